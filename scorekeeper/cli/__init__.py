@@ -1,0 +1,39 @@
+"""The command line: a thin adapter that parses, calls the core, renders, and maps errors."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper import __version__
+from scorekeeper.cli.base import DEFAULT_MATCH, Group
+
+COMMANDS = {
+    "new": "scorekeeper.cli.match_commands:new",
+    "round": "scorekeeper.cli.match_commands:round_command",
+    "table": "scorekeeper.cli.match_commands:table_command",
+    "undo": "scorekeeper.cli.match_commands:undo",
+    "rating": "scorekeeper.cli.match_commands:rating_command",
+    "rules": "scorekeeper.cli.rules_commands:rules",
+}
+
+
+@click.group(cls=Group, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--match", "match_path", type=click.Path(dir_okay=False), envvar="SCOREKEEPER_MATCH",
+              default=DEFAULT_MATCH, show_default=True, show_envvar=True,
+              help="The match file to read and write.")
+@click.version_option(__version__, prog_name="scorekeeper")
+def cli(match_path: str) -> None:
+    """Keep score for a real game of dominoes, and referee it.
+
+    \b
+    After each round, type what happened; scorekeeper replays every round
+    through the ruleset and prints the running table:
+      scorekeeper new --rules goat Masha Alex Olya Serg
+      scorekeeper round --out Masha --hand Alex=1-2,3-3 --hand Olya="6-6 0-1" --total Serg=5
+      scorekeeper round --fish --total Masha=2 --total Alex=3 --total Olya=13 --total Serg=5
+      scorekeeper table
+    """
+
+
+def main() -> None:
+    cli(prog_name="scorekeeper")

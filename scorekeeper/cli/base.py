@@ -1,0 +1,69 @@
+"""The command group: error mapping (one line on stderr, click's exit codes), shared options, output."""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+import click
+
+from scorekeeper.errors import InputError, ScorekeeperError
+
+DEFAULT_MATCH = "match.toml"
+
+
+class InputProblem(click.ClickException):
+    """What was typed is wrong: exit 2 like click's usage errors, but one line."""
+
+    exit_code = 2
+
+
+class Group(click.Group):
+    """Turns library errors and click's usage errors into one ``Error: ...`` line with click's exit codes.
+
+    Commands may be registered lazily as ``"module:attribute"`` in ``lazy`` so that each command imports
+    only what it needs: every command must feel instant.
+    """
+
+    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx: click.Context, name: str):
+        if name in self.lazy and name not in self.commands:
+            module, attribute = self.lazy[name].split(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), name)
+        return super().get_command(ctx, name)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
+            raise InputProblem(error.format_message() + hint) from None
+        except InputError as error:
+            raise InputProblem(str(error)) from None
+        except ScorekeeperError as error:
+            raise click.ClickException(str(error)) from None
+        except OSError as error:
+            raise click.ClickException(f"{getattr(error, 'filename', '') or ''}: {error.strerror or error}"
+                                       .lstrip(": ")) from None
+
+
+def format_option(*choices: str):
+    """``--format`` for every command that prints something programs may read."""
+    return click.option("--format", "output_format", type=click.Choice(("text",) + choices), default="text",
+                        show_default=True, help="text for people, " + " or ".join(choices) + " for programs.")
+
+
+def match_path(ctx: click.Context) -> str:
+    return ctx.find_root().params.get("match_path") or os.environ.get("SCOREKEEPER_MATCH") or DEFAULT_MATCH
+
+
+def echo_json(data) -> None:
+    import json  # only --format json pays for it
+
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))

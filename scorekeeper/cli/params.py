@@ -1,0 +1,67 @@
+"""Click parameter types: parse what was typed at the boundary (tiles, PLAYER=VALUE pairs)."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper.errors import InputError
+from scorekeeper.tiles import Tile, parse_tile, parse_tiles
+
+
+class TileType(click.ParamType):
+    name = "TILE"
+
+    def convert(self, value, param, ctx) -> Tile:
+        if isinstance(value, Tile):
+            return value
+        try:
+            return parse_tile(value)
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+
+
+class TilesType(click.ParamType):
+    name = "TILES"
+
+    def convert(self, value, param, ctx) -> tuple[Tile, ...]:
+        if isinstance(value, tuple):
+            return value
+        try:
+            return parse_tiles(value)
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+
+
+class PlayerValue(click.ParamType):
+    """``PLAYER=VALUE``, the value parsed as tiles or as a whole number."""
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+        self.name = f"PLAYER={value}"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        player, sep, raw = value.partition("=")
+        if not sep or not player.strip():
+            self.fail(f"'{value}' should be written {self.name}", param, ctx)
+        player = player.strip()
+        if self.value == "TILES":
+            try:
+                return player, parse_tiles(raw)
+            except InputError as error:
+                self.fail(f"{player}: {error}", param, ctx)
+        try:
+            number = int(raw.strip())
+        except ValueError:
+            self.fail(f"{player}: '{raw}' is not a whole number", param, ctx)
+        if number < 0:
+            self.fail(f"{player}: a total cannot be negative ({number})", param, ctx)
+        return player, number
+
+
+TILE = TileType()
+TILES = TilesType()
+PLAYER_TILES = PlayerValue("TILES")
+PLAYER_TOTAL = PlayerValue("N")
+PLAYER_POINTS = PlayerValue("N")

@@ -1,0 +1,62 @@
+"""The small exception hierarchy of the core.
+
+The CLI maps these onto click's exit codes: ``InputError`` is what was typed (exit 2); the others are a
+broken file or a match state that forbids the command (exit 1).
+"""
+
+from __future__ import annotations
+
+
+class ScorekeeperError(Exception):
+    """Base of every error the core raises on purpose."""
+
+
+class InputError(ScorekeeperError):
+    """What the user typed is wrong: a bad tile, an unknown player, conflicting facts."""
+
+
+class StateError(ScorekeeperError):
+    """The match's state forbids the command (a round after the match is over, nothing to undo)."""
+
+
+class FileProblem(ScorekeeperError):
+    """A file is missing or broken; the message names the file and the line or key where there is one."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None,
+                 key: str | None = None):
+        self.message = message
+        self.path = path
+        self.line = line
+        self.key = key
+        super().__init__(self.format())
+
+    def format(self) -> str:
+        where = self.path or ""
+        if self.line is not None:
+            where += f":{self.line}"
+        if self.key:
+            where += f"{': ' if where else ''}{self.key}"
+        return f"{where}: {self.message}" if where else self.message
+
+
+class RulesetError(FileProblem):
+    """A ruleset file is missing, malformed or has a bad key."""
+
+
+class MatchFileError(FileProblem):
+    """A match file is missing, malformed, or its facts do not add up."""
+
+
+def toml_error_line(error: Exception) -> int | None:
+    """The line a tomllib.TOMLDecodeError points at (its message ends "(at line L, column C)")."""
+    line = getattr(error, "lineno", None)
+    if line:
+        return line
+    message = str(error)
+    marker = "(at line "
+    if marker in message:
+        try:
+            return int(message.split(marker, 1)[1].split(",", 1)[0])
+        except ValueError:
+            return None
+    return None

@@ -1,0 +1,112 @@
+"""The facts of a match: who sits where, and what happened in each round.  Never computed scores."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import Mapping
+
+from scorekeeper.tiles import Tile
+
+FORMAT_VERSION = 1
+
+
+class Ending(Enum):
+    """How a round ended."""
+
+    OUT = "out"
+    """Someone played their last tile ("domino", "went out")."""
+    FISH = "fish"
+    """The game was blocked: everyone still holds tiles and nobody can play."""
+
+
+class Hand(NamedTuple):
+    """What one player still held at the end of a round: the tiles, or only their pip total."""
+
+    tiles: tuple[Tile, ...] | None = None
+    total: int | None = None
+
+    @property
+    def pips(self) -> int:
+        return self.total if self.tiles is None else sum(tile.pips for tile in self.tiles)
+
+    @property
+    def has_tiles(self) -> bool:
+        return self.tiles is not None
+
+
+EMPTY_HAND = Hand(tiles=())
+
+
+class Claim(NamedTuple):
+    """Points claimed during play (Muggins family): a player and the points."""
+
+    player: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Round:
+    """The facts of one round, as typed at the table or read from the match file."""
+
+    ending: Ending
+    hands: Mapping[str, Hand]
+    out: str | None = None
+    """The player who went out (OUT rounds)."""
+    fisher: str | None = None
+    """The player who made the last play of a blocked round, when known."""
+    last: tuple[Tile, ...] = ()
+    """The tile (or two doubles) the player who went out finished with, when recorded."""
+    led: Tile | None = None
+    """The tile that opened the round, when recorded."""
+    claims: tuple[Claim, ...] = ()
+    """Points claimed during play, in order."""
+    line: int | None = field(default=None, compare=False)
+    """Where the round starts in the match file, when it was read from one."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hands", MappingProxyType(dict(self.hands)))
+
+    def hand_of(self, player: str) -> Hand:
+        """A player's hand; the player who went out holds nothing."""
+        if player == self.out:
+            return EMPTY_HAND
+        return self.hands[player]
+
+
+class Side(NamedTuple):
+    """One player, or a partnership of two sitting opposite."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match log: seating, sides, the ruleset's name or path, and the rounds played."""
+
+    ruleset: str
+    players: tuple[str, ...]
+    sides: tuple[Side, ...]
+    rounds: tuple[Round, ...] = ()
+    pending: tuple[Claim, ...] = ()
+    """Claims made in the round in progress (not yet closed by a ``round``)."""
+    path: str | None = field(default=None, compare=False)
+    """The match file this was read from, when it was."""
+
+    def side_of(self, player: str) -> Side:
+        for side in self.sides:
+            if player in side.players:
+                return side
+        raise KeyError(player)
+
+    @property
+    def is_pairs(self) -> bool:
+        return any(len(side.players) > 1 for side in self.sides)
+
+
+def singles(players: tuple[str, ...]) -> tuple[Side, ...]:
+    return tuple(Side(player, (player,)) for player in players)

@@ -1,0 +1,176 @@
+"""Recording facts: build a round from what was typed, check it against the match and ruleset, append it.
+
+Everything here is pure: a new ``Match`` comes back, and nothing is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterable
+
+from scorekeeper.errors import InputError, StateError
+from scorekeeper.facts import Claim, Ending, Hand, Match, Round, Side, singles
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import FishPolicy, Teams
+from scorekeeper.tiles import Tile
+
+
+def resolve_player(match: Match, name: str) -> str:
+    """The seated player a typed name means (exact, else case-insensitive), or InputError."""
+    if name in match.players:
+        return name
+    folded = [player for player in match.players if player.casefold() == name.strip().casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    raise InputError(f"unknown player '{name}' (players: {', '.join(match.players)})")
+
+
+def build_round(match: Match, *, out: str | None = None, fish: bool = False,
+                hands: Iterable[tuple[str, tuple[Tile, ...]]] = (), totals: Iterable[tuple[str, int]] = (),
+                fisher: str | None = None, last: tuple[Tile, ...] = (), led: Tile | None = None,
+                claims: Iterable[Claim] = ()) -> Round:
+    """Turn typed facts into a Round; names are resolved and each player's hand given once."""
+    if out and fish:
+        raise InputError("a round ends either by an out or by a fish, not both: give --out PLAYER or --fish")
+    if not out and not fish:
+        raise InputError("say how the round ended: --out PLAYER (who went out) or --fish (blocked)")
+    given: dict[str, Hand] = {}
+    for kind, pairs in (("--hand", [(p, Hand(tiles=t)) for p, t in hands]),
+                        ("--total", [(p, Hand(total=n)) for p, n in totals])):
+        for typed, hand in pairs:
+            player = resolve_player(match, typed)
+            if player in given:
+                both = "a hand and a total" if given[player].has_tiles != hand.has_tiles else f"two {kind}"
+                raise InputError(f"{player} is given {both}: give exactly one of --hand or --total")
+            given[player] = hand
+    return Round(ending=Ending.OUT if out else Ending.FISH, hands=given,
+                 out=resolve_player(match, out) if out else None,
+                 fisher=resolve_player(match, fisher) if fisher else None,
+                 last=tuple(last), led=led, claims=tuple(claims))
+
+
+def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """Raise InputError naming the first thing wrong with a round's facts."""
+    tileset = ruleset.tileset
+    for player in list(rnd.hands) + [p for p in (rnd.out, rnd.fisher) if p]:
+        if player not in match.players:
+            raise InputError(f"unknown player '{player}' (players: {', '.join(match.players)})")
+    if rnd.ending is Ending.OUT:
+        if not rnd.out:
+            raise InputError("an out round needs the player who went out")
+        if rnd.out in rnd.hands:
+            raise InputError(f"{rnd.out} went out and holds nothing: give no hand or total for {rnd.out}")
+        if rnd.fisher:
+            raise InputError("--fisher is for a blocked round (--fish), not an out")
+    else:
+        if rnd.out:
+            raise InputError("a blocked round has nobody who went out")
+        if rnd.last:
+            raise InputError("--last is the tile someone went out with: a blocked round has none")
+        if ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS and not rnd.fisher:
+            raise InputError("this ruleset makes the fisherman pay: say who made the fish with --fisher PLAYER")
+    missing = [player for player in match.players if player != rnd.out and player not in rnd.hands]
+    if missing:
+        raise InputError(f"no hand for {', '.join(missing)}: every player except the one who went out needs "
+                         "--hand PLAYER=TILES or --total PLAYER=N")
+    seen: dict[Tile, str] = {}
+    for player, hand in rnd.hands.items():
+        if hand.tiles is None:
+            if hand.total < 0:
+                raise InputError(f"{player}'s total is negative ({hand.total})")
+            most = sum(tile.pips for tile in tileset.tiles())
+            if hand.total > most:
+                raise InputError(f"{player}'s total {hand.total} is more than a whole {tileset.name} set holds "
+                                 f"({most})")
+            continue
+        if not hand.tiles and rnd.ending is Ending.FISH:
+            raise InputError(f"{player} holds no tiles, but in a blocked round everyone still holds tiles")
+        tileset.check(hand.tiles, f" ({player}'s hand)")
+        for tile in hand.tiles:
+            if tile in seen:
+                raise InputError(f"tile {tile} is in two hands: {seen[tile]}'s and {player}'s")
+            seen[tile] = player
+    _check_played_tiles(rnd, tileset, seen)
+    for claim in rnd.claims:
+        if claim.player not in match.players:
+            raise InputError(f"unknown player '{claim.player}' in a claim")
+        if claim.points < 0:
+            raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
+
+
+def _check_played_tiles(rnd: Round, tileset, held: dict[Tile, str]) -> None:
+    if len(rnd.last) > 2:
+        raise InputError("--last takes one tile, or the two doubles laid at once")
+    if len(rnd.last) == 2 and not all(tile.is_double for tile in rnd.last):
+        raise InputError(f"two --last tiles must both be doubles (laid one on each end), "
+                         f"not {rnd.last[0]} and {rnd.last[1]}")
+    if len(rnd.last) == 2 and rnd.last[0] == rnd.last[1]:
+        raise InputError(f"--last names {rnd.last[0]} twice")
+    played = [("--last", tile) for tile in rnd.last] + ([("--led", rnd.led)] if rnd.led else [])
+    for flag, tile in played:
+        tileset.check([tile], f" ({flag})")
+        if tile in held:
+            raise InputError(f"{tile} was played ({flag}) but is also in {held[tile]}'s hand")
+
+
+def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool) -> Match:
+    """Append a checked round; ``over`` is whether the match was already decided before it."""
+    if over:
+        raise StateError("the match is over: no more rounds can be recorded (undo the last round to change it, "
+                         "or start a new match)")
+    check_round(match, ruleset, rnd)
+    return replace(match, rounds=match.rounds + (rnd,), pending=())
+
+
+def undo(match: Match) -> tuple[Match, str]:
+    """Drop the last claim in progress, else the last round; returns the new match and what was dropped."""
+    if match.pending:
+        claim = match.pending[-1]
+        return replace(match, pending=match.pending[:-1]), f"the claim of {claim.points} by {claim.player}"
+    if not match.rounds:
+        raise StateError("nothing to undo: no round has been recorded")
+    number = len(match.rounds)
+    rnd = match.rounds[-1]
+    how = f"{rnd.out} went out" if rnd.ending is Ending.OUT else "fish"
+    return replace(match, rounds=match.rounds[:-1]), f"round {number} ({how})"
+
+
+def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
+              teams: Iterable[tuple[str, ...]] = (), team_names: Iterable[str] = ()) -> Match:
+    """Seat the players (or teams, partners opposite) and check them against the ruleset."""
+    teams = [tuple(team) for team in teams]
+    players = list(players)
+    names = list(team_names)
+    if teams:
+        if players:
+            raise InputError("give either players or --team, not both")
+        if len(teams) != 2 or any(len(team) != 2 for team in teams):
+            raise InputError("a pairs game needs two --team options of two players each (--team A,B --team C,D)")
+        players = [teams[0][0], teams[1][0], teams[0][1], teams[1][1]]  # partners opposite
+        if len(names) > 2:
+            raise InputError("at most two --name options, one per team")
+        names += ["+".join(team) for team in teams[len(names):]]
+        sides = tuple(Side(name, team) for name, team in zip(names, teams))
+    else:
+        if names:
+            raise InputError("--name names a --team")
+        if ruleset["players.teams"] is Teams.PAIRS:
+            if len(players) != 4:
+                raise InputError(f"{ruleset.name} is a pairs game: give --team A,B --team C,D "
+                                 "(or four players, partners opposite: A C B D)")
+            sides = (Side(f"{players[0]}+{players[2]}", (players[0], players[2])),
+                     Side(f"{players[1]}+{players[3]}", (players[1], players[3])))
+        else:
+            sides = singles(tuple(players))
+    for player in players:
+        if not player.strip() or any(char in player for char in "=,+\n\""):
+            raise InputError(f"'{player}' cannot be a player's name (no empty names, and none of = , + \")")
+    if len({player.casefold() for player in players}) != len(players):
+        raise InputError("two players have the same name")
+    if teams and ruleset["players.teams"] is not Teams.PAIRS:
+        raise InputError(f"{ruleset.name} is not a pairs game: --team needs a pairs ruleset (like goat-pairs)")
+    low, high = ruleset["players.min"], ruleset["players.max"]
+    if not low <= len(players) <= high:
+        raise InputError(f"{ruleset.name} is played by {low}" + (f" to {high}" if high != low else "")
+                         + f" players, not {len(players)}")
+    return Match(ruleset=ruleset_spec, players=tuple(players), sides=sides)

@@ -1,0 +1,57 @@
+"""Rating gains after a match (RULES.md section 2, sources 001/004)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.errors import InputError, StateError
+from scorekeeper.facts import Match
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.table import Table
+
+
+class Gain(NamedTuple):
+    player: str
+    side: str
+    score: int
+    gain: int
+    why: str
+
+
+def round_half_up_tenth(points: int) -> int:
+    """round_half_up(points / 10) in whole-number arithmetic (7.5 -> 8, 0.2 -> 0, -0.5 -> 0)."""
+    return (points + 5) // 10
+
+
+def rating(ruleset: Ruleset, match: Match, table: Table, left: str | None = None) -> list[Gain]:
+    """Each player's gain: after a finished match, or after a player left (``left``) an unfinished one."""
+    base = ruleset["rating.base"]
+    if left is None:
+        if not table.over:
+            raise StateError("the match is not over yet: a rating needs a finished match "
+                             "(or --left PLAYER when a player left the table)")
+        gains = []
+        for side in table.sides:
+            for player in side.players:
+                if side.name == table.loser:
+                    gains.append(Gain(player, side.name, side.score, 0, "lost the match"))
+                    continue
+                raw = round_half_up_tenth(base - side.score)
+                gains.append(Gain(player, side.name, side.score, max(1, raw),
+                                  f"round_half_up(({base} - {side.score}) / 10) = {raw}"
+                                  + (", at least 1" if raw < 1 else "")))
+        return gains
+    if table.over:
+        raise InputError("the match was decided: --left is for a match stopped because a player left")
+    leaver = match.side_of(left)
+    gains = []
+    for side in table.sides:
+        for player in side.players:
+            if side.name == leaver.name:
+                gains.append(Gain(player, side.name, side.score, 0, f"{left} left the table"))
+                continue
+            raw = round_half_up_tenth(table.standing(leaver.name).score - side.score)
+            gains.append(Gain(player, side.name, side.score, max(1, raw),
+                              f"round_half_up(({table.standing(leaver.name).score} - {side.score}) / 10) = {raw}"
+                              + (", at least 1" if raw < 1 else "")))
+    return gains

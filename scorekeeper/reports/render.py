@@ -1,0 +1,94 @@
+"""Text for people: the running table, round by round."""
+
+from __future__ import annotations
+
+from tabulate import tabulate
+
+from scorekeeper.facts import Ending, Round
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import AtTarget
+from scorekeeper.scoring.table import RoundResult, SideRound, Table
+
+
+def render_table(table: Table, ruleset: Ruleset) -> str:
+    names = [side.name for side in table.sides]
+    rows = [[result.number, describe_round(result.facts)] + [_cell(result.side(name)) for name in names]
+            + [_eggs_cell(result)] for result in table.rounds]
+    totals = ["", "total"] + [_standing(side.score, side.remembered) for side in table.sides] + \
+             [f"+{table.eggs}" if table.eggs else ""]
+    rows.append(totals)
+    headers = ["#", "round"] + names + ["eggs"]
+    if not any(result.eggs_added or result.eggs_paid or result.eggs_rotten for result in table.rounds) \
+            and not table.eggs:
+        headers.pop()
+        rows = [row[:-1] for row in rows]
+    lines = [_title(table, ruleset), "", tabulate(rows, headers=headers, tablefmt="simple",
+                                                  colalign=("right", "left") + ("right",) * (len(headers) - 2))]
+    lines += _footer(table, ruleset)
+    return "\n".join(lines)
+
+
+def describe_round(rnd: Round) -> str:
+    if rnd.ending is Ending.OUT:
+        text = f"{rnd.out} out"
+        if rnd.last:
+            text += f" on {' '.join(str(tile) for tile in rnd.last)}"
+        return text
+    return f"fish by {rnd.fisher}" if rnd.fisher else "fish"
+
+
+def _title(table: Table, ruleset: Ruleset) -> str:
+    reach = "loses" if ruleset["end.at_target"] is AtTarget.LOSES else "wins"
+    played = f"{len(table.rounds)} round{'s' if len(table.rounds) != 1 else ''}"
+    return f"{ruleset.name}: {played}; first to {ruleset['end.target']} {reach}"
+
+
+def _cell(item: SideRound) -> str:
+    """A side's round: points taken -> running score, or -> +remembered while not open."""
+    if item.recorded:
+        text = f"{item.recorded} → {item.score}"
+    elif item.points and item.remembered:
+        text = f"{item.points} → +{item.remembered}"
+    elif item.points and item.dropped:
+        text = f"{item.points} not recorded"
+    else:
+        text = "·"
+    if item.wiped:
+        text += f" (−{item.wiped} wiped)"
+    return text
+
+
+def _standing(score: int, remembered: int) -> str:
+    return f"{score} +{remembered}" if remembered else str(score)
+
+
+def _eggs_cell(result: RoundResult) -> str:
+    parts = []
+    if result.eggs_paid:
+        parts.append(f"{result.eggs_paid} paid to {result.eggs_paid_to}")
+    if result.eggs_rotten:
+        parts.append(f"{result.eggs_rotten} rotten")
+    if result.eggs_added:
+        parts.append(f"+{result.eggs_added} carried" + (f" (pot {result.eggs})" if result.eggs != result.eggs_added
+                                                         else ""))
+    elif result.eggs and not result.eggs_paid:
+        parts.append(f"+{result.eggs} carried")
+    return "; ".join(parts)
+
+
+def _footer(table: Table, ruleset: Ruleset) -> list[str]:
+    lines = []
+    notes = [f"round {result.number}: {note}" for result in table.rounds for note in result.notes]
+    if notes:
+        lines += [""] + [f"note: {note}" for note in notes]
+    lines.append("")
+    if table.eggs:
+        lines.append(f"eggs: +{table.eggs} carried ({ruleset['eggs.to'].value})")
+    if table.over:
+        if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
+            lines.append(f"Match over: {table.loser} is the goat with {table.standing(table.loser).score}.")
+        elif table.winner:
+            lines.append(f"Match over: {table.winner} wins with {table.standing(table.winner).score}.")
+    else:
+        lines.append(f"next: {table.lead_note}")
+    return lines

@@ -1,0 +1,207 @@
+"""Find, read and validate ruleset files; follow ``extends``; list the built-in ones."""
+
+from __future__ import annotations
+
+import tomllib
+from enum import Enum
+import os
+from typing import Any
+
+from scorekeeper.errors import RulesetError, ScorekeeperError, toml_error_line
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Key, Teams
+from scorekeeper.tiles import TileSet, parse_tiles
+
+MAX_EXTENDS = 16
+
+
+def builtin_dir() -> str:
+    """The folder of built-in rulesets: inside the installed package, or the checkout's ``rulesets/``."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    installed = os.path.join(package, "rulesets")
+    if os.path.isdir(installed):
+        return installed
+    return os.path.join(os.path.dirname(package), "rulesets")
+
+
+def builtin_names() -> list[str]:
+    return sorted(name[:-5] for name in os.listdir(builtin_dir()) if name.endswith(".toml"))
+
+
+def is_path(spec: str) -> bool:
+    """A ruleset is named by a path when it has a folder part or a .toml ending; else it is built-in."""
+    return spec.endswith(".toml") or "/" in spec or "\\" in spec
+
+
+def resolve(spec: str, base_dir: str | None = None) -> tuple[str, str]:
+    """Return (label, file) for a built-in name or a path (relative paths are taken from base_dir)."""
+    if is_path(spec):
+        path = os.path.expanduser(spec)
+        if not os.path.isabs(path) and base_dir:
+            path = os.path.join(base_dir, path)
+        return os.path.normpath(path), path
+    return spec, os.path.join(builtin_dir(), f"{spec}.toml")
+
+
+def load_ruleset(spec: str, base_dir: str | None = None) -> Ruleset:
+    """Load a built-in ruleset by name, or a ruleset file by path; raise RulesetError on the first problem."""
+    ruleset, problems = check_ruleset(spec, base_dir)
+    if problems:
+        first = problems[0]
+        if len(problems) > 1:
+            first = RulesetError(f"{first.message} (and {len(problems) - 1} more problem(s))",
+                                 first.path, first.line, first.key)
+        raise first
+    assert ruleset is not None
+    return ruleset
+
+
+def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | None, list[RulesetError]]:
+    """Load a ruleset and collect every problem (each naming its file and key path)."""
+    base = str(base_dir) if base_dir is not None else None
+    problems: list[RulesetError] = []
+    layers = _read_layers(spec, base, problems, seen=[])
+    if layers is None:
+        return None, problems
+    values: dict[str, Any] = {key.path: key.default for key in KEYS}
+    set_by: dict[str, str] = {}
+    special: dict = {}
+    name = description = ""
+    for label, data in reversed(layers):  # root first, leaf last
+        name = data.get("name", name if name else os.path.splitext(os.path.basename(label))[0])
+        description = data.get("description", description)
+        for path, value in _flatten(data):
+            _apply(label, path, value, values, set_by, problems)
+        if SPECIAL_HANDS in data:
+            special = _parse_special(label, data[SPECIAL_HANDS], values["tiles.max_pip"], problems)
+            set_by[SPECIAL_HANDS] = label
+    leaf_label = layers[0][0]
+    _cross_check(leaf_label, values, problems)
+    if problems:
+        return None, problems
+    origin = "built-in" if not is_path(spec) else leaf_label
+    ruleset = Ruleset(name=name or leaf_label, description=description, values=values, special_hands=special,
+                      origin=origin, chain=tuple(label for label, _ in layers), set_by=set_by)
+    return ruleset, problems
+
+
+def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
+                 seen: list[str]) -> list[tuple[str, dict]] | None:
+    label, path = resolve(spec, base)
+    if label in seen or len(seen) > MAX_EXTENDS:
+        problems.append(RulesetError(f"'extends' goes round in a circle: {' -> '.join(seen + [label])}",
+                                     seen[-1] if seen else label, key="extends"))
+        return None
+    if not os.path.isfile(path):
+        where = seen[-1] if seen else None
+        if not is_path(spec):
+            message = f"unknown ruleset '{spec}' (built-in: {', '.join(builtin_names())})"
+        else:
+            message = f"ruleset file not found: {path}"
+        problems.append(RulesetError(message, where, key="extends" if seen else None))
+        return None
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = tomllib.loads(handle.read())
+    except tomllib.TOMLDecodeError as error:
+        line = toml_error_line(error)
+        problems.append(RulesetError(f"not valid TOML: {error}", label, line))
+        return None
+    except (OSError, UnicodeDecodeError) as error:
+        problems.append(RulesetError(f"cannot read: {error}", label))
+        return None
+    layers = [(label, data)]
+    parent = data.get("extends")
+    if parent is None:
+        return layers
+    if not isinstance(parent, str) or not parent:
+        problems.append(RulesetError("must be the name of a ruleset or a path", label, key="extends"))
+        return None
+    parent_base = os.path.dirname(path) if is_path(spec) else None
+    rest = _read_layers(parent, parent_base, problems, seen + [label])
+    return None if rest is None else layers + rest
+
+
+def _flatten(data: dict) -> list[tuple[str, Any]]:
+    pairs: list[tuple[str, Any]] = []
+    for name, value in data.items():
+        if name in META_KEYS or name == SPECIAL_HANDS:
+            continue
+        if isinstance(value, dict) and name in SECTIONS:
+            pairs.extend((f"{name}.{inner}", item) for inner, item in value.items())
+        else:
+            pairs.append((name, value))
+    return pairs
+
+
+def _apply(label: str, path: str, value: Any, values: dict, set_by: dict, problems: list) -> None:
+    key = KEYS_BY_PATH.get(path)
+    if key is None:
+        problems.append(RulesetError(_unknown_key_message(path), label, key=path))
+        return
+    try:
+        values[path] = convert(key, value)
+        set_by[path] = label
+    except ValueError as error:
+        problems.append(RulesetError(str(error), label, key=path))
+
+
+def convert(key: Key, value: Any) -> Any:
+    """Check a TOML value against its key and convert it to the domain type."""
+    if issubclass(key.kind, Enum):
+        try:
+            return key.kind(value)
+        except ValueError:
+            raise ValueError(f"must be one of {', '.join(key.choices)}, not {value!r}") from None
+    if key.kind is bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"must be true or false, not {value!r}")
+        return value
+    if key.kind is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"must be a whole number, not {value!r}")
+        if key.minimum is not None and value < key.minimum:
+            raise ValueError(f"must be at least {key.minimum}, not {value}")
+        return value
+    if not isinstance(value, key.kind):
+        raise ValueError(f"must be a {key.kind.__name__}, not {value!r}")
+    return value
+
+
+def _unknown_key_message(path: str) -> str:
+    section = path.split(".")[0]
+    if section in SECTIONS:
+        known = ", ".join(key.path for key in KEYS if key.path.startswith(section + "."))
+        return f"unknown key (known in [{section}]: {known})"
+    known = ", ".join(sorted(SECTIONS | set(META_KEYS) | {SPECIAL_HANDS}))
+    return f"unknown key (known: {known})"
+
+
+def _parse_special(label: str, table: Any, max_pip: int, problems: list) -> dict:
+    if not isinstance(table, dict):
+        problems.append(RulesetError("must be a table of hands, like \"0-0\" = 10", label, key=SPECIAL_HANDS))
+        return {}
+    special = {}
+    tileset = TileSet(max_pip)
+    for hand, value in table.items():
+        where = f'{SPECIAL_HANDS}."{hand}"'
+        try:
+            tiles = parse_tiles(hand)
+            tileset.check(tiles)
+        except ScorekeeperError as error:
+            problems.append(RulesetError(str(error), label, key=where))
+            continue
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            problems.append(RulesetError(f"must be a whole number of points, not {value!r}", label, key=where))
+            continue
+        special[tuple(sorted(tiles))] = value
+    return special
+
+
+def _cross_check(label: str, values: dict, problems: list) -> None:
+    if values["players.min"] > values["players.max"]:
+        problems.append(RulesetError("players.min is more than players.max", label, key="players.min"))
+    if values["players.teams"] is Teams.PAIRS and not values["players.min"] <= 4 <= values["players.max"]:
+        problems.append(RulesetError("a pairs game is played by four", label, key="players.teams"))
+    if values["tiles.max_pip"] > 12:
+        problems.append(RulesetError("sets go up to double-twelve", label, key="tiles.max_pip"))

@@ -1,0 +1,137 @@
+"""Replay a match: fold every round's facts through the ruleset into the table.  Pure: (ruleset, facts)."""
+
+from __future__ import annotations
+
+from scorekeeper.facts import Ending, Match, Round
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import AtTarget, LeadAfterOut
+from scorekeeper.scoring import eggs
+from scorekeeper.scoring.hands import hand_value
+from scorekeeper.scoring.opening import Account, record, wipe
+from scorekeeper.scoring.outcome import allocate
+from scorekeeper.scoring.table import RoundResult, SideRound, Standing, Step, Table
+
+
+def replay(ruleset: Ruleset, match: Match) -> Table:
+    """Compute the table from the facts.  Rounds recorded after the match was decided are not scored."""
+    accounts = {side.name: Account() for side in match.sides}
+    pot = eggs.Pot()
+    results: list[RoundResult] = []
+    decided: tuple[str | None, str | None] | None = None
+    for number, rnd in enumerate(match.rounds, start=1):
+        if decided:
+            break
+        result, accounts, pot = score_round(ruleset, match, accounts, pot, rnd, number)
+        results.append(result)
+        decided = decide(ruleset, match, accounts)
+    winner, loser = decided or (None, None)
+    leader = next_leader(ruleset, match, match.rounds[len(results) - 1]) if results else None
+    standings = tuple(Standing(side.name, side.players, accounts[side.name].score,
+                               accounts[side.name].remembered) for side in match.sides)
+    return Table(ruleset=ruleset.name, sides=standings, rounds=tuple(results), eggs=pot.amount,
+                 over=decided is not None, winner=winner, loser=loser, next_leader=leader,
+                 lead_note=_lead_note(match, results, leader))
+
+
+def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], pot: eggs.Pot, rnd: Round,
+                number: int) -> tuple[RoundResult, dict[str, Account], eggs.Pot]:
+    steps: list[Step] = []
+    notes: list[str] = []
+    side_hands = _side_hands(ruleset, match, rnd, steps, notes)
+    outcome = allocate(ruleset, match, rnd, side_hands, steps)
+    points = dict(outcome.points)
+    wiped = {name: 0 for name in points}
+    accounts = dict(accounts)
+
+    paid_to = None
+    paid = 0
+    if eggs.pays_before_opening(ruleset):
+        paid_to = eggs.recipient(ruleset, pot, outcome)
+        if paid_to:
+            paid = pot.amount
+            points[paid_to] += paid
+            pot = eggs.pay(ruleset, pot, paid_to, steps)
+
+    if rnd.ending is Ending.OUT and ruleset["opening.wipe_on_out"]:
+        finisher = match.side_of(rnd.out).name
+        accounts[finisher], wiped[finisher] = wipe(finisher, accounts[finisher], "opening.wipe_on_out",
+                                                   f"{rnd.out} went out", steps)
+    for name in outcome.wipe_remembered:
+        accounts[name], lost = wipe(name, accounts[name], "fish.policy", "fish for one", steps)
+        wiped[name] += lost
+
+    recorded: dict[str, int] = {}
+    dropped: dict[str, int] = {}
+    for side in match.sides:
+        entry = record(ruleset, side.name, accounts[side.name], points[side.name], steps)
+        accounts[side.name] = entry.account
+        recorded[side.name] = entry.recorded
+        dropped[side.name] = entry.dropped
+
+    if not eggs.pays_before_opening(ruleset):
+        paid_to = eggs.recipient(ruleset, pot, outcome, recorded)
+        if paid_to:
+            paid = pot.amount
+            points[paid_to] += paid
+            recorded[paid_to] += paid
+            account = accounts[paid_to]
+            accounts[paid_to] = Account(account.score + paid, account.remembered)
+            pot = eggs.pay(ruleset, pot, paid_to, steps)
+
+    pot, rotten = eggs.carry(ruleset, pot, outcome, paid_to is not None, steps)
+    sides = tuple(SideRound(side=name, hand=side_hands[name], points=points[name], recorded=recorded[name],
+                            score=accounts[name].score, remembered=accounts[name].remembered,
+                            wiped=wiped[name], dropped=dropped[name]) for name in points)
+    result = RoundResult(number=number, facts=rnd, sides=sides, eggs=pot.amount,
+                         eggs_added=outcome.tied_total, eggs_paid=paid, eggs_paid_to=paid_to,
+                         eggs_rotten=rotten, winner=outcome.winner, steps=tuple(steps), notes=tuple(notes))
+    return result, accounts, pot
+
+
+def _side_hands(ruleset: Ruleset, match: Match, rnd: Round, steps: list[Step], notes: list[str]) -> dict:
+    """Each side's counted hand value (the finisher holds nothing; their partner may not count)."""
+    values = {}
+    for side in match.sides:
+        total = 0
+        for player in side.players:
+            if player == rnd.out:
+                continue
+            if rnd.ending is Ending.OUT and rnd.out in side.players and not ruleset["count.partner_of_finisher"]:
+                steps.append(Step(side.name, "count.partner_of_finisher",
+                                  f"{player}'s hand is not counted: partner of {rnd.out}, who went out"))
+                continue
+            total += hand_value(ruleset, player, rnd.hand_of(player), steps, notes)
+        values[side.name] = total
+    return values
+
+
+def decide(ruleset: Ruleset, match: Match, accounts: dict[str, Account]) -> tuple[str | None, str | None] | None:
+    """(winner, loser) once a side has reached the target; None while the match goes on."""
+    target = ruleset["end.target"]
+    reached = [side.name for side in match.sides if accounts[side.name].score >= target]
+    if not reached:
+        return None
+    top = max(reached, key=lambda name: accounts[name].score)  # ties: the earlier seat
+    others = [side.name for side in match.sides if side.name != top]
+    if ruleset["end.at_target"] is AtTarget.LOSES:
+        return (others[0] if len(others) == 1 else None), top
+    return top, (others[0] if len(others) == 1 else None)
+
+
+def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
+    if last.ending is Ending.OUT:
+        if ruleset["lead.after_out"] is LeadAfterOut.PARTNER:
+            side = match.side_of(last.out)
+            partners = [player for player in side.players if player != last.out]
+            if partners:
+                return partners[0]
+        return last.out
+    return last.fisher
+
+
+def _lead_note(match: Match, results: list[RoundResult], leader: str | None) -> str:
+    if not results:
+        return "first round: the holder of the lowest double from 1-1 leads (see the ruleset)"
+    if leader:
+        return f"{leader} leads next"
+    return "the player who made the fish leads next"

@@ -1,0 +1,27 @@
+"""Hand values: pips, or a special hand's value when the hand is exactly the listed tiles."""
+
+from __future__ import annotations
+
+from scorekeeper.facts import Hand
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import SPECIAL_HANDS
+from scorekeeper.scoring.table import Step
+from scorekeeper.tiles import format_tiles
+
+
+def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step],
+               notes: list[str]) -> int:
+    """The value of one player's hand; explains special hands, and says when a total hides one."""
+    if hand.tiles is None:
+        maybe = [tiles for tiles in ruleset.special_hands if sum(t.pips for t in tiles) == hand.total]
+        if maybe:
+            shown = " or ".join(format_tiles(tiles) for tiles in maybe)
+            notes.append(f"{player}: only a total of {hand.total} was given, so the special-hand rule "
+                         f"({shown}) could not be applied to that hand")
+        return hand.total
+    special = ruleset.special_value(hand.tiles)
+    if special is not None:
+        steps.append(Step(player, SPECIAL_HANDS,
+                          f"{player} holds exactly {format_tiles(hand.tiles)}: counts {special}"))
+        return special
+    return hand.pips

@@ -1,0 +1,58 @@
+"""The opening rule: what a side that holds no points may record, and remembered (+N) points."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.table import Step
+
+
+class Account(NamedTuple):
+    """One side's running numbers."""
+
+    score: int = 0
+    remembered: int = 0
+
+
+class Entry(NamedTuple):
+    account: Account
+    recorded: int
+    dropped: int = 0
+
+
+def record(ruleset: Ruleset, side: str, account: Account, points: int, steps: list[Step]) -> Entry:
+    """Apply the opening threshold (with memory, when the ruleset keeps it) to one side's round points."""
+    if points == 0:
+        return Entry(account, 0)
+    threshold = ruleset["opening.threshold"]
+    if account.score > 0 or threshold == 0:
+        steps.append(Step(side, "opening.threshold",
+                          f"{side}: {points} recorded: {account.score} + {points} = {account.score + points}"
+                          if account.score > 0 else f"{side}: {points} recorded"))
+        return Entry(Account(account.score + points, account.remembered), points)
+    if points >= threshold:
+        gained = points + account.remembered
+        if account.remembered:
+            text = (f"{side}: {points} this round >= {threshold}, opens: {points} + remembered "
+                    f"{account.remembered} = {gained}")
+        else:
+            text = f"{side}: {points} this round >= {threshold}, opens with {points}"
+        steps.append(Step(side, "opening.threshold", text))
+        return Entry(Account(account.score + gained, 0), gained)
+    if ruleset["opening.remember"]:
+        total = account.remembered + points
+        steps.append(Step(side, "opening.remember", f"{side}: {points} this round < {threshold}, not open: "
+                                                    f"remembered {account.remembered} + {points} = +{total}"))
+        return Entry(Account(account.score, total), 0)
+    steps.append(Step(side, "opening.threshold", f"{side}: {points} this round < {threshold} and {side} holds "
+                                                 "no points: not recorded"))
+    return Entry(account, 0, dropped=points)
+
+
+def wipe(side: str, account: Account, key: str, why: str, steps: list[Step]) -> tuple[Account, int]:
+    """Wipe a side's remembered points; returns the new account and what was lost."""
+    if not account.remembered:
+        return account, 0
+    steps.append(Step(side, key, f"{side}: remembered +{account.remembered} wiped ({why})"))
+    return Account(account.score, 0), account.remembered

@@ -1,0 +1,108 @@
+"""Who takes what from a round: the out, and every fish policy, for losers' and winners' counts."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.facts import Ending, Match, Round
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import Count, FishPolicy, FishTie
+from scorekeeper.scoring.table import Step
+
+
+class Outcome(NamedTuple):
+    points: dict[str, int]
+    """Points each side takes from the round, before eggs and the opening rule."""
+    winner: str | None = None
+    """The side that won the round, if any."""
+    losers: tuple[str, ...] = ()
+    """The sides that lost the round."""
+    tied_total: int = 0
+    """Points left on the table by a tied fish (eggs, when the ruleset says so)."""
+    wipe_remembered: tuple[str, ...] = ()
+    """Sides whose remembered points this round wipes."""
+    line_total: int = 0
+    """All points counted in this round's hands."""
+
+
+def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int], steps: list[Step]) -> Outcome:
+    """Decide each side's points from the sides' hand values (already special-hand adjusted)."""
+    names = [side.name for side in match.sides]
+    line_total = sum(hands.values())
+    if rnd.ending is Ending.OUT:
+        finisher = match.side_of(rnd.out).name
+        return _out(ruleset, names, finisher, hands, line_total, steps)
+    policy = ruleset["fish.policy"]
+    if policy is FishPolicy.EACH:
+        steps.append(Step(None, "fish.policy", "fish for everyone: every side counts its own hand"))
+        if ruleset["count.who"] is Count.WINNER:
+            lowest = _unique(hands, min)
+            return _winner_takes(names, lowest, hands, line_total, steps) if lowest else \
+                _tie(ruleset, names, hands, line_total, steps)
+        return Outcome(dict(hands), losers=tuple(names), line_total=line_total)
+    if policy is FishPolicy.FISHERMAN_PAYS:
+        payer = match.side_of(rnd.fisher).name
+        steps.append(Step(payer, "fish.policy", f"fisherman pays: {payer} made the fish and takes all "
+                                                f"{line_total} points on the line"))
+        points = {name: line_total if name == payer else 0 for name in names}
+        return Outcome(points, losers=(payer,), line_total=line_total)
+    if policy is FishPolicy.MOST_TAKES_ALL:
+        top = _unique(hands, max)
+        if top is None:
+            return _tie(ruleset, names, hands, line_total, steps, "most")
+        steps.append(Step(top, "fish.policy", f"fish for one: {top} has the most ({hands[top]}) and takes "
+                                              f"the total of all hands, {line_total}"))
+        points = {name: line_total if name == top else 0 for name in names}
+        others = tuple(name for name in names if name != top)
+        return Outcome(points, losers=(top,), wipe_remembered=others, line_total=line_total)
+    # lower-wins: the lowest hand wins the round.
+    lowest = _unique(hands, min)
+    if lowest is None:
+        return _tie(ruleset, names, hands, line_total, steps, "fewest")
+    steps.append(Step(lowest, "fish.policy", f"fish: {lowest} has the lowest hand ({hands[lowest]}) and wins "
+                                             "the round"))
+    if ruleset["count.who"] is Count.WINNER:
+        return _winner_takes(names, lowest, hands, line_total, steps)
+    points = {name: 0 if name == lowest else hands[name] for name in names}
+    return Outcome(points, winner=lowest, losers=tuple(n for n in names if n != lowest), line_total=line_total)
+
+
+def _out(ruleset: Ruleset, names: list[str], finisher: str, hands: dict[str, int], line_total: int,
+         steps: list[Step]) -> Outcome:
+    losers = tuple(name for name in names if name != finisher)
+    if ruleset["count.who"] is Count.WINNER:
+        return _winner_takes(names, finisher, hands, line_total, steps)
+    steps.append(Step(None, "count.who", "losers' count: every side records its own hand"))
+    return Outcome(dict(hands), winner=finisher, losers=losers, line_total=line_total)
+
+
+def _winner_takes(names: list[str], winner: str, hands: dict[str, int], line_total: int,
+                  steps: list[Step]) -> Outcome:
+    taken = sum(value for name, value in hands.items() if name != winner)
+    steps.append(Step(winner, "count.who", f"winners' count: {winner} takes the losers' hands, {taken}"))
+    points = {name: taken if name == winner else 0 for name in names}
+    return Outcome(points, winner=winner, losers=tuple(n for n in names if n != winner), line_total=line_total)
+
+
+def _tie(ruleset: Ruleset, names: list[str], hands: dict[str, int], line_total: int, steps: list[Step],
+         what: str = "fewest") -> Outcome:
+    tie = ruleset["fish.tie"]
+    level = sorted(name for name in names if hands[name] == (max if what == "most" else min)(hands.values()))
+    shown = " and ".join(level)
+    if tie is FishTie.EGGS:
+        steps.append(Step(None, "fish.tie", f"{shown} tie for the {what} ({hands[level[0]]}): the whole "
+                                            f"{line_total} is carried forward as eggs"))
+        return Outcome({name: 0 for name in names}, tied_total=line_total, line_total=line_total)
+    if tie is FishTie.SPLIT:
+        share = line_total // len(level)
+        steps.append(Step(None, "fish.tie", f"{shown} tie for the {what}: they split {line_total}, "
+                                            f"{share} each"))
+        return Outcome({name: share if name in level else 0 for name in names}, line_total=line_total)
+    steps.append(Step(None, "fish.tie", f"{shown} tie for the {what}: nobody scores"))
+    return Outcome({name: 0 for name in names}, line_total=line_total)
+
+
+def _unique(values: dict[str, int], pick) -> str | None:
+    best = pick(values.values())
+    found = [name for name, value in values.items() if value == best]
+    return found[0] if len(found) == 1 else None

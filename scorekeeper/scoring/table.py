@@ -1,0 +1,104 @@
+"""What replaying a match produces: per-round results with their steps, and the standing table."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.facts import Round
+
+
+class Step(NamedTuple):
+    """One rule applied while scoring a round: the side it concerns, the ruleset key, and what it did."""
+
+    side: str | None
+    key: str
+    text: str
+
+
+class SideRound(NamedTuple):
+    """How one side's numbers moved in one round."""
+
+    side: str
+    hand: int
+    """The side's counted hand value this round."""
+    points: int
+    """What the side took this round (eggs included) before the opening rule."""
+    recorded: int
+    """What was added to the score."""
+    score: int
+    remembered: int
+    wiped: int = 0
+    """Points the side lost to a rule (remembered points wiped, score written off)."""
+    dropped: int = 0
+    """Points not recorded and not remembered (under the opening threshold without memory)."""
+
+
+class RoundResult(NamedTuple):
+    number: int
+    facts: Round
+    sides: tuple[SideRound, ...]
+    eggs: int
+    """The eggs pot after the round."""
+    eggs_added: int = 0
+    eggs_paid: int = 0
+    eggs_paid_to: str | None = None
+    eggs_rotten: int = 0
+    winner: str | None = None
+    """The side that won the round (went out, or won the fish), when there is one."""
+    steps: tuple[Step, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def side(self, name: str) -> SideRound:
+        return next(item for item in self.sides if item.side == name)
+
+
+class Standing(NamedTuple):
+    name: str
+    players: tuple[str, ...]
+    score: int
+    remembered: int
+
+
+class Table(NamedTuple):
+    ruleset: str
+    sides: tuple[Standing, ...]
+    rounds: tuple[RoundResult, ...] = ()
+    eggs: int = 0
+    over: bool = False
+    winner: str | None = None
+    loser: str | None = None
+    next_leader: str | None = None
+    """The player who leads the next round, when the facts say."""
+    next_lead: str | None = None
+    """What the next leader must lead with, when a rule says (a tile, or a description)."""
+    lead_note: str = ""
+    """Plain-language note on the next lead, for people."""
+
+    def standing(self, name: str) -> Standing:
+        return next(item for item in self.sides if item.name == name)
+
+    def to_dict(self) -> dict:
+        """The JSON contract of ``scorekeeper table --format json``."""
+        return {
+            "ruleset": self.ruleset,
+            "rounds": len(self.rounds),
+            "sides": [{"name": side.name, "players": list(side.players), "score": side.score,
+                       "remembered": side.remembered} for side in self.sides],
+            "eggs": self.eggs,
+            "over": self.over,
+            "winner": self.winner,
+            "loser": self.loser,
+            "next_leader": self.next_leader,
+            "next_lead": self.next_lead,
+            "history": [{
+                "round": result.number,
+                "ending": result.facts.ending.value,
+                "winner": result.winner,
+                "points": {item.side: item.points for item in result.sides},
+                "recorded": {item.side: item.recorded for item in result.sides},
+                "scores": {item.side: item.score for item in result.sides},
+                "remembered": {item.side: item.remembered for item in result.sides},
+                "eggs": result.eggs,
+                "notes": list(result.notes),
+            } for result in self.rounds],
+        }

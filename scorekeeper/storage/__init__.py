@@ -1,0 +1,1 @@
+"""Reading and writing files: the match log (TOML) and atomic writes."""

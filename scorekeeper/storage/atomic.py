@@ -1,0 +1,38 @@
+"""Atomic file writes: a temporary file beside the target, flushed, fsynced, then renamed over it."""
+
+from __future__ import annotations
+
+import os
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash at any moment leaves the old or the new file, whole."""
+    target = os.fspath(path)
+    folder, name = os.path.split(target)
+    temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: str) -> None:
+    try:
+        descriptor = os.open(folder or ".", os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename is still atomic
+    finally:
+        os.close(descriptor)

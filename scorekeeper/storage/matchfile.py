@@ -1,0 +1,195 @@
+"""The match log as a readable TOML file: facts only, with a format version.
+
+    format = 1
+    ruleset = "goat"
+    players = ["Masha", "Alex", "Olya", "Serg"]
+
+    [[rounds]]
+    end = "out"
+    out = "Masha"
+    [rounds.hands]
+    Alex = "1-2 3-3"     # tiles
+    Serg = 5             # a pip total
+"""
+
+from __future__ import annotations
+
+import tomllib
+import os
+from typing import Any
+
+from scorekeeper.errors import InputError, MatchFileError, toml_error_line
+from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Round, Side, singles
+from scorekeeper.storage.atomic import write_atomic
+from scorekeeper.tiles import format_tiles, parse_tile, parse_tiles
+
+HEADER = ("# scorekeeper match log: the facts of each round. The table is computed from them by the ruleset.\n"
+          "# You may fix a round by hand; every command checks the whole file before using it.\n")
+
+
+def load_match(path: str) -> Match:
+    """Read and parse a match file; MatchFileError names the file and line of the first problem."""
+    label = os.fspath(path)
+    try:
+        with open(label, encoding="utf-8") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        raise MatchFileError("no match file here: start one with 'scorekeeper new --rules goat PLAYER...' "
+                             "or choose one with --match PATH", label) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise MatchFileError(f"cannot read: {error}", label) from None
+    return parse_match(text, label)
+
+
+def parse_match(text: str, label: str = "<match>") -> Match:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line = toml_error_line(error)
+        raise MatchFileError(f"not valid TOML: {getattr(error, 'msg', error)}", label, line) from None
+    round_lines = _round_lines(text)
+    version = data.get("format")
+    if version != FORMAT_VERSION:
+        raise MatchFileError(f"unknown match file format {version!r} (this scorekeeper reads format "
+                             f"{FORMAT_VERSION})", label, _key_line(text, "format"), "format")
+    ruleset = data.get("ruleset")
+    if not isinstance(ruleset, str) or not ruleset:
+        raise MatchFileError("must name the ruleset (a built-in name or a path)", label,
+                             _key_line(text, "ruleset"), "ruleset")
+    players = data.get("players")
+    if (not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players)
+            or len(set(players)) != len(players)):
+        raise MatchFileError("must be a list of distinct player names", label, _key_line(text, "players"),
+                             "players")
+    sides = _parse_sides(data.get("sides"), players, label, text)
+    rounds = []
+    raw_rounds = data.get("rounds", [])
+    if not isinstance(raw_rounds, list):
+        raise MatchFileError("must be a list of [[rounds]] tables", label, _key_line(text, "rounds"), "rounds")
+    for index, raw in enumerate(raw_rounds):
+        line = round_lines[index] if index < len(round_lines) else None
+        try:
+            rounds.append(_parse_round(raw, line))
+        except (InputError, ValueError, TypeError) as error:
+            raise MatchFileError(f"round {index + 1}: {error}", label, line) from None
+    try:
+        pending = tuple(_parse_claim(item) for item in data.get("pending", []))
+    except (InputError, ValueError, TypeError) as error:
+        raise MatchFileError(f"pending claims: {error}", label, _key_line(text, "pending"), "pending") from None
+    return Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds), pending=pending,
+                 path=label)
+
+
+def _parse_sides(raw: Any, players: list[str], label: str, text: str) -> tuple[Side, ...]:
+    if raw is None:
+        return singles(tuple(players))
+    line = _key_line(text, "[[sides]]")
+    try:
+        sides = tuple(Side(str(item["name"]), tuple(item["players"])) for item in raw)
+    except (TypeError, KeyError):
+        raise MatchFileError("each [[sides]] needs a name and a list of players", label, line, "sides") from None
+    seated = sorted(player for side in sides for player in side.players)
+    if seated != sorted(players):
+        raise MatchFileError("the sides must seat every player exactly once", label, line, "sides")
+    return sides
+
+
+def _parse_round(raw: Any, line: int | None) -> Round:
+    if not isinstance(raw, dict):
+        raise ValueError("must be a table")
+    unknown = set(raw) - {"end", "out", "fisher", "hands", "last", "led", "claims"}
+    if unknown:
+        raise ValueError(f"unknown key(s) {', '.join(sorted(unknown))}")
+    try:
+        ending = Ending(raw.get("end"))
+    except ValueError:
+        raise ValueError(f"'end' must be \"out\" or \"fish\", not {raw.get('end')!r}") from None
+    hands = {}
+    for player, value in raw.get("hands", {}).items():
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise ValueError(f"{player}'s hand must be tiles like \"3-4 0-0\" or a pip total")
+        if isinstance(value, int):
+            hands[player] = Hand(total=value)
+        else:
+            hands[player] = Hand(tiles=parse_tiles(value) if value.strip() else ())
+    for key in ("out", "fisher", "led"):
+        if key in raw and not isinstance(raw[key], str):
+            raise ValueError(f"'{key}' must be a string")
+    last = raw.get("last", "")
+    if not isinstance(last, str):
+        raise ValueError("'last' must be tiles like \"6-6\"")
+    return Round(ending=ending, hands=hands, out=raw.get("out"), fisher=raw.get("fisher"),
+                 last=parse_tiles(last) if last.strip() else (),
+                 led=parse_tile(raw["led"]) if raw.get("led") else None,
+                 claims=tuple(_parse_claim(item) for item in raw.get("claims", [])), line=line)
+
+
+def _parse_claim(item: Any) -> Claim:
+    if not isinstance(item, str) or "=" not in item:
+        raise ValueError(f"a claim is written \"PLAYER=POINTS\", not {item!r}")
+    player, points = item.rsplit("=", 1)
+    return Claim(player.strip(), int(points))
+
+
+def dump_match(match: Match) -> str:
+    """The match file's text; ``parse_match(dump_match(m)) == m``."""
+    import tomli_w  # only commands that write pay for it
+
+    data: dict[str, Any] = {"format": FORMAT_VERSION, "ruleset": match.ruleset, "players": list(match.players)}
+    if match.sides != singles(match.players):
+        data["sides"] = [{"name": side.name, "players": list(side.players)} for side in match.sides]
+    if match.pending:
+        data["pending"] = [f"{claim.player}={claim.points}" for claim in match.pending]
+    data["rounds"] = [_dump_round(rnd) for rnd in match.rounds]
+    if not data["rounds"]:
+        del data["rounds"]
+    return HEADER + tomli_w.dumps(data)
+
+
+def _dump_round(rnd: Round) -> dict[str, Any]:
+    raw: dict[str, Any] = {"end": rnd.ending.value}
+    for key in ("out", "fisher"):
+        if getattr(rnd, key):
+            raw[key] = getattr(rnd, key)
+    if rnd.led:
+        raw["led"] = str(rnd.led)
+    if rnd.last:
+        raw["last"] = format_tiles(rnd.last)
+    if rnd.claims:
+        raw["claims"] = [f"{claim.player}={claim.points}" for claim in rnd.claims]
+    raw["hands"] = {player: (hand.total if hand.tiles is None else format_tiles(hand.tiles))
+                    for player, hand in rnd.hands.items()}
+    return raw
+
+
+def save_match(match: Match, path: str) -> None:
+    write_atomic(path, dump_match(match))
+
+
+def _round_lines(text: str) -> list[int]:
+    """Where each round starts: ``[[rounds]]`` headers, or the lines of an inline ``rounds = [ {...}, ]``."""
+    lines = text.splitlines()
+    headers = [number for number, line in enumerate(lines, start=1) if line.strip() == "[[rounds]]"]
+    if headers:
+        return headers
+    starts, inside = [], False
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not inside and stripped.replace(" ", "").startswith("rounds=["):
+            inside = True
+            stripped = stripped.split("[", 1)[1].strip()
+        if inside:
+            if stripped.startswith("{"):
+                starts.append(number)
+            if stripped.startswith("]"):
+                break
+    return starts
+
+
+def _key_line(text: str, key: str) -> int | None:
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped == key or stripped.startswith(f"{key} ") or stripped.startswith(f"{key}="):
+            return number
+    return None
+

@@ -1,0 +1,90 @@
+"""Tiles and tile sets.  A tile is written ``a-b``; ``b-a`` is the same tile."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import re
+from typing import Iterable
+
+from scorekeeper.errors import InputError
+
+_TILE = re.compile(r"^\s*(\d{1,2})\s*[-:|]\s*(\d{1,2})\s*$")
+_SEPARATORS = re.compile(r"[,\s]+")
+SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
+
+
+class Tile(NamedTuple):
+    """One domino, stored low end first (build it with ``Tile.of``) so that 4-3 and 3-4 are equal."""
+
+    low: int
+    high: int
+
+    @classmethod
+    def of(cls, a: int, b: int) -> "Tile":
+        """The tile with ends a and b, in either order."""
+        return cls(a, b) if a <= b else cls(b, a)
+
+    @property
+    def pips(self) -> int:
+        return self.low + self.high
+
+    @property
+    def is_double(self) -> bool:
+        return self.low == self.high
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.low}, {self.high})"
+
+
+def parse_tile(text: str) -> Tile:
+    """Parse ``3-4`` (also ``3:4``); the range is checked against a set by ``TileSet.check``."""
+    found = _TILE.match(text)
+    if not found:
+        raise InputError(f"'{text.strip()}' is not a tile: write it as two numbers like 3-4")
+    return Tile.of(int(found.group(1)), int(found.group(2)))
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Parse tiles separated by commas or spaces: ``3-4,0-0`` or ``"3-4 0-0"``."""
+    parts = [part for part in _SEPARATORS.split(text.strip()) if part]
+    if not parts:
+        raise InputError("no tiles given")
+    return tuple(parse_tile(part) for part in parts)
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    return " ".join(str(tile) for tile in tiles)
+
+
+class TileSet(NamedTuple):
+    """A double-N set: every tile a-b with 0 <= a <= b <= N."""
+
+    max_pip: int = 6
+
+    @property
+    def name(self) -> str:
+        return SET_NAMES.get(self.max_pip, f"double-{self.max_pip}")
+
+    @property
+    def size(self) -> int:
+        return (self.max_pip + 1) * (self.max_pip + 2) // 2
+
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(Tile(a, b) for a in range(self.max_pip + 1) for b in range(a, self.max_pip + 1))
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, Tile) and 0 <= tile.low <= tile.high <= self.max_pip
+
+    def check(self, tiles: Iterable[Tile], whose: str = "") -> None:
+        """Raise InputError for a tile outside the set or a tile given twice."""
+        seen: set[Tile] = set()
+        for tile in tiles:
+            if tile not in self:
+                raise InputError(f"tile {tile} is not in a {self.name} set{whose}")
+            if tile in seen:
+                raise InputError(f"tile {tile} is given twice{whose}")
+            seen.add(tile)
