@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from scorekeeper.cli.base import echo_json, format_option, match_path
@@ -41,7 +43,7 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
       scorekeeper new --rules goat-pairs --team Masha,Olya --team Alex,Serg
     """
     path = match_path(ctx)
-    if path.exists() and not force:
+    if os.path.exists(path) and not force:
         raise StateError(f"{path} already holds a match: use --force to start over, or --match PATH for "
                          "another file")
     ruleset = load_ruleset(rules_spec)

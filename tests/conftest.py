@@ -1,0 +1,73 @@
+"""Shared fixtures: drive the CLI (CliRunner) on a match file in a temporary folder, or the installed command."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper.cli import cli
+
+
+class Table:
+    """A match file in a temporary folder and the CLI to drive it: ``sk("round", "--out", "Ann", ...)``."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.path = folder / "match.toml"
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, code: int = 0):
+        result = self.runner.invoke(cli, ["--match", str(self.path), *args], catch_exceptions=code != 0)
+        assert result.exit_code == code, (
+            f"exit {result.exit_code} (wanted {code}) for {args}\nstdout: {result.stdout}\nstderr: {result.stderr}")
+        return result
+
+    def json(self, *args: str) -> dict:
+        return json.loads(self("table", "--format", "json", *args).stdout)
+
+    def side(self, name: str) -> dict:
+        return next(side for side in self.json()["sides"] if side["name"] == name)
+
+    def fails(self, *args: str, code: int) -> str:
+        """Run a command that must be refused: one line on stderr, no traceback, the file untouched."""
+        before = self.path.read_bytes() if self.path.exists() else None
+        result = self(*args, code=code)
+        after = self.path.read_bytes() if self.path.exists() else None
+        assert before == after, "a refused command changed the match file"
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+        assert "Traceback" not in result.output
+        return lines[0]
+
+
+@pytest.fixture
+def sk(tmp_path: Path) -> Table:
+    return Table(tmp_path)
+
+
+def installed_command() -> list[str]:
+    """The installed ``scorekeeper`` executable (beside this Python, else on PATH, else ``python -m``)."""
+    beside = Path(sys.executable).parent / "scorekeeper"
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("scorekeeper")
+    return [found] if found else [sys.executable, "-m", "scorekeeper"]
+
+
+@pytest.fixture
+def run_installed(tmp_path: Path):
+    """Run the installed command in a temporary folder; returns the CompletedProcess."""
+    def run(*args: str, code: int = 0) -> subprocess.CompletedProcess:
+        env = {key: value for key, value in os.environ.items() if key != "SCOREKEEPER_MATCH"}
+        done = subprocess.run(installed_command() + list(args), cwd=tmp_path, capture_output=True, text=True,
+                              env=env, timeout=60)
+        assert done.returncode == code, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
+        return done
+    return run
