@@ -1,0 +1,150 @@
+"""Bad input: one clear line on stderr, no traceback, the match file byte-for-byte unchanged, click's exit codes."""
+
+from __future__ import annotations
+
+import pytest
+
+PLAYERS = ("Masha", "Alex", "Olya", "Serg")
+GOOD = ["--hand", "Alex=1-2", "--total", "Olya=13", "--total", "Serg=5"]
+
+
+@pytest.fixture
+def started(sk):
+    sk("new", "--rules", "goat", *PLAYERS)
+    sk("round", "--out", "Masha", *GOOD)
+    return sk
+
+
+TYPED_WRONG = [
+    ("unknown player", ["round", "--out", "Bob", "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3"],
+     "unknown player 'Bob'"),
+    ("unknown player in a hand", ["round", "--out", "Masha", "--total", "Bob=1", *GOOD], "unknown player 'Bob'"),
+    ("tile outside the set", ["round", "--out", "Masha", "--hand", "Alex=7-8", "--total", "Olya=1", "--total",
+                              "Serg=2"], "7-8 is not in a double-six set"),
+    ("not a tile", ["round", "--out", "Masha", "--hand", "Alex=1-x", "--total", "Olya=1", "--total", "Serg=2"],
+     "'1-x' is not a tile"),
+    ("a tile in two hands", ["round", "--out", "Masha", "--hand", "Alex=1-2 3-3", "--hand", "Olya=3-3",
+                             "--total", "Serg=2"], "3-3 is in two hands"),
+    ("a tile twice in one hand", ["round", "--out", "Masha", "--hand", "Alex=1-2,2-1", "--total", "Olya=1",
+                                  "--total", "Serg=2"], "1-2 is given twice"),
+    ("a hand and a total for one player", ["round", "--out", "Masha", "--hand", "Alex=1-2", "--total", "Alex=3",
+                                           "--total", "Olya=1", "--total", "Serg=2"], "a hand and a total"),
+    ("a missing hand", ["round", "--out", "Masha", "--hand", "Alex=1-2", "--total", "Olya=1"], "no hand for Serg"),
+    ("a hand for the player who went out", ["round", "--out", "Masha", "--total", "Masha=4", *GOOD],
+     "Masha went out and holds nothing"),
+    ("out and fish together", ["round", "--out", "Masha", "--fish", *GOOD], "not both"),
+    ("neither out nor fish", ["round", *GOOD], "--out PLAYER"),
+    ("a negative total", ["round", "--out", "Masha", "--hand", "Alex=1-2", "--total", "Olya=-4", "--total",
+                          "Serg=5"], "negative"),
+    ("a total that is not a number", ["round", "--out", "Masha", "--hand", "Alex=1-2", "--total", "Olya=lots",
+                                      "--total", "Serg=5"], "not a whole number"),
+    ("a total larger than the set", ["round", "--out", "Masha", "--hand", "Alex=1-2", "--total", "Olya=169",
+                                     "--total", "Serg=5"], "more than a whole double-six set"),
+    ("--fisher on an out", ["round", "--out", "Masha", "--fisher", "Alex", *GOOD], "--fisher is for a blocked"),
+    ("unknown option", ["round", "--outt", "Masha"], "No such option"),
+    ("rating for an unknown leaver", ["rating", "--left", "Bob"], "unknown player 'Bob'"),
+]
+
+
+@pytest.mark.parametrize("args, message", [case[1:] for case in TYPED_WRONG], ids=[case[0] for case in TYPED_WRONG])
+def test_typed_wrong_exits_2_and_leaves_the_file(started, args, message):
+    line = started.fails(*args, code=2)
+    assert message in line
+    assert started.json()["rounds"] == 1
+
+
+def test_a_round_after_the_match_is_over_exits_1(sk):
+    sk("new", "--rules", "goat", "Masha", "Alex")
+    sk("round", "--out", "Masha", "--total", "Alex=101")
+    assert "the match is over" in sk.fails("round", "--out", "Masha", "--total", "Alex=3", code=1)
+
+
+def test_new_refuses_to_overwrite_without_force(sk):
+    sk("new", "Masha", "Alex")
+    sk("round", "--out", "Masha", "--total", "Alex=3")
+    assert "--force" in sk.fails("new", "Olya", "Serg", code=1)
+    sk("new", "--force", "Olya", "Serg")
+    assert [s["name"] for s in sk.json()["sides"]] == ["Olya", "Serg"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["new", "--rules", "nosuch", "A", "B"], "unknown ruleset 'nosuch'"),
+    (["new", "A"], "played by 2 to 4 players, not 1"),
+    (["new", "A", "B", "a"], "same name"),
+    (["new", "A=1", "B"], "cannot be a player's name"),
+    (["new", "--rules", "goat-pairs", "--team", "A,B", "--team", "C"], "two --team options of two players"),
+    (["new", "--rules", "goat", "--team", "A,B", "--team", "C,D"], "not a pairs game"),
+    (["new", "--rules", "goat-pairs", "A", "B", "C"], "pairs game"),
+])
+def test_new_refuses_bad_seating(sk, args, message):
+    code = 1 if "unknown ruleset" in message else 2
+    assert message in sk.fails(*args, code=code)
+    assert not sk.path.exists()
+
+
+def test_missing_match_file(sk):
+    line = sk.fails("table", code=1)
+    assert str(sk.path) in line and "scorekeeper new" in line
+
+
+def test_hand_edited_file_with_a_toml_syntax_error_names_the_line(sk):
+    sk("new", *PLAYERS)
+    sk("round", "--out", "Masha", *GOOD)
+    text = sk.path.read_text().splitlines()
+    number = next(i for i, line in enumerate(text, start=1) if line.strip().startswith("{ end"))
+    text[number - 1] = text[number - 1].replace("Olya = 13", "Olya = 13 13")
+    sk.path.write_text("\n".join(text) + "\n")
+    line = sk.fails("table", code=1)
+    assert f"{sk.path}:{number}:" in line and "not valid TOML" in line
+    sk.fails("round", "--out", "Masha", *GOOD, code=1)
+
+
+def test_hand_edited_round_with_a_bad_tile_names_the_round_and_line(sk):
+    sk("new", *PLAYERS)
+    sk("round", "--out", "Masha", *GOOD)
+    sk("round", "--out", "Alex", "--total", "Masha=1", "--total", "Olya=2", "--total", "Serg=3")
+    text = sk.path.read_text().replace('Alex = "1-2"', 'Alex = "1-9"')
+    sk.path.write_text(text)
+    number = next(i for i, line in enumerate(text.splitlines(), start=1) if "1-9" in line)
+    line = sk.fails("table", code=1)
+    assert f"{sk.path}:{number}: round 1:" in line and "1-9 is not in a double-six set" in line
+
+
+def test_match_whose_ruleset_file_is_gone(sk, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "goat"\n[end]\ntarget = 50\n')
+    sk("new", "--rules", str(house), *PLAYERS)
+    house.unlink()
+    line = sk.fails("table", code=1)
+    assert "ruleset" in line and "house.toml" in line and "not found" in line
+
+
+@pytest.mark.parametrize("body, key, message", [
+    ('extends = "goat"\n[fish]\npolicy = "each"\nflavour = 3\n', "fish.flavour", "unknown key"),
+    ('extends = "goat"\ncolour = "red"\n', "colour", "unknown key"),
+    ('extends = "goat"\n[end]\ntarget = "lots"\n', "end.target", "must be a whole number"),
+    ('extends = "goat"\n[opening]\nremember = 1\n', "opening.remember", "must be true or false"),
+    ('extends = "goat"\n[fish]\npolicy = "sometimes"\n', "fish.policy", "must be one of each, most-takes-all"),
+    ('extends = "gaot"\n', "extends", "unknown ruleset 'gaot'"),
+    ('extends = "goat"\n[special_hands]\n"7-7" = 10\n', 'special_hands."7-7"', "not in a double-six set"),
+    ('extends = "goat"\n[end\ntarget = 5\n', None, "not valid TOML"),
+])
+def test_broken_ruleset_is_refused_with_its_key(sk, tmp_path, body, key, message):
+    house = tmp_path / "house.toml"
+    house.write_text(body)
+    line = sk.fails("new", "--rules", str(house), *PLAYERS, code=1)
+    assert message in line and str(house) in line
+    if key:
+        assert key in line
+    assert not sk.path.exists()
+    check = sk("rules", "check", str(house), code=1)
+    assert message in check.stderr
+
+
+def test_broken_ruleset_of_an_existing_match_exits_1(sk, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "goat"\n')
+    sk("new", "--rules", str(house), *PLAYERS)
+    house.write_text('extends = "goat"\n[end]\ntarget = true\n')
+    line = sk.fails("table", code=1)
+    assert "end.target" in line
