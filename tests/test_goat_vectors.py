@@ -114,7 +114,7 @@ def test_pairs_seating_and_side_names(sk):
     assert [(s["name"], s["players"]) for s in table["sides"]] == [("Masha+Olya", ["Masha", "Olya"]),
                                                                   ("Alex+Serg", ["Alex", "Serg"])]
     text = sk.path.read_text()
-    assert 'players = [\n    "Masha",\n    "Alex",\n    "Olya",\n    "Serg",\n]' in text  # partners opposite
+    assert 'players = ["Masha", "Alex", "Olya", "Serg"]' in text  # partners opposite
 
 
 def test_named_pairs(sk):

@@ -14,8 +14,9 @@
 
 from __future__ import annotations
 
-import tomllib
 import os
+import re
+import tomllib
 from typing import Any
 
 from scorekeeper.errors import InputError, MatchFileError, toml_error_line
@@ -23,6 +24,7 @@ from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Round,
 from scorekeeper.storage.atomic import write_atomic
 from scorekeeper.tiles import format_tiles, parse_tile, parse_tiles
 
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 HEADER = ("# scorekeeper match log: the facts of each round. The table is computed from them by the ruleset.\n"
           "# You may fix a round by hand; every command checks the whole file before using it.\n")
 
@@ -132,18 +134,34 @@ def _parse_claim(item: Any) -> Claim:
 
 
 def dump_match(match: Match) -> str:
-    """The match file's text; ``parse_match(dump_match(m)) == m``."""
-    import tomli_w  # only commands that write pay for it
-
-    data: dict[str, Any] = {"format": FORMAT_VERSION, "ruleset": match.ruleset, "players": list(match.players)}
+    """The match file's text, one round a line; ``parse_match(dump_match(m)) == m``."""
+    lines = [HEADER.rstrip("\n"), f"format = {FORMAT_VERSION}", f"ruleset = {_value(match.ruleset)}",
+             f"players = {_value(list(match.players))}"]
     if match.sides != singles(match.players):
-        data["sides"] = [{"name": side.name, "players": list(side.players)} for side in match.sides]
+        lines += ["sides = ["] + [f"    {_value({'name': side.name, 'players': list(side.players)})},"
+                                  for side in match.sides] + ["]"]
     if match.pending:
-        data["pending"] = [f"{claim.player}={claim.points}" for claim in match.pending]
-    data["rounds"] = [_dump_round(rnd) for rnd in match.rounds]
-    if not data["rounds"]:
-        del data["rounds"]
-    return HEADER + tomli_w.dumps(data)
+        lines.append(f"pending = {_value([f'{claim.player}={claim.points}' for claim in match.pending])}")
+    if match.rounds:
+        lines += ["rounds = ["] + [f"    {_value(_dump_round(rnd))}," for rnd in match.rounds] + ["]"]
+    return "\n".join(lines) + "\n"
+
+
+def _value(value: Any) -> str:
+    """A TOML value on one line (strings escaped by tomli-w)."""
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_key(key)} = {_value(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(item) for item in value) + "]"
+    if isinstance(value, str):
+        import tomli_w  # only commands that write pay for it
+
+        return tomli_w.dumps({"v": value})[4:].rstrip("\n")
+    return str(value)
+
+
+def _key(key: str) -> str:
+    return key if _BARE_KEY.match(key) else _value(key)
 
 
 def _dump_round(rnd: Round) -> dict[str, Any]:
