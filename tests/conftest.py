@@ -61,13 +61,22 @@ def installed_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "scorekeeper"]
 
 
+def command_environment() -> dict[str, str]:
+    """The environment for the command: no SCOREKEEPER_MATCH, and the package importable under ``python -m``."""
+    env = {key: value for key, value in os.environ.items() if key != "SCOREKEEPER_MATCH"}
+    import scorekeeper
+
+    source = str(Path(scorekeeper.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [source, env.get("PYTHONPATH")]))
+    return env
+
+
 @pytest.fixture
 def run_installed(tmp_path: Path):
     """Run the installed command in a temporary folder; returns the CompletedProcess."""
     def run(*args: str, code: int = 0) -> subprocess.CompletedProcess:
-        env = {key: value for key, value in os.environ.items() if key != "SCOREKEEPER_MATCH"}
         done = subprocess.run(installed_command() + list(args), cwd=tmp_path, capture_output=True, text=True,
-                              env=env, timeout=60)
+                              env=command_environment(), timeout=60)
         assert done.returncode == code, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
         return done
     return run

@@ -1,0 +1,33 @@
+"""Every command has help text with an example."""
+
+from __future__ import annotations
+
+import click
+import pytest
+
+from scorekeeper.cli import cli
+
+
+def all_commands(group: click.Group, prefix=()):
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        yield prefix + (name,), command
+        if isinstance(command, click.Group):
+            yield from all_commands(command, prefix + (name,))
+
+
+COMMANDS = list(all_commands(cli))
+
+
+@pytest.mark.parametrize("path, command", COMMANDS, ids=[" ".join(p) for p, _ in COMMANDS])
+def test_every_command_has_help_with_an_example(sk, path, command):
+    out = sk(*path, "--help").stdout
+    assert "Usage: " in out and command.help
+    if not isinstance(command, click.Group):
+        assert "scorekeeper " in command.help, "help has no example"
+
+
+def test_root_help_and_version(sk):
+    assert "Commands:" in sk("--help").stdout
+    assert "scorekeeper, version" in sk("--version").stdout

@@ -1,0 +1,87 @@
+"""rules list / show / check, and house rulesets that extend a built-in one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper.rules.loader import builtin_names, load_ruleset
+from scorekeeper.rules.schema import KEYS
+
+
+def test_rules_list_names_every_built_in(sk):
+    out = sk("rules", "list").stdout
+    for name in builtin_names():
+        assert name in out
+    listed = json.loads(sk("rules", "list", "--format", "json").stdout)
+    assert {item["name"] for item in listed} == set(builtin_names())
+    assert all(item["description"] for item in listed)
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_rules_show_explains_every_key(sk, name):
+    out = sk("rules", "show", name).stdout
+    for key in KEYS:
+        line = next(line for line in out.splitlines() if line.startswith(key.path + " "))
+        assert key.explain in line
+    assert "special_hands" in out
+    shown = json.loads(sk("rules", "show", name, "--format", "json").stdout)
+    assert shown["name"] == name
+    assert set(shown["keys"]) == {key.path for key in KEYS}
+
+
+def test_goat_effective_values():
+    goat = load_ruleset("goat")
+    assert (goat["opening.threshold"], goat["end.target"], goat["fish.policy"].value, goat["eggs.to"].value) == \
+        (13, 101, "most-takes-all", "biggest-loser")
+    assert goat.describe_special_hands() == "0-0 = 10"
+    pairs = load_ruleset("goat-pairs")
+    assert (pairs["players.teams"].value, pairs["count.partner_of_finisher"], pairs["eggs.to"].value) == \
+        ("pairs", False, "losers")
+    assert pairs["opening.threshold"] == 13 and pairs.chain == ("goat-pairs", "goat")
+
+
+def test_house_ruleset_extends_and_overrides(sk, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "goat"\nname = "our-house"\n[opening]\nthreshold = 25\n[end]\ntarget = 125\n')
+    assert "ok, ruleset 'our-house' (extends goat)" in sk("rules", "check", str(house)).stdout
+    shown = json.loads(sk("rules", "show", str(house), "--format", "json").stdout)
+    assert shown["keys"]["opening.threshold"] == 25 and shown["keys"]["end.target"] == 125
+    assert shown["keys"]["fish.policy"] == "most-takes-all"
+    sk("new", "--rules", str(house), "Masha", "Alex")
+    sk("round", "--out", "Masha", "--total", "Alex=24")
+    assert sk.side("Alex") == {"name": "Alex", "players": ["Alex"], "score": 0, "remembered": 24}
+
+
+def test_house_ruleset_can_extend_another_file(sk, tmp_path):
+    (tmp_path / "base.toml").write_text('extends = "goat"\n[end]\ntarget = 50\n')
+    (tmp_path / "leaf.toml").write_text('extends = "base.toml"\n[fish]\npolicy = "each"\n')
+    ruleset = load_ruleset(str(tmp_path / "leaf.toml"))
+    assert ruleset["end.target"] == 50 and ruleset["fish.policy"].value == "each"
+
+
+def test_extends_in_a_circle_is_refused(sk, tmp_path):
+    (tmp_path / "a.toml").write_text('extends = "b.toml"\n')
+    (tmp_path / "b.toml").write_text('extends = "a.toml"\n')
+    result = sk("rules", "check", str(tmp_path / "a.toml"), code=1)
+    assert "circle" in result.stderr
+
+
+def test_rules_check_names_every_problem(sk, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "goat"\n[end]\ntarget = -1\nat_target = "draws"\n[fish]\npolicy = 3\n')
+    lines = sk("rules", "check", str(house), code=1).stderr.strip().splitlines()
+    assert len(lines) == 3
+    assert any("end.target" in line and "at least 1" in line for line in lines)
+    assert any("end.at_target" in line and "loses, wins" in line for line in lines)
+    assert any("fish.policy" in line for line in lines)
+
+
+def test_rules_show_unknown(sk):
+    assert "unknown ruleset 'nope'" in sk.fails("rules", "show", "nope", code=1)
+
+
+def test_rules_check_missing_file(sk, tmp_path):
+    result = sk("rules", "check", str(tmp_path / "missing.toml"), code=1)
+    assert "not found" in result.stderr
