@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 from typing import Mapping
@@ -48,8 +47,7 @@ class Claim(NamedTuple):
     points: int
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
     """The facts of one round, as typed at the table or read from the match file."""
 
     ending: Ending
@@ -64,11 +62,17 @@ class Round:
     """The tile that opened the round, when recorded."""
     claims: tuple[Claim, ...] = ()
     """Points claimed during play, in order."""
-    line: int | None = field(default=None, compare=False)
-    """Where the round starts in the match file, when it was read from one."""
+    line: int | None = None
+    """Where the round starts in the match file, when it was read from one (provenance, not a fact)."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "hands", MappingProxyType(dict(self.hands)))
+    @classmethod
+    def of(cls, ending: Ending, hands: Mapping[str, Hand], **facts) -> "Round":
+        """A round whose hands cannot be changed afterwards."""
+        return cls(ending, MappingProxyType(dict(hands)), **facts)
+
+    def facts(self) -> "Round":
+        """The round without its provenance, for comparing facts."""
+        return self._replace(line=None)
 
     def hand_of(self, player: str) -> Hand:
         """A player's hand; the player who went out holds nothing."""
@@ -84,8 +88,7 @@ class Side(NamedTuple):
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(NamedTuple):
     """A match log: seating, sides, the ruleset's name or path, and the rounds played."""
 
     ruleset: str
@@ -94,8 +97,12 @@ class Match:
     rounds: tuple[Round, ...] = ()
     pending: tuple[Claim, ...] = ()
     """Claims made in the round in progress (not yet closed by a ``round``)."""
-    path: str | None = field(default=None, compare=False)
-    """The match file this was read from, when it was."""
+    path: str | None = None
+    """The match file this was read from, when it was (provenance, not a fact)."""
+
+    def facts(self) -> "Match":
+        """The match without provenance (file path, round lines), for comparing facts."""
+        return self._replace(path=None, rounds=tuple(rnd.facts() for rnd in self.rounds))
 
     def side_of(self, player: str) -> Side:
         for side in self.sides:

@@ -5,7 +5,6 @@ Everything here is pure: a new ``Match`` comes back, and nothing is written.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterable
 
 from scorekeeper.errors import InputError, StateError
@@ -43,7 +42,7 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
                 both = "a hand and a total" if given[player].has_tiles != hand.has_tiles else f"two {kind}"
                 raise InputError(f"{player} is given {both}: give exactly one of --hand or --total")
             given[player] = hand
-    return Round(ending=Ending.OUT if out else Ending.FISH, hands=given,
+    return Round.of(ending=Ending.OUT if out else Ending.FISH, hands=given,
                  out=resolve_player(match, out) if out else None,
                  fisher=resolve_player(match, fisher) if fisher else None,
                  last=tuple(last), led=led, claims=tuple(claims))
@@ -119,20 +118,20 @@ def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool) -> Matc
         raise StateError("the match is over: no more rounds can be recorded (undo the last round to change it, "
                          "or start a new match)")
     check_round(match, ruleset, rnd)
-    return replace(match, rounds=match.rounds + (rnd,), pending=())
+    return match._replace(rounds=match.rounds + (rnd,), pending=())
 
 
 def undo(match: Match) -> tuple[Match, str]:
     """Drop the last claim in progress, else the last round; returns the new match and what was dropped."""
     if match.pending:
         claim = match.pending[-1]
-        return replace(match, pending=match.pending[:-1]), f"the claim of {claim.points} by {claim.player}"
+        return match._replace(pending=match.pending[:-1]), f"the claim of {claim.points} by {claim.player}"
     if not match.rounds:
         raise StateError("nothing to undo: no round has been recorded")
     number = len(match.rounds)
     rnd = match.rounds[-1]
     how = f"{rnd.out} went out" if rnd.ending is Ending.OUT else "fish"
-    return replace(match, rounds=match.rounds[:-1]), f"round {number} ({how})"
+    return match._replace(rounds=match.rounds[:-1]), f"round {number} ({how})"
 
 
 def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),

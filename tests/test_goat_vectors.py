@@ -170,7 +170,8 @@ def test_a_total_where_the_lone_0_0_rule_needs_tiles_is_named(sk):
     sk("new", "--rules", "goat", "Masha", "Alex")
     text = sk(*out("Masha", Alex=0)).stdout
     assert "Alex: only a total of 0 was given" in text and "could not be applied" in text
-    assert sk.json()["history"][0]["notes"]
+    assert sk.json()["notes"] == [{"round": 1, "note": "Alex: only a total of 0 was given, so the special-hand "
+                                                      "rule (0-0) could not be applied to that hand"}]
 
 
 def test_rating_when_a_player_left(sk):

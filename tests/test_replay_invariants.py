@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,10 +36,10 @@ def goat_matches(draw):
                 hands[player] = Hand(tiles=tuple(held))
             else:
                 hands[player] = Hand(total=sum(tile.pips for tile in held))
-        rnd = Round(ending=ending, hands=hands, out=out)
+        rnd = Round.of(ending=ending, hands=hands, out=out)
         check_round(match, ruleset, rnd)
         rounds.append(rnd)
-    return ruleset, replace(match, rounds=tuple(rounds))
+    return ruleset, match._replace(rounds=tuple(rounds))
 
 
 def counted(ruleset, match, rnd) -> int:
@@ -95,7 +93,7 @@ def test_every_prefix_replays_to_the_same_running_table(case):
     ruleset, match = case
     table = replay(ruleset, match)
     for count, result in enumerate(table.rounds, start=1):
-        prefix = replay(ruleset, replace(match, rounds=match.rounds[:count]))
+        prefix = replay(ruleset, match._replace(rounds=match.rounds[:count]))
         assert [(s.score, s.remembered) for s in prefix.sides] == [(i.score, i.remembered) for i in result.sides]
         assert prefix.eggs == result.eggs
 
@@ -106,7 +104,7 @@ def test_match_file_round_trip(case):
     _, match = case
     text = dump_match(match)
     again = parse_match(text)
-    assert again == match
+    assert again.facts() == match.facts()
     assert dump_match(again) == text
     lines = text.splitlines()
     for rnd in again.rounds:  # every round knows its line

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from enum import Enum
+from types import MappingProxyType
 import os
 from typing import Any
 
@@ -80,8 +81,9 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
     if problems:
         return None, problems
     origin = "built-in" if not is_path(spec) else leaf_label
-    ruleset = Ruleset(name=name or leaf_label, description=description, values=values, special_hands=special,
-                      origin=origin, chain=tuple(label for label, _ in layers), set_by=set_by)
+    ruleset = Ruleset(name=name or leaf_label, description=description, values=MappingProxyType(values),
+                      special_hands=MappingProxyType(special), origin=origin,
+                      chain=tuple(label for label, _ in layers), set_by=MappingProxyType(set_by))
     return ruleset, problems
 
 

@@ -2,31 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from scorekeeper.tiles import Tile, TileSet, format_tiles
 
 
-@dataclass(frozen=True)
-class Ruleset:
+class Ruleset(NamedTuple):
     name: str
     description: str
     values: Mapping[str, Any]
-    special_hands: Mapping[tuple[Tile, ...], int] = field(default_factory=dict)
+    special_hands: Mapping[tuple[Tile, ...], int] = MappingProxyType({})
     origin: str = "built-in"
     """Where the leaf file came from: ``built-in`` or its path."""
     chain: tuple[str, ...] = ()
     """The names or paths followed through ``extends``, leaf first."""
-    set_by: Mapping[str, str] = field(default_factory=dict)
+    set_by: Mapping[str, str] = MappingProxyType({})
     """For each key, the name or path of the file that set it (absent: the schema default)."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
-        object.__setattr__(self, "special_hands", MappingProxyType(dict(self.special_hands)))
-
-    def __getitem__(self, path: str) -> Any:
+    def __getitem__(self, path: str) -> Any:  # type: ignore[override]
+        if isinstance(path, int):  # still a tuple underneath
+            return tuple.__getitem__(self, path)
         return self.values[path]
 
     @property

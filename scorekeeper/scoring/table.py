@@ -90,15 +90,6 @@ class Table(NamedTuple):
             "loser": self.loser,
             "next_leader": self.next_leader,
             "next_lead": self.next_lead,
-            "history": [{
-                "round": result.number,
-                "ending": result.facts.ending.value,
-                "winner": result.winner,
-                "points": {item.side: item.points for item in result.sides},
-                "recorded": {item.side: item.recorded for item in result.sides},
-                "scores": {item.side: item.score for item in result.sides},
-                "remembered": {item.side: item.remembered for item in result.sides},
-                "eggs": result.eggs,
-                "notes": list(result.notes),
-            } for result in self.rounds],
+            "lead_note": self.lead_note,
+            "notes": [{"round": result.number, "note": note} for result in self.rounds for note in result.notes],
         }

@@ -120,7 +120,7 @@ def _parse_round(raw: Any, line: int | None) -> Round:
     last = raw.get("last", "")
     if not isinstance(last, str):
         raise ValueError("'last' must be tiles like \"6-6\"")
-    return Round(ending=ending, hands=hands, out=raw.get("out"), fisher=raw.get("fisher"),
+    return Round.of(ending=ending, hands=hands, out=raw.get("out"), fisher=raw.get("fisher"),
                  last=parse_tiles(last) if last.strip() else (),
                  led=parse_tile(raw["led"]) if raw.get("led") else None,
                  claims=tuple(_parse_claim(item) for item in raw.get("claims", [])), line=line)

@@ -1,0 +1,114 @@
+"""Time scorekeeper commands against the cost of starting Python and importing click.
+
+Not a test: run it by hand after installing the package (``pip install .``):
+
+    python benchmarks/bench_commands.py            # every command on a 20-round match, table on 10,000 rounds
+    python benchmarks/bench_commands.py --runs 21  # more runs per figure
+
+Each figure is the median wall time of several runs of the installed ``scorekeeper`` executable (the one beside
+this Python), printed with its ratio to ``python -c "import click"`` run the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from scorekeeper.facts import Ending, Hand, Round
+from scorekeeper.record import new_match
+from scorekeeper.rules.loader import load_ruleset
+from scorekeeper.storage.matchfile import save_match
+from scorekeeper.tiles import TileSet
+
+PLAYERS = ("Masha", "Alex", "Olya", "Serg")
+MARATHON = 'extends = "goat"\nname = "goat-marathon"\n[end]\ntarget = 1000000000\n'
+
+
+def generate(rounds: int, ruleset_spec: str, path: str, seed: int = 7) -> None:
+    """A legal match of ``rounds`` random rounds, half with tiles and half with totals."""
+    ruleset = load_ruleset(ruleset_spec)
+    match = new_match(ruleset_spec, ruleset, PLAYERS)
+    chance = random.Random(seed)
+    tiles = TileSet(6).tiles()
+    played = []
+    for _ in range(rounds):
+        deck = list(tiles)
+        chance.shuffle(deck)
+        ending = Ending.OUT if chance.random() < 0.8 else Ending.FISH
+        out = chance.choice(PLAYERS) if ending is Ending.OUT else None
+        hands = {}
+        for player in PLAYERS:
+            if player == out:
+                continue
+            held = tuple(deck.pop() for _ in range(chance.randint(1, 4)))
+            hands[player] = Hand(tiles=held) if chance.random() < 0.5 else Hand(total=sum(t.pips for t in held))
+        played.append(Round.of(ending=ending, hands=hands, out=out))
+    save_match(match._replace(rounds=tuple(played)), path)
+
+
+def median_time(command: list[str], runs: int, folder: str, reset=None) -> float:
+    times = []
+    for _ in range(runs):
+        if reset:
+            reset()
+        start = time.perf_counter()
+        subprocess.run(command, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--long", type=int, default=10_000, help="rounds in the long match")
+    args = parser.parse_args()
+    executable = os.path.join(os.path.dirname(sys.executable), "scorekeeper")
+    if not os.path.exists(executable):
+        sys.exit(f"no installed scorekeeper beside {sys.executable}: run 'pip install .' first")
+    folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
+    try:
+        marathon = os.path.join(folder, "marathon.toml")
+        with open(marathon, "w") as handle:
+            handle.write(MARATHON)
+        short, long = os.path.join(folder, "short.toml"), os.path.join(folder, "long.toml")
+        generate(20, marathon, short)
+        generate(args.long, marathon, long)
+        backup = short + ".bak"
+        shutil.copy(short, backup)
+
+        def restore() -> None:
+            shutil.copy(backup, short)
+
+        baseline = median_time([sys.executable, "-c", "import click"], args.runs, folder)
+        round_args = ["round", "--out", "Masha", "--hand", "Alex=1-2,3-3", "--hand", "Olya=6-6 0-1",
+                      "--total", "Serg=5"]
+        cases = [
+            ("table (20 rounds)", ["--match", short, "table"], None),
+            ("table --format json (20 rounds)", ["--match", short, "table", "--format", "json"], None),
+            ("round (20 -> 21 rounds)", ["--match", short, *round_args], restore),
+            ("undo (20 -> 19 rounds)", ["--match", short, "undo"], restore),
+            ("rating --left Serg (20 rounds)", ["--match", short, "rating", "--left", "Serg"], None),
+            ("new", ["--match", os.path.join(folder, "new.toml"), "new", "--force", *PLAYERS], None),
+            ("rules list", ["rules", "list"], None),
+            ("rules show goat", ["rules", "show", "goat"], None),
+            (f"table ({args.long:,} rounds)", ["--match", long, "table"], None),
+            (f"table --format json ({args.long:,} rounds)", ["--match", long, "table", "--format", "json"], None),
+        ]
+        print(f'baseline: python -c "import click": {baseline * 1000:.1f} ms (median of {args.runs})')
+        print(f"{'command':<40} {'ms':>8} {'x baseline':>11}")
+        for label, command, reset in cases:
+            spent = median_time([executable, *command], args.runs, folder, reset)
+            print(f"{label:<40} {spent * 1000:8.1f} {spent / baseline:11.2f}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
