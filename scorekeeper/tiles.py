@@ -73,6 +73,11 @@ class TileSet(NamedTuple):
     def size(self) -> int:
         return (self.max_pip + 1) * (self.max_pip + 2) // 2
 
+    @property
+    def pips(self) -> int:
+        """All the pips in the set (168 in a double-six)."""
+        return self.max_pip * self.size
+
     def tiles(self) -> tuple[Tile, ...]:
         return tuple(Tile(a, b) for a in range(self.max_pip + 1) for b in range(a, self.max_pip + 1))
 

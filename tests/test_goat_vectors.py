@@ -212,3 +212,17 @@ def test_undo_drops_the_last_round_and_says_which(sk):
     assert table["rounds"] == 1 and table["eggs"] == 0
     assert "round 1 (Masha went out)" in sk("undo").stdout
     assert "nothing to undo" in sk.fails("undo", code=1)
+
+
+def test_a_long_match_shows_the_latest_rounds_unless_all(sk):
+    sk("new", "--rules", "goat", *PLAYERS)
+    for _ in range(25):
+        sk(*out("Masha", Alex=1, Olya=0, Serg=0))
+    text = sk("table").stdout
+    assert "5 earlier rounds not shown" in text
+    numbers = [int(line.split()[0]) for line in text.splitlines() if line.strip().endswith("·") or "Masha out" in line]
+    assert numbers == list(range(6, 26))
+    assert "0 +25" in text  # the totals still count every round
+    every = sk("table", "--all").stdout
+    assert "not shown" not in every
+    assert [int(line.split()[0]) for line in every.splitlines() if "Masha out" in line] == list(range(1, 26))

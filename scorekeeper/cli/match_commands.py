@@ -10,18 +10,18 @@ from scorekeeper.cli.base import echo_json, format_option, match_path
 from scorekeeper.cli.params import PLAYER_TILES, PLAYER_TOTAL, TILE, TILES
 from scorekeeper.errors import StateError
 from scorekeeper.record import build_round, new_match, record_round, resolve_player, undo as undo_facts
-from scorekeeper.reports.render import render_table
+from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.session import open_match, ruleset_reference
 from scorekeeper.storage.matchfile import save_match
 
 
-def _show(table, ruleset, output_format: str) -> None:
+def _show(table, ruleset, output_format: str, every_round: bool = False) -> None:
     if output_format == "json":
         echo_json(table.to_dict())
     else:
-        click.echo(render_table(table, ruleset))
+        click.echo(render_table(table, ruleset, None if every_round else SHOWN_ROUNDS))
 
 
 @click.command()
@@ -89,18 +89,21 @@ def round_command(ctx: click.Context, out, fish, hands, totals, fisher, last, le
 
 
 @click.command("table")
+@click.option("--all", "every_round", is_flag=True,
+              help=f"Show every round (by default the latest {SHOWN_ROUNDS} and the totals).")
 @format_option("json")
 @click.pass_context
-def table_command(ctx: click.Context, output_format: str) -> None:
+def table_command(ctx: click.Context, every_round: bool, output_format: str) -> None:
     """Show the running table: every side's points round by round.
 
     \b
     Examples:
       scorekeeper table
+      scorekeeper table --all
       scorekeeper table --format json
     """
     opened = open_match(match_path(ctx))
-    _show(opened.table, opened.ruleset, output_format)
+    _show(opened.table, opened.ruleset, output_format, every_round)
 
 
 @click.command()

@@ -10,21 +10,33 @@ from scorekeeper.rules.schema import AtTarget
 from scorekeeper.scoring.table import RoundResult, SideRound, Table
 
 
-def render_table(table: Table, ruleset: Ruleset) -> str:
+SHOWN_ROUNDS = 20
+"""Rounds shown by default: a long match's table stays readable (and fast) on a phone terminal."""
+
+
+def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUNDS) -> str:
+    """The people's table; ``rounds`` is how many of the latest rounds to show (None: all)."""
     names = [side.name for side in table.sides]
+    shown = table.rounds if rounds is None else table.rounds[max(0, len(table.rounds) - rounds):]
     rows = [[result.number, describe_round(result.facts)] + [_cell(result.side(name)) for name in names]
-            + [_eggs_cell(result)] for result in table.rounds]
+            + [_eggs_cell(result)] for result in shown]
+    hidden = len(table.rounds) - len(shown)
+    if hidden:
+        rows.insert(0, ["", f"… {hidden} earlier"] + [""] * (len(names) + 1))
     totals = ["", "total"] + [_standing(side.score, side.remembered) for side in table.sides] + \
              [f"+{table.eggs}" if table.eggs else ""]
     rows.append(totals)
     headers = ["#", "round"] + names + ["eggs"]
-    if not any(result.eggs_added or result.eggs_paid or result.eggs_rotten for result in table.rounds) \
+    if not any(result.eggs_added or result.eggs_paid or result.eggs_rotten for result in shown) \
             and not table.eggs:
         headers.pop()
         rows = [row[:-1] for row in rows]
     lines = [_title(table, ruleset), "", tabulate(rows, headers=headers, tablefmt="simple",
                                                   colalign=("right", "left") + ("right",) * (len(headers) - 2))]
-    lines += _footer(table, ruleset)
+    if hidden:
+        lines.append(f"({hidden} earlier round{'s' if hidden != 1 else ''} not shown: 'table --all' shows every "
+                     "round)")
+    lines += _footer(table, ruleset, shown)
     return "\n".join(lines)
 
 
@@ -76,9 +88,9 @@ def _eggs_cell(result: RoundResult) -> str:
     return "; ".join(parts)
 
 
-def _footer(table: Table, ruleset: Ruleset) -> list[str]:
+def _footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...]) -> list[str]:
     lines = []
-    notes = [f"round {result.number}: {note}" for result in table.rounds for note in result.notes]
+    notes = [f"round {result.number}: {note}" for result in shown for note in result.notes]
     if notes:
         lines += [""] + [f"note: {note}" for note in notes]
     lines.append("")
