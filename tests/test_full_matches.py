@@ -94,3 +94,15 @@ def test_traceback_free_error_from_the_executable(run_installed):
     done = run_installed("new", "Ann", "Bob")
     done = run_installed("round", "--out", "Ann", "--hand", "Bob=7-8", code=2)
     assert done.stderr == "Error: tile 7-8 is not in a double-six set (Bob's hand)\n"
+
+
+def test_demo_replays_the_bundled_sample(run_installed, tmp_path):
+    done = run_installed("demo")
+    assert "Alex is the goat with 101" in done.stdout and "35 paid to Alex" in done.stdout
+    table = json.loads(run_installed("demo", "--format", "json").stdout)
+    assert (table["rounds"], table["loser"]) == (8, "Alex")
+    assert {s["name"]: s["score"] for s in table["sides"]} == {"Masha": 42, "Alex": 101, "Olya": 68, "Serg": 0}
+    run_installed("demo", "--save", "mine.toml")
+    run_installed("--match", "mine.toml", "undo")
+    assert json.loads(run_installed("--match", "mine.toml", "table", "--format", "json").stdout)["over"] is False
+    assert "unknown sample" in run_installed("demo", "nosuch", code=2).stderr

@@ -14,6 +14,7 @@ COMMANDS = {
     "undo": "scorekeeper.cli.match_commands:undo",
     "rating": "scorekeeper.cli.match_commands:rating_command",
     "rules": "scorekeeper.cli.rules_commands:rules",
+    "demo": "scorekeeper.cli.demo_command:demo",
 }
 
 

@@ -1,0 +1,43 @@
+"""``scorekeeper demo``: the table of a bundled sample match, to see what scorekeeper does."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import click
+
+from scorekeeper.cli.base import echo_json, format_option
+from scorekeeper.errors import InputError, StateError
+from scorekeeper.reports.render import render_table
+from scorekeeper.samples import sample_names, sample_path
+from scorekeeper.session import open_match
+
+
+@click.command()
+@click.argument("sample", required=False, default="goat")
+@click.option("--save", "save_to", type=click.Path(dir_okay=False),
+              help="Also copy the sample's match file here, to go on playing with it.")
+@format_option("json")
+def demo(sample: str, save_to: str | None, output_format: str) -> None:
+    """Replay a bundled sample match and show its table (nothing is written unless --save).
+
+    \b
+    Examples:
+      scorekeeper demo
+      scorekeeper demo goat --save match.toml
+    """
+    if sample not in sample_names():
+        raise InputError(f"unknown sample '{sample}' (samples: {', '.join(sample_names())})")
+    opened = open_match(sample_path(sample))
+    if save_to:
+        if os.path.exists(save_to):
+            raise StateError(f"{save_to} already exists: choose another path for the sample")
+        shutil.copyfile(sample_path(sample), save_to)
+    if output_format == "json":
+        echo_json(opened.table.to_dict())
+        return
+    click.echo(f"Sample match '{sample}' ({sample_path(sample)}):\n")
+    click.echo(render_table(opened.table, opened.ruleset, None))
+    if save_to:
+        click.echo(f"\nSaved to {save_to}: try 'scorekeeper --match {save_to} undo', then record the round again.")
