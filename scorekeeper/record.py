@@ -82,8 +82,9 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
                 raise InputError(f"{player}'s total {hand.total} is more than a whole {tileset.name} set holds "
                                  f"({most})")
             continue
-        if not hand.tiles and rnd.ending is Ending.FISH:
-            raise InputError(f"{player} holds no tiles, but in a blocked round everyone still holds tiles")
+        if not hand.tiles:
+            raise InputError(f"{player} holds no tiles: only the player who went out has an empty hand "
+                             "(in a blocked round everyone still holds tiles)")
         tileset.check(hand.tiles, f" ({player}'s hand)")
         for tile in hand.tiles:
             if tile in seen:

@@ -148,3 +148,12 @@ def test_broken_ruleset_of_an_existing_match_exits_1(sk, tmp_path):
     house.write_text('extends = "goat"\n[end]\ntarget = true\n')
     line = sk.fails("table", code=1)
     assert "end.target" in line
+
+
+def test_hand_edited_empty_hand_is_refused_with_its_line(sk):
+    sk("new", *PLAYERS)
+    sk("round", "--out", "Masha", *GOOD)
+    text = sk.path.read_text().replace('Alex = "1-2"', 'Alex = ""')
+    sk.path.write_text(text)
+    line = sk.fails("table", code=1)
+    assert ":7: round 1: Alex holds no tiles" in line
