@@ -367,3 +367,15 @@ def test_target_is_a_key(sk):
 def test_four_play_sea_goat_in_pairs(sk):
     message = sk.fails("new", "--rules", "sea-goat", "A", "B", "C", "D", code=2)
     assert "2 to 3" in message
+
+
+def test_six_six_after_eggs_has_an_unknown_leader_and_is_noted(sk):
+    start(sk)
+    give_bob_points(sk, 30)
+    sk("round", "--fish", "--fisher", "Bob", "--total", "Ann=9", "--total", "Bob=9")  # eggs: 1-1 leads next
+    assert sk.json()["next_leader"] is None
+    sk("round", "--led", "6-6", "--out", "Ann", "--total", "Bob=10", "--last", "1-3")
+    table = sk.json()
+    assert not table["over"] and table["history"][-1]["hundred"] is None
+    assert any("who led is not known" in note for note in table["history"][-1]["notes"])
+    assert scores(sk) == {"Ann": 0, "Bob": 30}

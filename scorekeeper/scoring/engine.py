@@ -55,7 +55,7 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
     points = dict(outcome.points)
     wiped = {name: 0 for name in points}
     accounts = dict(accounts)
-    leader = next_leader(ruleset, match, match.rounds[number - 2]) if number > 1 and previous else None
+    leader = round_leader(ruleset, match, previous, match.rounds[number - 2]) if number > 1 and previous else None
     on_hundred = hundred.side_on_hundred(ruleset, match, rnd, leader,
                                          {name: account.score for name, account in accounts.items()},
                                          previous.owes_hundred if previous else None, steps, notes)
@@ -149,6 +149,13 @@ def decide(ruleset: Ruleset, match: Match, accounts: dict[str, Account]) -> tupl
     if ruleset["end.at_target"] is AtTarget.LOSES:
         return (others[0] if len(others) == 1 else None), top
     return top, (others[0] if len(others) == 1 else None)
+
+
+def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult, previous_round: Round) -> str | None:
+    """Who led the round after ``previous``, as far as the facts say (eggs led from a tile: its holder)."""
+    if previous.eggs and ruleset["eggs.lead"]:
+        return None
+    return next_leader(ruleset, match, previous_round)
 
 
 def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:

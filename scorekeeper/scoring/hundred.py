@@ -93,9 +93,9 @@ def lead_problem(ruleset: Ruleset, match: Match, before: Sequence[RoundResult], 
     scores = ({item.side: item.score for item in before[-1].sides} if before
               else {side.name: 0 for side in match.sides})
     if before:
-        from scorekeeper.scoring.engine import next_leader  # the engine imports this module
+        from scorekeeper.scoring.engine import round_leader  # the engine imports this module
 
-        leader = next_leader(ruleset, match, match.rounds[len(before) - 1])
+        leader = round_leader(ruleset, match, before[-1], match.rounds[len(before) - 1])
     else:
         leader = None
     hint = ("only a side that holds points may go on the hundred; if 6-6 was an ordinary lead, "
