@@ -106,6 +106,9 @@ def _check_played_tiles(rnd: Round, tileset, held: dict[Tile, str]) -> None:
                          f"not {rnd.last[0]} and {rnd.last[1]}")
     if len(rnd.last) == 2 and rnd.last[0] == rnd.last[1]:
         raise InputError(f"--last names {rnd.last[0]} twice")
+    if rnd.led and rnd.led in rnd.last:
+        raise InputError(f"{rnd.led} cannot be both the tile that opened the round (--led) and the last tile "
+                         "(--last): a tile is played once")
     played = [("--last", tile) for tile in rnd.last] + ([("--led", rnd.led)] if rnd.led else [])
     for flag, tile in played:
         tileset.check([tile], f" ({flag})")
@@ -119,6 +122,13 @@ def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool) -> Matc
         raise StateError("the match is over: no more rounds can be recorded (undo the last round to change it, "
                          "or start a new match)")
     check_round(match, ruleset, rnd)
+    if ruleset["hundred.enabled"]:
+        from scorekeeper.scoring.engine import replay
+        from scorekeeper.scoring.hundred import lead_problem
+
+        problem = lead_problem(ruleset, match, replay(ruleset, match).rounds, rnd)
+        if problem:
+            raise InputError(problem)
     return match._replace(rounds=match.rounds + (rnd,), pending=())
 
 

@@ -30,6 +30,7 @@ def open_match(path: str, rules: str | None = None) -> OpenMatch:
     ruleset = load_match_ruleset(match, path, rules)
     check_match(match, ruleset, str(path))
     table = replay(ruleset, match)
+    check_leads(match, ruleset, table, str(path))
     if len(table.rounds) < len(match.rounds):
         extra = match.rounds[len(table.rounds)]
         raise MatchFileError(f"round {len(table.rounds) + 1} was recorded after the match was decided in "
@@ -59,6 +60,18 @@ def check_match(match: Match, ruleset: Ruleset, label: str) -> None:
     for claim in match.pending:
         if claim.player not in match.players:
             raise MatchFileError(f"pending claim by unknown player '{claim.player}'", label, key="pending")
+
+
+def check_leads(match: Match, ruleset: Ruleset, table: Table, label: str) -> None:
+    """Leads that depend on the score before the round (6-6 on the hundred needs a side holding points)."""
+    if not ruleset["hundred.enabled"]:
+        return
+    from scorekeeper.scoring.hundred import lead_problem
+
+    for index, result in enumerate(table.rounds):
+        problem = lead_problem(ruleset, match, table.rounds[:index], result.facts)
+        if problem:
+            raise MatchFileError(f"round {index + 1}: {problem}", label, result.facts.line)
 
 
 def ruleset_reference(spec: str, match_path: str) -> str:

@@ -63,8 +63,10 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
 @click.option("--total", "totals", multiple=True, type=PLAYER_TOTAL,
               help="A player's pip total, when the tiles were not kept: Serg=5.")
 @click.option("--fisher", metavar="PLAYER", help="Who made the fish (the last play of a blocked round).")
-@click.option("--last", type=TILES, help="The tile the player went out with (or the two doubles laid at once).")
-@click.option("--led", type=TILE, help="The tile that opened the round.")
+@click.option("--last", type=TILES,
+              help="The tile the player went out with, or the two doubles laid at once: 6-6 or 2-2,5-5.")
+@click.option("--led", type=TILE,
+              help="The tile that opened the round (Sea Goat: 6-6 by a side holding points is 'on the hundred').")
 @format_option("json")
 @click.pass_context
 def round_command(ctx: click.Context, out, fish, hands, totals, fisher, last, led, output_format) -> None:
@@ -76,6 +78,8 @@ def round_command(ctx: click.Context, out, fish, hands, totals, fisher, last, le
     Examples:
       scorekeeper round --out Masha --hand Alex=1-2,3-3 --hand Olya="6-6 0-1" --total Serg=5
       scorekeeper round --fish --total Masha=2 --total Alex=3 --total Olya=13 --total Serg=5
+      scorekeeper round --led 6-6 --out Ann --hand Bob=1-2,4-4 --last 0-0
+      scorekeeper round --fish --fisher Ann --total Ann=18 --total Bob=18
     """
     opened = open_match(match_path(ctx))
     rnd = build_round(opened.match, out=out, fish=fish, hands=hands, totals=totals, fisher=fisher,

@@ -107,7 +107,7 @@ def _shown(value) -> str:
     value = _plain(value)
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    return str(value) if value != "" else '""'  # an empty text key (eggs.lead) must still show
 
 
 __all__ = ["rules", "InputProblem"]

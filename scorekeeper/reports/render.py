@@ -18,7 +18,7 @@ def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUN
     """The people's table; ``rounds`` is how many of the latest rounds to show (None: all)."""
     names = [side.name for side in table.sides]
     shown = table.rounds if rounds is None else table.rounds[max(0, len(table.rounds) - rounds):]
-    rows = [[result.number, describe_round(result.facts)] + [_cell(result.side(name)) for name in names]
+    rows = [[result.number, _round_label(result)] + [_cell(result.side(name)) for name in names]
             + [_eggs_cell(result)] for result in shown]
     hidden = len(table.rounds) - len(shown)
     if hidden:
@@ -47,6 +47,20 @@ def describe_round(rnd: Round) -> str:
             text += f" on {' '.join(str(tile) for tile in rnd.last)}"
         return text
     return f"fish by {rnd.fisher}" if rnd.fisher else "fish"
+
+
+def _round_label(result: RoundResult) -> str:
+    """The round's facts, and the rules that made it special (a lead, the hundred, a decided match)."""
+    text = describe_round(result.facts)
+    if result.facts.led:
+        text = f"led {result.facts.led}, {text}"
+    if result.hundred:
+        text += f"; {result.hundred} on the hundred"
+    if result.decision:
+        text += "; match decided"
+    elif result.owes_hundred:
+        text += f"; {result.owes_hundred} owes 6-6"
+    return text
 
 
 def _title(table: Table, ruleset: Ruleset) -> str:
@@ -100,7 +114,10 @@ def _footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...]) -> l
         if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
             lines.append(f"Match over: {table.loser} is the goat with {table.standing(table.loser).score}.")
         elif table.winner:
-            lines.append(f"Match over: {table.winner} wins with {table.standing(table.winner).score}.")
+            lines.append(f"Match over: {table.winner} wins with {table.standing(table.winner).score}"
+                         + (f" ({table.decided_by})." if table.decided_by else "."))
+        elif table.loser:
+            lines.append(f"Match over: {table.loser} loses ({table.decided_by or 'reached the target'}).")
     else:
         lines.append(f"next: {table.lead_note}")
     return lines

@@ -207,3 +207,10 @@ def _cross_check(label: str, values: dict, problems: list) -> None:
         problems.append(RulesetError("a pairs game is played by four", label, key="players.teams"))
     if values["tiles.max_pip"] > 12:
         problems.append(RulesetError("sets go up to double-twelve", label, key="tiles.max_pip"))
+    if values["eggs.lead"]:
+        try:
+            TileSet(min(values["tiles.max_pip"], 12)).check(parse_tiles(values["eggs.lead"])[:1])
+            if len(parse_tiles(values["eggs.lead"])) != 1:
+                raise ScorekeeperError("must be one tile, like \"1-1\"")
+        except ScorekeeperError as error:
+            problems.append(RulesetError(str(error), label, key="eggs.lead"))

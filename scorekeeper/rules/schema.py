@@ -79,6 +79,38 @@ class LeadAfterOut(Enum):
     """The partner of the player who went out leads the next round."""
 
 
+class WriteOff(Enum):
+    """What happens to the other sides' points when a side records (Sea Goat: only one side holds points)."""
+
+    NONE = "none"
+    """Every side keeps its points."""
+    OTHERS = "others"
+    """The other sides' points are written off to 0 (004: the previous side's points are annulled)."""
+    ALL = "all"
+    """Everyone's points go to 0, the new record's too (000: "all players have 0 points")."""
+
+
+class SixSix(Enum):
+    """What going out with 6-6 as the last tile does."""
+
+    NONE = "none"
+    """Nothing special."""
+    WINS = "wins"
+    """The side wins the match."""
+    WINS_OR_HUNDRED = "wins-or-hundred"
+    """The side wins the match when a losing side holds enough; otherwise it leads the next round with 6-6,
+    on the hundred."""
+
+
+class HundredLost(Enum):
+    """What losing a round played on the hundred costs."""
+
+    WRITE_OFF = "write-off"
+    """The side's points are written off to 0."""
+    SVOYAK = "svoyak"
+    """Written off; and a side caught holding at least ``hundred.caught_min`` loses the match."""
+
+
 class Key(NamedTuple):
     """One ruleset key."""
 
@@ -122,6 +154,14 @@ KEYS: tuple[Key, ...] = (
         source="RULES.md 2"),
     Key("opening.wipe_on_out", bool, False,
         "going out wipes the side's remembered points", source="RULES.md 2"),
+    Key("opening.strict", bool, False,
+        "true: opening needs MORE than the threshold; false: the threshold itself is enough",
+        source="RULES.md 3 (sources disagree: 000 'more than 25', 004 'not less than 25'; built-in: false)"),
+    Key("opening.write_off", WriteOff, WriteOff.NONE,
+        "none: every side keeps its points; others: when a side records, every other side's points are "
+        "written off to 0 (only one side holds points); all: everyone goes to 0, the new record too",
+        source="RULES.md 3 (sources disagree: 004 'the previous team's points are annulled' = others; "
+               "000 'all players have 0 points' = all; built-in Sea Goat: others)"),
     Key("fish.policy", FishPolicy, FishPolicy.EACH,
         "each: scored like an out; most-takes-all: the biggest hand takes every hand's points; "
         "fisherman-pays: the player who made the fish takes them; lower-wins: the lowest hand wins the round",
@@ -129,16 +169,63 @@ KEYS: tuple[Key, ...] = (
     Key("fish.tie", FishTie, FishTie.EGGS,
         "when the deciding sides of a fish are level: eggs (carry the total forward), nobody scores, or split",
         source="RULES.md 2 (eggs), 4 (tie on a fish)"),
+    Key("fish.fisherman_notes", bool, False,
+        "show 004's fisherman conditions (a winning fisherman under 25 may go on the hundred; a losing one "
+        "may 'write off the fish' in three attempts) as notes to apply by hand; they are too vague to score",
+        source="RULES.md 3 (004)"),
     Key("eggs.to", EggsTo, EggsTo.BIGGEST_LOSER,
         "who receives the eggs: biggest-loser of a later round, the losers of the next round, "
         "or the next side to record", source="RULES.md 2 (001: biggest loser; 000 pairs, 004: losers), 3"),
     Key("eggs.rot_after", int, 0,
         "rounds after which unclaimed eggs are rotten and dropped (0: they never rot)", minimum=0,
-        source="RULES.md 3 (Sea Goat: 3)"),
+        source="RULES.md 3 (Sea Goat: 3; 004 'not played out in three attempts'; 000 says a draw instead)"),
+    Key("eggs.lead", str, "",
+        "the tile that leads the next round while eggs are carried, like \"1-1\" (empty: no rule)",
+        source="RULES.md 3 (004: eggs are played from 1-1)"),
+    Key("finish.zero_zero_wins", bool, False,
+        "going out with 0-0 as the last tile wins the whole match ('bald goat')",
+        source="RULES.md 3 (000, 004)"),
+    Key("finish.two_doubles_wins", bool, False,
+        "going out by laying two doubles at once (one on each end) wins the whole match",
+        source="RULES.md 3 (000)"),
+    Key("finish.six_six", SixSix, SixSix.NONE,
+        "going out with 6-6: none: nothing special; wins: wins the match; wins-or-hundred: wins when a losing "
+        "side holds at least finish.six_six_min, otherwise that side leads the next round with 6-6 on the hundred",
+        source="RULES.md 3 (sources disagree: 004's first text and 000's second: always wins; 004's later "
+               "texts and 000's first: only when a loser holds enough; built-in: wins-or-hundred)"),
+    Key("finish.six_six_min", int, 25,
+        "a 6-6 finish wins the match when a losing side (in pairs, both partners' hands) holds at least this",
+        minimum=0, source="RULES.md 3 (sources disagree: 004 'more than 24' = 25; 000 'more than 25' = 26)"),
+    Key("hundred.enabled", bool, False,
+        "a side that holds points may lead a round with 6-6 'on the hundred': winning that round wins the match",
+        source="RULES.md 3 (000, 004)"),
+    Key("hundred.lost", HundredLost, HundredLost.WRITE_OFF,
+        "a side that loses its round on the hundred: write-off: its points are written off to 0; svoyak: the "
+        "same, but caught holding at least hundred.caught_min it loses the match",
+        source="RULES.md 3 (sources disagree: 000 'points deducted' = write-off; 004 'svoyak, loses the whole "
+               "game' = svoyak; built-in: write-off)"),
+    Key("hundred.caught_min", int, 25,
+        "svoyak: a side that loses its hundred holding at least this many in hand loses the match",
+        minimum=0, source="RULES.md 3 (004: 'more than 24' = 25)"),
+    Key("bonus.lead_six_six", int, 0,
+        "points added to every losing side when the round was led with 6-6 (0: no bonus)", minimum=0,
+        source="RULES.md 2 (000's pairs Goat: 50)"),
+    Key("bonus.lead_zero_zero", int, 0,
+        "points added to every losing side when the round was led with 0-0 (0: no bonus)", minimum=0,
+        source="RULES.md 2 (000's pairs Goat: 25)"),
+    Key("bonus.finish_six_six", int, 0,
+        "points added to every losing side when the player who went out finished with 6-6 (0: no bonus)",
+        minimum=0, source="RULES.md 2 (000's pairs Goat: 50)"),
+    Key("bonus.finish_zero_zero", int, 0,
+        "points added to every losing side when the player who went out finished with 0-0 (0: no bonus)",
+        minimum=0, source="RULES.md 2 (000's pairs Goat: 25)"),
     Key("end.target", int, 101, "the score that ends the match", minimum=1, source="RULES.md 2-5"),
     Key("end.at_target", AtTarget, AtTarget.LOSES,
         "loses: the side that reaches the target loses (the goat); wins: it wins the match",
         source="RULES.md 2 (Goat), 3-5 (races)"),
+    Key("end.name_other", bool, True,
+        "with two sides, name the other side too once the match is decided (false: only the side that decided "
+        "it; Sea Goat names the winner and leaves the loser empty)", source="RULES.md 3"),
     Key("lead.after_out", LeadAfterOut, LeadAfterOut.FINISHER,
         "who leads the round after an out: the player who went out, or that player's partner",
         source="RULES.md 1 (000's pairs Goat: the partner)"),

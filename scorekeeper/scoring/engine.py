@@ -5,7 +5,12 @@ from __future__ import annotations
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, LeadAfterOut
-from scorekeeper.scoring import eggs
+from scorekeeper.scoring import eggs, hundred
+from scorekeeper.scoring.double_bonus import add_bonuses
+from scorekeeper.scoring.finishing import finish
+from scorekeeper.scoring.fisherman import fisherman_notes
+from scorekeeper.scoring.lead import next_lead
+from scorekeeper.scoring.writeoff import write_off
 from scorekeeper.scoring.hands import hand_value
 from scorekeeper.scoring.opening import Account, record, wipe
 from scorekeeper.scoring.outcome import allocate
@@ -21,27 +26,43 @@ def replay(ruleset: Ruleset, match: Match) -> Table:
     for number, rnd in enumerate(match.rounds, start=1):
         if decided:
             break
-        result, accounts, pot = score_round(ruleset, match, accounts, pot, rnd, number)
+        result, accounts, pot = score_round(ruleset, match, accounts, pot, rnd, number,
+                                            previous=results[-1] if results else None)
         results.append(result)
-        decided = decide(ruleset, match, accounts)
+        decided = result.decision[:2] if result.decision else decide(ruleset, match, accounts)
     winner, loser = decided or (None, None)
     leader = next_leader(ruleset, match, match.rounds[len(results) - 1]) if results else None
+    lead_tile = None
+    note = _lead_note(match, results, leader)
+    special = next_lead(ruleset, match, results, leader, pot.amount) if not decided else None
+    if special:
+        leader, lead_tile, note = special
     standings = tuple(Standing(side.name, side.players, accounts[side.name].score,
                                accounts[side.name].remembered) for side in match.sides)
+    why = results[-1].decision.why if decided and results[-1].decision else ""
     return Table(ruleset=ruleset.name, sides=standings, rounds=tuple(results), eggs=pot.amount,
                  over=decided is not None, winner=winner, loser=loser, next_leader=leader,
-                 lead_note=_lead_note(match, results, leader))
+                 next_lead=lead_tile, lead_note=note, decided_by=why)
 
 
 def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], pot: eggs.Pot, rnd: Round,
-                number: int) -> tuple[RoundResult, dict[str, Account], eggs.Pot]:
+                number: int, previous: RoundResult | None = None) -> tuple[RoundResult, dict[str, Account], eggs.Pot]:
     steps: list[Step] = []
     notes: list[str] = []
     side_hands = _side_hands(ruleset, match, rnd, steps, notes)
     outcome = allocate(ruleset, match, rnd, side_hands, steps)
+    outcome = add_bonuses(ruleset, rnd, outcome, steps, notes)
     points = dict(outcome.points)
     wiped = {name: 0 for name in points}
     accounts = dict(accounts)
+    leader = round_leader(ruleset, match, previous, match.rounds[number - 2]) if number > 1 and previous else None
+    on_hundred = hundred.side_on_hundred(ruleset, match, rnd, leader,
+                                         {name: account.score for name, account in accounts.items()},
+                                         previous.owes_hundred if previous else None, steps, notes)
+    decision = None
+    if on_hundred:
+        decision, lost = hundred.settle(ruleset, match, on_hundred, outcome, side_hands, accounts, steps)
+        wiped[on_hundred] += lost
 
     paid_to = None
     paid = 0
@@ -67,9 +88,14 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
         accounts[side.name] = entry.account
         recorded[side.name] = entry.recorded
         dropped[side.name] = entry.dropped
+    written_off = write_off(ruleset, accounts, recorded, steps)
+    for name, lost in written_off.items():
+        wiped[name] += lost
 
     if not eggs.pays_before_opening(ruleset):
-        paid_to = eggs.recipient(ruleset, pot, outcome, recorded)
+        # a record written off at once (write_off = "all") has not really recorded: the eggs wait
+        kept = {name: value if not written_off[name] else 0 for name, value in recorded.items()}
+        paid_to = eggs.recipient(ruleset, pot, outcome, kept)
         if paid_to:
             paid = pot.amount
             points[paid_to] += paid
@@ -78,13 +104,18 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
             accounts[paid_to] = Account(account.score + paid, account.remembered)
             pot = eggs.pay(ruleset, pot, paid_to, steps)
 
+    ended = finish(ruleset, match, rnd, outcome, side_hands, steps, notes)
+    decision = decision or ended.decision
+    fisherman_notes(ruleset, match, rnd, outcome, side_hands, notes)
     pot, rotten = eggs.carry(ruleset, pot, outcome, paid_to is not None, steps)
     sides = tuple(SideRound(side=name, hand=side_hands[name], points=points[name], recorded=recorded[name],
                             score=accounts[name].score, remembered=accounts[name].remembered,
                             wiped=wiped[name], dropped=dropped[name]) for name in points)
     result = RoundResult(number=number, facts=rnd, sides=sides, eggs=pot.amount,
                          eggs_added=outcome.tied_total, eggs_paid=paid, eggs_paid_to=paid_to,
-                         eggs_rotten=rotten, winner=outcome.winner, steps=tuple(steps), notes=tuple(notes))
+                         eggs_rotten=rotten, winner=outcome.winner, steps=tuple(steps), notes=tuple(notes),
+                         decision=decision, hundred=on_hundred,
+                         owes_hundred=next_leader(ruleset, match, rnd) if ended.owes_hundred else None)
     return result, accounts, pot
 
 
@@ -113,9 +144,18 @@ def decide(ruleset: Ruleset, match: Match, accounts: dict[str, Account]) -> tupl
         return None
     top = max(reached, key=lambda name: accounts[name].score)  # ties: the earlier seat
     others = [side.name for side in match.sides if side.name != top]
+    if not ruleset["end.name_other"]:
+        others = []  # only the side that reached the target is named (Sea Goat: the winner)
     if ruleset["end.at_target"] is AtTarget.LOSES:
         return (others[0] if len(others) == 1 else None), top
     return top, (others[0] if len(others) == 1 else None)
+
+
+def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult, previous_round: Round) -> str | None:
+    """Who led the round after ``previous``, as far as the facts say (eggs led from a tile: its holder)."""
+    if previous.eggs and ruleset["eggs.lead"]:
+        return None
+    return next_leader(ruleset, match, previous_round)
 
 
 def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:

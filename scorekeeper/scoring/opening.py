@@ -31,22 +31,26 @@ def record(ruleset: Ruleset, side: str, account: Account, points: int, steps: li
                           f"{side}: {points} recorded: {account.score} + {points} = {account.score + points}"
                           if account.score > 0 else f"{side}: {points} recorded"))
         return Entry(Account(account.score + points, account.remembered), points)
-    if points >= threshold:
+    strict = ruleset["opening.strict"]
+    if points > threshold or (points == threshold and not strict):
+        reaches = ">" if strict else ">="
         gained = points + account.remembered
         if account.remembered:
-            text = (f"{side}: {points} this round >= {threshold}, opens: {points} + remembered "
+            text = (f"{side}: {points} this round {reaches} {threshold}, opens: {points} + remembered "
                     f"{account.remembered} = {gained}")
         else:
-            text = f"{side}: {points} this round >= {threshold}, opens with {points}"
+            text = f"{side}: {points} this round {reaches} {threshold}, opens with {points}"
         steps.append(Step(side, "opening.threshold", text))
         return Entry(Account(account.score + gained, 0), gained)
     if ruleset["opening.remember"]:
         total = account.remembered + points
-        steps.append(Step(side, "opening.remember", f"{side}: {points} this round < {threshold}, not open: "
+        steps.append(Step(side, "opening.remember", f"{side}: {points} this round {'<=' if strict else '<'} {threshold}, not open: "
                                                     f"remembered {account.remembered} + {points} = +{total}"))
         return Entry(Account(account.score, total), 0)
-    steps.append(Step(side, "opening.threshold", f"{side}: {points} this round < {threshold} and {side} holds "
-                                                 "no points: not recorded"))
+    # Without memory the round is simply lost (Sea Goat's opening minimum).
+    needs = f"more than {threshold}" if strict else f"at least {threshold}"
+    steps.append(Step(side, "opening.threshold", f"{side}: {points} this round, but a side that holds no points "
+                                                 f"needs {needs} to record: not recorded"))
     return Entry(account, 0, dropped=points)
 
 

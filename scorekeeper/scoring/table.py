@@ -33,6 +33,14 @@ class SideRound(NamedTuple):
     """Points not recorded and not remembered (under the opening threshold without memory)."""
 
 
+class Decision(NamedTuple):
+    """A rule of the round that decides the match whatever the scores (a finishing double, the hundred)."""
+
+    winner: str | None
+    loser: str | None
+    why: str
+
+
 class RoundResult(NamedTuple):
     number: int
     facts: Round
@@ -47,6 +55,12 @@ class RoundResult(NamedTuple):
     """The side that won the round (went out, or won the fish), when there is one."""
     steps: tuple[Step, ...] = ()
     notes: tuple[str, ...] = ()
+    decision: Decision | None = None
+    """Set when a rule of this round decided the match (below the target too)."""
+    hundred: str | None = None
+    """The side that played this round on the hundred."""
+    owes_hundred: str | None = None
+    """The player who must lead the next round with 6-6, on the hundred (a 6-6 finish that did not win)."""
 
     def side(self, name: str) -> SideRound:
         return next(item for item in self.sides if item.side == name)
@@ -73,6 +87,8 @@ class Table(NamedTuple):
     """What the next leader must lead with, when a rule says (a tile, or a description)."""
     lead_note: str = ""
     """Plain-language note on the next lead, for people."""
+    decided_by: str = ""
+    """Why the match is over, when a rule other than the target decided it."""
 
     def standing(self, name: str) -> Standing:
         return next(item for item in self.sides if item.name == name)
@@ -92,4 +108,23 @@ class Table(NamedTuple):
             "next_lead": self.next_lead,
             "lead_note": self.lead_note,
             "notes": [{"round": result.number, "note": note} for result in self.rounds for note in result.notes],
+            "decided_by": self.decided_by or None,
+            "history": [{
+                "round": result.number,
+                "ending": result.facts.ending.value,
+                "winner": result.winner,
+                "points": {item.side: item.points for item in result.sides},
+                "recorded": {item.side: item.recorded for item in result.sides},
+                "scores": {item.side: item.score for item in result.sides},
+                "remembered": {item.side: item.remembered for item in result.sides},
+                "eggs": result.eggs,
+                "eggs_added": result.eggs_added,
+                "eggs_paid": result.eggs_paid,
+                "eggs_paid_to": result.eggs_paid_to,
+                "eggs_rotten": result.eggs_rotten,
+                "wiped": {item.side: item.wiped for item in result.sides},
+                "hundred": result.hundred,
+                "decided": result.decision.why if result.decision else None,
+                "notes": list(result.notes),
+            } for result in self.rounds],
         }

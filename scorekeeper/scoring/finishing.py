@@ -1,0 +1,88 @@
+"""Finishing doubles (Sea Goat): going out on 0-0, on 6-6, or laying two doubles at once.
+
+These are facts of the round (``--last``); when the last tile was not recorded, or a loser's hand is only a
+total that might hide a special hand, the table says the rule could not be applied instead of guessing.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.facts import Ending, Match, Round
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import SixSix
+from scorekeeper.scoring.hundred import SIX_SIX, decision
+from scorekeeper.scoring.outcome import Outcome
+from scorekeeper.scoring.table import Decision, Step
+from scorekeeper.tiles import Tile, format_tiles
+
+ZERO_ZERO = Tile(0, 0)
+
+
+class Finish(NamedTuple):
+    decision: Decision | None = None
+    """The match is won by the finisher's side."""
+    owes_hundred: bool = False
+    """The finisher's side must lead the next round with 6-6, on the hundred."""
+
+
+def is_active(ruleset: Ruleset) -> bool:
+    return (ruleset["finish.zero_zero_wins"] or ruleset["finish.two_doubles_wins"]
+            or ruleset["finish.six_six"] is not SixSix.NONE)
+
+
+def finish(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, hands: dict[str, int],
+           steps: list[Step], notes: list[str]) -> Finish:
+    """Apply the finishing-double rules to an out round."""
+    if rnd.ending is not Ending.OUT or not is_active(ruleset):
+        return Finish()
+    side = match.side_of(rnd.out).name
+    if not rnd.last:
+        notes.append(f"{rnd.out}'s last tile was not recorded (--last): the finishing-double rules "
+                     "(0-0, 6-6, two doubles at once) could not be applied")
+        return Finish()
+    shown = format_tiles(rnd.last)
+    if len(rnd.last) == 2 and ruleset["finish.two_doubles_wins"]:
+        why = f"{rnd.out} went out laying two doubles at once ({shown})"
+        steps.append(Step(side, "finish.two_doubles_wins", f"{why}: {side} wins the match"))
+        return Finish(decision(ruleset, match, side, None, why))
+    if ZERO_ZERO in rnd.last and ruleset["finish.zero_zero_wins"]:
+        why = f"{rnd.out} went out on 0-0 ('bald goat')"
+        steps.append(Step(side, "finish.zero_zero_wins", f"{why}: {side} wins the match"))
+        return Finish(decision(ruleset, match, side, None, why))
+    rule = ruleset["finish.six_six"]
+    if SIX_SIX not in rnd.last or rule is SixSix.NONE:
+        return Finish()
+    if rule is SixSix.WINS:
+        why = f"{rnd.out} went out on 6-6"
+        steps.append(Step(side, "finish.six_six", f"{why}: {side} wins the match"))
+        return Finish(decision(ruleset, match, side, None, why))
+    need = ruleset["finish.six_six_min"]
+    losers = {name: hands[name] for name in outcome.losers}
+    top = max(losers, key=losers.get) if losers else None
+    if top is not None and losers[top] >= need:
+        why = f"{rnd.out} went out on 6-6 and {top} holds {losers[top]}"
+        steps.append(Step(side, "finish.six_six", f"{why} (at least {need}): {side} wins the match"))
+        return Finish(decision(ruleset, match, side, None, why))
+    most = losers[top] if top is not None else 0
+    steps.append(Step(side, "finish.six_six", f"{rnd.out} went out on 6-6, but no losing side holds {need} or more "
+                                              f"(most: {most}): {side} must lead the next round with 6-6, "
+                                              "on the hundred"))
+    _note_hidden_specials(ruleset, match, rnd, losers, need, notes)
+    return Finish(owes_hundred=True)
+
+
+def _note_hidden_specials(ruleset: Ruleset, match: Match, rnd: Round, losers: dict[str, int], need: int,
+                          notes: list[str]) -> None:
+    """A total that could be a special hand might have made the 6-6 finish win: say so, do not guess."""
+    for name, value in losers.items():
+        for player in next(side for side in match.sides if side.name == name).players:
+            hand = rnd.hands.get(player)
+            if hand is None or hand.has_tiles:
+                continue
+            for tiles, special in ruleset.special_hands.items():
+                if sum(tile.pips for tile in tiles) == hand.total and value - hand.total + special >= need:
+                    notes.append(f"{player}'s hand is only a total ({hand.total}); had it been exactly "
+                                 f"{format_tiles(tiles)} ({special}), the 6-6 finish would have won the match: "
+                                 "the 6-6 rule could not be applied with certainty")
+                    return

@@ -1,0 +1,37 @@
+"""Only one side holds points (Sea Goat): when a side records, the other sides' points are written off."""
+
+from __future__ import annotations
+
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import WriteOff
+from scorekeeper.scoring.opening import Account
+from scorekeeper.scoring.table import Step
+
+
+def write_off(ruleset: Ruleset, accounts: dict[str, Account], recorded: dict[str, int],
+              steps: list[Step]) -> dict[str, int]:
+    """Write off the points of every side but the one that recorded; returns what each side lost.
+
+    ``accounts`` (already holding this round's records) is updated in place.
+    """
+    rule = ruleset["opening.write_off"]
+    lost = {name: 0 for name in accounts}
+    if rule is WriteOff.NONE:
+        return lost
+    recorders = [name for name, value in recorded.items() if value > 0]
+    holders = [name for name in accounts if name not in recorders and accounts[name].score > 0]
+    if not recorders or not holders:
+        return lost
+    who = " and ".join(recorders)
+    for name in holders:
+        lost[name] = accounts[name].score
+        accounts[name] = Account(0, accounts[name].remembered)
+        steps.append(Step(name, "opening.write_off", f"{name}: {lost[name]} points written off to 0: {who} "
+                                                     "recorded, and only one side holds points"))
+    if rule is WriteOff.ALL:
+        for name in recorders:
+            lost[name] = accounts[name].score
+            accounts[name] = Account(0, accounts[name].remembered)
+            steps.append(Step(name, "opening.write_off", f"{name}: its new record of {recorded[name]} is written "
+                                                         "off too: everyone goes back to 0 (000's reading)"))
+    return lost
