@@ -64,6 +64,8 @@ class Round:
     """The tile that opened the round, when recorded."""
     claims: tuple[Claim, ...] = ()
     """Points claimed during play, in order."""
+    play_points: tuple[Claim, ...] = ()
+    """In-play totals noted at the table instead of single claims (``round --points PLAYER=N``)."""
     line: int | None = field(default=None, compare=False)
     """Where the round starts in the match file, when it was read from one."""
 

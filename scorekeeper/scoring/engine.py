@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import AtTarget, LeadAfterOut
-from scorekeeper.scoring import eggs
+from scorekeeper.rules.schema import LeadAfterOut
+from scorekeeper.scoring import eggs, endhand, race
 from scorekeeper.scoring.hands import hand_value
 from scorekeeper.scoring.opening import Account, record, wipe
 from scorekeeper.scoring.outcome import allocate
@@ -23,22 +23,43 @@ def replay(ruleset: Ruleset, match: Match) -> Table:
             break
         result, accounts, pot = score_round(ruleset, match, accounts, pot, rnd, number)
         results.append(result)
-        decided = decide(ruleset, match, accounts)
+        decided = decide(ruleset, match, accounts, number, result.reached_first)
+    in_play: dict[str, int] = {}
+    if match.pending and not decided:
+        accounts, in_play, decided = _in_play(ruleset, match, accounts, len(results))
     winner, loser = decided or (None, None)
     leader = next_leader(ruleset, match, match.rounds[len(results) - 1]) if results else None
     standings = tuple(Standing(side.name, side.players, accounts[side.name].score,
                                accounts[side.name].remembered) for side in match.sides)
     return Table(ruleset=ruleset.name, sides=standings, rounds=tuple(results), eggs=pot.amount,
                  over=decided is not None, winner=winner, loser=loser, next_leader=leader,
-                 lead_note=_lead_note(match, results, leader))
+                 lead_note=_lead_note(match, results, leader), in_play=in_play,
+                 target=race.target_for(ruleset, match))
+
+
+def _in_play(ruleset: Ruleset, match: Match, accounts: dict[str, Account], played: int):
+    """The claims of the hand in progress, scored at once; the match may end on them (end.at_once)."""
+    scores = {name: account.score for name, account in accounts.items()}
+    running = race.play(ruleset, match, scores, match.pending, None, [], [])
+    accounts = {name: Account(account.score + running.points[name], account.remembered)
+                for name, account in accounts.items()}
+    decided = None
+    if running.first:
+        decided = decide(ruleset, match, accounts, played, running.first)
+    return accounts, running.points, decided
 
 
 def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], pot: eggs.Pot, rnd: Round,
                 number: int) -> tuple[RoundResult, dict[str, Account], eggs.Pot]:
     steps: list[Step] = []
     notes: list[str] = []
-    side_hands = _side_hands(ruleset, match, rnd, steps, notes)
-    outcome = allocate(ruleset, match, rnd, side_hands, steps)
+    player_hands: dict[str, int] = {}
+    side_hands = _side_hands(ruleset, match, rnd, steps, notes, player_hands)
+    if ruleset["endhand.count"]:
+        outcome = endhand.settle(ruleset, match, rnd, side_hands, player_hands, steps)
+    else:
+        outcome = allocate(ruleset, match, rnd, side_hands, steps)
+    outcome = endhand.multiply_blocker(ruleset, match, rnd, outcome, steps)
     points = dict(outcome.points)
     wiped = {name: 0 for name in points}
     accounts = dict(accounts)
@@ -60,6 +81,9 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
         accounts[name], lost = wipe(name, accounts[name], "fish.policy", "fish for one", steps)
         wiped[name] += lost
 
+    hand = race.play(ruleset, match, {name: account.score for name, account in accounts.items()},
+                     rnd.claims + rnd.play_points, points, steps, notes)
+    points = hand.points
     recorded: dict[str, int] = {}
     dropped: dict[str, int] = {}
     for side in match.sides:
@@ -84,12 +108,15 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
                             wiped=wiped[name], dropped=dropped[name]) for name in points)
     result = RoundResult(number=number, facts=rnd, sides=sides, eggs=pot.amount,
                          eggs_added=outcome.tied_total, eggs_paid=paid, eggs_paid_to=paid_to,
-                         eggs_rotten=rotten, winner=outcome.winner, steps=tuple(steps), notes=tuple(notes))
+                         eggs_rotten=rotten, winner=outcome.winner, steps=tuple(steps), notes=tuple(notes),
+                         reached_first=hand.first)
     return result, accounts, pot
 
 
-def _side_hands(ruleset: Ruleset, match: Match, rnd: Round, steps: list[Step], notes: list[str]) -> dict:
-    """Each side's counted hand value (the finisher holds nothing; their partner may not count)."""
+def _side_hands(ruleset: Ruleset, match: Match, rnd: Round, steps: list[Step], notes: list[str],
+                players: dict[str, int] | None = None) -> dict:
+    """Each side's counted hand value (the finisher holds nothing; their partner may not count);
+    ``players`` receives each counted player's own value."""
     values = {}
     for side in match.sides:
         total = 0
@@ -100,22 +127,19 @@ def _side_hands(ruleset: Ruleset, match: Match, rnd: Round, steps: list[Step], n
                 steps.append(Step(side.name, "count.partner_of_finisher",
                                   f"{player}'s hand is not counted: partner of {rnd.out}, who went out"))
                 continue
-            total += hand_value(ruleset, player, rnd.hand_of(player), steps, notes)
+            value = hand_value(ruleset, player, rnd.hand_of(player), steps, notes)
+            total += value
+            if players is not None:
+                players[player] = value
         values[side.name] = total
     return values
 
 
-def decide(ruleset: Ruleset, match: Match, accounts: dict[str, Account]) -> tuple[str | None, str | None] | None:
-    """(winner, loser) once a side has reached the target; None while the match goes on."""
-    target = ruleset["end.target"]
-    reached = [side.name for side in match.sides if accounts[side.name].score >= target]
-    if not reached:
-        return None
-    top = max(reached, key=lambda name: accounts[name].score)  # ties: the earlier seat
-    others = [side.name for side in match.sides if side.name != top]
-    if ruleset["end.at_target"] is AtTarget.LOSES:
-        return (others[0] if len(others) == 1 else None), top
-    return top, (others[0] if len(others) == 1 else None)
+def decide(ruleset: Ruleset, match: Match, accounts: dict[str, Account], played: int = 0,
+           first: str | None = None) -> tuple[str | None, str | None] | None:
+    """(winner, loser) once the match is decided ((None, None): a draw); None while it goes on."""
+    return race.decide(ruleset, match, {name: account.score for name, account in accounts.items()}, played,
+                       first)
 
 
 def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:

@@ -47,6 +47,8 @@ class RoundResult(NamedTuple):
     """The side that won the round (went out, or won the fish), when there is one."""
     steps: tuple[Step, ...] = ()
     notes: tuple[str, ...] = ()
+    reached_first: str | None = None
+    """The side that reached the target during play and ended the match there (end.at_once)."""
 
     def side(self, name: str) -> SideRound:
         return next(item for item in self.sides if item.side == name)
@@ -73,6 +75,10 @@ class Table(NamedTuple):
     """What the next leader must lead with, when a rule says (a tile, or a description)."""
     lead_note: str = ""
     """Plain-language note on the next lead, for people."""
+    in_play: dict[str, int] = {}
+    """Points claimed so far in the hand in progress, per side (already in the scores)."""
+    target: int | None = None
+    """The target at this table (0: none; a fixed number of rounds instead)."""
 
     def standing(self, name: str) -> Standing:
         return next(item for item in self.sides if item.name == name)
@@ -90,6 +96,8 @@ class Table(NamedTuple):
             "loser": self.loser,
             "next_leader": self.next_leader,
             "next_lead": self.next_lead,
+            "in_play": {side.name: self.in_play.get(side.name, 0) for side in self.sides},
+            "target": self.target,
             "history": [{
                 "round": result.number,
                 "ending": result.facts.ending.value,
