@@ -82,12 +82,13 @@ def round_command(ctx: click.Context, out, fish, hands, totals, fisher, last, le
       scorekeeper round --fish --total Masha=2 --total Alex=3 --total Olya=13 --total Serg=5
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
     """
-    from scorekeeper.claims import close_hand
-
     opened = open_match(match_path(ctx))
     rnd = build_round(opened.match, out=out, fish=fish, hands=hands, totals=totals, fisher=fisher,
                       last=last or (), led=led)
-    rnd = close_hand(opened.match, opened.ruleset, rnd, play_points)
+    if play_points or opened.match.pending:
+        from scorekeeper.claims import close_hand  # only the points-race games pay for it
+
+        rnd = close_hand(opened.match, opened.ruleset, rnd, play_points)
     match = record_round(opened.match, opened.ruleset, rnd, opened.table.over)
     table = replay(opened.ruleset, match)
     save_match(match, opened.path)

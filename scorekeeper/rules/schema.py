@@ -181,6 +181,10 @@ KEYS: tuple[Key, ...] = (
     Key("count.partner_of_finisher", bool, True,
         "in pairs, whether the hand of the partner of the player who went out is counted",
         source="RULES.md 2 (000's pairs Goat: not counted)"),
+    Key("count.blocker_multiplier", int, 1,
+        "in a blocked round, the player who made the last play (--fisher) has their points multiplied by "
+        "this unless they hold the fewest points (1: no such rule)", minimum=1,
+        source="RULES.md 5 (003's block game: 4)"),
     Key("opening.threshold", int, 0,
         "a side holding no points records a round only when it is worth at least this much (0: any round)",
         minimum=0, source="RULES.md 2 (Goat 13; 004: 25; 000: 30)"),
@@ -202,10 +206,6 @@ KEYS: tuple[Key, ...] = (
     Key("eggs.rot_after", int, 0,
         "rounds after which unclaimed eggs are rotten and dropped (0: they never rot)", minimum=0,
         source="RULES.md 3 (Sea Goat: 3)"),
-    Key("count.blocker_multiplier", int, 1,
-        "in a blocked round, the player who made the last play (--fisher) has their points multiplied by "
-        "this unless they hold the fewest points (1: no such rule)", minimum=1,
-        source="RULES.md 5 (003's block game: 4)"),
     Key("play.scores", PlayScore, PlayScore.NONE,
         "what a count of the open ends scores during play: none (claims refused); total (a multiple of "
         "play.multiple scores the count); quotient (it scores count / multiple); fives-and-threes (a multiple "
