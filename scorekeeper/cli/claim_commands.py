@@ -20,7 +20,8 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
 
     The claim joins the hand in progress and shows in the table at once;
     'round' closes the hand and adds the end-of-hand count; 'undo' drops
-    the last claim. A claim the ruleset cannot produce is refused.
+    the last claim. A claim the ruleset cannot produce is refused. A count
+    the player missed may be claimed by an opponent (Muggins): score it to them.
 
     \b
     Examples:
