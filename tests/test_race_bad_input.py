@@ -67,13 +67,8 @@ def test_a_claim_that_ended_the_match_leaves_no_room_for_the_round(muggins):
 
 
 def test_a_negative_pending_claim_in_the_file(muggins):
-    text = muggins.path.read_text() + 'pending = ["Ann=-5"]\n'
-    muggins.path.write_text(text.replace("\npending", "\n# claims\npending"))
-    # `pending` must come before any table in TOML: rewrite it at the top level.
-    lines = muggins.path.read_text().splitlines()
-    pending = [line for line in lines if line.startswith("pending")]
-    rest = [line for line in lines if not line.startswith("pending")]
-    muggins.path.write_text("\n".join(pending + rest) + "\n")
+    text = muggins.path.read_text()
+    muggins.path.write_text(text.replace("players = [", 'pending = ["Ann=-5"]\nplayers = [', 1))
     assert "negative" in muggins.fails("table", code=1)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import LeadAfterOut
@@ -33,7 +35,7 @@ def replay(ruleset: Ruleset, match: Match) -> Table:
                                accounts[side.name].remembered) for side in match.sides)
     return Table(ruleset=ruleset.name, sides=standings, rounds=tuple(results), eggs=pot.amount,
                  over=decided is not None, winner=winner, loser=loser, next_leader=leader,
-                 lead_note=_lead_note(match, results, leader), in_play=in_play,
+                 lead_note=_lead_note(match, results, leader), in_play=MappingProxyType(in_play),
                  target=race.target_for(ruleset, match))
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from types import MappingProxyType
+from typing import Mapping, NamedTuple
 
 from scorekeeper.facts import Round
 
@@ -75,7 +76,7 @@ class Table(NamedTuple):
     """What the next leader must lead with, when a rule says (a tile, or a description)."""
     lead_note: str = ""
     """Plain-language note on the next lead, for people."""
-    in_play: dict[str, int] = {}
+    in_play: Mapping[str, int] = MappingProxyType({})
     """Points claimed so far in the hand in progress, per side (already in the scores)."""
     target: int | None = None
     """The target at this table (0: none; a fixed number of rounds instead)."""
