@@ -62,6 +62,8 @@ class Round(NamedTuple):
     """The tile that opened the round, when recorded."""
     claims: tuple[Claim, ...] = ()
     """Points claimed during play, in order."""
+    play_points: tuple[Claim, ...] = ()
+    """In-play totals noted at the table instead of single claims (``round --points PLAYER=N``)."""
     line: int | None = None
     """Where the round starts in the match file, when it was read from one (provenance, not a fact)."""
 

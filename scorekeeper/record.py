@@ -91,11 +91,14 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
                 raise InputError(f"tile {tile} is in two hands: {seen[tile]}'s and {player}'s")
             seen[tile] = player
     _check_played_tiles(rnd, tileset, seen)
-    for claim in rnd.claims:
+    for claim in rnd.claims + rnd.play_points:
         if claim.player not in match.players:
             raise InputError(f"unknown player '{claim.player}' in a claim")
         if claim.points < 0:
             raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
+    if rnd.ending is Ending.FISH and ruleset["count.blocker_multiplier"] > 1 and not rnd.fisher:
+        raise InputError("this ruleset multiplies the points of the player who made the last play: say who "
+                         "made the fish with --fisher PLAYER")
 
 
 def _check_played_tiles(rnd: Round, tileset, held: dict[Tile, str]) -> None:
@@ -177,7 +180,7 @@ def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
             raise InputError(f"'{player}' cannot be a player's name (no empty names, and none of = , + \")")
     if len({player.casefold() for player in players}) != len(players):
         raise InputError("two players have the same name")
-    if teams and ruleset["players.teams"] is not Teams.PAIRS:
+    if teams and ruleset["players.teams"] not in (Teams.PAIRS, Teams.EITHER):
         raise InputError(f"{ruleset.name} is not a pairs game: --team needs a pairs ruleset (like goat-pairs)")
     low, high = ruleset["players.min"], ruleset["players.max"]
     if not low <= len(players) <= high:

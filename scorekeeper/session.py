@@ -60,6 +60,9 @@ def check_match(match: Match, ruleset: Ruleset, label: str) -> None:
     for claim in match.pending:
         if claim.player not in match.players:
             raise MatchFileError(f"pending claim by unknown player '{claim.player}'", label, key="pending")
+        if claim.points < 0:
+            raise MatchFileError(f"pending claim by {claim.player} is negative ({claim.points})", label,
+                                 key="pending")
 
 
 def check_leads(match: Match, ruleset: Ruleset, table: Table, label: str) -> None:

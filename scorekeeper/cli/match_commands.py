@@ -7,7 +7,7 @@ import os
 import click
 
 from scorekeeper.cli.base import echo_json, format_option, match_path
-from scorekeeper.cli.params import PLAYER_TILES, PLAYER_TOTAL, TILE, TILES
+from scorekeeper.cli.params import PLAYER_POINTS, PLAYER_TILES, PLAYER_TOTAL, TILE, TILES
 from scorekeeper.errors import StateError
 from scorekeeper.record import build_round, new_match, record_round, resolve_player, undo as undo_facts
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
@@ -67,12 +67,16 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
               help="The tile the player went out with, or the two doubles laid at once: 6-6 or 2-2,5-5.")
 @click.option("--led", type=TILE,
               help="The tile that opened the round (Sea Goat: 6-6 by a side holding points is 'on the hundred').")
+@click.option("--points", "play_points", multiple=True, type=PLAYER_POINTS,
+              help="Points a player made during play, when only each player's total was noted: Ann=25.")
 @format_option("json")
 @click.pass_context
-def round_command(ctx: click.Context, out, fish, hands, totals, fisher, last, led, output_format) -> None:
+def round_command(ctx: click.Context, out, fish, hands, totals, fisher, last, led, play_points,
+                  output_format) -> None:
     """Record a round: how it ended and what everyone still holds.
 
     Every player except the one who went out needs --hand or --total.
+    Points claimed with 'score' during the hand are closed into this round.
 
     \b
     Examples:
@@ -80,10 +84,15 @@ def round_command(ctx: click.Context, out, fish, hands, totals, fisher, last, le
       scorekeeper round --fish --total Masha=2 --total Alex=3 --total Olya=13 --total Serg=5
       scorekeeper round --led 6-6 --out Ann --hand Bob=1-2,4-4 --last 0-0
       scorekeeper round --fish --fisher Ann --total Ann=18 --total Bob=18
+      scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
     """
     opened = open_match(match_path(ctx))
     rnd = build_round(opened.match, out=out, fish=fish, hands=hands, totals=totals, fisher=fisher,
                       last=last or (), led=led)
+    if play_points or opened.match.pending:
+        from scorekeeper.claims import close_hand  # only the points-race games pay for it
+
+        rnd = close_hand(opened.match, opened.ruleset, rnd, play_points)
     match = record_round(opened.match, opened.ruleset, rnd, opened.table.over)
     table = replay(opened.ruleset, match)
     save_match(match, opened.path)

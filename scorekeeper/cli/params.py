@@ -35,8 +35,9 @@ class TilesType(click.ParamType):
 class PlayerValue(click.ParamType):
     """``PLAYER=VALUE``, the value parsed as tiles or as a whole number."""
 
-    def __init__(self, value: str) -> None:
+    def __init__(self, value: str, noun: str = "a total") -> None:
         self.value = value
+        self.noun = noun
         self.name = f"PLAYER={value}"
 
     def convert(self, value, param, ctx):
@@ -56,7 +57,7 @@ class PlayerValue(click.ParamType):
         except ValueError:
             self.fail(f"{player}: '{raw}' is not a whole number", param, ctx)
         if number < 0:
-            self.fail(f"{player}: a total cannot be negative ({number})", param, ctx)
+            self.fail(f"{player}: {self.noun} cannot be negative ({number})", param, ctx)
         return player, number
 
 
@@ -64,4 +65,4 @@ TILE = TileType()
 TILES = TilesType()
 PLAYER_TILES = PlayerValue("TILES")
 PLAYER_TOTAL = PlayerValue("N")
-PLAYER_POINTS = PlayerValue("N")
+PLAYER_POINTS = PlayerValue("N", "in-play points")

@@ -45,8 +45,12 @@ def describe_round(rnd: Round) -> str:
         text = f"{rnd.out} out"
         if rnd.last:
             text += f" on {' '.join(str(tile) for tile in rnd.last)}"
-        return text
-    return f"fish by {rnd.fisher}" if rnd.fisher else "fish"
+    else:
+        text = f"fish by {rnd.fisher}" if rnd.fisher else "fish"
+    played = rnd.claims + rnd.play_points
+    if played:
+        text += "; in play " + ", ".join(f"{claim.player} {claim.points}" for claim in played)
+    return text
 
 
 def _round_label(result: RoundResult) -> str:
@@ -66,7 +70,11 @@ def _round_label(result: RoundResult) -> str:
 def _title(table: Table, ruleset: Ruleset) -> str:
     reach = "loses" if ruleset["end.at_target"] is AtTarget.LOSES else "wins"
     played = f"{len(table.rounds)} round{'s' if len(table.rounds) != 1 else ''}"
-    return f"{ruleset.name}: {played}; first to {ruleset['end.target']} {reach}"
+    target = ruleset["end.target"] if table.target is None else table.target
+    if not target:
+        best = ruleset["end.rounds_winner"].value
+        return f"{ruleset.name}: {played} of {ruleset['end.rounds']}; the {best} total wins"
+    return f"{ruleset.name}: {played}; first to {target} {reach}"
 
 
 def _cell(item: SideRound) -> str:
@@ -108,6 +116,9 @@ def _footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...]) -> l
     if notes:
         lines += [""] + [f"note: {note}" for note in notes]
     lines.append("")
+    if any(table.in_play.values()):
+        lines.append("in play this hand: " + ", ".join(f"{name} {points}" for name, points in table.in_play.items()
+                                                       if points) + " (already in the totals)")
     if table.eggs:
         lines.append(f"eggs: +{table.eggs} carried ({ruleset['eggs.to'].value})")
     if table.over:
@@ -118,6 +129,8 @@ def _footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...]) -> l
                          + (f" ({table.decided_by})." if table.decided_by else "."))
         elif table.loser:
             lines.append(f"Match over: {table.loser} loses ({table.decided_by or 'reached the target'}).")
+        else:
+            lines.append("Match over: a draw.")
     else:
         lines.append(f"next: {table.lead_note}")
     return lines

@@ -205,6 +205,9 @@ def _cross_check(label: str, values: dict, problems: list) -> None:
         problems.append(RulesetError("players.min is more than players.max", label, key="players.min"))
     if values["players.teams"] is Teams.PAIRS and not values["players.min"] <= 4 <= values["players.max"]:
         problems.append(RulesetError("a pairs game is played by four", label, key="players.teams"))
+    if values["end.target"] == 0 and values["end.rounds"] == 0:
+        problems.append(RulesetError("end.target and end.rounds are both 0: the match would never end", label,
+                                     key="end.target"))
     if values["tiles.max_pip"] > 12:
         problems.append(RulesetError("sets go up to double-twelve", label, key="tiles.max_pip"))
     if values["eggs.lead"]:

@@ -70,6 +70,8 @@ class Teams(Enum):
     """Every player for themselves."""
     PAIRS = "pairs"
     """Two partnerships, partners sitting opposite."""
+    EITHER = "either"
+    """Every player for themselves, or two partnerships when the match is started with --team."""
 
 
 class LeadAfterOut(Enum):
@@ -111,6 +113,70 @@ class HundredLost(Enum):
     """Written off; and a side caught holding at least ``hundred.caught_min`` loses the match."""
 
 
+class PlayScore(Enum):
+    """What a count of the open ends scores during play (RULES.md 4)."""
+
+    NONE = "none"
+    """Nothing is scored during play (claims are refused)."""
+    TOTAL = "total"
+    """A count that is a multiple of play.multiple scores the count (Muggins, All Fives, All Threes)."""
+    QUOTIENT = "quotient"
+    """A count that is a multiple of play.multiple scores count / multiple (Phone: 15 -> 3)."""
+    FIVES_AND_THREES = "fives-and-threes"
+    """A multiple of 5 scores count/5, a multiple of 3 scores count/3, both add (15 -> 5 + 3 = 8)."""
+
+
+class SpinnerReading(Enum):
+    """How the spinner (the first double, open on four sides) counts."""
+
+    NONE = "none"
+    """No spinner: every double is ordinary and the line has two ends."""
+    OPEN_HALVES = "open-halves"
+    """004: each half of the spinner counts while the short end it faces is still open."""
+    PLAYED_ARMS = "played-arms"
+    """000 / pagat: both halves count until tiles lie against both long sides; then only started arms."""
+
+
+class Rounding(Enum):
+    """How the end-of-hand count is rounded to endhand.round_to."""
+
+    NONE = "none"
+    """Not rounded."""
+    NEAREST = "nearest"
+    """To the nearest multiple; a remainder of more than half rounds up (for 5: 3 and 4 up, 1 and 2 down)."""
+    UP = "up"
+    """Up to the next multiple."""
+    DOWN = "down"
+    """Down to the multiple below."""
+
+
+class RoundWhat(Enum):
+    """What the end-of-hand rounding applies to."""
+
+    TOTAL = "total"
+    """The opponents' pips added together (minus the winner's on a fish), rounded once."""
+    EACH_HAND = "each-hand"
+    """Each losing hand rounded on its own (two hands of 3 give 5 + 5), then added."""
+
+
+class SeveralReach(Enum):
+    """What happens when more than one side stands at or over the target when the match is decided."""
+
+    HIGHEST = "highest"
+    """The highest score wins (level scores: the earlier seat)."""
+    DRAW = "draw"
+    """The match is drawn: over, with no winner (Phone: both over 225)."""
+
+
+class RoundsWinner(Enum):
+    """Who wins a match of a fixed number of rounds (end.rounds)."""
+
+    HIGHEST = "highest"
+    """The side with the highest total."""
+    LOWEST = "lowest"
+    """The side with the lowest total (003's block game)."""
+
+
 class Key(NamedTuple):
     """One ruleset key."""
 
@@ -135,7 +201,8 @@ KEYS: tuple[Key, ...] = (
     Key("players.min", int, 2, "fewest players at the table", minimum=2),
     Key("players.max", int, 4, "most players at the table", minimum=2),
     Key("players.teams", Teams, Teams.SINGLES,
-        "singles: every player for themselves; pairs: two partnerships, partners opposite",
+        "singles: every player for themselves; pairs: two partnerships, partners opposite; either: singles, "
+        "or pairs when the match is started with --team",
         source="RULES.md 2 (pairs: 000/002/004)"),
     Key("tiles.max_pip", int, 6, "the set: 6 for double-six (28 tiles), 9 for double-nine, 12 for double-twelve",
         minimum=1, source="RULES.md 1"),
@@ -146,6 +213,10 @@ KEYS: tuple[Key, ...] = (
     Key("count.partner_of_finisher", bool, True,
         "in pairs, whether the hand of the partner of the player who went out is counted",
         source="RULES.md 2 (000's pairs Goat: not counted)"),
+    Key("count.blocker_multiplier", int, 1,
+        "in a blocked round, the player who made the last play (--fisher) has their points multiplied by "
+        "this unless they hold the fewest points (1: no such rule)", minimum=1,
+        source="RULES.md 5 (003's block game: 4)"),
     Key("opening.threshold", int, 0,
         "a side holding no points records a round only when it is worth at least this much (0: any round)",
         minimum=0, source="RULES.md 2 (Goat 13; 004: 25; 000: 30)"),
@@ -219,7 +290,57 @@ KEYS: tuple[Key, ...] = (
     Key("bonus.finish_zero_zero", int, 0,
         "points added to every losing side when the player who went out finished with 0-0 (0: no bonus)",
         minimum=0, source="RULES.md 2 (000's pairs Goat: 25)"),
-    Key("end.target", int, 101, "the score that ends the match", minimum=1, source="RULES.md 2-5"),
+    Key("play.scores", PlayScore, PlayScore.NONE,
+        "what a count of the open ends scores during play: none (claims refused); total (a multiple of "
+        "play.multiple scores the count); quotient (it scores count / multiple); fives-and-threes (a multiple "
+        "of 5 scores count/5, of 3 count/3, both add)", source="RULES.md 4"),
+    Key("play.multiple", int, 5, "the multiple a count must be to score (5: All Fives, 3: All Threes)",
+        minimum=2, source="RULES.md 4"),
+    Key("play.spinner", SpinnerReading, SpinnerReading.NONE,
+        "the first double is a spinner open on four sides: none (no spinner); open-halves (004: each "
+        "half counts while the end it faces is open); played-arms (000/pagat: both halves count until both "
+        "long sides are covered, then only started arms)", source="RULES.md 4 (the sources disagree)"),
+    Key("endhand.count", bool, False,
+        "the round's winner scores the end-of-hand count (the opponents' pips, rounded and divided as below) "
+        "instead of the count.who / fish.policy rules; on a fish the side with the fewest pips wins",
+        source="RULES.md 4-5"),
+    Key("endhand.rounding", Rounding, Rounding.NONE,
+        "rounding of the end-of-hand count to endhand.round_to: none; nearest (remainder 3 or 4 up, 1 or 2 "
+        "down, for 5); up; down", source="RULES.md 4 (Muggins nearest; Phone up (000) or down (004))"),
+    Key("endhand.round_to", int, 5, "the multiple the end-of-hand count is rounded to", minimum=1,
+        source="RULES.md 4"),
+    Key("endhand.round_what", RoundWhat, RoundWhat.TOTAL,
+        "total: round the opponents' pips added together; each-hand: round each losing hand on its own",
+        source="RULES.md 4 (a published Muggins reading rounds each hand)"),
+    Key("endhand.divisor", int, 1, "the rounded end-of-hand count is divided by this (rounded down)",
+        minimum=1, source="RULES.md 4 (Muggins / Pyaterochka: 5; All Fives: 1)"),
+    Key("endhand.fish_subtract", bool, False,
+        "on a fish the winner's own pips are subtracted from the opponents' before rounding",
+        source="RULES.md 4-5"),
+    Key("endhand.out_pips", bool, True,
+        "the player who goes out scores the opponents' pips (false: only endhand.out_bonus)",
+        source="RULES.md 4 (English dominoes: going out earns 10)"),
+    Key("endhand.out_bonus", int, 0, "points for going out, on top of any count", minimum=0,
+        source="RULES.md 4 (English dominoes: 10)"),
+    Key("end.target", int, 101, "the score that ends the match (0: no target, see end.rounds)", minimum=0,
+        source="RULES.md 2-5"),
+    Key("end.target_more_players", int, 0,
+        "the target when more than two players sit at the table (0: end.target)", minimum=0,
+        source="RULES.md 4 (All Fives: 250 for two, 200 for more)"),
+    Key("end.exact", bool, False,
+        "the target must be reached exactly: points that would take a side past it are not scored",
+        source="RULES.md 4 (a common house rule)"),
+    Key("end.at_once", bool, False,
+        "a side that reaches the target by points claimed during play wins at once (later claims and the "
+        "end-of-hand count are not scored); false: the match is decided when the hand ends",
+        source="RULES.md 4"),
+    Key("end.several_reach", SeveralReach, SeveralReach.HIGHEST,
+        "when more than one side is at or over the target as the match is decided: highest wins, or draw",
+        source="RULES.md 4 (Phone: both over 225 is a draw)"),
+    Key("end.rounds", int, 0, "the match is a fixed number of rounds (0: played to the target)", minimum=0,
+        source="RULES.md 5 (003's block game: 7)"),
+    Key("end.rounds_winner", RoundsWinner, RoundsWinner.HIGHEST,
+        "after end.rounds rounds: the highest or the lowest total wins", source="RULES.md 5 (003: lowest)"),
     Key("end.at_target", AtTarget, AtTarget.LOSES,
         "loses: the side that reaches the target loses (the goat); wins: it wins the match",
         source="RULES.md 2 (Goat), 3-5 (races)"),

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import AtTarget, LeadAfterOut
-from scorekeeper.scoring import eggs, hundred
+from scorekeeper.rules.schema import LeadAfterOut
+from scorekeeper.scoring import eggs, endhand, hundred, race
 from scorekeeper.scoring.double_bonus import add_bonuses
 from scorekeeper.scoring.finishing import finish
 from scorekeeper.scoring.fisherman import fisherman_notes
@@ -29,7 +31,11 @@ def replay(ruleset: Ruleset, match: Match) -> Table:
         result, accounts, pot = score_round(ruleset, match, accounts, pot, rnd, number,
                                             previous=results[-1] if results else None)
         results.append(result)
-        decided = result.decision[:2] if result.decision else decide(ruleset, match, accounts)
+        decided = (result.decision[:2] if result.decision
+                   else decide(ruleset, match, accounts, number, result.reached_first))
+    in_play: dict[str, int] = {}
+    if match.pending and not decided:
+        accounts, in_play, decided = _in_play(ruleset, match, accounts, len(results))
     winner, loser = decided or (None, None)
     leader = next_leader(ruleset, match, match.rounds[len(results) - 1]) if results else None
     lead_tile = None
@@ -42,15 +48,33 @@ def replay(ruleset: Ruleset, match: Match) -> Table:
     why = results[-1].decision.why if decided and results[-1].decision else ""
     return Table(ruleset=ruleset.name, sides=standings, rounds=tuple(results), eggs=pot.amount,
                  over=decided is not None, winner=winner, loser=loser, next_leader=leader,
-                 next_lead=lead_tile, lead_note=note, decided_by=why)
+                 next_lead=lead_tile, lead_note=note, decided_by=why, in_play=MappingProxyType(in_play),
+                 target=race.target_for(ruleset, match))
+
+
+def _in_play(ruleset: Ruleset, match: Match, accounts: dict[str, Account], played: int):
+    """The claims of the hand in progress, scored at once; the match may end on them (end.at_once)."""
+    scores = {name: account.score for name, account in accounts.items()}
+    running = race.play(ruleset, match, scores, match.pending, None, [], [])
+    accounts = {name: Account(account.score + running.points[name], account.remembered)
+                for name, account in accounts.items()}
+    decided = None
+    if running.first:
+        decided = decide(ruleset, match, accounts, played, running.first)
+    return accounts, running.points, decided
 
 
 def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], pot: eggs.Pot, rnd: Round,
                 number: int, previous: RoundResult | None = None) -> tuple[RoundResult, dict[str, Account], eggs.Pot]:
     steps: list[Step] = []
     notes: list[str] = []
-    side_hands = _side_hands(ruleset, match, rnd, steps, notes)
-    outcome = allocate(ruleset, match, rnd, side_hands, steps)
+    player_hands: dict[str, int] = {}
+    side_hands = _side_hands(ruleset, match, rnd, steps, notes, player_hands)
+    if ruleset["endhand.count"]:
+        outcome = endhand.settle(ruleset, match, rnd, side_hands, player_hands, steps)
+    else:
+        outcome = allocate(ruleset, match, rnd, side_hands, steps)
+    outcome = endhand.multiply_blocker(ruleset, match, rnd, outcome, steps)
     outcome = add_bonuses(ruleset, rnd, outcome, steps, notes)
     points = dict(outcome.points)
     wiped = {name: 0 for name in points}
@@ -81,6 +105,9 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
         accounts[name], lost = wipe(name, accounts[name], "fish.policy", "fish for one", steps)
         wiped[name] += lost
 
+    hand = race.play(ruleset, match, {name: account.score for name, account in accounts.items()},
+                     rnd.claims + rnd.play_points, points, steps, notes)
+    points = hand.points
     recorded: dict[str, int] = {}
     dropped: dict[str, int] = {}
     for side in match.sides:
@@ -115,12 +142,15 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
                          eggs_added=outcome.tied_total, eggs_paid=paid, eggs_paid_to=paid_to,
                          eggs_rotten=rotten, winner=outcome.winner, steps=tuple(steps), notes=tuple(notes),
                          decision=decision, hundred=on_hundred,
-                         owes_hundred=next_leader(ruleset, match, rnd) if ended.owes_hundred else None)
+                         owes_hundred=next_leader(ruleset, match, rnd) if ended.owes_hundred else None,
+                         reached_first=hand.first)
     return result, accounts, pot
 
 
-def _side_hands(ruleset: Ruleset, match: Match, rnd: Round, steps: list[Step], notes: list[str]) -> dict:
-    """Each side's counted hand value (the finisher holds nothing; their partner may not count)."""
+def _side_hands(ruleset: Ruleset, match: Match, rnd: Round, steps: list[Step], notes: list[str],
+                players: dict[str, int] | None = None) -> dict:
+    """Each side's counted hand value (the finisher holds nothing; their partner may not count);
+    ``players`` receives each counted player's own value."""
     values = {}
     for side in match.sides:
         total = 0
@@ -131,24 +161,19 @@ def _side_hands(ruleset: Ruleset, match: Match, rnd: Round, steps: list[Step], n
                 steps.append(Step(side.name, "count.partner_of_finisher",
                                   f"{player}'s hand is not counted: partner of {rnd.out}, who went out"))
                 continue
-            total += hand_value(ruleset, player, rnd.hand_of(player), steps, notes)
+            value = hand_value(ruleset, player, rnd.hand_of(player), steps, notes)
+            total += value
+            if players is not None:
+                players[player] = value
         values[side.name] = total
     return values
 
 
-def decide(ruleset: Ruleset, match: Match, accounts: dict[str, Account]) -> tuple[str | None, str | None] | None:
-    """(winner, loser) once a side has reached the target; None while the match goes on."""
-    target = ruleset["end.target"]
-    reached = [side.name for side in match.sides if accounts[side.name].score >= target]
-    if not reached:
-        return None
-    top = max(reached, key=lambda name: accounts[name].score)  # ties: the earlier seat
-    others = [side.name for side in match.sides if side.name != top]
-    if not ruleset["end.name_other"]:
-        others = []  # only the side that reached the target is named (Sea Goat: the winner)
-    if ruleset["end.at_target"] is AtTarget.LOSES:
-        return (others[0] if len(others) == 1 else None), top
-    return top, (others[0] if len(others) == 1 else None)
+def decide(ruleset: Ruleset, match: Match, accounts: dict[str, Account], played: int = 0,
+           first: str | None = None) -> tuple[str | None, str | None] | None:
+    """(winner, loser) once the match is decided ((None, None): a draw); None while it goes on."""
+    return race.decide(ruleset, match, {name: account.score for name, account in accounts.items()}, played,
+                       first)
 
 
 def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult, previous_round: Round) -> str | None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from types import MappingProxyType
+from typing import Mapping, NamedTuple
 
 from scorekeeper.facts import Round
 
@@ -61,6 +62,8 @@ class RoundResult(NamedTuple):
     """The side that played this round on the hundred."""
     owes_hundred: str | None = None
     """The player who must lead the next round with 6-6, on the hundred (a 6-6 finish that did not win)."""
+    reached_first: str | None = None
+    """The side that reached the target during play and ended the match there (end.at_once)."""
 
     def side(self, name: str) -> SideRound:
         return next(item for item in self.sides if item.side == name)
@@ -89,6 +92,10 @@ class Table(NamedTuple):
     """Plain-language note on the next lead, for people."""
     decided_by: str = ""
     """Why the match is over, when a rule other than the target decided it."""
+    in_play: Mapping[str, int] = MappingProxyType({})
+    """Points claimed so far in the hand in progress, per side (already in the scores)."""
+    target: int | None = None
+    """The target at this table (0: none; a fixed number of rounds instead)."""
 
     def standing(self, name: str) -> Standing:
         return next(item for item in self.sides if item.name == name)
@@ -109,6 +116,8 @@ class Table(NamedTuple):
             "lead_note": self.lead_note,
             "notes": [{"round": result.number, "note": note} for result in self.rounds for note in result.notes],
             "decided_by": self.decided_by or None,
+            "in_play": {side.name: self.in_play.get(side.name, 0) for side in self.sides},
+            "target": self.target,
             "history": [{
                 "round": result.number,
                 "ending": result.facts.ending.value,

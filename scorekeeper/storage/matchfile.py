@@ -99,7 +99,7 @@ def _parse_sides(raw: Any, players: list[str], label: str, text: str) -> tuple[S
 def _parse_round(raw: Any, line: int | None) -> Round:
     if not isinstance(raw, dict):
         raise ValueError("must be a table")
-    unknown = set(raw) - {"end", "out", "fisher", "hands", "last", "led", "claims"}
+    unknown = set(raw) - {"end", "out", "fisher", "hands", "last", "led", "claims", "points"}
     if unknown:
         raise ValueError(f"unknown key(s) {', '.join(sorted(unknown))}")
     try:
@@ -123,7 +123,8 @@ def _parse_round(raw: Any, line: int | None) -> Round:
     return Round.of(ending=ending, hands=hands, out=raw.get("out"), fisher=raw.get("fisher"),
                  last=parse_tiles(last) if last.strip() else (),
                  led=parse_tile(raw["led"]) if raw.get("led") else None,
-                 claims=tuple(_parse_claim(item) for item in raw.get("claims", [])), line=line)
+                 claims=tuple(_parse_claim(item) for item in raw.get("claims", [])),
+                 play_points=tuple(_parse_claim(item) for item in raw.get("points", [])), line=line)
 
 
 def _parse_claim(item: Any) -> Claim:
@@ -175,6 +176,8 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
         raw["last"] = format_tiles(rnd.last)
     if rnd.claims:
         raw["claims"] = [f"{claim.player}={claim.points}" for claim in rnd.claims]
+    if rnd.play_points:
+        raw["points"] = [f"{claim.player}={claim.points}" for claim in rnd.play_points]
     raw["hands"] = {player: (hand.total if hand.tiles is None else format_tiles(hand.tiles))
                     for player, hand in rnd.hands.items()}
     return raw

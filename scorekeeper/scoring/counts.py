@@ -1,0 +1,216 @@
+"""Counts during play (RULES.md 4): what the open ends add up to, what a count scores, which claims exist.
+
+Pure functions over given open ends, so a referee ruling (``check count``) and the claim check share them:
+- ``open_count``: the count of a line's open ends, or of a spinner layout under either reading;
+- ``count_score``: what a count scores under ``play.scores`` / ``play.multiple``;
+- ``producible_scores`` / ``check_claim`` / ``check_play_total``: which claims a ruleset can produce.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple
+
+from scorekeeper.errors import InputError
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import PlayScore, SpinnerReading
+
+
+MAX_PLAY_TOTAL = 10_000
+"""No hand of dominoes makes more points during play than this; larger totals are typing mistakes."""
+
+
+class End(NamedTuple):
+    """One open end: the pips showing, and whether a double lies there (a double counts both halves)."""
+
+    pips: int
+    double: bool = False
+
+    @property
+    def value(self) -> int:
+        return 2 * self.pips if self.double else self.pips
+
+    def __str__(self) -> str:
+        return f"{self.pips}-{self.pips}" if self.double else str(self.pips)
+
+
+class Spinner(NamedTuple):
+    """The spinner double and the open end of each arm started on it (None: nothing played on that side).
+
+    east and west are its long sides (the line runs through them); north and south face its two halves.
+    """
+
+    pips: int
+    east: End | None = None
+    west: End | None = None
+    north: End | None = None
+    south: End | None = None
+
+    @property
+    def arms(self) -> tuple[End, ...]:
+        return tuple(end for end in (self.east, self.west, self.north, self.south) if end is not None)
+
+
+class OpenCount(NamedTuple):
+    total: int
+    parts: tuple[int, ...]
+    """The numbers added, in order: what a referee shows (5+5+3+2)."""
+    why: str
+
+
+def open_count(reading: SpinnerReading, ends: Iterable[End] = (), spinner: Spinner | None = None) -> OpenCount:
+    """The count of the open ends.  Without a spinner (or with ``reading`` none) it is the ends added
+    (a double at an end counts both halves).  With a spinner, the two readings of RULES.md 4:
+
+    - open-halves (004): each half of the spinner counts while the short end it faces (north, south) is
+      still open; every started arm counts its end.
+    - played-arms (000, pagat's All Fives): both halves count until tiles lie against both long sides
+      (east and west); after that only the arms that have been started count.
+    """
+    ends = tuple(ends)
+    if spinner is None or reading is SpinnerReading.NONE:
+        every = ends + (spinner.arms if spinner else ())
+        parts = tuple(end.value for end in every)
+        return OpenCount(sum(parts), parts, "the open ends added")
+    arms = tuple(end.value for end in spinner.arms) + tuple(end.value for end in ends)
+    if reading is SpinnerReading.OPEN_HALVES:
+        halves = tuple(spinner.pips for side in (spinner.north, spinner.south) if side is None)
+        parts = halves + arms
+        why = (f"the spinner {spinner.pips}-{spinner.pips} counts {len(halves)} open half(s); "
+               "each started arm counts its end")
+        return OpenCount(sum(parts), parts, why)
+    if spinner.east is None or spinner.west is None:
+        parts = (spinner.pips, spinner.pips) + arms
+        why = (f"a long side of the spinner {spinner.pips}-{spinner.pips} is still open: both halves count, "
+               "plus each started arm")
+    else:
+        parts = arms
+        why = "both long sides of the spinner are covered: only the started arms count"
+    return OpenCount(sum(parts), parts, why)
+
+
+def count_score(how: PlayScore, multiple: int, total: int) -> int:
+    """What a count of ``total`` scores (0: nothing)."""
+    if total <= 0 or how is PlayScore.NONE:
+        return 0
+    if how is PlayScore.TOTAL:
+        return total if total % multiple == 0 else 0
+    if how is PlayScore.QUOTIENT:
+        return total // multiple if total % multiple == 0 else 0
+    return (total // 5 if total % 5 == 0 else 0) + (total // 3 if total % 3 == 0 else 0)
+
+
+def score_of(ruleset: Ruleset, total: int) -> int:
+    return count_score(ruleset["play.scores"], ruleset["play.multiple"], total)
+
+
+def explain_score(ruleset: Ruleset, total: int) -> str:
+    """One line: why a count scores what it does."""
+    how, multiple = ruleset["play.scores"], ruleset["play.multiple"]
+    points = count_score(how, multiple, total)
+    if how is PlayScore.NONE:
+        return f"{ruleset.name} scores nothing during play (play.scores = none)"
+    if how is PlayScore.FIVES_AND_THREES:
+        found = [f"{total}/{m} = {total // m}" for m in (5, 3) if total > 0 and total % m == 0]
+        if not found:
+            return f"{total} is neither a multiple of 5 nor of 3: no score"
+        return " + ".join(found) + (f" = {points}" if len(found) > 1 else "")
+    if not points:
+        return f"{total} is not a multiple of {multiple}: no score"
+    if how is PlayScore.TOTAL:
+        return f"{total} is a multiple of {multiple}: scores {total}"
+    return f"{total} is a multiple of {multiple}: scores {total}/{multiple} = {points}"
+
+
+def max_count(max_pip: int, reading: SpinnerReading) -> int:
+    """The largest count a layout of this set can show (each double is in the set once)."""
+    def best(doubles: list[int], arms: int) -> int:
+        # An arm ends in a double (counts both halves, each double once) or in a plain max_pip half.
+        values = sorted([2 * k for k in doubles] + [max_pip] * min(arms, max_pip), reverse=True)
+        return sum(values[:arms])
+
+    every = list(range(max_pip + 1))
+    if reading is SpinnerReading.NONE:
+        return best(every, 2)
+    found = 0
+    for spin in every:
+        others = [k for k in every if k != spin]
+        if reading is SpinnerReading.OPEN_HALVES:
+            found = max([found] + [free * spin + best(others, 4 - free) for free in range(3)])
+        else:
+            found = max(found, 2 * spin + best(others, 1), best(others, 4))
+    return found
+
+
+def producible_scores(ruleset: Ruleset) -> tuple[int, ...]:
+    """Every score one count can make under this ruleset, in order."""
+    top = max_count(ruleset["tiles.max_pip"], ruleset["play.spinner"])
+    return tuple(sorted({score_of(ruleset, total) for total in range(1, top + 1)} - {0}))
+
+
+def _listed(values: tuple[int, ...]) -> str:
+    if len(values) <= 12:
+        return ", ".join(map(str, values))
+    return ", ".join(map(str, values[:8])) + f", ... {values[-1]}"
+
+
+def _rule(ruleset: Ruleset) -> str:
+    how, multiple = ruleset["play.scores"], ruleset["play.multiple"]
+    if how is PlayScore.TOTAL:
+        return f"a count scores itself when it is a multiple of {multiple}"
+    if how is PlayScore.QUOTIENT:
+        return f"a count that is a multiple of {multiple} scores count/{multiple}"
+    return "a multiple of 5 scores count/5 and a multiple of 3 count/3"
+
+
+def check_claim(ruleset: Ruleset, points: int) -> None:
+    """Refuse a single claim the ruleset cannot produce, with the reason."""
+    if points < 0:
+        raise InputError(f"a claim cannot be negative ({points})")
+    if ruleset["play.scores"] is PlayScore.NONE:
+        raise InputError(f"{ruleset.name} scores no points during play (play.scores = none): "
+                         "nothing can be claimed")
+    if points == 0:
+        raise InputError("a claim of 0 scores nothing")
+    possible = producible_scores(ruleset)
+    if points not in possible:
+        top = max_count(ruleset["tiles.max_pip"], ruleset["play.spinner"])
+        raise InputError(f"{ruleset.name} cannot score {points} in one play: {_rule(ruleset)}, and the open "
+                         f"ends of a double-{ruleset['tiles.max_pip']} layout count at most {top} "
+                         f"(possible: {_listed(possible)})")
+
+
+def check_play_total(ruleset: Ruleset, points: int) -> None:
+    """Refuse an in-play total (``round --points``) that no sequence of claims can add up to."""
+    if points < 0:
+        raise InputError(f"in-play points cannot be negative ({points})")
+    if points == 0:
+        return
+    if points > MAX_PLAY_TOTAL:
+        raise InputError(f"{points} in-play points in one hand is more than any hand can make")
+    if ruleset["play.scores"] is PlayScore.NONE:
+        raise InputError(f"{ruleset.name} scores no points during play (play.scores = none)")
+    possible = producible_scores(ruleset)
+    reachable = bytearray(points + 1)
+    reachable[0] = 1
+    for amount in range(1, points + 1):
+        reachable[amount] = any(reachable[amount - step] for step in possible if step <= amount)
+    if not reachable[points]:
+        raise InputError(f"{ruleset.name} cannot make {points} during play: {_rule(ruleset)} "
+                         f"(one play scores one of {_listed(possible)})")
+
+
+def score_for_count(ruleset: Ruleset, total: int) -> int:
+    """What a count the referee is told (``score PLAYER --count N``) scores; refuses a count that scores
+    nothing or that no layout of the set can show."""
+    if total < 0:
+        raise InputError(f"a count cannot be negative ({total})")
+    if ruleset["play.scores"] is PlayScore.NONE:
+        raise InputError(f"{ruleset.name} scores no points during play (play.scores = none)")
+    top = max_count(ruleset["tiles.max_pip"], ruleset["play.spinner"])
+    if total > top:
+        raise InputError(f"the open ends of a double-{ruleset['tiles.max_pip']} layout count at most {top}, "
+                         f"not {total}")
+    points = score_of(ruleset, total)
+    if not points:
+        raise InputError(f"a count of {total} scores nothing in {ruleset.name}: {explain_score(ruleset, total)}")
+    return points

@@ -1,0 +1,137 @@
+"""The end-of-hand count of the points-race games (RULES.md 4-5) and 003's x4 rule for the blocker.
+
+The round's winner (the side that went out; on a fish the side with the fewest pips) scores the opponents'
+pips: on a fish minus its own (``endhand.fish_subtract``), rounded (``endhand.rounding`` to
+``endhand.round_to``, on the total or on each hand: ``endhand.round_what``), divided (``endhand.divisor``),
+plus a bonus for going out (``endhand.out_bonus``).  A tie for the fewest pips on a fish follows ``fish.tie``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.facts import Ending, Match, Round
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import FishTie, Rounding, RoundWhat
+from scorekeeper.scoring.outcome import Outcome
+from scorekeeper.scoring.table import Step
+
+
+def round_count(rounding: Rounding, to: int, value: int) -> int:
+    """``value`` rounded to a multiple of ``to``; nearest: a remainder of more than half rounds up
+    (for 5: 3 and 4 up, 1 and 2 down)."""
+    remainder = value % to
+    if rounding is Rounding.NONE or remainder == 0:
+        return value
+    if rounding is Rounding.DOWN or (rounding is Rounding.NEAREST and 2 * remainder < to):
+        return value - remainder
+    return value - remainder + to
+
+
+class HandCount(NamedTuple):
+    points: int
+    text: str
+    """The arithmetic, e.g. "5 + 11 + 13 - 3 = 26, nearest 5: 25, / 5 = 5"."""
+
+
+def count_hands(ruleset: Ruleset, hands: list[int], own: int = 0) -> HandCount:
+    """What the winner scores for the opponents' ``hands`` (``own``: the winner's pips to subtract)."""
+    rounding, to, divisor = ruleset["endhand.rounding"], ruleset["endhand.round_to"], ruleset["endhand.divisor"]
+    shown = " + ".join(map(str, hands)) or "0"
+    if ruleset["endhand.round_what"] is RoundWhat.EACH_HAND and rounding is not Rounding.NONE:
+        rounded = [round_count(rounding, to, value) for value in hands]
+        mine = round_count(rounding, to, own)
+        value = max(sum(rounded) - mine, 0)
+        text = f"each hand rounded {rounding.value} to {to}: " + " + ".join(map(str, rounded))
+        if own:
+            text += f" - {mine}"
+        text += f" = {value}"
+    else:
+        raw = sum(hands) - own
+        text = f"{shown}" + (f" - {own}" if own else "") + (f" = {raw}" if len(hands) > 1 or own else "")
+        value = max(raw, 0)
+        if raw < 0:
+            text += ", counts 0"
+        if rounding is not Rounding.NONE:
+            rounded = round_count(rounding, to, value)
+            text += f", rounded {rounding.value} to {to}: {rounded}"
+            value = rounded
+    if divisor > 1:
+        text += f", / {divisor} = {value // divisor}"
+        value //= divisor
+    return HandCount(value, text)
+
+
+def settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],
+           player_hands: dict[str, int], steps: list[Step]) -> Outcome:
+    """Who wins the hand and what the end-of-hand count gives them."""
+    names = [side.name for side in match.sides]
+    line_total = sum(side_hands.values())
+    if rnd.ending is Ending.OUT:
+        winner = match.side_of(rnd.out).name
+        count = _against(ruleset, match, (winner,), player_hands, 0)
+        points = count.points if ruleset["endhand.out_pips"] else 0
+        text = f"{rnd.out} went out: {winner} scores the opponents' pips, {count.text}" \
+            if ruleset["endhand.out_pips"] else f"{rnd.out} went out"
+        bonus = ruleset["endhand.out_bonus"]
+        if bonus:
+            text += f"; + {bonus} for going out (endhand.out_bonus) = {points + bonus}"
+            points += bonus
+        steps.append(Step(winner, "endhand.count", text))
+        return _to(names, winner, points, line_total)
+    fewest = min(side_hands.values())
+    level = tuple(name for name in names if side_hands[name] == fewest)
+    own = fewest if ruleset["endhand.fish_subtract"] else 0
+    count = _against(ruleset, match, level, player_hands, own)
+    if len(level) == 1:
+        winner = level[0]
+        steps.append(Step(winner, "endhand.count", f"fish: {winner} holds the fewest pips ({fewest}) and scores "
+                                                   f"the opponents' pips{' minus its own' if own else ''}: "
+                                                   f"{count.text}"))
+        return _to(names, winner, count.points, line_total)
+    shown = " and ".join(level)
+    tie = ruleset["fish.tie"]
+    if tie is FishTie.SPLIT:
+        share = count.points // len(level)
+        steps.append(Step(None, "fish.tie", f"fish: {shown} tie for the fewest pips ({fewest}); they split the "
+                                            f"count ({count.text}): {share} each"))
+        return Outcome({name: share if name in level else 0 for name in names},
+                       losers=tuple(n for n in names if n not in level), line_total=line_total)
+    if tie is FishTie.EGGS:
+        steps.append(Step(None, "fish.tie", f"fish: {shown} tie for the fewest pips ({fewest}); the count "
+                                            f"({count.text}) is carried forward as eggs"))
+        return Outcome({name: 0 for name in names}, tied_total=count.points, line_total=line_total)
+    steps.append(Step(None, "fish.tie", f"fish: {shown} tie for the fewest pips ({fewest}): nobody scores"))
+    return Outcome({name: 0 for name in names}, line_total=line_total)
+
+
+def _against(ruleset: Ruleset, match: Match, winners: tuple[str, ...], player_hands: dict[str, int],
+             own: int) -> HandCount:
+    opponents = [player_hands[player] for side in match.sides if side.name not in winners
+                 for player in side.players if player in player_hands]
+    return count_hands(ruleset, opponents, own)
+
+
+def _to(names: list[str], winner: str, points: int, line_total: int) -> Outcome:
+    return Outcome({name: points if name == winner else 0 for name in names}, winner=winner,
+                   losers=tuple(name for name in names if name != winner), line_total=line_total)
+
+
+def multiply_blocker(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, steps: list[Step]) -> Outcome:
+    """003's block game: the player who made the last play of a blocked round (recorded as ``--fisher``)
+    has their points counted ``count.blocker_multiplier`` times unless they hold the fewest points."""
+    factor = ruleset["count.blocker_multiplier"]
+    if factor == 1 or rnd.ending is not Ending.FISH or not rnd.fisher:
+        return outcome
+    side = match.side_of(rnd.fisher).name
+    points = dict(outcome.points)
+    fewest = min(points.values())
+    if points[side] <= fewest:
+        steps.append(Step(side, "count.blocker_multiplier", f"{rnd.fisher} made the last play and holds the "
+                                                            f"fewest points ({points[side]}): counted once"))
+        return outcome
+    steps.append(Step(side, "count.blocker_multiplier",
+                      f"{rnd.fisher} made the last play but does not hold the fewest points: "
+                      f"{points[side]} x {factor} = {points[side] * factor}"))
+    points[side] *= factor
+    return outcome._replace(points=points)

@@ -1,0 +1,96 @@
+"""The points race (RULES.md 4-5): points claimed during play, the target, and when the match is decided.
+
+Within a hand the points come in order: each claim as it was made, then the end-of-hand count.  Keys:
+``end.target`` (``end.target_more_players`` with more than two players), ``end.exact`` (points that would
+pass the target are not scored), ``end.at_once`` (reaching the target during play wins at once),
+``end.several_reach`` (several sides over the target: highest wins or a draw), ``end.rounds`` /
+``end.rounds_winner`` (a fixed number of rounds).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple
+
+from scorekeeper.facts import Claim, Match
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner, SeveralReach
+from scorekeeper.scoring.table import Step
+
+
+def target_for(ruleset: Ruleset, match: Match) -> int:
+    """The target for this table (0: none)."""
+    more = ruleset["end.target_more_players"]
+    if more and len(match.players) > 2:
+        return more
+    return ruleset["end.target"]
+
+
+class Race(NamedTuple):
+    points: dict[str, int]
+    """Each side's points from the hand (claims, then the end-of-hand count), as scored."""
+    claimed: dict[str, int]
+    """Of those, the points claimed during play."""
+    first: str | None = None
+    """The side that reached the target first during this hand, when ``end.at_once`` stops the hand."""
+
+
+def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterable[Claim],
+         end_points: dict[str, int] | None, steps: list[Step], notes: list[str]) -> Race:
+    """Score one hand's events in order: the claims, then ``end_points`` (None: the hand is still in play)."""
+    target = target_for(ruleset, match)
+    running = dict(scores)
+    points = {side.name: 0 for side in match.sides}
+    claimed = dict(points)
+    claims = tuple(claims)
+    if claims and ruleset["play.scores"] is PlayScore.NONE:
+        notes.append(f"{ruleset.name} scores nothing during play: the claims "
+                     f"({', '.join(f'{c.player} {c.points}' for c in claims)}) are not counted")
+        claims = ()
+    at_once = ruleset["end.at_once"] and target > 0 and ruleset["end.at_target"] is AtTarget.WINS
+    events = [(match.side_of(claim.player).name, claim.points, claim.player) for claim in claims]
+    events += [(name, value, None) for name, value in (end_points or {}).items() if value]
+    for side, value, player in events:
+        if ruleset["end.exact"] and target and running[side] + value > target:
+            steps.append(Step(side, "end.exact", f"{side}: {value} not scored: {running[side]} + {value} would "
+                                                 f"pass the target {target}, which must be reached exactly"))
+            continue
+        running[side] += value
+        points[side] += value
+        if player is not None:
+            claimed[side] += value
+            steps.append(Step(side, "play.scores", f"{player} claims {value} during play"
+                                                   + (f" for {side}" if side != player else "")))
+        if at_once and running[side] >= target:
+            steps.append(Step(side, "end.at_once", f"{side} reaches {running[side]} of {target} and wins at once; "
+                                                   "nothing after it in this hand is scored"))
+            return Race(points, claimed, side)
+    return Race(points, claimed)
+
+
+def decide(ruleset: Ruleset, match: Match, scores: dict[str, int], played: int,
+           first: str | None = None) -> tuple[str | None, str | None] | None:
+    """(winner, loser) once the match is decided ((None, None): a draw); None while it goes on."""
+    target = target_for(ruleset, match)
+    names = [side.name for side in match.sides]
+    reached = [name for name in names if target and scores[name] >= target]
+    if reached:
+        if first in reached:
+            top = first
+        elif len(reached) > 1 and ruleset["end.several_reach"] is SeveralReach.DRAW:
+            return None, None
+        else:
+            top = max(reached, key=lambda name: scores[name])  # ties: the earlier seat
+        others = [name for name in names if name != top]
+        # end.name_other false: only the side that reached the target is named (Sea Goat: the winner)
+        other = others[0] if len(others) == 1 and ruleset["end.name_other"] else None
+        return (other, top) if ruleset["end.at_target"] is AtTarget.LOSES else (top, other)
+    rounds = ruleset["end.rounds"]
+    if rounds and played >= rounds:
+        pick = min if ruleset["end.rounds_winner"] is RoundsWinner.LOWEST else max
+        best = pick(scores.values())
+        found = [name for name in names if scores[name] == best]
+        if len(found) > 1:
+            return None, None
+        others = [name for name in names if name != found[0]]
+        return found[0], (others[0] if len(others) == 1 else None)
+    return None
