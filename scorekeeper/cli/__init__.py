@@ -14,6 +14,9 @@ COMMANDS = {
     "undo": "scorekeeper.cli.match_commands:undo",
     "rating": "scorekeeper.cli.match_commands:rating_command",
     "rules": "scorekeeper.cli.rules_commands:rules",
+    "check": "scorekeeper.cli.check_commands:check",
+    "explain": "scorekeeper.cli.check_commands:explain",
+    "compare": "scorekeeper.cli.check_commands:compare",
 }
 
 

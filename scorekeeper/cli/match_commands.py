@@ -89,16 +89,24 @@ def round_command(ctx: click.Context, out, fish, hands, totals, fisher, last, le
 
 
 @click.command("table")
+@click.option("--rules", "rules_spec", metavar="NAME|PATH",
+              help="Re-score the match's facts under another ruleset (the match file is not changed).")
 @format_option("json")
 @click.pass_context
-def table_command(ctx: click.Context, output_format: str) -> None:
+def table_command(ctx: click.Context, rules_spec: str | None, output_format: str) -> None:
     """Show the running table: every side's points round by round.
 
     \b
     Examples:
       scorekeeper table
       scorekeeper table --format json
+      scorekeeper table --rules my-house.toml
     """
+    if rules_spec:
+        from scorekeeper.cli.check_commands import show_rescored
+
+        show_rescored(ctx, rules_spec, output_format)
+        return
     opened = open_match(match_path(ctx))
     _show(opened.table, opened.ruleset, output_format)
 
