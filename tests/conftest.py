@@ -66,7 +66,11 @@ def run_installed(tmp_path: Path):
     """Run the installed command in a temporary folder; returns the CompletedProcess."""
     def run(*args: str, code: int = 0) -> subprocess.CompletedProcess:
         env = {key: value for key, value in os.environ.items() if key != "SCOREKEEPER_MATCH"}
-        done = subprocess.run(installed_command() + list(args), cwd=tmp_path, capture_output=True, text=True,
+        command = installed_command()
+        if command[1:] == ["-m", "scorekeeper"]:  # not installed: run the checkout's package
+            root = str(Path(__file__).resolve().parent.parent)
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
+        done = subprocess.run(command + list(args), cwd=tmp_path, capture_output=True, text=True,
                               env=env, timeout=60)
         assert done.returncode == code, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
         return done
