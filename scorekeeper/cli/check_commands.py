@@ -35,7 +35,7 @@ def _show(ruling, verdict: str, ruleset, output_format: str) -> None:
     if output_format == "json":
         echo_json({**ruling.to_dict(), "ruleset": ruleset.name})
         return
-    from scorekeeper.reports.referee import render_ruling
+    from scorekeeper.reports.ruling import render_ruling
 
     click.echo(render_ruling(verdict, ruling.reasons, ruleset.name))
 
@@ -194,7 +194,7 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
     if output_format == "json":
         echo_json(explanation.to_dict())
         return
-    from scorekeeper.reports.referee import render_explanation
+    from scorekeeper.reports.explain import render_explanation
 
     click.echo(render_explanation(explanation))
 
@@ -239,7 +239,7 @@ def compare(ctx: click.Context, other: str, output_format: str) -> None:
     if output_format == "json":
         echo_json(comparison_dict(comparison))
         return
-    from scorekeeper.reports.referee import render_comparison
+    from scorekeeper.reports.compare import render_comparison
 
     click.echo(render_comparison(comparison))
 
