@@ -57,7 +57,7 @@ def test_out_vector(sk):
     assert explain(sk, "3") == found  # ROUND given, same as the default (the last)
     text = sk("explain").stdout
     assert "[opening.threshold = 13] Olya: 13 this round >= 13, opens: 13 + remembered 7 = 20" in text
-    assert "Olya   0 +7 -> 20" in text
+    assert "Olya: before 0 +7" in text and "=> Olya: 20   (hand 13; records 20: 0 + 20 = 20)" in text
 
 
 def test_fish_for_one_vector(sk):
@@ -160,3 +160,27 @@ def test_explain_numbers_are_the_tables_for_every_round(plays):
         last = table["sides"]
         assert [(side["score"], side["remembered"]) for side in last] == \
             [(previous[p]["score"], previous[p]["remembered"]) for p in PLAYERS]
+
+
+def test_pairs_steps_are_shown_under_the_side(sk):
+    sk("new", "--rules", "goat-pairs", "--team", "Ann,Cid", "--team", "Bob,Dan")
+    sk("round", "--out", "Ann", "--hand", "Cid=1-1", "--hand", "Bob=0-0", "--total", "Dan=4")
+    found = explain(sk)
+    assert ("count.partner_of_finisher", "Cid's hand is not counted: partner of Ann, who went out") \
+        in steps_of(found, "Ann+Cid")
+    assert ("special_hands", "Bob holds exactly 0-0: counts 10") in steps_of(found, "Bob")
+    assert sides(found)["Bob+Dan"]["score"] == 14
+    text = sk("explain").stdout
+    block = text.split("Bob+Dan: before 0")[1]
+    assert "Bob holds exactly 0-0: counts 10" in block and "=> Bob+Dan: 14" in block
+
+
+def test_explain_under_another_ruleset(sk, tmp_path):
+    (tmp_path / "house.toml").write_text('extends = "goat"\n[fish]\npolicy = "each"\n')
+    sk("new", "--rules", "goat", "Ann", "Bob", "Cid")
+    sk("round", "--fish", "--total", "Ann=2", "--total", "Bob=14", "--total", "Cid=5")
+    found = explain(sk, "--rules", str(tmp_path / "house.toml"))
+    assert found["ruleset"] == "house"
+    assert ("fish.policy", "fish for everyone: every side counts its own hand") in steps_of(found)
+    assert [item["score"] for item in found["sides"]] == [0, 14, 0]
+    assert [item["score"] for item in explain(sk)["sides"]] == [0, 21, 0]

@@ -71,7 +71,7 @@ def fives(tmp_path):
     (["5", "4", "3-3", "5"], 20, 20),
     # 000's reading: only played sides count.
     (["3", "0"], 3, 0), (["3", "2"], 5, 5), (["4", "3-3", "5"], 15, 15),
-    (["6-6", "3"], 15, 15), (["0", "0"], 0, 0), (["5,5,3,2"], 15, 15),
+    (["6-6", "3"], 15, 15), (["12", "3"], 15, 15), (["0", "0"], 0, 0), (["5,5,3,2"], 15, 15),
 ])
 def test_count_vectors(sk, fives, ends, total, score):
     found = ruling(sk, "count", "--rules", fives, *ends)
@@ -91,7 +91,7 @@ def test_count_text(sk, fives):
     assert "12 + 3 = 15" in out and "a multiple of 5" in out
 
 
-@pytest.mark.parametrize("ends, problem", [(["7"], "not 7"), (["2-3"], "not a double"), (["x"], "not an end"),
+@pytest.mark.parametrize("ends, problem", [(["7"], "not 7"), (["13"], "not 13"), (["14"], "not 14"), (["2-3"], "not a double"), (["x"], "not an end"),
                                            (["1", "2", "3", "4", "5"], "at most four"),
                                            (["6-6", "6-6"], "two ends")])
 def test_bad_ends_are_refused(sk, fives, ends, problem):

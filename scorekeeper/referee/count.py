@@ -45,8 +45,10 @@ def check_count(ruleset: Ruleset, ends: Iterable[int | Tile]) -> CountRuling:
                 raise InputError(f"tile {end} is not in a {ruleset.tileset.name} set")
             parts.append(end.pips)
         else:
-            if not 0 <= end <= top:
-                raise InputError(f"an end shows 0 to {top} in a {ruleset.tileset.name} set, not {end}")
+            # A number above the set's top can only be a double across the end, counted by both halves.
+            if not (0 <= end <= top or (end % 2 == 0 and end // 2 <= top)):
+                raise InputError(f"an end counts 0 to {top} in a {ruleset.tileset.name} set (a double across "
+                                 f"the end: an even number up to {2 * top}), not {end}")
             parts.append(end)
     doubles = [end for end in ends if isinstance(end, Tile)]
     if len(doubles) != len(set(doubles)):
