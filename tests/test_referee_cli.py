@@ -40,3 +40,20 @@ def test_installed_explain_and_compare(run_installed, tmp_path):
     assert [item["score"] for item in explained["sides"]] == [0, 21, 0]
     compared = json.loads(run_installed("compare", "house.toml", "--format", "json").stdout)
     assert compared["differing_rounds"] == [1]
+
+
+@pytest.mark.parametrize("args", [
+    ("deal", "--hand", "Ann=1-1,2-2,3-3,4-4,5-5", "--hand", "Bob=0-1"),
+    ("deal", "--hand", "Ann=0-1,0-2", "--hand", "Bob=1-2"),
+    ("fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2"),
+    ("fish", "--line", "2-4 4-1", "--hand", "Ann=2-5"),
+    ("fish", "--line", "2-4 4-1"),
+    ("fish", "--line", "2-4 4-1", "--bazaar", "0"),
+    ("fish", "--line", "2-4 4-1", "--bazaar", "5"),
+    ("hand", "0-0"), ("hand", "1-2"), ("count", "5", "5"),
+])
+def test_every_reason_cites_a_key_and_its_source(sk, args):
+    found = json.loads(sk("check", *args, "--rules", "goat", "--format", "json").stdout)
+    assert found["reasons"]
+    for reason in found["reasons"]:
+        assert reason["key"] and reason["value"] and reason["text"] and reason["source"].startswith("RULES.md")

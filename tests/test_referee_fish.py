@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from scorekeeper.referee.fish import check_fish
 from scorekeeper.rules.loader import load_ruleset
@@ -158,3 +159,34 @@ def test_impossible_spinner_layouts_are_refused(sk, tmp_path, args, problem):
 def test_library_ruling():
     ruling = check_fish(load_ruleset("goat"), parse_tiles(VECTOR), [("Ann", (Tile(2, 2),))])
     assert ruling.blocked and ruling.ends == (2, 2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rng=st.randoms(use_true_random=False), plays=st.integers(min_value=0, max_value=27))
+def test_fish_ruling_on_played_out_lines(rng, plays):
+    """Lay a random legal chain, share the rest between two known hands, empty bazaar: the line is blocked
+    exactly when no hand holds a non-double tile for an end, whichever way round the line is written."""
+    goat = load_ruleset("goat")
+    stock = list(goat.tileset.tiles())
+    rng.shuffle(stock)
+    first = stock.pop()
+    line, left, right = [first], first.low, first.high
+    for _ in range(plays):
+        pick = next((tile for tile in stock if left in tile or right in tile), None)
+        if pick is None:
+            break
+        stock.remove(pick)
+        if right in pick:
+            line.append(pick)
+            right = pick.high if pick.low == right else pick.low
+        else:
+            line.insert(0, pick)
+            left = pick.high if pick.low == left else pick.low
+    hands = [("Ann", tuple(stock[::2])), ("Bob", tuple(stock[1::2]))]
+    ruling = check_fish(goat, tuple(line), hands, bazaar=0)
+    playable = [tile for tile in stock if not tile.is_double and (left in tile or right in tile)]
+    assert ruling.settled and ruling.blocked is (not playable)
+    if len(line) > 1:
+        assert ruling.ends == (left, right)
+    backwards = check_fish(goat, tuple(reversed(line)), hands, bazaar=0)
+    assert backwards.blocked is ruling.blocked and sorted(backwards.ends) == sorted(ruling.ends)

@@ -57,13 +57,13 @@ def check_count(ruleset: Ruleset, ends: Iterable[int | Tile]) -> CountRuling:
     score = count_score(ruleset, total)
     arithmetic = " + ".join(str(part) for part in parts) + (f" = {total}" if len(parts) > 1 else "")
     multiple = ruleset["play.count_multiple"]
-    reasons: list[Reason] = [reason(ruleset, None, f"the open ends count {arithmetic}"
-                                    + ("; a double across an end counts both halves" if doubles else ""))]
+    counted = f"the open ends count {arithmetic}" + (" (a double across an end counts both halves)"
+                                                      if doubles or any(p > top for p in parts) else "")
     if multiple == 0:
-        text = f"{ruleset.name} scores nothing for the count of the ends during play"
+        text = f"{counted}; {ruleset.name} scores nothing for the count of the ends during play"
     elif score:
-        text = f"{total} is a multiple of {multiple}: the player scores {score}"
+        text = f"{counted}, a multiple of {multiple}: the player scores {score}"
     else:
-        text = f"{total} is not a multiple of {multiple}: no score" if total else "a count of 0 scores nothing"
-    reasons.append(reason(ruleset, "play.count_multiple", text))
+        text = f"{counted}, not a multiple of {multiple}: no score" if total else f"{counted}: no score"
+    reasons = [reason(ruleset, "play.count_multiple", text)]
     return CountRuling(total, score, tuple(reasons))

@@ -164,7 +164,7 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     if playable:
         for tile in playable:
             ends_of = ", ".join(str(v) for v in values if v in tile)
-            reasons.append(reason(ruleset, None, f"{shown}; {held[tile]} holds {tile} and can play it on the "
+            reasons.append(reason(ruleset, "play.spinner", f"{shown}; {held[tile]} holds {tile} and can play it on the "
                                                  f"{ends_of}: not a fish"))
         return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
     missing = format_tiles(live)
@@ -179,10 +179,10 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
                               f"{bazaar} tile(s) may not be drawn (keep {keep}), and no hand can play: a fish"))
         return FishRuling(True, table.ends, True, tuple(_lead(ruleset, table, reasons)))
     if bazaar == 0:
-        reasons.append(reason(ruleset, None, f"{shown}; the bazaar is empty, so whoever holds {missing} "
+        reasons.append(reason(ruleset, "bazaar.keep", f"{shown}; the bazaar is empty, so whoever holds {missing} "
                                              "can play it: not a fish"))
         return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
-    reasons.append(reason(ruleset, None, f"{shown}; {missing} not on the table and not in a hand given: unless "
+    reasons.append(reason(ruleset, "play.spinner", f"{shown}; {missing} not on the table and not in a hand given: unless "
                                          "it is stuck in the bazaar, someone can play it, so not a fish as far as "
                                          "is known (give every --hand and --bazaar N to settle it)"))
     return FishRuling(False, table.ends, False, tuple(_lead(ruleset, table, reasons)))
