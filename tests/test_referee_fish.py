@@ -112,7 +112,8 @@ def test_last_bazaar_tile_cannot_be_drawn(sk, tmp_path, bazaar, keep, blocked):
 
 def test_spinner_layout_blocked(sk, tmp_path):
     # 5-5 is the spinner: the line runs through it, one arm leaves it, its fourth side is free (a 5).
-    ruling = fish(sk, "--line", "5-1 1-6 6-5 5-5 5-4 4-2 2-5", "--arm", "5-0 0-3 3-5", rules=spinner_rules(tmp_path))
+    ruling = fish(sk, "--line", "5-1 1-6 6-5 5-5 5-4 4-2 2-5", "--arm", "5-0 0-3 3-5",
+                  rules=spinner_rules(tmp_path))
     assert ruling["ends"] == [5, 5, 5, 5]
     assert ruling["blocked"] is True
     assert any(reason["key"] == "play.spinner" and "5-5 is the spinner" in reason["text"]

@@ -91,8 +91,9 @@ def test_count_text(sk, fives):
     assert "12 + 3 = 15" in out and "a multiple of 5" in out
 
 
-@pytest.mark.parametrize("ends, problem", [(["7"], "not 7"), (["13"], "not 13"), (["14"], "not 14"), (["2-3"], "not a double"), (["x"], "not an end"),
-                                           (["1", "2", "3", "4", "5"], "at most four"),
-                                           (["6-6", "6-6"], "two ends")])
+@pytest.mark.parametrize("ends, problem", [
+    (["7"], "not 7"), (["13"], "not 13"), (["14"], "not 14"), (["2-3"], "not a double"), (["x"], "not an end"),
+    (["1", "2", "3", "4", "5"], "at most four"), (["6-6", "6-6"], "two ends"),
+])
 def test_bad_ends_are_refused(sk, fives, ends, problem):
     assert problem in sk.fails("check", "count", "--rules", fives, *ends, code=2)

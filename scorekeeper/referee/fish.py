@@ -164,27 +164,30 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     if playable:
         for tile in playable:
             ends_of = ", ".join(str(v) for v in values if v in tile)
-            reasons.append(reason(ruleset, "play.spinner", f"{shown}; {held[tile]} holds {tile} and can play it on the "
-                                                 f"{ends_of}: not a fish"))
+            reasons.append(reason(ruleset, "play.spinner", f"{shown}; {held[tile]} holds {tile} and can play it "
+                                                           f"on the {ends_of}: not a fish"))
         return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
     missing = format_tiles(live)
+    are = "is" if len(live) == 1 else "are"
     if bazaar is not None and bazaar > keep:
         reasons.append(reason(ruleset, "bazaar.keep",
-                              f"{shown}; {missing} not on the table, and the bazaar holds {bazaar} tile(s), "
-                              f"of which {keep} must stay: a player who cannot play draws, so it is not a fish"))
+                              f"{shown}; {missing} {are} not on the table, and the bazaar holds {bazaar} "
+                              f"tile(s), of which {keep} must stay: a player who cannot play draws, so it is "
+                              "not a fish"))
         return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
     if hands_complete:
         reasons.append(reason(ruleset, "bazaar.keep",
-                              f"{shown}; {missing} can be played, but it lies in the bazaar, whose last "
-                              f"{bazaar} tile(s) may not be drawn (keep {keep}), and no hand can play: a fish"))
+                              f"{shown}; {missing} would fit, but {are} in the bazaar, whose last {keep} "
+                              f"tile(s) may not be drawn (it holds {bazaar}), and no hand can play: a fish"))
         return FishRuling(True, table.ends, True, tuple(_lead(ruleset, table, reasons)))
     if bazaar == 0:
-        reasons.append(reason(ruleset, "bazaar.keep", f"{shown}; the bazaar is empty, so whoever holds {missing} "
-                                             "can play it: not a fish"))
+        reasons.append(reason(ruleset, "bazaar.keep", f"{shown}; the bazaar is empty, so whoever holds "
+                                                      f"{missing} can play: not a fish"))
         return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
-    reasons.append(reason(ruleset, "play.spinner", f"{shown}; {missing} not on the table and not in a hand given: unless "
-                                         "it is stuck in the bazaar, someone can play it, so not a fish as far as "
-                                         "is known (give every --hand and --bazaar N to settle it)"))
+    reasons.append(reason(ruleset, "play.spinner",
+                          f"{shown}; {missing} {are} neither on the table nor in a hand given: unless stuck in "
+                          "the bazaar, someone can play, so not a fish as far as is known (give every --hand "
+                          "and --bazaar N to settle it)"))
     return FishRuling(False, table.ends, False, tuple(_lead(ruleset, table, reasons)))
 
 
