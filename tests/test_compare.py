@@ -106,3 +106,11 @@ def test_seating_another_ruleset_cannot_use(sk):
     sk("round", "--out", "Alex", "--total", "Masha=12", "--total", "Olya=7", "--total", "Serg=4")
     assert "pairs game" in sk.fails("compare", "goat-pairs", code=1)
     assert "unknown ruleset" in sk.fails("table", "--rules", "nope", code=1)
+
+
+def test_compare_with_its_own_ruleset_differs_nowhere(sk, recorded):
+    found = json.loads(sk("compare", "goat", "--format", "json").stdout)
+    assert found["differing_keys"] == [] and found["differing_rounds"] == []
+    assert found["table"] == found["other_table"]
+    out = sk("compare", "goat").stdout
+    assert "rounds that differ (≠): none" in out and "≠" not in out.split("rounds that differ")[0]
