@@ -114,3 +114,13 @@ def test_compare_with_its_own_ruleset_differs_nowhere(sk, recorded):
     assert found["table"] == found["other_table"]
     out = sk("compare", "goat").stdout
     assert "rounds that differ (≠): none" in out and "≠" not in out.split("rounds that differ")[0]
+
+
+def test_eggs_are_compared_too(sk, tmp_path):
+    (tmp_path / "house.toml").write_text('extends = "goat"\nname = "house"\n[fish]\npolicy = "each"\n')
+    sk("new", "--rules", "goat", "Ann", "Bob", "Cid")
+    sk("round", "--fish", "--total", "Ann=2", "--total", "Bob=14", "--total", "Cid=14")
+    found = json.loads(sk("compare", str(tmp_path / "house.toml"), "--format", "json").stdout)
+    assert found["rounds"][0]["eggs"] == {"ruleset": 30, "other": 0} and found["differing_rounds"] == [1]
+    out = sk("compare", str(tmp_path / "house.toml")).stdout
+    assert "eggs" in out and "+30" in out

@@ -31,6 +31,9 @@ def render_comparison(comparison: Comparison) -> str:
         mark = " *" if item.first_eggs != item.second_eggs else ""
         row += [_eggs(item.first_eggs), _eggs(item.second_eggs) + mark, "≠" if item.differs else ""]
         rows.append(row)
+    if not any(item.first_eggs or item.second_eggs for item in comparison.rounds):
+        headers = headers[:-3] + headers[-1:]
+        rows = [row[:-3] + row[-1:] for row in rows]
     lines = [f"{a} (the match's ruleset) beside {b}:", "",
              tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)]
     differing = comparison.differing_rounds
