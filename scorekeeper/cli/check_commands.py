@@ -237,38 +237,11 @@ def compare(ctx: click.Context, other: str, output_format: str) -> None:
     opened = open_match(match_path(ctx))
     comparison = compare_tables(opened.match, opened.ruleset, load_ruleset(other))
     if output_format == "json":
-        echo_json(comparison_dict(comparison))
+        echo_json(comparison.to_dict())
         return
     from scorekeeper.reports.compare import render_comparison
 
     click.echo(render_comparison(comparison))
-
-
-def comparison_dict(comparison) -> dict:
-    names = [side.name for side in comparison.match.sides]
-
-    def standing(values):
-        if values is None:
-            return None
-        return {name: {"score": score, "remembered": remembered}
-                for name, (score, remembered) in zip(names, values)}
-
-    first, second = comparison.first, comparison.second
-    return {
-        "ruleset": first.ruleset.name,
-        "other": second.ruleset.name,
-        "differing_keys": [{"key": key, "ruleset": left, "other": right} for key, left, right in comparison.keys],
-        "differing_rounds": list(comparison.differing_rounds),
-        "rounds": [{"round": item.number, "differs": item.differs, "ruleset": standing(item.first),
-                    "other": standing(item.second), "eggs": {"ruleset": item.first_eggs, "other": item.second_eggs}}
-                   for item in comparison.rounds],
-        "not_scored": {"ruleset": list(first.unscored), "other": list(second.unscored)},
-        "unused_facts": list(comparison.unused),
-        "lacking_facts": list(comparison.lacking),
-        "notes": list(first.notes) + list(second.notes),
-        "table": first.table.to_dict(),
-        "other_table": second.table.to_dict(),
-    }
 
 
 def show_rescored(ctx: click.Context, rules_spec: str, output_format: str) -> None:

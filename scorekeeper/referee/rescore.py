@@ -130,6 +130,33 @@ class Comparison(NamedTuple):
     def differing_rounds(self) -> tuple[int, ...]:
         return tuple(item.number for item in self.rounds if item.differs)
 
+    def to_dict(self) -> dict:
+        """The JSON of ``scorekeeper compare --format json``."""
+        names = [side.name for side in self.match.sides]
+
+        def standing(values):
+            if values is None:
+                return None
+            return {name: {"score": score, "remembered": remembered}
+                    for name, (score, remembered) in zip(names, values)}
+
+        first, second = self.first, self.second
+        return {
+            "ruleset": first.ruleset.name,
+            "other": second.ruleset.name,
+            "differing_keys": [{"key": key, "ruleset": left, "other": right} for key, left, right in self.keys],
+            "differing_rounds": list(self.differing_rounds),
+            "rounds": [{"round": item.number, "differs": item.differs, "ruleset": standing(item.first),
+                        "other": standing(item.second),
+                        "eggs": {"ruleset": item.first_eggs, "other": item.second_eggs}} for item in self.rounds],
+            "not_scored": {"ruleset": list(first.unscored), "other": list(second.unscored)},
+            "unused_facts": list(self.unused),
+            "lacking_facts": list(self.lacking),
+            "notes": list(first.notes) + list(second.notes),
+            "table": first.table.to_dict(),
+            "other_table": second.table.to_dict(),
+        }
+
 
 def compare(match: Match, first: Ruleset, second: Ruleset) -> Comparison:
     """Score the same facts under two rulesets, round by round."""
