@@ -120,11 +120,27 @@ def test_spinner_layout_blocked(sk, tmp_path):
                for reason in ruling["reasons"])
 
 
+@pytest.mark.parametrize("line, arms, ends", [
+    ("5-5", [], [5, 5, 5, 5]),
+    ("5-5", ["5-0", "5-3", "5-4", "5-6"], [0, 3, 4, 6]),
+    ("5-5", ["5-0 0-1"], [1, 5, 5, 5]),
+    ("5-5 5-2", ["5-0", "5-3", "5-4"], [0, 2, 3, 4]),
+    ("5-5 5-2", ["5-0"], [0, 2, 5, 5]),
+    ("1-5 5-5 5-2", ["5-0", "5-3"], [0, 1, 2, 3]),
+])
+def test_spinner_open_ends(sk, tmp_path, line, arms, ends):
+    args = ["--line", line] + [item for arm in arms for item in ("--arm", arm)]
+    assert sorted(fish(sk, *args, rules=spinner_rules(tmp_path))["ends"]) == ends
+
+
 def test_spinner_arm_opens_an_end(sk, tmp_path):
     rules = spinner_rules(tmp_path)
     ruling = fish(sk, "--line", "3-5 5-5 5-0", "--arm", "5-4", "--hand", "Ann=4-6", rules=rules)
     assert sorted(ruling["ends"]) == [0, 3, 4, 5]
     assert ruling["blocked"] is False and "Ann holds 4-6" in ruling["reasons"][0]["text"]
+    written_from_the_spinner = fish(sk, "--line", "3-5 5-5 5-0", "--arm", "5-5 5-4", "--hand", "Ann=4-6",
+                                    rules=rules)
+    assert written_from_the_spinner == ruling
     # Without the arm, 4-6 fits no end; the spinner's free sides show 5.
     ruling = fish(sk, "--line", "3-5 5-5 5-0", "--hand", "Ann=4-6", rules=rules)
     assert sorted(ruling["ends"]) == [0, 3, 5, 5]

@@ -70,7 +70,9 @@ def layout(ruleset: Ruleset, line: tuple[Tile, ...], arms: Iterable[tuple[Tile, 
     In a ruleset with a spinner, the spinner is the double the arms start from, or the one named, or the
     line's only double; its sides not yet played on are open ends too.
     """
-    arms = [tuple(arm) for arm in arms]
+    # An arm may be written from the spinner itself ("5-5 5-4"): the spinner is already in the line.
+    arms = [tuple(arm[1:]) if len(arm) > 1 and arm[0].is_double and arm[0] in line else tuple(arm)
+            for arm in arms]
     tiles = list(line) + [tile for arm in arms for tile in arm]
     tileset = ruleset.tileset
     if len(tiles) > tileset.size:
@@ -89,9 +91,10 @@ def layout(ruleset: Ruleset, line: tuple[Tile, ...], arms: Iterable[tuple[Tile, 
     sides = (at > 0) + (at < len(line) - 1) + len(arms)
     if sides > 4:
         raise InputError(f"the spinner {spinner} has four sides, but {sides} branches leave it")
-    free_line_ends = (at == 0) + (at == len(line) - 1)
-    open_ends = [ends[0], ends[-1]] + [chain_ends(arm, start=spinner.low)[-1] for arm in arms]
-    open_ends += [spinner.low] * (4 - sides - free_line_ends)
+    # The line's ends away from the spinner, the arms' ends, and every side of the spinner still free.
+    open_ends = ([ends[0]] if at > 0 else []) + ([ends[-1]] if at < len(line) - 1 else [])
+    open_ends += [chain_ends(arm, start=spinner.low)[-1] for arm in arms]
+    open_ends += [spinner.low] * (4 - sides)
     return Layout(tuple(tiles), tuple(open_ends), spinner)
 
 
