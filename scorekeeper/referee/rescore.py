@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from scorekeeper.errors import InputError, ScorekeeperError, StateError
+from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, StateError
 from scorekeeper.facts import Match
 from scorekeeper.record import check_round
 from scorekeeper.referee.verdict import plain
@@ -38,7 +38,8 @@ def rescore(match: Match, ruleset: Ruleset) -> Rescored:
         try:
             check_round(match, ruleset, rnd)
         except InputError as error:
-            raise StateError(f"{ruleset.name} cannot score round {number} of this match: {error}") from None
+            raise MatchFileError(f"round {number}: {ruleset.name} cannot score it from these facts: {error}",
+                                 match.path, rnd.line) from None
     table = replay(ruleset, match)
     unscored = tuple(range(len(table.rounds) + 1, len(match.rounds) + 1))
     notes = []
