@@ -16,6 +16,9 @@ COMMANDS = {
     "rating": "scorekeeper.cli.match_commands:rating_command",
     "rules": "scorekeeper.cli.rules_commands:rules",
     "demo": "scorekeeper.cli.demo_command:demo",
+    "check": "scorekeeper.cli.check_commands:check",
+    "explain": "scorekeeper.cli.check_commands:explain",
+    "compare": "scorekeeper.cli.check_commands:compare",
 }
 
 

@@ -104,9 +104,11 @@ def round_command(ctx: click.Context, out, fish, hands, totals, fisher, last, le
 @click.command("table")
 @click.option("--all", "every_round", is_flag=True,
               help=f"Show every round (by default the latest {SHOWN_ROUNDS} and the totals).")
+@click.option("--rules", "rules_spec", metavar="NAME|PATH",
+              help="Re-score the match's facts under another ruleset (the match file is not changed).")
 @format_option("json")
 @click.pass_context
-def table_command(ctx: click.Context, every_round: bool, output_format: str) -> None:
+def table_command(ctx: click.Context, every_round: bool, rules_spec: str | None, output_format: str) -> None:
     """Show the running table: every side's points round by round.
 
     \b
@@ -114,7 +116,13 @@ def table_command(ctx: click.Context, every_round: bool, output_format: str) -> 
       scorekeeper table
       scorekeeper table --all
       scorekeeper table --format json
+      scorekeeper table --rules my-house.toml
     """
+    if rules_spec:
+        from scorekeeper.cli.check_commands import show_rescored
+
+        show_rescored(ctx, rules_spec, output_format)
+        return
     opened = open_match(match_path(ctx))
     _show(opened.table, opened.ruleset, output_format, every_round)
 

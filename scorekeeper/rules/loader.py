@@ -77,6 +77,9 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
             special = _parse_special(label, data[SPECIAL_HANDS], values["tiles.max_pip"], problems)
             set_by[SPECIAL_HANDS] = label
     leaf_label = layers[0][0]
+    if "name" not in layers[0][1] and is_path(spec):
+        # A house file without a name is called after its file, not after the ruleset it extends.
+        name = os.path.splitext(os.path.basename(leaf_label))[0]
     _cross_check(leaf_label, values, problems)
     if problems:
         return None, problems

@@ -177,6 +177,18 @@ class RoundsWinner(Enum):
     """The side with the lowest total (003's block game)."""
 
 
+class FirstLead(Enum):
+    """Who leads the first round of a match, and with which tile."""
+
+    FROM_ONE_ONE = "from-1-1"
+    """The holder of 1-1, else 2-2 ... up to the highest double, then 0-0; with no double out, the heaviest
+    tile (5-6, then 4-6, ...)."""
+    HIGHEST_DOUBLE = "highest-double"
+    """The holder of the highest double (6-6, then 5-5 ...); with no double out, the heaviest tile."""
+    LOWEST_DOUBLE = "lowest-double"
+    """The holder of the lowest double (0-0, then 1-1 ...); with no double out, the heaviest tile."""
+
+
 class Key(NamedTuple):
     """One ruleset key."""
 
@@ -350,6 +362,14 @@ KEYS: tuple[Key, ...] = (
     Key("lead.after_out", LeadAfterOut, LeadAfterOut.FINISHER,
         "who leads the round after an out: the player who went out, or that player's partner",
         source="RULES.md 1 (000's pairs Goat: the partner)"),
+    Key("lead.first", FirstLead, FirstLead.FROM_ONE_ONE,
+        "who leads the first round: from-1-1 (1-1 ... 6-6, then 0-0, then the heaviest tile), "
+        "highest-double (draw games), or lowest-double (other tables)",
+        source="RULES.md 1 (first lead: Goat 001/004; draw games; other tables)"),
+    Key("bazaar.keep", int, 0,
+        "tiles that must stay in the bazaar: nobody may draw them, so a bazaar this small cannot unblock a "
+        "game (Goat: 1, the last tile)", minimum=0,
+        source="RULES.md 1 (fish: Goat forbids drawing the last bazaar tile; one game leaves two)"),
     Key("misdeal.doubles", int, 5, "a hand with this many doubles or more is redealt (0: never)", minimum=0,
         source="RULES.md 1 (001/004)"),
     Key("misdeal.suit", int, 6, "a hand with this many tiles of one suit or more is redealt (0: never)",

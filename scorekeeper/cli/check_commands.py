@@ -1,0 +1,266 @@
+"""The referee's commands: check (deal, fish, hand, count), explain and compare."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper.cli.base import Group, echo_json, format_option, match_path
+from scorekeeper.cli.params import PLAYER_TILES, TILE, TILES
+
+RULES_HELP = "A built-in ruleset or a ruleset file (default: the current match's ruleset, else goat)."
+
+
+def _ruleset(ctx: click.Context, spec: str | None):
+    """The ruleset a ruling uses: --rules, else the current match's, else goat when there is no match."""
+    import os
+
+    from scorekeeper.rules.loader import load_ruleset
+
+    if spec:
+        return load_ruleset(spec)
+    path = match_path(ctx)
+    if os.path.exists(path):
+        from scorekeeper.session import load_match_ruleset
+        from scorekeeper.storage.matchfile import load_match
+
+        return load_match_ruleset(load_match(path), path)
+    return load_ruleset("goat")
+
+
+def _rules_option(function):
+    return click.option("--rules", "rules_spec", metavar="NAME|PATH", help=RULES_HELP)(function)
+
+
+def _show(ruling, verdict: str, ruleset, output_format: str) -> None:
+    if output_format == "json":
+        echo_json({**ruling.to_dict(), "ruleset": ruleset.name})
+        return
+    from scorekeeper.reports.ruling import render_ruling
+
+    click.echo(render_ruling(verdict, ruling.reasons, ruleset.name))
+
+
+@click.group(cls=Group)
+def check() -> None:
+    """Rule on a position at the table, citing the ruleset.
+
+    \b
+    Each ruling prints a verdict, then its reasons, each tied to a ruleset key:
+      scorekeeper check deal --hand Ann=1-1,2-5,0-3,4-4,6-6,2-3,0-1 --hand Bob=...
+      scorekeeper check fish --line "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2"
+      scorekeeper check hand 0-0
+      scorekeeper check count 5 5 3 2 --rules my-muggins.toml
+    """
+
+
+@check.command("deal")
+@click.option("--hand", "hands", multiple=True, type=PLAYER_TILES, required=True,
+              help="A player's dealt tiles: Ann=1-1,2-5,0-3 (once per player).")
+@_rules_option
+@format_option("json")
+@click.pass_context
+def check_deal_command(ctx: click.Context, hands, rules_spec, output_format) -> None:
+    """Is this deal a misdeal, and who leads the first round with which tile?
+
+    \b
+    Example:
+      scorekeeper check deal --hand Ann=1-1,2-5,0-3,4-4,6-6,2-3,0-1 \\
+                             --hand Bob=5-5,3-3,2-2,0-0,1-2,4-6,0-6
+    """
+    from scorekeeper.referee.deal import check_deal
+
+    ruleset = _ruleset(ctx, rules_spec)
+    ruling = check_deal(ruleset, hands)
+    verdict = ("Misdeal: the tiles are dealt again." if ruling.misdeal else
+               f"Not a misdeal: {ruling.leader} leads the first round with {ruling.lead}.")
+    _show(ruling, verdict, ruleset, output_format)
+
+
+@check.command("fish")
+@click.option("--line", required=True, type=TILES, metavar="TILES",
+              help="The tiles on the table in chain order: \"2-4 4-1 1-2\".")
+@click.option("--arm", "arms", multiple=True, type=TILES, metavar="TILES",
+              help="A branch leaving the spinner (rulesets with a spinner), from the spinner outward.")
+@click.option("--spinner", type=TILE, help="Which double of the line is the spinner, when it has several.")
+@click.option("--hand", "hands", multiple=True, type=PLAYER_TILES,
+              help="What a player is known to hold: Ann=2-2,5-6.")
+@click.option("--bazaar", type=click.IntRange(min=0), metavar="N",
+              help="How many tiles are left in the bazaar (face-down stock).")
+@_rules_option
+@format_option("json")
+@click.pass_context
+def check_fish_command(ctx: click.Context, line, arms, spinner, hands, bazaar, rules_spec, output_format) -> None:
+    """Is the game blocked (a fish)?  Give the line, and what is known of hands and bazaar.
+
+    \b
+    Examples:
+      scorekeeper check fish --line "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2" --hand Ann=2-2,5-6
+      scorekeeper check fish --rules muggins --line "3-5 5-5 5-0" --arm 5-4 --bazaar 0
+    """
+    from scorekeeper.referee.fish import check_fish
+
+    ruleset = _ruleset(ctx, rules_spec)
+    ruling = check_fish(ruleset, line, hands, bazaar, arms, spinner)
+    if ruling.blocked:
+        verdict = "Blocked: a fish."
+    else:
+        verdict = "Not blocked." if ruling.settled else "Not blocked, as far as is known."
+    _show(ruling, verdict, ruleset, output_format)
+
+
+@check.command("hand")
+@click.argument("tiles", nargs=-1, required=True)
+@_rules_option
+@format_option("json")
+@click.pass_context
+def check_hand_command(ctx: click.Context, tiles, rules_spec, output_format) -> None:
+    """What a hand of TILES counts, naming any special-hand rule that applied.
+
+    \b
+    Examples:
+      scorekeeper check hand 0-0
+      scorekeeper check hand 0-0 6-6 --rules sea-goat
+    """
+    from scorekeeper.referee.hand import check_hand
+    from scorekeeper.tiles import parse_tiles
+
+    ruleset = _ruleset(ctx, rules_spec)
+    ruling = check_hand(ruleset, parse_tiles(" ".join(tiles)))
+    verdict = f"The hand counts {ruling.value}" + (" (a special hand)." if ruling.special else ".")
+    _show(ruling, verdict, ruleset, output_format)
+
+
+@check.command("count")
+@click.argument("ends", nargs=-1, required=True)
+@_rules_option
+@format_option("json")
+@click.pass_context
+def check_count_command(ctx: click.Context, ends, rules_spec, output_format) -> None:
+    """The count of the open ENDS and what it scores (Muggins family).
+
+    An end is the number showing there; a double lying across an end is written as the tile
+    (6-6 counts 12).
+
+    \b
+    Examples:
+      scorekeeper check count 5 5 3 2 --rules muggins
+      scorekeeper check count 6-6 3 --rules muggins
+    """
+    from scorekeeper.referee.count import check_count
+
+    ruleset = _ruleset(ctx, rules_spec)
+    ruling = check_count(ruleset, _parse_ends(ends))
+    verdict = f"The ends count {ruling.total}: " + (f"scores {ruling.score}." if ruling.score else "no score.")
+    _show(ruling, verdict, ruleset, output_format)
+
+
+def _parse_ends(ends: tuple[str, ...]) -> list:
+    from scorekeeper.errors import InputError
+    from scorekeeper.tiles import parse_tile
+
+    parsed = []
+    for word in " ".join(ends).replace(",", " ").split():
+        if word.isdigit():
+            parsed.append(int(word))
+            continue
+        try:
+            parsed.append(parse_tile(word))
+        except InputError:
+            raise InputError(f"'{word}' is not an end: give the number showing (5) or a double across the "
+                             "end (6-6)") from None
+    return parsed
+
+
+@click.command("explain")
+@click.argument("round_number", metavar="[ROUND]", type=click.IntRange(min=1), required=False)
+@_rules_option
+@format_option("json")
+@click.pass_context
+def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None, output_format: str) -> None:
+    """Explain how every side's numbers came out in ROUND (default: the last round).
+
+    Shows the facts recorded, each rule applied in order with its key and value, and the arithmetic.
+    The steps are the ones the table itself was computed with.
+
+    \b
+    Examples:
+      scorekeeper explain
+      scorekeeper explain 3 --format json
+    """
+    from scorekeeper.referee.explain import explain_round
+
+    match, ruleset, table = _scored(ctx, rules_spec)
+    explanation = explain_round(match, ruleset, table, round_number)
+    if output_format == "json":
+        echo_json(explanation.to_dict())
+        return
+    from scorekeeper.reports.explain import render_explanation
+
+    click.echo(render_explanation(explanation))
+
+
+def _scored(ctx: click.Context, rules_spec: str | None):
+    """The match with its table: under its own ruleset, or re-scored under --rules (file unchanged)."""
+    if not rules_spec:
+        from scorekeeper.session import open_match
+
+        opened = open_match(match_path(ctx))
+        return opened.match, opened.ruleset, opened.table
+    from scorekeeper.referee.rescore import rescore
+    from scorekeeper.rules.loader import load_ruleset
+    from scorekeeper.storage.matchfile import load_match
+
+    match = load_match(match_path(ctx))
+    rescored = rescore(match, load_ruleset(rules_spec))
+    return match, rescored.ruleset, rescored.table
+
+
+@click.command("compare")
+@click.argument("other", metavar="OTHER")
+@format_option("json")
+@click.pass_context
+def compare(ctx: click.Context, other: str, output_format: str) -> None:
+    """Score the match under OTHER beside its own ruleset, marking what differs.
+
+    OTHER is a built-in ruleset or a ruleset file. The match file is not changed. Lists the rule keys
+    that differ, and the facts OTHER cannot use or needs but the match lacks.
+
+    \b
+    Examples:
+      scorekeeper compare house.toml
+      scorekeeper compare goat-pairs --format json
+    """
+    from scorekeeper.referee.rescore import compare as compare_tables
+    from scorekeeper.rules.loader import load_ruleset
+    from scorekeeper.session import open_match
+
+    opened = open_match(match_path(ctx))
+    comparison = compare_tables(opened.match, opened.ruleset, load_ruleset(other))
+    if output_format == "json":
+        echo_json(comparison.to_dict())
+        return
+    from scorekeeper.reports.compare import render_comparison
+
+    click.echo(render_comparison(comparison))
+
+
+def show_rescored(ctx: click.Context, rules_spec: str, output_format: str) -> None:
+    """``table --rules OTHER``: the match's facts replayed under another ruleset; nothing is written."""
+    from scorekeeper.referee.rescore import rescore
+    from scorekeeper.rules.loader import load_ruleset
+    from scorekeeper.storage.matchfile import load_match
+
+    path = match_path(ctx)
+    match = load_match(path)
+    rescored = rescore(match, load_ruleset(rules_spec))
+    if output_format == "json":
+        echo_json({**rescored.table.to_dict(), "not_scored": list(rescored.unscored),
+                   "rescore_notes": list(rescored.notes)})
+        return
+    from scorekeeper.reports.render import render_table
+
+    click.echo(render_table(rescored.table, rescored.ruleset))
+    click.echo(f"\n(re-scored under {rescored.ruleset.name}, from the facts of {path}; the match file is "
+               "unchanged)")
+    for note in rescored.notes:
+        click.echo(f"note: {note}")

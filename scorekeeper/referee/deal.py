@@ -1,0 +1,134 @@
+"""Rulings on a deal: is it a misdeal, and who leads the first round with which tile (RULES.md 1)."""
+
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple
+
+from scorekeeper.errors import InputError
+from scorekeeper.referee.verdict import Reason, reason
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import FirstLead
+from scorekeeper.tiles import Tile, format_tiles
+
+
+class DealRuling(NamedTuple):
+    misdeal: bool
+    leader: str | None
+    """Who leads the first round (None on a misdeal: the tiles are dealt again)."""
+    lead: Tile | None
+    reasons: tuple[Reason, ...]
+
+    def to_dict(self) -> dict:
+        return {"misdeal": self.misdeal, "leader": self.leader,
+                "lead": str(self.lead) if self.lead else None,
+                "reasons": [item.to_dict() for item in self.reasons]}
+
+
+def check_deal(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]]) -> DealRuling:
+    """Rule on a deal given each player's tiles; InputError for a deal that cannot happen."""
+    hands = check_hands(ruleset, hands)
+    found = list(_misdeal_reasons(ruleset, hands))
+    reasons = [item for _, item in found]
+    misdeal = any(bad for bad, _ in found)
+    if misdeal:
+        return DealRuling(True, None, None, tuple(reasons))
+    leader, lead, why = first_lead(ruleset, hands)
+    reasons.append(why)
+    return DealRuling(False, leader, lead, tuple(reasons))
+
+
+def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]]) -> dict[str, tuple[Tile, ...]]:
+    """The dealt hands by player, refusing a tile outside the set, a tile twice, or an impossible deal."""
+    tileset = ruleset.tileset
+    found: dict[str, tuple[Tile, ...]] = {}
+    held: dict[Tile, str] = {}
+    for player, tiles in hands:
+        if player.casefold() in {name.casefold() for name in found}:
+            raise InputError(f"{player} is given two hands")
+        tileset.check(tiles, f" ({player}'s hand)")
+        for tile in tiles:
+            if tile in held:
+                raise InputError(f"tile {tile} is in two hands: {held[tile]}'s and {player}'s")
+            held[tile] = player
+        if len(tiles) > ruleset["tiles.deal"]:
+            raise InputError(f"{player} holds {len(tiles)} tiles, but {ruleset.name} deals "
+                             f"{ruleset['tiles.deal']} (tiles.deal)")
+        found[player] = tuple(tiles)
+    if not found:
+        raise InputError("give the dealt hands: --hand PLAYER=TILES for each player")
+    if len(found) > ruleset["players.max"]:
+        raise InputError(f"{ruleset.name} is played by at most {ruleset['players.max']} players, "
+                         f"not {len(found)} (players.max)")
+    return found
+
+
+def _misdeal_reasons(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]):
+    limit = ruleset["misdeal.doubles"]
+    if limit == 0:
+        yield False, reason(ruleset, "misdeal.doubles", "doubles never make a misdeal under this ruleset")
+    else:
+        counted = {player: [tile for tile in tiles if tile.is_double] for player, tiles in hands.items()}
+        bad = [player for player, doubles in counted.items() if len(doubles) >= limit]
+        for player in bad:
+            yield True, reason(ruleset, "misdeal.doubles",
+                         f"{player} holds {len(counted[player])} doubles ({format_tiles(counted[player])}); "
+                         f"{limit} or more is a misdeal: the tiles are dealt again")
+        if not bad:
+            most = max(counted, key=lambda player: len(counted[player]))
+            yield False, reason(ruleset, "misdeal.doubles",
+                         f"no hand holds {limit} or more doubles (most: {most} with {len(counted[most])})")
+    limit = ruleset["misdeal.suit"]
+    if limit == 0:
+        yield False, reason(ruleset, "misdeal.suit", "tiles of one suit never make a misdeal under this ruleset")
+        return
+    worst: tuple[int, str, int] = (-1, "", 0)
+    any_bad = False
+    for player, tiles in hands.items():
+        for suit in range(ruleset["tiles.max_pip"] + 1):
+            of_suit = [tile for tile in tiles if suit in tile]
+            if len(of_suit) >= limit:
+                any_bad = True
+                yield True, reason(ruleset, "misdeal.suit",
+                             f"{player} holds {len(of_suit)} tiles of suit {suit} ({format_tiles(of_suit)}); "
+                             f"{limit} or more of one suit is a misdeal: the tiles are dealt again")
+            if len(of_suit) > worst[0]:
+                worst = (len(of_suit), player, suit)
+    if not any_bad:
+        yield False, reason(ruleset, "misdeal.suit", f"no hand holds {limit} or more tiles of one suit "
+                                              f"(most: {worst[1]} with {worst[0]} of suit {worst[2]})")
+
+
+def lead_order(ruleset: Ruleset) -> list[Tile]:
+    """Every tile of the set in the order that decides the first lead: the doubles, then the heaviest tile."""
+    top = ruleset["tiles.max_pip"]
+    rule = ruleset["lead.first"]
+    if rule is FirstLead.FROM_ONE_ONE:
+        doubles = [Tile(n, n) for n in range(1, top + 1)] + [Tile(0, 0)]
+    elif rule is FirstLead.HIGHEST_DOUBLE:
+        doubles = [Tile(n, n) for n in range(top, -1, -1)]
+    else:
+        doubles = [Tile(n, n) for n in range(top + 1)]
+    # The heaviest tile: most pips; between equal weights, the one with the higher end (3-6 before 4-5).
+    others = sorted((tile for tile in ruleset.tileset.tiles() if not tile.is_double),
+                    key=lambda tile: (tile.pips, tile.high), reverse=True)
+    return doubles + others
+
+
+def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[str, Tile, Reason]:
+    """Who leads the first round and with which tile, with the reason."""
+    holder = {tile: player for player, tiles in hands.items() for tile in tiles}
+    order = lead_order(ruleset)
+    for position, tile in enumerate(order):
+        if tile in holder:
+            skipped = [str(item) for item in order[:position] if item.is_double]
+            if tile.is_double:
+                why = f"{holder[tile]} holds {tile}"
+                if skipped:
+                    why += f" and nobody holds {', '.join(skipped)}"
+            else:
+                why = f"no double was dealt, so the heaviest tile leads: {holder[tile]} holds {tile}"
+            order_name = ruleset["lead.first"].value
+            return holder[tile], tile, reason(ruleset, "lead.first",
+                                              f"{why}: {holder[tile]} leads the first round with {tile} "
+                                              f"({order_name})")
+    raise InputError("no tiles were given")  # check_hands refuses empty deals first

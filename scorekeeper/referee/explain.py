@@ -1,0 +1,134 @@
+"""Why a round came out as it did: the facts, then every rule the scoring fold applied (its ``steps``),
+with each key's value and source, and every side's numbers before and after.  Nothing is recomputed here:
+the explanation reads the ``RoundResult`` that ``scoring.engine.replay`` produced for the table."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.errors import InputError, StateError
+from scorekeeper.facts import Ending, Match
+from scorekeeper.referee.verdict import key_source, key_value
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS
+from scorekeeper.scoring.hands import hand_value
+from scorekeeper.scoring.table import RoundResult, Table
+from scorekeeper.tiles import format_tiles
+
+
+class ExplainedStep(NamedTuple):
+    side: str | None
+    key: str
+    value: str
+    text: str
+    source: str
+
+
+class SideNumbers(NamedTuple):
+    side: str
+    players: tuple[str, ...]
+    before_score: int
+    before_remembered: int
+    hand: int
+    points: int
+    recorded: int
+    wiped: int
+    dropped: int
+    score: int
+    remembered: int
+
+
+class Explanation(NamedTuple):
+    number: int
+    ruleset: str
+    result: RoundResult
+    facts: tuple[str, ...]
+    hands: dict
+    steps: tuple[ExplainedStep, ...]
+    sides: tuple[SideNumbers, ...]
+    eggs_before: int
+
+    def to_dict(self) -> dict:
+        rnd = self.result.facts
+        return {
+            "round": self.number,
+            "ruleset": self.ruleset,
+            "ending": rnd.ending.value,
+            "out": rnd.out,
+            "fisher": rnd.fisher,
+            "last": [str(tile) for tile in rnd.last],
+            "led": str(rnd.led) if rnd.led else None,
+            "winner": self.result.winner,
+            "facts": list(self.facts),
+            "hands": self.hands,
+            "steps": [step._asdict() for step in self.steps],
+            "sides": [{"name": item.side, "players": list(item.players),
+                       "before": {"score": item.before_score, "remembered": item.before_remembered},
+                       "hand": item.hand, "points": item.points, "recorded": item.recorded,
+                       "wiped": item.wiped, "dropped": item.dropped,
+                       "score": item.score, "remembered": item.remembered} for item in self.sides],
+            "eggs": {"before": self.eggs_before, "added": self.result.eggs_added, "paid": self.result.eggs_paid,
+                     "paid_to": self.result.eggs_paid_to, "rotten": self.result.eggs_rotten,
+                     "after": self.result.eggs},
+            "notes": list(self.result.notes),
+        }
+
+
+def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | None = None) -> Explanation:
+    """Explain round ``number`` (1-based; default the last scored round) of a replayed table."""
+    if not table.rounds:
+        raise StateError("nothing to explain: no round has been recorded")
+    if number is None:
+        number = len(table.rounds)
+    if not 1 <= number <= len(table.rounds):
+        raise InputError(f"there is no round {number}: the match has {len(table.rounds)} scored "
+                         f"round{'s' if len(table.rounds) != 1 else ''}")
+    result = table.rounds[number - 1]
+    previous = table.rounds[number - 2] if number > 1 else None
+    rnd = result.facts
+    facts: list[str] = []
+    hands: dict = {}
+    if rnd.ending is Ending.OUT:
+        facts.append(f"{rnd.out} went out" + (f" on {format_tiles(rnd.last)}" if rnd.last else ""))
+    else:
+        facts.append("the round was blocked (fish)" + (f"; {rnd.fisher} made the fish" if rnd.fisher else ""))
+    if rnd.led:
+        facts.append(f"the round was led with {rnd.led}")
+    for player in match.players:
+        if player == rnd.out:
+            continue
+        hand = rnd.hand_of(player)
+        value = hand_value(ruleset, player, hand, [], [])
+        if hand.has_tiles:
+            pips = " + ".join(str(tile.pips) for tile in hand.tiles)
+            text = f"{player} held {format_tiles(hand.tiles)}: {pips} = {hand.pips}" if len(hand.tiles) > 1 \
+                else f"{player} held {format_tiles(hand.tiles)}: {hand.pips}"
+            if value != hand.pips:
+                text += f", counted as {value}"
+        else:
+            text = f"{player} held a total of {hand.total}"
+        facts.append(text)
+        hands[player] = {"tiles": format_tiles(hand.tiles) if hand.has_tiles else None,
+                         "total": hand.pips, "value": value}
+    for claim in rnd.claims:
+        facts.append(f"{claim.player} claimed {claim.points} during play")
+    steps = tuple(ExplainedStep(step.side, step.key, _value(ruleset, step.key), step.text,
+                                key_source(ruleset, step.key) if _known(step.key) else "")
+                  for step in result.steps)
+    sides = []
+    for side in match.sides:
+        now = result.side(side.name)
+        before = previous.side(side.name) if previous else None
+        sides.append(SideNumbers(side.name, side.players, before.score if before else 0,
+                                 before.remembered if before else 0, now.hand, now.points, now.recorded,
+                                 now.wiped, now.dropped, now.score, now.remembered))
+    return Explanation(number, ruleset.name, result, tuple(facts), hands, steps, tuple(sides),
+                       previous.eggs if previous else 0)
+
+
+def _known(key: str) -> bool:
+    return key == SPECIAL_HANDS or key in KEYS_BY_PATH
+
+
+def _value(ruleset: Ruleset, key: str) -> str:
+    return key_value(ruleset, key) if _known(key) else ""

@@ -1,0 +1,215 @@
+"""Is the line blocked?  A ruling from the tiles on the table (a chain, or a spinner with its arms), what is
+known of the hands, and the bazaar (RULES.md 1: fish)."""
+
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple
+
+from scorekeeper.errors import InputError
+from scorekeeper.referee.verdict import Reason, reason
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import SpinnerReading
+from scorekeeper.tiles import Tile, format_tiles
+
+
+class Layout(NamedTuple):
+    """The tiles on the table and the numbers showing at the open ends."""
+
+    tiles: tuple[Tile, ...]
+    ends: tuple[int, ...]
+    spinner: Tile | None = None
+
+
+class FishRuling(NamedTuple):
+    blocked: bool
+    ends: tuple[int, ...]
+    settled: bool
+    """False when the answer depends on where unseen tiles are (say more with --hand and --bazaar)."""
+    reasons: tuple[Reason, ...]
+
+    def to_dict(self) -> dict:
+        return {"blocked": self.blocked, "ends": list(self.ends), "settled": self.settled,
+                "reasons": [item.to_dict() for item in self.reasons]}
+
+
+def chain_ends(line: tuple[Tile, ...], start: int | None = None) -> list[int]:
+    """The number each tile shows outward, walking the chain; InputError where neighbours do not match.
+
+    ``start`` is the number the first tile is laid against (an arm leaving a spinner); without it the
+    first tile is turned to match the second.
+    """
+    if not line:
+        raise InputError("the line is empty")
+    first = line[0]
+    if start is None:
+        if len(line) == 1:
+            return [first.low, first.high]
+        nxt = line[1]
+        if first.high in nxt:
+            start = first.low
+        elif first.low in nxt:
+            start = first.high
+        else:
+            raise InputError(f"{first} and {nxt} are neighbours in the line but do not match")
+        outward = [start]
+    else:
+        outward = []
+    open_end = start
+    for index, tile in enumerate(line):
+        if open_end not in tile:
+            before = f"{line[index - 1]}" if index else "the spinner"
+            raise InputError(f"{before} and {tile} are neighbours but do not match "
+                             f"({tile} has no {open_end} to lay against the {open_end} showing)")
+        open_end = tile.high if tile.low == open_end else tile.low
+    return outward + [open_end]
+
+
+def layout(ruleset: Ruleset, line: tuple[Tile, ...], arms: Iterable[tuple[Tile, ...]] = (),
+           spinner: Tile | None = None) -> Layout:
+    """Check the line (and spinner arms) and find the open ends.
+
+    In a ruleset with a spinner, the spinner is the double the arms start from, or the one named, or the
+    line's only double; its sides not yet played on are open ends too.
+    """
+    # An arm may be written from the spinner itself ("5-5 5-4"): the spinner is already in the line.
+    arms = [tuple(arm[1:]) if len(arm) > 1 and arm[0].is_double and arm[0] in line else tuple(arm)
+            for arm in arms]
+    tiles = list(line) + [tile for arm in arms for tile in arm]
+    tileset = ruleset.tileset
+    if len(tiles) > tileset.size:
+        raise InputError(f"{len(tiles)} tiles on the table, but a {tileset.name} set has only {tileset.size}")
+    tileset.check(tiles, " (on the table)")
+    ends = chain_ends(line)
+    if ruleset["play.spinner"] is SpinnerReading.NONE:
+        if arms or spinner:
+            raise InputError(f"{ruleset.name} has no spinner (play.spinner = none): give the line alone, "
+                             "without --arm or --spinner")
+        return Layout(tuple(tiles), (ends[0], ends[-1]))
+    spinner = _spinner(line, arms, spinner)
+    if spinner is None:
+        return Layout(tuple(tiles), (ends[0], ends[-1]))
+    at = line.index(spinner)
+    sides = (at > 0) + (at < len(line) - 1) + len(arms)
+    if sides > 4:
+        raise InputError(f"the spinner {spinner} has four sides, but {sides} branches leave it")
+    # The line's ends away from the spinner, the arms' ends, and every side of the spinner still free.
+    open_ends = ([ends[0]] if at > 0 else []) + ([ends[-1]] if at < len(line) - 1 else [])
+    open_ends += [chain_ends(arm, start=spinner.low)[-1] for arm in arms]
+    open_ends += [spinner.low] * (4 - sides)
+    return Layout(tuple(tiles), tuple(open_ends), spinner)
+
+
+def _spinner(line: tuple[Tile, ...], arms: list[tuple[Tile, ...]], named: Tile | None) -> Tile | None:
+    doubles = [tile for tile in line if tile.is_double]
+    if named is not None:
+        if named not in line or not named.is_double:
+            raise InputError(f"the spinner {named} must be a double of the line")
+        doubles = [named]
+    if not arms:
+        if len(doubles) > 1:
+            raise InputError(f"the line holds several doubles ({format_tiles(doubles)}): say which is the "
+                             "spinner with --spinner TILE")
+        return doubles[0] if doubles else None
+    if not doubles:
+        raise InputError("an --arm leaves the spinner, but the line has no double")
+    for double in doubles:
+        if all(arm and double.low in arm[0] for arm in arms):
+            return double
+    raise InputError(f"every --arm must start from the spinner ({format_tiles(doubles)}), laid against it")
+
+
+def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[str, tuple[Tile, ...]]] = (),
+               bazaar: int | None = None, arms: Iterable[tuple[Tile, ...]] = (),
+               spinner: Tile | None = None) -> FishRuling:
+    """Rule on whether the game is blocked; InputError for a position that cannot happen."""
+    table = layout(ruleset, tuple(line), arms, spinner)
+    on_table = set(table.tiles)
+    held: dict[Tile, str] = {}
+    for player, tiles in hands:
+        ruleset.tileset.check(tiles, f" ({player}'s hand)")
+        for tile in tiles:
+            if tile in on_table:
+                raise InputError(f"tile {tile} is on the table and in {player}'s hand")
+            if tile in held:
+                raise InputError(f"tile {tile} is in two hands: {held[tile]}'s and {player}'s")
+            held[tile] = player
+    unseen = [tile for tile in ruleset.tileset.tiles() if tile not in on_table and tile not in held]
+    if bazaar is not None and bazaar > len(unseen):
+        raise InputError(f"the bazaar cannot hold {bazaar} tiles: only {len(unseen)} are not on the table or "
+                         "in the hands given")
+    hands_complete = bazaar is not None and bazaar == len(unseen)
+    if bazaar is None and not unseen:
+        bazaar, hands_complete = 0, True
+    keep = ruleset["bazaar.keep"]
+    values = sorted(set(table.ends))
+    shown = _ends_text(table.ends)
+    reasons: list[Reason] = []
+
+    def where(tile: Tile) -> str:
+        if tile in on_table:
+            return "is on the table"
+        if tile in held:
+            return f"is in {held[tile]}'s hand"
+        return "is in the bazaar" if hands_complete else "is not on the table"
+
+    # Doubles never change the number at an end, so only a non-double can reopen the line.
+    live = [tile for tile in ruleset.tileset.tiles()
+            if not tile.is_double and tile not in on_table and (tile.low in values or tile.high in values)]
+    if not live:
+        for value in values:
+            count = ruleset["tiles.max_pip"]
+            double = Tile(value, value)
+            reasons.append(reason(ruleset, "tiles.max_pip",
+                                  f"{shown} and all {_number_word(count)} non-double {value}s are on the table; "
+                                  f"{double} {where(double)} and cannot reopen it (a double leaves the end at "
+                                  f"{value})"))
+        return FishRuling(True, table.ends, True, tuple(_lead(ruleset, table, reasons)))
+    playable = [tile for tile in live if tile in held]
+    if playable:
+        for tile in playable:
+            ends_of = ", ".join(str(v) for v in values if v in tile)
+            reasons.append(reason(ruleset, "play.spinner", f"{shown}; {held[tile]} holds {tile} and can play it "
+                                                           f"on the {ends_of}: not a fish"))
+        return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
+    missing = format_tiles(live)
+    are = "is" if len(live) == 1 else "are"
+    if bazaar is not None and bazaar > keep:
+        reasons.append(reason(ruleset, "bazaar.keep",
+                              f"{shown}; {missing} {are} not on the table, and the bazaar holds {bazaar} "
+                              f"tile(s), of which {keep} must stay: a player who cannot play draws, so it is "
+                              "not a fish"))
+        return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
+    if hands_complete:
+        reasons.append(reason(ruleset, "bazaar.keep",
+                              f"{shown}; {missing} would fit, but {are} in the bazaar, whose last {keep} "
+                              f"tile(s) may not be drawn (it holds {bazaar}), and no hand can play: a fish"))
+        return FishRuling(True, table.ends, True, tuple(_lead(ruleset, table, reasons)))
+    if bazaar == 0:
+        reasons.append(reason(ruleset, "bazaar.keep", f"{shown}; the bazaar is empty, so whoever holds "
+                                                      f"{missing} can play: not a fish"))
+        return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
+    reasons.append(reason(ruleset, "play.spinner",
+                          f"{shown}; {missing} {are} neither on the table nor in a hand given: unless stuck in "
+                          "the bazaar, someone can play, so not a fish as far as is known (give every --hand "
+                          "and --bazaar N to settle it)"))
+    return FishRuling(False, table.ends, False, tuple(_lead(ruleset, table, reasons)))
+
+
+def _lead(ruleset: Ruleset, table: Layout, reasons: list[Reason]) -> list[Reason]:
+    if table.spinner:
+        reasons.append(reason(ruleset, "play.spinner", f"{table.spinner} is the spinner: tiles may be played "
+                                                       "on all four of its sides"))
+    return reasons
+
+
+def _ends_text(ends: tuple[int, ...]) -> str:
+    values = sorted(set(ends))
+    if len(values) == 1:
+        return f"{'both' if len(ends) == 2 else 'all'} ends show {values[0]}"
+    return "the ends show " + ", ".join(str(value) for value in ends)
+
+
+def _number_word(count: int) -> str:
+    words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+             "twelve"]
+    return words[count] if count < len(words) else str(count)

@@ -1,0 +1,52 @@
+"""What a hand counts under a ruleset: the same ``scoring.hands.hand_value`` the table uses."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.errors import InputError
+from scorekeeper.facts import Hand
+from scorekeeper.referee.verdict import Reason, reason
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import SPECIAL_HANDS
+from scorekeeper.scoring.hands import hand_value
+from scorekeeper.scoring.table import Step
+from scorekeeper.tiles import Tile, format_tiles
+
+
+class HandRuling(NamedTuple):
+    value: int
+    pips: int
+    special: bool
+    """Whether a special-hand rule gave the value."""
+    reasons: tuple[Reason, ...]
+
+    def to_dict(self) -> dict:
+        return {"value": self.value, "pips": self.pips, "special": self.special,
+                "reasons": [item.to_dict() for item in self.reasons]}
+
+
+def check_hand(ruleset: Ruleset, tiles: tuple[Tile, ...]) -> HandRuling:
+    """The value of a hand of exactly these tiles, naming the special-hand rule that applied, if any."""
+    if not tiles:
+        raise InputError("no tiles given")
+    ruleset.tileset.check(tiles, " (in the hand)")
+    steps: list[Step] = []
+    value = hand_value(ruleset, "the hand", Hand(tiles=tuple(tiles)), steps, [])
+    pips = sum(tile.pips for tile in tiles)
+    arithmetic = " + ".join(str(tile.pips) for tile in tiles)
+    reasons = [reason(ruleset, step.key, step.text.replace("the hand holds", "the hand is")) for step in steps]
+    special = any(step.key == SPECIAL_HANDS for step in steps)
+    if not special:
+        text = f"{format_tiles(tiles)}: {arithmetic} = {pips} pips" if len(tiles) > 1 else \
+            f"{tiles[0]}: {pips} pips"
+        near = [hand for hand in ruleset.special_hands if set(hand) & set(tiles)]
+        if near:
+            shown = ", ".join(f"exactly {format_tiles(hand)} = {ruleset.special_hands[hand]}" for hand in near)
+            text += f"; the special hands ({shown}) count only when the hand is exactly those tiles"
+        elif ruleset.special_hands:
+            text += "; no special hand applies"
+        else:
+            text += f"; {ruleset.name} has no special hands"
+        reasons.append(reason(ruleset, SPECIAL_HANDS, text))
+    return HandRuling(value, pips, special, tuple(reasons))

@@ -1,0 +1,174 @@
+"""Re-scoring: replay a match's facts under another ruleset, and compare two tables of the same facts."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, StateError
+from scorekeeper.facts import Match
+from scorekeeper.record import check_round
+from scorekeeper.referee.verdict import plain
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, Teams
+from scorekeeper.scoring.engine import replay
+from scorekeeper.scoring.table import Table
+
+# Optional facts a round may carry: (attribute, its empty value, how people call it).
+OPTIONAL_FACTS = (
+    ("fisher", None, "who made the fish (--fisher)"),
+    ("last", (), "the tile the player went out with (--last)"),
+    ("led", None, "the tile that opened the round (--led)"),
+    ("claims", (), "points claimed during play"),
+)
+
+
+class Rescored(NamedTuple):
+    ruleset: Ruleset
+    table: Table
+    unscored: tuple[int, ...]
+    """Rounds recorded after this ruleset had already decided the match."""
+    notes: tuple[str, ...]
+
+
+def rescore(match: Match, ruleset: Ruleset) -> Rescored:
+    """Replay the facts under ``ruleset``; StateError naming what it needs that the match lacks."""
+    _check_seating(match, ruleset)
+    for number, rnd in enumerate(match.rounds, start=1):
+        try:
+            check_round(match, ruleset, rnd)
+        except InputError as error:
+            raise MatchFileError(f"round {number}: {ruleset.name} cannot score it from these facts: {error}",
+                                 match.path, rnd.line) from None
+    table = replay(ruleset, match)
+    unscored = tuple(range(len(table.rounds) + 1, len(match.rounds) + 1))
+    notes = []
+    if unscored:
+        shown = ", ".join(str(number) for number in unscored)
+        notes.append(f"under {ruleset.name} the match was decided in round {len(table.rounds)}: "
+                     f"round{'s' if len(unscored) > 1 else ''} {shown} not scored")
+    return Rescored(ruleset, table, unscored, tuple(notes))
+
+
+def _check_seating(match: Match, ruleset: Ruleset) -> None:
+    pairs = ruleset["players.teams"] is Teams.PAIRS
+    if pairs != match.is_pairs:
+        seated = "in pairs" if match.is_pairs else "every player for themselves"
+        raise StateError(f"{ruleset.name} is {'a pairs game' if pairs else 'played every player for themselves'}, "
+                         f"but this match is seated {seated}: its facts cannot be scored that way")
+    low, high = ruleset["players.min"], ruleset["players.max"]
+    if not low <= len(match.players) <= high:
+        raise StateError(f"{ruleset.name} is played by {low}" + (f" to {high}" if high != low else "")
+                         + f" players; this match has {len(match.players)}")
+
+
+def numbers(table: Table) -> list[tuple]:
+    """What a table says round by round: every side's score and remembered points, and the eggs."""
+    return [(tuple((item.score, item.remembered) for item in result.sides), result.eggs)
+            for result in table.rounds]
+
+
+def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
+    """Facts recorded in the match that change nothing under ``ruleset`` (the table is the same without them)."""
+    found = []
+    for attribute, empty, label in OPTIONAL_FACTS:
+        rounds = [number for number, rnd in enumerate(match.rounds, start=1) if getattr(rnd, attribute)]
+        if not rounds:
+            continue
+        stripped = match._replace(rounds=tuple(rnd._replace(**{attribute: empty}) for rnd in match.rounds))
+        try:
+            for rnd in stripped.rounds:
+                check_round(stripped, ruleset, rnd)
+            same = numbers(replay(ruleset, stripped)) == numbers(table)
+        except (ScorekeeperError, KeyError, TypeError, ValueError):
+            same = False  # the ruleset cannot do without it
+        if same:
+            shown = ", ".join(str(number) for number in rounds)
+            found.append(f"{label}, recorded in round{'s' if len(rounds) > 1 else ''} {shown}: "
+                         f"{ruleset.name} does not use it for the score here (the table is the same without it)")
+    return found
+
+
+def lacking_facts(table: Table) -> list[str]:
+    """What the ruleset needed but the facts did not give (totals where tiles were needed), by round."""
+    return [f"round {result.number}: {note}" for result in table.rounds for note in result.notes]
+
+
+def differing_keys(first: Ruleset, second: Ruleset) -> list[tuple[str, str, str]]:
+    """(key, first's value, second's value) for every key on which the two rulesets differ."""
+    found = [(key.path, plain(first[key.path]), plain(second[key.path])) for key in KEYS
+             if first[key.path] != second[key.path]]
+    if dict(first.special_hands) != dict(second.special_hands):
+        found.append((SPECIAL_HANDS, first.describe_special_hands(), second.describe_special_hands()))
+    return found
+
+
+class RoundComparison(NamedTuple):
+    number: int
+    first: tuple[tuple[int, int], ...] | None
+    """Every side's (score, remembered) after the round under the first ruleset; None when not scored."""
+    second: tuple[tuple[int, int], ...] | None
+    first_eggs: int | None
+    second_eggs: int | None
+
+    @property
+    def differs(self) -> bool:
+        return self.first != self.second or self.first_eggs != self.second_eggs
+
+
+class Comparison(NamedTuple):
+    match: Match
+    first: Rescored
+    second: Rescored
+    keys: tuple[tuple[str, str, str], ...]
+    rounds: tuple[RoundComparison, ...]
+    unused: tuple[str, ...]
+    """Facts the second ruleset does not use."""
+    lacking: tuple[str, ...]
+    """Facts the second ruleset needed but the match lacks."""
+
+    @property
+    def differing_rounds(self) -> tuple[int, ...]:
+        return tuple(item.number for item in self.rounds if item.differs)
+
+    def to_dict(self) -> dict:
+        """The JSON of ``scorekeeper compare --format json``."""
+        names = [side.name for side in self.match.sides]
+
+        def standing(values):
+            if values is None:
+                return None
+            return {name: {"score": score, "remembered": remembered}
+                    for name, (score, remembered) in zip(names, values)}
+
+        first, second = self.first, self.second
+        return {
+            "ruleset": first.ruleset.name,
+            "other": second.ruleset.name,
+            "differing_keys": [{"key": key, "ruleset": left, "other": right} for key, left, right in self.keys],
+            "differing_rounds": list(self.differing_rounds),
+            "rounds": [{"round": item.number, "differs": item.differs, "ruleset": standing(item.first),
+                        "other": standing(item.second),
+                        "eggs": {"ruleset": item.first_eggs, "other": item.second_eggs}} for item in self.rounds],
+            "not_scored": {"ruleset": list(first.unscored), "other": list(second.unscored)},
+            "unused_facts": list(self.unused),
+            "lacking_facts": list(self.lacking),
+            "notes": list(first.notes) + list(second.notes),
+            "table": first.table.to_dict(),
+            "other_table": second.table.to_dict(),
+        }
+
+
+def compare(match: Match, first: Ruleset, second: Ruleset) -> Comparison:
+    """Score the same facts under two rulesets, round by round."""
+    one, two = rescore(match, first), rescore(match, second)
+    rows = []
+    for number in range(1, len(match.rounds) + 1):
+        left = one.table.rounds[number - 1] if number <= len(one.table.rounds) else None
+        right = two.table.rounds[number - 1] if number <= len(two.table.rounds) else None
+        rows.append(RoundComparison(
+            number,
+            tuple((item.score, item.remembered) for item in left.sides) if left else None,
+            tuple((item.score, item.remembered) for item in right.sides) if right else None,
+            left.eggs if left else None, right.eggs if right else None))
+    return Comparison(match, one, two, tuple(differing_keys(first, second)), tuple(rows),
+                      tuple(unused_facts(match, second, two.table)), tuple(lacking_facts(two.table)))

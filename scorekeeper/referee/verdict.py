@@ -1,0 +1,56 @@
+"""What a ruling gives back: a verdict and its reasons, each reason tied to a ruleset key and its source."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS
+
+SPECIAL_HANDS_SOURCE = "RULES.md 1 (special hands: Goat 000/001/004; Sea Goat; classic draw 004)"
+
+
+class Reason(NamedTuple):
+    """One reason of a ruling: the rule's key, the ruleset's value for it, what it says here, the source."""
+
+    key: str | None
+    value: str
+    text: str
+    source: str = ""
+
+    def to_dict(self) -> dict:
+        return {"key": self.key, "value": self.value, "text": self.text, "source": self.source}
+
+
+def plain(value: object) -> str:
+    """A key's value as it is written in a ruleset file."""
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def key_value(ruleset: Ruleset, key: str) -> str:
+    if key == SPECIAL_HANDS:
+        return ruleset.describe_special_hands()
+    return plain(ruleset[key])
+
+
+def key_source(ruleset: Ruleset, key: str | None) -> str:
+    """Where a key's rule comes from (the schema's source text), and which ruleset file set it."""
+    if key is None:
+        return ""
+    source = SPECIAL_HANDS_SOURCE if key == SPECIAL_HANDS else KEYS_BY_PATH[key].source
+    set_by = ruleset.set_by.get(key)
+    if set_by:
+        source = f"{source}; set by {set_by}" if source else f"set by {set_by}"
+    return source
+
+
+def reason(ruleset: Ruleset, key: str | None, text: str) -> Reason:
+    """A reason citing ``key`` (its value in ``ruleset`` and its source), or a plain fact when key is None."""
+    if key is None:
+        return Reason(None, "", text)
+    return Reason(key, key_value(ruleset, key), text, key_source(ruleset, key))

@@ -1,0 +1,18 @@
+"""Text for people: a ruling's verdict and its reasons (kept apart so rulings start fast)."""
+
+from __future__ import annotations
+
+from scorekeeper.referee.verdict import Reason
+
+
+def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str) -> str:
+    """A short verdict, then its reasons, each with the ruleset key, its value and source."""
+    lines = [verdict, "", f"Reasons ({ruleset_name}):"]
+    for item in reasons:
+        lines.append(f"  - {item.text}")
+        if item.key:
+            cited = f"{item.key} = {item.value}"
+            if item.source:
+                cited += f"; source: {item.source}"
+            lines.append(f"      [{cited}]")
+    return "\n".join(lines)

@@ -1,0 +1,126 @@
+"""Re-scoring: table --rules OTHER and compare OTHER, on a recorded Goat match and a house ruleset with
+fish for everyone."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+PLAYERS = ("Masha", "Alex", "Olya", "Serg")
+
+
+@pytest.fixture
+def recorded(sk, tmp_path):
+    """A Goat match: two outs, then a fish with a clear top, then an out."""
+    (tmp_path / "house.toml").write_text('extends = "goat"\nname = "house"\n[fish]\npolicy = "each"\n')
+    sk("new", "--rules", "goat", *PLAYERS)
+    sk("round", "--out", "Alex", "--total", "Masha=12", "--total", "Olya=7", "--total", "Serg=4")
+    sk("round", "--out", "Masha", "--total", "Alex=3", "--total", "Olya=13", "--total", "Serg=5")
+    sk("round", "--fish", "--fisher", "Serg", "--total", "Masha=2", "--total", "Alex=3", "--total", "Olya=13",
+       "--total", "Serg=5")
+    sk("round", "--out", "Olya", "--total", "Masha=14", "--total", "Alex=1", "--total", "Serg=2")
+    return str(tmp_path / "house.toml")
+
+
+def test_compare_marks_the_differing_rounds(sk, recorded):
+    before = sk.path.read_bytes()
+    found = json.loads(sk("compare", recorded, "--format", "json").stdout)
+    assert (found["ruleset"], found["other"]) == ("goat", "house")
+    assert found["differing_keys"] == [{"key": "fish.policy", "ruleset": "most-takes-all", "other": "each"}]
+    # The outs before the fish score alike; the fish and everything after it differ.
+    assert found["differing_rounds"] == [3, 4]
+    assert [item["differs"] for item in found["rounds"]] == [False, False, True, True]
+    fish = found["rounds"][2]
+    # goat (fish for one): Olya takes all 23; house (fish for everyone): each records their own hand.
+    assert fish["ruleset"]["Olya"] == {"score": 43, "remembered": 0}
+    assert fish["ruleset"]["Serg"] == {"score": 0, "remembered": 0}
+    assert fish["other"]["Olya"] == {"score": 33, "remembered": 0}
+    assert fish["other"]["Serg"] == {"score": 0, "remembered": 14}
+    assert found["table"] == sk.json()
+    rescored = json.loads(sk("table", "--rules", recorded, "--format", "json").stdout)
+    assert found["other_table"] == {key: value for key, value in rescored.items()
+                                    if key not in ("not_scored", "rescore_notes")}
+    assert any("who made the fish" in fact for fact in found["unused_facts"])
+    assert sk.path.read_bytes() == before
+
+
+def test_compare_text_marks_rounds_and_lists_keys(sk, recorded):
+    out = sk("compare", recorded).stdout
+    rows = [line for line in out.splitlines() if line[:1].isdigit()]
+    assert [row.rstrip().endswith("≠") for row in rows] == [False, False, True, True]
+    assert "rounds that differ (≠): 3, 4" in out
+    assert "fish.policy: most-takes-all -> each" in out
+    assert "43" in rows[2] and "33 *" in rows[2]
+
+
+def test_table_rules_rescores_without_changing_the_match(sk, recorded):
+    before = sk.path.read_bytes()
+    own = sk.json()
+    other = json.loads(sk("table", "--rules", recorded, "--format", "json").stdout)
+    assert other["ruleset"] == "house" and own["ruleset"] == "goat"
+    assert [h["scores"] for h in other["history"][:2]] == [h["scores"] for h in own["history"][:2]]
+    assert other["history"][2]["recorded"] == {"Masha": 0, "Alex": 0, "Olya": 13, "Serg": 0}
+    assert other["not_scored"] == []
+    out = sk("table", "--rules", recorded).stdout
+    assert out.startswith("house: 4 rounds") and "the match file is unchanged" in out
+    assert sk.path.read_bytes() == before
+    assert json.loads(sk("table", "--rules", "goat", "--format", "json").stdout)["sides"] == own["sides"]
+
+
+def test_rounds_after_an_earlier_decision_are_named(sk, tmp_path):
+    (tmp_path / "short.toml").write_text('extends = "goat"\nname = "short"\n[end]\ntarget = 20\n')
+    sk("new", "--rules", "goat", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=25")
+    sk("round", "--out", "Ann", "--total", "Bob=30")
+    found = json.loads(sk("table", "--rules", str(tmp_path / "short.toml"), "--format", "json").stdout)
+    assert found["rounds"] == 1 and found["over"] and found["loser"] == "Bob" and found["not_scored"] == [2]
+    compared = json.loads(sk("compare", str(tmp_path / "short.toml"), "--format", "json").stdout)
+    assert compared["rounds"][1]["other"] is None and compared["differing_rounds"] == [2]
+    assert "round 2 not scored" in sk("compare", str(tmp_path / "short.toml")).stdout
+
+
+def test_totals_where_tiles_are_needed_are_named(sk, tmp_path):
+    (tmp_path / "sea.toml").write_text('extends = "goat"\nname = "sea"\n[special_hands]\n"0-0" = 25\n'
+                                       '"6-6" = 50\n"0-0 6-6" = 75\n')
+    sk("new", "--rules", "goat", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=12")
+    found = json.loads(sk("compare", str(tmp_path / "sea.toml"), "--format", "json").stdout)
+    assert any("only a total of 12" in fact and "6-6" in fact for fact in found["lacking_facts"])
+    assert {"key": "special_hands", "ruleset": "0-0 = 10", "other": "0-0 = 25, 6-6 = 50, 0-0 6-6 = 75"} \
+        in found["differing_keys"]
+    assert "facts sea needs but the match lacks" in sk("compare", str(tmp_path / "sea.toml")).stdout
+
+
+def test_facts_another_ruleset_needs_are_refused_with_the_round(sk, tmp_path):
+    (tmp_path / "pays.toml").write_text('extends = "goat"\nname = "pays"\n[fish]\npolicy = "fisherman-pays"\n')
+    sk("new", "--rules", "goat", "Ann", "Bob")
+    sk("round", "--fish", "--total", "Ann=3", "--total", "Bob=4")
+    message = sk.fails("compare", str(tmp_path / "pays.toml"), code=1)
+    assert "match.toml:" in message and "round 1: pays cannot score it" in message and "--fisher" in message
+    assert "round 1" in sk.fails("table", "--rules", str(tmp_path / "pays.toml"), code=1)
+
+
+def test_seating_another_ruleset_cannot_use(sk):
+    sk("new", "--rules", "goat", *PLAYERS)
+    sk("round", "--out", "Alex", "--total", "Masha=12", "--total", "Olya=7", "--total", "Serg=4")
+    assert "pairs game" in sk.fails("compare", "goat-pairs", code=1)
+    assert "unknown ruleset" in sk.fails("table", "--rules", "nope", code=1)
+
+
+def test_compare_with_its_own_ruleset_differs_nowhere(sk, recorded):
+    found = json.loads(sk("compare", "goat", "--format", "json").stdout)
+    assert found["differing_keys"] == [] and found["differing_rounds"] == []
+    assert found["table"] == found["other_table"]
+    out = sk("compare", "goat").stdout
+    assert "rounds that differ (≠): none" in out and "≠" not in out.split("rounds that differ")[0]
+
+
+def test_eggs_are_compared_too(sk, tmp_path):
+    (tmp_path / "house.toml").write_text('extends = "goat"\nname = "house"\n[fish]\npolicy = "each"\n')
+    sk("new", "--rules", "goat", "Ann", "Bob", "Cid")
+    sk("round", "--fish", "--total", "Ann=2", "--total", "Bob=14", "--total", "Cid=14")
+    found = json.loads(sk("compare", str(tmp_path / "house.toml"), "--format", "json").stdout)
+    assert found["rounds"][0]["eggs"] == {"ruleset": 30, "other": 0} and found["differing_rounds"] == [1]
+    out = sk("compare", str(tmp_path / "house.toml")).stdout
+    assert "eggs" in out and "+30" in out

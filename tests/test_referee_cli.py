@@ -1,0 +1,59 @@
+"""The referee's commands: help with an example on each, and a few runs of the installed executable."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+COMMANDS = [("check",), ("check", "deal"), ("check", "fish"), ("check", "hand"), ("check", "count"),
+            ("explain",), ("compare",), ("table",)]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_help_has_an_example(sk, command):
+    out = sk(*command, "--help").stdout
+    assert "scorekeeper " + " ".join(command) in out.split("Options:")[0].split("\n", 2)[2]
+
+
+def test_table_help_offers_rules(sk):
+    assert "--rules" in sk("table", "--help").stdout
+
+
+def test_installed_rulings(run_installed):
+    fish = json.loads(run_installed("check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2",
+                                    "--hand", "Ann=2-2", "--format", "json").stdout)
+    assert fish["blocked"] is True and fish["ruleset"] == "goat"
+    deal = json.loads(run_installed("check", "deal", "--hand", "Ann=0-0,5-6", "--hand", "Bob=6-6,1-2",
+                                    "--format", "json").stdout)
+    assert (deal["misdeal"], deal["leader"], deal["lead"]) == (False, "Bob", "6-6")
+    assert json.loads(run_installed("check", "hand", "0-0", "--format", "json").stdout)["value"] == 10
+    done = run_installed("check", "fish", "--line", "2-4 3-5", code=2)
+    assert done.stderr.startswith("Error: ") and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_installed_explain_and_compare(run_installed, tmp_path):
+    (tmp_path / "house.toml").write_text('extends = "goat"\nname = "house"\n[fish]\npolicy = "each"\n')
+    run_installed("new", "--rules", "goat", "Ann", "Bob", "Cid")
+    run_installed("round", "--fish", "--total", "Ann=2", "--total", "Bob=14", "--total", "Cid=5")
+    explained = json.loads(run_installed("explain", "--format", "json").stdout)
+    assert [item["score"] for item in explained["sides"]] == [0, 21, 0]
+    compared = json.loads(run_installed("compare", "house.toml", "--format", "json").stdout)
+    assert compared["differing_rounds"] == [1]
+
+
+@pytest.mark.parametrize("args", [
+    ("deal", "--hand", "Ann=1-1,2-2,3-3,4-4,5-5", "--hand", "Bob=0-1"),
+    ("deal", "--hand", "Ann=0-1,0-2", "--hand", "Bob=1-2"),
+    ("fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2"),
+    ("fish", "--line", "2-4 4-1", "--hand", "Ann=2-5"),
+    ("fish", "--line", "2-4 4-1"),
+    ("fish", "--line", "2-4 4-1", "--bazaar", "0"),
+    ("fish", "--line", "2-4 4-1", "--bazaar", "5"),
+    ("hand", "0-0"), ("hand", "1-2"), ("count", "5", "5"),
+])
+def test_every_reason_cites_a_key_and_its_source(sk, args):
+    found = json.loads(sk("check", *args, "--rules", "goat", "--format", "json").stdout)
+    assert found["reasons"]
+    for reason in found["reasons"]:
+        assert reason["key"] and reason["value"] and reason["text"] and reason["source"].startswith("RULES.md")

@@ -1,0 +1,209 @@
+"""check fish: is the line blocked?  RULES.md 1's vector, the bazaar, spinner layouts, impossible positions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scorekeeper.referee.fish import check_fish
+from scorekeeper.rules.loader import load_ruleset
+from scorekeeper.tiles import Tile, parse_tiles
+
+# RULES.md 1 vector: 1-2, 2-6, 0-2, 2-3 on the table, the chain ending in 2-4 at one end and 5-2 at the other.
+VECTOR = "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2"
+WITH_DOUBLE = "2-4 4-1 1-2 2-2 2-6 6-0 0-2 2-3 3-5 5-2"
+
+
+def fish(sk, *args: str, rules: str = "goat") -> dict:
+    return json.loads(sk("check", "fish", "--rules", rules, "--format", "json", *args).stdout)
+
+
+def spinner_rules(tmp_path) -> str:
+    path = tmp_path / "spin.toml"
+    path.write_text('extends = "goat"\nname = "spin"\n[play]\nspinner = "open-halves"\nscores = "total"\nmultiple = 5\n'
+                    '[bazaar]\nkeep = 0\n', encoding="utf-8")
+    return str(path)
+
+
+def unseen_besides(line: str, *held: str) -> list[str]:
+    taken = set(parse_tiles(line))
+    for hand in held:
+        taken |= set(parse_tiles(hand))
+    return [str(tile) for tile in load_ruleset("goat").tileset.tiles() if tile not in taken]
+
+
+@pytest.mark.parametrize("where", ["played", "hand", "bazaar", "unknown"])
+def test_section_1_vector_is_a_fish_wherever_the_double_is(sk, where):
+    if where == "played":
+        ruling = fish(sk, "--line", WITH_DOUBLE)
+        place = "2-2 is on the table"
+    elif where == "hand":
+        ruling = fish(sk, "--line", VECTOR, "--hand", "Ann=2-2,5-6,0-0", "--hand", "Bob=1-1,4-6")
+        place = "2-2 is in Ann's hand"
+    elif where == "bazaar":
+        # Every hand is known, so the unseen tiles (2-2 among them) are the bazaar.
+        rest = [tile for tile in unseen_besides(VECTOR) if tile != "2-2"]
+        ann, bob, bazaar = rest[:7], rest[7:14], rest[14:]
+        ruling = fish(sk, "--line", VECTOR, "--hand", "Ann=" + ",".join(ann), "--hand", "Bob=" + ",".join(bob),
+                      "--bazaar", str(len(bazaar) + 1))
+        place = "2-2 is in the bazaar"
+    else:
+        ruling = fish(sk, "--line", VECTOR)
+        place = "2-2 is not on the table"
+    assert ruling["blocked"] is True and ruling["settled"] is True
+    assert ruling["ends"] == [2, 2]
+    text = ruling["reasons"][0]["text"]
+    assert "both ends show 2 and all six non-double 2s are on the table" in text
+    assert place in text and "cannot reopen it" in text
+    assert ruling["reasons"][0]["key"] == "tiles.max_pip"
+
+
+def test_vector_text_output(sk):
+    out = sk("check", "fish", "--rules", "goat", "--line", VECTOR, "--hand", "Ann=2-2").stdout
+    assert out.splitlines()[0] == "Blocked: a fish."
+    assert "2-2 is in Ann's hand and cannot reopen it" in out and "[tiles.max_pip = 6" in out
+
+
+def test_line_written_either_way_round(sk):
+    assert fish(sk, "--line", "4-2 1-4 2-1 6-2 0-6 2-0 3-2 5-3 2-5")["blocked"] is True
+
+
+def test_a_playable_tile_in_a_hand(sk):
+    ruling = fish(sk, "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5", "--hand", "Ann=2-5,6-6")
+    assert ruling["blocked"] is False and ruling["settled"] is True and ruling["ends"] == [2, 5]
+    assert "Ann holds 2-5 and can play it" in ruling["reasons"][0]["text"]
+
+
+def test_unknown_hands_do_not_settle_it(sk):
+    ruling = fish(sk, "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5")
+    assert ruling["blocked"] is False and ruling["settled"] is False
+    assert "Not blocked, as far as is known." in sk("check", "fish", "--rules", "goat", "--line", "2-4 4-1").stdout
+
+
+def test_a_drawable_bazaar_unblocks(sk):
+    ruling = fish(sk, "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5", "--bazaar", "3")
+    assert ruling["blocked"] is False and ruling["settled"] is True
+    assert ruling["reasons"][0]["key"] == "bazaar.keep"
+
+
+# Ends 2 and 5, and every tile that could be played on either is on the table except 2-5.
+ONE_LIVE = "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-0 0-4 4-5 5-1 1-3 3-6 6-5"
+
+
+@pytest.mark.parametrize("bazaar, keep, blocked", [(1, None, True), (2, None, False), (1, 0, False)])
+def test_last_bazaar_tile_cannot_be_drawn(sk, tmp_path, bazaar, keep, blocked):
+    """Goat forbids drawing the last bazaar tile (bazaar.keep = 1): 2-5 alone there cannot unblock."""
+    rest = [tile for tile in unseen_besides(ONE_LIVE) if tile != "2-5"]
+    stock = ["2-5"] + rest[:bazaar - 1]
+    held = rest[bazaar - 1:]
+    rules = "goat"
+    if keep is not None:
+        rules = str(tmp_path / "keep.toml")
+        (tmp_path / "keep.toml").write_text(f'extends = "goat"\nname = "keep"\n[bazaar]\nkeep = {keep}\n')
+    ruling = fish(sk, "--line", ONE_LIVE, "--hand", "Ann=" + ",".join(held[:6]),
+                  "--hand", "Bob=" + ",".join(held[6:]), "--bazaar", str(len(stock)), rules=rules)
+    assert ruling["ends"] == [2, 5] and ruling["settled"] is True
+    assert ruling["blocked"] is blocked
+    assert ruling["reasons"][0]["key"] == "bazaar.keep"
+    assert "2-5" in ruling["reasons"][0]["text"]
+
+
+def test_spinner_layout_blocked(sk, tmp_path):
+    # 5-5 is the spinner: the line runs through it, one arm leaves it, its fourth side is free (a 5).
+    ruling = fish(sk, "--line", "5-1 1-6 6-5 5-5 5-4 4-2 2-5", "--arm", "5-0 0-3 3-5",
+                  rules=spinner_rules(tmp_path))
+    assert ruling["ends"] == [5, 5, 5, 5]
+    assert ruling["blocked"] is True
+    assert any(reason["key"] == "play.spinner" and "5-5 is the spinner" in reason["text"]
+               for reason in ruling["reasons"])
+
+
+@pytest.mark.parametrize("line, arms, ends", [
+    ("5-5", [], [5, 5, 5, 5]),
+    ("5-5", ["5-0", "5-3", "5-4", "5-6"], [0, 3, 4, 6]),
+    ("5-5", ["5-0 0-1"], [1, 5, 5, 5]),
+    ("5-5 5-2", ["5-0", "5-3", "5-4"], [0, 2, 3, 4]),
+    ("5-5 5-2", ["5-0"], [0, 2, 5, 5]),
+    ("1-5 5-5 5-2", ["5-0", "5-3"], [0, 1, 2, 3]),
+])
+def test_spinner_open_ends(sk, tmp_path, line, arms, ends):
+    args = ["--line", line] + [item for arm in arms for item in ("--arm", arm)]
+    assert sorted(fish(sk, *args, rules=spinner_rules(tmp_path))["ends"]) == ends
+
+
+def test_spinner_arm_opens_an_end(sk, tmp_path):
+    rules = spinner_rules(tmp_path)
+    ruling = fish(sk, "--line", "3-5 5-5 5-0", "--arm", "5-4", "--hand", "Ann=4-6", rules=rules)
+    assert sorted(ruling["ends"]) == [0, 3, 4, 5]
+    assert ruling["blocked"] is False and "Ann holds 4-6" in ruling["reasons"][0]["text"]
+    written_from_the_spinner = fish(sk, "--line", "3-5 5-5 5-0", "--arm", "5-5 5-4", "--hand", "Ann=4-6",
+                                    rules=rules)
+    assert written_from_the_spinner == ruling
+    # Without the arm, 4-6 fits no end; the spinner's free sides show 5.
+    ruling = fish(sk, "--line", "3-5 5-5 5-0", "--hand", "Ann=4-6", rules=rules)
+    assert sorted(ruling["ends"]) == [0, 3, 5, 5]
+    assert ruling["settled"] is False
+
+
+@pytest.mark.parametrize("args, problem", [
+    (["--line", "2-4 3-5"], "do not match"),
+    (["--line", "2-4 4-1 1-2 2-4"], "given twice"),
+    (["--line", " ".join(["0-0"] * 29)], "only 28"),
+    (["--line", "2-7"], "not in a double-six set"),
+    (["--line", VECTOR, "--hand", "Ann=1-2"], "on the table and in Ann's hand"),
+    (["--line", VECTOR, "--hand", "Ann=1-1", "--hand", "Bob=1-1"], "in two hands"),
+    (["--line", VECTOR, "--bazaar", "20"], "cannot hold 20"),
+    (["--line", "3-5 5-5 5-0", "--arm", "5-4"], "no spinner"),
+    (["--line", "x"], "not a tile"),
+    (["--line", VECTOR, "--bazaar", "-1"], "-1"),
+])
+def test_impossible_positions_are_refused(sk, args, problem):
+    assert problem in sk.fails("check", "fish", "--rules", "goat", *args, code=2)
+
+
+@pytest.mark.parametrize("args, problem", [
+    (["--line", "3-5 5-5 5-0", "--arm", "4-6"], "must start from the spinner"),
+    (["--line", "3-5 5-5 5-0", "--arm", "5-4", "--arm", "5-6", "--arm", "5-1"], "four sides"),
+    (["--line", "3-5 5-5 5-0 0-0"], "several doubles"),
+    (["--line", "3-5 5-0", "--arm", "5-4"], "no double"),
+])
+def test_impossible_spinner_layouts_are_refused(sk, tmp_path, args, problem):
+    assert problem in sk.fails("check", "fish", "--rules", spinner_rules(tmp_path), *args, code=2)
+
+
+def test_library_ruling():
+    ruling = check_fish(load_ruleset("goat"), parse_tiles(VECTOR), [("Ann", (Tile(2, 2),))])
+    assert ruling.blocked and ruling.ends == (2, 2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rng=st.randoms(use_true_random=False), plays=st.integers(min_value=0, max_value=27))
+def test_fish_ruling_on_played_out_lines(rng, plays):
+    """Lay a random legal chain, share the rest between two known hands, empty bazaar: the line is blocked
+    exactly when no hand holds a non-double tile for an end, whichever way round the line is written."""
+    goat = load_ruleset("goat")
+    stock = list(goat.tileset.tiles())
+    rng.shuffle(stock)
+    first = stock.pop()
+    line, left, right = [first], first.low, first.high
+    for _ in range(plays):
+        pick = next((tile for tile in stock if left in tile or right in tile), None)
+        if pick is None:
+            break
+        stock.remove(pick)
+        if right in pick:
+            line.append(pick)
+            right = pick.high if pick.low == right else pick.low
+        else:
+            line.insert(0, pick)
+            left = pick.high if pick.low == left else pick.low
+    hands = [("Ann", tuple(stock[::2])), ("Bob", tuple(stock[1::2]))]
+    ruling = check_fish(goat, tuple(line), hands, bazaar=0)
+    playable = [tile for tile in stock if not tile.is_double and (left in tile or right in tile)]
+    assert ruling.settled and ruling.blocked is (not playable)
+    if len(line) > 1:
+        assert ruling.ends == (left, right)
+    backwards = check_fish(goat, tuple(reversed(line)), hands, bazaar=0)
+    assert backwards.blocked is ruling.blocked and sorted(backwards.ends) == sorted(ruling.ends)
