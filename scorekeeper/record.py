@@ -78,7 +78,7 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         if hand.tiles is None:
             if hand.total < 0:
                 raise InputError(f"{player}'s total is negative ({hand.total})")
-            most = sum(tile.pips for tile in tileset.tiles())
+            most = tileset.pips
             if hand.total > most:
                 raise InputError(f"{player}'s total {hand.total} is more than a whole {tileset.name} set holds "
                                  f"({most})")

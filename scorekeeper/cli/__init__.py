@@ -14,6 +14,12 @@ COMMANDS = {
     "undo": "scorekeeper.cli.match_commands:undo",
     "rating": "scorekeeper.cli.match_commands:rating_command",
     "rules": "scorekeeper.cli.rules_commands:rules",
+    "edit": "scorekeeper.cli.edit_commands:edit_command",
+    "delete": "scorekeeper.cli.edit_commands:delete_command",
+    "export": "scorekeeper.cli.export_commands:export_command",
+    "import": "scorekeeper.cli.export_commands:import_command",
+    "history": "scorekeeper.cli.history_command:history",
+    "chart": "scorekeeper.cli.chart_command:chart",
 }
 
 
