@@ -64,6 +64,7 @@ def validate_match(match: Match, path: str, rules: str | None = None, problems: 
         return None, problems + [error]
     problems += match_problems(match, ruleset, path, numbers)
     if problems:
+        problems.sort(key=lambda problem: (problem.line is None, problem.line or 0))  # in file order
         return None, problems
     table = replay(ruleset, match)
     if len(table.rounds) < len(match.rounds):
