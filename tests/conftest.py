@@ -66,6 +66,9 @@ def run_installed(tmp_path: Path):
     """Run the installed command in a temporary folder; returns the CompletedProcess."""
     def run(*args: str, code: int = 0) -> subprocess.CompletedProcess:
         env = {key: value for key, value in os.environ.items() if key != "SCOREKEEPER_MATCH"}
+        if installed_command()[0] == sys.executable:  # not installed: run the checkout's source
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(__file__).parent.parent),
+                                                               env.get("PYTHONPATH")]))
         done = subprocess.run(installed_command() + list(args), cwd=tmp_path, capture_output=True, text=True,
                               env=env, timeout=60)
         assert done.returncode == code, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
