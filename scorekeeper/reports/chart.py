@@ -77,7 +77,7 @@ def text_chart(table: Table, ruleset: Ruleset, height: int = 10) -> str:
             cell = grid[row_of(value)]
             column = number * step + 1
             cell[column] = marks[name] if cell[column] in " -" else "*"
-    label_width = len(str(top))
+    label_width = max(len(str(top)), len("eggs"))
     labels = {row_of(top): top, target_row: target, 0: 0}
     lines = [_title(table, ruleset)]
     for row in range(height - 1, -1, -1):
@@ -88,11 +88,11 @@ def text_chart(table: Table, ruleset: Ruleset, height: int = 10) -> str:
     every = 1 if step >= 3 else 5
     for number in range(rounds + 1):
         axis[number * step + 1] = "+"
-        if number % every == 0 or number == rounds:
-            text = str(number)
-            start = number * step + 1
-            if all(char == " " for char in numbers[max(0, start - 1):start + len(text) + 1]):
-                numbers[start:start + len(text)] = list(text)
+    for number in [rounds] + list(range(0, rounds, every)):  # the last round's number always shows
+        text = str(number)
+        start = number * step + 1
+        if all(char == " " for char in numbers[max(0, start - 1):start + len(text) + 1]):
+            numbers[start:start + len(text)] = list(text)
     lines.append(f"{'':>{label_width}} +" + "".join(axis))
     lines.append(f"{'':>{label_width}}  " + "".join(numbers).rstrip() + "  (round)")
     events = egg_events(table)
