@@ -70,6 +70,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--keep", metavar="DIR", help="generate into DIR and keep it (reused when it exists)")
+    parser.add_argument("--jobs", type=int, help="passed to 'history --jobs' (default: the command's own choice)")
     parser.add_argument("--command", default=shutil.which("scorekeeper") or "",
                         help="the scorekeeper executable (default: the one on PATH, else python -m)")
     args = parser.parse_args()
@@ -83,7 +84,8 @@ def main() -> None:
         times = []
         for _ in range(args.repeat):
             started = time.perf_counter()
-            done = subprocess.run(command + ["history", folder, "--format", "json"], capture_output=True,
+            jobs = ["--jobs", str(args.jobs)] if args.jobs else []
+            done = subprocess.run(command + ["history", folder, "--format", "json"] + jobs, capture_output=True,
                                   text=True)
             times.append(time.perf_counter() - started)
             if done.returncode != 0:

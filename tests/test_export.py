@@ -228,3 +228,15 @@ def test_json_round_trip_property(rounds):
     assert problems == [] and isinstance(back, Match)
     assert back == match and dump_match(back) == dump_match(match)
     assert export_json(back, replay(GOAT, back)) == text
+
+
+def test_import_of_a_broken_toml_log_names_every_line(sk, tmp_path):
+    shared = tmp_path / "shared.toml"
+    shared.write_text('format = 1\nruleset = "goat"\nplayers = ["Masha", "Alex"]\n\n'
+                      '[[rounds]]\nend = "out"\nout = "Alex"\nhands = { Masha = "9-9" }\n\n'
+                      '[[rounds]]\nend = "later"\nhands = { Masha = 1 }\n', encoding="utf-8")
+    result = sk("import", str(shared), code=1)
+    assert result.stderr.splitlines() == [
+        f"Error: {shared}:5: round 1: tile 9-9 is not in a double-six set (Masha's hand)",
+        f"Error: {shared}:10: round 2: 'end' must be \"out\" or \"fish\", not 'later'"]
+    assert not sk.path.exists()

@@ -62,10 +62,10 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
       scorekeeper import match.json
       scorekeeper --match club/2024-05-01.toml import shared.toml
     """
-    from scorekeeper.reports.export import parse_export, raise_problems
+    from scorekeeper.reports.export import is_json, parse_export, raise_problems
     from scorekeeper.reports.render import render_table
     from scorekeeper.rules.loader import is_path
-    from scorekeeper.session import ruleset_reference, validate_match
+    from scorekeeper.session import ruleset_reference, validate_match, validate_text
     from scorekeeper.storage.matchfile import read_match_text, save_match
 
     target = match_path(ctx)
@@ -74,9 +74,14 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
     if os.path.exists(target) and not force:
         raise StateError(f"{target} already holds a match: use --force to replace it, or --match PATH for "
                          "another file")
-    match, problems = parse_export(read_match_text(file), file)
-    opened, problems = validate_match(match, file, problems=problems)
+    text = read_match_text(file)
+    if is_json(text):
+        match, problems = parse_export(text, file)
+        opened, problems = validate_match(match, file, problems=problems)
+    else:  # a TOML match log: checked exactly as a match file, problems with their lines
+        opened, problems = validate_text(text, file)
     raise_problems(problems)
+    match = opened.match
     if is_path(match.ruleset):  # a ruleset file named relative to the export: name it from the new place
         from dataclasses import replace
 
