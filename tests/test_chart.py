@@ -110,3 +110,10 @@ def test_text_chart_fits_long_matches(sk, rounds):
     assert axis.count("+") == 1 + rounds + 1 and len(axis) == 6 + rounds * step + 2
     assert lines[12].split()[-2] == str(rounds)
     assert max(len(line) for line in lines[:13]) <= 6 + 60 * 3 + 2
+
+
+def test_text_chart_into_a_file(story, tmp_path):
+    out = tmp_path / "story.txt"
+    story("chart", "--text", "-o", str(out))
+    assert out.read_text(encoding="utf-8") == story("chart").stdout
+    assert "is the match file itself" in story.fails("chart", "--text", "-o", str(story.path), code=1)

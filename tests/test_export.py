@@ -111,6 +111,13 @@ def test_json_has_the_facts_and_the_table_after_every_round(recorded):
         assert {side["side"]: side["remembered"] for side in entry["result"]["sides"]} == history["remembered"]
         assert entry["result"]["eggs"] == history["eggs"] and entry["result"]["winner"] == history["winner"]
         assert all(set(step) == {"side", "key", "text"} for step in entry["result"]["steps"])
+        after = entry["table"]
+        assert after["rounds"] == history["round"] and after["eggs"] == history["eggs"]
+        assert {side["name"]: side["score"] for side in after["sides"]} == history["scores"]
+        assert {side["name"]: side["remembered"] for side in after["sides"]} == history["remembered"]
+    last = data["rounds"][-1]["table"]
+    assert {key: last[key] for key in ("over", "winner", "loser", "sides", "eggs")} == \
+        {key: table[key] for key in ("over", "winner", "loser", "sides", "eggs")}
 
 
 def test_markdown_is_a_pipe_table(recorded):

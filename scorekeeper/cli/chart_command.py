@@ -11,10 +11,12 @@ from scorekeeper.cli.base import match_path
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE.svg|FILE.png",
               help="Draw the chart into an SVG or PNG file (needs the chart extra: "
                    "pip install 'scorekeeper[chart]').")
+@click.option("--text", "as_text", is_flag=True,
+              help="The text chart even with -o (written to FILE, whatever its name).")
 @click.option("--height", type=click.IntRange(min=4, max=60), default=10, show_default=True,
               help="Rows of the text chart.")
 @click.pass_context
-def chart(ctx: click.Context, output: str | None, height: int) -> None:
+def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) -> None:
     """Chart each side's running score per round, with the target line and the eggs marked.
 
     Without -o, print a compact text chart (no extra needed).
@@ -23,11 +25,12 @@ def chart(ctx: click.Context, output: str | None, height: int) -> None:
     Examples:
       scorekeeper chart
       scorekeeper chart -o match.svg
+      scorekeeper chart --text -o match.txt
     """
     from scorekeeper.reports import chart as charts
     from scorekeeper.session import open_match
 
-    if output is not None:
+    if output is not None and not as_text:
         fmt = charts.image_format(output)
     opened = open_match(match_path(ctx))
     if output is None:
@@ -40,6 +43,10 @@ def chart(ctx: click.Context, output: str | None, height: int) -> None:
 
     if os.path.realpath(output) == os.path.realpath(opened.path):
         raise StateError(f"{output} is the match file itself: draw the chart into another file")
-    data = charts.draw_chart(opened.table, opened.ruleset, fmt, title=f"{opened.ruleset.name}: {os.path.basename(opened.path)}")
+    if as_text:
+        data = charts.text_chart(opened.table, opened.ruleset, height) + "\n"
+    else:
+        data = charts.draw_chart(opened.table, opened.ruleset, fmt,
+                                 title=f"{opened.ruleset.name}: {os.path.basename(opened.path)}")
     write_atomic(output, data)
     click.echo(f"Chart of {len(opened.table.rounds)} rounds written to {output}.")

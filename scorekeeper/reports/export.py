@@ -46,9 +46,20 @@ def export_data(match: Match, table: Table) -> dict[str, Any]:
                             "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
                             "pending": [f"{claim.player}={claim.points}" for claim in match.pending],
                             "rounds": [{"round": result.number, "facts": round_to_dict(result.facts),
-                                        "result": _result_data(result)} for result in table.rounds],
+                                        "result": _result_data(result),
+                                        "table": _table_after(match, table, result)} for result in table.rounds],
                             "table": table.to_dict()}
     return data
+
+
+def _table_after(match: Match, table: Table, result: RoundResult) -> dict[str, Any]:
+    """The standing after one round, in the shape of ``table --format json`` (without the history)."""
+    last = result.number == len(table.rounds)
+    return {"rounds": result.number,
+            "sides": [{"name": side.name, "players": list(side.players), "score": result.side(side.name).score,
+                       "remembered": result.side(side.name).remembered} for side in match.sides],
+            "eggs": result.eggs, "over": last and table.over,
+            "winner": table.winner if last else None, "loser": table.loser if last else None}
 
 
 def _result_data(result: RoundResult) -> dict[str, Any]:
