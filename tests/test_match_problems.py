@@ -86,3 +86,14 @@ def test_one_problem_is_one_line_and_fixing_it_by_hand_works(sk):
 def test_a_file_that_is_not_toml_is_one_problem(sk):
     sk.path.write_text("format = 1\nplayers = [\n", encoding="utf-8")
     assert "not valid TOML" in sk.fails("table", code=1)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("hands = 5", "'hands' must be a table"),
+    ('claims = 5\nhands = { Alex = 1 }', "'claims' must be a list"),
+])
+def test_a_round_of_the_wrong_shape_is_a_problem_not_a_traceback(sk, bad, message):
+    sk.path.write_text(f'format = 1\nruleset = "goat"\nplayers = ["Masha", "Alex"]\n\n[[rounds]]\nend = "out"\n'
+                       f'out = "Masha"\n{bad}\n', encoding="utf-8")
+    line = sk.fails("table", code=1)
+    assert line.startswith(f"Error: {sk.path}:5: round 1: ") and message in line

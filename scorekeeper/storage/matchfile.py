@@ -122,6 +122,10 @@ def _parse_round(raw: Any, line: int | None) -> Round:
     except ValueError:
         raise ValueError(f"'end' must be \"out\" or \"fish\", not {raw.get('end')!r}") from None
     hands = {}
+    if not isinstance(raw.get("hands", {}), dict):
+        raise ValueError("'hands' must be a table of PLAYER = \"TILES\" or PLAYER = TOTAL")
+    if not isinstance(raw.get("claims", []), list):
+        raise ValueError("'claims' must be a list of \"PLAYER=POINTS\"")
     for player, value in raw.get("hands", {}).items():
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise ValueError(f"{player}'s hand must be tiles like \"3-4 0-0\" or a pip total")
