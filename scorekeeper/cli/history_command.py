@@ -14,8 +14,10 @@ from scorekeeper.cli.base import echo_json, format_option
               help="Processes reading files (default: one per CPU for a large archive).")
 @format_option("json", "csv")
 def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> None:
-    """Per player, over every match file (*.toml) under DIR...: matches played, won, lost (the goat),
-    rounds, average points per round, and the rating summed over finished matches.
+    """Sum up every match file (*.toml) under DIR... per player.
+
+    Per player: matches played, won, lost (the goat), rounds, average points per round, and the rating
+    (RULES.md section 2) summed over finished matches.
 
     Files that are not match logs, or are broken, are skipped and named on stderr.
 
