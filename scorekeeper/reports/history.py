@@ -11,13 +11,12 @@ import os
 import tomllib
 from typing import Iterable, NamedTuple
 
-from scorekeeper.errors import FileProblem, StateError
+from scorekeeper.errors import FileProblem, MatchFileError, StateError
 from scorekeeper.facts import Match
 from scorekeeper.reports.rating import rating
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.session import OpenMatch, validate_match
 from scorekeeper.storage.matchfile import parse_match, round_lines
-from scorekeeper.errors import MatchFileError
 
 
 class PlayerRecord(NamedTuple):
