@@ -47,6 +47,18 @@ class MatchFileError(FileProblem):
     """A match file is missing, malformed, or its facts do not add up."""
 
 
+class MatchFileProblems(MatchFileError):
+    """Several problems found in one match file (errors as values: every one is shown, one per line)."""
+
+    def __init__(self, problems: list[FileProblem]):
+        self.problems = list(problems)
+        first = self.problems[0]
+        super().__init__(first.message, first.path, first.line, first.key)
+
+    def __str__(self) -> str:
+        return "\n".join(problem.format() for problem in self.problems)
+
+
 def toml_error_line(error: Exception) -> int | None:
     """The line a tomllib.TOMLDecodeError points at (its message ends "(at line L, column C)")."""
     line = getattr(error, "lineno", None)

@@ -6,14 +6,14 @@ from typing import NamedTuple
 
 import os
 
-from scorekeeper.errors import InputError, MatchFileError, RulesetError
+from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems, RulesetError
 from scorekeeper.facts import Match
 from scorekeeper.record import check_round
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
-from scorekeeper.storage.matchfile import load_match
+from scorekeeper.storage.matchfile import parse_match, read_match_text, round_lines
 
 
 class OpenMatch(NamedTuple):
@@ -24,18 +24,57 @@ class OpenMatch(NamedTuple):
 
 
 def open_match(path: str, rules: str | None = None) -> OpenMatch:
-    """Load the match at ``path``, its ruleset (or ``rules`` instead), check every round, replay it."""
+    """Load the match at ``path``, its ruleset (or ``rules`` instead), check every round, replay it.
+
+    A broken file raises its one problem (MatchFileError, RulesetError), or MatchFileProblems with all.
+    """
     path = os.fspath(path)
-    match = load_match(path)
-    ruleset = load_match_ruleset(match, path, rules)
-    check_match(match, ruleset, str(path))
+    opened, problems = validate_text(read_match_text(path), path, rules)
+    if problems:
+        raise problems[0] if len(problems) == 1 else MatchFileProblems(problems)
+    assert opened is not None
+    return opened
+
+
+def validate_text(text: str, path: str, rules: str | None = None,
+                  load_ruleset_for=None) -> tuple[OpenMatch | None, list[FileProblem]]:
+    """Check a match file's text completely; errors are values: every problem found, each with its line.
+
+    ``load_ruleset_for(match, path, rules)`` may be given to share loaded rulesets across many files.
+    """
+    problems: list[FileProblem] = []
+    try:
+        match = parse_match(text, path, problems)
+    except MatchFileError as error:
+        return None, problems + [error]
+    numbers = None
+    if problems:  # rounds that could not be read are left out: number the others by where they start
+        numbers = {line: number for number, line in enumerate(round_lines(text), start=1)}
+    return validate_match(match, path, rules, problems, numbers, load_ruleset_for)
+
+
+def validate_match(match: Match, path: str, rules: str | None = None, problems: list[FileProblem] | None = None,
+                   numbers: dict[int, int] | None = None,
+                   load_ruleset_for=None) -> tuple[OpenMatch | None, list[FileProblem]]:
+    """Load the match's ruleset, check every round, replay: (the open match, []) or (None, every problem)."""
+    problems = list(problems or [])
+    try:
+        ruleset = (load_ruleset_for or load_match_ruleset)(match, path, rules)
+    except RulesetError as error:
+        return None, problems + [error]
+    problems += match_problems(match, ruleset, path, numbers)
+    if problems:
+        problems.sort(key=lambda problem: (problem.line is None, problem.line or 0))  # in file order
+        return None, problems
     table = replay(ruleset, match)
-    check_leads(match, ruleset, table, str(path))
+    leads = lead_problems(match, ruleset, table, str(path))
+    if leads:
+        return None, leads
     if len(table.rounds) < len(match.rounds):
         extra = match.rounds[len(table.rounds)]
-        raise MatchFileError(f"round {len(table.rounds) + 1} was recorded after the match was decided in "
-                             f"round {len(table.rounds)}", str(path), extra.line)
-    return OpenMatch(path, match, ruleset, table)
+        return None, [MatchFileError(f"round {len(table.rounds) + 1} was recorded after the match was decided "
+                                     f"in round {len(table.rounds)}", path, extra.line)]
+    return OpenMatch(path, match, ruleset, table), []
 
 
 def load_match_ruleset(match: Match, path: str, rules: str | None = None) -> Ruleset:
@@ -51,30 +90,44 @@ def load_match_ruleset(match: Match, path: str, rules: str | None = None) -> Rul
 
 
 def check_match(match: Match, ruleset: Ruleset, label: str) -> None:
-    """Check every recorded round against the seating and the ruleset; errors name the round's line."""
-    for number, rnd in enumerate(match.rounds, start=1):
+    """Check every recorded round against the seating and the ruleset; raise the first problem."""
+    problems = match_problems(match, ruleset, label)
+    if problems:
+        raise problems[0]
+
+
+def match_problems(match: Match, ruleset: Ruleset, label: str,
+                   numbers: dict[int, int] | None = None) -> list[MatchFileError]:
+    """Every problem in the recorded rounds and pending claims, each naming its round's line."""
+    problems = []
+    for position, rnd in enumerate(match.rounds, start=1):
         try:
             check_round(match, ruleset, rnd)
         except InputError as error:
-            raise MatchFileError(f"round {number}: {error}", label, rnd.line) from None
+            number = (numbers or {}).get(rnd.line, position)
+            problems.append(MatchFileError(f"round {number}: {error}", label, rnd.line))
     for claim in match.pending:
         if claim.player not in match.players:
-            raise MatchFileError(f"pending claim by unknown player '{claim.player}'", label, key="pending")
-        if claim.points < 0:
-            raise MatchFileError(f"pending claim by {claim.player} is negative ({claim.points})", label,
-                                 key="pending")
+            problems.append(MatchFileError(f"pending claim by unknown player '{claim.player}'", label,
+                                           key="pending"))
+        elif claim.points < 0:
+            problems.append(MatchFileError(f"pending claim by {claim.player} is negative ({claim.points})", label,
+                                           key="pending"))
+    return problems
 
 
-def check_leads(match: Match, ruleset: Ruleset, table: Table, label: str) -> None:
+def lead_problems(match: Match, ruleset: Ruleset, table: Table, label: str) -> list[MatchFileError]:
     """Leads that depend on the score before the round (6-6 on the hundred needs a side holding points)."""
     if not ruleset["hundred.enabled"]:
-        return
+        return []
     from scorekeeper.scoring.hundred import lead_problem
 
+    problems = []
     for index, result in enumerate(table.rounds):
         problem = lead_problem(ruleset, match, table.rounds[:index], result.facts)
         if problem:
-            raise MatchFileError(f"round {index + 1}: {problem}", label, result.facts.line)
+            problems.append(MatchFileError(f"round {index + 1}: {problem}", label, result.facts.line))
+    return problems
 
 
 def ruleset_reference(spec: str, match_path: str) -> str:

@@ -75,8 +75,8 @@ class TileSet(NamedTuple):
 
     @property
     def pips(self) -> int:
-        """All the pips in the set (168 in a double-six)."""
-        return self.max_pip * self.size
+        """All the pips in the set: each number is on N+2 half-tiles (168 for double-six)."""
+        return (self.max_pip + 2) * self.max_pip * (self.max_pip + 1) // 2
 
     def tiles(self) -> tuple[Tile, ...]:
         return tuple(Tile(a, b) for a in range(self.max_pip + 1) for b in range(a, self.max_pip + 1))

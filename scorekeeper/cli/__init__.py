@@ -19,6 +19,12 @@ COMMANDS = {
     "check": "scorekeeper.cli.check_commands:check",
     "explain": "scorekeeper.cli.check_commands:explain",
     "compare": "scorekeeper.cli.check_commands:compare",
+    "edit": "scorekeeper.cli.edit_commands:edit_command",
+    "delete": "scorekeeper.cli.edit_commands:delete_command",
+    "export": "scorekeeper.cli.export_commands:export_command",
+    "import": "scorekeeper.cli.export_commands:import_command",
+    "history": "scorekeeper.cli.history_command:history",
+    "chart": "scorekeeper.cli.chart_command:chart",
 }
 
 

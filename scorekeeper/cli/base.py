@@ -47,6 +47,11 @@ class Group(click.Group):
         except InputError as error:
             raise InputProblem(str(error)) from None
         except ScorekeeperError as error:
+            problems = getattr(error, "problems", None)
+            if problems and len(problems) > 1:  # a broken file: every problem, one line each
+                for problem in problems:
+                    click.echo(f"Error: {problem}", err=True)
+                raise click.exceptions.Exit(1) from None
             raise click.ClickException(str(error)) from None
         except OSError as error:
             raise click.ClickException(f"{getattr(error, 'filename', '') or ''}: {error.strerror or error}"

@@ -7,7 +7,7 @@ import os
 import click
 
 from scorekeeper.cli.base import echo_json, format_option, match_path
-from scorekeeper.cli.params import PLAYER_POINTS, PLAYER_TILES, PLAYER_TOTAL, TILE, TILES
+from scorekeeper.cli.round_options import round_facts, round_options
 from scorekeeper.errors import StateError
 from scorekeeper.record import build_round, new_match, record_round, resolve_player, undo as undo_facts
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
@@ -56,23 +56,10 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
 
 
 @click.command("round")
-@click.option("--out", metavar="PLAYER", help="The player who went out (played their last tile).")
-@click.option("--fish", is_flag=True, help="The round was blocked (nobody could play).")
-@click.option("--hand", "hands", multiple=True, type=PLAYER_TILES,
-              help="A player's remaining tiles: Alex=1-2,3-3 or Olya=\"6-6 0-1\".")
-@click.option("--total", "totals", multiple=True, type=PLAYER_TOTAL,
-              help="A player's pip total, when the tiles were not kept: Serg=5.")
-@click.option("--fisher", metavar="PLAYER", help="Who made the fish (the last play of a blocked round).")
-@click.option("--last", type=TILES,
-              help="The tile the player went out with, or the two doubles laid at once: 6-6 or 2-2,5-5.")
-@click.option("--led", type=TILE,
-              help="The tile that opened the round (Sea Goat: 6-6 by a side holding points is 'on the hundred').")
-@click.option("--points", "play_points", multiple=True, type=PLAYER_POINTS,
-              help="Points a player made during play, when only each player's total was noted: Ann=25.")
+@round_options
 @format_option("json")
 @click.pass_context
-def round_command(ctx: click.Context, out, fish, hands, totals, fisher, last, led, play_points,
-                  output_format) -> None:
+def round_command(ctx: click.Context, output_format: str, **facts) -> None:
     """Record a round: how it ended and what everyone still holds.
 
     Every player except the one who went out needs --hand or --total.
@@ -87,12 +74,11 @@ def round_command(ctx: click.Context, out, fish, hands, totals, fisher, last, le
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
     """
     opened = open_match(match_path(ctx))
-    rnd = build_round(opened.match, out=out, fish=fish, hands=hands, totals=totals, fisher=fisher,
-                      last=last or (), led=led)
-    if play_points or opened.match.pending:
+    rnd = build_round(opened.match, **round_facts(facts))
+    if facts["play_points"] or opened.match.pending:
         from scorekeeper.claims import close_hand  # only the points-race games pay for it
 
-        rnd = close_hand(opened.match, opened.ruleset, rnd, play_points)
+        rnd = close_hand(opened.match, opened.ruleset, rnd, facts["play_points"])
     match = record_round(opened.match, opened.ruleset, rnd, opened.table.over)
     table = replay(opened.ruleset, match)
     save_match(match, opened.path)

@@ -5,13 +5,15 @@ from __future__ import annotations
 import os
 
 
-def write_atomic(path: str, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash at any moment leaves the old or the new file, whole."""
+def write_atomic(path: str, text: str | bytes) -> None:
+    """Replace ``path`` with ``text`` (or bytes) so that a crash at any moment leaves the old or the new file,
+    whole."""
     target = os.fspath(path)
     folder, name = os.path.split(target)
     temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
     try:
-        with open(temporary, "w", encoding="utf-8", newline="\n") as handle:
+        binary = isinstance(text, bytes)
+        with (open(temporary, "wb") if binary else open(temporary, "w", encoding="utf-8", newline="\n")) as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

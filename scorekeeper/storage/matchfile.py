@@ -32,6 +32,12 @@ HEADER = ("# scorekeeper match log: the facts of each round. The table is comput
 def load_match(path: str) -> Match:
     """Read and parse a match file; MatchFileError names the file and line of the first problem."""
     label = os.fspath(path)
+    return parse_match(read_match_text(label), label)
+
+
+def read_match_text(path: str) -> str:
+    """A match file's text; MatchFileError when it is missing or unreadable."""
+    label = os.fspath(path)
     try:
         with open(label, encoding="utf-8") as handle:
             text = handle.read()
@@ -40,12 +46,16 @@ def load_match(path: str) -> Match:
                              "or choose one with --match PATH", label) from None
     except (OSError, UnicodeDecodeError) as error:
         raise MatchFileError(f"cannot read: {error}", label) from None
-    return parse_match(text, label)
+    return text
 
 
-def parse_match(text: str, label: str = "<match>") -> Match:
+def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError] | None = None,
+                data: dict | None = None) -> Match:
+    """Parse a match file's text.  With ``problems``, a broken round or pending claim is appended to it and
+    left out instead of raised, so that every problem of a hand-edited file can be shown at once.
+    ``data`` is the text already read by tomllib, when the caller has it."""
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text) if data is None else data
     except tomllib.TOMLDecodeError as error:
         line = toml_error_line(error)
         raise MatchFileError(f"not valid TOML: {getattr(error, 'msg', error)}", label, line) from None
@@ -73,11 +83,18 @@ def parse_match(text: str, label: str = "<match>") -> Match:
         try:
             rounds.append(_parse_round(raw, line))
         except (InputError, ValueError, TypeError) as error:
-            raise MatchFileError(f"round {index + 1}: {error}", label, line) from None
+            problem = MatchFileError(f"round {index + 1}: {error}", label, line)
+            if problems is None:
+                raise problem from None
+            problems.append(problem)
     try:
         pending = tuple(_parse_claim(item) for item in data.get("pending", []))
     except (InputError, ValueError, TypeError) as error:
-        raise MatchFileError(f"pending claims: {error}", label, _key_line(text, "pending"), "pending") from None
+        problem = MatchFileError(f"pending claims: {error}", label, _key_line(text, "pending"), "pending")
+        if problems is None:
+            raise problem from None
+        problems.append(problem)
+        pending = ()
     return Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds), pending=pending,
                  path=label)
 
@@ -107,6 +124,10 @@ def _parse_round(raw: Any, line: int | None) -> Round:
     except ValueError:
         raise ValueError(f"'end' must be \"out\" or \"fish\", not {raw.get('end')!r}") from None
     hands = {}
+    if not isinstance(raw.get("hands", {}), dict):
+        raise ValueError("'hands' must be a table of PLAYER = \"TILES\" or PLAYER = TOTAL")
+    if not isinstance(raw.get("claims", []), list):
+        raise ValueError("'claims' must be a list of \"PLAYER=POINTS\"")
     for player, value in raw.get("hands", {}).items():
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise ValueError(f"{player}'s hand must be tiles like \"3-4 0-0\" or a pip total")
@@ -165,6 +186,16 @@ def _key(key: str) -> str:
     return key if _BARE_KEY.match(key) else _value(key)
 
 
+def round_to_dict(rnd: Round) -> dict[str, Any]:
+    """One round's facts as the match file writes them (also used by exports)."""
+    return _dump_round(rnd)
+
+
+def round_from_dict(raw: Any, line: int | None = None) -> Round:
+    """Read one round's facts written by ``round_to_dict``; ValueError/InputError name what is wrong."""
+    return _parse_round(raw, line)
+
+
 def _dump_round(rnd: Round) -> dict[str, Any]:
     raw: dict[str, Any] = {"end": rnd.ending.value}
     for key in ("out", "fisher"):
@@ -185,6 +216,11 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
 
 def save_match(match: Match, path: str) -> None:
     write_atomic(path, dump_match(match))
+
+
+def round_lines(text: str) -> list[int]:
+    """The line where each round of a match file's text starts."""
+    return _round_lines(text)
 
 
 def _round_lines(text: str) -> list[int]:

@@ -1,0 +1,57 @@
+"""Fixing the past: replace or delete any recorded round.  Everything after it is re-scored by replay.
+
+Pure like ``record``: a new ``Match`` comes back, checked, and nothing is written.
+"""
+
+from __future__ import annotations
+
+
+from scorekeeper.errors import InputError, StateError
+from scorekeeper.facts import Match, Round
+from scorekeeper.record import check_round
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.engine import replay
+from scorekeeper.scoring.table import Table
+
+
+def check_number(match: Match, number: int) -> None:
+    """InputError unless ``number`` names a recorded round (1 is the first)."""
+    if not match.rounds:
+        raise InputError(f"there is no round {number}: no round has been recorded yet")
+    if not 1 <= number <= len(match.rounds):
+        raise InputError(f"there is no round {number}: the match has rounds 1 to {len(match.rounds)}")
+
+
+def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round) -> tuple[Match, Table]:
+    """Replace round ``number`` with ``rnd`` (checked as ``round`` checks it); the new match and its table.
+
+    Claims made during the old round, and its in-play totals unless new ones are given, are kept, since
+    ``round``'s flags do not restate single claims.
+    """
+    check_number(match, number)
+    old = match.rounds[number - 1]
+    if not rnd.claims and old.claims:
+        rnd = rnd._replace(claims=old.claims)
+    if not rnd.play_points and old.play_points:
+        rnd = rnd._replace(play_points=old.play_points)
+    rnd = rnd._replace(line=old.line)
+    check_round(match, ruleset, rnd)
+    rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]
+    return _rescored(match._replace(rounds=rounds), ruleset, f"with round {number} changed")
+
+
+def delete_round(match: Match, ruleset: Ruleset, number: int) -> tuple[Match, Table]:
+    """Remove round ``number``; the later rounds move up one.  The new match and its table."""
+    check_number(match, number)
+    rounds = match.rounds[:number - 1] + match.rounds[number:]
+    return _rescored(match._replace(rounds=rounds), ruleset, f"without round {number}")
+
+
+def _rescored(match: Match, ruleset: Ruleset, how: str) -> tuple[Match, Table]:
+    """Replay; refuse a change that would leave rounds recorded after the match was decided."""
+    table = replay(ruleset, match)
+    if len(table.rounds) < len(match.rounds):
+        decided = len(table.rounds)
+        raise StateError(f"{how}, the match would be decided in round {decided}, but rounds {decided + 1} to "
+                         f"{len(match.rounds)} come after it: delete those rounds first")
+    return match, table

@@ -1,0 +1,52 @@
+"""``chart``: each side's running score per round, as text in a terminal or an SVG/PNG file."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper.cli.base import match_path
+
+
+@click.command("chart")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE.svg|FILE.png",
+              help="Draw the chart into an SVG or PNG file (needs the chart extra: "
+                   "pip install 'scorekeeper[chart]').")
+@click.option("--text", "as_text", is_flag=True,
+              help="The text chart even with -o (written to FILE, whatever its name).")
+@click.option("--height", type=click.IntRange(min=4, max=60), default=10, show_default=True,
+              help="Rows of the text chart.")
+@click.pass_context
+def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) -> None:
+    """Chart each side's running score per round, with the target line and the eggs marked.
+
+    Without -o, print a compact text chart (no extra needed).
+
+    \b
+    Examples:
+      scorekeeper chart
+      scorekeeper chart -o match.svg
+      scorekeeper chart --text -o match.txt
+    """
+    from scorekeeper.reports import chart as charts
+    from scorekeeper.session import open_match
+
+    if output is not None and not as_text:
+        fmt = charts.image_format(output)
+    opened = open_match(match_path(ctx))
+    if output is None:
+        click.echo(charts.text_chart(opened.table, opened.ruleset, height))
+        return
+    import os
+
+    from scorekeeper.errors import StateError
+    from scorekeeper.storage.atomic import write_atomic
+
+    if os.path.realpath(output) == os.path.realpath(opened.path):
+        raise StateError(f"{output} is the match file itself: draw the chart into another file")
+    if as_text:
+        data = charts.text_chart(opened.table, opened.ruleset, height) + "\n"
+    else:
+        data = charts.draw_chart(opened.table, opened.ruleset, fmt,
+                                 title=f"{opened.ruleset.name}: {os.path.basename(opened.path)}")
+    write_atomic(output, data)
+    click.echo(f"Chart of {len(opened.table.rounds)} rounds written to {output}.")

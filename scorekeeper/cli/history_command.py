@@ -1,0 +1,56 @@
+"""``history DIR...``: every match file under the folders, summed up per player."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper.cli.base import echo_json, format_option
+
+
+@click.command("history")
+@click.argument("folders", nargs=-1, required=True, metavar="DIR...",
+                type=click.Path(exists=True, file_okay=True, dir_okay=True))
+@click.option("--jobs", type=click.IntRange(min=1), metavar="N",
+              help="Processes reading files (default: one per CPU for a large archive).")
+@format_option("json", "csv")
+def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> None:
+    """Sum up every match file (*.toml) under DIR... per player.
+
+    Per player: matches played, won, lost (the goat), rounds, average points per round, and the rating
+    (RULES.md section 2) summed over finished matches.
+
+    Files that are not match logs, or are broken, are skipped and named on stderr.
+
+    \b
+    Examples:
+      scorekeeper history club/2024 club/2025
+      scorekeeper history club --format csv > season.csv
+    """
+    from scorekeeper.reports.history import read_history
+
+    found = read_history(folders, jobs)
+    for item in found.skipped:
+        click.echo(f"skipped {item.path}: {item.reason}", err=True)
+    if output_format == "json":
+        echo_json(found.to_dict())
+        return
+    columns = ("player", "played", "won", "lost", "rounds", "average", "rating")
+    rows = [[getattr(record, column) for column in columns] for record in found.players]
+    if output_format == "csv":
+        import csv
+        import io
+
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows(rows)
+        click.echo(buffer.getvalue(), nl=False)
+        return
+    from tabulate import tabulate
+
+    if rows:
+        click.echo(tabulate(rows, headers=["player", "played", "won", "lost", "rounds", "avg points", "rating"],
+                            floatfmt=".2f"))
+        click.echo()
+    click.echo(f"{found.matches} match{'es' if found.matches != 1 else ''} ({found.finished} finished)"
+               + (f", {len(found.skipped)} file(s) skipped" if found.skipped else "") + ".")

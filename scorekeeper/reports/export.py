@@ -1,0 +1,191 @@
+"""Getting a match out to other tools, and back: CSV, JSON, Markdown and TOML exports; JSON/TOML import.
+
+Exports are computed from the facts and the replayed table; nothing here writes a file or prints.
+``parse_export`` reads a JSON or TOML export back into a ``Match`` (export -> import -> export is identical).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems
+from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Match, Side, singles
+from scorekeeper.reports.render import _cell, _eggs_cell, _footer, _standing, _title, describe_round
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.table import RoundResult, Table
+from scorekeeper.storage.matchfile import dump_match, parse_match, round_from_dict, round_to_dict
+from scorekeeper.tiles import format_tiles
+
+FORMATS = ("csv", "json", "markdown", "toml")
+EXPORT_KIND = "scorekeeper match export"
+CSV_COLUMNS = ("round", "side", "players", "ending", "out", "fisher", "led", "last", "hand", "hand_value",
+               "points", "recorded", "score", "remembered", "wiped", "eggs", "eggs_paid", "round_winner")
+
+
+def export_match(fmt: str, match: Match, ruleset: Ruleset, table: Table) -> str:
+    """The match in one of ``FORMATS``."""
+    if fmt == "csv":
+        return export_csv(match, table)
+    if fmt == "json":
+        return export_json(match, table)
+    if fmt == "markdown":
+        return export_markdown(match, ruleset, table)
+    if fmt == "toml":
+        return dump_match(match)
+    raise InputError(f"unknown export format '{fmt}' (known: {', '.join(FORMATS)})")
+
+
+# JSON: the facts and the computed table after every round.
+
+def export_data(match: Match, table: Table) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": EXPORT_KIND, "format": FORMAT_VERSION, "ruleset": match.ruleset,
+                            "players": list(match.players),
+                            "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
+                            "pending": [f"{claim.player}={claim.points}" for claim in match.pending],
+                            "rounds": [{"round": result.number, "facts": round_to_dict(result.facts),
+                                        "result": _result_data(result),
+                                        "table": _table_after(match, table, result)} for result in table.rounds],
+                            "table": table.to_dict()}
+    return data
+
+
+def _table_after(match: Match, table: Table, result: RoundResult) -> dict[str, Any]:
+    """The standing after one round, in the shape of ``table --format json`` (without the history)."""
+    last = result.number == len(table.rounds)
+    return {"rounds": result.number,
+            "sides": [{"name": side.name, "players": list(side.players), "score": result.side(side.name).score,
+                       "remembered": result.side(side.name).remembered} for side in match.sides],
+            "eggs": result.eggs, "over": last and table.over,
+            "winner": table.winner if last else None, "loser": table.loser if last else None}
+
+
+def _result_data(result: RoundResult) -> dict[str, Any]:
+    return {"winner": result.winner,
+            "sides": [item._asdict() for item in result.sides],
+            "eggs": result.eggs, "eggs_added": result.eggs_added, "eggs_paid": result.eggs_paid,
+            "eggs_paid_to": result.eggs_paid_to, "eggs_rotten": result.eggs_rotten,
+            "notes": list(result.notes),
+            "steps": [step._asdict() for step in result.steps]}
+
+
+def export_json(match: Match, table: Table) -> str:
+    return json.dumps(export_data(match, table), ensure_ascii=False, indent=2) + "\n"
+
+
+# CSV: one row per round and side, one value per cell, for spreadsheets.
+
+def export_csv(match: Match, table: Table) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for result in table.rounds:
+        rnd = result.facts
+        for item in result.sides:
+            side = next(side for side in match.sides if side.name == item.side)
+            writer.writerow([result.number, side.name, " ".join(side.players), rnd.ending.value, rnd.out or "",
+                             rnd.fisher or "", str(rnd.led) if rnd.led else "", format_tiles(rnd.last),
+                             _side_hand(rnd, side), item.hand, item.points, item.recorded, item.score,
+                             item.remembered, item.wiped, result.eggs,
+                             result.eggs_paid if result.eggs_paid_to == side.name else 0, result.winner or ""])
+    return buffer.getvalue()
+
+
+def _side_hand(rnd, side: Side) -> str:
+    """What the side's players held: tiles, or ``total N``; ``Name: ...; Name: ...`` for a partnership."""
+    parts = []
+    for player in side.players:
+        if rnd.ending is Ending.OUT and player == rnd.out:
+            held = "out"
+        else:
+            hand = rnd.hands.get(player)
+            held = "" if hand is None else (f"total {hand.total}" if hand.tiles is None else format_tiles(hand.tiles))
+        parts.append(held if len(side.players) == 1 else f"{player}: {held}")
+    return "; ".join(parts)
+
+
+# Markdown: the people's table, for pasting into a chat.
+
+def export_markdown(match: Match, ruleset: Ruleset, table: Table) -> str:
+    names = [side.name for side in table.sides]
+    with_eggs = table.eggs or any(r.eggs_added or r.eggs_paid or r.eggs_rotten for r in table.rounds)
+    headers = ["#", "round"] + names + (["eggs"] if with_eggs else [])
+    rows = [[str(result.number), describe_round(result.facts)] + [_cell(result.side(name)) for name in names]
+            + ([_eggs_cell(result)] if with_eggs else []) for result in table.rounds]
+    rows.append(["", "**total**"] + [f"**{_standing(side.score, side.remembered)}**" for side in table.sides]
+                + ([f"+{table.eggs}" if table.eggs else ""] if with_eggs else []))
+    lines = [f"**{_title(table, ruleset)}**", "",
+             "| " + " | ".join(headers) + " |",
+             "|" + "|".join(["--:", ":--"] + ["--:"] * (len(headers) - 2)) + "|"]
+    lines += ["| " + " | ".join(_escape(cell) for cell in row) + " |" for row in rows]
+    lines += [_escape(line) for line in _footer(table, ruleset, table.rounds)]
+    return "\n".join(lines) + "\n"
+
+
+def _escape(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+# Import: a JSON or TOML export back into a match.
+
+def is_json(text: str) -> bool:
+    return text.lstrip().startswith("{")
+
+
+def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
+    """Read a JSON export or a TOML match log: the match and every problem found in its facts.
+
+    A problem that leaves nothing to read (not JSON, no players) is raised as MatchFileError.
+    """
+    problems: list[FileProblem] = []
+    if not is_json(text):
+        return parse_match(text, label, problems), problems
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise MatchFileError(f"not valid JSON: {error.msg}", label, error.lineno) from None
+    if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
+        raise MatchFileError(f"not a scorekeeper JSON export (it needs \"kind\": \"{EXPORT_KIND}\")", label)
+    if data.get("format") != FORMAT_VERSION:
+        raise MatchFileError(f"unknown export format {data.get('format')!r} (this scorekeeper reads format "
+                             f"{FORMAT_VERSION})", label, key="format")
+    ruleset, players = data.get("ruleset"), data.get("players")
+    if not isinstance(ruleset, str) or not ruleset:
+        raise MatchFileError("must name the ruleset (a built-in name or a path)", label, key="ruleset")
+    if (not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players)
+            or len(set(players)) != len(players)):
+        raise MatchFileError("must be a list of distinct player names", label, key="players")
+    try:
+        sides = tuple(Side(str(item["name"]), tuple(item["players"])) for item in data.get("sides") or [])
+    except (TypeError, KeyError):
+        raise MatchFileError("each side needs a name and a list of players", label, key="sides") from None
+    sides = sides or singles(tuple(players))
+    if sorted(p for side in sides for p in side.players) != sorted(players):
+        raise MatchFileError("the sides must seat every player exactly once", label, key="sides")
+    rounds = []
+    raw_rounds = data.get("rounds", [])
+    if not isinstance(raw_rounds, list):
+        raise MatchFileError("must be a list of rounds", label, key="rounds")
+    for index, raw in enumerate(raw_rounds):
+        try:
+            rounds.append(round_from_dict(raw.get("facts") if isinstance(raw, dict) else None))
+        except (InputError, ValueError, TypeError, AttributeError) as error:
+            problems.append(MatchFileError(f"round {index + 1}: {error}", label, key=f"rounds[{index}].facts"))
+    pending = []
+    for index, item in enumerate(data.get("pending") or []):
+        player, sep, points = str(item).rpartition("=")
+        if sep and player.strip() and points.strip().isdigit():
+            pending.append(Claim(player.strip(), int(points)))
+        else:
+            problems.append(MatchFileError(f"a claim is written \"PLAYER=POINTS\", not {item!r}", label,
+                                           key=f"pending[{index}]"))
+    match = Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds),
+                  pending=tuple(pending), path=label)
+    return match, problems
+
+
+def raise_problems(problems: list[FileProblem]) -> None:
+    if problems:
+        raise problems[0] if len(problems) == 1 else MatchFileProblems(problems)

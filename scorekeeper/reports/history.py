@@ -1,0 +1,180 @@
+"""A club's archive: every match file under some folders, summed up per player.
+
+Per player: matches played, finished matches won and lost (the goat, in a losers' count), rounds played and
+the average points their side took per round, and the rating of RULES.md section 2 summed over every
+finished match.  Files that are not match logs, or are broken, are skipped and reported, never fatal.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from typing import Iterable, NamedTuple
+
+from scorekeeper.errors import FileProblem, MatchFileError, StateError
+from scorekeeper.facts import Match
+from scorekeeper.reports.rating import rating
+from scorekeeper.rules.loader import is_path, load_ruleset
+from scorekeeper.session import OpenMatch, validate_match
+from scorekeeper.storage.matchfile import parse_match, round_lines
+
+
+class PlayerRecord(NamedTuple):
+    player: str
+    played: int = 0
+    finished: int = 0
+    won: int = 0
+    lost: int = 0
+    rounds: int = 0
+    points: int = 0
+    """The points the player's side took, summed over every round played."""
+    rating: int = 0
+
+    @property
+    def average(self) -> float:
+        """Average points per round, to two decimals (0 before any round)."""
+        return round(self.points / self.rounds, 2) if self.rounds else 0.0
+
+
+class Skipped(NamedTuple):
+    path: str
+    reason: str
+
+
+class History(NamedTuple):
+    players: tuple[PlayerRecord, ...]
+    matches: int
+    finished: int
+    skipped: tuple[Skipped, ...]
+
+    def to_dict(self) -> dict:
+        return {"matches": self.matches, "finished": self.finished,
+                "players": [dict(record._asdict(), average=record.average) for record in self.players],
+                "skipped": [item._asdict() for item in self.skipped]}
+
+
+def match_files(folders: Iterable[str]) -> list[str]:
+    """Every ``*.toml`` file under the folders (a file given directly counts too), each once, sorted."""
+    found: dict[str, str] = {}
+    for folder in folders:
+        if os.path.isfile(folder):
+            found.setdefault(os.path.realpath(folder), folder)
+            continue
+        for root, dirs, files in os.walk(folder):
+            dirs[:] = sorted(name for name in dirs if not name.startswith("."))
+            for name in files:
+                if name.endswith(".toml") and not name.startswith("."):
+                    path = os.path.join(root, name)
+                    found.setdefault(os.path.realpath(path), path)
+    return sorted(found.values())
+
+
+PARALLEL_FROM = 400
+"""Below this many files one process is quicker than starting workers."""
+
+
+def read_history(folders: Iterable[str], jobs: int | None = None) -> History:
+    """Read every match file under ``folders``; ``jobs`` processes (default: one per CPU on big archives)."""
+    files = match_files(folders)
+    if jobs is None:
+        jobs = min(os.cpu_count() or 1, len(files) // PARALLEL_FROM) or 1
+    if jobs <= 1 or len(files) < 2:
+        parts = [_read_files(files)]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        size = -(-len(files) // (jobs * 4))
+        chunks = [files[start:start + size] for start in range(0, len(files), size)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = list(pool.map(_read_files, chunks))
+    records: dict[str, PlayerRecord] = {}
+    skipped: list[Skipped] = []
+    matches = finished = 0
+    for part_records, part_matches, part_finished, part_skipped in parts:
+        matches += part_matches
+        finished += part_finished
+        skipped += part_skipped
+        for player, record in part_records.items():
+            records[player] = _merge(records[player], record) if player in records else record
+    players = sorted(records.values(), key=lambda r: (-r.rating, r.lost, r.player.casefold()))
+    return History(tuple(players), matches, finished, tuple(skipped))
+
+
+def _merge(a: PlayerRecord, b: PlayerRecord) -> PlayerRecord:
+    return PlayerRecord(a.player, *(x + y for x, y in zip(a[1:], b[1:])))
+
+
+def _read_files(paths: list[str]) -> tuple[dict[str, PlayerRecord], int, int, list[Skipped]]:
+    """Read some match files: (records per player, matches read, finished, skipped files)."""
+    rulesets: dict = {}
+
+    def ruleset_for(match: Match, path: str, rules: str | None = None):
+        base = os.path.dirname(os.path.abspath(path)) if is_path(match.ruleset) else None
+        key = (match.ruleset, base)
+        if key not in rulesets:
+            try:
+                rulesets[key] = load_ruleset(match.ruleset, base)
+            except FileProblem as error:
+                rulesets[key] = error
+        found = rulesets[key]
+        if isinstance(found, FileProblem):
+            raise type(found)(f"the match's ruleset '{match.ruleset}' cannot be used: {found}", path,
+                              key="ruleset")
+        return found
+
+    records: dict[str, PlayerRecord] = {}
+    skipped: list[Skipped] = []
+    matches = finished = 0
+    for path in paths:
+        opened, reason = _open(path, ruleset_for)
+        if opened is None:
+            skipped.append(Skipped(path, reason))
+            continue
+        matches += 1
+        finished += opened.table.over
+        _add(records, opened)
+    return records, matches, finished, skipped
+
+
+def _open(path: str, ruleset_for) -> tuple[OpenMatch | None, str]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        data = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError) as error:
+        return None, f"cannot read: {error}"
+    except tomllib.TOMLDecodeError as error:
+        return None, f"not valid TOML: {error}"
+    if "players" not in data or "ruleset" not in data:
+        return None, "not a match file (no players and ruleset)"
+    problems: list[FileProblem] = []
+    try:
+        match = parse_match(text, path, problems, data=data)
+    except MatchFileError as error:
+        return None, error.format()
+    numbers = {line: n for n, line in enumerate(round_lines(text), start=1)} if problems else None
+    opened, problems = validate_match(match, path, problems=problems, numbers=numbers,
+                                      load_ruleset_for=ruleset_for)
+    if problems:
+        more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+        return None, problems[0].format() + more
+    return opened, ""
+
+
+def _add(records: dict[str, PlayerRecord], opened: OpenMatch) -> None:
+    table = opened.table
+    gains = {}
+    if table.over:
+        try:
+            gains = {gain.player: gain.gain for gain in rating(opened.ruleset, opened.match, table)}
+        except StateError:
+            gains = {}
+    for side in table.sides:
+        points = sum(result.side(side.name).points for result in table.rounds)
+        lost = table.over and (side.name == table.loser if table.loser else side.name != table.winner)
+        for player in side.players:
+            old = records.get(player) or PlayerRecord(player)
+            records[player] = PlayerRecord(
+                player, old.played + 1, old.finished + table.over, old.won + (table.over and not lost),
+                old.lost + lost, old.rounds + len(table.rounds), old.points + points,
+                old.rating + gains.get(player, 0))

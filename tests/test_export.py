@@ -1,0 +1,249 @@
+"""Export a recorded match as CSV, JSON, Markdown and TOML, and import JSON/TOML back (issue 6).
+
+Parametrized over every built-in ruleset, so Goat, Goat pairs and, once they land, Sea Goat and Muggins
+are all exported.  Each match is recorded through the CLI from the same facts; a ruleset that refuses a
+round simply ends its match there.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import tomllib
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scorekeeper.facts import Ending, Hand, Match, Round
+from scorekeeper.record import new_match, record_round
+from scorekeeper.reports.export import CSV_COLUMNS, export_json, parse_export
+from scorekeeper.rules.loader import builtin_names, load_ruleset
+from scorekeeper.scoring.engine import replay
+from scorekeeper.storage.matchfile import dump_match
+
+PLAYERS = ("Masha", "Alex", "Olya", "Serg")
+ROUNDS = [
+    ["--out", "Masha", "--hand", "Alex=1-2,3-3", "--hand", "Olya=6-6,0-1", "--hand", "Serg=2-5"],
+    ["--fish", "--fisher", "Alex", "--hand", "Masha=0-0", "--hand", "Alex=5-6,4-6", "--hand", "Olya=1-1,0-2",
+     "--hand", "Serg=3-4,2-2"],
+    ["--out", "Olya", "--led", "1-1", "--hand", "Masha=6-6,5-5", "--hand", "Alex=4-4,3-6", "--hand", "Serg=2-6,1-6"],
+    ["--fish", "--fisher", "Serg", "--total", "Masha=14", "--total", "Alex=3", "--total", "Olya=14",
+     "--total", "Serg=4"],
+] + [["--out", out] + [arg for seat, other in enumerate(PLAYERS) if other != out
+                       for arg in ("--total", f"{other}={points + 3 * seat}")]
+     for out, points in zip(PLAYERS * 6, [30, 25, 20, 28, 12, 33] * 4)]
+
+
+def seats(name: str) -> tuple[str, ...]:
+    ruleset = load_ruleset(name)
+    count = 4 if ruleset["players.min"] <= 4 <= ruleset["players.max"] else ruleset["players.min"]
+    return PLAYERS[:count]
+
+
+def record(sk, name: str) -> dict:
+    """Record as many of ROUNDS as the ruleset accepts (until the match is over); the table JSON."""
+    players = seats(name)
+    sk("new", "--rules", name, *players)
+    for args in ROUNDS:
+        if sk.json()["over"] or any(arg.split("=")[0] not in players for arg in args[1::2] if "=" in arg):
+            break
+        if sk.runner.invoke(sk_cli(), ["--match", str(sk.path), "round", *args]).exit_code != 0:
+            break
+    table = sk.json()
+    if table["rounds"] < 2:
+        pytest.skip(f"{name} refuses these facts; its own tests record its matches")
+    return table
+
+
+def sk_cli():
+    from scorekeeper.cli import cli
+
+    return cli
+
+
+@pytest.fixture(params=builtin_names())
+def recorded(request, sk):
+    return sk, record(sk, request.param)
+
+
+def test_goat_match_is_recorded_to_the_end(sk):
+    table = record(sk, "goat")
+    assert table["over"] and table["loser"]
+    assert any(entry["eggs"] for entry in table["history"])  # the tied fish laid eggs on the way
+
+
+def test_csv_reads_back_as_a_spreadsheet(recorded):
+    sk, table = recorded
+    text = sk("export", "--format", "csv").stdout
+    rows = list(csv.reader(io.StringIO(text)))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert all(len(row) == len(CSV_COLUMNS) for row in rows)
+    records = list(csv.DictReader(io.StringIO(text)))
+    sides = [side["name"] for side in table["sides"]]
+    assert len(records) == table["rounds"] * len(sides)
+    for record_, (entry, side) in zip(records, [(e, s) for e in table["history"] for s in sides]):
+        assert int(record_["round"]) == entry["round"] and record_["side"] == side
+        assert record_["ending"] == entry["ending"]
+        assert int(record_["points"]) == entry["points"][side]
+        assert int(record_["recorded"]) == entry["recorded"][side]
+        assert int(record_["score"]) == entry["scores"][side]
+        assert int(record_["remembered"]) == entry["remembered"][side]
+        assert int(record_["eggs"]) == entry["eggs"]
+        assert all("\n" not in cell for cell in record_.values())
+    facts = tomllib.loads(sk.path.read_text(encoding="utf-8"))["rounds"]
+    first = [r for r in records if r["round"] == "1"]
+    assert {r["out"] for r in first} == {facts[0]["out"]}
+    if [s["players"] for s in table["sides"]] == [[name] for name in sides]:
+        assert next(r for r in first if r["side"] == "Alex")["hand"] == "1-2 3-3"
+
+
+def test_json_has_the_facts_and_the_table_after_every_round(recorded):
+    sk, table = recorded
+    data = json.loads(sk("export", "--format", "json").stdout)
+    assert data["table"] == table
+    facts = tomllib.loads(sk.path.read_text(encoding="utf-8"))["rounds"]
+    assert [entry["facts"] for entry in data["rounds"]] == facts
+    assert len(data["rounds"]) == table["rounds"]
+    for entry, history in zip(data["rounds"], table["history"]):
+        assert entry["round"] == history["round"]
+        assert {side["side"]: side["score"] for side in entry["result"]["sides"]} == history["scores"]
+        assert {side["side"]: side["remembered"] for side in entry["result"]["sides"]} == history["remembered"]
+        assert entry["result"]["eggs"] == history["eggs"] and entry["result"]["winner"] == history["winner"]
+        assert all(set(step) == {"side", "key", "text"} for step in entry["result"]["steps"])
+        after = entry["table"]
+        assert after["rounds"] == history["round"] and after["eggs"] == history["eggs"]
+        assert {side["name"]: side["score"] for side in after["sides"]} == history["scores"]
+        assert {side["name"]: side["remembered"] for side in after["sides"]} == history["remembered"]
+    last = data["rounds"][-1]["table"]
+    assert {key: last[key] for key in ("over", "winner", "loser", "sides", "eggs")} == \
+        {key: table[key] for key in ("over", "winner", "loser", "sides", "eggs")}
+
+
+def test_markdown_is_a_pipe_table(recorded):
+    sk, table = recorded
+    text = sk("export", "--format", "markdown").stdout
+    rows = [line for line in text.splitlines() if line.startswith("|")]
+    sides = [side["name"] for side in table["sides"]]
+    header = [cell.strip() for cell in rows[0].strip("|").split("|")]
+    assert header[:2] == ["#", "round"] and header[2:2 + len(sides)] == sides
+    assert set(rows[1]) <= set("|-:")
+    assert len(rows) == 2 + table["rounds"] + 1
+    assert all(row.count(" | ") == len(header) - 1 for row in rows[2:])
+    totals = [cell.strip() for cell in rows[-1].strip("|").split("|")]
+    for side, cell in zip(table["sides"], totals[2:]):
+        assert cell.strip("*").split()[0] == str(side["score"])
+    if table["over"]:
+        assert "Match over" in text
+
+
+def test_toml_is_the_match_log_itself(recorded):
+    sk, _ = recorded
+    assert sk("export", "--format", "toml").stdout == sk.path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+def test_export_import_export_is_identical(recorded, fmt, tmp_path):
+    sk, table = recorded
+    exported = sk("export", "--format", fmt).stdout
+    (tmp_path / f"shared.{fmt}").write_text(exported, encoding="utf-8")
+    other = type(sk)(tmp_path / "other")
+    other.folder.mkdir()
+    result = other("import", str(tmp_path / f"shared.{fmt}"))
+    assert f"Imported {table['rounds']} rounds" in result.stdout
+    assert other.json() == table
+    for again in ("json", "toml", "csv", "markdown"):
+        assert other("export", "--format", again).stdout == sk("export", "--format", again).stdout
+
+
+def test_export_to_a_file(sk, tmp_path):
+    record(sk, "goat")
+    for fmt in ("csv", "json", "markdown", "toml"):
+        out = tmp_path / f"out.{fmt}"
+        sk("export", "--format", fmt, "-o", str(out))
+        assert out.read_text(encoding="utf-8") == sk("export", "--format", fmt).stdout
+    assert "is the match file itself" in sk.fails("export", "-o", str(sk.path), code=1)
+    assert "'xls' is not one of" in sk.fails("export", "--format", "xls", code=2)
+
+
+def test_import_refuses_to_overwrite_and_broken_files(sk, tmp_path):
+    record(sk, "goat")
+    exported = tmp_path / "e.json"
+    exported.write_text(sk("export").stdout, encoding="utf-8")
+    assert "already holds a match" in sk.fails("import", str(exported), code=1)
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    data["rounds"][0]["facts"]["hands"]["Zed"] = 4
+    data["rounds"][1]["facts"]["end"] = "draw"
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    result = sk("import", "--force", str(broken), code=1)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2 and all(line.startswith(f"Error: {broken}") for line in lines)
+    assert "round 2" in lines[0] and "rounds[1].facts" in lines[0] and "round 1: unknown player 'Zed'" in lines[1]
+    (tmp_path / "x.json").write_text("{not json", encoding="utf-8")
+    assert "not valid JSON" in sk.fails("import", "--force", str(tmp_path / "x.json"), code=1)
+    (tmp_path / "y.json").write_text('{"a": 1}', encoding="utf-8")
+    assert "not a scorekeeper JSON export" in sk.fails("import", "--force", str(tmp_path / "y.json"), code=1)
+    assert "does not exist" in sk.fails("import", str(tmp_path / "missing.json"), code=2)
+
+
+def test_import_keeps_a_ruleset_file_reachable(tmp_path, sk):
+    house = tmp_path / "rules" / "house.toml"
+    house.parent.mkdir()
+    house.write_text('extends = "goat"\nname = "house"\n[end]\ntarget = 50\n', encoding="utf-8")
+    sk("new", "--rules", str(house), "Masha", "Alex")
+    sk("round", "--out", "Alex", "--total", "Masha=30")
+    exported = tmp_path / "e.json"
+    sk("export", "-o", str(exported))
+    other = type(sk)(tmp_path / "deep" / "er")
+    other.folder.mkdir(parents=True)
+    other("import", str(exported))
+    assert other.json()["ruleset"] == "house" and other.side("Masha")["score"] == 30
+
+
+def test_export_and_import_through_the_installed_command(run_installed, tmp_path):
+    run_installed("new", "--rules", "goat", "Masha", "Alex")
+    run_installed("round", "--out", "Alex", "--hand", "Masha=6-6,5-4")
+    exported = run_installed("export", "--format", "json").stdout
+    (tmp_path / "e.json").write_text(exported, encoding="utf-8")
+    run_installed("--match", "copy.toml", "import", "e.json")
+    assert run_installed("--match", "copy.toml", "export", "--format", "json").stdout == exported
+    rows = list(csv.DictReader(io.StringIO(run_installed("export", "--format", "csv").stdout)))
+    assert [(row["side"], row["hand"], row["score"]) for row in rows] == [("Masha", "6-6 4-5", "21"),
+                                                                         ("Alex", "out", "0")]
+
+
+GOAT = load_ruleset("goat")
+hands = st.integers(min_value=0, max_value=60)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 2), hands, hands, hands), min_size=0, max_size=12))
+def test_json_round_trip_property(rounds):
+    match = new_match("goat", GOAT, ["Masha", "Alex", "Olya"])
+    for fish, out, *totals in rounds:
+        if replay(GOAT, match).over:
+            break
+        players = match.players
+        given_hands = {p: Hand(total=max(1, n) if fish else n) for p, n in zip(players, totals)
+                       if fish or p != players[out]}
+        rnd = Round(ending=Ending.FISH if fish else Ending.OUT, hands=given_hands,
+                    out=None if fish else players[out])
+        match = record_round(match, GOAT, rnd, False)
+    text = export_json(match, replay(GOAT, match))
+    back, problems = parse_export(text, "<export>")
+    assert problems == [] and isinstance(back, Match)
+    assert back.facts() == match.facts() and dump_match(back) == dump_match(match)
+    assert export_json(back, replay(GOAT, back)) == text
+
+
+def test_import_of_a_broken_toml_log_names_every_line(sk, tmp_path):
+    shared = tmp_path / "shared.toml"
+    shared.write_text('format = 1\nruleset = "goat"\nplayers = ["Masha", "Alex"]\n\n'
+                      '[[rounds]]\nend = "out"\nout = "Alex"\nhands = { Masha = "9-9" }\n\n'
+                      '[[rounds]]\nend = "later"\nhands = { Masha = 1 }\n', encoding="utf-8")
+    result = sk("import", str(shared), code=1)
+    assert result.stderr.splitlines() == [
+        f"Error: {shared}:5: round 1: tile 9-9 is not in a double-six set (Masha's hand)",
+        f"Error: {shared}:10: round 2: 'end' must be \"out\" or \"fish\", not 'later'"]
+    assert not sk.path.exists()

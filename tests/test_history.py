@@ -1,0 +1,101 @@
+"""``history DIR...``: per player over a folder of matches with known results (issue 6)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+
+import pytest
+
+from scorekeeper.reports.history import read_history
+
+# Three Goat matches, every round opening at once (13 or more), so each figure is easy to check by hand:
+#   m1: Masha, Alex, Olya. Olya goes out three times; Masha 40+40+30 = 110 is the goat, Alex 30+30+20 = 80.
+#       Rating: Alex (100-80)/10 = 2, Olya (100-0)/10 = 10, Masha nothing.
+#   m2: Masha, Alex. Masha goes out twice; Alex 60+50 = 110 is the goat; Masha gains 10.
+#   m3 (in a subfolder, not finished): Masha, Olya, Serg. Serg goes out; Masha records 20, Olya remembers +5.
+MATCHES = {
+    "m1.toml": (["Masha", "Alex", "Olya"], [("Olya", {"Masha": 40, "Alex": 30}), ("Olya", {"Masha": 40, "Alex": 30}),
+                                            ("Olya", {"Masha": 30, "Alex": 20})]),
+    "m2.toml": (["Masha", "Alex"], [("Masha", {"Alex": 60}), ("Masha", {"Alex": 50})]),
+    "old/m3.toml": (["Masha", "Olya", "Serg"], [("Serg", {"Masha": 20, "Olya": 5})]),
+}
+EXPECTED = [  # player, played, won, lost, rounds, points, average, rating; best rating first, then fewest lost
+    ("Olya", 2, 1, 0, 4, 5, 1.25, 10),
+    ("Masha", 3, 1, 1, 6, 130, 21.67, 10),
+    ("Alex", 2, 1, 1, 5, 190, 38.0, 2),
+    ("Serg", 1, 0, 0, 1, 0, 0.0, 0),
+]
+
+
+@pytest.fixture
+def club(sk, tmp_path):
+    folder = tmp_path / "club"
+    for name, (players, rounds) in MATCHES.items():
+        sk("new", "--force", "--rules", "goat", *players)
+        for out, totals in rounds:
+            sk("round", "--out", out, *[arg for p, n in totals.items() for arg in ("--total", f"{p}={n}")])
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(sk.path, folder / name)
+    (folder / "house.toml").write_text('extends = "goat"\n[end]\ntarget = 50\n', encoding="utf-8")  # a ruleset
+    (folder / "notes.txt").write_text("not even TOML", encoding="utf-8")  # not *.toml: not looked at
+    (folder / "torn.toml").write_text("format = 1\nplayers = [\n", encoding="utf-8")
+    broken = (folder / "m1.toml").read_text(encoding="utf-8").replace("Alex = 30 }", "Alexa = 30 }", 1)
+    (folder / "old" / "broken.toml").write_text(broken, encoding="utf-8")
+    return folder
+
+
+def test_history_figures(sk, club):
+    result = sk("history", str(club), "--format", "json")
+    data = json.loads(result.stdout)
+    assert (data["matches"], data["finished"]) == (3, 2)
+    got = [(p["player"], p["played"], p["won"], p["lost"], p["rounds"], p["points"], p["average"], p["rating"])
+           for p in data["players"]]
+    assert got == EXPECTED
+    skipped = {item["path"].replace("\\", "/").split("club/")[1]: item["reason"] for item in data["skipped"]}
+    assert set(skipped) == {"house.toml", "torn.toml", "old/broken.toml"}
+    assert skipped["house.toml"].startswith("not a match file")
+    assert skipped["torn.toml"].startswith("not valid TOML")
+    assert ":" in skipped["old/broken.toml"] and "unknown player 'Alexa'" in skipped["old/broken.toml"]
+    assert "round 1" in skipped["old/broken.toml"]
+    err = result.stderr.strip().splitlines()
+    assert len(err) == 3 and all(line.startswith("skipped ") for line in err) and "Traceback" not in result.stderr
+
+
+def test_history_text_and_csv(sk, club):
+    text = sk("history", str(club)).stdout
+    lines = text.splitlines()
+    assert lines[0].split() == ["player", "played", "won", "lost", "rounds", "avg", "points", "rating"]
+    assert lines[2].split() == ["Olya", "2", "1", "0", "4", "1.25", "10"]
+    assert lines[3].split() == ["Masha", "3", "1", "1", "6", "21.67", "10"]
+    assert "3 matches (2 finished), 3 file(s) skipped." in text
+    rows = list(csv.reader(io.StringIO(sk("history", str(club), "--format", "csv").stdout)))
+    assert rows[0] == ["player", "played", "won", "lost", "rounds", "average", "rating"]
+    assert rows[1:] == [[p, str(a), str(b), str(c), str(d), str(avg), str(r)] for p, a, b, c, d, _, avg, r in EXPECTED]
+
+
+def test_history_of_several_folders_counts_each_file_once(sk, club):
+    data = json.loads(sk("history", str(club), str(club / "old"), str(club / "m2.toml"), "--format", "json").stdout)
+    assert data["matches"] == 3 and data["players"][1]["played"] == 3
+    only_old = json.loads(sk("history", str(club / "old"), "--format", "json").stdout)
+    assert [(p["player"], p["played"], p["points"]) for p in only_old["players"]] == \
+        [("Masha", 1, 20), ("Olya", 1, 5), ("Serg", 1, 0)]
+
+
+def test_history_in_parallel_gives_the_same_figures(club):
+    assert read_history([str(club)], jobs=2) == read_history([str(club)], jobs=1)
+
+
+def test_history_refuses_a_missing_folder(sk, tmp_path):
+    assert "does not exist" in sk.fails("history", str(tmp_path / "nowhere"), code=2)
+    assert "Missing argument" in sk.fails("history", code=2)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert "0 matches (0 finished)." in sk("history", str(empty)).stdout
+
+
+def test_history_through_the_installed_command(run_installed, club):
+    done = run_installed("history", str(club), "--format", "json")
+    assert [p["rating"] for p in json.loads(done.stdout)["players"]] == [row[-1] for row in EXPECTED]

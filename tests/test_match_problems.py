@@ -1,0 +1,99 @@
+"""A match file fixed by hand: the next command checks the whole file and names EVERY problem with its line."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.errors import MatchFileError, MatchFileProblems
+from scorekeeper.session import open_match, validate_text
+
+BROKEN = """\
+format = 1
+ruleset = "goat"
+players = ["Masha", "Alex", "Olya"]
+
+[[rounds]]
+end = "out"
+out = "Olya"
+hands = { Masha = 12, Alex = 3 }
+
+[[rounds]]
+end = "out"
+out = "Olya"
+hands = { Masha = 12, Bob = 3 }
+
+[[rounds]]
+end = "sideways"
+hands = { Masha = 1, Alex = 2, Olya = 3 }
+
+[[rounds]]
+end = "fish"
+hands = { Masha = "1-2 9-9", Alex = 2, Olya = 3 }
+
+[[rounds]]
+end = "out"
+out = "Alex"
+hands = { Masha = "1-2", Olya = "1-2" }
+"""
+
+EXPECTED = [  # (line, text in the message)
+    (10, "round 2: unknown player 'Bob'"),
+    (15, "round 3: 'end' must be \"out\" or \"fish\""),
+    (19, "round 4: tile 9-9 is not in a double-six set"),
+    (23, "round 5: tile 1-2 is in two hands"),
+]
+
+
+def test_every_problem_is_reported_with_its_line(sk):
+    sk.path.write_text(BROKEN, encoding="utf-8")
+    for command in (["table"], ["export", "--format", "csv"], ["chart"],
+                    ["round", "--out", "Olya", "--total", "Masha=1", "--total", "Alex=1"],
+                    ["edit", "1", "--out", "Olya", "--total", "Masha=1", "--total", "Alex=1"], ["delete", "1"]):
+        result = sk(*command, code=1)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == len(EXPECTED), result.stderr
+        for line, (number, text) in zip(lines, EXPECTED):
+            assert line.startswith(f"Error: {sk.path}:{number}: "), line
+            assert text in line
+        assert "Traceback" not in result.output and result.stdout == ""
+        assert sk.path.read_text(encoding="utf-8") == BROKEN
+
+
+def test_problems_are_values_in_the_library(tmp_path):
+    path = tmp_path / "match.toml"
+    path.write_text(BROKEN, encoding="utf-8")
+    opened, problems = validate_text(BROKEN, str(path))
+    assert opened is None
+    assert [(problem.line, problem.message.split(":")[0]) for problem in problems] == \
+        [(line, text.split(":")[0]) for line, text in EXPECTED]
+    with pytest.raises(MatchFileProblems) as raised:
+        open_match(str(path))
+    assert isinstance(raised.value, MatchFileError) and len(raised.value.problems) == 4
+
+
+def test_one_problem_is_one_line_and_fixing_it_by_hand_works(sk):
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya")
+    sk("round", "--out", "Olya", "--total", "Masha=20", "--total", "Alex=3")
+    sk("round", "--out", "Alex", "--total", "Masha=5", "--total", "Olya=4")
+    good = sk.path.read_text(encoding="utf-8")
+    sk.path.write_text(good.replace("Masha = 20", "Masha = 20, Zed = 1"), encoding="utf-8")
+    line = sk.fails("table", code=1)
+    assert "round 1: unknown player 'Zed'" in line and f"{sk.path}:" in line
+    sk.path.write_text(good.replace("Masha = 20", "Masha = 30"), encoding="utf-8")  # the real fix
+    assert sk.side("Masha")["score"] == 35
+
+
+def test_a_file_that_is_not_toml_is_one_problem(sk):
+    sk.path.write_text("format = 1\nplayers = [\n", encoding="utf-8")
+    assert "not valid TOML" in sk.fails("table", code=1)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("hands = 5", "'hands' must be a table"),
+    ('claims = 5\nhands = { Alex = 1 }', "'claims' must be a list"),
+])
+def test_a_round_of_the_wrong_shape_is_a_problem_not_a_traceback(sk, bad, message):
+    sk.path.write_text(f'format = 1\nruleset = "goat"\nplayers = ["Masha", "Alex"]\n\n[[rounds]]\nend = "out"\n'
+                       f'out = "Masha"\n{bad}\n', encoding="utf-8")
+    line = sk.fails("table", code=1)
+    assert line.startswith(f"Error: {sk.path}:5: round 1: ") and message in line
