@@ -247,3 +247,41 @@ def test_import_of_a_broken_toml_log_names_every_line(sk, tmp_path):
         f"Error: {shared}:5: round 1: tile 9-9 is not in a double-six set (Masha's hand)",
         f"Error: {shared}:10: round 2: 'end' must be \"out\" or \"fish\", not 'later'"]
     assert not sk.path.exists()
+
+
+SEA_GOAT_ROUNDS = [  # a two-player Sea Goat match: openings, a write-off, eggs and a finishing double
+    ["--out", "Ann", "--hand", "Bob=6-6,5-5,3-4", "--last", "1-2"],
+    ["--out", "Bob", "--hand", "Ann=2-3,1-1", "--last", "4-5"],
+    ["--out", "Bob", "--hand", "Ann=6-5,6-4,6-3", "--last", "0-1"],
+    ["--fish", "--fisher", "Ann", "--total", "Ann=12", "--total", "Bob=12"],
+    ["--out", "Ann", "--led", "1-1", "--hand", "Bob=5-6,4-6", "--last", "0-2"],
+    ["--out", "Ann", "--hand", "Bob=0-0", "--last", "3-3"],
+]
+
+
+@pytest.mark.parametrize("form", ["csv", "json", "markdown", "toml"])
+def test_a_recorded_sea_goat_match_exports(sk, form):
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    for args in SEA_GOAT_ROUNDS:
+        sk("round", *args)
+    table = sk.json()
+    assert table["rounds"] == len(SEA_GOAT_ROUNDS) and table["eggs"] == 0
+    text = sk("export", "--format", form).stdout
+    if form == "csv":
+        rows = list(csv.DictReader(io.StringIO(text)))
+        assert len(rows) == 2 * len(SEA_GOAT_ROUNDS)
+        last = {row["side"]: row for row in rows[-2:]}
+        assert {side: int(last[side]["score"]) for side in last} == {s["name"]: s["score"] for s in table["sides"]}
+    elif form == "json":
+        assert json.loads(text)["table"]["sides"] == table["sides"]
+    elif form == "toml":
+        assert tomllib.loads(text)["ruleset"] == "sea-goat"
+    else:
+        assert text.count("\n| ") >= len(SEA_GOAT_ROUNDS)
+    if form in ("json", "toml"):
+        exported = sk.folder / f"export.{form}"
+        exported.write_text(text)
+        again = sk.runner.invoke(sk_cli(), ["--match", str(sk.folder / "copy.toml"), "import", str(exported)])
+        assert again.exit_code == 0, again.output
+        back = sk.runner.invoke(sk_cli(), ["--match", str(sk.folder / "copy.toml"), "export", "--format", form])
+        assert back.stdout == text

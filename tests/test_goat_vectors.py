@@ -226,3 +226,18 @@ def test_a_long_match_shows_the_latest_rounds_unless_all(sk):
     every = sk("table", "--all").stdout
     assert "not shown" not in every
     assert [int(line.split()[0]) for line in every.splitlines() if "Masha out" in line] == list(range(1, 26))
+
+
+def test_rating_is_refused_for_a_race(sk):
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--hand", "Bob=0-0", "--last", "1-2")
+    assert sk.json()["over"] is False
+    assert "losers' count" in sk.fails("rating", "--left", "Bob", code=1)
+
+
+@pytest.mark.parametrize("ruleset, first", [("goat", "the holder of 1-1 leads"),
+                                            ("muggins", "the holder of the highest double leads"),
+                                            ("draw", "the holder of the highest double leads")])
+def test_first_lead_note_follows_the_ruleset(sk, ruleset, first):
+    sk("new", "--rules", ruleset, "Ann", "Bob")
+    assert first in sk.json()["lead_note"]

@@ -7,6 +7,7 @@ from typing import NamedTuple
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import AtTarget
 from scorekeeper.scoring.table import Table
 
 
@@ -26,6 +27,9 @@ def round_half_up_tenth(points: int) -> int:
 def rating(ruleset: Ruleset, match: Match, table: Table, left: str | None = None) -> list[Gain]:
     """Each player's gain: after a finished match, or after a player left (``left``) an unfinished one."""
     base = ruleset["rating.base"]
+    if ruleset["end.at_target"] is not AtTarget.LOSES or ruleset["end.rounds"]:
+        raise StateError(f"the rating of RULES.md 2 is defined for Goat's losers' count; {ruleset.name} is a "
+                         "race to its target, so it has no rating")
     if left is None:
         if not table.over:
             raise StateError("the match is not over yet: a rating needs a finished match "

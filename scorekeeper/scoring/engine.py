@@ -6,7 +6,7 @@ from types import MappingProxyType
 
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import LeadAfterOut
+from scorekeeper.rules.schema import FirstLead, LeadAfterOut
 from scorekeeper.scoring import eggs, endhand, hundred, race
 from scorekeeper.scoring.double_bonus import add_bonuses
 from scorekeeper.scoring.finishing import finish
@@ -39,7 +39,7 @@ def replay(ruleset: Ruleset, match: Match) -> Table:
     winner, loser = decided or (None, None)
     leader = next_leader(ruleset, match, match.rounds[len(results) - 1]) if results else None
     lead_tile = None
-    note = _lead_note(match, results, leader)
+    note = _lead_note(ruleset, results, leader)
     special = next_lead(ruleset, match, results, leader, pot.amount) if not decided else None
     if special:
         leader, lead_tile, note = special
@@ -194,9 +194,19 @@ def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
     return last.fisher
 
 
-def _lead_note(match: Match, results: list[RoundResult], leader: str | None) -> str:
+FIRST_LEAD_NOTES = {
+    FirstLead.FROM_ONE_ONE: "first round: the holder of 1-1 leads (else 2-2 ... 6-6, then 0-0; with no double "
+                            "out, the heaviest tile)",
+    FirstLead.HIGHEST_DOUBLE: "first round: the holder of the highest double leads (6-6, then 5-5 ...; with no "
+                              "double out, the heaviest tile)",
+    FirstLead.LOWEST_DOUBLE: "first round: the holder of the lowest double leads (0-0, then 1-1 ...; with no "
+                             "double out, the heaviest tile)",
+}
+
+
+def _lead_note(ruleset: Ruleset, results: list[RoundResult], leader: str | None) -> str:
     if not results:
-        return "first round: the holder of the lowest double from 1-1 leads (see the ruleset)"
+        return FIRST_LEAD_NOTES[ruleset["lead.first"]]
     if leader:
         return f"{leader} leads next"
     return "the player who made the fish leads next"
