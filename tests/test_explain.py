@@ -89,7 +89,7 @@ def test_eggs_payout(sk):
     sk("round", "--out", "Masha", "--total", "Alex=3", "--total", "Olya=4", "--total", "Serg=9")
     found = explain(sk)
     assert ("eggs.to", "eggs: Serg receives the carried 35 (biggest-loser)") in steps_of(found, "Serg")
-    assert ("opening.threshold", "Serg: 44 this round >= 13, opens with 44") in steps_of(found, "Serg")
+    assert ("opening.threshold", "Serg: 44 (9 + eggs 35) this round >= 13, opens with 44") in steps_of(found, "Serg")
     assert found["eggs"]["paid"] == 35 and found["eggs"]["paid_to"] == "Serg" and found["eggs"]["before"] == 35
     assert sides(found)["Serg"]["score"] == 44
     assert "eggs carried into the round: 35" in sk("explain").stdout

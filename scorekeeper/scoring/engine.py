@@ -111,7 +111,8 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
     recorded: dict[str, int] = {}
     dropped: dict[str, int] = {}
     for side in match.sides:
-        entry = record(ruleset, side.name, accounts[side.name], points[side.name], steps)
+        entry = record(ruleset, side.name, accounts[side.name], points[side.name], steps,
+                       eggs=paid if side.name == paid_to else 0)
         accounts[side.name] = entry.account
         recorded[side.name] = entry.recorded
         dropped[side.name] = entry.dropped
