@@ -162,11 +162,26 @@ def test_six_six_always_wins_is_a_reading(sk):
 
 def test_owed_hundred_won_wins_the_match(sk):
     start(sk)
+    sk("round", "--out", "Ann", "--total", "Bob=30", "--last", "2-3")
     sk("round", "--out", "Ann", "--total", "Bob=10", "--last", "6-6")
+    assert sk.json()["lead_note"] == "Ann leads 6-6, on the hundred"
     sk("round", "--led", "6-6", "--out", "Ann", "--total", "Bob=3", "--last", "1-2")
     table = sk.json()
     assert (table["over"], table["winner"], table["loser"]) == (True, "Ann", None)
     assert table["history"][-1]["hundred"] == "Ann"
+
+
+def test_a_six_six_finish_without_points_owes_the_lead_but_not_the_hundred(sk):
+    """RULES.md 3: only a side that holds points plays on the hundred."""
+    start(sk)
+    sk("round", "--out", "Ann", "--total", "Bob=10", "--last", "6-6")
+    table = sk.json()
+    assert (table["next_leader"], table["next_lead"]) == ("Ann", "6-6")
+    assert "not on the hundred" in table["lead_note"]
+    sk("round", "--led", "6-6", "--out", "Ann", "--total", "Bob=3", "--last", "1-2")
+    table = sk.json()
+    assert table["over"] is False and table["history"][-1]["hundred"] is None
+    assert [side["score"] for side in table["sides"]] == [0, 0]  # 3 < 25: not recorded
 
 
 def test_owed_hundred_lost_writes_off(sk):

@@ -23,7 +23,9 @@ def next_lead(ruleset: Ruleset, match: Match, results: list[RoundResult], leader
     last = results[-1]
     eggs = f"eggs: +{pot}"
     if last.owes_hundred:
-        note = f"{last.owes_hundred} leads 6-6, on the hundred"
+        side = match.side_of(last.owes_hundred).name
+        note = (f"{last.owes_hundred} leads 6-6, on the hundred" if last.side(side).score > 0 else
+                f"{last.owes_hundred} leads 6-6 (not on the hundred: {side} holds no points)")
         return NextLead(last.owes_hundred, "6-6", note + (f"; {eggs} still carried" if pot else ""))
     tile = ruleset["eggs.lead"]
     if pot and tile:
