@@ -43,6 +43,10 @@ class RulesetError(FileProblem):
     """A ruleset file is missing, malformed or has a bad key."""
 
 
+class RulesetNotFound(RulesetError):
+    """The ruleset named (a built-in name or a path, as typed) does not exist: what was typed is wrong."""
+
+
 class MatchFileError(FileProblem):
     """A match file is missing, malformed, or its facts do not add up."""
 

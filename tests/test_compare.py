@@ -105,7 +105,7 @@ def test_seating_another_ruleset_cannot_use(sk):
     sk("new", "--rules", "goat", *PLAYERS)
     sk("round", "--out", "Alex", "--total", "Masha=12", "--total", "Olya=7", "--total", "Serg=4")
     assert "pairs game" in sk.fails("compare", "goat-pairs", code=1)
-    assert "unknown ruleset" in sk.fails("table", "--rules", "nope", code=1)
+    assert "unknown ruleset" in sk.fails("table", "--rules", "nope", code=2)  # typed wrong
 
 
 def test_compare_with_its_own_ruleset_differs_nowhere(sk, recorded):

@@ -79,9 +79,16 @@ def test_rules_check_names_every_problem(sk, tmp_path):
 
 
 def test_rules_show_unknown(sk):
-    assert "unknown ruleset 'nope'" in sk.fails("rules", "show", "nope", code=1)
+    assert "unknown ruleset 'nope'" in sk.fails("rules", "show", "nope", code=2)
+    assert "unknown ruleset 'nope'" in sk.fails("check", "hand", "0-0", "--rules", "nope", code=2)
 
 
 def test_rules_check_missing_file(sk, tmp_path):
-    result = sk("rules", "check", str(tmp_path / "missing.toml"), code=1)
-    assert "not found" in result.stderr
+    assert "not found" in sk.fails("rules", "check", str(tmp_path / "missing.toml"), code=2)
+    assert "'scorekeeper rules show goat' shows it" in sk.fails("rules", "check", "goat", code=2)
+
+
+def test_unknown_extends_inside_a_file_is_a_broken_file(sk, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "nosuch"\n')
+    assert "unknown ruleset 'nosuch'" in sk.fails("new", "--rules", str(house), "A", "B", code=1)

@@ -7,7 +7,7 @@ import os
 
 import click
 
-from scorekeeper.errors import InputError, ScorekeeperError
+from scorekeeper.errors import InputError, RulesetNotFound, ScorekeeperError
 
 DEFAULT_MATCH = "match.toml"
 
@@ -44,7 +44,7 @@ class Group(click.Group):
         except click.UsageError as error:
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
             raise InputProblem(error.format_message() + hint) from None
-        except InputError as error:
+        except (InputError, RulesetNotFound) as error:
             raise InputProblem(str(error)) from None
         except ScorekeeperError as error:
             problems = getattr(error, "problems", None)

@@ -7,6 +7,7 @@ from enum import Enum
 import click
 
 from scorekeeper.cli.base import Group, InputProblem, echo_json, format_option
+from scorekeeper.errors import RulesetNotFound
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS
 
@@ -85,12 +86,16 @@ def show_rules(ruleset: str, output_format: str) -> None:
 def check_rules(file: str) -> None:
     """Check a ruleset file and name every problem with its key.
 
-    Exit status 0 when the file is good, 1 when it has problems.
+    Exit status 0 when the file is good, 1 when it has problems, 2 when there is no such file.
 
     Example: scorekeeper rules check my-house.toml
     """
     spec = file if file.endswith(".toml") or "/" in file else f"./{file}"
     ruleset, problems = check_ruleset(spec)
+    if len(problems) == 1 and isinstance(problems[0], RulesetNotFound):
+        hint = (f" ('{file}' is a built-in ruleset: 'scorekeeper rules show {file}' shows it)"
+                if file in builtin_names() else "")
+        raise InputProblem(f"{problems[0]}{hint}")
     if problems:
         for problem in problems:
             click.echo(f"Error: {problem}", err=True)

@@ -8,7 +8,7 @@ from types import MappingProxyType
 import os
 from typing import Any
 
-from scorekeeper.errors import RulesetError, ScorekeeperError, toml_error_line
+from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError, toml_error_line
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Key, Teams
 from scorekeeper.tiles import TileSet, parse_tiles
@@ -103,7 +103,10 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
             message = f"unknown ruleset '{spec}' (built-in: {', '.join(builtin_names())})"
         else:
             message = f"ruleset file not found: {path}"
-        problems.append(RulesetError(message, where, key="extends" if seen else None))
+        if seen:  # an `extends` inside a file: the file is broken
+            problems.append(RulesetError(message, where, key="extends"))
+        else:
+            problems.append(RulesetNotFound(message))
         return None
     try:
         with open(path, encoding="utf-8") as handle:
