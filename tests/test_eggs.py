@@ -69,3 +69,17 @@ def test_eggs_lead_must_be_a_tile(sk, tmp_path):
     (tmp_path / "bad.toml").write_text('extends = "sea-goat"\n[eggs]\nlead = "one-one"\n', encoding="utf-8")
     message = sk.fails("rules", "check", str(tmp_path / "bad.toml"), code=1)
     assert "eggs.lead" in message
+
+
+def test_a_second_tied_fish_does_not_make_old_eggs_young_again(sk):
+    """Issue 3: eggs rot after 3 rounds without anyone recording; a tied fish is such a round too."""
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    sk("round", "--fish", "--total", "Ann=9", "--total", "Bob=9")            # eggs 18
+    sk("round", "--out", "Ann", "--total", "Bob=5", "--last", "1-2")         # 5 < 25: nobody records
+    sk("round", "--out", "Ann", "--total", "Bob=5", "--last", "1-3")
+    sk("round", "--fish", "--total", "Ann=4", "--total", "Bob=4")            # the third such round
+    table = sk.json()
+    assert table["history"][-1]["eggs_rotten"] == 18
+    assert table["eggs"] == 8                                                # only the new eggs are carried
+    sk("round", "--out", "Ann", "--total", "Bob=5", "--last", "1-4")
+    assert sk.json()["eggs"] == 8

@@ -92,3 +92,10 @@ def test_unknown_extends_inside_a_file_is_a_broken_file(sk, tmp_path):
     house = tmp_path / "house.toml"
     house.write_text('extends = "nosuch"\n')
     assert "unknown ruleset 'nosuch'" in sk.fails("new", "--rules", str(house), "A", "B", code=1)
+
+
+def test_a_house_file_without_a_description_says_what_it_changes(tmp_path):
+    (tmp_path / "h1.toml").write_text('extends = "goat"\n[end]\ntarget = 125\n[opening]\nthreshold = 25\n')
+    (tmp_path / "h5.toml").write_text('extends = "h1.toml"\n[fish]\npolicy = "each"\n')
+    assert load_ruleset(str(tmp_path / "h1.toml")).description == "goat with end.target = 125, opening.threshold = 25"
+    assert load_ruleset(str(tmp_path / "h5.toml")).description == "h1 with fish.policy = each"

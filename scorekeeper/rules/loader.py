@@ -69,17 +69,20 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
     special: dict = {}
     name = description = ""
     for label, data in reversed(layers):  # root first, leaf last
-        name = data.get("name", name if name else os.path.splitext(os.path.basename(label))[0])
-        description = data.get("description", description)
-        for path, value in _flatten(data):
+        parent = name
+        name = data.get("name", os.path.splitext(os.path.basename(label))[0])  # a file: after itself
+        changed = _flatten(data)
+        for path, value in changed:
             _apply(label, path, value, values, set_by, problems)
+        if "description" in data:
+            description = data["description"]
+        elif parent and changed:  # a house file that does not describe itself: say what it changes
+            shown = ", ".join(f"{path} = {_plain(values.get(path))}" for path, _ in changed)
+            description = f"{parent} with {shown}"
         if SPECIAL_HANDS in data:
             special = _parse_special(label, data[SPECIAL_HANDS], values["tiles.max_pip"], problems)
             set_by[SPECIAL_HANDS] = label
     leaf_label = layers[0][0]
-    if "name" not in layers[0][1] and is_path(spec):
-        # A house file without a name is called after its file, not after the ruleset it extends.
-        name = os.path.splitext(os.path.basename(leaf_label))[0]
     _cross_check(leaf_label, values, problems)
     if problems:
         return None, problems
@@ -88,6 +91,10 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
                       special_hands=MappingProxyType(special), origin=origin,
                       chain=tuple(label for label, _ in layers), set_by=MappingProxyType(set_by))
     return ruleset, problems
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
 
 
 def _read_layers(spec: str, base: str | None, problems: list[RulesetError],

@@ -28,7 +28,7 @@ class FishPolicy(Enum):
     MOST_TAKES_ALL = "most-takes-all"
     """The side with the most points takes the total of all hands; the others' remembered points are wiped."""
     FISHERMAN_PAYS = "fisherman-pays"
-    """The player who made the fish takes the total of all hands."""
+    """The player who made the fish takes all the other players' points (004)."""
     LOWER_WINS = "lower-wins"
     """The side with the lowest hand total wins the round and records the others' totals."""
 
@@ -247,7 +247,7 @@ KEYS: tuple[Key, ...] = (
                "000 'all players have 0 points' = all; built-in Sea Goat: others)"),
     Key("fish.policy", FishPolicy, FishPolicy.EACH,
         "each: scored like an out; most-takes-all: the biggest hand takes every hand's points; "
-        "fisherman-pays: the player who made the fish takes them; lower-wins: the lowest hand wins the round",
+        "fisherman-pays: the player who made the fish takes the other players' points (004); lower-wins: the lowest hand wins the round",
         source="RULES.md 2 (fish for everyone / fish for one; 004: fisherman pays); 3; 5"),
     Key("fish.tie", FishTie, FishTie.EGGS,
         "when the deciding sides of a fish are level: eggs (carry the total forward), nobody scores, or split",

@@ -44,20 +44,31 @@ def pay(ruleset: Ruleset, pot: Pot, side: str, steps: list[Step]) -> Pot:
 def carry(ruleset: Ruleset, pot: Pot, outcome: Outcome, paid: bool, steps: list[Step]) -> tuple[Pot, int]:
     """Add this round's tied total to the pot and age the eggs; returns the new pot and what rotted."""
     if outcome.tied_total:
-        total = pot.amount + outcome.tied_total
-        if pot.amount:
+        if not pot.amount:
+            return Pot(outcome.tied_total, 0), 0
+        # A tied fish is another round in which nobody won the eggs already carried: they age (and may rot)
+        # before the new eggs join them.
+        aged, rotten = _age(ruleset, pot, steps, quiet=True)
+        total = aged.amount + outcome.tied_total
+        if aged.amount:
             steps.append(Step(None, "fish.tie", f"eggs: {outcome.tied_total} added to the carried "
-                                                f"{pot.amount}, now {total}"))
-        return Pot(total, 0), 0
+                                                f"{aged.amount}, now {total}"))
+        return Pot(total, aged.age), rotten
     if paid or pot.amount == 0:
         return pot, 0
+    return _age(ruleset, pot, steps)
+
+
+def _age(ruleset: Ruleset, pot: Pot, steps: list[Step], quiet: bool = False) -> tuple[Pot, int]:
+    """One more round without the eggs being won: they rot after ``eggs.rot_after`` such rounds."""
     age = pot.age + 1
     limit = ruleset["eggs.rot_after"]
     if limit and age >= limit:
         steps.append(Step(None, "eggs.rot_after", f"eggs: {pot.amount} unclaimed after {age} rounds are "
                                                   "rotten and dropped"))
         return Pot(), pot.amount
-    steps.append(Step(None, "eggs.to", f"eggs: nobody qualified this round; {pot.amount} stay carried"))
+    if not quiet:
+        steps.append(Step(None, "eggs.to", f"eggs: nobody qualified this round; {pot.amount} stay carried"))
     return Pot(pot.amount, age), 0
 
 

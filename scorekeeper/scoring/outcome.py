@@ -42,10 +42,11 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int], 
         return Outcome(dict(hands), losers=tuple(names), line_total=line_total)
     if policy is FishPolicy.FISHERMAN_PAYS:
         payer = match.side_of(rnd.fisher).name
-        steps.append(Step(payer, "fish.policy", f"fisherman pays: {payer} made the fish and takes all "
-                                                f"{line_total} points on the line"))
-        points = {name: line_total if name == payer else 0 for name in names}
-        return Outcome(points, losers=(payer,), line_total=line_total)
+        others = line_total - hands[payer]
+        steps.append(Step(payer, "fish.policy", f"fisherman pays: {payer} made the fish and takes all the other "
+                                                f"players' points, {others}"))
+        points = {name: others if name == payer else 0 for name in names}
+        return Outcome(points, losers=(payer,), line_total=others)
     if policy is FishPolicy.MOST_TAKES_ALL:
         top = _unique(hands, max)
         if top is None:
