@@ -91,6 +91,10 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
                 raise InputError(f"tile {tile} is in two hands: {seen[tile]}'s and {player}'s")
             seen[tile] = player
     _check_played_tiles(rnd, tileset, seen)
+    held = sum(hand.pips for hand in rnd.hands.values()) + sum(tile.pips for tile in rnd.last)
+    if held > tileset.pips:
+        raise InputError(f"the hands add up to {held} pips, more than a whole {tileset.name} set holds "
+                         f"({tileset.pips})")
     for claim in rnd.claims + rnd.play_points:
         if claim.player not in match.players:
             raise InputError(f"unknown player '{claim.player}' in a claim")
@@ -163,6 +167,12 @@ def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
         if len(names) > 2:
             raise InputError("at most two --name options, one per team")
         names += ["+".join(team) for team in teams[len(names):]]
+        if names[0] == names[1]:
+            raise InputError(f"both teams are called '{names[0]}': give each --name a different name")
+        for name, team in zip(names, teams):
+            if name in players and name not in team:
+                raise InputError(f"the team {'+'.join(team)} cannot be called '{name}': that is a player of "
+                                 "the other team")
         sides = tuple(Side(name, team) for name, team in zip(names, teams))
     else:
         if names:

@@ -156,3 +156,47 @@ def test_hand_edited_empty_hand_is_refused_with_its_line(sk):
     sk.path.write_text(text)
     line = sk.fails("table", code=1)
     assert ":7: round 1: Alex holds no tiles" in line
+
+
+def test_totals_that_add_up_to_more_than_the_set_are_refused(started):
+    line = started.fails("round", "--fish", "--total", "Masha=100", "--total", "Alex=60", "--total", "Olya=5",
+                         "--total", "Serg=4", code=2)
+    assert "add up to 169 pips, more than a whole double-six set holds (168)" in line
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--name", "Reds", "--name", "Reds"], "both teams are called 'Reds'"),
+    (["--name", "Alex"], "cannot be called 'Alex'"),
+])
+def test_team_names_must_tell_the_sides_apart(sk, args, message):
+    assert message in sk.fails("new", "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg",
+                               *args, code=2)
+
+
+def test_rating_left_on_a_decided_match_is_a_state_error(sk):
+    sk("new", "A", "B", "C")
+    sk("round", "--out", "A", "--total", "B=110", "--total", "C=1")
+    assert "--left is for a match stopped" in sk.fails("rating", "--left", "C", code=1)
+
+
+def test_a_missing_folder_is_named(sk, tmp_path):
+    result = sk.runner.invoke(__import__("scorekeeper.cli", fromlist=["cli"]).cli,
+                              ["--match", str(tmp_path / "sub" / "m.toml"), "new", "A", "B"])
+    assert result.exit_code == 1
+    assert result.stderr.strip().endswith(f"the folder {tmp_path / 'sub'} does not exist")
+    assert ".tmp" not in result.stderr
+
+
+def test_an_empty_file_is_not_a_match(sk):
+    sk.path.write_text("")
+    assert "not a scorekeeper match file" in sk.fails("table", code=1)
+
+
+def test_a_tie_at_the_target_says_how_it_was_settled(sk):
+    sk("new", "A", "B", "C")
+    sk("round", "--out", "A", "--total", "B=60", "--total", "C=60")
+    sk("round", "--out", "A", "--total", "B=50", "--total", "C=50")
+    table = sk.json()
+    assert table["loser"] == "B"
+    assert "B and C reached 110 together" in table["decided_by"]
+    assert "the earlier seat, B, is taken" in sk("table").stdout

@@ -291,3 +291,12 @@ def test_goat_is_unchanged_by_the_race_keys(sk):
     sk("round", "--fish", "--total", "Masha=2", "--total", "Alex=3", "--total", "Olya=13", "--total", "Serg=5")
     assert scores(sk) == {"Masha": 0, "Alex": 0, "Olya": 23, "Serg": 0}
     assert sk.json()["target"] == 101
+
+
+def test_claims_that_reach_the_target_in_the_first_hand_end_the_match(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    for points in (30, 35, 35):
+        sk("score", "Ann", str(points))
+    table = sk.json()
+    assert (table["over"], table["winner"], table["rounds"]) == (True, "Ann", 0)
+    assert "Ann wins with 100" in sk("table").stdout

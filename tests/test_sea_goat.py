@@ -379,9 +379,11 @@ def test_target_is_a_key(sk):
     assert not sk.json()["over"]
 
 
-def test_four_play_sea_goat_in_pairs(sk):
-    message = sk.fails("new", "--rules", "sea-goat", "A", "B", "C", "D", code=2)
-    assert "2 to 3" in message
+def test_four_may_play_sea_goat_each_for_themselves(sk):
+    sk("new", "--rules", "sea-goat", "A", "B", "C", "D")
+    sk("round", "--out", "A", "--total", "B=10", "--total", "C=10", "--total", "D=6", "--last", "1-2")
+    assert [side["score"] for side in sk.json()["sides"]] == [26, 0, 0, 0]
+    assert "2 to 4" in sk.fails("new", "--force", "--rules", "sea-goat", "A", "B", "C", "D", "E", code=2)
 
 
 def test_six_six_after_eggs_has_an_unknown_leader_and_is_noted(sk):

@@ -154,5 +154,6 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
                    "players": [{"player": g.player, "side": g.side, "score": g.score, "gain": g.gain}
                                for g in gains]})
         return
+    width = max(len(gain.player) for gain in gains)
     for gain in gains:
-        click.echo(f"{gain.player:<12} {gain.score:>4}  {gain.gain:+d}  {gain.why}")
+        click.echo(f"{gain.player:<{width}}  {gain.score:>4}  {gain.gain:>+3d}  {gain.why}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorekeeper.errors import InputError, StateError
+from scorekeeper.errors import StateError
 from scorekeeper.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget
@@ -46,7 +46,8 @@ def rating(ruleset: Ruleset, match: Match, table: Table, left: str | None = None
                                   + (", at least 1" if raw < 1 else "")))
         return gains
     if table.over:
-        raise InputError("the match was decided: --left is for a match stopped because a player left")
+        raise StateError("the match was decided: --left is for a match stopped because a player left "
+                         "(use 'scorekeeper rating' without it)")
     leaver = match.side_of(left)
     gains = []
     for side in table.sides:

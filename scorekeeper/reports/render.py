@@ -123,7 +123,8 @@ def _footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...]) -> l
         lines.append(f"eggs: +{table.eggs} carried ({ruleset['eggs.to'].value})")
     if table.over:
         if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
-            lines.append(f"Match over: {table.loser} is the goat with {table.standing(table.loser).score}.")
+            lines.append(f"Match over: {table.loser} is the goat with {table.standing(table.loser).score}"
+                         + (f" ({table.decided_by})." if table.decided_by else "."))
         elif table.winner:
             lines.append(f"Match over: {table.winner} wins with {table.standing(table.winner).score}"
                          + (f" ({table.decided_by})." if table.decided_by else "."))

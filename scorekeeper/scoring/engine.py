@@ -6,7 +6,7 @@ from types import MappingProxyType
 
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import FirstLead, LeadAfterOut
+from scorekeeper.rules.schema import AtTarget, FirstLead, LeadAfterOut
 from scorekeeper.scoring import eggs, endhand, hundred, race
 from scorekeeper.scoring.double_bonus import add_bonuses
 from scorekeeper.scoring.finishing import finish
@@ -45,7 +45,9 @@ def replay(ruleset: Ruleset, match: Match) -> Table:
         leader, lead_tile, note = special
     standings = tuple(Standing(side.name, side.players, accounts[side.name].score,
                                accounts[side.name].remembered) for side in match.sides)
-    why = results[-1].decision.why if decided and results[-1].decision else ""
+    why = results[-1].decision.why if decided and results and results[-1].decision else ""
+    if decided and not why:
+        why = _tie_at_target(ruleset, match, accounts, winner, loser)
     return Table(ruleset=ruleset.name, sides=standings, rounds=tuple(results), eggs=pot.amount,
                  over=decided is not None, winner=winner, loser=loser, next_leader=leader,
                  next_lead=lead_tile, lead_note=note, decided_by=why, in_play=MappingProxyType(in_play),
@@ -175,6 +177,21 @@ def decide(ruleset: Ruleset, match: Match, accounts: dict[str, Account], played:
     """(winner, loser) once the match is decided ((None, None): a draw); None while it goes on."""
     return race.decide(ruleset, match, {name: account.score for name, account in accounts.items()}, played,
                        first)
+
+
+def _tie_at_target(ruleset: Ruleset, match: Match, accounts: dict[str, Account], winner: str | None,
+                   loser: str | None) -> str:
+    """Say how a tie at the target was settled: the rules are silent, so the earlier seat is taken."""
+    chosen = loser if ruleset["end.at_target"] is AtTarget.LOSES else winner
+    if chosen is None:
+        return ""
+    top = accounts[chosen].score
+    level = [side.name for side in match.sides if accounts[side.name].score == top]
+    if len(level) < 2:
+        return ""
+    role = "the goat" if ruleset["end.at_target"] is AtTarget.LOSES else "the winner"
+    return (f"{' and '.join(level)} reached {top} together; the rules do not say who is {role}, so the "
+            f"earlier seat, {chosen}, is taken")
 
 
 def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult, previous_round: Round) -> str | None:

@@ -10,6 +10,10 @@ def write_atomic(path: str, text: str | bytes) -> None:
     whole."""
     target = os.fspath(path)
     folder, name = os.path.split(target)
+    if folder and not os.path.isdir(folder):
+        from scorekeeper.errors import FileProblem
+
+        raise FileProblem(f"cannot write here: the folder {folder} does not exist", target)
     temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
     try:
         binary = isinstance(text, bytes)

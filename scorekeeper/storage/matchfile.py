@@ -61,6 +61,9 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
         raise MatchFileError(f"not valid TOML: {getattr(error, 'msg', error)}", label, line) from None
     round_lines = _round_lines(text)
     version = data.get("format")
+    if version is None:
+        raise MatchFileError("not a scorekeeper match file: it has no 'format' (start a match with "
+                             "'scorekeeper new')", label, _key_line(text, "format"), "format")
     if version != FORMAT_VERSION:
         raise MatchFileError(f"unknown match file format {version!r} (this scorekeeper reads format "
                              f"{FORMAT_VERSION})", label, _key_line(text, "format"), "format")
