@@ -171,7 +171,8 @@ def test_a_total_where_the_lone_0_0_rule_needs_tiles_is_named(sk):
     text = sk(*out("Masha", Alex=0)).stdout
     assert "Alex: only a total of 0 was given" in text and "could not be applied" in text
     assert sk.json()["notes"] == [{"round": 1, "note": "Alex: only a total of 0 was given, so the special-hand "
-                                                      "rule (0-0) could not be applied to that hand"}]
+                                                      "rule (0-0) could not be applied to that hand (record the "
+                                                      "tiles with --hand to apply it)"}]
 
 
 def test_rating_when_a_player_left(sk):
@@ -223,6 +224,7 @@ def test_a_long_match_shows_the_latest_rounds_unless_all(sk):
     numbers = [int(line.split()[0]) for line in text.splitlines() if line.strip().endswith("·") or "Masha out" in line]
     assert numbers == list(range(6, 26))
     assert "0 +25" in text  # the totals still count every round
+    assert "note: rounds 6, 7, 8," in text  # a note repeated round after round is said once
     every = sk("table", "--all").stdout
     assert "not shown" not in every
     assert [int(line.split()[0]) for line in every.splitlines() if "Masha out" in line] == list(range(1, 26))

@@ -112,9 +112,13 @@ def _eggs_cell(result: RoundResult) -> str:
 
 def _footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...]) -> list[str]:
     lines = []
-    notes = [f"round {result.number}: {note}" for result in shown for note in result.notes]
-    if notes:
-        lines += [""] + [f"note: {note}" for note in notes]
+    rounds_of: dict[str, list[int]] = {}  # the same note in many rounds is said once
+    for result in shown:
+        for note in result.notes:
+            rounds_of.setdefault(note, []).append(result.number)
+    if rounds_of:
+        lines += [""] + [f"note: round{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}: {note}"
+                         for note, numbers in rounds_of.items()]
     lines.append("")
     if any(table.in_play.values()):
         lines.append("in play this hand: " + ", ".join(f"{name} {points}" for name, points in table.in_play.items()

@@ -17,7 +17,7 @@ def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step],
         if maybe:
             shown = " or ".join(format_tiles(tiles) for tiles in maybe)
             notes.append(f"{player}: only a total of {hand.total} was given, so the special-hand rule "
-                         f"({shown}) could not be applied to that hand")
+                         f"({shown}) could not be applied to that hand (record the tiles with --hand to apply it)")
         return hand.total
     special = ruleset.special_value(hand.tiles)
     if special is not None:
