@@ -125,7 +125,11 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     table = layout(ruleset, tuple(line), arms, spinner)
     on_table = set(table.tiles)
     held: dict[Tile, str] = {}
+    given: set[str] = set()
     for player, tiles in hands:
+        if player in given:
+            raise InputError(f"{player} is given two hands")
+        given.add(player)
         ruleset.tileset.check(tiles, f" ({player}'s hand)")
         for tile in tiles:
             if tile in on_table:
@@ -168,8 +172,10 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     if playable:
         for tile in playable:
             ends_of = ", ".join(str(v) for v in values if v in tile)
-            reasons.append(reason(ruleset, "play.spinner", f"{shown}; {held[tile]} holds {tile} and can play it "
-                                                           f"on the {ends_of}: not a fish"))
+            reasons.append(reason(ruleset, "tiles.max_pip",
+                                  f"{shown}; {held[tile]} holds {tile} and can play it on the {ends_of}: "
+                                  f"not a fish (a tile of the {ruleset.tileset.name} set that fits an end is "
+                                  "still off the table)"))
         return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
     missing = format_tiles(live)
     are = "is" if len(live) == 1 else "are"
@@ -188,7 +194,7 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
         reasons.append(reason(ruleset, "bazaar.keep", f"{shown}; the bazaar is empty, so whoever holds "
                                                       f"{missing} can play: not a fish"))
         return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
-    reasons.append(reason(ruleset, "play.spinner",
+    reasons.append(reason(ruleset, "bazaar.keep",
                           f"{shown}; {missing} {are} neither on the table nor in a hand given: unless stuck in "
                           "the bazaar, someone can play, so not a fish as far as is known (give every --hand "
                           "and --bazaar N to settle it)"))
