@@ -48,3 +48,43 @@ def test_goat_fish_reasons_cite_the_key_that_is_the_reason(sk, args, blocked, ke
     keys = [item["key"] for item in ruling["reasons"]]
     assert "play.spinner" not in keys  # goat has no spinner (play.spinner = none)
     assert keys and set(keys) == {key}
+
+
+def test_explain_facts_show_claims_and_in_play_points(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    sk("score", "Ann", "10")
+    sk("score", "Bob", "15")
+    sk("round", "--out", "Ann", "--total", "Bob=13", "--points", "Ann=25", "--points", "Bob=5")
+    facts = json.loads(sk("explain", "--format", "json").stdout)["facts"]
+    assert "Ann claimed 10 during play" in facts and "Bob claimed 15 during play" in facts
+    assert any(fact.startswith("Ann made 25 during play") for fact in facts)
+    assert any(fact.startswith("Bob made 5 during play") for fact in facts)
+    shown = sk("explain").stdout.split("Facts recorded:")[1]
+    for fact in facts:
+        assert f"  {fact}\n" in shown
+    # The facts add up to what the table records: claims + in-play totals + the end-of-hand count (13 -> 15 -> 3).
+    assert sk.side("Ann")["score"] == 10 + 25 + 3 and sk.side("Bob")["score"] == 15 + 5
+
+
+@pytest.mark.parametrize("hands", [
+    ("--out", "Ann", "--hand", "Bob=0-0", "--total", "Cid=20"),      # a special hand (a side's step) comes first
+    ("--fish", "--total", "Ann=2", "--total", "Bob=3", "--total", "Cid=20"),
+    ("--out", "Bob", "--hand", "Ann=6-6,0-0", "--total", "Cid=13"),
+])
+def test_explain_lists_the_steps_in_the_order_of_their_numbers(sk, hands):
+    import re
+
+    sk("new", "--rules", "goat", "Ann", "Bob", "Cid")
+    sk("round", *hands)
+    steps = json.loads(sk("explain", "--format", "json").stdout)["steps"]
+    assert steps
+    text = sk("explain").stdout
+    shown = [(int(number), line) for number, line in re.findall(r"^  (\d+)\. (.*)$", text, re.MULTILINE)]
+    assert [number for number, _ in shown] == list(range(1, len(steps) + 1))
+    for (_, line), step in zip(shown, steps):
+        assert line.endswith(step["text"]) and f"[{step['key']}" in line
+        assert line.startswith(step["side"] if step["side"] else "whole round")
+    # where every side stood before comes before the rules, and what it has after comes after them
+    first, last = text.index("  1. "), text.index(f"  {len(steps)}. ")
+    for side in json.loads(sk("explain", "--format", "json").stdout)["sides"]:
+        assert text.index(f"{side['name']}: before ") < first < last < text.index(f"=> {side['name']}: ")
