@@ -88,3 +88,74 @@ def test_explain_lists_the_steps_in_the_order_of_their_numbers(sk, hands):
     first, last = text.index("  1. "), text.index(f"  {len(steps)}. ")
     for side in json.loads(sk("explain", "--format", "json").stdout)["sides"]:
         assert text.index(f"{side['name']}: before ") < first < last < text.index(f"=> {side['name']}: ")
+
+
+# RULES.md 4: 5-5; 5-0 on it; 3-5 on its other long side; 0-2 on 5-0; then 5-4 on top of 5-5, 2-2 and 2-5
+# on 0-2, 3-3 on 3-5.  The spinner's arms: long sides (east, west) first, then the short sides.
+SPINNER_SEQUENCE = [(), ("0",), ("0", "3"), ("2", "3"), ("5", "3-3", "4")]
+VECTORS = {"open-halves": [10, 10, 13, 15, 20], "played-arms": [10, 10, 3, 5, 15]}   # 004, 000
+
+
+def _count(sk, *args) -> dict:
+    return json.loads(sk("check", "count", "--format", "json", *args).stdout)
+
+
+@pytest.fixture(params=["open-halves", "played-arms"])
+def reading(request, tmp_path):
+    """A Muggins ruleset file with the given play.spinner reading (so the key, not the name, decides)."""
+    path = tmp_path / f"{request.param}.toml"
+    path.write_text(f'extends = "muggins"\nname = "m-{request.param}"\n[play]\nspinner = "{request.param}"\n',
+                    encoding="utf-8")
+    return request.param, str(path)
+
+
+def test_check_count_spinner_follows_play_spinner_through_both_vector_sequences(sk, reading):
+    name, rules = reading
+    found = [_count(sk, "--rules", rules, "--spinner", "5-5", *arms) for arms in SPINNER_SEQUENCE]
+    assert [item["total"] for item in found] == VECTORS[name]
+    assert [item["score"] for item in found] == [total if total % 5 == 0 else 0 for total in VECTORS[name]]
+    for item in found:
+        assert [reason["key"] for reason in item["reasons"]] == ["play.spinner", "play.scores"]
+        assert item["reasons"][0]["value"] == name and sum(item["parts"]) == item["total"]
+
+
+@pytest.mark.parametrize("rules, total", [("muggins", 13), ("all-fives", 3)])
+def test_the_qa_position_counts_per_the_ruleset_reading(sk, rules, total):
+    assert _count(sk, "--rules", rules, "--spinner", "5-5", "3", "0")["total"] == total
+    simple = _count(sk, "--rules", rules, "5-5", "3", "0")  # ENDS alone: added as given, as before
+    assert simple["total"] == 13
+    assert f"--spinner 5-5 3 0: it then counts {total}" in simple["reasons"][0]["text"]
+
+
+def test_a_side_not_started_is_a_dash(sk):
+    # played-arms: a long side still open, so both halves count: 5 + 5 + 0 (east) + 4 (north)
+    assert _count(sk, "--rules", "all-fives", "--spinner", "5-5", "0", "-", "4")["total"] == 14
+    # open-halves: north started, south free: 5 + 0 + 4
+    assert _count(sk, "--rules", "muggins", "--spinner", "5-5", "0", "-", "4")["total"] == 9
+
+
+def test_check_count_help_reproduces_both_vector_sequences(sk):
+    import re
+
+    text = sk("check", "count", "--help").stdout
+    examples = re.findall(r"scorekeeper check count (--spinner .*?)\s+# muggins (\d+), all-fives (\d+)", text)
+    assert len(examples) == len(SPINNER_SEQUENCE)
+    for rules, column in (("muggins", 1), ("all-fives", 2)):
+        shown = [int(example[column]) for example in examples]
+        assert shown == VECTORS["open-halves" if rules == "muggins" else "played-arms"]
+        for example in examples:
+            assert _count(sk, "--rules", rules, *example[0].split())["total"] == int(example[column])
+
+
+@pytest.mark.parametrize("args, problem", [
+    (("--rules", "goat", "--spinner", "5-5", "3"), "goat has no spinner (play.spinner = none)"),
+    (("--rules", "fives-and-threes", "--spinner", "5-5"), "has no spinner"),
+    (("--rules", "muggins", "--spinner", "2-3", "3"), "the spinner is a double"),
+    (("--rules", "muggins", "--spinner", "5-5", "5-5"), "cannot also lie at the end of an arm"),
+    (("--rules", "muggins", "--spinner", "5-5", "1", "2", "3", "4", "5"), "at most four"),
+    (("--rules", "muggins", "--spinner", "7-7"), "not in a double-six set"),
+    (("--rules", "muggins", "-", "3"), "needs --spinner"),
+    (("--rules", "muggins",), "give the open ends"),
+])
+def test_check_count_refuses_impossible_spinner_positions(sk, args, problem):
+    assert problem in sk.fails("check", "count", *args, code=2)
