@@ -159,3 +159,29 @@ def test_check_count_help_reproduces_both_vector_sequences(sk):
 ])
 def test_check_count_refuses_impossible_spinner_positions(sk, args, problem):
     assert problem in sk.fails("check", "count", *args, code=2)
+
+
+# The same RULES.md 4 plays as tiles on the table: the line, and the arm leaving the spinner.
+FISH_SEQUENCE = [("5-5",), ("5-5 5-0",), ("3-5 5-5 5-0",), ("3-5 5-5 5-0 0-2",),
+                 ("3-3 3-5 5-5 5-0 0-2 2-2 2-5", "--arm", "5-4")]
+
+
+def test_check_fish_reports_the_layout_count_under_play_spinner(sk, reading):
+    name, rules = reading
+    for (line, *arm), arms, total in zip(FISH_SEQUENCE, SPINNER_SEQUENCE, VECTORS[name]):
+        ruling = json.loads(sk("check", "fish", "--rules", rules, "--format", "json", "--line", line, *arm).stdout)
+        assert "blocked" in ruling
+        counted = _count(sk, "--rules", rules, "--spinner", "5-5", *arms)
+        assert ruling["count"] == {"total": total, "score": counted["score"], "parts": counted["parts"]}
+        assert ruling["reasons"][-1] == counted["reasons"][-1]
+
+
+@pytest.mark.parametrize("line, total, score", [("6-6 6-3", 15, 8), ("5-5", 10, 2), ("1-2 2-4", 5, 1)])
+def test_check_fish_count_without_a_spinner(sk, line, total, score):
+    ruling = json.loads(sk("check", "fish", "--rules", "fives-and-threes", "--format", "json",
+                           "--line", line).stdout)
+    assert (ruling["count"]["total"], ruling["count"]["score"]) == (total, score)
+
+
+def test_goat_fish_has_no_count(sk):
+    assert "count" not in _fish(sk, "--line", "1-2 2-3")

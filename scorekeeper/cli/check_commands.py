@@ -92,6 +92,10 @@ def check_deal_command(ctx: click.Context, hands, rules_spec, output_format) -> 
 def check_fish_command(ctx: click.Context, line, arms, spinner, hands, bazaar, rules_spec, output_format) -> None:
     """Is the game blocked (a fish)?  Give the line, and what is known of hands and bazaar.
 
+    In a ruleset that scores during play (Muggins family) the ruling also gives the layout's count,
+    as 'check count' would: the line through the spinner covers its long sides, each --arm the next
+    free side (JSON: "count": {"total", "score", "parts"}).
+
     \b
     Examples:
       scorekeeper check fish --line "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2" --hand Ann=2-2,5-6
