@@ -185,3 +185,14 @@ def test_check_fish_count_without_a_spinner(sk, line, total, score):
 
 def test_goat_fish_has_no_count(sk):
     assert "count" not in _fish(sk, "--line", "1-2 2-3")
+
+
+def test_installed_spinner_count_and_import_refusal(run_installed, tmp_path):
+    counted = json.loads(run_installed("check", "count", "--rules", "all-fives", "--spinner", "5-5", "3", "0",
+                                       "--format", "json").stdout)
+    assert (counted["total"], counted["score"]) == (3, 0)
+    run_installed("new", "--rules", "goat", "Ann", "Bob")
+    run_installed("export", "--format", "csv", "-o", "e1.csv")
+    refused = run_installed("--match", "n.toml", "import", "e1.csv", code=1)
+    assert refused.stderr.startswith("Error: e1.csv") and "JSON or TOML" in refused.stderr
+    assert not (tmp_path / "n.toml").exists()

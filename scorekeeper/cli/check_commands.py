@@ -50,6 +50,7 @@ def check() -> None:
       scorekeeper check fish --line "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2"
       scorekeeper check hand 0-0
       scorekeeper check count 5 5 3 2 --rules my-muggins.toml
+      scorekeeper check count --spinner 5-5 0 3 --rules all-fives
     """
 
 
