@@ -50,6 +50,7 @@ def check() -> None:
       scorekeeper check fish --line "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2"
       scorekeeper check hand 0-0
       scorekeeper check count 5 5 3 2 --rules my-muggins.toml
+      scorekeeper check count --spinner 5-5 0 3 --rules all-fives
     """
 
 
@@ -92,6 +93,10 @@ def check_deal_command(ctx: click.Context, hands, rules_spec, output_format) -> 
 def check_fish_command(ctx: click.Context, line, arms, spinner, hands, bazaar, rules_spec, output_format) -> None:
     """Is the game blocked (a fish)?  Give the line, and what is known of hands and bazaar.
 
+    In a ruleset that scores during play (Muggins family) the ruling also gives the layout's count,
+    as 'check count' would: the line through the spinner covers its long sides, each --arm the next
+    free side (JSON: "count": {"total", "score", "parts"}).
+
     \b
     Examples:
       scorekeeper check fish --line "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2" --hand Ann=2-2,5-6
@@ -131,25 +136,41 @@ def check_hand_command(ctx: click.Context, tiles, rules_spec, output_format) -> 
 
 
 @check.command("count")
-@click.argument("ends", nargs=-1, required=True)
+@click.argument("ends", nargs=-1)
+@click.option("--spinner", type=TILE, metavar="TILE",
+              help="The spinner double (rulesets with play.spinner): ENDS are then the ends of its arms.")
 @_rules_option
 @format_option("json")
 @click.pass_context
-def check_count_command(ctx: click.Context, ends, rules_spec, output_format) -> None:
+def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_format) -> None:
     """The count of the open ENDS and what it scores (Muggins family).
 
     An end is the number showing there; a double lying across an end is written as the tile
-    (6-6 counts 12).
+    (6-6 counts 12). Without --spinner the ends are added as given.
+
+    With --spinner TILE, ENDS are the open ends of the spinner's arms, in this order: its two long
+    sides (the line runs through them), then its two short sides; '-' for a side not started yet.
+    The spinner's halves then count as the ruleset's play.spinner reading says: open-halves (each
+    half while the short side it faces is free) or played-arms (both halves until both long sides
+    are covered, then only the started arms).
 
     \b
-    Examples:
+    Examples (RULES.md 4: 5-5; 5-0 on it; 3-5 on its other side; 0-2; then 5-4 on
+    top of 5-5, 2-2 and 2-5 on 0-2, 3-3 on 3-5):
       scorekeeper check count 5 5 3 2 --rules muggins
       scorekeeper check count 6-6 3 --rules muggins
+      scorekeeper check count --spinner 5-5                 # muggins 10, all-fives 10
+      scorekeeper check count --spinner 5-5 0               # muggins 10, all-fives 10
+      scorekeeper check count --spinner 5-5 0 3             # muggins 13, all-fives 3
+      scorekeeper check count --spinner 5-5 2 3             # muggins 15, all-fives 5
+      scorekeeper check count --spinner 5-5 5 3-3 4         # muggins 20, all-fives 15
+      scorekeeper check count --spinner 5-5 0 - 4 --rules all-fives
+    (add --rules muggins for 004's open-halves, --rules all-fives for 000's played-arms)
     """
     from scorekeeper.referee.count import check_count
 
     ruleset = _ruleset(ctx, rules_spec)
-    ruling = check_count(ruleset, _parse_ends(ends))
+    ruling = check_count(ruleset, _parse_ends(ends), spinner)
     verdict = f"The ends count {ruling.total}: " + (f"scores {ruling.score}." if ruling.score else "no score.")
     _show(ruling, verdict, ruleset, output_format)
 
@@ -163,11 +184,14 @@ def _parse_ends(ends: tuple[str, ...]) -> list:
         if word.isdigit():
             parsed.append(int(word))
             continue
+        if word == "-":
+            parsed.append(None)
+            continue
         try:
             parsed.append(parse_tile(word))
         except InputError:
-            raise InputError(f"'{word}' is not an end: give the number showing (5) or a double across the "
-                             "end (6-6)") from None
+            raise InputError(f"'{word}' is not an end: give the number showing (5), a double across the "
+                             "end (6-6), or '-' for a side of the spinner not started") from None
     return parsed
 
 

@@ -79,6 +79,7 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
         match, problems = parse_export(text, file)
         opened, problems = validate_match(match, file, problems=problems)
     else:  # a TOML match log: checked exactly as a match file, problems with their lines
+        _require_toml(text, file)
         opened, problems = validate_text(text, file)
     raise_problems(problems)
     match = opened.match
@@ -89,3 +90,23 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
     save_match(match, target)
     click.echo(f"Imported {len(match.rounds)} rounds from {file} into {target}.\n")
     click.echo(render_table(opened.table, opened.ruleset))
+
+
+def _require_toml(text: str, file: str) -> None:
+    """Refuse a file that is neither JSON nor TOML (a CSV or Markdown export) by saying what import reads.
+
+    A ``.toml`` file with a syntax error keeps the match file's own message (with its line)."""
+    import tomllib
+
+    from scorekeeper.errors import MatchFileError
+
+    lowered = file.lower()
+    if lowered.endswith(".toml"):
+        return
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        kind = ("is a CSV export" if lowered.endswith(".csv") else
+                "is a Markdown export" if lowered.endswith((".md", ".markdown")) else "is neither")
+        raise MatchFileError(f"import reads JSON or TOML exports (export --format json or --format toml), and "
+                             f"this file {kind}: CSV and Markdown exports cannot be imported", file) from None

@@ -1,4 +1,11 @@
-"""The count of the open ends (Muggins family, RULES.md 4) and what it scores during play."""
+"""The count of the open ends (Muggins family, RULES.md 4) and what it scores during play.
+
+Two ways to give a position:
+- the open ends alone (a number, or a double lying across an end: both halves count), added as given;
+- the spinner and the end of each of its arms (long sides first, then short sides; None: not started),
+  counted under the ruleset's ``play.spinner`` reading by ``scoring.counts.open_count`` — the same
+  function the two readings of RULES.md 4 are defined by.
+"""
 
 from __future__ import annotations
 
@@ -7,50 +14,110 @@ from typing import Iterable, NamedTuple
 from scorekeeper.errors import InputError
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.scoring.counts import explain_score, score_of
+from scorekeeper.rules.schema import SpinnerReading
+from scorekeeper.scoring.counts import End, Spinner, explain_score, open_count, score_of
 from scorekeeper.tiles import Tile
+
+SIDES = ("east", "west", "north", "south")
+"""The spinner's sides in the order arms are given: its two long sides (the line runs through them), then
+the two short sides facing its halves."""
 
 
 class CountRuling(NamedTuple):
     total: int
     score: int
     reasons: tuple[Reason, ...]
+    parts: tuple[int, ...] = ()
 
     def to_dict(self) -> dict:
-        return {"total": self.total, "score": self.score, "reasons": [item.to_dict() for item in self.reasons]}
+        return {"total": self.total, "score": self.score, "parts": list(self.parts),
+                "reasons": [item.to_dict() for item in self.reasons]}
 
 
-def check_count(ruleset: Ruleset, ends: Iterable[int | Tile]) -> CountRuling:
-    """Add the open ends (a number, or a double lying across an end: both halves) and rule on the score."""
+def _end(ruleset: Ruleset, end: int | Tile) -> End:
+    """One open end, checked against the set: a number, or a double lying across the end."""
+    top = ruleset["tiles.max_pip"]
+    if isinstance(end, Tile):
+        if not end.is_double:
+            raise InputError(f"{end} is not a double: give an end as its number, or a double lying "
+                             "across the end (both halves count)")
+        if end not in ruleset.tileset:
+            raise InputError(f"tile {end} is not in a {ruleset.tileset.name} set")
+        return End(end.low, double=True)
+    # A number above the set's top can only be a double across the end, counted by both halves.
+    if not (0 <= end <= top or (end % 2 == 0 and end // 2 <= top)):
+        raise InputError(f"an end counts 0 to {top} in a {ruleset.tileset.name} set (a double across "
+                         f"the end: an even number up to {2 * top}), not {end}")
+    return End(end // 2, double=True) if end > top else End(end)
+
+
+def check_count(ruleset: Ruleset, ends: Iterable[int | Tile | None], spinner: Tile | None = None) -> CountRuling:
+    """Rule on the count of a position: the open ends added, or the spinner with its arms' ends
+    (``ends`` in the order of SIDES, None for a side not started) under ``play.spinner``."""
     ends = list(ends)
-    if not ends:
-        raise InputError("give the open ends: numbers, or a double such as 6-6 lying across an end")
+    if spinner is None:
+        if not ends:
+            raise InputError("give the open ends: numbers, or a double such as 6-6 lying across an end")
+        if None in ends:
+            raise InputError("'-' (a side of the spinner not started) needs --spinner TILE")
     if len(ends) > 4:
         raise InputError(f"{len(ends)} open ends: a layout has at most four (two, and two more with a spinner)")
-    top = ruleset["tiles.max_pip"]
-    parts = []
-    for end in ends:
-        if isinstance(end, Tile):
-            if not end.is_double:
-                raise InputError(f"{end} is not a double: give an end as its number, or a double lying "
-                                 "across the end (both halves count)")
-            if end not in ruleset.tileset:
-                raise InputError(f"tile {end} is not in a {ruleset.tileset.name} set")
-            parts.append(end.pips)
-        else:
-            # A number above the set's top can only be a double across the end, counted by both halves.
-            if not (0 <= end <= top or (end % 2 == 0 and end // 2 <= top)):
-                raise InputError(f"an end counts 0 to {top} in a {ruleset.tileset.name} set (a double across "
-                                 f"the end: an even number up to {2 * top}), not {end}")
-            parts.append(end)
     doubles = [end for end in ends if isinstance(end, Tile)]
     if len(doubles) != len(set(doubles)):
         raise InputError("the same double cannot lie at two ends")
-    total = sum(parts)
+    reading = ruleset["play.spinner"]
+    reasons: list[Reason] = []
+    if spinner is None:
+        checked = [_end(ruleset, end) for end in ends]
+        counted = open_count(SpinnerReading.NONE, checked)
+        shown = " + ".join(str(part) for part in counted.parts) + (
+            f" = {counted.total}" if len(counted.parts) > 1 else "")
+        text = f"the open ends count {shown}"
+        if any(end.double for end in checked):
+            text += " (a double across an end counts both halves)"
+        if reading is not SpinnerReading.NONE and doubles:
+            reasons.append(_spinner_hint(ruleset, ends, doubles))
+    else:
+        if reading is SpinnerReading.NONE:
+            raise InputError(f"{ruleset.name} has no spinner (play.spinner = none): give the open ends alone, "
+                             "without --spinner")
+        if not spinner.is_double:
+            raise InputError(f"the spinner is a double, not {spinner}")
+        if spinner not in ruleset.tileset:
+            raise InputError(f"tile {spinner} is not in a {ruleset.tileset.name} set")
+        if spinner in doubles:
+            raise InputError(f"{spinner} is the spinner: it cannot also lie at the end of an arm")
+        arms = {side: (None if end is None else _end(ruleset, end)) for side, end in zip(SIDES, ends)}
+        counted = open_count(reading, (), Spinner(spinner.low, **arms))
+        started = [f"{side} {arms[side]}" for side in SIDES if arms.get(side) is not None]
+        layout = (f"the spinner {spinner} with arms ending " + ", ".join(started) if started
+                  else f"the spinner {spinner} alone")
+        shown = " + ".join(str(part) for part in counted.parts) or "0"
+        if len(counted.parts) > 1:
+            shown += f" = {counted.total}"
+        reasons.append(reason(ruleset, "play.spinner", f"{layout}: {counted.why}: {shown}"))
+        text = f"the open ends count {shown}"
+    total = counted.total
     score = score_of(ruleset, total) if total else 0
-    arithmetic = " + ".join(str(part) for part in parts) + (f" = {total}" if len(parts) > 1 else "")
-    counted = f"the open ends count {arithmetic}" + (" (a double across an end counts both halves)"
-                                                      if doubles or any(p > top for p in parts) else "")
-    text = f"{counted}; {explain_score(ruleset, total)}" if total else f"{counted}: no score"
-    reasons = [reason(ruleset, "play.scores", text)]
-    return CountRuling(total, score, tuple(reasons))
+    text = f"{text}; {explain_score(ruleset, total)}" if total else f"{text}: no score"
+    reasons.append(reason(ruleset, "play.scores", text))
+    return CountRuling(total, score, tuple(reasons), counted.parts)
+
+
+def _spinner_hint(ruleset: Ruleset, ends: list, doubles: list[Tile]) -> Reason:
+    """The simple form counted a double as lying across an end; say how to give it as the spinner, and what
+    that position would count under the ruleset's reading."""
+    shown = ", ".join(map(str, doubles))
+    text = f"{shown} counted as a double lying across an end (both halves)"
+    if len(doubles) == 1:
+        named = doubles[0]
+        others = [end for end in ends if end != named]
+        command = " ".join(["--spinner", str(named), *map(str, others)])
+        try:
+            other = check_count(ruleset, others, named)
+        except InputError:
+            other = None
+        if other is not None:
+            text += (f"; if {named} is the spinner with the other ends on its arms (long sides first), say so "
+                     f"with {command}: it then counts {other.total}")
+    return reason(ruleset, "play.spinner", text)

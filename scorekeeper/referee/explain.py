@@ -112,6 +112,8 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
                          "total": hand.pips, "value": value}
     for claim in rnd.claims:
         facts.append(f"{claim.player} claimed {claim.points} during play")
+    for noted in rnd.play_points:
+        facts.append(f"{noted.player} made {noted.points} during play (an in-play total, round --points)")
     steps = tuple(ExplainedStep(step.side, step.key, _value(ruleset, step.key), step.text,
                                 key_source(ruleset, step.key) if _known(step.key) else "")
                   for step in result.steps)

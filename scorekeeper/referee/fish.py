@@ -8,7 +8,7 @@ from typing import Iterable, NamedTuple
 from scorekeeper.errors import InputError
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import SpinnerReading
+from scorekeeper.rules.schema import PlayScore, SpinnerReading
 from scorekeeper.tiles import Tile, format_tiles
 
 
@@ -18,6 +18,9 @@ class Layout(NamedTuple):
     tiles: tuple[Tile, ...]
     ends: tuple[int, ...]
     spinner: Tile | None = None
+    line: tuple[Tile, ...] = ()
+    arms: tuple[tuple[Tile, ...], ...] = ()
+    """The arms leaving the spinner, each from the spinner outward (without the spinner itself)."""
 
 
 class FishRuling(NamedTuple):
@@ -26,10 +29,15 @@ class FishRuling(NamedTuple):
     settled: bool
     """False when the answer depends on where unseen tiles are (say more with --hand and --bazaar)."""
     reasons: tuple[Reason, ...]
+    count: dict | None = None
+    """The layout's count and what it scores (rulesets scoring during play), as ``check count`` gives it."""
 
     def to_dict(self) -> dict:
-        return {"blocked": self.blocked, "ends": list(self.ends), "settled": self.settled,
-                "reasons": [item.to_dict() for item in self.reasons]}
+        found = {"blocked": self.blocked, "ends": list(self.ends), "settled": self.settled,
+                 "reasons": [item.to_dict() for item in self.reasons]}
+        if self.count is not None:
+            found["count"] = self.count
+        return found
 
 
 def chain_ends(line: tuple[Tile, ...], start: int | None = None) -> list[int]:
@@ -84,10 +92,10 @@ def layout(ruleset: Ruleset, line: tuple[Tile, ...], arms: Iterable[tuple[Tile, 
         if arms or spinner:
             raise InputError(f"{ruleset.name} has no spinner (play.spinner = none): give the line alone, "
                              "without --arm or --spinner")
-        return Layout(tuple(tiles), (ends[0], ends[-1]))
+        return Layout(tuple(tiles), (ends[0], ends[-1]), None, line)
     spinner = _spinner(line, arms, spinner)
     if spinner is None:
-        return Layout(tuple(tiles), (ends[0], ends[-1]))
+        return Layout(tuple(tiles), (ends[0], ends[-1]), None, line)
     at = line.index(spinner)
     sides = (at > 0) + (at < len(line) - 1) + len(arms)
     if sides > 4:
@@ -96,7 +104,7 @@ def layout(ruleset: Ruleset, line: tuple[Tile, ...], arms: Iterable[tuple[Tile, 
     open_ends = ([ends[0]] if at > 0 else []) + ([ends[-1]] if at < len(line) - 1 else [])
     open_ends += [chain_ends(arm, start=spinner.low)[-1] for arm in arms]
     open_ends += [spinner.low] * (4 - sides)
-    return Layout(tuple(tiles), tuple(open_ends), spinner)
+    return Layout(tuple(tiles), tuple(open_ends), spinner, line, tuple(arms))
 
 
 def _spinner(line: tuple[Tile, ...], arms: list[tuple[Tile, ...]], named: Tile | None) -> Tile | None:
@@ -125,7 +133,11 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     table = layout(ruleset, tuple(line), arms, spinner)
     on_table = set(table.tiles)
     held: dict[Tile, str] = {}
+    given: set[str] = set()
     for player, tiles in hands:
+        if player in given:
+            raise InputError(f"{player} is given two hands")
+        given.add(player)
         ruleset.tileset.check(tiles, f" ({player}'s hand)")
         for tile in tiles:
             if tile in on_table:
@@ -163,14 +175,16 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
                                   f"{shown} and all {_number_word(count)} non-double {value}s are on the table; "
                                   f"{double} {where(double)} and cannot reopen it (a double leaves the end at "
                                   f"{value})"))
-        return FishRuling(True, table.ends, True, tuple(_lead(ruleset, table, reasons)))
+        return _ruling(ruleset, table, True, True, reasons)
     playable = [tile for tile in live if tile in held]
     if playable:
         for tile in playable:
             ends_of = ", ".join(str(v) for v in values if v in tile)
-            reasons.append(reason(ruleset, "play.spinner", f"{shown}; {held[tile]} holds {tile} and can play it "
-                                                           f"on the {ends_of}: not a fish"))
-        return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
+            reasons.append(reason(ruleset, "tiles.max_pip",
+                                  f"{shown}; {held[tile]} holds {tile} and can play it on the {ends_of}: "
+                                  f"not a fish (a tile of the {ruleset.tileset.name} set that fits an end is "
+                                  "still off the table)"))
+        return _ruling(ruleset, table, False, True, reasons)
     missing = format_tiles(live)
     are = "is" if len(live) == 1 else "are"
     if bazaar is not None and bazaar > keep:
@@ -178,28 +192,68 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
                               f"{shown}; {missing} {are} not on the table, and the bazaar holds {bazaar} "
                               f"tile(s), of which {keep} must stay: a player who cannot play draws, so it is "
                               "not a fish"))
-        return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
+        return _ruling(ruleset, table, False, True, reasons)
     if hands_complete:
         reasons.append(reason(ruleset, "bazaar.keep",
                               f"{shown}; {missing} would fit, but {are} in the bazaar, whose last {keep} "
                               f"tile(s) may not be drawn (it holds {bazaar}), and no hand can play: a fish"))
-        return FishRuling(True, table.ends, True, tuple(_lead(ruleset, table, reasons)))
+        return _ruling(ruleset, table, True, True, reasons)
     if bazaar == 0:
         reasons.append(reason(ruleset, "bazaar.keep", f"{shown}; the bazaar is empty, so whoever holds "
                                                       f"{missing} can play: not a fish"))
-        return FishRuling(False, table.ends, True, tuple(_lead(ruleset, table, reasons)))
-    reasons.append(reason(ruleset, "play.spinner",
+        return _ruling(ruleset, table, False, True, reasons)
+    reasons.append(reason(ruleset, "bazaar.keep",
                           f"{shown}; {missing} {are} neither on the table nor in a hand given: unless stuck in "
                           "the bazaar, someone can play, so not a fish as far as is known (give every --hand "
                           "and --bazaar N to settle it)"))
-    return FishRuling(False, table.ends, False, tuple(_lead(ruleset, table, reasons)))
+    return _ruling(ruleset, table, False, False, reasons)
 
 
-def _lead(ruleset: Ruleset, table: Layout, reasons: list[Reason]) -> list[Reason]:
+def _ruling(ruleset: Ruleset, table: Layout, blocked: bool, settled: bool, reasons: list[Reason]) -> FishRuling:
+    """The ruling, with the spinner named and, in a ruleset scoring during play, the layout's count."""
     if table.spinner:
         reasons.append(reason(ruleset, "play.spinner", f"{table.spinner} is the spinner: tiles may be played "
                                                        "on all four of its sides"))
-    return reasons
+    counted = _layout_count(ruleset, table)
+    count = None
+    if counted is not None:
+        reasons.extend(counted.reasons)
+        count = {"total": counted.total, "score": counted.score, "parts": list(counted.parts)}
+    return FishRuling(blocked, table.ends, settled, tuple(reasons), count)
+
+
+def _layout_count(ruleset: Ruleset, table: Layout):
+    """The layout's count ruling (``check count``), in a ruleset that scores during play; else None."""
+    if ruleset["play.scores"] is PlayScore.NONE:
+        return None
+    from scorekeeper.referee.count import check_count
+
+    if table.spinner is None:
+        line = table.line
+        if len(line) == 1:  # a lone tile: both its halves show
+            ends = [line[0]] if line[0].is_double else [line[0].low, line[0].high]
+        else:
+            ends = [_end_of(line[0], table.ends[0]), _end_of(line[-1], table.ends[-1])]
+        return check_count(ruleset, ends)
+    # The line through the spinner covers its long sides; arms take the free long sides, then the short ones.
+    at = table.line.index(table.spinner)
+    line_ends = chain_ends(table.line)
+    sides: list = [None, None, None, None]
+    if at < len(table.line) - 1:
+        sides[0] = _end_of(table.line[-1], line_ends[-1])
+    if at > 0:
+        sides[1] = _end_of(table.line[0], line_ends[0])
+    for arm in table.arms:
+        free = sides.index(None)
+        sides[free] = _end_of(arm[-1], chain_ends(arm, start=table.spinner.low)[-1])
+    while sides and sides[-1] is None:
+        sides.pop()
+    return check_count(ruleset, sides, table.spinner)
+
+
+def _end_of(tile: Tile, showing: int) -> int | Tile:
+    """An open end as check count takes it: a double lying there counts both halves."""
+    return tile if tile.is_double else showing
 
 
 def _ends_text(ends: tuple[int, ...]) -> str:

@@ -6,24 +6,29 @@ from scorekeeper.referee.explain import Explanation, ExplainedStep, SideNumbers
 
 
 def render_explanation(explanation: Explanation) -> str:
-    """The facts, the rules applied to the whole round, then each side: its rules in order and its numbers.
+    """The facts, where every side stood, every rule in the order the scoring applied it, then every side's
+    numbers after the round.
 
-    Steps keep their number in the order the scoring applied them, so the order stays visible.
+    The steps form one list numbered in the order they were applied, each labelled with the side (or player)
+    it concerns, or "whole round"; so the numbering and the order on the page always agree.
     """
     result = explanation.result
-    numbered = list(enumerate(explanation.steps, start=1))
     lines = [f"Round {explanation.number} under {explanation.ruleset}:", "", "Facts recorded:"]
     lines += [f"  {fact}" for fact in explanation.facts]
     if explanation.eggs_before:
         lines.append(f"  eggs carried into the round: {explanation.eggs_before}")
-    whole = [(number, step) for number, step in numbered if step.side is None]
-    if whole:
-        lines += ["", "Rules for the whole round:"] + [_step(number, step) for number, step in whole]
-    for item in explanation.sides:
-        members = {item.side, *item.players}
-        lines += ["", f"{item.side}: before {standing_text(item.before_score, item.before_remembered)}"]
-        lines += [_step(number, step) for number, step in numbered if step.side in members]
-        lines.append(f"  => {item.side}: {standing_text(item.score, item.remembered)}   ({_how(item)})")
+    lines += ["", "Before the round:"]
+    lines += [f"  {item.side}: before {standing_text(item.before_score, item.before_remembered)}"
+              for item in explanation.sides]
+    if explanation.steps:
+        labels = [_label(step) for step in explanation.steps]
+        width = max(len(label) for label in labels)
+        lines += ["", "Rules applied, in order:"]
+        lines += [_step(number, label.ljust(width), step)
+                  for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1)]
+    lines += ["", "After the round:"]
+    lines += [f"  => {item.side}: {standing_text(item.score, item.remembered)}   ({_how(item)})"
+              for item in explanation.sides]
     if result.eggs or result.eggs_paid or result.eggs_added or result.eggs_rotten:
         lines += ["", f"eggs: {explanation.eggs_before} -> {result.eggs}"]
     if result.notes:
@@ -31,9 +36,16 @@ def render_explanation(explanation: Explanation) -> str:
     return "\n".join(lines)
 
 
-def _step(number: int, step: ExplainedStep) -> str:
+WHOLE_ROUND = "whole round"
+
+
+def _label(step: ExplainedStep) -> str:
+    return step.side if step.side is not None else WHOLE_ROUND
+
+
+def _step(number: int, label: str, step: ExplainedStep) -> str:
     rule = f"{step.key} = {step.value}" if step.value else step.key
-    return f"  {number}. [{rule}] {step.text}"
+    return f"  {number}. {label}  [{rule}] {step.text}"
 
 
 def _how(item: SideNumbers) -> str:
