@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 
 from scorekeeper.errors import InputError, StateError
+from scorekeeper.reports.render import eggs_cell
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget
 from scorekeeper.scoring.table import Table
@@ -24,18 +25,8 @@ def running_scores(table: Table) -> dict[str, list[int]]:
 
 def egg_events(table: Table) -> list[tuple[int, str]]:
     """(round, what happened to the eggs) for every round that laid, paid or lost eggs."""
-    events = []
-    for result in table.rounds:
-        parts = []
-        if result.eggs_added:
-            parts.append(f"+{result.eggs_added} carried")
-        if result.eggs_paid:
-            parts.append(f"{result.eggs_paid} paid to {result.eggs_paid_to}")
-        if result.eggs_rotten:
-            parts.append(f"{result.eggs_rotten} rotten")
-        if parts:
-            events.append((result.number, ", ".join(parts)))
-    return events
+    return [(result.number, eggs_cell(result)) for result in table.rounds
+            if result.eggs_added or result.eggs_paid or result.eggs_rotten]
 
 
 def markers(names: list[str]) -> dict[str, str]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems
 from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Match, Side, singles
-from scorekeeper.reports.render import _cell, _eggs_cell, _footer, _standing, _title, describe_round
+from scorekeeper.reports.render import _cell, eggs_cell, _footer, _standing, _title, describe_round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.table import RoundResult, Table
 from scorekeeper.storage.matchfile import dump_match, parse_match, round_from_dict, round_to_dict
@@ -113,7 +113,7 @@ def export_markdown(match: Match, ruleset: Ruleset, table: Table) -> str:
     with_eggs = table.eggs or any(r.eggs_added or r.eggs_paid or r.eggs_rotten for r in table.rounds)
     headers = ["#", "round"] + names + (["eggs"] if with_eggs else [])
     rows = [[str(result.number), describe_round(result.facts)] + [_cell(result.side(name)) for name in names]
-            + ([_eggs_cell(result)] if with_eggs else []) for result in table.rounds]
+            + ([eggs_cell(result)] if with_eggs else []) for result in table.rounds]
     rows.append(["", "**total**"] + [f"**{_standing(side.score, side.remembered)}**" for side in table.sides]
                 + ([f"+{table.eggs}" if table.eggs else ""] if with_eggs else []))
     lines = [f"**{_title(table, ruleset)}**", "",

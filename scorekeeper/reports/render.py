@@ -19,7 +19,7 @@ def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUN
     names = [side.name for side in table.sides]
     shown = table.rounds if rounds is None else table.rounds[max(0, len(table.rounds) - rounds):]
     rows = [[result.number, _round_label(result)] + [_cell(result.side(name)) for name in names]
-            + [_eggs_cell(result)] for result in shown]
+            + [eggs_cell(result)] for result in shown]
     hidden = len(table.rounds) - len(shown)
     if hidden:
         rows.insert(0, ["", f"… {hidden} earlier"] + [""] * (len(names) + 1))
@@ -96,7 +96,7 @@ def _standing(score: int, remembered: int) -> str:
     return f"{score} +{remembered}" if remembered else str(score)
 
 
-def _eggs_cell(result: RoundResult) -> str:
+def eggs_cell(result: RoundResult) -> str:
     parts = []
     if result.eggs_paid:
         parts.append(f"{result.eggs_paid} paid to {result.eggs_paid_to}")
