@@ -1,0 +1,62 @@
+"""QA fixes for the points-race games and match logs (issues 4 and 6): editing in-play points, a tie for the
+fewest on a three-player fish, the hand in progress in exports, Phone's draw, an exact target, the deal size."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+
+def scores(sk) -> dict[str, int]:
+    return {side["name"]: side["score"] for side in sk.json()["sides"]}
+
+
+def house(sk, text: str, name: str = "house") -> str:
+    path = sk.folder / f"{name}.toml"
+    path.write_text(text)
+    return str(path)
+
+
+# --- 1. edit replaces, keeps or clears the points made during play ------------------------------------
+
+def test_edit_without_points_flags_keeps_the_old_in_play_points(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=8", "--points", "Ann=10")  # 10 + 8 -> 10 -> 2
+    sk("edit", "1", "--out", "Ann", "--total", "Bob=13")  # 13 -> 15 -> 3
+    assert scores(sk) == {"Ann": 13, "Bob": 0}
+
+
+def test_edit_points_replaces_and_no_points_clears(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=8", "--points", "Ann=10")
+    sk("edit", "1", "--out", "Ann", "--total", "Bob=8", "--points", "Ann=5")
+    assert scores(sk) == {"Ann": 7, "Bob": 0}
+    sk("edit", "1", "--out", "Ann", "--total", "Bob=8", "--no-points")
+    assert scores(sk) == {"Ann": 2, "Bob": 0}
+    assert "Ann=10" not in sk.path.read_text() and "points" not in sk.path.read_text().split("rounds")[1]
+
+
+def test_edit_points_replaces_the_claims_of_the_round(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    sk("score", "Ann", "10")
+    sk("score", "Bob", "15")
+    sk("round", "--out", "Ann", "--total", "Bob=8")
+    assert scores(sk) == {"Ann": 12, "Bob": 15}
+    sk("edit", "1", "--out", "Ann", "--total", "Bob=8", "--points", "Ann=5")
+    assert scores(sk) == {"Ann": 7, "Bob": 0}
+    sk("edit", "1", "--out", "Ann", "--total", "Bob=8", "--points", "Bob=20")
+    assert scores(sk) == {"Ann": 2, "Bob": 20}
+
+
+def test_edit_refuses_points_and_no_points_together(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=8", "--points", "Ann=10")
+    assert "not both" in sk.fails("edit", "1", "--out", "Ann", "--total", "Bob=8", "--points", "Ann=5",
+                                     "--no-points", code=2)
+
+
+def test_edit_help_says_how_in_play_points_are_kept(sk):
+    text = sk("edit", "--help").stdout
+    assert "--no-points" in text and "kept" in text
