@@ -60,3 +60,32 @@ def test_edit_refuses_points_and_no_points_together(sk):
 def test_edit_help_says_how_in_play_points_are_kept(sk):
     text = sk("edit", "--help").stdout
     assert "--no-points" in text and "kept" in text
+
+
+# --- 5. an exact target refuses a claim it would not score --------------------------------------------
+
+EXACT = 'extends = "muggins"\n[end]\nexact = true\n'
+
+
+def test_exact_target_refuses_a_claim_that_passes_it(sk):
+    sk("new", "--rules", house(sk, EXACT), "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=18", "--points", "Ann=95")  # 18 -> 20 -> 4: 99
+    error = sk.fails("score", "Ann", "10", code=2)
+    assert "99" in error and "100" in error and "end.exact" in error
+    sk("score", "Bob", "10")  # Bob is far from the target
+    assert scores(sk) == {"Ann": 99, "Bob": 10}
+
+
+@pytest.mark.parametrize("command", ["round", "edit"])
+def test_exact_target_refuses_in_play_totals_that_pass_it(sk, command):
+    sk("new", "--rules", house(sk, EXACT), "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=18", "--points", "Ann=95")  # 99
+    if command == "round":
+        error = sk.fails("round", "--out", "Bob", "--total", "Ann=3", "--points", "Ann=5", code=2)
+        sk("round", "--out", "Bob", "--total", "Ann=3", "--points", "Bob=5")
+        assert scores(sk) == {"Ann": 99, "Bob": 6}
+    else:
+        error = sk.fails("edit", "1", "--out", "Ann", "--total", "Bob=18", "--points", "Ann=105", code=2)
+        sk("edit", "1", "--out", "Ann", "--total", "Bob=18", "--points", "Ann=90")
+        assert scores(sk) == {"Ann": 94, "Bob": 0}
+    assert "end.exact" in error

@@ -54,7 +54,8 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
     if facts["play_points"]:
         from scorekeeper.claims import close_hand
 
-        rnd = close_hand(opened.match._replace(pending=()), opened.ruleset, rnd, facts["play_points"])
+        rnd = close_hand(opened.match._replace(pending=()), opened.ruleset, rnd, facts["play_points"],
+                         rounds_before=number - 1)
     keep = not (no_points or facts["play_points"])
     match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep)
     save_match(match, opened.path)

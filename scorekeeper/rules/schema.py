@@ -340,7 +340,9 @@ KEYS: tuple[Key, ...] = (
         "the target when more than two players sit at the table (0: end.target)", minimum=0,
         source="RULES.md 4 (All Fives: 250 for two, 200 for more)"),
     Key("end.exact", bool, False,
-        "the target must be reached exactly: points that would take a side past it are not scored",
+        "the target must be reached exactly: points that would take a side past it are not scored (a claim or "
+        "an in-play total that would is refused when typed; an end-of-hand count that would is shown as not "
+        "scored)",
         source="RULES.md 4 (a common house rule)"),
     Key("end.at_once", bool, False,
         "a side that reaches the target by points claimed during play wins at once (later claims and the "
