@@ -89,3 +89,20 @@ def test_exact_target_refuses_in_play_totals_that_pass_it(sk, command):
         sk("edit", "1", "--out", "Ann", "--total", "Bob=18", "--points", "Ann=90")
         assert scores(sk) == {"Ann": 94, "Bob": 0}
     assert "end.exact" in error
+
+
+# --- 4. Phone: a draw is both OVER 225; a side exactly on 225 is not over it --------------------------
+
+@pytest.mark.parametrize("ann, bob, winner, over", [
+    (224, 226, "Bob", True),    # Ann ends on 225 exactly, Bob over: Bob wins
+    (225, 226, None, True),     # both over 225: a draw
+    (224, 225, None, True),     # both exactly on 225: level at the top, a draw
+    (223, 226, "Bob", True),    # Ann 224 has not reached 225
+    (219, 220, None, False),    # nobody there yet
+])
+def test_phone_draw_needs_both_over_225(sk, ann, bob, winner, over):
+    sk("new", "--rules", "phone", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=1", "--points", f"Ann={ann}", "--points", f"Bob={bob}")
+    table = sk.json()
+    assert scores(sk) == {"Ann": ann + 1, "Bob": bob}  # 1 rounds up to 5 -> 1
+    assert (table["over"], table["winner"]) == (over, winner)

@@ -165,7 +165,8 @@ class SeveralReach(Enum):
     HIGHEST = "highest"
     """The highest score wins (level scores: the earlier seat)."""
     DRAW = "draw"
-    """The match is drawn: over, with no winner (Phone: both over 225)."""
+    """The match is drawn: over, with no winner, when two or more sides are strictly over the target or the
+    highest are level (Phone: both over 225); otherwise the highest wins."""
 
 
 class RoundsWinner(Enum):
@@ -349,7 +350,9 @@ KEYS: tuple[Key, ...] = (
         "end-of-hand count are not scored); false: the match is decided when the hand ends",
         source="RULES.md 4"),
     Key("end.several_reach", SeveralReach, SeveralReach.HIGHEST,
-        "when more than one side is at or over the target as the match is decided: highest wins, or draw",
+        "when more than one side is at or over the target as the match is decided: highest wins, or draw "
+        "(two or more sides strictly over the target, or level at the top; a side exactly on the target is "
+        "not over it, so 225 against 226 is won by 226)",
         source="RULES.md 4 (Phone: both over 225 is a draw)"),
     Key("end.rounds", int, 0, "the match is a fixed number of rounds (0: played to the target)", minimum=0,
         source="RULES.md 5 (003's block game: 7)"),
