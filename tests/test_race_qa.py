@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 import pytest
 
@@ -106,3 +107,55 @@ def test_phone_draw_needs_both_over_225(sk, ann, bob, winner, over):
     table = sk.json()
     assert scores(sk) == {"Ann": ann + 1, "Bob": bob}  # 1 rounds up to 5 -> 1
     assert (table["over"], table["winner"]) == (over, winner)
+
+
+# --- 2. a tie for the fewest on a fish: nothing with two or four players, split with three ------------
+
+SPLIT_VECTORS = [
+    # rules, hands (the fish), scores: 3 players, two tied: they split (RULES.md 4)
+    ("muggins", {"Ann": 3, "Bob": 3, "Cat": 11}, {"Ann": 1, "Bob": 1, "Cat": 0}),  # 8 -> 10 -> 2
+    ("muggins", {"Ann": 2, "Bob": 2, "Cat": 19}, {"Ann": 1, "Bob": 1, "Cat": 0}),  # 17 -> 15 -> 3: 1 each
+    ("all-fives", {"Ann": 2, "Bob": 2, "Cat": 22}, {"Ann": 10, "Bob": 10, "Cat": 0}),  # 20: 10 each
+    ("phone", {"Ann": 2, "Bob": 2, "Cat": 19}, {"Ann": 2, "Bob": 2, "Cat": 0}),  # 17 -> up 20 -> 4: 2 each
+    ("muggins", {"Ann": 4, "Bob": 4, "Cat": 4}, {"Ann": 0, "Bob": 0, "Cat": 0}),  # three level: nobody
+]
+
+
+@pytest.mark.parametrize("rules, hands, expected", SPLIT_VECTORS)
+def test_three_players_two_tied_for_fewest_split(sk, rules, hands, expected):
+    sk("new", "--rules", rules, *hands)
+    sk("round", "--fish", *[arg for name, value in hands.items() for arg in ("--total", f"{name}={value}")])
+    assert scores(sk) == expected
+
+
+def test_a_split_remainder_is_named_not_lost_silently(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob", "Cat")
+    sk("round", "--fish", "--total", "Ann=2", "--total", "Bob=2", "--total", "Cat=19")
+    steps = json.loads(sk("explain", "1", "--format", "json").stdout)["steps"]
+    text = " ".join(step["text"] for step in steps if step["key"] == "fish.tie_three")
+    assert "1 each" in text and "remainder 1 is not scored" in text
+
+
+@pytest.mark.parametrize("players", [("Ann", "Bob"), ("Ann", "Bob", "Cat", "Dan")])
+def test_two_or_four_players_tied_for_fewest_score_nothing(sk, players):
+    sk("new", "--rules", "muggins", *players)
+    hands = [4, 4, 11, 13][:len(players)]
+    sk("round", "--fish", *[f"--total={name}={value}" for name, value in zip(players, hands)])
+    assert set(scores(sk).values()) == {0}
+
+
+def test_fish_tie_three_defaults_to_fish_tie(sk):
+    """A lowest-wins Goat keeps its eggs on a three-player tie: the new key's default changes no other ruleset."""
+    sk("new", "--rules", house(sk, 'extends = "goat"\n[fish]\npolicy = "lower-wins"\n'), "Ann", "Bob", "Cat")
+    sk("round", "--fish", "--total", "Ann=3", "--total", "Bob=3", "--total", "Cat=11")
+    assert sk.json()["eggs"] > 0
+
+
+def test_goat_split_remainder_is_named(sk):
+    sk("new", "--rules", house(sk, 'extends = "goat"\n[fish]\npolicy = "lower-wins"\ntie_three = "split"\n'),
+       "Ann", "Bob", "Cat")
+    sk("round", "--fish", "--total", "Ann=3", "--total", "Bob=3", "--total", "Cat=31")
+    assert scores(sk) == {"Ann": 18, "Bob": 18, "Cat": 0}  # 37 split in two, rounded down
+    steps = json.loads(sk("explain", "1", "--format", "json").stdout)["steps"]
+    texts = [step["text"] for step in steps if step["key"] == "fish.tie_three"]
+    assert texts and "remainder 1 is not scored" in texts[0]

@@ -44,6 +44,19 @@ class FishTie(Enum):
     """The tied sides share the points (rounded down)."""
 
 
+class FishTieThree(Enum):
+    """What a blocked round does when, of three sides, two are level for the deciding hand."""
+
+    SAME = "same"
+    """As ``fish.tie``."""
+    EGGS = "eggs"
+    """The whole total is carried forward as eggs."""
+    NOBODY = "nobody"
+    """Nobody scores."""
+    SPLIT = "split"
+    """The two tied sides share the points, rounded down; a remainder is not scored (the step says so)."""
+
+
 class EggsTo(Enum):
     """Who receives the eggs."""
 
@@ -253,6 +266,11 @@ KEYS: tuple[Key, ...] = (
     Key("fish.tie", FishTie, FishTie.EGGS,
         "when the deciding sides of a fish are level: eggs (carry the total forward), nobody scores, or split",
         source="RULES.md 2 (eggs), 4 (tie on a fish)"),
+    Key("fish.tie_three", FishTieThree, FishTieThree.SAME,
+        "three sides, two of them level for the deciding hand of a fish: same (as fish.tie), eggs, nobody, or "
+        "split (the two share the points rounded down; a remainder, e.g. 3 split in two, 1 each, is not "
+        "scored and the step says so)",
+        source="RULES.md 4 (a tie for fewest on a fish: nothing with two or four players, split with three)"),
     Key("fish.fisherman_notes", bool, False,
         "show 004's fisherman conditions (a winning fisherman under 25 may go on the hundred; a losing one "
         "may 'write off the fish' in three attempts) as notes to apply by hand; they are too vague to score",
