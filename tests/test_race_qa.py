@@ -159,3 +159,34 @@ def test_goat_split_remainder_is_named(sk):
     steps = json.loads(sk("explain", "1", "--format", "json").stdout)["steps"]
     texts = [step["text"] for step in steps if step["key"] == "fish.tie_three"]
     assert texts and "remainder 1 is not scored" in texts[0]
+
+
+# --- 6. the deal: 7 tiles to two players, 5 to three or four (draw family) -----------------------------
+
+SEVENS = ["Ann=0-0,0-1,0-2,0-3,1-4,1-5,1-6", "Bob=1-1,1-2,1-3,2-4,2-5,2-6,3-4",
+          "Cat=2-2,2-3,3-5,3-6,4-5,4-6,5-6"]
+FIVES = ["Ann=0-0,0-1,0-2,0-3,1-4", "Bob=1-1,1-2,1-3,2-4,2-5", "Cat=2-2,2-3,3-5,3-6,4-5"]
+
+
+@pytest.mark.parametrize("rules", ["muggins", "phone", "block", "draw"])
+def test_three_seven_tile_hands_are_refused_in_the_draw_family(sk, rules):
+    error = sk.fails("check", "deal", "--rules", rules, *[f"--hand={hand}" for hand in SEVENS], code=2)
+    assert "7 tiles" in error and "deals 5" in error and "tiles.deal_more_players" in error
+
+
+@pytest.mark.parametrize("rules", ["muggins", "block"])
+def test_five_tiles_to_three_and_seven_to_two_are_dealt(sk, rules):
+    ruling = json.loads(sk("check", "deal", "--rules", rules, "--format", "json",
+                           *[f"--hand={hand}" for hand in FIVES]).stdout)
+    assert ruling["misdeal"] is False and ruling["leader"] == "Cat"  # 2-2 is the highest double dealt
+    ruling = json.loads(sk("check", "deal", "--rules", rules, "--format", "json",
+                           *[f"--hand={hand}" for hand in SEVENS[:2]]).stdout)
+    assert ruling["misdeal"] is False
+
+
+def test_goat_still_deals_seven_to_three(sk):
+    ruling = json.loads(sk("check", "deal", "--rules", "goat", "--format", "json",
+                           *[f"--hand={hand}" for hand in SEVENS]).stdout)
+    assert "leader" in ruling
+    sk.fails("check", "deal", "--rules", "goat", "--hand=Ann=0-0,0-1,0-2,0-3,1-4,1-5,1-6,2-2", "--hand=Bob=1-1",
+             code=2)
