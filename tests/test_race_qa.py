@@ -190,3 +190,43 @@ def test_goat_still_deals_seven_to_three(sk):
     assert "leader" in ruling
     sk.fails("check", "deal", "--rules", "goat", "--hand=Ann=0-0,0-1,0-2,0-3,1-4,1-5,1-6,2-2", "--hand=Bob=1-1",
              code=2)
+
+
+# --- 3. the exports agree with the table while a hand is in progress -----------------------------------
+
+def csv_rows(sk) -> list[dict]:
+    return list(csv.DictReader(io.StringIO(sk("export", "--format", "csv").stdout)))
+
+
+def test_csv_has_the_hand_in_progress_and_agrees_with_the_table(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=8")
+    sk("score", "Ann", "10")
+    sk("score", "Bob", "15")
+    rows = csv_rows(sk)
+    last = {row["side"]: row for row in rows if row["round"] == "2"}
+    assert {name: int(row["score"]) for name, row in last.items()} == scores(sk) == {"Ann": 12, "Bob": 15}
+    assert {name: row["ending"] for name, row in last.items()} == {"Ann": "in-play", "Bob": "in-play"}
+    assert {name: int(row["points"]) for name, row in last.items()} == {"Ann": 10, "Bob": 15}
+    sk("round", "--out", "Bob", "--total", "Ann=3")  # the hand closes: its row is a real round now
+    rows = csv_rows(sk)
+    assert [row["ending"] for row in rows if row["round"] == "2"] == ["out", "out"]
+    assert not any(row["round"] == "3" for row in rows)
+
+
+def test_csv_in_play_win_at_once(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=18", "--points", "Ann=90")  # 94
+    sk("score", "Ann", "10")  # 104: wins at once
+    table = sk.json()
+    rows = [row for row in csv_rows(sk) if row["round"] == "2"]
+    assert table["winner"] == "Ann"
+    assert {row["side"]: int(row["score"]) for row in rows} == scores(sk)
+
+
+def test_markdown_totals_include_the_hand_in_progress(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=8")
+    sk("score", "Bob", "15")
+    text = sk("export", "--format", "markdown").stdout
+    assert "**2** | **15**" in text and "in play this hand: Bob 15" in text
