@@ -230,3 +230,11 @@ def test_markdown_totals_include_the_hand_in_progress(sk):
     sk("score", "Bob", "15")
     text = sk("export", "--format", "markdown").stdout
     assert "**2** | **15**" in text and "in play this hand: Bob 15" in text
+
+
+def test_installed_command_phone_225_against_226(run_installed):
+    run_installed("--match", "m.toml", "new", "--rules", "phone", "Ann", "Bob")
+    run_installed("--match", "m.toml", "round", "--out", "Ann", "--total", "Bob=1", "--points", "Ann=224",
+                  "--points", "Bob=226")
+    table = json.loads(run_installed("--match", "m.toml", "table", "--format", "json").stdout)
+    assert (table["over"], table["winner"]) == (True, "Bob")
