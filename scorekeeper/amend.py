@@ -22,18 +22,18 @@ def check_number(match: Match, number: int) -> None:
         raise InputError(f"there is no round {number}: the match has rounds 1 to {len(match.rounds)}")
 
 
-def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round) -> tuple[Match, Table]:
+def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
+               keep_in_play: bool = True) -> tuple[Match, Table]:
     """Replace round ``number`` with ``rnd`` (checked as ``round`` checks it); the new match and its table.
 
-    Claims made during the old round, and its in-play totals unless new ones are given, are kept, since
-    ``round``'s flags do not restate single claims.
+    ``keep_in_play``: the old round's in-play facts (its claims and in-play totals) are kept and ``rnd``'s
+    are ignored, since ``round``'s flags do not restate single claims; false: ``rnd``'s in-play facts
+    replace them (none given: the round has no points made during play).
     """
     check_number(match, number)
     old = match.rounds[number - 1]
-    if not rnd.claims and old.claims:
-        rnd = rnd._replace(claims=old.claims)
-    if not rnd.play_points and old.play_points:
-        rnd = rnd._replace(play_points=old.play_points)
+    if keep_in_play:
+        rnd = rnd._replace(claims=old.claims, play_points=old.play_points)
     rnd = rnd._replace(line=old.line)
     check_round(match, ruleset, rnd)
     rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]

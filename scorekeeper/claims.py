@@ -33,11 +33,45 @@ def add_claim(match: Match, ruleset: Ruleset, player: str, points: int, over: bo
         raise StateError("the match is over: no more points can be recorded (undo to change it, or start a "
                          "new match)")
     check_claim(ruleset, points)
+    check_exact(match, ruleset, match.pending + (Claim(who, points),), len(match.pending))
     return match._replace(pending=match.pending + (Claim(who, points),))
 
 
-def close_hand(match: Match, ruleset: Ruleset, rnd: Round, totals: Iterable[tuple[str, int]] = ()) -> Round:
-    """The round with the hand's pending claims and its in-play totals (``round --points PLAYER=N``)."""
+def check_exact(match: Match, ruleset: Ruleset, claims: tuple[Claim, ...], new_from: int = 0,
+                rounds_before: int | None = None) -> None:
+    """InputError for a new claim (``claims[new_from:]``) that an exact target (``end.exact``) would not
+    score because it takes its side past the target; the hand starts after ``rounds_before`` rounds (None:
+    all of ``match.rounds``)."""
+    if not ruleset["end.exact"] or not claims[new_from:]:
+        return
+    from scorekeeper.rules.schema import PlayScore
+    from scorekeeper.scoring import race
+    from scorekeeper.scoring.engine import replay
+
+    if ruleset["play.scores"] is PlayScore.NONE:
+        return
+    target = race.target_for(ruleset, match)
+    if not target:
+        return
+    before = match._replace(rounds=match.rounds[:rounds_before] if rounds_before is not None else match.rounds,
+                            pending=())
+    running = {side.name: side.score for side in replay(ruleset, before).sides}
+    for index, claim in enumerate(claims):
+        side = match.side_of(claim.player).name
+        if running[side] + claim.points > target:
+            if index >= new_from:
+                whose = side if side == claim.player else f"{claim.player}'s side {side}"
+                raise InputError(f"{claim.player} {claim.points} would not be scored: {whose} has "
+                                 f"{running[side]}, and {running[side]} + {claim.points} passes the target "
+                                 f"{target}, which must be reached exactly (end.exact)")
+            continue
+        running[side] += claim.points
+
+
+def close_hand(match: Match, ruleset: Ruleset, rnd: Round, totals: Iterable[tuple[str, int]] = (),
+               rounds_before: int | None = None) -> Round:
+    """The round with the hand's pending claims and its in-play totals (``round --points PLAYER=N``);
+    the hand starts after ``rounds_before`` rounds (None: all of them)."""
     noted: list[Claim] = []
     for typed, points in totals:
         who = resolve_player(match, typed)
@@ -48,5 +82,8 @@ def close_hand(match: Match, ruleset: Ruleset, rnd: Round, totals: Iterable[tupl
         except InputError as error:
             raise InputError(f"--points {who}={points}: {error}") from None
         noted.append(Claim(who, points))
-    return rnd._replace(claims=match.pending + rnd.claims,
-                   play_points=rnd.play_points + tuple(claim for claim in noted if claim.points))
+    rnd = rnd._replace(claims=match.pending + rnd.claims,
+                       play_points=rnd.play_points + tuple(claim for claim in noted if claim.points))
+    old = len(rnd.claims)
+    check_exact(match, ruleset, rnd.claims + rnd.play_points, old, rounds_before)
+    return rnd

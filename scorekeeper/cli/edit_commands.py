@@ -21,11 +21,16 @@ def _before_after(before, after, ruleset, output_format: str, done: str, key: st
 @click.command("edit")
 @click.argument("number", type=click.IntRange(min=1), metavar="N")
 @round_options
+@click.option("--no-points", "no_points", is_flag=True,
+              help="Clear the points made during play in round N (its claims and in-play totals).")
 @format_option("json")
 @click.pass_context
-def edit_command(ctx: click.Context, number: int, output_format: str, **facts) -> None:
+def edit_command(ctx: click.Context, number: int, output_format: str, no_points: bool, **facts) -> None:
     """Replace round N's facts (same flags as 'round'); the rounds after it are re-scored.
 
+    The points made during play: --points replaces all of round N's (its
+    claims from 'score' and its in-play totals); --no-points clears them;
+    with neither, the old in-play points are kept as they were.
     The new facts are checked as 'round' checks them; a rejected edit leaves the file as it was.
     The table is shown before and after.
 
@@ -33,18 +38,26 @@ def edit_command(ctx: click.Context, number: int, output_format: str, **facts) -
     Examples:
       scorekeeper edit 2 --out Alex --hand Masha=1-2,3-3 --total Olya=13 --total Serg=5
       scorekeeper edit 3 --fish --total Masha=2 --total Alex=3 --total Olya=13 --total Serg=5
+      scorekeeper edit 1 --out Ann --total Bob=8 --points Ann=5
+      scorekeeper edit 1 --out Ann --total Bob=8 --no-points
     """
     from scorekeeper.amend import check_number, edit_round
+    from scorekeeper.errors import InputError
     from scorekeeper.record import build_round
 
+    if no_points and facts["play_points"]:
+        raise InputError("give --points (replace the points made during play) or --no-points (clear them), "
+                         "not both")
     opened = open_match(match_path(ctx))
     check_number(opened.match, number)
     rnd = build_round(opened.match, **round_facts(facts))
     if facts["play_points"]:
         from scorekeeper.claims import close_hand
 
-        rnd = close_hand(opened.match._replace(pending=()), opened.ruleset, rnd, facts["play_points"])
-    match, table = edit_round(opened.match, opened.ruleset, number, rnd)
+        rnd = close_hand(opened.match._replace(pending=()), opened.ruleset, rnd, facts["play_points"],
+                         rounds_before=number - 1)
+    keep = not (no_points or facts["play_points"])
+    match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep)
     save_match(match, opened.path)
     _before_after(opened.table, table, opened.ruleset, output_format, f"Round {number} replaced.", "edited",
                   number)

@@ -18,8 +18,8 @@ def _same_file(a: str, b: str) -> bool:
 
 @click.command("export")
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="json", show_default=True,
-              help="csv (a row per round and side), json (facts + table after every round), markdown (for "
-                   "a chat), toml (the match log itself).")
+              help="csv (a row per round and side; the hand in progress as \"in-play\"), json (facts + "
+                   "table after every round), markdown (for a chat), toml (the match log itself).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write to FILE instead of printing.")
 @click.pass_context

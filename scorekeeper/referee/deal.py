@@ -50,16 +50,27 @@ def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]])
             if tile in held:
                 raise InputError(f"tile {tile} is in two hands: {held[tile]}'s and {player}'s")
             held[tile] = player
-        if len(tiles) > ruleset["tiles.deal"]:
-            raise InputError(f"{player} holds {len(tiles)} tiles, but {ruleset.name} deals "
-                             f"{ruleset['tiles.deal']} (tiles.deal)")
         found[player] = tuple(tiles)
     if not found:
         raise InputError("give the dealt hands: --hand PLAYER=TILES for each player")
     if len(found) > ruleset["players.max"]:
         raise InputError(f"{ruleset.name} is played by at most {ruleset['players.max']} players, "
                          f"not {len(found)} (players.max)")
+    size, key = deal_size(ruleset, len(found))
+    for player, tiles in found.items():
+        if len(tiles) > size:
+            raise InputError(f"{player} holds {len(tiles)} tiles, but {ruleset.name} deals {size} to each of "
+                             f"{len(found)} players ({key})")
     return found
+
+
+def deal_size(ruleset: Ruleset, players: int) -> tuple[int, str]:
+    """Tiles dealt to each of ``players`` players, and the key that says so (RULES.md 1: the draw games
+    deal 7 to two players, 5 to three or four)."""
+    more = ruleset["tiles.deal_more_players"]
+    if more and players > 2:
+        return more, "tiles.deal_more_players"
+    return ruleset["tiles.deal"], "tiles.deal"
 
 
 def _misdeal_reasons(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]):

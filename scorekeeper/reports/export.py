@@ -75,7 +75,8 @@ def export_json(match: Match, table: Table) -> str:
     return json.dumps(export_data(match, table), ensure_ascii=False, indent=2) + "\n"
 
 
-# CSV: one row per round and side, one value per cell, for spreadsheets.
+# CSV: one row per round and side, one value per cell, for spreadsheets; the hand in progress (claims made
+# with ``score``) as a last round with the ending "in-play".
 
 def export_csv(match: Match, table: Table) -> str:
     buffer = io.StringIO()
@@ -90,7 +91,24 @@ def export_csv(match: Match, table: Table) -> str:
                              _side_hand(rnd, side), item.hand, item.points, item.recorded, item.score,
                              item.remembered, item.wiped, result.eggs,
                              result.eggs_paid if result.eggs_paid_to == side.name else 0, result.winner or ""])
+    if match.pending and len(table.rounds) == len(match.rounds):
+        _in_play_rows(writer, match, table)
     return buffer.getvalue()
+
+
+IN_PLAY = "in-play"
+"""The ``ending`` of the CSV rows for the hand in progress (its claims are in the table's totals)."""
+
+
+def _in_play_rows(writer, match: Match, table: Table) -> None:
+    """One row per side for the hand in progress: the points claimed so far and the score with them, so the
+    last score agrees with ``table``."""
+    number = len(table.rounds) + 1
+    for standing in table.sides:
+        side = next(side for side in match.sides if side.name == standing.name)
+        points = table.in_play.get(side.name, 0)
+        writer.writerow([number, side.name, " ".join(side.players), IN_PLAY, "", "", "", "", "", "", points,
+                         points, standing.score, standing.remembered, 0, table.eggs, 0, table.winner or ""])
 
 
 def _side_hand(rnd, side: Side) -> str:

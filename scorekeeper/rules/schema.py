@@ -44,6 +44,19 @@ class FishTie(Enum):
     """The tied sides share the points (rounded down)."""
 
 
+class FishTieThree(Enum):
+    """What a blocked round does when, of three sides, two are level for the deciding hand."""
+
+    SAME = "same"
+    """As ``fish.tie``."""
+    EGGS = "eggs"
+    """The whole total is carried forward as eggs."""
+    NOBODY = "nobody"
+    """Nobody scores."""
+    SPLIT = "split"
+    """The two tied sides share the points, rounded down; a remainder is not scored (the step says so)."""
+
+
 class EggsTo(Enum):
     """Who receives the eggs."""
 
@@ -165,7 +178,8 @@ class SeveralReach(Enum):
     HIGHEST = "highest"
     """The highest score wins (level scores: the earlier seat)."""
     DRAW = "draw"
-    """The match is drawn: over, with no winner (Phone: both over 225)."""
+    """The match is drawn: over, with no winner, when two or more sides are strictly over the target or the
+    highest are level (Phone: both over 225); otherwise the highest wins."""
 
 
 class RoundsWinner(Enum):
@@ -219,6 +233,9 @@ KEYS: tuple[Key, ...] = (
     Key("tiles.max_pip", int, 6, "the set: 6 for double-six (28 tiles), 9 for double-nine, 12 for double-twelve",
         minimum=1, source="RULES.md 1"),
     Key("tiles.deal", int, 7, "tiles dealt to each player", minimum=1, source="RULES.md 1"),
+    Key("tiles.deal_more_players", int, 0,
+        "tiles dealt to each player when more than two play (0: tiles.deal); a hand holding more is refused",
+        minimum=0, source="RULES.md 1 (draw games: 7 to two players, 5 to three or four)"),
     Key("count.who", Count, Count.LOSERS,
         "losers: every losing side records its own hand; winner: the round's winner records the losers' hands",
         source="RULES.md 2-5"),
@@ -252,6 +269,11 @@ KEYS: tuple[Key, ...] = (
     Key("fish.tie", FishTie, FishTie.EGGS,
         "when the deciding sides of a fish are level: eggs (carry the total forward), nobody scores, or split",
         source="RULES.md 2 (eggs), 4 (tie on a fish)"),
+    Key("fish.tie_three", FishTieThree, FishTieThree.SAME,
+        "three sides, two of them level for the deciding hand of a fish: same (as fish.tie), eggs, nobody, or "
+        "split (the two share the points rounded down; a remainder, e.g. 3 split in two, 1 each, is not "
+        "scored and the step says so)",
+        source="RULES.md 4 (a tie for fewest on a fish: nothing with two or four players, split with three)"),
     Key("fish.fisherman_notes", bool, False,
         "show 004's fisherman conditions (a winning fisherman under 25 may go on the hundred; a losing one "
         "may 'write off the fish' in three attempts) as notes to apply by hand; they are too vague to score",
@@ -340,14 +362,18 @@ KEYS: tuple[Key, ...] = (
         "the target when more than two players sit at the table (0: end.target)", minimum=0,
         source="RULES.md 4 (All Fives: 250 for two, 200 for more)"),
     Key("end.exact", bool, False,
-        "the target must be reached exactly: points that would take a side past it are not scored",
+        "the target must be reached exactly: points that would take a side past it are not scored (a claim or "
+        "an in-play total that would is refused when typed; an end-of-hand count that would is shown as not "
+        "scored)",
         source="RULES.md 4 (a common house rule)"),
     Key("end.at_once", bool, False,
         "a side that reaches the target by points claimed during play wins at once (later claims and the "
         "end-of-hand count are not scored); false: the match is decided when the hand ends",
         source="RULES.md 4"),
     Key("end.several_reach", SeveralReach, SeveralReach.HIGHEST,
-        "when more than one side is at or over the target as the match is decided: highest wins, or draw",
+        "when more than one side is at or over the target as the match is decided: highest wins, or draw "
+        "(two or more sides strictly over the target, or level at the top; a side exactly on the target is "
+        "not over it, so 225 against 226 is won by 226)",
         source="RULES.md 4 (Phone: both over 225 is a draw)"),
     Key("end.rounds", int, 0, "the match is a fixed number of rounds (0: played to the target)", minimum=0,
         source="RULES.md 5 (003's block game: 7)"),

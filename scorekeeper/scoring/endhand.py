@@ -3,7 +3,8 @@
 The round's winner (the side that went out; on a fish the side with the fewest pips) scores the opponents'
 pips: on a fish minus its own (``endhand.fish_subtract``), rounded (``endhand.rounding`` to
 ``endhand.round_to``, on the total or on each hand: ``endhand.round_what``), divided (``endhand.divisor``),
-plus a bonus for going out (``endhand.out_bonus``).  A tie for the fewest pips on a fish follows ``fish.tie``.
+plus a bonus for going out (``endhand.out_bonus``).  A tie for the fewest pips on a fish follows ``fish.tie``
+(``fish.tie_three`` when two of three sides are level).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import NamedTuple
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishTie, Rounding, RoundWhat
+from scorekeeper.scoring.fishtie import split, tie_rule
 from scorekeeper.scoring.outcome import Outcome
 from scorekeeper.scoring.table import Step
 
@@ -90,18 +92,18 @@ def settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int
                                                    f"{count.text}"))
         return _to(names, winner, count.points, line_total)
     shown = " and ".join(level)
-    tie = ruleset["fish.tie"]
+    tie, key = tie_rule(ruleset, len(names), len(level))
     if tie is FishTie.SPLIT:
-        share = count.points // len(level)
-        steps.append(Step(None, "fish.tie", f"fish: {shown} tie for the fewest pips ({fewest}); they split the "
-                                            f"count ({count.text}): {share} each"))
+        share, each = split(count.points, len(level))
+        steps.append(Step(None, key, f"fish: {shown} tie for the fewest pips ({fewest}); they split the "
+                                     f"count ({count.text}): {each}"))
         return Outcome({name: share if name in level else 0 for name in names},
                        losers=tuple(n for n in names if n not in level), line_total=line_total)
     if tie is FishTie.EGGS:
-        steps.append(Step(None, "fish.tie", f"fish: {shown} tie for the fewest pips ({fewest}); the count "
+        steps.append(Step(None, key, f"fish: {shown} tie for the fewest pips ({fewest}); the count "
                                             f"({count.text}) is carried forward as eggs"))
         return Outcome({name: 0 for name in names}, tied_total=count.points, line_total=line_total)
-    steps.append(Step(None, "fish.tie", f"fish: {shown} tie for the fewest pips ({fewest}): nobody scores"))
+    steps.append(Step(None, key, f"fish: {shown} tie for the fewest pips ({fewest}): nobody scores"))
     return Outcome({name: 0 for name in names}, line_total=line_total)
 
 

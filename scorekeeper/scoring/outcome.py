@@ -7,6 +7,7 @@ from typing import NamedTuple
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Count, FishPolicy, FishTie
+from scorekeeper.scoring.fishtie import split, tie_rule
 from scorekeeper.scoring.table import Step
 
 
@@ -87,19 +88,18 @@ def _winner_takes(names: list[str], winner: str, hands: dict[str, int], line_tot
 
 def _tie(ruleset: Ruleset, names: list[str], hands: dict[str, int], line_total: int, steps: list[Step],
          what: str = "fewest") -> Outcome:
-    tie = ruleset["fish.tie"]
     level = sorted(name for name in names if hands[name] == (max if what == "most" else min)(hands.values()))
+    tie, key = tie_rule(ruleset, len(names), len(level))
     shown = " and ".join(level)
     if tie is FishTie.EGGS:
-        steps.append(Step(None, "fish.tie", f"{shown} tie for the {what} ({hands[level[0]]}): the whole "
+        steps.append(Step(None, key, f"{shown} tie for the {what} ({hands[level[0]]}): the whole "
                                             f"{line_total} is carried forward as eggs"))
         return Outcome({name: 0 for name in names}, tied_total=line_total, line_total=line_total)
     if tie is FishTie.SPLIT:
-        share = line_total // len(level)
-        steps.append(Step(None, "fish.tie", f"{shown} tie for the {what}: they split {line_total}, "
-                                            f"{share} each"))
+        share, each = split(line_total, len(level))
+        steps.append(Step(None, key, f"{shown} tie for the {what}: they split {line_total}, {each}"))
         return Outcome({name: share if name in level else 0 for name in names}, line_total=line_total)
-    steps.append(Step(None, "fish.tie", f"{shown} tie for the {what}: nobody scores"))
+    steps.append(Step(None, key, f"{shown} tie for the {what}: nobody scores"))
     return Outcome({name: 0 for name in names}, line_total=line_total)
 
 

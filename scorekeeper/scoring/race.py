@@ -76,7 +76,7 @@ def decide(ruleset: Ruleset, match: Match, scores: dict[str, int], played: int,
     if reached:
         if first in reached:
             top = first
-        elif len(reached) > 1 and ruleset["end.several_reach"] is SeveralReach.DRAW:
+        elif ruleset["end.several_reach"] is SeveralReach.DRAW and _drawn(reached, scores, target):
             return None, None
         else:
             top = max(reached, key=lambda name: scores[name])  # ties: the earlier seat
@@ -94,3 +94,12 @@ def decide(ruleset: Ruleset, match: Match, scores: dict[str, int], played: int,
         others = [name for name in names if name != found[0]]
         return found[0], (others[0] if len(others) == 1 else None)
     return None
+
+
+def _drawn(reached: list[str], scores: dict[str, int], target: int) -> bool:
+    """``end.several_reach = "draw"``: two or more sides strictly over the target, or the highest of the sides
+    that reached it level (a side exactly on the target is not over it: 225 against 226 is won by 226)."""
+    if sum(1 for name in reached if scores[name] > target) > 1:
+        return True
+    best = max(scores[name] for name in reached)
+    return sum(1 for name in reached if scores[name] == best) > 1
