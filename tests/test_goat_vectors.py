@@ -243,3 +243,15 @@ def test_rating_is_refused_for_a_race(sk):
 def test_first_lead_note_follows_the_ruleset(sk, ruleset, first):
     sk("new", "--rules", ruleset, "Ann", "Bob")
     assert first in sk.json()["lead_note"]
+
+
+def test_the_table_lines_up_wide_and_cyrillic_names(sk):
+    from scorekeeper.reports.columns import simple_table, width
+
+    assert width("Маша") == 4 and width("王芳") == 4 and width("→") == 1
+    text = simple_table(["#", "name", "score"], [[1, "王芳", "13 → 13"], [2, "Маша", "5"]],
+                        ("right", "left", "right"))
+    assert text.splitlines() == ["#  name    score",
+                                 "-  ----  -------",
+                                 "1  王芳  13 → 13",
+                                 "2  Маша        5"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabulate import tabulate
+from scorekeeper.reports.columns import simple_table
 
 from scorekeeper.facts import Ending, Round
 from scorekeeper.rules.ruleset import Ruleset
@@ -31,8 +31,8 @@ def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUN
             and not table.eggs:
         headers.pop()
         rows = [row[:-1] for row in rows]
-    lines = [_title(table, ruleset), "", tabulate(rows, headers=headers, tablefmt="simple",
-                                                  colalign=("right", "left") + ("right",) * (len(headers) - 2))]
+    lines = [_title(table, ruleset), "",
+             simple_table(headers, rows, ("right", "left") + ("right",) * (len(headers) - 2))]
     if hidden:
         lines.append(f"({hidden} earlier round{'s' if hidden != 1 else ''} not shown: 'table --all' shows every "
                      "round)")

@@ -1,0 +1,32 @@
+"""The people's table layout: columns two spaces apart, dashes under the headers.
+
+It is tabulate's "simple" layout, written out here because the running table is printed after every round
+and tabulate's import alone costs about a tenth of a command's start-up budget.  Reports that are not on
+that path (compare, history, Markdown) use tabulate itself.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Sequence
+
+
+def width(text: str) -> int:
+    """Columns the text takes on a terminal: wide (CJK) characters take two, combining marks none."""
+    return sum(0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+               for char in text)
+
+
+def simple_table(headers: Sequence[str], rows: Sequence[Sequence[object]], align: Sequence[str]) -> str:
+    """Headers, a line of dashes, then the rows; ``align`` is "left" or "right" for each column."""
+    cells = [[str(value) for value in row] for row in rows]
+    widths = [max([width(header)] + [width(row[index]) for row in cells]) for index, header in enumerate(headers)]
+
+    def line(values: Sequence[str]) -> str:
+        padded = []
+        for value, size, side in zip(values, widths, align):
+            gap = " " * (size - width(value))
+            padded.append(gap + value if side == "right" else value + gap)
+        return "  ".join(padded).rstrip()
+
+    return "\n".join([line(list(headers)), "  ".join("-" * size for size in widths)] + [line(row) for row in cells])
