@@ -6,7 +6,8 @@ Not a test: run it by hand after installing the package (``pip install .``):
     python benchmarks/bench_commands.py --runs 21  # more runs per figure
 
 Each figure is the median wall time of several runs of the installed ``scorekeeper`` executable (the one beside
-this Python), printed with its ratio to ``python -c "import click"`` run the same way.
+this Python). The baseline ``python -c "import click"`` is run alternately with each command, so that a busy
+moment of the machine weighs on both sides of each ratio alike.
 """
 
 from __future__ import annotations
@@ -53,15 +54,21 @@ def generate(rounds: int, ruleset_spec: str, path: str, seed: int = 7) -> None:
     save_match(match._replace(rounds=tuple(played)), path)
 
 
-def median_time(command: list[str], runs: int, folder: str, reset=None) -> float:
-    times = []
+def timed(command: list[str], folder: str) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def paired_medians(command: list[str], baseline: list[str], runs: int, folder: str, reset=None) -> tuple[float, float]:
+    """Median times of the command and of the baseline, run alternately."""
+    mine, base = [], []
     for _ in range(runs):
         if reset:
             reset()
-        start = time.perf_counter()
-        subprocess.run(command, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        mine.append(timed(command, folder))
+        base.append(timed(baseline, folder))
+    return statistics.median(mine), statistics.median(base)
 
 
 def main() -> None:
@@ -86,7 +93,7 @@ def main() -> None:
         def restore() -> None:
             shutil.copy(backup, short)
 
-        baseline = median_time([sys.executable, "-c", "import click"], args.runs, folder)
+        baseline = [sys.executable, "-c", "import click"]
         round_args = ["round", "--out", "Masha", "--hand", "Alex=1-2,3-3", "--hand", "Olya=6-6 0-1",
                       "--total", "Serg=5"]
         cases = [
@@ -101,11 +108,11 @@ def main() -> None:
             (f"table ({args.long:,} rounds)", ["--match", long, "table"], None),
             (f"table --format json ({args.long:,} rounds)", ["--match", long, "table", "--format", "json"], None),
         ]
-        print(f'baseline: python -c "import click": {baseline * 1000:.1f} ms (median of {args.runs})')
-        print(f"{'command':<40} {'ms':>8} {'x baseline':>11}")
+        print(f'medians of {args.runs} runs, each run beside one of python -c "import click"')
+        print(f"{'command':<40} {'ms':>8} {'click ms':>9} {'x baseline':>11}")
         for label, command, reset in cases:
-            spent = median_time([executable, *command], args.runs, folder, reset)
-            print(f"{label:<40} {spent * 1000:8.1f} {spent / baseline:11.2f}")
+            spent, base = paired_medians([executable, *command], baseline, args.runs, folder, reset)
+            print(f"{label:<40} {spent * 1000:8.1f} {base * 1000:9.1f} {spent / base:11.2f}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

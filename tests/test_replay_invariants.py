@@ -109,3 +109,13 @@ def test_match_file_round_trip(case):
     lines = text.splitlines()
     for rnd in again.rounds:  # every round knows its line
         assert rnd.line is not None and lines[rnd.line - 1].lstrip().startswith("{ end")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_any_text_survives_the_match_file(text):
+    import tomllib
+
+    from scorekeeper.storage.matchfile import _value
+
+    assert tomllib.loads(f"v = {_value(text)}")["v"] == text

@@ -25,6 +25,8 @@ from scorekeeper.storage.atomic import write_atomic
 from scorekeeper.tiles import format_tiles, parse_tile, parse_tiles
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+# A TOML basic string's escapes, written here rather than imported: every `round` writes the match file.
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 HEADER = ("# scorekeeper match log: the facts of each round. The table is computed from them by the ruleset.\n"
           "# You may fix a round by hand; every command checks the whole file before using it.\n")
 
@@ -179,9 +181,8 @@ def _value(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_value(item) for item in value) + "]"
     if isinstance(value, str):
-        import tomli_w  # only commands that write pay for it
-
-        return tomli_w.dumps({"v": value})[4:].rstrip("\n")
+        return '"' + "".join(_ESCAPES.get(char) or (f"\\u{ord(char):04x}" if char < " " or char == "\x7f" else char)
+                             for char in value) + '"'
     return str(value)
 
 
