@@ -5,7 +5,7 @@ Not a test: run it by hand after installing the package (``pip install .``):
     python benchmarks/bench_commands.py            # every command on a 20-round match, table on 10,000 rounds
     python benchmarks/bench_commands.py --runs 21  # more runs per figure
 
-Each figure is the median wall time of several runs of the installed ``scorekeeper`` executable (the one beside
+Each figure is the median CPU time (user + system) of several runs of the installed ``scorekeeper`` executable (the one beside
 this Python). The baseline ``python -c "import click"`` is run alternately with each command, so that a busy
 moment of the machine weighs on both sides of each ratio alike.
 """
@@ -15,12 +15,12 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 from scorekeeper.facts import Ending, Hand, Round
 from scorekeeper.record import new_match
@@ -55,9 +55,11 @@ def generate(rounds: int, ruleset_spec: str, path: str, seed: int = 7) -> None:
 
 
 def timed(command: list[str], folder: str) -> float:
-    start = time.perf_counter()
+    """The CPU time (user + system) the command took: steadier than wall time on a shared machine."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(command, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def paired_medians(command: list[str], baseline: list[str], runs: int, folder: str, reset=None) -> tuple[float, float]:

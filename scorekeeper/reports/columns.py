@@ -7,12 +7,21 @@ that path (compare, history, Markdown) use tabulate itself.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Sequence
+
+
+def _narrow(char: str) -> bool:
+    """Latin, Greek, Cyrillic, and the arrows and signs the table uses: one column, no lookup needed."""
+    code = ord(char)
+    return code < 0x300 or 0x370 <= code < 0x483 or 0x48A <= code < 0x530 or 0x2000 <= code < 0x2300
 
 
 def width(text: str) -> int:
     """Columns the text takes on a terminal: wide (CJK) characters take two, combining marks none."""
+    if all(_narrow(char) for char in text):
+        return len(text)
+    import unicodedata  # only tables with, say, CJK names pay for it
+
     return sum(0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
                for char in text)
 
