@@ -87,3 +87,15 @@ def run_installed(tmp_path: Path):
         assert done.returncode == code, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
         return done
     return run
+
+
+def scores(sk: Table) -> dict[str, int]:
+    """Each side's recorded score, from the table's JSON."""
+    return {side["name"]: side["score"] for side in sk.json()["sides"]}
+
+
+def house(sk: Table, text: str, name: str = "house") -> str:
+    """A house ruleset file beside the match; returns its path."""
+    path = sk.folder / f"{name}.toml"
+    path.write_text(text)
+    return str(path)

@@ -4,16 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def scores(sk) -> dict[str, int]:
-    return {side["name"]: side["score"] for side in sk.json()["sides"]}
-
-
-def house(sk, text: str, name: str = "house") -> str:
-    """A house ruleset file beside the match; returns its path."""
-    path = sk.folder / f"{name}.toml"
-    path.write_text(text)
-    return str(path)
+from conftest import house, scores
 
 
 # --- counts during play (RULES.md 4), told to the referee as the count of the open ends ----------------

@@ -9,15 +9,7 @@ import json
 
 import pytest
 
-
-def scores(sk) -> dict[str, int]:
-    return {side["name"]: side["score"] for side in sk.json()["sides"]}
-
-
-def house(sk, text: str, name: str = "house") -> str:
-    path = sk.folder / f"{name}.toml"
-    path.write_text(text)
-    return str(path)
+from conftest import house, scores
 
 
 # --- 1. edit replaces, keeps or clears the points made during play ------------------------------------
