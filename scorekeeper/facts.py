@@ -1,7 +1,5 @@
 """The facts of a match: who sits where, and what happened in each round.  Never computed scores."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from enum import Enum

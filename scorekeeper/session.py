@@ -1,7 +1,5 @@
 """Open a match file with its ruleset and check every fact in it; the steps every command starts with."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 import os

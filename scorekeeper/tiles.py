@@ -1,7 +1,5 @@
 """Tiles and tile sets.  A tile is written ``a-b``; ``b-a`` is the same tile."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 import re

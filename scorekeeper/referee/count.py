@@ -7,8 +7,6 @@ Two ways to give a position:
   function the two readings of RULES.md 4 are defined by.
 """
 
-from __future__ import annotations
-
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError

@@ -1,7 +1,5 @@
 """Rulings on a deal: is it a misdeal, and who leads the first round with which tile (RULES.md 1)."""
 
-from __future__ import annotations
-
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError

@@ -2,8 +2,6 @@
 with each key's value and source, and every side's numbers before and after.  Nothing is recomputed here:
 the explanation reads the ``RoundResult`` that ``scoring.engine.replay`` produced for the table."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from scorekeeper.errors import InputError, StateError

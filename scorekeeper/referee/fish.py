@@ -1,8 +1,6 @@
 """Is the line blocked?  A ruling from the tiles on the table (a chain, or a spinner with its arms), what is
 known of the hands, and the bazaar (RULES.md 1: fish)."""
 
-from __future__ import annotations
-
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError

@@ -1,7 +1,5 @@
 """What a hand counts under a ruleset: the same ``scoring.hands.hand_value`` the table uses."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from scorekeeper.errors import InputError

@@ -1,7 +1,5 @@
 """Re-scoring: replay a match's facts under another ruleset, and compare two tables of the same facts."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, StateError

@@ -1,7 +1,5 @@
 """What a ruling gives back: a verdict and its reasons, each reason tied to a ruleset key and its source."""
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import NamedTuple
 

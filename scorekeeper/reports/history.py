@@ -5,8 +5,6 @@ the average points their side took per round, and the rating of RULES.md section
 finished match.  Files that are not match logs, or are broken, are skipped and reported, never fatal.
 """
 
-from __future__ import annotations
-
 import os
 import tomllib
 from typing import Iterable, NamedTuple

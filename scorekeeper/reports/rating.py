@@ -1,7 +1,5 @@
 """Rating gains after a match (RULES.md section 2, sources 001/004)."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from scorekeeper.errors import StateError

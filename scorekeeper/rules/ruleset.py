@@ -1,7 +1,5 @@
 """The effective ruleset: every key's value after ``extends`` has been followed."""
 
-from __future__ import annotations
-
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 

@@ -4,8 +4,6 @@ The scoring code reads nothing but these keys, so a house rule is a small file t
 Defaults here are neutral; the built-in files under ``rulesets/`` set what each game needs.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from enum import Enum

@@ -6,8 +6,6 @@ Pure functions over given open ends, so a referee ruling (``check count``) and t
 - ``producible_scores`` / ``check_claim`` / ``check_play_total``: which claims a ruleset can produce.
 """
 
-from __future__ import annotations
-
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError

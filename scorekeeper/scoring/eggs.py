@@ -1,7 +1,5 @@
 """Eggs: points left by a tied fish, carried forward until a rule gives them to a side, or they rot."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from scorekeeper.rules.ruleset import Ruleset

@@ -7,8 +7,6 @@ plus a bonus for going out (``endhand.out_bonus``).  A tie for the fewest pips o
 (``fish.tie_three`` when two of three sides are level).
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from scorekeeper.facts import Ending, Match, Round

@@ -4,8 +4,6 @@ These are facts of the round (``--last``); when the last tile was not recorded, 
 total that might hide a special hand, the table says the rule could not be applied instead of guessing.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from scorekeeper.facts import Ending, Match, Round

@@ -1,7 +1,5 @@
 """Who leads the next round and with what, when a rule says (on the hundred, eggs played from 1-1)."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from scorekeeper.facts import Match

@@ -1,7 +1,5 @@
 """The opening rule: what a side that holds no points may record, and remembered (+N) points."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from scorekeeper.rules.ruleset import Ruleset

@@ -1,7 +1,5 @@
 """Who takes what from a round: the out, and every fish policy, for losers' and winners' counts."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from scorekeeper.facts import Ending, Match, Round

@@ -7,8 +7,6 @@ pass the target are not scored), ``end.at_once`` (reaching the target during pla
 ``end.rounds_winner`` (a fixed number of rounds).
 """
 
-from __future__ import annotations
-
 from typing import Iterable, NamedTuple
 
 from scorekeeper.facts import Claim, Match
