@@ -186,3 +186,27 @@ def test_explain_under_another_ruleset(sk, tmp_path):
     assert ("fish.policy", "fish for everyone: every side counts its own hand") in steps_of(found)
     assert [item["score"] for item in found["sides"]] == [0, 14, 0]
     assert [item["score"] for item in explain(sk)["sides"]] == [0, 21, 0]
+
+
+def test_sea_goat_write_off(sk):
+    """RULES.md 3: when another side records, every other side's points are written off."""
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    sk("round", "--out", "Bob", "--total", "Ann=30", "--last", "1-2")
+    sk("round", "--out", "Ann", "--total", "Bob=27", "--last", "1-3")
+    found = explain(sk)
+    keys = [key for key, _ in steps_of(found)]
+    assert "opening.write_off" in keys
+    assert any("27" in text for key, text in steps_of(found, "Ann") if key == "opening.threshold")
+    assert sides(found)["Ann"]["score"] == 27 and sides(found)["Bob"]["score"] == 0
+    assert sk.json()["history"][-1]["wiped"] == {"Ann": 0, "Bob": 30}
+
+
+def test_muggins_end_of_hand(sk):
+    """RULES.md 4, vector: winner holds 3, opponents 5, 11, 13 -> 26 -> 25 -> 5 points."""
+    sk("new", "--rules", "muggins", "Ann", "Bob", "Cid", "Dee")
+    sk("round", "--fish", "--total", "Ann=3", "--total", "Bob=5", "--total", "Cid=11", "--total", "Dee=13")
+    found = explain(sk)
+    (key, text), = [step for step in steps_of(found, "Ann") if step[0].startswith("endhand")]
+    assert key == "endhand.count"
+    assert "5 + 11 + 13 - 3 = 26" in text and "25" in text and "/ 5 = 5" in text
+    assert sides(found)["Ann"]["score"] == 5 == sk.side("Ann")["score"]
