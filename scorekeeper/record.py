@@ -123,17 +123,21 @@ def _check_played_tiles(rnd: Round, tileset, held: dict[Tile, str]) -> None:
             raise InputError(f"{tile} was played ({flag}) but is also in {held[tile]}'s hand")
 
 
-def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool) -> Match:
-    """Append a checked round; ``over`` is whether the match was already decided before it."""
+def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=None) -> Match:
+    """Append a checked round; ``over`` is whether the match was already decided before it, and ``scored``
+    the results of the rounds before it when the caller has them (else they are replayed when needed)."""
     if over:
         raise StateError("the match is over: no more rounds can be recorded (undo the last round to change it, "
                          "or start a new match)")
     check_round(match, ruleset, rnd)
     if ruleset["hundred.enabled"]:
-        from scorekeeper.scoring.engine import replay
         from scorekeeper.scoring.hundred import lead_problem
 
-        problem = lead_problem(ruleset, match, replay(ruleset, match).rounds, rnd)
+        if scored is None:
+            from scorekeeper.scoring.engine import replay
+
+            scored = replay(ruleset, match).rounds
+        problem = lead_problem(ruleset, match, scored, rnd)
         if problem:
             raise InputError(problem)
     return match._replace(rounds=match.rounds + (rnd,), pending=())

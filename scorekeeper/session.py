@@ -87,13 +87,6 @@ def load_match_ruleset(match: Match, path: str, rules: str | None = None) -> Rul
                            key="ruleset") from None
 
 
-def check_match(match: Match, ruleset: Ruleset, label: str) -> None:
-    """Check every recorded round against the seating and the ruleset; raise the first problem."""
-    problems = match_problems(match, ruleset, label)
-    if problems:
-        raise problems[0]
-
-
 def match_problems(match: Match, ruleset: Ruleset, label: str,
                    numbers: dict[int, int] | None = None) -> list[MatchFileError]:
     """Every problem in the recorded rounds and pending claims, each naming its round's line."""

@@ -79,7 +79,7 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
         from scorekeeper.claims import close_hand  # only the points-race games pay for it
 
         rnd = close_hand(opened.match, opened.ruleset, rnd, facts["play_points"])
-    match = record_round(opened.match, opened.ruleset, rnd, opened.table.over)
+    match = record_round(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)
     table = replay(opened.ruleset, match)
     save_match(match, opened.path)
     if output_format == "text":
