@@ -6,13 +6,9 @@ from types import MappingProxyType
 
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import AtTarget, FirstLead, LeadAfterOut
-from scorekeeper.scoring import eggs, endhand, hundred, race
-from scorekeeper.scoring.double_bonus import add_bonuses
-from scorekeeper.scoring.finishing import finish
-from scorekeeper.scoring.fisherman import fisherman_notes
+from scorekeeper.rules.schema import AtTarget, FirstLead, LeadAfterOut, SixSix, WriteOff
+from scorekeeper.scoring import eggs, race
 from scorekeeper.scoring.lead import next_lead
-from scorekeeper.scoring.writeoff import write_off
 from scorekeeper.scoring.hands import hand_value
 from scorekeeper.scoring.opening import Account, record, wipe
 from scorekeeper.scoring.outcome import allocate
@@ -72,23 +68,38 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
     notes: list[str] = []
     player_hands: dict[str, int] = {}
     side_hands = _side_hands(ruleset, match, rnd, steps, notes, player_hands)
+    # The optional rules' modules are imported only when the ruleset switches them on: a command pays for
+    # the rules of its own game only.
     if ruleset["endhand.count"]:
-        outcome = endhand.settle(ruleset, match, rnd, side_hands, player_hands, steps)
+        from scorekeeper.scoring.endhand import settle
+
+        outcome = settle(ruleset, match, rnd, side_hands, player_hands, steps)
     else:
         outcome = allocate(ruleset, match, rnd, side_hands, steps)
-    outcome = endhand.multiply_blocker(ruleset, match, rnd, outcome, steps)
-    outcome = add_bonuses(ruleset, rnd, outcome, steps, notes)
+    if ruleset["count.blocker_multiplier"] != 1:
+        from scorekeeper.scoring.endhand import multiply_blocker
+
+        outcome = multiply_blocker(ruleset, match, rnd, outcome, steps)
+    if _bonuses_on(ruleset):
+        from scorekeeper.scoring.double_bonus import add_bonuses
+
+        outcome = add_bonuses(ruleset, rnd, outcome, steps, notes)
     points = dict(outcome.points)
     wiped = {name: 0 for name in points}
     accounts = dict(accounts)
     leader = round_leader(ruleset, match, previous, match.rounds[number - 2]) if number > 1 and previous else None
-    on_hundred = hundred.side_on_hundred(ruleset, match, rnd, leader,
-                                         {name: account.score for name, account in accounts.items()},
-                                         previous.owes_hundred if previous else None, steps, notes)
+    owed = previous.owes_hundred if previous else None
+    on_hundred = None
     decision = None
-    if on_hundred:
-        decision, lost = hundred.settle(ruleset, match, on_hundred, outcome, side_hands, accounts, steps)
-        wiped[on_hundred] += lost
+    if ruleset["hundred.enabled"] or owed:
+        from scorekeeper.scoring import hundred
+
+        on_hundred = hundred.side_on_hundred(ruleset, match, rnd, leader,
+                                             {name: account.score for name, account in accounts.items()},
+                                             owed, steps, notes)
+        if on_hundred:
+            decision, lost = hundred.settle(ruleset, match, on_hundred, outcome, side_hands, accounts, steps)
+            wiped[on_hundred] += lost
 
     paid_to = None
     paid = 0
@@ -118,9 +129,13 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
         accounts[side.name] = entry.account
         recorded[side.name] = entry.recorded
         dropped[side.name] = entry.dropped
-    written_off = write_off(ruleset, accounts, recorded, steps)
-    for name, lost in written_off.items():
-        wiped[name] += lost
+    written_off = dict.fromkeys(accounts, 0)
+    if ruleset["opening.write_off"] is not WriteOff.NONE:
+        from scorekeeper.scoring.writeoff import write_off
+
+        written_off = write_off(ruleset, accounts, recorded, steps)
+        for name, lost in written_off.items():
+            wiped[name] += lost
 
     if not eggs.pays_before_opening(ruleset):
         # a record written off at once (write_off = "all") has not really recorded: the eggs wait
@@ -134,9 +149,17 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
             accounts[paid_to] = Account(account.score + paid, account.remembered)
             pot = eggs.pay(ruleset, pot, paid_to, steps)
 
-    ended = finish(ruleset, match, rnd, outcome, side_hands, steps, notes)
-    decision = decision or ended.decision
-    fisherman_notes(ruleset, match, rnd, outcome, side_hands, notes)
+    owes_hundred = False
+    if rnd.ending is Ending.OUT and _finishing_on(ruleset):
+        from scorekeeper.scoring.finishing import finish
+
+        ended = finish(ruleset, match, rnd, outcome, side_hands, steps, notes)
+        decision = decision or ended.decision
+        owes_hundred = ended.owes_hundred
+    if rnd.ending is Ending.FISH and ruleset["fish.fisherman_notes"]:
+        from scorekeeper.scoring.fisherman import fisherman_notes
+
+        fisherman_notes(ruleset, match, rnd, outcome, side_hands, notes)
     pot, rotten = eggs.carry(ruleset, pot, outcome, paid_to is not None, steps)
     sides = tuple(SideRound(side=name, hand=side_hands[name], points=points[name], recorded=recorded[name],
                             score=accounts[name].score, remembered=accounts[name].remembered,
@@ -145,9 +168,21 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
                          eggs_added=outcome.tied_total, eggs_paid=paid, eggs_paid_to=paid_to,
                          eggs_rotten=rotten, winner=outcome.winner, steps=tuple(steps), notes=tuple(notes),
                          decision=decision, hundred=on_hundred,
-                         owes_hundred=next_leader(ruleset, match, rnd) if ended.owes_hundred else None,
+                         owes_hundred=next_leader(ruleset, match, rnd) if owes_hundred else None,
                          reached_first=hand.first)
     return result, accounts, pot
+
+
+def _bonuses_on(ruleset: Ruleset) -> bool:
+    """Whether a bonus for leading or finishing with 6-6 or 0-0 is on."""
+    return bool(ruleset["bonus.lead_six_six"] or ruleset["bonus.lead_zero_zero"] or ruleset["bonus.finish_six_six"]
+                or ruleset["bonus.finish_zero_zero"])
+
+
+def _finishing_on(ruleset: Ruleset) -> bool:
+    """Whether a finishing-double rule is on (finishing.finish is called only then)."""
+    return bool(ruleset["finish.zero_zero_wins"] or ruleset["finish.two_doubles_wins"]
+                or ruleset["finish.six_six"] is not SixSix.NONE)
 
 
 def _side_hands(ruleset: Ruleset, match: Match, rnd: Round, steps: list[Step], notes: list[str],

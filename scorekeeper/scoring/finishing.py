@@ -24,15 +24,10 @@ class Finish(NamedTuple):
     """The finisher's side must lead the next round with 6-6, on the hundred."""
 
 
-def is_active(ruleset: Ruleset) -> bool:
-    return (ruleset["finish.zero_zero_wins"] or ruleset["finish.two_doubles_wins"]
-            or ruleset["finish.six_six"] is not SixSix.NONE)
-
-
 def finish(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, hands: dict[str, int],
            steps: list[Step], notes: list[str]) -> Finish:
-    """Apply the finishing-double rules to an out round."""
-    if rnd.ending is not Ending.OUT or not is_active(ruleset):
+    """Apply the finishing-double rules to an out round; the engine calls this only when one of them is on."""
+    if rnd.ending is not Ending.OUT:
         return Finish()
     side = match.side_of(rnd.out).name
     if not rnd.last:
