@@ -38,7 +38,10 @@ def test_scores_are_the_sum_of_what_each_round_recorded(data):
         rounds = [rnd._replace(claims=()) for rnd in data.draw(st.lists(hands("muggins"), max_size=12))]
     else:
         rounds = data.draw(st.lists(hands(rules), max_size=12))
-    table = replay(ruleset, _match(rules, rounds))
+    match = _match(rules, rounds)
+    table = replay(ruleset, match)
+    for count in range(len(table.rounds) + 1):  # resumed after any round: the same table
+        assert replay(ruleset, match, table.rounds[:count]) == table
     target = table.target
     for side in table.sides:
         assert side.score == sum(result.side(side.name).recorded for result in table.rounds)
@@ -74,5 +77,6 @@ def test_pending_claims_count_at_once_like_a_closed_hand(rounds):
     closed = _match("muggins", rounds[:-1] + [Round(ending=Ending.FISH, hands={p: Hand(total=5) for p in PLAYERS},
                                                     claims=last.claims)])
     first, second = replay(ruleset, pending), replay(ruleset, closed)
+    assert replay(ruleset, pending, first.rounds) == first  # resumed: the claims in progress are still counted
     assert [s.score for s in first.sides] == [s.score for s in second.sides]
     assert (first.over, first.winner) == (second.over, second.winner)

@@ -98,6 +98,18 @@ def test_every_prefix_replays_to_the_same_running_table(case):
         assert prefix.eggs == result.eggs
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(goat_matches())
+def test_a_replay_resumed_after_any_round_gives_the_same_table(case):
+    """round and undo resume the fold from the table they already have instead of replaying every round."""
+    ruleset, match = case
+    table = replay(ruleset, match)
+    for count in range(len(match.rounds) + 1):
+        before = replay(ruleset, match._replace(rounds=match.rounds[:count]))
+        assert replay(ruleset, match, before.rounds) == table
+        assert replay(ruleset, match, table.rounds[:count]) == table
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(goat_matches())
 def test_match_file_round_trip(case):

@@ -45,6 +45,8 @@ def check(ruleset, match: Match) -> None:
     else:
         assert all(side.score < ruleset["end.target"] for side in table.sides)
     assert replay(ruleset, match) == table  # a pure fold
+    for count in range(len(table.rounds) + 1):  # resumed after any round (eggs rot, the hundred is owed)
+        assert replay(ruleset, match, table.rounds[:count]) == table
 
 
 @settings(max_examples=150, deadline=None)

@@ -47,7 +47,7 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
 
         value = score_for_count(opened.ruleset, value)
     match = add_claim(opened.match, opened.ruleset, player, value, opened.table.over)
-    table = replay(opened.ruleset, match)
+    table = replay(opened.ruleset, match, opened.table.rounds)  # the rounds are unchanged: only the claims
     save_match(match, opened.path)
     claim = match.pending[-1]
     if output_format == "json":

@@ -80,7 +80,7 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
 
         rnd = close_hand(opened.match, opened.ruleset, rnd, facts["play_points"])
     match = record_round(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)
-    table = replay(opened.ruleset, match)
+    table = replay(opened.ruleset, match, opened.table.rounds)  # only the new round is scored
     save_match(match, opened.path)
     if output_format == "text":
         click.echo(f"Round {len(match.rounds)} recorded.\n")
@@ -124,7 +124,7 @@ def undo(ctx: click.Context, output_format: str) -> None:
     opened = open_match(match_path(ctx))
     match, dropped = undo_facts(opened.match)
     save_match(match, opened.path)
-    table = replay(opened.ruleset, match)
+    table = replay(opened.ruleset, match, opened.table.rounds[:len(match.rounds)])  # the rounds kept are scored
     if output_format == "json":
         echo_json({"dropped": dropped, "table": table.to_dict()})
         return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Sequence
 
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
@@ -15,13 +16,15 @@ from scorekeeper.scoring.outcome import allocate
 from scorekeeper.scoring.table import RoundResult, SideRound, Standing, Step, Table
 
 
-def replay(ruleset: Ruleset, match: Match) -> Table:
-    """Compute the table from the facts.  Rounds recorded after the match was decided are not scored."""
-    accounts = {side.name: Account() for side in match.sides}
-    pot = eggs.Pot()
-    results: list[RoundResult] = []
-    decided: tuple[str | None, str | None] | None = None
-    for number, rnd in enumerate(match.rounds, start=1):
+def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = ()) -> Table:
+    """Compute the table from the facts.  Rounds recorded after the match was decided are not scored.
+
+    ``scored``: results this ruleset already gave for the first rounds of the same match (a ``Table.rounds``,
+    or the start of one); they are taken as they are and the fold resumes after them.
+    """
+    results = list(scored)
+    accounts, pot, decided = _state_after(ruleset, match, results)
+    for number, rnd in enumerate(match.rounds[len(results):], start=len(results) + 1):
         if decided:
             break
         result, accounts, pot = score_round(ruleset, match, accounts, pot, rnd, number,
@@ -48,6 +51,17 @@ def replay(ruleset: Ruleset, match: Match) -> Table:
                  over=decided is not None, winner=winner, loser=loser, next_leader=leader,
                  next_lead=lead_tile, lead_note=note, decided_by=why, in_play=MappingProxyType(in_play),
                  target=race.target_for(ruleset, match))
+
+
+def _state_after(ruleset: Ruleset, match: Match, results: list[RoundResult]):
+    """What the fold carries past the last of ``results``: each side's account, the eggs pot, the decision."""
+    if not results:
+        return {side.name: Account() for side in match.sides}, eggs.Pot(), None
+    last = results[-1]
+    accounts = {item.side: Account(item.score, item.remembered) for item in last.sides}
+    decided = (last.decision[:2] if last.decision
+               else decide(ruleset, match, accounts, len(results), last.reached_first))
+    return accounts, eggs.Pot(last.eggs, last.eggs_age), decided
 
 
 def _in_play(ruleset: Ruleset, match: Match, accounts: dict[str, Account], played: int):
@@ -164,7 +178,7 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
     sides = tuple(SideRound(side=name, hand=side_hands[name], points=points[name], recorded=recorded[name],
                             score=accounts[name].score, remembered=accounts[name].remembered,
                             wiped=wiped[name], dropped=dropped[name]) for name in points)
-    result = RoundResult(number=number, facts=rnd, sides=sides, eggs=pot.amount,
+    result = RoundResult(number=number, facts=rnd, sides=sides, eggs=pot.amount, eggs_age=pot.age,
                          eggs_added=outcome.tied_total, eggs_paid=paid, eggs_paid_to=paid_to,
                          eggs_rotten=rotten, winner=outcome.winner, steps=tuple(steps), notes=tuple(notes),
                          decision=decision, hundred=on_hundred,

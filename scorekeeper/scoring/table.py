@@ -46,6 +46,9 @@ class RoundResult(NamedTuple):
     sides: tuple[SideRound, ...]
     eggs: int
     """The eggs pot after the round."""
+    eggs_age: int
+    """Rounds the pot has waited without being added to (eggs.rot_after); with ``eggs`` and the sides' scores, the
+    whole state a replay carries past this round, so a replay can resume after it."""
     eggs_added: int = 0
     eggs_paid: int = 0
     eggs_paid_to: str | None = None
