@@ -76,7 +76,7 @@ def paired_medians(command: list[str], baseline: list[str], runs: int, folder: s
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=11)
-    parser.add_argument("--long", type=int, default=10_000, help="rounds in the long match")
+    parser.add_argument("--long", type=int, default=10_000, help="rounds in the long match (0: leave it out)")
     args = parser.parse_args()
     executable = os.path.join(os.path.dirname(sys.executable), "scorekeeper")
     if not os.path.exists(executable):
@@ -107,9 +107,12 @@ def main() -> None:
             ("new", ["--match", os.path.join(folder, "new.toml"), "new", "--force", *PLAYERS], None),
             ("rules list", ["rules", "list"], None),
             ("rules show goat", ["rules", "show", "goat"], None),
-            (f"table ({args.long:,} rounds)", ["--match", long, "table"], None),
-            (f"table --format json ({args.long:,} rounds)", ["--match", long, "table", "--format", "json"], None),
         ]
+        if args.long:
+            cases += [
+                (f"table ({args.long:,} rounds)", ["--match", long, "table"], None),
+                (f"table --format json ({args.long:,} rounds)", ["--match", long, "table", "--format", "json"], None),
+            ]
         print(f'medians of {args.runs} runs, each run beside one of python -c "import click"')
         print(f"{'command':<40} {'ms':>8} {'click ms':>9} {'x baseline':>11}")
         for label, command, reset in cases:

@@ -28,6 +28,20 @@ def test_every_command_has_help_with_an_example(sk, path, command):
         assert "scorekeeper " in command.help, "help has no example"
 
 
+@pytest.mark.parametrize("path, command", COMMANDS, ids=[" ".join(p) for p, _ in COMMANDS])
+def test_short_help_option_is_listed_once_and_last(sk, path, command):
+    out = sk(*path, "-h").stdout
+    assert out == sk(*path, "--help").stdout
+    options = out.split("Options:")[1].split("Commands:")[0]
+    assert options.count("--help") == 1
+    assert options.rstrip().endswith("Show this message and exit.")
+
+
+def test_a_directory_is_not_a_match_file(sk, tmp_path):
+    line = sk.fails("--match", str(tmp_path), "table", code=2)
+    assert "is a directory" in line and str(tmp_path) in line
+
+
 def test_root_help_and_version(sk):
     assert "Commands:" in sk("--help").stdout
     assert "scorekeeper, version" in sk("--version").stdout

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper import __version__
-from scorekeeper.cli.base import DEFAULT_MATCH, Group
+from scorekeeper.cli.base import DEFAULT_MATCH, Group, version_option
 
 COMMANDS = {
     "new": "scorekeeper.cli.match_commands:new",
@@ -29,10 +29,10 @@ COMMANDS = {
 
 
 @click.group(cls=Group, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--match", "match_path", type=click.Path(dir_okay=False), envvar="SCOREKEEPER_MATCH",
+@click.option("--match", "match_path", metavar="FILE", envvar="SCOREKEEPER_MATCH",
               default=DEFAULT_MATCH, show_default=True, show_envvar=True,
               help="The match file to read and write.")
-@click.version_option(__version__, prog_name="scorekeeper")
+@version_option(__version__, prog_name="scorekeeper")
 def cli(match_path: str) -> None:
     """Keep score for a real game of dominoes, and referee it.
 

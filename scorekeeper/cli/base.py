@@ -18,6 +18,36 @@ class InputProblem(click.ClickException):
     exit_code = 2
 
 
+# click builds each command's --help (and --version) through gettext, and the first gettext
+# call imports the locale module: about 2 ms of every command, more than any rule costs. The texts are ours
+# (click ships no translations), so these options are made here, with the same behaviour.
+HELP_NAMES = ("-h", "--help")
+
+
+def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+def with_help(command: click.Command) -> click.Command:
+    """Give ``command`` its ``-h/--help`` option (once), last among its options as click would."""
+    if not any("--help" in param.opts for param in command.params):
+        command.params.append(click.Option(HELP_NAMES, is_flag=True, expose_value=False, is_eager=True,
+                                           callback=_show_help, help="Show this message and exit."))
+    return command
+
+
+def version_option(version: str, prog_name: str):
+    def show(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+        if value and not ctx.resilient_parsing:
+            click.echo(f"{prog_name}, version {version}", color=ctx.color)
+            ctx.exit()
+
+    return click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show,
+                        help="Show the version and exit.")
+
+
 class Group(click.Group):
     """Turns library errors and click's usage errors into one ``Error: ...`` line with click's exit codes.
 
@@ -28,6 +58,7 @@ class Group(click.Group):
     def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+        with_help(self)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
@@ -36,7 +67,8 @@ class Group(click.Group):
         if name in self.lazy and name not in self.commands:
             module, attribute = self.lazy[name].split(":")
             self.add_command(getattr(importlib.import_module(module), attribute), name)
-        return super().get_command(ctx, name)
+        command = super().get_command(ctx, name)
+        return with_help(command) if command is not None else None
 
     def invoke(self, ctx: click.Context):
         try:
@@ -65,7 +97,10 @@ def format_option(*choices: str):
 
 
 def match_path(ctx: click.Context) -> str:
-    return ctx.find_root().params.get("match_path") or os.environ.get("SCOREKEEPER_MATCH") or DEFAULT_MATCH
+    path = ctx.find_root().params.get("match_path") or os.environ.get("SCOREKEEPER_MATCH") or DEFAULT_MATCH
+    if os.path.isdir(path):
+        raise InputError(f"--match {path} is a directory: give the match file (like {os.path.join(path, DEFAULT_MATCH)})")
+    return path
 
 
 def echo_json(data) -> None:
