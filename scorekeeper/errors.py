@@ -62,17 +62,3 @@ class MatchFileProblems(MatchFileError):
     def __str__(self) -> str:
         return "\n".join(problem.format() for problem in self.problems)
 
-
-def toml_error_line(error: Exception) -> int | None:
-    """The line a tomllib.TOMLDecodeError points at (its message ends "(at line L, column C)")."""
-    line = getattr(error, "lineno", None)
-    if line:
-        return line
-    message = str(error)
-    marker = "(at line "
-    if marker in message:
-        try:
-            return int(message.split(marker, 1)[1].split(",", 1)[0])
-        except ValueError:
-            return None
-    return None

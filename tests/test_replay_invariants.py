@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.facts import Ending, Hand, Match, Round
+from scorekeeper.facts import Ending, Hand, Round
 from scorekeeper.record import check_round, new_match
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay

@@ -96,16 +96,15 @@ def _require_toml(text: str, file: str) -> None:
     """Refuse a file that is neither JSON nor TOML (a CSV or Markdown export) by saying what import reads.
 
     A ``.toml`` file with a syntax error keeps the match file's own message (with its line)."""
-    import tomllib
-
     from scorekeeper.errors import MatchFileError
+    from scorekeeper.storage.plaintoml import TomlError, loads
 
     lowered = file.lower()
     if lowered.endswith(".toml"):
         return
     try:
-        tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+        loads(text)
+    except TomlError:
         kind = ("is a CSV export" if lowered.endswith(".csv") else
                 "is a Markdown export" if lowered.endswith((".md", ".markdown")) else "is neither")
         raise MatchFileError(f"import reads JSON or TOML exports (export --format json or --format toml), and "

@@ -6,7 +6,6 @@ finished match.  Files that are not match logs, or are broken, are skipped and r
 """
 
 import os
-import tomllib
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import FileProblem, MatchFileError, StateError
@@ -14,6 +13,7 @@ from scorekeeper.facts import Match
 from scorekeeper.reports.rating import rating
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.session import OpenMatch, validate_match
+from scorekeeper.storage import plaintoml as toml
 from scorekeeper.storage.matchfile import parse_match, round_lines
 
 
@@ -138,10 +138,10 @@ def _open(path: str, ruleset_for) -> tuple[OpenMatch | None, str]:
     try:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
-        data = tomllib.loads(text)
+        data = toml.loads(text)
     except (OSError, UnicodeDecodeError) as error:
         return None, f"cannot read: {error}"
-    except tomllib.TOMLDecodeError as error:
+    except toml.TomlError as error:
         return None, f"not valid TOML: {error}"
     if "players" not in data or "ruleset" not in data:
         return None, "not a match file (no players and ruleset)"

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import tomllib
 from enum import Enum
 from types import MappingProxyType
 import os
 from typing import Any
 
-from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError, toml_error_line
+from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Key, Teams
+from scorekeeper.storage import plaintoml as toml
 from scorekeeper.tiles import TileSet, parse_tiles
 
 MAX_EXTENDS = 16
@@ -117,10 +117,9 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
         return None
     try:
         with open(path, encoding="utf-8") as handle:
-            data = tomllib.loads(handle.read())
-    except tomllib.TOMLDecodeError as error:
-        line = toml_error_line(error)
-        problems.append(RulesetError(f"not valid TOML: {error}", label, line))
+            data = toml.loads(handle.read())
+    except toml.TomlError as error:
+        problems.append(RulesetError(f"not valid TOML: {error}", label, error.lineno))
         return None
     except (OSError, UnicodeDecodeError) as error:
         problems.append(RulesetError(f"cannot read: {error}", label))

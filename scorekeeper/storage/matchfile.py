@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from typing import Any
 
-from scorekeeper.errors import InputError, MatchFileError, toml_error_line
+from scorekeeper.errors import InputError, MatchFileError
 from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Round, Side, singles
+from scorekeeper.storage import plaintoml as toml
 from scorekeeper.storage.atomic import write_atomic
 from scorekeeper.tiles import format_tiles, parse_tile, parse_tiles
 
@@ -55,12 +55,11 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
                 data: dict | None = None) -> Match:
     """Parse a match file's text.  With ``problems``, a broken round or pending claim is appended to it and
     left out instead of raised, so that every problem of a hand-edited file can be shown at once.
-    ``data`` is the text already read by tomllib, when the caller has it."""
+    ``data`` is the text already read as TOML, when the caller has it."""
     try:
-        data = tomllib.loads(text) if data is None else data
-    except tomllib.TOMLDecodeError as error:
-        line = toml_error_line(error)
-        raise MatchFileError(f"not valid TOML: {getattr(error, 'msg', error)}", label, line) from None
+        data = toml.loads(text) if data is None else data
+    except toml.TomlError as error:
+        raise MatchFileError(f"not valid TOML: {error.msg}", label, error.lineno) from None
     round_lines = _round_lines(text)
     version = data.get("format")
     if version is None:
