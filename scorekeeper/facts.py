@@ -1,17 +1,15 @@
 """The facts of a match: who sits where, and what happened in each round.  Never computed scores."""
 
-from typing import NamedTuple
-
-from enum import Enum
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
+from scorekeeper.choice import Choice
 from scorekeeper.tiles import Tile
 
 FORMAT_VERSION = 1
 
 
-class Ending(Enum):
+class Ending(Choice):
     """How a round ended."""
 
     OUT = "out"

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
 import click
 
+from scorekeeper.choice import Choice
 from scorekeeper.cli.base import Group, InputProblem, echo_json, format_option
 from scorekeeper.errors import RulesetNotFound
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
@@ -105,7 +104,7 @@ def check_rules(file: str) -> None:
 
 
 def _plain(value):
-    return value.value if isinstance(value, Enum) else value
+    return value.value if isinstance(value, Choice) else value
 
 
 def _shown(value) -> str:

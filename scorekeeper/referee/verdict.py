@@ -1,6 +1,6 @@
 """What a ruling gives back: a verdict and its reasons, each reason tied to a ruleset key and its source."""
 
-from enum import Enum
+from scorekeeper.choice import Choice
 from typing import NamedTuple
 
 from scorekeeper.rules.ruleset import Ruleset
@@ -23,7 +23,7 @@ class Reason(NamedTuple):
 
 def plain(value: object) -> str:
     """A key's value as it is written in a ruleset file."""
-    if isinstance(value, Enum):
+    if isinstance(value, Choice):
         return str(value.value)
     if isinstance(value, bool):
         return "true" if value else "false"

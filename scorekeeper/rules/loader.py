@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from types import MappingProxyType
 import os
 from typing import Any
 
+from scorekeeper.choice import Choice
 from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Key, Teams
@@ -94,7 +94,7 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
 
 
 def _plain(value: Any) -> Any:
-    return value.value if isinstance(value, Enum) else value
+    return value.value if isinstance(value, Choice) else value
 
 
 def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
@@ -162,7 +162,7 @@ def _apply(label: str, path: str, value: Any, values: dict, set_by: dict, proble
 
 def convert(key: Key, value: Any) -> Any:
     """Check a TOML value against its key and convert it to the domain type."""
-    if issubclass(key.kind, Enum):
+    if issubclass(key.kind, Choice):
         try:
             return key.kind(value)
         except ValueError:

@@ -6,10 +6,10 @@ Defaults here are neutral; the built-in files under ``rulesets/`` set what each 
 
 from typing import NamedTuple
 
-from enum import Enum
+from scorekeeper.choice import Choice
 
 
-class Count(Enum):
+class Count(Choice):
     """Who records a round's points."""
 
     LOSERS = "losers"
@@ -18,7 +18,7 @@ class Count(Enum):
     """The side that won the round records what the losers hold (Sea Goat, draw, Muggins)."""
 
 
-class FishPolicy(Enum):
+class FishPolicy(Choice):
     """Who records what when a round is blocked."""
 
     EACH = "each"
@@ -31,7 +31,7 @@ class FishPolicy(Enum):
     """The side with the lowest hand total wins the round and records the others' totals."""
 
 
-class FishTie(Enum):
+class FishTie(Choice):
     """What a blocked round does when the deciding sides are level."""
 
     EGGS = "eggs"
@@ -42,7 +42,7 @@ class FishTie(Enum):
     """The tied sides share the points (rounded down)."""
 
 
-class FishTieThree(Enum):
+class FishTieThree(Choice):
     """What a blocked round does when, of three sides, two are level for the deciding hand."""
 
     SAME = "same"
@@ -55,7 +55,7 @@ class FishTieThree(Enum):
     """The two tied sides share the points, rounded down; a remainder is not scored (the step says so)."""
 
 
-class EggsTo(Enum):
+class EggsTo(Choice):
     """Who receives the eggs."""
 
     BIGGEST_LOSER = "biggest-loser"
@@ -67,7 +67,7 @@ class EggsTo(Enum):
     """The next side that records a round."""
 
 
-class AtTarget(Enum):
+class AtTarget(Choice):
     """What reaching the target means."""
 
     LOSES = "loses"
@@ -76,7 +76,7 @@ class AtTarget(Enum):
     """The side that reaches the target wins the match."""
 
 
-class Teams(Enum):
+class Teams(Choice):
     SINGLES = "singles"
     """Every player for themselves."""
     PAIRS = "pairs"
@@ -85,14 +85,14 @@ class Teams(Enum):
     """Every player for themselves, or two partnerships when the match is started with --team."""
 
 
-class LeadAfterOut(Enum):
+class LeadAfterOut(Choice):
     FINISHER = "finisher"
     """The player who went out leads the next round."""
     PARTNER = "partner"
     """The partner of the player who went out leads the next round."""
 
 
-class WriteOff(Enum):
+class WriteOff(Choice):
     """What happens to the other sides' points when a side records (Sea Goat: only one side holds points)."""
 
     NONE = "none"
@@ -103,7 +103,7 @@ class WriteOff(Enum):
     """Everyone's points go to 0, the new record's too (000: "all players have 0 points")."""
 
 
-class SixSix(Enum):
+class SixSix(Choice):
     """What going out with 6-6 as the last tile does."""
 
     NONE = "none"
@@ -115,7 +115,7 @@ class SixSix(Enum):
     on the hundred."""
 
 
-class HundredLost(Enum):
+class HundredLost(Choice):
     """What losing a round played on the hundred costs."""
 
     WRITE_OFF = "write-off"
@@ -124,7 +124,7 @@ class HundredLost(Enum):
     """Written off; and a side caught holding at least ``hundred.caught_min`` loses the match."""
 
 
-class PlayScore(Enum):
+class PlayScore(Choice):
     """What a count of the open ends scores during play (RULES.md 4)."""
 
     NONE = "none"
@@ -137,7 +137,7 @@ class PlayScore(Enum):
     """A multiple of 5 scores count/5, a multiple of 3 scores count/3, both add (15 -> 5 + 3 = 8)."""
 
 
-class SpinnerReading(Enum):
+class SpinnerReading(Choice):
     """How the spinner (the first double, open on four sides) counts."""
 
     NONE = "none"
@@ -148,7 +148,7 @@ class SpinnerReading(Enum):
     """000 / pagat: both halves count until tiles lie against both long sides; then only started arms."""
 
 
-class Rounding(Enum):
+class Rounding(Choice):
     """How the end-of-hand count is rounded to endhand.round_to."""
 
     NONE = "none"
@@ -161,7 +161,7 @@ class Rounding(Enum):
     """Down to the multiple below."""
 
 
-class RoundWhat(Enum):
+class RoundWhat(Choice):
     """What the end-of-hand rounding applies to."""
 
     TOTAL = "total"
@@ -170,7 +170,7 @@ class RoundWhat(Enum):
     """Each losing hand rounded on its own (two hands of 3 give 5 + 5), then added."""
 
 
-class SeveralReach(Enum):
+class SeveralReach(Choice):
     """What happens when more than one side stands at or over the target when the match is decided."""
 
     HIGHEST = "highest"
@@ -180,7 +180,7 @@ class SeveralReach(Enum):
     highest are level (Phone: both over 225); otherwise the highest wins."""
 
 
-class RoundsWinner(Enum):
+class RoundsWinner(Choice):
     """Who wins a match of a fixed number of rounds (end.rounds)."""
 
     HIGHEST = "highest"
@@ -189,7 +189,7 @@ class RoundsWinner(Enum):
     """The side with the lowest total (003's block game)."""
 
 
-class FirstLead(Enum):
+class FirstLead(Choice):
     """Who leads the first round of a match, and with which tile."""
 
     FROM_ONE_ONE = "from-1-1"
@@ -213,7 +213,7 @@ class Key(NamedTuple):
 
     @property
     def choices(self) -> tuple[str, ...]:
-        if isinstance(self.kind, type) and issubclass(self.kind, Enum):
+        if isinstance(self.kind, type) and issubclass(self.kind, Choice):
             return tuple(member.value for member in self.kind)
         return ()
 
