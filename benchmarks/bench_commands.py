@@ -2,8 +2,8 @@
 
 Not a test: run it by hand after installing the package (``pip install .``):
 
-    python benchmarks/bench_commands.py            # every command on a 20-round match, table on 10,000 rounds
-    python benchmarks/bench_commands.py --runs 21  # more runs per figure
+    python benchmarks/bench_commands.py            # the commands on a 20-round match, table on 10,000 rounds
+    python benchmarks/bench_commands.py --runs 41 --long 0   # more runs per figure, no long match
 
 Each figure is the median CPU time (user + system) of several runs of the installed ``scorekeeper`` executable (the one beside
 this Python). The baseline ``python -c "import click"`` is run alternately with each command, so that a busy
@@ -107,6 +107,12 @@ def main() -> None:
             ("new", ["--match", os.path.join(folder, "new.toml"), "new", "--force", *PLAYERS], None),
             ("rules list", ["rules", "list"], None),
             ("rules show goat", ["rules", "show", "goat"], None),
+            ("rules check (a house ruleset)", ["rules", "check", marathon], None),
+            ("edit 5 (20 rounds)", ["--match", short, "edit", "5", *round_args[1:]], restore),
+            ("delete 20 (20 rounds)", ["--match", short, "delete", "20"], restore),
+            ("explain (20 rounds)", ["--match", short, "explain"], None),
+            ("export --format csv (20 rounds)", ["--match", short, "export", "--format", "csv"], None),
+            ("chart (20 rounds, text)", ["--match", short, "chart"], None),
         ]
         if args.long:
             cases += [
@@ -116,6 +122,11 @@ def main() -> None:
         print(f'medians of {args.runs} runs, each run beside one of python -c "import click"')
         print(f"{'command':<40} {'ms':>8} {'click ms':>9} {'x baseline':>11}")
         for label, command, reset in cases:
+            if reset:
+                reset()
+            trial = subprocess.run([executable, *command], cwd=folder, capture_output=True, text=True, check=False)
+            if trial.returncode != 0:  # a refused command is quick, and would flatter the figures
+                sys.exit(f"{label} failed: {trial.stderr.strip()}")
             spent, base = paired_medians([executable, *command], baseline, args.runs, folder, reset)
             print(f"{label:<40} {spent * 1000:8.1f} {base * 1000:9.1f} {spent / base:11.2f}")
     finally:
