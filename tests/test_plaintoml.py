@@ -81,6 +81,12 @@ def test_broken_text_is_refused_exactly_as_tomllib_refuses_it(text):
     agrees(text)
 
 
+@pytest.mark.parametrize("text", ["a = " + "9" * 5000, "a = " + "[" * 5000 + "]" * 5000])
+def test_text_even_tomllib_cannot_read_is_a_toml_error(text):
+    with pytest.raises(TomlError):
+        loads(text)
+
+
 _BARE = st.text("abcdefXYZ019_-", min_size=1, max_size=6)
 # mostly what strings and comments hold, now and then what breaks them
 _GOOD = list("ab é#=[]{},.'\t") + ["\\u00e9", "\\U0001F600", "\\n", '\\"', "\\\\", "\\t"]

@@ -35,13 +35,16 @@ def loads(text: str) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise TomlError(str(error), getattr(error, "msg", str(error)), _error_line(error)) from None
+    except (ValueError, RecursionError) as error:  # a number of thousands of digits, arrays nested too deep
+        message = "nested too deeply" if isinstance(error, RecursionError) else str(error)
+        raise TomlError(message, message, None) from None
 
 
 def plain(text: str) -> dict | None:
     """The document, when ``text`` is plain TOML (see the module); None leaves it to tomllib."""
     try:
         return _Reader(text).document()
-    except (_NotPlain, IndexError, ValueError):
+    except (_NotPlain, IndexError, ValueError, RecursionError):
         return None
 
 
