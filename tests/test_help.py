@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+
 import click
 import pytest
+from conftest import command_environment, installed_command
 
 from scorekeeper.cli import cli
 
@@ -40,6 +43,20 @@ def test_short_help_option_is_listed_once_and_last(sk, path, command):
 def test_a_directory_is_not_a_match_file(sk, tmp_path):
     line = sk.fails("--match", str(tmp_path), "table", code=2)
     assert "is a directory" in line and str(tmp_path) in line
+
+
+def test_a_usage_error_of_the_group_points_to_help(sk):
+    result = sk("--bogus", code=2)
+    assert "--help' for help." in result.stderr.splitlines()[1]  # Try 'PROG --help' for help.
+    assert "No such option '--bogus'" in result.stderr
+
+
+@pytest.mark.parametrize("words, cword", [("scorekeeper --match ", 2), ("scorekeeper rules check ", 3)])
+def test_the_shell_completes_file_arguments_with_files(tmp_path, words, cword):
+    env = dict(command_environment(), COMP_WORDS=words, COMP_CWORD=str(cword),
+               _SCOREKEEPER_COMPLETE="bash_complete")
+    done = subprocess.run(installed_command(), capture_output=True, text=True, env=env, timeout=60, cwd=tmp_path)
+    assert done.stdout.strip() == "file,"
 
 
 def test_root_help_and_version(sk):

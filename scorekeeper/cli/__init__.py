@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper import __version__
-from scorekeeper.cli.base import DEFAULT_MATCH, Group, version_option
+from scorekeeper.cli.base import DEFAULT_MATCH, Group, PathType, version_option
 
 COMMANDS = {
     "new": "scorekeeper.cli.match_commands:new",
@@ -29,7 +29,7 @@ COMMANDS = {
 
 
 @click.group(cls=Group, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--match", "match_path", metavar="FILE", envvar="SCOREKEEPER_MATCH",
+@click.option("--match", "match_path", type=PathType(), metavar="FILE", envvar="SCOREKEEPER_MATCH",
               default=DEFAULT_MATCH, show_default=True, show_envvar=True,
               help="The match file to read and write.")
 @version_option(__version__, prog_name="scorekeeper")

@@ -30,12 +30,32 @@ def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         ctx.exit()
 
 
+def _help_option(names) -> click.Option:
+    return click.Option(list(names), is_flag=True, expose_value=False, is_eager=True, callback=_show_help,
+                        help="Show this message and exit.")
+
+
 def with_help(command: click.Command) -> click.Command:
-    """Give ``command`` its ``-h/--help`` option (once), last among its options as click would."""
-    if not any("--help" in param.opts for param in command.params):
-        command.params.append(click.Option(HELP_NAMES, is_flag=True, expose_value=False, is_eager=True,
-                                           callback=_show_help, help="Show this message and exit."))
+    """Give a command its ``-h/--help`` option (once), last among its options as click would; a Group makes
+    its own (see Group.get_help_option)."""
+    if not isinstance(command, Group) and not any("--help" in param.opts for param in command.params):
+        command.params.append(_help_option(HELP_NAMES))
     return command
+
+
+class PathType(click.ParamType):
+    """A path as typed (a file that may not exist yet), completed as a file by the shell: like click.Path()
+    without its gettext call."""
+
+    name = "path"
+
+    def convert(self, value, param, ctx) -> str:
+        return os.fspath(value)
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(incomplete, type="file")]
 
 
 def version_option(version: str, prog_name: str):
@@ -58,7 +78,16 @@ class Group(click.Group):
     def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
-        with_help(self)
+        self.own_help: click.Option | None = None
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """click's help option, made without gettext (a usage error of the group still points to --help)."""
+        names = self.get_help_option_names(ctx)
+        if not names or not self.add_help_option:
+            return None
+        if self.own_help is None:
+            self.own_help = _help_option(names)
+        return self.own_help
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
@@ -99,7 +128,8 @@ def format_option(*choices: str):
 def match_path(ctx: click.Context) -> str:
     path = ctx.find_root().params.get("match_path") or os.environ.get("SCOREKEEPER_MATCH") or DEFAULT_MATCH
     if os.path.isdir(path):
-        raise InputError(f"--match {path} is a directory: give the match file (like {os.path.join(path, DEFAULT_MATCH)})")
+        raise InputError(f"the match file {path} is a directory: give a file (like "
+                         f"{os.path.join(path, DEFAULT_MATCH)}) with --match or SCOREKEEPER_MATCH")
     return path
 
 

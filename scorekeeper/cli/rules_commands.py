@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.choice import Choice
-from scorekeeper.cli.base import Group, InputProblem, echo_json, format_option
+from scorekeeper.cli.base import Group, InputProblem, PathType, echo_json, format_option
 from scorekeeper.errors import RulesetNotFound
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS
@@ -81,7 +81,7 @@ def show_rules(ruleset: str, output_format: str) -> None:
 
 
 @rules.command("check")
-@click.argument("file", type=click.Path())
+@click.argument("file", type=PathType())
 def check_rules(file: str) -> None:
     """Check a ruleset file and name every problem with its key.
 

@@ -191,19 +191,18 @@ class _Reader:
         """A basic string on one line; the position is at its opening quote."""
         text = self.text
         pos = self.pos + 1
+        end = text.find('"', pos)  # the closing quote, unless an escape (\") comes first
         parts = []
         while True:
-            end = text.find('"', pos)
             if end < 0:
                 raise _NotPlain
-            chunk = text[pos:end]
-            slash = chunk.find("\\")
+            slash = text.find("\\", pos, end)
             if slash < 0:
-                parts.append(_checked(chunk))
+                parts.append(_checked(text[pos:end]))
                 self.pos = end + 1
                 return "".join(parts)
-            parts.append(_checked(chunk[:slash]))
-            pos += slash + 1
+            parts.append(_checked(text[pos:slash]))
+            pos = slash + 1
             code = text[pos:pos + 1]
             if code in _ESCAPES:
                 parts.append(_ESCAPES[code])
@@ -220,6 +219,8 @@ class _Reader:
                 pos += 1 + size
             else:
                 raise _NotPlain
+            if pos > end:  # the escape took the quote found: look for the next one
+                end = text.find('"', pos)
 
     def array(self) -> list:
         self.pos += 1
