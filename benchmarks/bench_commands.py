@@ -5,9 +5,10 @@ Not a test: run it by hand after installing the package (``pip install .``):
     python benchmarks/bench_commands.py            # the commands on a 20-round match, table on 10,000 rounds
     python benchmarks/bench_commands.py --runs 41 --long 0   # more runs per figure, no long match
 
-Each figure is the median CPU time (user + system) of several runs of the installed ``scorekeeper`` executable (the one beside
-this Python). The baseline ``python -c "import click"`` is run alternately with each command, so that a busy
-moment of the machine weighs on both sides of each ratio alike.
+Each figure is the median CPU time (user + system) of several runs of the installed ``scorekeeper`` executable
+(the one beside this Python). The baseline ``python -c "import click"`` is run alternately with each command,
+so that a busy moment of the machine weighs on both sides of each ratio alike. Install with pip (not editable
+and not with PYTHONDONTWRITEBYTECODE set): without compiled bytecode every command compiles its modules again.
 """
 
 from __future__ import annotations

@@ -5,13 +5,15 @@ Pure like ``record``: a new ``Match`` comes back, checked, and nothing is writte
 
 from __future__ import annotations
 
+from typing import Sequence
 
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.facts import Match, Round
 from scorekeeper.record import check_round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
-from scorekeeper.scoring.table import Table
+from scorekeeper.scoring.table import RoundResult, Table
+from scorekeeper.session import lead_problems
 
 
 def check_number(match: Match, number: int) -> None:
@@ -23,12 +25,13 @@ def check_number(match: Match, number: int) -> None:
 
 
 def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
-               keep_in_play: bool = True) -> tuple[Match, Table]:
+               keep_in_play: bool = True, scored: Sequence[RoundResult] = ()) -> tuple[Match, Table]:
     """Replace round ``number`` with ``rnd`` (checked as ``round`` checks it); the new match and its table.
 
     ``keep_in_play``: the old round's in-play facts (its claims and in-play totals) are kept and ``rnd``'s
     are ignored, since ``round``'s flags do not restate single claims; false: ``rnd``'s in-play facts
-    replace them (none given: the round has no points made during play).
+    replace them (none given: the round has no points made during play). ``scored``: the results of the
+    match as it was, when the caller has them (the rounds before ``number`` are not scored again).
     """
     check_number(match, number)
     old = match.rounds[number - 1]
@@ -37,21 +40,28 @@ def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
     rnd = rnd._replace(line=old.line)
     check_round(match, ruleset, rnd)
     rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]
-    return _rescored(match._replace(rounds=rounds), ruleset, f"with round {number} changed")
+    return _rescored(match._replace(rounds=rounds), ruleset, f"with round {number} changed",
+                     scored[:number - 1])
 
 
-def delete_round(match: Match, ruleset: Ruleset, number: int) -> tuple[Match, Table]:
-    """Remove round ``number``; the later rounds move up one.  The new match and its table."""
+def delete_round(match: Match, ruleset: Ruleset, number: int,
+                 scored: Sequence[RoundResult] = ()) -> tuple[Match, Table]:
+    """Remove round ``number``; the later rounds move up one.  The new match and its table (``scored``: as
+    for edit_round)."""
     check_number(match, number)
     rounds = match.rounds[:number - 1] + match.rounds[number:]
-    return _rescored(match._replace(rounds=rounds), ruleset, f"without round {number}")
+    return _rescored(match._replace(rounds=rounds), ruleset, f"without round {number}", scored[:number - 1])
 
 
-def _rescored(match: Match, ruleset: Ruleset, how: str) -> tuple[Match, Table]:
-    """Replay; refuse a change that would leave rounds recorded after the match was decided."""
-    table = replay(ruleset, match)
+def _rescored(match: Match, ruleset: Ruleset, how: str, before: Sequence[RoundResult]) -> tuple[Match, Table]:
+    """Replay (after the unchanged rounds ``before``); refuse a change that would leave rounds recorded after
+    the match was decided."""
+    table = replay(ruleset, match, before)
     if len(table.rounds) < len(match.rounds):
         decided = len(table.rounds)
         raise StateError(f"{how}, the match would be decided in round {decided}, but rounds {decided + 1} to "
                          f"{len(match.rounds)} come after it: delete those rounds first")
+    leads = lead_problems(match, ruleset, table, "")
+    if leads:  # a later 6-6 lead on the hundred may need points the change takes away
+        raise StateError(f"{how}, {leads[0].message}: change or delete that round first")
     return match, table

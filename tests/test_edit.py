@@ -137,3 +137,20 @@ def test_edit_accepts_exactly_the_flags_of_round(sk):
         found = cli.get_command(ctx, command)
         names[command] = [option.name for option in found.params if option.name not in ("number", "no_points")]
     assert names["round"] == names["edit"]
+
+
+@pytest.mark.parametrize("change, message", [
+    (("delete", "1"), "without round 1, round 1: 6-6 cannot be led on the hundred"),
+    (("edit", "1", "--out", "Ann", "--total", "Bob=3"),
+     "with round 1 changed, round 2: Ann cannot lead 6-6 on the hundred"),
+])
+def test_a_change_that_takes_away_the_points_a_later_hundred_needs_is_refused(sk, change, message):
+    """Sea Goat: a 6-6 lead on the hundred needs a side holding points; edit and delete keep the file loadable."""
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=30")
+    sk("round", "--led", "6-6", "--out", "Ann", "--total", "Bob=10")
+    line = sk.fails(*change, code=1)
+    assert message in line and "change or delete that round first" in line
+    assert sk.json()["rounds"] == 2
+    sk("edit", "1", "--out", "Ann", "--total", "Bob=40")  # still holding points: the hundred stands
+    assert sk.json()["winner"] == "Ann"

@@ -52,7 +52,8 @@ def test_our_own_files_are_read_without_tomllib(path):
 @pytest.mark.parametrize("text, value", [
     ("", {}),
     ("# only a comment\r\n\r\n", {}),
-    ('a = 1\nb = -0\nc = +7\n"d e" = "x\\"y\\\\z\\u00e9\\U0001F600\\t"\n', {"a": 1, "b": 0, "c": 7, "d e": 'x"y\\zé😀\t'}),
+    ('a = 1\nb = -0\nc = +7\n"d e" = "x\\"y\\\\z\\u00e9\\U0001F600\\t"\n',
+     {"a": 1, "b": 0, "c": 7, "d e": 'x"y\\zé😀\t'}),
     ("t = true\nf = false # comment\n", {"t": True, "f": False}),
     ("a = [\n  1, # one\n  [2, []],\n]\n", {"a": [1, [2, []]]}),
     ('x = { a = 1, b = { c = "d" }, e = [ { f = 2 } ] }', {"x": {"a": 1, "b": {"c": "d"}, "e": [{"f": 2}]}}),
@@ -103,7 +104,8 @@ def keys(draw):
 
 @st.composite
 def values(draw, depth=0):
-    kind = draw(st.sampled_from(["int", "int", "bool", "str", "str", "other"] + (["array", "table"] * 2 if depth < 3 else [])))
+    nested = ["array", "table"] * 2 if depth < 3 else []
+    kind = draw(st.sampled_from(["int", "int", "bool", "str", "str", "other"] + nested))
     if kind == "int":
         return draw(st.sampled_from(["", "", "+", "-"])) + draw(st.sampled_from(["0", "7", "42", "12", "007", "1_000"]))
     if kind == "bool":

@@ -57,7 +57,8 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
         rnd = close_hand(opened.match._replace(pending=()), opened.ruleset, rnd, facts["play_points"],
                          rounds_before=number - 1)
     keep = not (no_points or facts["play_points"])
-    match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep)
+    match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
+                              scored=opened.table.rounds)
     save_match(match, opened.path)
     _before_after(opened.table, table, opened.ruleset, output_format, f"Round {number} replaced.", "edited",
                   number)
@@ -77,7 +78,7 @@ def delete_command(ctx: click.Context, number: int, output_format: str) -> None:
     from scorekeeper.amend import delete_round
 
     opened = open_match(match_path(ctx))
-    match, table = delete_round(opened.match, opened.ruleset, number)
+    match, table = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
     save_match(match, opened.path)
     _before_after(opened.table, table, opened.ruleset, output_format, f"Round {number} deleted.", "deleted",
                   number)
