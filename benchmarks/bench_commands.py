@@ -7,8 +7,8 @@ Not a test: run it by hand after installing the package (``pip install .``):
 
 Each figure is the median CPU time (user + system) of several runs of the installed ``scorekeeper`` executable
 (the one beside this Python). The baseline ``python -c "import click"`` is run alternately with each command,
-so that a busy moment of the machine weighs on both sides of each ratio alike. Install with pip (not editable
-and not with PYTHONDONTWRITEBYTECODE set): without compiled bytecode every command compiles its modules again.
+so that a busy moment of the machine weighs on both sides of each ratio alike. Measure a plain ``pip install .``
+(pip compiles the bytecode): an editable install under PYTHONDONTWRITEBYTECODE compiles every module each run.
 """
 
 from __future__ import annotations
