@@ -18,7 +18,7 @@ def _narrow(char: str) -> bool:
 
 def width(text: str) -> int:
     """Columns the text takes on a terminal: wide (CJK) characters take two, combining marks none."""
-    if all(_narrow(char) for char in text):
+    if text.isascii() or all(_narrow(char) for char in text):
         return len(text)
     import unicodedata  # only tables with, say, CJK names pay for it
 
@@ -28,14 +28,14 @@ def width(text: str) -> int:
 
 def simple_table(headers: Sequence[str], rows: Sequence[Sequence[object]], align: Sequence[str]) -> str:
     """Headers, a line of dashes, then the rows; ``align`` is "left" or "right" for each column."""
-    cells = [[str(value) for value in row] for row in rows]
-    widths = [max([width(header)] + [width(row[index]) for row in cells]) for index, header in enumerate(headers)]
+    lines = [[(text, width(text)) for text in map(str, row)] for row in [headers, *rows]]
+    widths = [max(size for _, size in column) for column in zip(*lines)]
 
-    def line(values: Sequence[str]) -> str:
+    def line(cells: Sequence[tuple[str, int]]) -> str:
         padded = []
-        for value, size, side in zip(values, widths, align):
-            gap = " " * (size - width(value))
-            padded.append(gap + value if side == "right" else value + gap)
+        for (text, size), column, side in zip(cells, widths, align):
+            gap = " " * (column - size)
+            padded.append(gap + text if side == "right" else text + gap)
         return "  ".join(padded).rstrip()
 
-    return "\n".join([line(list(headers)), "  ".join("-" * size for size in widths)] + [line(row) for row in cells])
+    return "\n".join([line(lines[0]), "  ".join("-" * size for size in widths)] + [line(row) for row in lines[1:]])
