@@ -109,11 +109,7 @@ class _Reader:
             char = self.peek()
             if char == "#":
                 self.comment()
-            elif char == "\n":
-                self.pos += 1
-            elif self.text.startswith("\r\n", self.pos):
-                self.pos += 2
-            else:
+            elif not self.line_end():
                 return
 
     def comment(self) -> None:
@@ -122,23 +118,21 @@ class _Reader:
             end = len(self.text)
         elif self.text[end - 1] == "\r":  # a line ending \r\n
             end -= 1
-        body = self.text[self.pos + 1:end]
-        if any(char < " " and char != "\t" or char == "\x7f" for char in body):
-            raise _NotPlain
+        _checked(self.text[self.pos + 1:end])
         self.pos = end
 
     def end_of_line(self) -> None:
         self.skip_spaces()
         if self.peek() == "#":
             self.comment()
-        if self.pos >= len(self.text):
-            return
-        if self.peek() == "\n":
-            self.pos += 1
-        elif self.text.startswith("\r\n", self.pos):
-            self.pos += 2
-        else:
+        if self.pos < len(self.text) and not self.line_end():
             raise _NotPlain
+
+    def line_end(self) -> bool:
+        """Step over a line end (LF or CRLF) if one is here."""
+        size = 1 if self.peek() == "\n" else 2 if self.text.startswith("\r\n", self.pos) else 0
+        self.pos += size
+        return size > 0
 
     def key(self) -> str:
         if self.peek() == '"':
@@ -232,12 +226,8 @@ class _Reader:
                 return items
             items.append(self.value())
             self.skip_blank()
-            char = self.peek()
-            self.pos += 1
-            if char == "]":
+            if self.closes("]"):
                 return items
-            if char != ",":
-                raise _NotPlain
 
     def inline_table(self) -> dict:
         self.pos += 1
@@ -250,16 +240,20 @@ class _Reader:
             self.skip_spaces()
             self.pair(table)
             self.skip_spaces()
-            char = self.peek()
-            self.pos += 1
-            if char == "}":
+            if self.closes("}"):
                 return table
-            if char != ",":
-                raise _NotPlain
+
+    def closes(self, bracket: str) -> bool:
+        """After an item: True at the closing bracket, False at a comma (both are stepped over)."""
+        char = self.peek()
+        self.pos += 1
+        if char not in (bracket, ","):
+            raise _NotPlain
+        return char == bracket
 
 
 def _checked(chunk: str) -> str:
-    """A piece of a basic string: no control characters (a line end among them) but tab."""
+    """A piece of a basic string or a comment: no control characters (a line end among them) but tab."""
     if any(char < " " and char != "\t" or char == "\x7f" for char in chunk):
         raise _NotPlain
     return chunk
