@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.choice import Choice
+from scorekeeper.choice import written
 from scorekeeper.cli.base import Group, InputProblem, PathType, echo_json, format_option
 from scorekeeper.errors import RulesetNotFound
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
@@ -52,7 +52,7 @@ def show_rules(ruleset: str, output_format: str) -> None:
     loaded = load_ruleset(ruleset)
     if output_format == "json":
         echo_json({"name": loaded.name, "description": loaded.description, "chain": list(loaded.chain),
-                   "keys": {key.path: _plain(loaded[key.path]) for key in KEYS},
+                   "keys": {key.path: written(loaded[key.path]) for key in KEYS},
                    SPECIAL_HANDS: {" ".join(map(str, tiles)): value
                                    for tiles, value in loaded.special_hands.items()}})
         return
@@ -62,7 +62,7 @@ def show_rules(ruleset: str, output_format: str) -> None:
         data: dict = {"name": loaded.name, "description": loaded.description}
         for key in KEYS:
             section, name = key.path.split(".", 1)
-            data.setdefault(section, {})[name] = _plain(loaded[key.path])
+            data.setdefault(section, {})[name] = written(loaded[key.path])
         data[SPECIAL_HANDS] = {" ".join(map(str, tiles)): value for tiles, value in loaded.special_hands.items()}
         click.echo(tomli_w.dumps(data), nl=False)
         return
@@ -103,12 +103,8 @@ def check_rules(file: str) -> None:
     click.echo(f"{file}: ok, ruleset '{ruleset.name}'{extends}")
 
 
-def _plain(value):
-    return value.value if isinstance(value, Choice) else value
-
-
 def _shown(value) -> str:
-    value = _plain(value)
+    value = written(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value) if value != "" else '""'  # an empty text key (eggs.lead) must still show

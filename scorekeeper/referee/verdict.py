@@ -1,6 +1,6 @@
 """What a ruling gives back: a verdict and its reasons, each reason tied to a ruleset key and its source."""
 
-from scorekeeper.choice import Choice
+from scorekeeper.choice import written
 from typing import NamedTuple
 
 from scorekeeper.rules.ruleset import Ruleset
@@ -23,8 +23,7 @@ class Reason(NamedTuple):
 
 def plain(value: object) -> str:
     """A key's value as it is written in a ruleset file."""
-    if isinstance(value, Choice):
-        return str(value.value)
+    value = written(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

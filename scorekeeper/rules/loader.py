@@ -6,7 +6,7 @@ from types import MappingProxyType
 import os
 from typing import Any
 
-from scorekeeper.choice import Choice
+from scorekeeper.choice import Choice, written
 from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Key, Teams
@@ -77,7 +77,7 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
         if "description" in data:
             description = data["description"]
         elif parent and changed:  # a house file that does not describe itself: say what it changes
-            shown = ", ".join(f"{path} = {_plain(values.get(path))}" for path, _ in changed)
+            shown = ", ".join(f"{path} = {written(values.get(path))}" for path, _ in changed)
             description = f"{parent} with {shown}"
         if SPECIAL_HANDS in data:
             special = _parse_special(label, data[SPECIAL_HANDS], values["tiles.max_pip"], problems)
@@ -91,10 +91,6 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
                       special_hands=MappingProxyType(special), origin=origin,
                       chain=tuple(label for label, _ in layers), set_by=MappingProxyType(set_by))
     return ruleset, problems
-
-
-def _plain(value: Any) -> Any:
-    return value.value if isinstance(value, Choice) else value
 
 
 def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
