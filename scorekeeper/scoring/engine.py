@@ -101,13 +101,13 @@ def score_round(ruleset: Ruleset, match: Match, accounts: dict[str, Account], po
     points = dict(outcome.points)
     wiped = {name: 0 for name in points}
     accounts = dict(accounts)
-    leader = round_leader(ruleset, match, previous, match.rounds[number - 2]) if number > 1 and previous else None
     owed = previous.owes_hundred if previous else None
     on_hundred = None
     decision = None
     if ruleset["hundred.enabled"] or owed:
         from scorekeeper.scoring import hundred
 
+        leader = round_leader(ruleset, match, previous, match.rounds[number - 2]) if number > 1 and previous else None
         on_hundred = hundred.side_on_hundred(ruleset, match, rnd, leader,
                                              {name: account.score for name, account in accounts.items()},
                                              owed, steps, notes)
