@@ -62,3 +62,13 @@ def test_the_shell_completes_file_arguments_with_files(tmp_path, words, cword):
 def test_root_help_and_version(sk):
     assert "Commands:" in sk("--help").stdout
     assert "scorekeeper, version" in sk("--version").stdout
+
+
+def test_a_reader_that_stops_reading_gets_no_error_message(tmp_path):
+    """`scorekeeper rules list | head -1`: a closed pipe is not an error of ours, so nothing is said."""
+    process = subprocess.Popen(installed_command() + ["rules", "list"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=command_environment(), cwd=tmp_path)
+    process.stdout.close()  # the reader is gone before the first line
+    _, errors = process.communicate(timeout=60)
+    assert errors == b""
+    assert process.returncode in (0, 1)

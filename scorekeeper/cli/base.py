@@ -114,6 +114,11 @@ class Group(click.Group):
                     click.echo(f"Error: {problem}", err=True)
                 raise click.exceptions.Exit(1) from None
             raise click.ClickException(str(error)) from None
+        except BrokenPipeError:
+            # the reader stopped reading (`scorekeeper table | head`): nothing went wrong here, say nothing;
+            # stdout goes to devnull so that Python's own flush at exit cannot fail on the closed pipe again
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+            raise click.exceptions.Exit(1) from None
         except OSError as error:
             raise click.ClickException(f"{getattr(error, 'filename', '') or ''}: {error.strerror or error}"
                                        .lstrip(": ")) from None
