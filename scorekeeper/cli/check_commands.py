@@ -20,13 +20,13 @@ def _rules_option(function):
     return click.option("--rules", "rules_spec", metavar="NAME|PATH", help=RULES_HELP)(function)
 
 
-def _show(ruling, verdict: str, ruleset, output_format: str) -> None:
+def _show(ruling, ruleset, output_format: str) -> None:
     if output_format == "json":
         echo_json({**ruling.to_dict(), "ruleset": ruleset.name})
         return
     from scorekeeper.reports.ruling import render_ruling
 
-    click.echo(render_ruling(verdict, ruling.reasons, ruleset.name))
+    click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.name))
 
 
 @click.group(cls=Group)
@@ -58,11 +58,10 @@ def check_deal_command(ctx: click.Context, hands, rules_spec, output_format) -> 
                              --hand Bob=5-5,3-3,2-2,0-0,1-2,4-6,0-6
     """
     from scorekeeper.referee.deal import check_deal
-    from scorekeeper.referee.rulings import deal_verdict
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_deal(ruleset, hands)
-    _show(ruling, deal_verdict(ruling), ruleset, output_format)
+    _show(ruling, ruleset, output_format)
 
 
 @check.command("fish")
@@ -85,17 +84,19 @@ def check_fish_command(ctx: click.Context, line, arms, spinner, hands, bazaar, r
     as 'check count' would: the line through the spinner covers its long sides, each --arm the next
     free side (JSON: "count": {"total", "score", "parts"}).
 
+    A sealed fish (every tile that could reopen the line played) is not yet a fish while a double at
+    an end is held: its holder can still play it (JSON: "plays", "blocked_after_plays", "fisherman").
+
     \b
     Examples:
       scorekeeper check fish --line "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2" --hand Ann=2-2,5-6
       scorekeeper check fish --rules muggins --line "3-5 5-5 5-0" --arm 5-4 --bazaar 0
     """
     from scorekeeper.referee.fish import check_fish
-    from scorekeeper.referee.rulings import fish_verdict
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_fish(ruleset, line, hands, bazaar, arms, spinner)
-    _show(ruling, fish_verdict(ruling), ruleset, output_format)
+    _show(ruling, ruleset, output_format)
 
 
 @check.command("hand")
@@ -112,12 +113,11 @@ def check_hand_command(ctx: click.Context, tiles, rules_spec, output_format) -> 
       scorekeeper check hand 0-0 6-6 --rules sea-goat
     """
     from scorekeeper.referee.hand import check_hand
-    from scorekeeper.referee.rulings import hand_verdict
     from scorekeeper.tiles import parse_tiles
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_hand(ruleset, parse_tiles(" ".join(tiles)))
-    _show(ruling, hand_verdict(ruling), ruleset, output_format)
+    _show(ruling, ruleset, output_format)
 
 
 @check.command("count")
@@ -153,11 +153,11 @@ def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_fo
     (add --rules muggins for 004's open-halves, --rules all-fives for 000's played-arms)
     """
     from scorekeeper.referee.count import check_count
-    from scorekeeper.referee.rulings import count_verdict, parse_ends
+    from scorekeeper.referee.rulings import parse_ends
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_count(ruleset, parse_ends(" ".join(ends)), spinner)
-    _show(ruling, count_verdict(ruling), ruleset, output_format)
+    _show(ruling, ruleset, output_format)
 
 
 @click.command("explain")

@@ -1,5 +1,5 @@
 """What the ``check`` commands need besides the rulings themselves: the ruleset a ruling uses, the open ends as
-typed, the match scored for ``explain``, and each ruling's verdict as a sentence."""
+typed, and the match scored for ``explain`` (each ruling says its verdict itself: ``ruling.verdict``)."""
 
 from __future__ import annotations
 
@@ -67,22 +67,3 @@ def parse_ends(text: str) -> list[int | Tile | None]:
                 raise InputError(f"{quoted(word)} is not an end: give the number showing (5), a double across "
                                  "the end (6-6), or '-' for a side of the spinner not started") from None
     return parsed
-
-
-def deal_verdict(ruling) -> str:
-    return ("Misdeal: the tiles are dealt again." if ruling.misdeal else
-            f"Not a misdeal: {ruling.leader} leads the first round with {ruling.lead}.")
-
-
-def fish_verdict(ruling) -> str:
-    if ruling.blocked:
-        return "Blocked: a fish."
-    return "Not blocked." if ruling.settled else "Not blocked, as far as is known."
-
-
-def hand_verdict(ruling) -> str:
-    return f"The hand counts {ruling.value}" + (" (a special hand)." if ruling.special else ".")
-
-
-def count_verdict(ruling) -> str:
-    return f"The ends count {ruling.total}: " + (f"scores {ruling.score}." if ruling.score else "no score.")
