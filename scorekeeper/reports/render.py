@@ -18,12 +18,12 @@ def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUN
     """The people's table; ``rounds`` is how many of the latest rounds to show (None: all)."""
     names = [side.name for side in table.sides]
     shown = table.rounds if rounds is None else table.rounds[max(0, len(table.rounds) - rounds):]
-    rows = [[result.number, _round_label(result)] + [_cell(result.side(name)) for name in names]
+    rows = [[result.number, _round_label(result)] + [side_cell(result.side(name)) for name in names]
             + [eggs_cell(result)] for result in shown]
     hidden = len(table.rounds) - len(shown)
     if hidden:
         rows.insert(0, ["", f"… {hidden} earlier"] + [""] * (len(names) + 1))
-    totals = ["", "total"] + [_standing(side.score, side.remembered) for side in table.sides] + \
+    totals = ["", "total"] + [standing_text(side.score, side.remembered) for side in table.sides] + \
              [f"+{table.eggs}" if table.eggs else ""]
     rows.append(totals)
     headers = ["#", "round"] + names + ["eggs"]
@@ -31,12 +31,12 @@ def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUN
             and not table.eggs:
         headers.pop()
         rows = [row[:-1] for row in rows]
-    lines = [_title(table, ruleset), "",
+    lines = [table_title(table, ruleset), "",
              simple_table(headers, rows, ("right", "left") + ("right",) * (len(headers) - 2))]
     if hidden:
         lines.append(f"({hidden} earlier round{'s' if hidden != 1 else ''} not shown: 'table --all' shows every "
                      "round)")
-    lines += _footer(table, ruleset, shown)
+    lines += table_footer(table, ruleset, shown)
     return "\n".join(lines)
 
 
@@ -67,7 +67,8 @@ def _round_label(result: RoundResult) -> str:
     return text
 
 
-def _title(table: Table, ruleset: Ruleset) -> str:
+def table_title(table: Table, ruleset: Ruleset) -> str:
+    """The table's heading: the ruleset, the rounds played and how the match ends."""
     reach = "loses" if ruleset["end.at_target"] is AtTarget.LOSES else "wins"
     played = f"{len(table.rounds)} round{'s' if len(table.rounds) != 1 else ''}"
     target = ruleset["end.target"] if table.target is None else table.target
@@ -77,7 +78,7 @@ def _title(table: Table, ruleset: Ruleset) -> str:
     return f"{ruleset.name}: {played}; first to {target} {reach}"
 
 
-def _cell(item: SideRound) -> str:
+def side_cell(item: SideRound) -> str:
     """A side's round: points taken -> running score, or -> +remembered while not open."""
     if item.recorded:
         text = f"{item.recorded} → {item.score}"
@@ -92,11 +93,13 @@ def _cell(item: SideRound) -> str:
     return text
 
 
-def _standing(score: int, remembered: int) -> str:
+def standing_text(score: int, remembered: int) -> str:
+    """A side's standing: its score, and the +remembered points it holds below the opening threshold."""
     return f"{score} +{remembered}" if remembered else str(score)
 
 
 def eggs_cell(result: RoundResult) -> str:
+    """What happened to the eggs in a round: paid, rotten, carried (empty when nothing)."""
     parts = []
     if result.eggs_paid:
         parts.append(f"{result.eggs_paid} paid to {result.eggs_paid_to}")
@@ -110,7 +113,9 @@ def eggs_cell(result: RoundResult) -> str:
     return "; ".join(parts)
 
 
-def _footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...]) -> list[str]:
+def table_footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...]) -> list[str]:
+    """The lines under the table: the notes of the ``shown`` rounds (each once), points in play, eggs carried,
+    and how the match ended or who leads next."""
     lines = []
     rounds_of: dict[str, list[int]] = {}  # the same note in many rounds is said once
     for result in shown:
