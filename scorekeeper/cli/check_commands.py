@@ -97,6 +97,9 @@ def check_fish_command(ctx: click.Context, line, arms, spinner, hands, bazaar, r
     as 'check count' would: the line through the spinner covers its long sides, each --arm the next
     free side (JSON: "count": {"total", "score", "parts"}).
 
+    A sealed fish (every tile that could reopen the line played) is not yet a fish while a double at
+    an end is held: its holder can still play it (JSON: "plays", "blocked_after_plays", "fisherman").
+
     \b
     Examples:
       scorekeeper check fish --line "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2" --hand Ann=2-2,5-6
@@ -106,11 +109,7 @@ def check_fish_command(ctx: click.Context, line, arms, spinner, hands, bazaar, r
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_fish(ruleset, line, hands, bazaar, arms, spinner)
-    if ruling.blocked:
-        verdict = "Blocked: a fish."
-    else:
-        verdict = "Not blocked." if ruling.settled else "Not blocked, as far as is known."
-    _show(ruling, verdict, ruleset, output_format)
+    _show(ruling, ruling.verdict, ruleset, output_format)
 
 
 @check.command("hand")
