@@ -256,6 +256,11 @@ def _round_lines(text: str) -> list[int]:
     return starts
 
 
+def key_line(text: str, key: str) -> int | None:
+    """The line where ``key`` is set at the start of a line (TOML) or first appears as "key" (JSON)."""
+    return _key_line(text, key) or _key_line(text, f'"{key}":')
+
+
 def _key_line(text: str, key: str) -> int | None:
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
