@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import click
 
 from scorekeeper.cli.params import PLAYER_POINTS, PLAYER_TILES, PLAYER_TOTAL, TILE, TILES
-
+from scorekeeper.errors import FactError, InputError
 from scorekeeper.usecases import RoundFacts
+
+FLAGS = {"out": "--out", "fish": "--fish", "fisher": "--fisher", "hand": "--hand PLAYER=TILES",
+         "total": "--total PLAYER=N", "last": "--last", "led": "--led"}
+"""Each fact (errors.FACT_WORDS) as the flag it is typed with."""
+
+
+@contextmanager
+def facts_as_flags():
+    """The core names a round's facts in words; when they were typed as flags, the refusal names the flags."""
+    try:
+        yield
+    except FactError as error:
+        raise InputError(error.told(FLAGS)) from None
 
 
 def round_options(command):
