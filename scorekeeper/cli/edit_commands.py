@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import echo_json, format_option, match_path
-from scorekeeper.cli.round_options import round_facts, round_options
+from scorekeeper.cli.round_options import round_options, typed_round
 from scorekeeper.reports.render import render_table
 from scorekeeper.session import open_match
 from scorekeeper.storage.matchfile import save_match
@@ -26,16 +26,17 @@ def _before_after(before, after, ruleset, output_format: str, done: str, key: st
 @format_option("json")
 @click.pass_context
 def edit_command(ctx: click.Context, number: int, output_format: str, no_points: bool, **facts) -> None:
-    """Replace round N's facts (same flags as 'round'); the rounds after it are re-scored.
+    """Replace round N's facts (same line or flags as 'round'); the rounds after it are re-scored.
 
-    The points made during play: --points replaces all of round N's (its
-    claims from 'score' and its in-play totals); --no-points clears them;
-    with neither, the old in-play points are kept as they were.
+    The points made during play: --points (or claims and 'played' in the
+    line) replace all of round N's (its claims from 'score' and its in-play
+    totals); --no-points clears them; with neither, they are kept as they were.
     The new facts are checked as 'round' checks them; a rejected edit leaves the file as it was.
     The table is shown before and after.
 
     \b
     Examples:
+      scorekeeper edit 2 "Alex out, Masha 1-2 3-3, Olya 13, Serg 5"
       scorekeeper edit 2 --out Alex --hand Masha=1-2,3-3 --total Olya=13 --total Serg=5
       scorekeeper edit 3 --fish --total Masha=2 --total Alex=3 --total Olya=13 --total Serg=5
       scorekeeper edit 1 --out Ann --total Bob=8 --points Ann=5
@@ -43,20 +44,22 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
     """
     from scorekeeper.amend import check_number, edit_round
     from scorekeeper.errors import InputError
-    from scorekeeper.record import build_round
 
     if no_points and facts["play_points"]:
         raise InputError("give --points (replace the points made during play) or --no-points (clear them), "
                          "not both")
     opened = open_match(match_path(ctx))
     check_number(opened.match, number)
-    rnd = build_round(opened.match, **round_facts(facts))
-    if facts["play_points"]:
+    rnd = typed_round(opened.match, opened.ruleset, facts)
+    in_play = bool(facts["play_points"] or rnd.claims or rnd.play_points)
+    if no_points and in_play:
+        raise InputError("give the points made during play or --no-points (clear them), not both")
+    if in_play:
         from scorekeeper.claims import close_hand
 
         rnd = close_hand(opened.match._replace(pending=()), opened.ruleset, rnd, facts["play_points"],
                          rounds_before=number - 1)
-    keep = not (no_points or facts["play_points"])
+    keep = not (no_points or in_play)
     match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
                               scored=opened.table.rounds)
     save_match(match, opened.path)

@@ -7,9 +7,9 @@ import os
 import click
 
 from scorekeeper.cli.base import echo_json, format_option, match_path
-from scorekeeper.cli.round_options import round_facts, round_options
+from scorekeeper.cli.round_options import round_options, typed_round
 from scorekeeper.errors import StateError
-from scorekeeper.record import build_round, new_match, record_round, resolve_player, undo as undo_facts
+from scorekeeper.record import new_match, record_round, resolve_player, undo as undo_facts
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
@@ -67,6 +67,8 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
 
     \b
     Examples:
+      scorekeeper round "Masha out, Alex 1-2 3-3, Olya 6-6 0-1, Serg 5"
+      scorekeeper round m out 3 13 5
       scorekeeper round --out Masha --hand Alex=1-2,3-3 --hand Olya="6-6 0-1" --total Serg=5
       scorekeeper round --fish --total Masha=2 --total Alex=3 --total Olya=13 --total Serg=5
       scorekeeper round --led 6-6 --out Ann --hand Bob=1-2,4-4 --last 0-0
@@ -74,8 +76,8 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
     """
     opened = open_match(match_path(ctx))
-    rnd = build_round(opened.match, **round_facts(facts))
-    if facts["play_points"] or opened.match.pending:
+    rnd = typed_round(opened.match, opened.ruleset, facts)
+    if facts["play_points"] or opened.match.pending or rnd.claims or rnd.play_points:
         from scorekeeper.claims import close_hand  # only the points-race games pay for it
 
         rnd = close_hand(opened.match, opened.ruleset, rnd, facts["play_points"])

@@ -10,9 +10,27 @@ ROUND_FACTS = ("out", "fish", "hands", "totals", "fisher", "last", "led")
 """The keyword arguments the decorator adds, named as ``record.build_round`` takes them."""
 
 
+ROUND_SYNTAX = """\b
+The round may also be typed as one line (quotes optional); tiles or a total each:
+  Masha out, Alex 1-2 3-3, Olya 13, Serg 5
+totals in seating order after the one who went out (a fish: from the first):
+  m out 3 13 5
+a blocked round, and who made the fish:
+  fish by Olya, Masha 2, Alex 3, Olya 13, Serg 5
+the tile(s) of the out, the tile that opened the round (Sea Goat, pairs):
+  Ann out on 6-6, led 1-1, Bob 5-5 1-2
+claims during play, as points or as the count of the open ends (Muggins):
+  Ann out, Bob 13, Ann +15 +10, Bob count 20
+in-play points noted as one total per player:
+  Ann out, Bob 13, Ann played 25
+Names by any unique start in any case (ё = е); tiles 3-4, 3:4 or 3–4."""
+
+
 def round_options(command):
-    """Add --out, --fish, --hand, --total, --fisher, --last, --led and --points to a command."""
+    """Add the round line (TEXT...) and --out, --fish, --hand, --total, --fisher, --last, --led and --points
+    to a command."""
     for option in reversed((
+        click.argument("text", nargs=-1, metavar="[ROUND LINE]"),
         click.option("--out", metavar="PLAYER", help="The player who went out (played their last tile)."),
         click.option("--fish", is_flag=True, help="The round was blocked (nobody could play)."),
         click.option("--hand", "hands", multiple=True, type=PLAYER_TILES,
@@ -29,7 +47,27 @@ def round_options(command):
                      help="Points a player made during play, when only each player's total was noted: Ann=25."),
     )):
         command = option(command)
+    if command.__doc__:  # the round syntax closes the command's help
+        command.__doc__ = command.__doc__.rstrip() + "\n\n" + "".join(
+            f"    {line}\n" for line in ROUND_SYNTAX.splitlines())
     return command
+
+
+def typed_round(match, ruleset, params: dict):
+    """The round the command was given, as a line or as flags; both are built and checked by the same code."""
+    from scorekeeper.errors import InputError
+    from scorekeeper.record import build_round
+
+    text = " ".join(params["text"]).strip()
+    if not text:
+        return build_round(match, **round_facts(params))
+    flags = [name for name in ROUND_FACTS + ("play_points",) if params[name]]
+    if flags:
+        flag = {"hands": "--hand", "totals": "--total", "play_points": "--points"}.get(flags[0], f"--{flags[0]}")
+        raise InputError(f"give the round as a line or with flags, not both ({flag} and '{text}')")
+    from scorekeeper.roundline import parse_round
+
+    return parse_round(text, match, ruleset)
 
 
 def round_facts(params: dict) -> dict:
