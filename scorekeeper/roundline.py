@@ -20,13 +20,17 @@ or that cannot be typed as one word, is written in double quotes.  The line give
 from __future__ import annotations
 
 import re
-from types import MappingProxyType
 from typing import NamedTuple
+
+from typing import TYPE_CHECKING
 
 from scorekeeper.errors import InputError
 from scorekeeper.facts import Claim, Ending, Match, Round
 from scorekeeper.names import match_player
 from scorekeeper.tiles import Tile
+
+if TYPE_CHECKING:
+    from scorekeeper.usecases import RoundFacts
 
 KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played")
 _DASHES = "-:|\u2010\u2011\u2012\u2013\u2014\u2212"
@@ -50,37 +54,6 @@ class Token(NamedTuple):
     """Only spaces since the word before (a name of several words does not run on over a comma)."""
 
 
-class TypedRound(NamedTuple):
-    """What a line says, names resolved, before it is built into a Round: ``record.build_round``'s arguments,
-    and the points made during play."""
-
-    out: str | None = None
-    fish: bool = False
-    hands: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
-    totals: tuple[tuple[str, int], ...] = ()
-    fisher: str | None = None
-    last: tuple[Tile, ...] = ()
-    led: Tile | None = None
-    claims: tuple[tuple[str, int, bool], ...] = ()
-    """Claims during play in the order typed: (player, points or count, whether it is a count)."""
-    play_points: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def ends_round(self) -> bool:
-        return bool(self.out or self.fish)
-
-    @property
-    def is_claims_only(self) -> bool:
-        """Only points claimed during play: the hand goes on (``play`` records them like ``score``)."""
-        return (not self.ends_round and bool(self.claims) and not self.hands and not self.totals
-                and not self.fisher and not self.last and not self.led and not self.play_points)
-
-    def build_args(self) -> dict:
-        """The keyword arguments of ``record.build_round``."""
-        return {"out": self.out, "fish": self.fish, "hands": self.hands, "totals": self.totals,
-                "fisher": self.fisher, "last": self.last, "led": self.led}
-
-
 def tokens(text: str) -> list[Token]:
     """The words of a line; a stray character is refused with where it is."""
     found = []
@@ -102,77 +75,61 @@ def tokens(text: str) -> list[Token]:
     return found
 
 
-def read_round(text: str, match: Match, ruleset=None) -> TypedRound:
-    """What a round line says, with every name resolved (InputError for a name that is unknown or
-    ambiguous, a tile without a player, a word out of place).  ``ruleset`` turns counts into points."""
-    return _Reader(tokens(text), match, ruleset).read()
+
+def read_round(text: str, match: Match) -> RoundFacts:
+    """What a round line says, as the facts the flags of ``round`` give, every name resolved (InputError for
+    a name that is unknown or ambiguous, a tile without a player, a word out of place)."""
+    return _Reader(tokens(text), match).read()
+
+
+def is_claims_only(facts: RoundFacts) -> bool:
+    """Only points claimed during play: the hand goes on (``play`` records them as ``score`` does)."""
+    return (bool(facts.claims) and not facts.out and not facts.fish and not facts.hands and not facts.totals
+            and not facts.fisher and not facts.last and not facts.led and not facts.play_points)
 
 
 def parse_round(text: str, match: Match, ruleset=None) -> Round:
-    """The round a line describes, built as the flags of ``round`` build it; points claimed during play are
-    in its ``claims`` (checked against ``ruleset``) and ``play_points``.  The round is not yet checked against
-    the match (``record.check_round`` / ``record.record_round`` do that, for the flags too)."""
-    typed = read_round(text, match, ruleset)
-    if typed.is_claims_only:
+    """The round a line describes, built as ``usecases.record`` builds the flags' facts: the hand's pending
+    claims, the line's claims (checked against ``ruleset``, counts scored by it) and its in-play totals are
+    closed into it.  The round is not yet checked against the match (``record.check_round`` does that)."""
+    from scorekeeper.usecases import round_from_facts
+
+    facts = read_round(text, match)
+    if is_claims_only(facts):
         raise InputError("only points claimed during play: say how the round ended too ('Ann out, ...' or "
                          "'fish, ...'), or record the claims with 'score'")
-    return build_typed(match, ruleset, typed)
+    return round_from_facts(match, ruleset, facts)
 
 
-def build_typed(match: Match, ruleset, typed: TypedRound) -> Round:
-    """A TypedRound as a Round: ``record.build_round``, then the claims and in-play totals checked."""
-    from scorekeeper.record import build_round
-
-    rnd = build_round(match, **typed.build_args())
-    rnd = rnd._replace(hands=MappingProxyType({player: rnd.hands[player] for player in match.players
-                                               if player in rnd.hands}))
-    claims = claim_points(ruleset, typed)
-    play_points = []
-    for player, points in typed.play_points:
-        if any(claim.player == player for claim in play_points):
-            raise InputError(f"{player} is given two in-play totals: give one per player")
-        if ruleset is not None:
-            from scorekeeper.scoring.counts import check_play_total
-
-            try:
-                check_play_total(ruleset, points)
-            except InputError as error:
-                raise InputError(f"{player} played {points}: {error}") from None
-        if points:
-            play_points.append(Claim(player, points))
-    return rnd._replace(claims=claims, play_points=tuple(play_points))
-
-
-def claim_points(ruleset, typed: TypedRound) -> tuple[Claim, ...]:
-    """The claims of a line in the order typed, counts scored by the ruleset; each checked as ``score``
-    checks it."""
-    if not typed.claims:
+def claim_points(ruleset, claims) -> tuple[Claim, ...]:
+    """Claims typed with a round, ``(player, points or count, is_count)`` in order, as Claims: each checked as
+    ``score`` checks it, a count scored by the ruleset."""
+    if not claims:
         return ()
     if ruleset is None:
         raise InputError("claims during play need the match's ruleset")
     from scorekeeper.scoring.counts import check_claim, score_for_count
 
-    claims = []
-    for player, value, is_count in typed.claims:
+    found = []
+    for player, value, is_count in claims:
         try:
             if is_count:
-                claims.append(Claim(player, score_for_count(ruleset, value)))
+                found.append(Claim(player, score_for_count(ruleset, value)))
             else:
                 check_claim(ruleset, value)
-                claims.append(Claim(player, value))
+                found.append(Claim(player, value))
         except InputError as error:
             raise InputError(f"{player} {'count ' if is_count else '+'}{value}: {error}") from None
-    return tuple(claims)
+    return tuple(found)
 
 
 class _Reader:
     """One pass over the words; ``player`` is the player the next tiles, total or claims belong to."""
 
-    def __init__(self, words: list[Token], match: Match, ruleset) -> None:
+    def __init__(self, words: list[Token], match: Match) -> None:
         self.words = words
         self.at = 0
         self.match = match
-        self.ruleset = ruleset
         self.out: str | None = None
         self.fish = False
         self.fisher: str | None = None
@@ -201,10 +158,12 @@ class _Reader:
             return word.text.casefold()
         return None
 
-    def read(self) -> TypedRound:
+    def read(self) -> RoundFacts:
+        from scorekeeper.usecases import RoundFacts
+
         while self.peek() is not None:
             self.step()
-        return TypedRound(out=self.out, fish=self.fish, hands=tuple((p, tuple(t)) for p, t in self.hands),
+        return RoundFacts(out=self.out, fish=self.fish, hands=tuple((p, tuple(t)) for p, t in self.hands),
                           totals=tuple(self.totals + self.positional()), fisher=self.fisher,
                           last=tuple(self.last), led=self.led, claims=tuple(self.claims),
                           play_points=tuple(self.play_points))
@@ -383,7 +342,7 @@ def format_name(player: str, match: Match) -> str:
     plain = (words and all(word.kind == "word" and word.text.casefold() not in KEYWORDS for word in words)
              and " ".join(word.text for word in words) == player)
     if plain:
-        reader = _Reader(words, match, None)
+        reader = _Reader(words, match)
         reader.at = 1
         try:
             if reader.name(words[0]) == player and reader.at == len(words):

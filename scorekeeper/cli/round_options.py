@@ -6,8 +6,7 @@ import click
 
 from scorekeeper.cli.params import PLAYER_POINTS, PLAYER_TILES, PLAYER_TOTAL, TILE, TILES
 
-ROUND_FACTS = ("out", "fish", "hands", "totals", "fisher", "last", "led")
-"""The keyword arguments the decorator adds, named as ``record.build_round`` takes them."""
+from scorekeeper.usecases import RoundFacts
 
 
 ROUND_SYNTAX = """\b
@@ -25,10 +24,13 @@ in-play points noted as one total per player:
   Ann out, Bob 13, Ann played 25
 Names by any unique start in any case (ё = е); tiles 3-4, 3:4 or 3–4."""
 
+FLAGS = {"out": "--out", "fish": "--fish", "hands": "--hand", "totals": "--total", "fisher": "--fisher",
+         "last": "--last", "led": "--led", "play_points": "--points"}
+
 
 def round_options(command):
-    """Add the round line (TEXT...) and --out, --fish, --hand, --total, --fisher, --last, --led and --points
-    to a command."""
+    """Add the round line ([ROUND LINE]) and --out, --fish, --hand, --total, --fisher, --last, --led and
+    --points to a command; the round syntax closes the command's help."""
     for option in reversed((
         click.argument("text", nargs=-1, metavar="[ROUND LINE]"),
         click.option("--out", metavar="PLAYER", help="The player who went out (played their last tile)."),
@@ -47,31 +49,23 @@ def round_options(command):
                      help="Points a player made during play, when only each player's total was noted: Ann=25."),
     )):
         command = option(command)
-    if command.__doc__:  # the round syntax closes the command's help
+    if command.__doc__:
         command.__doc__ = command.__doc__.rstrip() + "\n\n" + "".join(
             f"    {line}\n" for line in ROUND_SYNTAX.splitlines())
     return command
 
 
-def typed_round(match, ruleset, params: dict):
-    """The round the command was given, as a line or as flags; both are built and checked by the same code."""
-    from scorekeeper.errors import InputError
-    from scorekeeper.record import build_round
-
+def round_facts(params: dict) -> RoundFacts | str:
+    """The typed facts from a command's parameters (the keyword arguments the decorator adds), or the round
+    line typed instead: the use case reads it against the match."""
     text = " ".join(params["text"]).strip()
-    if not text:
-        return build_round(match, **round_facts(params))
-    flags = [name for name in ROUND_FACTS + ("play_points",) if params[name]]
-    if flags:
-        flag = {"hands": "--hand", "totals": "--total", "play_points": "--points"}.get(flags[0], f"--{flags[0]}")
-        raise InputError(f"give the round as a line or with flags, not both ({flag} and '{text}')")
-    from scorekeeper.roundline import parse_round
+    if text:
+        given = [flag for name, flag in FLAGS.items() if params[name]]
+        if given:
+            from scorekeeper.errors import InputError
 
-    return parse_round(text, match, ruleset)
-
-
-def round_facts(params: dict) -> dict:
-    """The typed facts from a command's parameters, ready for ``build_round(match, **facts)``."""
-    facts = {name: params[name] for name in ROUND_FACTS}
-    facts["last"] = facts["last"] or ()
-    return facts
+            raise InputError(f"give the round as a line or with flags, not both ({given[0]} and '{text}')")
+        return text
+    return RoundFacts(out=params["out"], fish=params["fish"], hands=tuple(params["hands"]),
+                      totals=tuple(params["totals"]), fisher=params["fisher"], last=tuple(params["last"] or ()),
+                      led=params["led"], play_points=tuple(params["play_points"]))

@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from scorekeeper.choice import written
-from scorekeeper.cli.base import Group, InputProblem, PathType, echo_json, format_option
+from scorekeeper.cli.base import Group, InputProblem, PathType, echo_json, echo_problems, format_option
 from scorekeeper.errors import RulesetNotFound
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS
+from scorekeeper.text import printable
 
 
 @click.group(cls=Group)
@@ -94,10 +95,9 @@ def check_rules(file: str) -> None:
     if len(problems) == 1 and isinstance(problems[0], RulesetNotFound):
         hint = (f" ('{file}' is a built-in ruleset: 'scorekeeper rules show {file}' shows it)"
                 if file in builtin_names() else "")
-        raise InputProblem(f"{problems[0]}{hint}")
+        raise InputProblem(printable(f"{problems[0]}{hint}"))
     if problems:
-        for problem in problems:
-            click.echo(f"Error: {problem}", err=True)
+        echo_problems(problems)
         raise click.exceptions.Exit(1)
     extends = f" (extends {' <- '.join(reversed(ruleset.chain[1:]))})" if len(ruleset.chain) > 1 else ""
     click.echo(f"{file}: ok, ruleset '{ruleset.name}'{extends}")
