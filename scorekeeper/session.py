@@ -43,8 +43,8 @@ def validate_text(text: str, path: str, rules: str | None = None,
     problems: list[FileProblem] = []
     try:
         match = parse_match(text, path, problems)
-    except MatchFileError as error:
-        return None, problems + [error]
+    except MatchFileError as error:  # the file's head is broken: every problem found comes with it
+        return None, problems + list(getattr(error, "problems", None) or [error])
     numbers = None
     if problems:  # rounds that could not be read are left out: number the others by where they start
         numbers = {line: number for number, line in enumerate(round_lines(text), start=1)}
