@@ -95,7 +95,7 @@ class Checker:
         if problem:
             self.counts[f"{kind} FAILED: {problem}"] += 1
             self.failures.setdefault(problem, []).append((args, result.exit_code, result.output[-600:],
-                                                          repr(result.exception)))
+                                                          repr(result.exception), before))
 
 
 def judge(result, before: bytes | None, after: bytes | None) -> str | None:
@@ -236,11 +236,11 @@ def main() -> None:
         print(f"{checker.counts[key]:>7}  {key}")
     for problem, cases in checker.failures.items():
         print(f"\n{problem}: {len(cases)}")
-        kinds = Counter(re.sub(r"\d+", "N", output.split(": ", 2)[-1])[:90] for _, _, output, _ in cases)
+        kinds = Counter(re.sub(r"\d+", "N", output.split(": ", 2)[-1])[:90] for _, _, output, _, _ in cases)
         for kind, count in kinds.most_common(12):
             print(f"  {count:>5}  {kind!r}")
-        for args, code, output, exception in cases[:3]:
-            print(f"  {args!r:.300}\n    exit {code} {exception}\n    {output!r:.600}")
+        for args, code, output, exception, before in cases[:3]:
+            print(f"  {args!r:.300}\n    exit {code} {exception}\n    {output!r:.600}\n    {before!r:.700}")
     print(f"\n{time.perf_counter() - started:.1f} s")
     sys.exit(1 if checker.failures else 0)
 

@@ -88,6 +88,10 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if problem:
         broken(problem, "players")
         players = []
+    for key in data:
+        if key not in TOP_KEYS:
+            broken(f"unknown key (a match file holds {', '.join(TOP_KEYS)})", key,
+                   _key_line(text, key) or _key_line(text, f'"{key}"') or _key_line(text, f"[{key}]"))
     sides = _parse_sides(data.get("sides"), players, label, text, broken)
     found: list[MatchFileError] = []
     rounds = []
@@ -125,9 +129,14 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
                  path=label)
 
 
+TOP_KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds")
+
+
 def _players_problem(players: Any) -> str | None:
     """Why the file's list of players cannot be read (None when it can).  A name read from a file is shown
     in every table: one holding a control character (an escape sequence) is refused here."""
+    if players is None:
+        return 'the file has no players (players = ["Ann", "Bob"])'
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         return "must be a list of distinct player names"
     if len(set(players)) != len(players):
