@@ -133,3 +133,38 @@ def test_the_temporary_file_is_written_with_the_final_mode_before_the_rename(tmp
     monkeypatch.setattr(atomic.os, "replace", spy)
     atomic.write_atomic(target, "new\n")
     assert modes == [0o600], "the new file was briefly readable by others"
+def test_the_command_line_refuses_in_one_line_while_another_writer_holds_the_lock(sk, monkeypatch):
+    sk("new", "Masha", "Alex", "Olya", "Serg")
+    monkeypatch.setenv("SCOREKEEPER_LOCK_WAIT", "0.2")
+    holder = _holder(sk.path, 5)
+    try:
+        line = sk.fails(*ROUND, code=1)
+        assert f"pid {holder.pid}" in line and "try again" in line
+        sk("table")  # readers never block
+    finally:
+        holder.kill()
+        holder.wait()
+    sk(*ROUND)
+    assert len(load_match(sk.path).rounds) == 1
+
+
+
+
+def test_a_held_state_is_not_written_over_a_file_another_command_changed(sk):
+    from scorekeeper import usecases
+    from scorekeeper.storage.stamp import MatchChanged
+
+    sk("new", "Masha", "Alex", "Olya", "Serg")
+    facts = usecases.RoundFacts(out="Masha", totals=(("Alex", 3), ("Olya", 13), ("Serg", 5)))
+    held = usecases.open_match(sk.path)
+    held = usecases.record(held, facts).after  # our own writes keep the state current
+    held = usecases.record(held, facts).after
+    sk(*ROUND)  # another command
+    before = sk.path.read_bytes()
+    with pytest.raises(MatchChanged, match="changed by another command since it was read"):
+        usecases.record(held, facts)
+    assert sk.path.read_bytes() == before
+    assert len(load_match(sk.path).rounds) == 3
+    held = usecases.open_match(sk.path)
+    os.utime(sk.path, ns=(1, 1))  # touched, the same text: not a change
+    assert len(usecases.record(held, facts).match.rounds) == 4

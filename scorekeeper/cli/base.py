@@ -207,6 +207,53 @@ def match_path(ctx: click.Context) -> str:
     return path
 
 
+MIN_WIDTH = 20
+"""Narrower than this, nothing is readable anyway: layouts are made for at least this many columns."""
+
+
+def screen_width(wide: bool = False) -> int | None:
+    """The columns people's output must fit: ``COLUMNS`` when set, else the terminal's width (80 when a
+    terminal does not say); None (no limit, nothing shortened) with ``--wide`` or when stdout is a pipe or a
+    file and ``COLUMNS`` is not set, so a saved table is never cut."""
+    if wide:
+        return None
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and int(columns) > 0:
+        return max(MIN_WIDTH, int(columns))
+    import sys
+
+    stream = sys.stdout
+    if not (hasattr(stream, "isatty") and stream.isatty()):
+        return None
+    try:
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError):
+        return 80
+    return max(MIN_WIDTH, columns) if columns else 80
+
+
+def screen_height() -> int:
+    """The lines of the screen: ``LINES`` when set, else the terminal's height, else 24."""
+    lines = os.environ.get("LINES", "").strip()
+    if lines.isdigit() and int(lines) > 0:
+        return int(lines)
+    import sys
+
+    try:
+        if sys.stdout.isatty():
+            return os.get_terminal_size(sys.stdout.fileno()).lines or 24
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 24
+
+
+def wide_option(function):
+    """``--wide``: the full layout, whatever the screen's width (for a file, or a wide screen)."""
+    return click.option("--wide", is_flag=True,
+                        help="The full layout: every fact in the round labels, nothing fitted to the "
+                             "screen's width.")(function)
+
+
 def echo_json(data) -> None:
     import json  # only --format json pays for it
 

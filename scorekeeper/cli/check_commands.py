@@ -218,7 +218,7 @@ def compare(ctx: click.Context, other: str, output_format: str) -> None:
     click.echo(render_comparison(comparison))
 
 
-def show_rescored(ctx: click.Context, rules_spec: str, output_format: str) -> None:
+def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False) -> None:
     """``table --rules OTHER``: the match's facts replayed under another ruleset; nothing is written."""
     from scorekeeper.referee.rescore import rescore
     from scorekeeper.rules.loader import load_ruleset
@@ -231,10 +231,12 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str) -> No
         echo_json({**rescored.table.to_dict(), "not_scored": list(rescored.unscored),
                    "rescore_notes": list(rescored.notes)})
         return
-    from scorekeeper.reports.render import render_table
+    from scorekeeper.cli.base import screen_width
+    from scorekeeper.reports.fit import wrap_lines
+    from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
-    click.echo(render_table(rescored.table, rescored.ruleset))
-    click.echo(f"\n(re-scored under {rescored.ruleset.name}, from the facts of {path}; the match file is "
-               "unchanged)")
-    for note in rescored.notes:
-        click.echo(f"note: {note}")
+    width = screen_width(wide)
+    click.echo(render_table(rescored.table, rescored.ruleset, SHOWN_ROUNDS, width, wide))
+    click.echo("\n".join(wrap_lines(["", f"(re-scored under {rescored.ruleset.name}, from the facts of {path}; "
+                                         "the match file is unchanged)"]
+                                    + [f"note: {note}" for note in rescored.notes], width)))

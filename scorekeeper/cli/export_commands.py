@@ -88,9 +88,17 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
 
         where = os.path.join(os.path.dirname(os.path.abspath(file)), os.path.expanduser(match.ruleset))
         match = match._replace(ruleset=ruleset_reference(where, target))
-    save_match(match, target)
+    from scorekeeper.storage.lock import match_lock
+
+    with match_lock(target):
+        if os.path.exists(target) and not force:  # again, under the lock: another command may have made one
+            raise StateError(f"{target} already holds a match: use --force to replace it, or --match PATH "
+                             "for another file")
+        save_match(match, target)
     click.echo(f"Imported {len(match.rounds)} rounds from {file} into {target}.\n")
-    click.echo(render_table(opened.table, opened.ruleset))
+    from scorekeeper.cli.base import screen_width
+
+    click.echo(render_table(opened.table, opened.ruleset, width=screen_width()))
 
 
 def _check_names(match, text: str, file: str) -> None:

@@ -27,9 +27,9 @@ def write_target(path: str) -> str:
     return os.path.realpath(path) if os.path.islink(path) else path
 
 
-def write_atomic(path: str, text: str | bytes) -> None:
+def write_atomic(path: str, text: str | bytes) -> os.stat_result:
     """Replace ``path`` with ``text`` (or bytes) so that a crash at any moment leaves the old or the new file,
-    whole."""
+    whole; returns the new file's status (its inode and times survive the rename)."""
     target = write_target(path)
     folder, name = os.path.split(target)
     if folder and not os.path.isdir(folder):
@@ -51,6 +51,7 @@ def write_atomic(path: str, text: str | bytes) -> None:
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
+                written = os.fstat(handle.fileno())
             os.replace(temporary, target)
         except BaseException:
             try:
@@ -63,6 +64,7 @@ def write_atomic(path: str, text: str | bytes) -> None:
     finally:
         _release_interrupts(held)
     remove_stale_temporaries(target)
+    return written
 
 
 def _keep_owner_and_mode(temporary: str, old: os.stat_result) -> None:

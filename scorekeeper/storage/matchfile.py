@@ -22,6 +22,7 @@ from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
 from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Round, Side, singles
 from scorekeeper.storage import plaintoml as toml
 from scorekeeper.storage.atomic import write_atomic
+from scorekeeper.storage.stamp import FileStamp, stamp_of
 from scorekeeper.text import not_utf8, printable
 from scorekeeper.tiles import format_tiles, parse_tile, parse_tiles
 
@@ -40,10 +41,16 @@ def load_match(path: str) -> Match:
 
 def read_match_text(path: str) -> str:
     """A match file's text; MatchFileError when it is missing or unreadable."""
+    return read_match_file(path)[0]
+
+
+def read_match_file(path: str) -> tuple[str, FileStamp]:
+    """A match file's text and the stamp of the version read (see ``storage.stamp``)."""
     label = os.fspath(path)
     try:
         with open(label, encoding="utf-8") as handle:
             text = handle.read()
+            stamp = stamp_of(handle.fileno(), text)
     except FileNotFoundError:
         raise MatchFileError("no match file here: start one with 'scorekeeper new --rules goat PLAYER...' "
                              "or choose one with --match PATH", label) from None
@@ -52,7 +59,7 @@ def read_match_text(path: str) -> str:
         raise MatchFileError(message, label, line) from None
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
         raise MatchFileError(f"cannot read: {getattr(error, 'strerror', None) or error}", label) from None
-    return text
+    return text, stamp
 
 
 def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError] | None = None,
@@ -266,8 +273,11 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
     return raw
 
 
-def save_match(match: Match, path: str) -> None:
-    write_atomic(path, dump_match(match))
+def save_match(match: Match, path: str) -> FileStamp:
+    """Write the match file atomically; returns the stamp of the version written."""
+    text = dump_match(match)
+    written = write_atomic(path, text)
+    return FileStamp(written.st_dev, written.st_ino, written.st_size, written.st_mtime_ns, hash(text))
 
 
 def round_lines(text: str) -> list[int]:
