@@ -23,7 +23,8 @@ def test_table_help_offers_rules(sk):
 def test_installed_rulings(run_installed):
     fish = json.loads(run_installed("check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2",
                                     "--hand", "Ann=2-2", "--format", "json").stdout)
-    assert fish["blocked"] is True and fish["ruleset"] == "goat"
+    # RULES.md 1 as corrected: the sealed fish is not yet a fish while Ann holds 2-2
+    assert fish["blocked"] is False and fish["blocked_after_plays"] is True and fish["ruleset"] == "goat"
     deal = json.loads(run_installed("check", "deal", "--hand", "Ann=0-0,5-6", "--hand", "Bob=6-6,1-2",
                                     "--format", "json").stdout)
     assert (deal["misdeal"], deal["leader"], deal["lead"]) == (False, "Bob", "6-6")

@@ -11,6 +11,8 @@ from scorekeeper.referee.fish import check_fish
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.tiles import Tile, parse_tiles
 
+from conftest import house
+
 # RULES.md 1 vector: 1-2, 2-6, 0-2, 2-3 on the table, the chain ending in 2-4 at one end and 5-2 at the other.
 VECTOR = "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2"
 WITH_DOUBLE = "2-4 4-1 1-2 2-2 2-6 6-0 0-2 2-3 3-5 5-2"
@@ -34,14 +36,13 @@ def unseen_besides(line: str, *held: str) -> list[str]:
     return [str(tile) for tile in load_ruleset("goat").tileset.tiles() if tile not in taken]
 
 
-@pytest.mark.parametrize("where", ["played", "hand", "bazaar", "unknown"])
-def test_section_1_vector_is_a_fish_wherever_the_double_is(sk, where):
+@pytest.mark.parametrize("where", ["played", "bazaar", "unknown"])
+def test_section_1_vector_is_a_fish_when_the_double_is_not_held(sk, where):
+    """RULES.md 1 (corrected): with 2-2 played or in the bazaar it is a fish; where 2-2 is unseen it is a fish
+    unless someone still holds 2-2, so the ruling is not settled."""
     if where == "played":
         ruling = fish(sk, "--line", WITH_DOUBLE)
         place = "2-2 is on the table"
-    elif where == "hand":
-        ruling = fish(sk, "--line", VECTOR, "--hand", "Ann=2-2,5-6,0-0", "--hand", "Bob=1-1,4-6")
-        place = "2-2 is in Ann's hand"
     elif where == "bazaar":
         # Every hand is known, so the unseen tiles (2-2 among them) are the bazaar.
         rest = [tile for tile in unseen_besides(VECTOR) if tile != "2-2"]
@@ -52,18 +53,63 @@ def test_section_1_vector_is_a_fish_wherever_the_double_is(sk, where):
     else:
         ruling = fish(sk, "--line", VECTOR)
         place = "2-2 is not on the table"
-    assert ruling["blocked"] is True and ruling["settled"] is True
+    assert ruling["blocked"] is True and ruling["settled"] is (where != "unknown")
+    assert ruling["sealed"] is True and ruling["plays"] == []
     assert ruling["ends"] == [2, 2]
     text = ruling["reasons"][0]["text"]
     assert "both ends show 2 and all six non-double 2s are on the table" in text
     assert place in text and "cannot reopen it" in text
     assert ruling["reasons"][0]["key"] == "tiles.max_pip"
+    if where == "unknown":
+        assert "if a player holds 2-2, that player can still play it" in text
+
+
+@pytest.mark.parametrize("fisherman, named", [("sealer", None), ("last-play", "Ann")])
+def test_a_sealed_fish_with_its_double_held_is_not_yet_a_fish(sk, fisherman, named):
+    """Issue 12.1 / RULES.md 1 (corrected): 2-2 in Ann's hand: not yet blocked; Ann's one play is 2-2, after
+    which it is a fish.  fish.fisherman: 004 names whoever sealed it (sealer), the other reading Ann."""
+    rules = house(sk, f'extends = "goat"\nname = "fisher"\n[fish]\nfisherman = "{fisherman}"\n')
+    ruling = fish(sk, "--line", VECTOR, "--hand", "Ann=2-2,5-6,0-0", "--hand", "Bob=1-1,4-6", rules=rules)
+    assert ruling["blocked"] is False and ruling["settled"] is True and ruling["sealed"] is True
+    assert ruling["plays"] == [{"player": "Ann", "tile": "2-2", "ends": [2]}]
+    assert ruling["blocked_after_plays"] is True
+    assert ruling["fisherman"] == named
+    texts = [item["text"] for item in ruling["reasons"]]
+    assert "Ann holds 2-2 and can still play it" in texts[0] and "takes 4 pips off Ann's hand" in texts[0]
+    cited = next(item for item in ruling["reasons"] if item["key"] == "fish.fisherman")
+    assert cited["value"] == fisherman
+    assert ("not whoever then lays 2-2" in cited["text"]) is (fisherman == "sealer")
+    out = sk("check", "fish", "--rules", rules, "--line", VECTOR, "--hand", "Ann=2-2").stdout
+    assert out.splitlines()[0] == "Not blocked yet: still to play: Ann 2-2; after that, a fish."
+
+
+def test_goat_names_the_sealer_as_fisherman(sk):
+    ruling = fish(sk, "--line", VECTOR, "--hand", "Ann=2-2")
+    assert ruling["fisherman"] is None
+    assert [item["value"] for item in ruling["reasons"] if item["key"] == "fish.fisherman"] == ["sealer"]
+
+
+def test_an_empty_bazaar_puts_the_unseen_double_in_a_hand(sk):
+    ruling = fish(sk, "--line", VECTOR, "--bazaar", "0")
+    assert ruling["blocked"] is False and ruling["settled"] is True and ruling["blocked_after_plays"] is True
+    assert ruling["plays"] == []  # someone holds 2-2, but who is not known
+    assert "2-2 is in a hand: its holder can still play it" in ruling["reasons"][-1]["text"]
+
+
+def test_plays_still_possible_are_listed(sk):
+    ruling = fish(sk, "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5", "--hand", "Ann=2-5,6-6,5-5", "--hand", "Bob=2-2")
+    assert ruling["blocked"] is False and ruling["blocked_after_plays"] is None
+    assert ruling["plays"] == [{"player": "Bob", "tile": "2-2", "ends": [2]},
+                               {"player": "Ann", "tile": "2-5", "ends": [2, 5]},
+                               {"player": "Ann", "tile": "5-5", "ends": [5]}]
 
 
 def test_vector_text_output(sk):
-    out = sk("check", "fish", "--rules", "goat", "--line", VECTOR, "--hand", "Ann=2-2").stdout
+    out = sk("check", "fish", "--rules", "goat", "--line", VECTOR, "--hand", "Ann=1-1", "--bazaar", "0").stdout
+    assert out.splitlines()[0] == "Not blocked yet: the double still held can be played; after that, a fish."
+    out = sk("check", "fish", "--rules", "goat", "--line", WITH_DOUBLE).stdout
     assert out.splitlines()[0] == "Blocked: a fish."
-    assert "2-2 is in Ann's hand and cannot reopen it" in out and "[tiles.max_pip = 6" in out
+    assert "2-2 is on the table and cannot reopen it" in out and "[tiles.max_pip = 6" in out
 
 
 def test_line_written_either_way_round(sk):
@@ -105,7 +151,9 @@ def test_last_bazaar_tile_cannot_be_drawn(sk, tmp_path, bazaar, keep, blocked):
     ruling = fish(sk, "--line", ONE_LIVE, "--hand", "Ann=" + ",".join(held[:6]),
                   "--hand", "Bob=" + ",".join(held[6:]), "--bazaar", str(len(stock)), rules=rules)
     assert ruling["ends"] == [2, 5] and ruling["settled"] is True
-    assert ruling["blocked"] is blocked
+    # 2-2 and 5-5 are held: they can still be played, and then it is a fish (RULES.md 1 as corrected)
+    assert ruling["blocked"] is False
+    assert (ruling["blocked_after_plays"] is True) is blocked
     assert ruling["reasons"][0]["key"] == "bazaar.keep"
     assert "2-5" in ruling["reasons"][0]["text"]
 
@@ -175,14 +223,16 @@ def test_impossible_spinner_layouts_are_refused(sk, tmp_path, args, problem):
 
 def test_library_ruling():
     ruling = check_fish(load_ruleset("goat"), parse_tiles(VECTOR), [("Ann", (Tile(2, 2),))])
-    assert ruling.blocked and ruling.ends == (2, 2)
+    assert not ruling.blocked and ruling.blocked_after and ruling.ends == (2, 2)
+    assert [(play.player, play.tile) for play in ruling.plays] == [("Ann", Tile(2, 2))]
 
 
 @settings(max_examples=60, deadline=None)
 @given(rng=st.randoms(use_true_random=False), plays=st.integers(min_value=0, max_value=27))
 def test_fish_ruling_on_played_out_lines(rng, plays):
     """Lay a random legal chain, share the rest between two known hands, empty bazaar: the line is blocked
-    exactly when no hand holds a non-double tile for an end, whichever way round the line is written."""
+    exactly when no hand holds a tile for an end (a double too: RULES.md 1 as corrected), whichever way round
+    the line is written; the plays listed are exactly those tiles."""
     goat = load_ruleset("goat")
     stock = list(goat.tileset.tiles())
     rng.shuffle(stock)
@@ -201,8 +251,9 @@ def test_fish_ruling_on_played_out_lines(rng, plays):
             left = pick.high if pick.low == left else pick.low
     hands = [("Ann", tuple(stock[::2])), ("Bob", tuple(stock[1::2]))]
     ruling = check_fish(goat, tuple(line), hands, bazaar=0)
-    playable = [tile for tile in stock if not tile.is_double and (left in tile or right in tile)]
+    playable = [tile for tile in stock if left in tile or right in tile]
     assert ruling.settled and ruling.blocked is (not playable)
+    assert sorted(play.tile for play in ruling.plays) == sorted(playable)
     if len(line) > 1:
         assert ruling.ends == (left, right)
     backwards = check_fish(goat, tuple(reversed(line)), hands, bazaar=0)

@@ -29,29 +29,19 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
       scorekeeper score Bob --count 15
       scorekeeper score Bob 15 --format json
     """
-    from scorekeeper.claims import add_claim, parse_points
-    from scorekeeper.reports.render import render_table
-    from scorekeeper.scoring.engine import replay
-    from scorekeeper.session import open_match
-    from scorekeeper.storage.matchfile import save_match
-
-    from scorekeeper.errors import InputError
+    from scorekeeper import usecases
+    from scorekeeper.claims import parse_points
+    from scorekeeper.cli.base import screen_height, screen_width
+    from scorekeeper.reports.render import after_round
 
     if (points is None) == (count is None):
-        raise InputError("give the points claimed (score Ann 10) or the count of the open ends "
-                         "(score Ann --count 15), one of them")
-    value = parse_points(points, "claim") if count is None else parse_points(count, "count")
-    opened = open_match(match_path(ctx))
-    if count is not None:
-        from scorekeeper.scoring.counts import score_for_count
-
-        value = score_for_count(opened.ruleset, value)
-    match = add_claim(opened.match, opened.ruleset, player, value, opened.table.over)
-    table = replay(opened.ruleset, match, opened.table.rounds)  # the rounds are unchanged: only the claims
-    save_match(match, opened.path)
-    claim = match.pending[-1]
+        points = count = None  # both or neither: the core says to give one of them, before anything is parsed
+    change = usecases.score(match_path(ctx), player,
+                            points=None if points is None else parse_points(points, "claim"),
+                            count=None if count is None else parse_points(count, "count"))
+    claim = change.claim
     if output_format == "json":
-        echo_json({"claim": {"player": claim.player, "points": claim.points}, "table": table.to_dict()})
+        echo_json({"claim": {"player": claim.player, "points": claim.points}, "table": change.table.to_dict()})
         return
-    click.echo(f"{claim.player} claims {claim.points}.\n")
-    click.echo(render_table(table, opened.ruleset))
+    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
+                           headline=f"{claim.player} claims {claim.points} (in {change.path})."))

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import click
 
+from scorekeeper import usecases
 from scorekeeper.cli.base import echo_json, format_option, match_path
 from scorekeeper.cli.round_options import round_facts, round_options
-from scorekeeper.reports.render import render_table
-from scorekeeper.session import open_match
-from scorekeeper.storage.matchfile import save_match
+from scorekeeper.cli.base import screen_width
+from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
 
-def _before_after(before, after, ruleset, output_format: str, done: str, key: str, number: int) -> None:
+def _before_after(change: usecases.Change, output_format: str, done: str, key: str) -> None:
+    before, after, ruleset = change.before.table, change.table, change.after.ruleset
     if output_format == "json":
-        echo_json({key: number, "before": before.to_dict(), "after": after.to_dict()})
+        echo_json({key: change.number, "before": before.to_dict(), "after": after.to_dict()})
         return
-    click.echo(f"{done}\n\nBefore:\n{render_table(before, ruleset)}\n\nAfter:\n{render_table(after, ruleset)}")
+    width = screen_width()
+    click.echo(f"{done}\n\nBefore:\n{render_table(before, ruleset, SHOWN_ROUNDS, width)}\n\n"
+               f"After:\n{render_table(after, ruleset, SHOWN_ROUNDS, width)}")
 
 
 @click.command("edit")
@@ -41,27 +44,8 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
       scorekeeper edit 1 --out Ann --total Bob=8 --points Ann=5
       scorekeeper edit 1 --out Ann --total Bob=8 --no-points
     """
-    from scorekeeper.amend import check_number, edit_round
-    from scorekeeper.errors import InputError
-    from scorekeeper.record import build_round
-
-    if no_points and facts["play_points"]:
-        raise InputError("give --points (replace the points made during play) or --no-points (clear them), "
-                         "not both")
-    opened = open_match(match_path(ctx))
-    check_number(opened.match, number)
-    rnd = build_round(opened.match, **round_facts(facts))
-    if facts["play_points"]:
-        from scorekeeper.claims import close_hand
-
-        rnd = close_hand(opened.match._replace(pending=()), opened.ruleset, rnd, facts["play_points"],
-                         rounds_before=number - 1)
-    keep = not (no_points or facts["play_points"])
-    match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
-                              scored=opened.table.rounds)
-    save_match(match, opened.path)
-    _before_after(opened.table, table, opened.ruleset, output_format, f"Round {number} replaced.", "edited",
-                  number)
+    change = usecases.edit(match_path(ctx), number, round_facts(facts), clear_points=no_points)
+    _before_after(change, output_format, f"Round {number} replaced.", "edited")
 
 
 @click.command("delete")
@@ -75,10 +59,5 @@ def delete_command(ctx: click.Context, number: int, output_format: str) -> None:
 
     Example: scorekeeper delete 2
     """
-    from scorekeeper.amend import delete_round
-
-    opened = open_match(match_path(ctx))
-    match, table = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
-    save_match(match, opened.path)
-    _before_after(opened.table, table, opened.ruleset, output_format, f"Round {number} deleted.", "deleted",
-                  number)
+    change = usecases.delete(match_path(ctx), number)
+    _before_after(change, output_format, f"Round {number} deleted.", "deleted")

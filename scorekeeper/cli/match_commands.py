@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-import os
-
 import click
 
-from scorekeeper.cli.base import echo_json, format_option, match_path
+from scorekeeper import usecases
+from scorekeeper.cli.base import echo_json, format_option, match_path, screen_height, screen_width, wide_option
 from scorekeeper.cli.round_options import round_facts, round_options
-from scorekeeper.errors import StateError
-from scorekeeper.record import build_round, new_match, record_round, resolve_player, undo as undo_facts
-from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
-from scorekeeper.rules.loader import load_ruleset
-from scorekeeper.scoring.engine import replay
-from scorekeeper.session import open_match, ruleset_reference
-from scorekeeper.storage.matchfile import save_match
+from scorekeeper.record import resolve_player
+from scorekeeper.reports.render import SHOWN_ROUNDS, after_round, render_table
+from scorekeeper.session import open_match
 
 
-def _show(table, ruleset, output_format: str, every_round: bool = False) -> None:
+def _show(table, ruleset, output_format: str, every_round: bool = False, wide: bool = False) -> None:
     if output_format == "json":
         echo_json(table.to_dict())
     else:
-        click.echo(render_table(table, ruleset, None if every_round else SHOWN_ROUNDS))
+        click.echo(render_table(table, ruleset, None if every_round else SHOWN_ROUNDS, screen_width(wide), wide))
 
 
 @click.command()
@@ -42,17 +37,10 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
       scorekeeper new --rules goat Masha Alex Olya Serg
       scorekeeper new --rules goat-pairs --team Masha,Olya --team Alex,Serg
     """
-    path = match_path(ctx)
-    if os.path.exists(path) and not force:
-        raise StateError(f"{path} already holds a match: use --force to start over, or --match PATH for "
-                         "another file")
-    ruleset = load_ruleset(rules_spec)
-    split = [tuple(name.strip() for name in team.split(",")) for team in teams]
-    match = new_match(ruleset_reference(rules_spec, path), ruleset, players, split, team_names)
-    save_match(match, path)
-    sides = ", ".join(side.name for side in match.sides)
-    click.echo(f"New {ruleset.name} match in {path}: {sides}.")
-    click.echo(f"next: {replay(ruleset, match).lead_note}")
+    change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force)
+    sides = ", ".join(side.name for side in change.match.sides)
+    click.echo(f"New {change.after.ruleset.name} match in {change.path}: {sides}.")
+    click.echo(f"next: {change.table.lead_note}")
 
 
 @click.command("round")
@@ -73,44 +61,43 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
       scorekeeper round --fish --fisher Ann --total Ann=18 --total Bob=18
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
     """
-    opened = open_match(match_path(ctx))
-    rnd = build_round(opened.match, **round_facts(facts))
-    if facts["play_points"] or opened.match.pending:
-        from scorekeeper.claims import close_hand  # only the points-race games pay for it
-
-        rnd = close_hand(opened.match, opened.ruleset, rnd, facts["play_points"])
-    match = record_round(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)
-    table = replay(opened.ruleset, match, opened.table.rounds)  # only the new round is scored
-    save_match(match, opened.path)
-    if output_format == "text":
-        click.echo(f"Round {len(match.rounds)} recorded.\n")
-    _show(table, opened.ruleset, output_format)
+    change = usecases.record(match_path(ctx), round_facts(facts))
+    if output_format == "json":
+        echo_json(change.table.to_dict())
+        return
+    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height()))
 
 
 @click.command("table")
 @click.option("--all", "every_round", is_flag=True,
               help=f"Show every round (by default the latest {SHOWN_ROUNDS} and the totals).")
+@wide_option
 @click.option("--rules", "rules_spec", metavar="NAME|PATH",
               help="Re-score the match's facts under another ruleset (the match file is not changed).")
 @format_option("json")
 @click.pass_context
-def table_command(ctx: click.Context, every_round: bool, rules_spec: str | None, output_format: str) -> None:
+def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec: str | None,
+                  output_format: str) -> None:
     """Show the running table: every side's points round by round.
+
+    The table fits the screen's width (COLUMNS, else the terminal's): on a narrow screen names are
+    abbreviated and each cell shows less; 'explain N' gives every detail of round N.
 
     \b
     Examples:
       scorekeeper table
       scorekeeper table --all
+      scorekeeper table --all --wide > match.txt
       scorekeeper table --format json
       scorekeeper table --rules my-house.toml
     """
     if rules_spec:
         from scorekeeper.cli.check_commands import show_rescored
 
-        show_rescored(ctx, rules_spec, output_format)
+        show_rescored(ctx, rules_spec, output_format, wide)
         return
     opened = open_match(match_path(ctx))
-    _show(opened.table, opened.ruleset, output_format, every_round)
+    _show(opened.table, opened.ruleset, output_format, every_round, wide)
 
 
 @click.command()
@@ -121,15 +108,12 @@ def undo(ctx: click.Context, output_format: str) -> None:
 
     Example: scorekeeper undo
     """
-    opened = open_match(match_path(ctx))
-    match, dropped = undo_facts(opened.match)
-    save_match(match, opened.path)
-    table = replay(opened.ruleset, match, opened.table.rounds[:len(match.rounds)])  # the rounds kept are scored
+    change = usecases.undo(match_path(ctx))
     if output_format == "json":
-        echo_json({"dropped": dropped, "table": table.to_dict()})
+        echo_json({"dropped": change.dropped, "table": change.table.to_dict()})
         return
-    click.echo(f"Dropped {dropped}.\n")
-    _show(table, opened.ruleset, output_format)
+    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
+                           headline=f"Dropped {change.dropped} from {change.path}."))
 
 
 @click.command("rating")

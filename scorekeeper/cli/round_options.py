@@ -6,8 +6,7 @@ import click
 
 from scorekeeper.cli.params import PLAYER_POINTS, PLAYER_TILES, PLAYER_TOTAL, TILE, TILES
 
-ROUND_FACTS = ("out", "fish", "hands", "totals", "fisher", "last", "led")
-"""The keyword arguments the decorator adds, named as ``record.build_round`` takes them."""
+from scorekeeper.usecases import RoundFacts
 
 
 def round_options(command):
@@ -32,8 +31,8 @@ def round_options(command):
     return command
 
 
-def round_facts(params: dict) -> dict:
-    """The typed facts from a command's parameters, ready for ``build_round(match, **facts)``."""
-    facts = {name: params[name] for name in ROUND_FACTS}
-    facts["last"] = facts["last"] or ()
-    return facts
+def round_facts(params: dict) -> RoundFacts:
+    """The typed facts from a command's parameters (the keyword arguments the decorator adds)."""
+    return RoundFacts(out=params["out"], fish=params["fish"], hands=tuple(params["hands"]),
+                      totals=tuple(params["totals"]), fisher=params["fisher"], last=tuple(params["last"] or ()),
+                      led=params["led"], play_points=tuple(params["play_points"]))

@@ -16,6 +16,12 @@ class DealRuling(NamedTuple):
     lead: Tile | None
     reasons: tuple[Reason, ...]
 
+    @property
+    def verdict(self) -> str:
+        """The ruling in one sentence."""
+        return ("Misdeal: the tiles are dealt again." if self.misdeal else
+                f"Not a misdeal: {self.leader} leads the first round with {self.lead}.")
+
     def to_dict(self) -> dict:
         return {"misdeal": self.misdeal, "leader": self.leader,
                 "lead": str(self.lead) if self.lead else None,

@@ -6,7 +6,7 @@ from typing import Iterable, NamedTuple
 from scorekeeper.errors import InputError
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import PlayScore, SpinnerReading
+from scorekeeper.rules.schema import FishermanIs, PlayScore, SpinnerReading
 from scorekeeper.tiles import Tile, format_tiles
 
 
@@ -21,6 +21,17 @@ class Layout(NamedTuple):
     """The arms leaving the spinner, each from the spinner outward (without the spinner itself)."""
 
 
+class Play(NamedTuple):
+    """A play still possible: who holds the tile, the tile, and the open end(s) it fits."""
+
+    player: str
+    tile: Tile
+    ends: tuple[int, ...]
+
+    def to_dict(self) -> dict:
+        return {"player": self.player, "tile": str(self.tile), "ends": list(self.ends)}
+
+
 class FishRuling(NamedTuple):
     blocked: bool
     ends: tuple[int, ...]
@@ -29,9 +40,34 @@ class FishRuling(NamedTuple):
     reasons: tuple[Reason, ...]
     count: dict | None = None
     """The layout's count and what it scores (rulesets scoring during play), as ``check count`` gives it."""
+    plays: tuple[Play, ...] = ()
+    """The plays still possible with the tiles known to be held."""
+    sealed: bool = False
+    """Every tile that could reopen the line is on the table: only doubles at the ends can still be played
+    (rules.md §1.5: a sealed fish is not yet a fish while its double is held)."""
+    blocked_after: bool | None = None
+    """Whether the line is a fish once the plays still possible are made (None: not blocked by them)."""
+    fisherman: str | None = None
+    """Who is the fisherman of a sealed fish, when the ruleset's reading names a known player."""
+
+    @property
+    def verdict(self) -> str:
+        """The ruling in one sentence."""
+        if self.blocked:
+            if self.sealed and not self.settled:
+                return "Blocked: a fish, unless a player still holds a double at an end (see below)."
+            return "Blocked: a fish."
+        if self.blocked_after:
+            if self.plays:
+                shown = ", ".join(f"{play.player} {play.tile}" for play in self.plays)
+                return f"Not blocked yet: still to play: {shown}; after that, a fish."
+            return "Not blocked yet: the double still held can be played; after that, a fish."
+        return "Not blocked." if self.settled else "Not blocked, as far as is known."
 
     def to_dict(self) -> dict:
         found = {"blocked": self.blocked, "ends": list(self.ends), "settled": self.settled,
+                 "sealed": self.sealed, "plays": [play.to_dict() for play in self.plays],
+                 "blocked_after_plays": self.blocked_after, "fisherman": self.fisherman,
                  "reasons": [item.to_dict() for item in self.reasons]}
         if self.count is not None:
             found["count"] = self.count
@@ -165,15 +201,12 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     # Doubles never change the number at an end, so only a non-double can reopen the line.
     live = [tile for tile in ruleset.tileset.tiles()
             if not tile.is_double and tile not in on_table and (tile.low in values or tile.high in values)]
+    # Every play still possible: a held tile that fits an open end (a double too: it changes no end, but it
+    # is a play, and it takes its pips off its holder's hand).
+    plays = tuple(Play(held[tile], tile, tuple(v for v in values if v in tile))
+                  for tile in ruleset.tileset.tiles() if tile in held and (tile.low in values or tile.high in values))
     if not live:
-        for value in values:
-            count = ruleset["tiles.max_pip"]
-            double = Tile(value, value)
-            reasons.append(reason(ruleset, "tiles.max_pip",
-                                  f"{shown} and all {_number_word(count)} non-double {value}s are on the table; "
-                                  f"{double} {where(double)} and cannot reopen it (a double leaves the end at "
-                                  f"{value})"))
-        return _ruling(ruleset, table, True, True, reasons)
+        return _sealed(ruleset, table, values, shown, plays, where, held, on_table, hands_complete, bazaar)
     playable = [tile for tile in live if tile in held]
     if playable:
         for tile in playable:
@@ -182,7 +215,7 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
                                   f"{shown}; {held[tile]} holds {tile} and can play it on the {ends_of}: "
                                   f"not a fish (a tile of the {ruleset.tileset.name} set that fits an end is "
                                   "still off the table)"))
-        return _ruling(ruleset, table, False, True, reasons)
+        return _ruling(ruleset, table, False, True, reasons, plays)
     missing = format_tiles(live)
     are = "is" if len(live) == 1 else "are"
     if bazaar is not None and bazaar > keep:
@@ -190,24 +223,99 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
                               f"{shown}; {missing} {are} not on the table, and the bazaar holds {bazaar} "
                               f"tile(s), of which {keep} must stay: a player who cannot play draws, so it is "
                               "not a fish"))
-        return _ruling(ruleset, table, False, True, reasons)
+        return _ruling(ruleset, table, False, True, reasons, plays)
     if hands_complete:
-        reasons.append(reason(ruleset, "bazaar.keep",
-                              f"{shown}; {missing} would fit, but {are} in the bazaar, whose last {keep} "
-                              f"tile(s) may not be drawn (it holds {bazaar}), and no hand can play: a fish"))
+        stuck = (f"{shown}; {missing} would fit, but {are} in the bazaar, whose last {keep} tile(s) may not be "
+                 f"drawn (it holds {bazaar})")
+        if plays:
+            reasons.append(reason(ruleset, "bazaar.keep", f"{stuck}: only doubles can still be played"))
+            reasons.extend(_double_reasons(ruleset, plays))
+            return _ruling(ruleset, table, False, True, reasons, plays, blocked_after=True,
+                           fisherman=_fisherman(ruleset, plays))
+        reasons.append(reason(ruleset, "bazaar.keep", f"{stuck}, and no hand can play: a fish"))
         return _ruling(ruleset, table, True, True, reasons)
     if bazaar == 0:
         reasons.append(reason(ruleset, "bazaar.keep", f"{shown}; the bazaar is empty, so whoever holds "
                                                       f"{missing} can play: not a fish"))
-        return _ruling(ruleset, table, False, True, reasons)
+        return _ruling(ruleset, table, False, True, reasons, plays)
     reasons.append(reason(ruleset, "bazaar.keep",
                           f"{shown}; {missing} {are} neither on the table nor in a hand given: unless stuck in "
                           "the bazaar, someone can play, so not a fish as far as is known (give every --hand "
                           "and --bazaar N to settle it)"))
-    return _ruling(ruleset, table, False, False, reasons)
+    return _ruling(ruleset, table, False, False, reasons, plays)
 
 
-def _ruling(ruleset: Ruleset, table: Layout, blocked: bool, settled: bool, reasons: list[Reason]) -> FishRuling:
+def _sealed(ruleset: Ruleset, table: Layout, values: list[int], shown: str, plays: tuple[Play, ...], where,
+            held: dict[Tile, str], on_table: set[Tile], hands_complete: bool, bazaar: int | None) -> FishRuling:
+    """Every non-double that could reopen the line is on the table (rules.md §1.5): a fish, unless a double
+    at an end is still held; then its holder still has that play, and only after it is nobody able to play."""
+    count = _number_word(ruleset["tiles.max_pip"])
+    reasons: list[Reason] = []
+    unseen_doubles = []
+    for value in values:
+        double = Tile(value, value)
+        if double in held:
+            continue
+        if double not in on_table and not hands_complete:
+            unseen_doubles.append(double)
+        reasons.append(reason(ruleset, "tiles.max_pip",
+                              f"{shown} and all {count} non-double {value}s are on the table; {double} "
+                              f"{where(double)} and cannot reopen it (a double leaves the end at {value})"))
+    if plays:
+        reasons.extend(_double_reasons(ruleset, plays, f"{shown} and all {count} non-double "))
+        return _ruling(ruleset, table, False, True, reasons, plays, sealed=True, blocked_after=True,
+                       fisherman=_fisherman(ruleset, plays))
+    if unseen_doubles and bazaar == 0:
+        # Not on the table, not in the bazaar: some hand holds it, and can still play it.
+        shown_doubles = format_tiles(unseen_doubles)
+        reasons.append(reason(ruleset, "fish.fisherman",
+                              f"the bazaar is empty, so {shown_doubles} is in a hand: its holder can still play "
+                              f"it, and only then is it a fish; {_fisherman_text(ruleset, None)}"))
+        return _ruling(ruleset, table, False, True, reasons, sealed=True, blocked_after=True)
+    if unseen_doubles:
+        shown_doubles = format_tiles(unseen_doubles)
+        reasons[-1] = reasons[-1]._replace(
+            text=reasons[-1].text + f"; if a player holds {shown_doubles}, that player can still play it, and "
+                                    "only then is it a fish (give every --hand and --bazaar N to settle it)")
+        return _ruling(ruleset, table, True, False, reasons, sealed=True)
+    return _ruling(ruleset, table, True, True, reasons, sealed=True)
+
+
+def _double_reasons(ruleset: Ruleset, plays: tuple[Play, ...], sealed: str = "") -> list[Reason]:
+    """Why each held double still to be played keeps the line open, and who will be the fisherman."""
+    found = []
+    for play in plays:
+        value = play.tile.low
+        start = (f"{sealed}{value}s are on the table, so the fish is sealed, but "
+                 if sealed and play.tile.is_double else "")
+        found.append(reason(ruleset, "tiles.max_pip",
+                            f"{start}{play.player} holds {play.tile} and can still play it on the {value} "
+                            f"(it leaves the end at {value} and takes {play.tile.pips} pips off "
+                            f"{play.player}'s hand): not a fish yet; after that play it is one"))
+    found.append(reason(ruleset, "fish.fisherman", _fisherman_text(ruleset, plays)))
+    return found
+
+
+def _fisherman(ruleset: Ruleset, plays: tuple[Play, ...]) -> str | None:
+    """The fisherman, when the ruleset's reading names a known player: the one who lays the last double."""
+    players = {play.player for play in plays}
+    if ruleset["fish.fisherman"] is FishermanIs.LAST_PLAY and len(players) == 1:
+        return players.pop()
+    return None
+
+
+def _fisherman_text(ruleset: Ruleset, plays: tuple[Play, ...] | None) -> str:
+    doubles = format_tiles([play.tile for play in plays]) if plays else "the double"
+    if ruleset["fish.fisherman"] is FishermanIs.SEALER:
+        return (f"the fisherman is the player who sealed the fish (laid the last tile that could reopen it), "
+                f"not whoever then lays {doubles}: a double is not the last tile of a fish")
+    named = _fisherman(ruleset, plays) if plays else None
+    who = named or "whoever lays it"
+    return f"the fisherman is {who}: the player who lays {doubles}, the last play, not the one who sealed it"
+
+
+def _ruling(ruleset: Ruleset, table: Layout, blocked: bool, settled: bool, reasons: list[Reason],
+            plays: tuple[Play, ...] = (), **sealed) -> FishRuling:
     """The ruling, with the spinner named and, in a ruleset scoring during play, the layout's count."""
     if table.spinner:
         reasons.append(reason(ruleset, "play.spinner", f"{table.spinner} is the spinner: tiles may be played "
@@ -217,7 +325,7 @@ def _ruling(ruleset: Ruleset, table: Layout, blocked: bool, settled: bool, reaso
     if counted is not None:
         reasons.extend(counted.reasons)
         count = {"total": counted.total, "score": counted.score, "parts": list(counted.parts)}
-    return FishRuling(blocked, table.ends, settled, tuple(reasons), count)
+    return FishRuling(blocked, table.ends, settled, tuple(reasons), count, plays, **sealed)
 
 
 def _layout_count(ruleset: Ruleset, table: Layout):

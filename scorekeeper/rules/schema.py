@@ -31,6 +31,16 @@ class FishPolicy(Choice):
     """The side with the lowest hand total wins the round and records the others' totals."""
 
 
+class FishermanIs(Choice):
+    """Who is the fisherman when a sealed fish is closed by laying the held double."""
+
+    SEALER = "sealer"
+    """The player who sealed the fish (laid the last tile that could reopen it); a double laid afterwards is
+    not the last tile (004, Sea Goat)."""
+    LAST_PLAY = "last-play"
+    """The player who made the last play, the double included."""
+
+
 class FishTie(Choice):
     """What a blocked round does when the deciding sides are level."""
 
@@ -264,6 +274,10 @@ KEYS: tuple[Key, ...] = (
         "each: scored like an out; most-takes-all: the biggest hand takes every hand's points; "
         "fisherman-pays: the player who made the fish takes the other players' points (004); lower-wins: the lowest hand wins the round",
         source="RULES.md 2 (fish for everyone / fish for one; 004: fisherman pays); 3; 5"),
+    Key("fish.fisherman", FishermanIs, FishermanIs.SEALER,
+        "who is the fisherman when a sealed fish (all tiles that could reopen the line played, the double still "
+        "held) is closed by laying that double: sealer: whoever sealed it; last-play: whoever lays the double",
+        source="rules.md §1.5 (004, Sea Goat: 'a double is not counted as the last tile')"),
     Key("fish.tie", FishTie, FishTie.EGGS,
         "when the deciding sides of a fish are level: eggs (carry the total forward), nobody scores, or split",
         source="RULES.md 2 (eggs), 4 (tie on a fish)"),

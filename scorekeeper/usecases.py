@@ -1,0 +1,200 @@
+"""The use cases: each command that changes a match is one function here, and the CLI only maps its flags to
+facts, calls one of them and renders the result.
+
+Every use case takes the match as a path (it is opened and checked whole, as every command does) or as an
+``OpenMatch`` a caller already holds (a live session: nothing is read or replayed again), checks the facts,
+writes the new match atomically, and returns a ``Change``: the state before, the state after (already
+saved), and what changed. A refused change raises (``InputError``: what was typed; ``StateError``: the
+match's state forbids it) before anything is written, so the file is left byte-for-byte as it was.
+
+    change = record("match.toml", RoundFacts(out="Masha", totals=(("Alex", 5),)))
+    change.number, change.table              # round 1, the new table
+    change = undo(change.after)              # a session keeps going from the state it holds
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator
+
+from scorekeeper.errors import InputError, StateError
+from scorekeeper.facts import Claim, Match
+from scorekeeper.record import build_round, new_match, record_round
+from scorekeeper.rules.loader import load_ruleset
+from scorekeeper.scoring.engine import replay
+from scorekeeper.scoring.table import Table
+from scorekeeper.session import OpenMatch, open_match, ruleset_reference
+from scorekeeper.storage.lock import match_lock
+from scorekeeper.storage.matchfile import save_match
+from scorekeeper.storage.stamp import check_unchanged
+from scorekeeper.tiles import Tile
+
+__all__ = ["Change", "RoundFacts", "open_match", "new", "record", "edit", "delete", "undo", "score"]
+
+
+@dataclass(frozen=True)
+class RoundFacts:
+    """A round's facts as told at the table, before they are checked: player names as typed.
+
+    ``out`` (who went out) or ``fish`` (blocked); for every other player a hand of ``tiles`` or a pip
+    ``total``; ``fisher`` (who made the fish), ``last`` (the tile, or two doubles, someone went out with),
+    ``led`` (the tile that opened the round); ``play_points``: in-play totals noted instead of single claims.
+    """
+
+    out: str | None = None
+    fish: bool = False
+    hands: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
+    totals: tuple[tuple[str, int], ...] = ()
+    fisher: str | None = None
+    last: tuple[Tile, ...] = ()
+    led: Tile | None = None
+    play_points: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a use case did. ``after`` is the new state, already saved; ``before`` the state it changed (None
+    for a new match). ``number`` is the round recorded, edited or deleted (1 is the first); ``claim`` the
+    claim added; ``dropped`` says in words what undo dropped ("round 3 (Ann went out)")."""
+
+    before: OpenMatch | None
+    after: OpenMatch
+    number: int | None = None
+    claim: Claim | None = None
+    dropped: str | None = None
+
+    @property
+    def match(self) -> Match:
+        return self.after.match
+
+    @property
+    def table(self) -> Table:
+        return self.after.table
+
+    @property
+    def path(self) -> str:
+        return self.after.path
+
+
+MatchSource = str | os.PathLike | OpenMatch
+"""Where a use case finds the match: its file, or the open match a caller already holds."""
+
+
+@contextmanager
+def _changing(source: MatchSource) -> Iterator[OpenMatch]:
+    """The match a use case changes, with the match's write lock held until the change is saved: opened and
+    checked from its file, or the state a caller holds (refused with MatchChanged when another command
+    changed the file since that state was read).  The one place where a use case reads the match before
+    writing it: the lock covers read, check and write, so two commands at once both land in the file."""
+    path = source.path if isinstance(source, OpenMatch) else os.fspath(source)
+    with match_lock(path):
+        if isinstance(source, OpenMatch):
+            check_unchanged(path, source.stamp)
+            yield source
+        else:
+            yield open_match(path)
+
+
+def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
+    stamp = save_match(match, opened.path)
+    return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table, stamp)
+
+
+def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, ...] = (),
+        teams: tuple[str, ...] = (), team_names: tuple[str, ...] = (), force: bool = False) -> Change:
+    """Start a match at ``path``: ``players`` in seating order, or two ``teams`` (each "A,B") for pairs, under
+    the ruleset ``rules`` (a built-in name or a file). An existing match is kept unless ``force``."""
+    path = os.fspath(path)
+    _refuse_existing(path, force)
+    ruleset = load_ruleset(rules)
+    split = [tuple(name.strip() for name in team.split(",")) for team in teams]
+    match = new_match(ruleset_reference(rules, path), ruleset, players, split, team_names)
+    with match_lock(path):
+        _refuse_existing(path, force)  # again: another command may have started one meanwhile
+        stamp = save_match(match, path)
+    return Change(None, OpenMatch(path, match._replace(path=path), ruleset, replay(ruleset, match), stamp))
+
+
+def _refuse_existing(path: str, force: bool) -> None:
+    if os.path.exists(path) and not force:
+        raise StateError(f"{path} already holds a match: use --force to start over, or --match PATH for "
+                         "another file")
+
+
+def record(source: MatchSource, facts: RoundFacts) -> Change:
+    """Record the next round from ``facts``; the hand's claims (from ``score``) and ``facts.play_points`` are
+    closed into it. Only the new round is scored."""
+    with _changing(source) as opened:
+        rnd = build_round(opened.match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
+                          fisher=facts.fisher, last=facts.last, led=facts.led)
+        if facts.play_points or opened.match.pending:
+            from scorekeeper.claims import close_hand  # only the points-race games pay for it
+
+            rnd = close_hand(opened.match, opened.ruleset, rnd, facts.play_points)
+        match = record_round(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)
+        table = replay(opened.ruleset, match, opened.table.rounds)  # only the new round is scored
+        return Change(opened, _saved(opened, match, table), number=len(match.rounds))
+
+
+def edit(source: MatchSource, number: int, facts: RoundFacts, clear_points: bool = False) -> Change:
+    """Replace round ``number``'s facts with ``facts`` (checked as ``record`` checks them); the rounds after
+    it are re-scored. The points made during play: ``facts.play_points`` replace all of the round's (its
+    claims and in-play totals), ``clear_points`` clears them, and with neither the old ones are kept."""
+    from scorekeeper.amend import check_number, edit_round
+
+    if clear_points and facts.play_points:
+        raise InputError("give --points (replace the points made during play) or --no-points (clear them), "
+                         "not both")
+    with _changing(source) as opened:
+        check_number(opened.match, number)
+        rnd = build_round(opened.match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
+                          fisher=facts.fisher, last=facts.last, led=facts.led)
+        if facts.play_points:
+            from scorekeeper.claims import close_hand
+
+            rnd = close_hand(opened.match._replace(pending=()), opened.ruleset, rnd, facts.play_points,
+                             rounds_before=number - 1)
+        keep = not (clear_points or facts.play_points)
+        match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
+                                  scored=opened.table.rounds)
+        return Change(opened, _saved(opened, match, table), number=number)
+
+
+def delete(source: MatchSource, number: int) -> Change:
+    """Delete round ``number``; the later rounds move up one and are re-scored."""
+    from scorekeeper.amend import delete_round
+
+    with _changing(source) as opened:
+        match, table = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
+        return Change(opened, _saved(opened, match, table), number=number)
+
+
+def undo(source: MatchSource) -> Change:
+    """Drop the last claim of the hand in progress, else the last round; ``dropped`` says which."""
+    from scorekeeper.record import undo as undo_facts
+
+    with _changing(source) as opened:
+        match, dropped = undo_facts(opened.match)
+        table = replay(opened.ruleset, match, opened.table.rounds[:len(match.rounds)])  # the rounds kept
+        return Change(opened, _saved(opened, match, table), dropped=dropped)
+
+
+def score(source: MatchSource, player: str, points: int | None = None, count: int | None = None) -> Change:
+    """Add a claim made during play to the hand in progress: ``points`` claimed by ``player`` (a name as
+    typed), or the ``count`` of the open ends, which the ruleset turns into points. A claim the ruleset
+    cannot produce is refused."""
+    from scorekeeper.claims import add_claim
+
+    if (points is None) == (count is None):
+        raise InputError("give the points claimed (score Ann 10) or the count of the open ends "
+                         "(score Ann --count 15), one of them")
+    with _changing(source) as opened:
+        if count is not None:
+            from scorekeeper.scoring.counts import score_for_count
+
+            points = score_for_count(opened.ruleset, count)
+        match = add_claim(opened.match, opened.ruleset, player, points, opened.table.over)
+        table = replay(opened.ruleset, match, opened.table.rounds)  # the rounds are unchanged: only the claims
+        return Change(opened, _saved(opened, match, table), claim=match.pending[-1])

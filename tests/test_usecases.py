@@ -1,0 +1,94 @@
+"""The use cases as a library: each takes a match file (or a match already open), saves, and returns the change.
+
+The CLI tests drive the same functions through flags; these show what a live session relies on: a use case
+given the state it holds returns the next state, equal to what reading the saved file gives.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import usecases
+from scorekeeper.errors import InputError, StateError
+from scorekeeper.facts import Claim
+from scorekeeper.session import open_match
+from scorekeeper.tiles import parse_tiles
+from scorekeeper.usecases import RoundFacts
+
+OUT = RoundFacts(out="Masha", hands=(("Alex", parse_tiles("1-2,3-3")),), totals=(("Olya", 13), ("Serg", 5)))
+FISH = RoundFacts(fish=True, totals=(("Masha", 2), ("Alex", 3), ("Olya", 13), ("Serg", 5)))
+
+
+@pytest.fixture
+def path(tmp_path):
+    path = tmp_path / "match.toml"
+    usecases.new(path, "goat", ("Masha", "Alex", "Olya", "Serg"))
+    return path
+
+
+def same_state(change: usecases.Change) -> None:
+    """The state a use case returns is what opening the file it saved gives (but where rounds start in it)."""
+    reopened = open_match(change.path)
+    assert reopened.match.facts() == change.match.facts()
+    assert reopened.table.to_dict() == change.table.to_dict()
+
+
+def test_new_saves_the_seated_match(tmp_path):
+    change = usecases.new(tmp_path / "m.toml", "goat-pairs", teams=("Masha,Olya", "Alex,Serg"))
+    assert change.before is None
+    assert [side.name for side in change.match.sides] == ["Masha+Olya", "Alex+Serg"]
+    assert change.table.rounds == ()
+    same_state(change)
+    with pytest.raises(StateError, match="already holds a match"):
+        usecases.new(tmp_path / "m.toml", "goat", ("Ann", "Bob"))
+
+
+def test_record_from_a_path_and_from_the_state_in_hand(path):
+    first = usecases.record(path, OUT)
+    assert first.number == 1 and len(first.before.match.rounds) == 0
+    assert [side.score for side in first.table.sides] == [0, 0, 13, 0]  # 13 opens; 9 and 5 are remembered
+    same_state(first)
+    second = usecases.record(first.after, FISH)  # nothing read again: the session's way
+    assert second.number == 2 and second.before is first.after
+    same_state(second)
+
+
+def test_a_refused_change_leaves_the_file_as_it_was(path):
+    usecases.record(path, OUT)
+    before = path.read_bytes()
+    with pytest.raises(InputError, match="unknown player 'Zoe'"):
+        usecases.record(path, RoundFacts(out="Zoe"))
+    with pytest.raises(InputError, match="there is no round 4"):
+        usecases.edit(path, 4, FISH)
+    with pytest.raises(InputError, match="not both"):
+        usecases.edit(path, 1, RoundFacts(fish=True, play_points=(("Masha", 5),)), clear_points=True)
+    assert path.read_bytes() == before
+
+
+def test_edit_delete_and_undo_say_what_changed(path):
+    recorded = usecases.record(usecases.record(path, OUT).after, OUT)
+    edited = usecases.edit(recorded.after, 1, FISH)
+    assert edited.number == 1 and edited.before.table == recorded.table
+    assert edited.match.rounds[0].facts() != recorded.match.rounds[0].facts()
+    same_state(edited)
+    deleted = usecases.delete(path, 2)
+    assert deleted.number == 2 and len(deleted.match.rounds) == 1
+    same_state(deleted)
+    undone = usecases.undo(deleted.after)
+    assert undone.dropped == "round 1 (fish)" and undone.match.rounds == ()
+    same_state(undone)
+    with pytest.raises(StateError, match="nothing to undo"):
+        usecases.undo(path)
+
+
+def test_score_adds_a_claim_and_undo_drops_it(tmp_path):
+    path = tmp_path / "m.toml"
+    usecases.new(path, "fives-and-threes", ("Ann", "Bob"))
+    counted = usecases.score(path, "ann", count=15)  # 15 is a multiple of 5 and of 3: 3 + 5
+    assert counted.claim == Claim("Ann", 8)
+    claimed = usecases.score(counted.after, "Bob", points=2)
+    assert claimed.match.pending == (Claim("Ann", 8), Claim("Bob", 2))
+    same_state(claimed)
+    assert usecases.undo(claimed.after).dropped == "the claim of 2 by Bob"
+    with pytest.raises(InputError, match="one of them"):
+        usecases.score(path, "Ann")
