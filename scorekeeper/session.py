@@ -126,11 +126,14 @@ def lead_problems(match: Match, ruleset: Ruleset, table: Table, label: str) -> l
     """Leads that depend on the score before the round (6-6 on the hundred needs a side holding points)."""
     if not ruleset["hundred.enabled"]:
         return []
-    from scorekeeper.scoring.hundred import lead_problem
+    from scorekeeper.scoring.lead import SIX_SIX, lead_problem
 
     problems = []
-    for index, result in enumerate(table.rounds):
-        problem = lead_problem(ruleset, match, table.rounds[:index], result.facts)
+    rounds = table.rounds
+    for index, result in enumerate(rounds):
+        if result.facts.led != SIX_SIX:  # only a 6-6 lead can be one
+            continue
+        problem = lead_problem(ruleset, match, rounds[index - 1] if index else None, result.facts)
         if problem:
             problems.append(MatchFileError(f"round {index + 1}: {problem}", label, result.facts.line))
     return problems
