@@ -15,13 +15,13 @@ from scorekeeper.tiles import Tile
 
 
 def resolve_player(match: Match, name: str) -> str:
-    """The seated player a typed name means (exact, else case-insensitive), or InputError."""
+    """The seated player a typed name means (exact, else by a unique start of the name in any case, ё as е),
+    or InputError naming the players it could have meant."""
     if name in match.players:
         return name
-    folded = [player for player in match.players if player.casefold() == name.strip().casefold()]
-    if len(folded) == 1:
-        return folded[0]
-    raise InputError(f"unknown player '{name}' (players: {', '.join(match.players)})")
+    from scorekeeper.names import match_player
+
+    return match_player(match.players, name)
 
 
 def build_round(match: Match, *, out: str | None = None, fish: bool = False,
@@ -133,13 +133,13 @@ def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=
                          "or start a new match)")
     check_round(match, ruleset, rnd)
     if ruleset["hundred.enabled"]:
-        from scorekeeper.scoring.hundred import lead_problem
+        from scorekeeper.scoring.lead import lead_problem
 
         if scored is None:
             from scorekeeper.scoring.engine import replay
 
             scored = replay(ruleset, match).rounds
-        problem = lead_problem(ruleset, match, scored, rnd)
+        problem = lead_problem(ruleset, match, scored[-1] if scored else None, rnd)
         if problem:
             raise InputError(problem)
     return match._replace(rounds=match.rounds + (rnd,), pending=())

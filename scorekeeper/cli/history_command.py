@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import echo_json, format_option
+from scorekeeper.cli.base import FilePath, echo_json, format_option
 
 
 @click.command("history")
 @click.argument("folders", nargs=-1, required=True, metavar="DIR...",
-                type=click.Path(exists=True, file_okay=True, dir_okay=True))
+                type=FilePath(exists=True, file_okay=True, dir_okay=True))
 @click.option("--jobs", type=click.IntRange(min=1), metavar="N",
               help="Processes reading files (default: one per CPU for a large archive).")
 @format_option("json", "csv")
@@ -46,11 +46,7 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
         writer.writerows(rows)
         click.echo(buffer.getvalue(), nl=False)
         return
-    from tabulate import tabulate
+    from scorekeeper.cli.base import screen_width
+    from scorekeeper.reports.history import render_history
 
-    if rows:
-        click.echo(tabulate(rows, headers=["player", "played", "won", "lost", "rounds", "avg points", "rating"],
-                            floatfmt=".2f"))
-        click.echo()
-    click.echo(f"{found.matches} match{'es' if found.matches != 1 else ''} ({found.finished} finished)"
-               + (f", {len(found.skipped)} file(s) skipped" if found.skipped else "") + ".")
+    click.echo(render_history(found, screen_width()))
