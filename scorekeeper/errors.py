@@ -16,7 +16,7 @@ class InputError(ScorekeeperError):
 
 
 FACT_WORDS = {"out": "who went out", "fish": "a fish", "fisher": "the fisher", "hand": "a hand", "total": "a total",
-              "last": "the last tile", "led": "the lead"}
+              "last": "the last tile", "two_last": "two last tiles", "led": "the lead"}
 """How the core names a round's facts in its messages (a match file, a session and the library say these)."""
 
 

@@ -109,7 +109,7 @@ def _check_played_tiles(rnd: Round, tileset, held: dict[Tile, str]) -> None:
     if len(rnd.last) > 2:
         raise FactError("{last} is one tile, or the two doubles laid at once")
     if len(rnd.last) == 2 and not all(tile.is_double for tile in rnd.last):
-        raise FactError("two tiles as {last} must both be doubles (laid one on each end), not {one} and {two}",
+        raise FactError("{two_last} must both be doubles (laid one on each end), not {one} and {two}",
                         one=rnd.last[0], two=rnd.last[1])
     if len(rnd.last) == 2 and rnd.last[0] == rnd.last[1]:
         raise FactError("{tile} is given twice as {last}", tile=rnd.last[0])

@@ -45,8 +45,9 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
       scorekeeper edit 1 --out Ann --total Bob=8 --points Ann=5
       scorekeeper edit 1 --out Ann --total Bob=8 --no-points
     """
-    with facts_as_flags():
-        change = usecases.edit(match_path(ctx), number, round_facts(facts), clear_points=no_points)
+    typed = round_facts(facts)
+    with facts_as_flags(typed):
+        change = usecases.edit(match_path(ctx), number, typed, clear_points=no_points)
     _before_after(change, output_format, f"Round {number} replaced.", "edited")
 
 

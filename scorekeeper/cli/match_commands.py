@@ -63,8 +63,9 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
       scorekeeper round --fish --fisher Ann --total Ann=18 --total Bob=18
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
     """
-    with facts_as_flags():
-        change = usecases.record(match_path(ctx), round_facts(facts))
+    typed = round_facts(facts)
+    with facts_as_flags(typed):
+        change = usecases.record(match_path(ctx), typed)
     if output_format == "json":
         echo_json(change.table.to_dict())
         return
