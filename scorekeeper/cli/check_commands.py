@@ -72,9 +72,7 @@ def check_deal_command(ctx: click.Context, hands, rules_spec, output_format) -> 
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_deal(ruleset, hands)
-    verdict = ("Misdeal: the tiles are dealt again." if ruling.misdeal else
-               f"Not a misdeal: {ruling.leader} leads the first round with {ruling.lead}.")
-    _show(ruling, verdict, ruleset, output_format)
+    _show(ruling, ruling.verdict, ruleset, output_format)
 
 
 @check.command("fish")
@@ -154,7 +152,7 @@ def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_fo
     are covered, then only the started arms).
 
     \b
-    Examples (RULES.md 4: 5-5; 5-0 on it; 3-5 on its other side; 0-2; then 5-4 on
+    Examples (rules.md §4: 5-5; 5-0 on it; 3-5 on its other side; 0-2; then 5-4 on
     top of 5-5, 2-2 and 2-5 on 0-2, 3-3 on 3-5):
       scorekeeper check count 5 5 3 2 --rules muggins
       scorekeeper check count 6-6 3 --rules muggins

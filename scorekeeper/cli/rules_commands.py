@@ -8,7 +8,8 @@ from scorekeeper.choice import written
 from scorekeeper.cli.base import Group, InputProblem, PathType, echo_json, format_option
 from scorekeeper.errors import RulesetNotFound
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
-from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS
+from scorekeeper.rules.book import book_path, cite
+from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE
 
 
 @click.group(cls=Group)
@@ -46,6 +47,8 @@ def show_rules(ruleset: str, output_format: str) -> None:
     """Show a ruleset's effective values, each with what it means.
 
     RULESET is a built-in name (see 'scorekeeper rules list') or a path to a file.
+    Each key cites the rule book (rules.md, shipped with scorekeeper; its path is
+    printed last) by section, and the source articles by title.
 
     Example: scorekeeper rules show goat
     """
@@ -54,7 +57,9 @@ def show_rules(ruleset: str, output_format: str) -> None:
         echo_json({"name": loaded.name, "description": loaded.description, "chain": list(loaded.chain),
                    "keys": {key.path: written(loaded[key.path]) for key in KEYS},
                    SPECIAL_HANDS: {" ".join(map(str, tiles)): value
-                                   for tiles, value in loaded.special_hands.items()}})
+                                   for tiles, value in loaded.special_hands.items()},
+                   "sources": {key.path: cite(key.source) for key in KEYS if key.source},
+                   "rule_book": book_path()})
         return
     if output_format == "toml":
         import tomli_w
@@ -75,9 +80,11 @@ def show_rules(ruleset: str, output_format: str) -> None:
         value = _shown(loaded[key.path])
         click.echo(f"{key.path:<{width}} = {value:<16} {key.explain}")
         if key.source:
-            click.echo(f"{'':<{width}}   {'':<16} (source: {key.source})")
+            click.echo(f"{'':<{width}}   {'':<16} (source: {cite(key.source)})")
     click.echo(f"{SPECIAL_HANDS:<{width}} = {loaded.describe_special_hands()}")
     click.echo(f"{'':<{width}}   a hand of exactly these tiles counts the value instead of its pips")
+    click.echo(f"{'':<{width}}   (source: {cite(SPECIAL_HANDS_SOURCE)})")
+    click.echo(f"\nThe rules and every reading these keys take: {book_path()}")
 
 
 @rules.command("check")

@@ -1,4 +1,4 @@
-"""The end-of-hand count of the points-race games (RULES.md 4-5) and 003's x4 rule for the blocker.
+"""The end-of-hand count of the points-race games (rules.md §4, §5) and 003's x4 rule for the blocker.
 
 The round's winner (the side that went out; on a fish the side with the fewest pips) scores the opponents'
 pips: on a fish minus its own (``endhand.fish_subtract``), rounded (``endhand.rounding`` to
@@ -64,7 +64,35 @@ def count_hands(ruleset: Ruleset, hands: list[int], own: int = 0) -> HandCount:
 
 def settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],
            player_hands: dict[str, int], steps: list[Step]) -> Outcome:
-    """Who wins the hand and what the end-of-hand count gives them."""
+    """Who wins the hand and what the end-of-hand count gives them (and, under
+    ``endhand.loser_writes_off``, what the sides left holding tiles write off)."""
+    outcome = _settle(ruleset, match, rnd, side_hands, player_hands, steps)
+    if ruleset["endhand.loser_writes_off"] and outcome.winner:
+        outcome = _write_off_own(ruleset, outcome, side_hands, steps)
+    return outcome
+
+
+def _write_off_own(ruleset: Ruleset, outcome: Outcome, side_hands: dict[str, int], steps: list[Step]) -> Outcome:
+    """004's Phone variant: a side left holding tiles writes its own pips off, rounded down."""
+    points = dict(outcome.points)
+    to, divisor = ruleset["endhand.round_to"], ruleset["endhand.divisor"]
+    for name in outcome.losers:
+        own = side_hands[name]
+        lost = round_count(Rounding.DOWN, to, own) // divisor
+        if not lost:
+            steps.append(Step(name, "endhand.loser_writes_off", f"{name} holds {own}: rounded down to {to}, "
+                                                                "nothing to write off"))
+            continue
+        points[name] -= lost
+        shown = f"{own}, rounded down to {to}: {round_count(Rounding.DOWN, to, own)}" + \
+            (f", / {divisor} = {lost}" if divisor > 1 else "")
+        steps.append(Step(name, "endhand.loser_writes_off", f"{name} was left holding {shown}, written off: "
+                                                            f"-{lost}"))
+    return outcome._replace(points=points)
+
+
+def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],
+            player_hands: dict[str, int], steps: list[Step]) -> Outcome:
     names = [side.name for side in match.sides]
     line_total = sum(side_hands.values())
     if rnd.ending is Ending.OUT:

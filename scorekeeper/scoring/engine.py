@@ -267,13 +267,15 @@ FIRST_LEAD_NOTES = {
     FirstLead.HIGHEST_DOUBLE: "first round: the holder of the highest double leads (6-6, then 5-5 ...; with no "
                               "double out, the heaviest tile)",
     FirstLead.LOWEST_DOUBLE: "first round: the holder of the lowest double leads (0-0, then 1-1 ...; with no "
-                             "double out, the heaviest tile)",
+                             "double out, the lightest tile)",
+    FirstLead.LOT: "first round: the leader is chosen by lot and may lead any tile",
+    FirstLead.TILE: "first round: the holder of {tile} leads with it",
 }
 
 
 def _lead_note(ruleset: Ruleset, results: list[RoundResult], leader: str | None) -> str:
     if not results:
-        return FIRST_LEAD_NOTES[ruleset["lead.first"]]
+        return FIRST_LEAD_NOTES[ruleset["lead.first"]].format(tile=ruleset["lead.first_tile"])
     if leader:
         return f"{leader} leads next"
     return "the player who made the fish leads next"
