@@ -171,12 +171,29 @@ def undo(match: Match) -> tuple[Match, str]:
     return match._replace(rounds=match.rounds[:-1]), f"round {number} ({how})"
 
 
+def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> str | None:
+    """Why these players (and team names) cannot sit at one table, or None: a name that is empty, padded,
+    holds a control character or a separator, or two names that match alike (case, ё/е)."""
+    from scorekeeper.text import alike_problem, name_problem
+
+    players = list(players)
+    for player in players:
+        problem = name_problem(player)
+        if problem:
+            return problem
+    for name in team_names:
+        problem = name_problem(name, "a team's name", "=,\"")  # a team is named A+B by default
+        if problem:
+            return problem
+    return alike_problem(players)
+
+
 def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
               teams: Iterable[tuple[str, ...]] = (), team_names: Iterable[str] = ()) -> Match:
     """Seat the players (or teams, partners opposite) and check them against the ruleset."""
-    teams = [tuple(team) for team in teams]
-    players = list(players)
-    names = list(team_names)
+    teams = [tuple(name.strip() for name in team) for team in teams]  # typed names: padding is dropped
+    players = [player.strip() for player in players]
+    names = [name.strip() for name in team_names]
     if teams:
         if players:
             raise InputError("give either players or --team, not both")
@@ -204,11 +221,9 @@ def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
                      Side(f"{players[1]}+{players[3]}", (players[1], players[3])))
         else:
             sides = singles(tuple(players))
-    for player in players:
-        if not player.strip() or any(char in player for char in "=,+\n\""):
-            raise InputError(f"'{player}' cannot be a player's name (no empty names, and none of = , + \")")
-    if len({player.casefold() for player in players}) != len(players):
-        raise InputError("two players have the same name")
+    problem = seating_problem(players, [side.name for side in sides if side.players != (side.name,)])
+    if problem:
+        raise InputError(problem)
     if teams and ruleset["players.teams"] not in (Teams.PAIRS, Teams.EITHER):
         raise InputError(f"{ruleset.name} is not a pairs game: --team needs a pairs ruleset (like goat-pairs)")
     low, high = ruleset["players.min"], ruleset["players.max"]

@@ -11,7 +11,8 @@ from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
-from scorekeeper.storage.matchfile import parse_match, read_match_text, round_lines
+from scorekeeper.storage.matchfile import parse_match, read_match_file, round_lines
+from scorekeeper.storage.stamp import FileStamp
 
 
 class OpenMatch(NamedTuple):
@@ -19,6 +20,9 @@ class OpenMatch(NamedTuple):
     match: Match
     ruleset: Ruleset
     table: Table
+    stamp: FileStamp | None = None
+    """The version of the file this state was read from or saved as (None: not known); a writer holding the
+    state checks it under the lock (``storage.stamp.check_unchanged``) before writing over the file."""
 
 
 def open_match(path: str, rules: str | None = None) -> OpenMatch:
@@ -27,11 +31,12 @@ def open_match(path: str, rules: str | None = None) -> OpenMatch:
     A broken file raises its one problem (MatchFileError, RulesetError), or MatchFileProblems with all.
     """
     path = os.fspath(path)
-    opened, problems = validate_text(read_match_text(path), path, rules)
+    text, stamp = read_match_file(path)
+    opened, problems = validate_text(text, path, rules)
     if problems:
         raise problems[0] if len(problems) == 1 else MatchFileProblems(problems)
     assert opened is not None
-    return opened
+    return opened._replace(stamp=stamp)
 
 
 def validate_text(text: str, path: str, rules: str | None = None,

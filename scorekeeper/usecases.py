@@ -26,7 +26,9 @@ from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
 from scorekeeper.session import OpenMatch, open_match, ruleset_reference
+from scorekeeper.storage.lock import match_lock
 from scorekeeper.storage.matchfile import save_match
+from scorekeeper.storage.stamp import check_unchanged
 from scorekeeper.tiles import Tile
 
 __all__ = ["Change", "RoundFacts", "open_match", "new", "record", "edit", "delete", "undo", "score"]
@@ -82,14 +84,22 @@ MatchSource = str | os.PathLike | OpenMatch
 
 @contextmanager
 def _changing(source: MatchSource) -> Iterator[OpenMatch]:
-    """The match a use case changes: opened and checked from its file, or the state a caller holds.  The one
-    place where a use case reads the match before writing it."""
-    yield source if isinstance(source, OpenMatch) else open_match(os.fspath(source))
+    """The match a use case changes, with the match's write lock held until the change is saved: opened and
+    checked from its file, or the state a caller holds (refused with MatchChanged when another command
+    changed the file since that state was read).  The one place where a use case reads the match before
+    writing it: the lock covers read, check and write, so two commands at once both land in the file."""
+    path = source.path if isinstance(source, OpenMatch) else os.fspath(source)
+    with match_lock(path):
+        if isinstance(source, OpenMatch):
+            check_unchanged(path, source.stamp)
+            yield source
+        else:
+            yield open_match(path)
 
 
 def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
-    save_match(match, opened.path)
-    return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table)
+    stamp = save_match(match, opened.path)
+    return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table, stamp)
 
 
 def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, ...] = (),
@@ -97,14 +107,20 @@ def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, .
     """Start a match at ``path``: ``players`` in seating order, or two ``teams`` (each "A,B") for pairs, under
     the ruleset ``rules`` (a built-in name or a file). An existing match is kept unless ``force``."""
     path = os.fspath(path)
-    if os.path.exists(path) and not force:
-        raise StateError(f"{path} already holds a match: use --force to start over, or --match PATH for "
-                         "another file")
+    _refuse_existing(path, force)
     ruleset = load_ruleset(rules)
     split = [tuple(name.strip() for name in team.split(",")) for team in teams]
     match = new_match(ruleset_reference(rules, path), ruleset, players, split, team_names)
-    save_match(match, path)
-    return Change(None, OpenMatch(path, match._replace(path=path), ruleset, replay(ruleset, match)))
+    with match_lock(path):
+        _refuse_existing(path, force)  # again: another command may have started one meanwhile
+        stamp = save_match(match, path)
+    return Change(None, OpenMatch(path, match._replace(path=path), ruleset, replay(ruleset, match), stamp))
+
+
+def _refuse_existing(path: str, force: bool) -> None:
+    if os.path.exists(path) and not force:
+        raise StateError(f"{path} already holds a match: use --force to start over, or --match PATH for "
+                         "another file")
 
 
 def record(source: MatchSource, facts: RoundFacts) -> Change:

@@ -99,3 +99,11 @@ def house(sk: Table, text: str, name: str = "house") -> str:
     path = sk.folder / f"{name}.toml"
     path.write_text(text)
     return str(path)
+
+
+@pytest.fixture(autouse=True)
+def _no_screen_size(monkeypatch):
+    """People's output fits COLUMNS (and the after-round block LINES) when set: a test sets them itself, so
+    the shell that runs the suite does not change what the tests see."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)

@@ -156,7 +156,7 @@ def test_claims_show_at_once_and_close_into_the_round(sk):
     assert table["history"][0]["recorded"] == {"Ann": 12, "Bob": 15}
     text = sk.path.read_text()
     assert "pending" not in text and '"Ann=10"' in text
-    assert "in play Ann 10, Bob 15" in sk("table").stdout
+    assert "in play Ann 10, Bob 15" in sk("table", "--wide").stdout  # the full labels; the short ones name who went out
 
 
 def test_undo_removes_the_last_claim_then_the_round(sk):

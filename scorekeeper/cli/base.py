@@ -8,6 +8,7 @@ import os
 import click
 
 from scorekeeper.errors import InputError, RulesetNotFound, ScorekeeperError
+from scorekeeper.text import printable
 
 DEFAULT_MATCH = "match.toml"
 
@@ -37,10 +38,47 @@ def _help_option(names) -> click.Option:
 
 def with_help(command: click.Command) -> click.Command:
     """Give a command its ``-h/--help`` option (once), last among its options as click would; a Group makes
-    its own (see Group.get_help_option)."""
+    its own (see Group.get_help_option).  A plain click command becomes a ``Command`` (same state, our
+    parser check), so every command refuses a single-valued option given twice."""
     if not isinstance(command, Group) and not any("--help" in param.opts for param in command.params):
         command.params.append(_help_option(HELP_NAMES))
+    if type(command) is click.Command:
+        command.__class__ = Command
     return command
+
+
+def refuse_repeats(ctx: click.Context, order) -> None:
+    """click keeps the last of an option given twice (``round --out Ann --out Bob`` would record Bob): an
+    option that takes one value, given more than once, is a usage error (exit 2)."""
+    seen: set[str] = set()
+    for param in order:
+        if not isinstance(param, click.Option) or param.multiple or param.is_flag or param.count:
+            continue
+        if param.name in seen:
+            name = max(param.opts, key=len)
+            raise click.UsageError(f"{name} is given more than once: it takes one {param.make_metavar(ctx)}",
+                                   ctx)
+        seen.add(param.name)
+
+
+class StrictParsing:
+    """A command whose parser refuses a single-valued option given twice (see ``refuse_repeats``)."""
+
+    def make_parser(self, ctx: click.Context):
+        parser = super().make_parser(ctx)
+        parse = parser.parse_args
+
+        def parse_args(args):
+            opts, rest, order = parse(args=args)
+            refuse_repeats(ctx, order)
+            return opts, rest, order
+
+        parser.parse_args = parse_args
+        return parser
+
+
+class Command(StrictParsing, click.Command):
+    """Every scorekeeper command (see ``with_help``)."""
 
 
 class PathType(click.ParamType):
@@ -70,6 +108,9 @@ def version_option(version: str, prog_name: str):
 
 class Group(click.Group):
     """Turns library errors and click's usage errors into one ``Error: ...`` line with click's exit codes.
+
+    The group's own ``--match`` may be given again and the last one holds (a shell alias that names the
+    club's file can still be pointed elsewhere); a command's single-valued options may not (``Command``).
 
     Commands may be registered lazily as ``"module:attribute"`` in ``lazy`` so that each command imports
     only what it needs: every command must feel instant.
@@ -102,26 +143,40 @@ class Group(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # a group called alone shows its help
         except click.UsageError as error:
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
-            raise InputProblem(error.format_message() + hint) from None
+            raise InputProblem(printable(error.format_message()) + hint) from None
         except (InputError, RulesetNotFound) as error:
-            raise InputProblem(str(error)) from None
+            raise InputProblem(printable(str(error))) from None
         except ScorekeeperError as error:
             problems = getattr(error, "problems", None)
             if problems and len(problems) > 1:  # a broken file: every problem, one line each
-                for problem in problems:
-                    click.echo(f"Error: {problem}", err=True)
+                echo_problems(problems)
                 raise click.exceptions.Exit(1) from None
-            raise click.ClickException(str(error)) from None
+            raise click.ClickException(printable(str(error))) from None
         except BrokenPipeError:
             # the reader stopped reading (`scorekeeper table | head`): nothing went wrong here, say nothing;
             # stdout goes to devnull so that Python's own flush at exit cannot fail on the closed pipe again
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
             raise click.exceptions.Exit(1) from None
         except OSError as error:
-            raise click.ClickException(f"{getattr(error, 'filename', '') or ''}: {error.strerror or error}"
-                                       .lstrip(": ")) from None
+            raise click.ClickException(printable(f"{getattr(error, 'filename', '') or ''}: "
+                                                 f"{error.strerror or error}".lstrip(": "))) from None
+
+
+SHOWN_PROBLEMS = 20
+"""A broken file's problems fit one screen (24 lines): this many, then one line saying how many more."""
+
+
+def echo_problems(problems) -> None:
+    """Every problem of a broken file, one ``Error: file:line: message`` line each, at most a screenful."""
+    for problem in problems[:SHOWN_PROBLEMS]:
+        click.echo(f"Error: {printable(str(problem))}", err=True)
+    if len(problems) > SHOWN_PROBLEMS:
+        rest = len(problems) - SHOWN_PROBLEMS
+        click.echo(f"Error: ... and {rest} more problem{'s' if rest != 1 else ''}", err=True)
 
 
 def format_option(*choices: str):
@@ -136,6 +191,53 @@ def match_path(ctx: click.Context) -> str:
         raise InputError(f"the match file {path} is a directory: give a file (like "
                          f"{os.path.join(path, DEFAULT_MATCH)}) with --match or SCOREKEEPER_MATCH")
     return path
+
+
+MIN_WIDTH = 20
+"""Narrower than this, nothing is readable anyway: layouts are made for at least this many columns."""
+
+
+def screen_width(wide: bool = False) -> int | None:
+    """The columns people's output must fit: ``COLUMNS`` when set, else the terminal's width (80 when a
+    terminal does not say); None (no limit, nothing shortened) with ``--wide`` or when stdout is a pipe or a
+    file and ``COLUMNS`` is not set, so a saved table is never cut."""
+    if wide:
+        return None
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and int(columns) > 0:
+        return max(MIN_WIDTH, int(columns))
+    import sys
+
+    stream = sys.stdout
+    if not (hasattr(stream, "isatty") and stream.isatty()):
+        return None
+    try:
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError):
+        return 80
+    return max(MIN_WIDTH, columns) if columns else 80
+
+
+def screen_height() -> int:
+    """The lines of the screen: ``LINES`` when set, else the terminal's height, else 24."""
+    lines = os.environ.get("LINES", "").strip()
+    if lines.isdigit() and int(lines) > 0:
+        return int(lines)
+    import sys
+
+    try:
+        if sys.stdout.isatty():
+            return os.get_terminal_size(sys.stdout.fileno()).lines or 24
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 24
+
+
+def wide_option(function):
+    """``--wide``: the full layout, whatever the screen's width (for a file, or a wide screen)."""
+    return click.option("--wide", is_flag=True,
+                        help="The full layout: every fact in the round labels, nothing fitted to the "
+                             "screen's width.")(function)
 
 
 def echo_json(data) -> None:

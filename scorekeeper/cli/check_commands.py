@@ -11,33 +11,22 @@ RULES_HELP = "A built-in ruleset or a ruleset file (default: the current match's
 
 
 def _ruleset(ctx: click.Context, spec: str | None):
-    """The ruleset a ruling uses: --rules, else the current match's, else goat when there is no match."""
-    import os
+    from scorekeeper.referee.rulings import ruling_ruleset
 
-    from scorekeeper.rules.loader import load_ruleset
-
-    if spec:
-        return load_ruleset(spec)
-    path = match_path(ctx)
-    if os.path.exists(path):
-        from scorekeeper.session import load_match_ruleset
-        from scorekeeper.storage.matchfile import load_match
-
-        return load_match_ruleset(load_match(path), path)
-    return load_ruleset("goat")
+    return ruling_ruleset(spec, match_path(ctx))
 
 
 def _rules_option(function):
     return click.option("--rules", "rules_spec", metavar="NAME|PATH", help=RULES_HELP)(function)
 
 
-def _show(ruling, verdict: str, ruleset, output_format: str) -> None:
+def _show(ruling, ruleset, output_format: str) -> None:
     if output_format == "json":
         echo_json({**ruling.to_dict(), "ruleset": ruleset.name})
         return
     from scorekeeper.reports.ruling import render_ruling
 
-    click.echo(render_ruling(verdict, ruling.reasons, ruleset.name))
+    click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.name))
 
 
 @click.group(cls=Group)
@@ -72,7 +61,7 @@ def check_deal_command(ctx: click.Context, hands, rules_spec, output_format) -> 
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_deal(ruleset, hands)
-    _show(ruling, ruling.verdict, ruleset, output_format)
+    _show(ruling, ruleset, output_format)
 
 
 @check.command("fish")
@@ -107,7 +96,7 @@ def check_fish_command(ctx: click.Context, line, arms, spinner, hands, bazaar, r
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_fish(ruleset, line, hands, bazaar, arms, spinner)
-    _show(ruling, ruling.verdict, ruleset, output_format)
+    _show(ruling, ruleset, output_format)
 
 
 @check.command("hand")
@@ -128,8 +117,7 @@ def check_hand_command(ctx: click.Context, tiles, rules_spec, output_format) -> 
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_hand(ruleset, parse_tiles(" ".join(tiles)))
-    verdict = f"The hand counts {ruling.value}" + (" (a special hand)." if ruling.special else ".")
-    _show(ruling, verdict, ruleset, output_format)
+    _show(ruling, ruleset, output_format)
 
 
 @check.command("count")
@@ -165,31 +153,11 @@ def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_fo
     (add --rules muggins for 004's open-halves, --rules all-fives for 000's played-arms)
     """
     from scorekeeper.referee.count import check_count
+    from scorekeeper.referee.rulings import parse_ends
 
     ruleset = _ruleset(ctx, rules_spec)
-    ruling = check_count(ruleset, _parse_ends(ends), spinner)
-    verdict = f"The ends count {ruling.total}: " + (f"scores {ruling.score}." if ruling.score else "no score.")
-    _show(ruling, verdict, ruleset, output_format)
-
-
-def _parse_ends(ends: tuple[str, ...]) -> list:
-    from scorekeeper.errors import InputError
-    from scorekeeper.tiles import parse_tile
-
-    parsed = []
-    for word in " ".join(ends).replace(",", " ").split():
-        if word.isdigit():
-            parsed.append(int(word))
-            continue
-        if word == "-":
-            parsed.append(None)
-            continue
-        try:
-            parsed.append(parse_tile(word))
-        except InputError:
-            raise InputError(f"'{word}' is not an end: give the number showing (5), a double across the "
-                             "end (6-6), or '-' for a side of the spinner not started") from None
-    return parsed
+    ruling = check_count(ruleset, parse_ends(" ".join(ends)), spinner)
+    _show(ruling, ruleset, output_format)
 
 
 @click.command("explain")
@@ -209,8 +177,9 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
       scorekeeper explain 3 --format json
     """
     from scorekeeper.referee.explain import explain_round
+    from scorekeeper.referee.rulings import scored_match
 
-    match, ruleset, table = _scored(ctx, rules_spec)
+    match, ruleset, table = scored_match(match_path(ctx), rules_spec)
     explanation = explain_round(match, ruleset, table, round_number)
     if output_format == "json":
         echo_json(explanation.to_dict())
@@ -218,22 +187,6 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
     from scorekeeper.reports.explain import render_explanation
 
     click.echo(render_explanation(explanation))
-
-
-def _scored(ctx: click.Context, rules_spec: str | None):
-    """The match with its table: under its own ruleset, or re-scored under --rules (file unchanged)."""
-    if not rules_spec:
-        from scorekeeper.session import open_match
-
-        opened = open_match(match_path(ctx))
-        return opened.match, opened.ruleset, opened.table
-    from scorekeeper.referee.rescore import rescore
-    from scorekeeper.rules.loader import load_ruleset
-    from scorekeeper.storage.matchfile import load_match
-
-    match = load_match(match_path(ctx))
-    rescored = rescore(match, load_ruleset(rules_spec))
-    return match, rescored.ruleset, rescored.table
 
 
 @click.command("compare")
@@ -265,7 +218,7 @@ def compare(ctx: click.Context, other: str, output_format: str) -> None:
     click.echo(render_comparison(comparison))
 
 
-def show_rescored(ctx: click.Context, rules_spec: str, output_format: str) -> None:
+def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False) -> None:
     """``table --rules OTHER``: the match's facts replayed under another ruleset; nothing is written."""
     from scorekeeper.referee.rescore import rescore
     from scorekeeper.rules.loader import load_ruleset
@@ -278,10 +231,12 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str) -> No
         echo_json({**rescored.table.to_dict(), "not_scored": list(rescored.unscored),
                    "rescore_notes": list(rescored.notes)})
         return
-    from scorekeeper.reports.render import render_table
+    from scorekeeper.cli.base import screen_width
+    from scorekeeper.reports.fit import wrap_lines
+    from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
-    click.echo(render_table(rescored.table, rescored.ruleset))
-    click.echo(f"\n(re-scored under {rescored.ruleset.name}, from the facts of {path}; the match file is "
-               "unchanged)")
-    for note in rescored.notes:
-        click.echo(f"note: {note}")
+    width = screen_width(wide)
+    click.echo(render_table(rescored.table, rescored.ruleset, SHOWN_ROUNDS, width, wide))
+    click.echo("\n".join(wrap_lines(["", f"(re-scored under {rescored.ruleset.name}, from the facts of {path}; "
+                                         "the match file is unchanged)"]
+                                    + [f"note: {note}" for note in rescored.notes], width)))

@@ -31,7 +31,8 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
     """
     from scorekeeper import usecases
     from scorekeeper.claims import parse_points
-    from scorekeeper.reports.render import render_table
+    from scorekeeper.cli.base import screen_height, screen_width
+    from scorekeeper.reports.render import after_round
 
     if (points is None) == (count is None):
         points = count = None  # both or neither: the core says to give one of them, before anything is parsed
@@ -42,5 +43,5 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
     if output_format == "json":
         echo_json({"claim": {"player": claim.player, "points": claim.points}, "table": change.table.to_dict()})
         return
-    click.echo(f"{claim.player} claims {claim.points}.\n")
-    click.echo(render_table(change.table, change.after.ruleset))
+    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
+                           headline=f"{claim.player} claims {claim.points} (in {change.path})."))

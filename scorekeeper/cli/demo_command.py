@@ -7,7 +7,7 @@ import shutil
 
 import click
 
-from scorekeeper.cli.base import echo_json, format_option
+from scorekeeper.cli.base import echo_json, format_option, screen_width, wide_option
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.reports.render import render_table
 from scorekeeper.samples import sample_names, sample_path
@@ -18,8 +18,9 @@ from scorekeeper.session import open_match
 @click.argument("sample", required=False, default="goat")
 @click.option("--save", "save_to", type=click.Path(dir_okay=False),
               help="Also copy the sample's match file here, to go on playing with it.")
+@wide_option
 @format_option("json")
-def demo(sample: str, save_to: str | None, output_format: str) -> None:
+def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> None:
     """Replay a bundled sample match and show its table (nothing is written unless --save).
 
     \b
@@ -37,7 +38,7 @@ def demo(sample: str, save_to: str | None, output_format: str) -> None:
     if output_format == "json":
         echo_json(opened.table.to_dict())
         return
-    click.echo(f"Sample match '{sample}' ({sample_path(sample)}):\n")
-    click.echo(render_table(opened.table, opened.ruleset, None))
+    click.echo(f"Sample match '{sample}':\n")
+    click.echo(render_table(opened.table, opened.ruleset, None, screen_width(wide), wide))
     if save_to:
         click.echo(f"\nSaved to {save_to}: try 'scorekeeper --match {save_to} undo', then record the round again.")

@@ -7,7 +7,8 @@ import click
 from scorekeeper import usecases
 from scorekeeper.cli.base import echo_json, format_option, match_path
 from scorekeeper.cli.round_options import round_facts, round_options
-from scorekeeper.reports.render import render_table
+from scorekeeper.cli.base import screen_width
+from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
 
 def _before_after(change: usecases.Change, output_format: str, done: str, key: str) -> None:
@@ -15,7 +16,9 @@ def _before_after(change: usecases.Change, output_format: str, done: str, key: s
     if output_format == "json":
         echo_json({key: change.number, "before": before.to_dict(), "after": after.to_dict()})
         return
-    click.echo(f"{done}\n\nBefore:\n{render_table(before, ruleset)}\n\nAfter:\n{render_table(after, ruleset)}")
+    width = screen_width()
+    click.echo(f"{done}\n\nBefore:\n{render_table(before, ruleset, SHOWN_ROUNDS, width)}\n\n"
+               f"After:\n{render_table(after, ruleset, SHOWN_ROUNDS, width)}")
 
 
 @click.command("edit")

@@ -83,13 +83,34 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
         opened, problems = validate_text(text, file)
     raise_problems(problems)
     match = opened.match
+    _check_names(match, text, file)
     if is_path(match.ruleset):  # a ruleset file named relative to the export: name it from the new place
 
         where = os.path.join(os.path.dirname(os.path.abspath(file)), os.path.expanduser(match.ruleset))
         match = match._replace(ruleset=ruleset_reference(where, target))
-    save_match(match, target)
+    from scorekeeper.storage.lock import match_lock
+
+    with match_lock(target):
+        if os.path.exists(target) and not force:  # again, under the lock: another command may have made one
+            raise StateError(f"{target} already holds a match: use --force to replace it, or --match PATH "
+                             "for another file")
+        save_match(match, target)
     click.echo(f"Imported {len(match.rounds)} rounds from {file} into {target}.\n")
-    click.echo(render_table(opened.table, opened.ruleset))
+    from scorekeeper.cli.base import screen_width
+
+    click.echo(render_table(opened.table, opened.ruleset, width=screen_width()))
+
+
+def _check_names(match, text: str, file: str) -> None:
+    """Names are checked as 'new' checks typed ones: an export edited by hand may hold a padded name, a
+    control character, or two names that match alike."""
+    from scorekeeper.errors import MatchFileError
+    from scorekeeper.record import seating_problem
+    from scorekeeper.storage.matchfile import key_line
+
+    problem = seating_problem(match.players, [side.name for side in match.sides if side.players != (side.name,)])
+    if problem:
+        raise MatchFileError(problem, file, key_line(text, "players"), "players")
 
 
 def _require_toml(text: str, file: str) -> None:

@@ -5,18 +5,18 @@ from __future__ import annotations
 import click
 
 from scorekeeper import usecases
-from scorekeeper.cli.base import echo_json, format_option, match_path
+from scorekeeper.cli.base import echo_json, format_option, match_path, screen_height, screen_width, wide_option
 from scorekeeper.cli.round_options import round_facts, round_options
 from scorekeeper.record import resolve_player
-from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
+from scorekeeper.reports.render import SHOWN_ROUNDS, after_round, render_table
 from scorekeeper.session import open_match
 
 
-def _show(table, ruleset, output_format: str, every_round: bool = False) -> None:
+def _show(table, ruleset, output_format: str, every_round: bool = False, wide: bool = False) -> None:
     if output_format == "json":
         echo_json(table.to_dict())
     else:
-        click.echo(render_table(table, ruleset, None if every_round else SHOWN_ROUNDS))
+        click.echo(render_table(table, ruleset, None if every_round else SHOWN_ROUNDS, screen_width(wide), wide))
 
 
 @click.command()
@@ -62,35 +62,42 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
     """
     change = usecases.record(match_path(ctx), round_facts(facts))
-    if output_format == "text":
-        click.echo(f"Round {change.number} recorded.\n")
-    _show(change.table, change.after.ruleset, output_format)
+    if output_format == "json":
+        echo_json(change.table.to_dict())
+        return
+    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height()))
 
 
 @click.command("table")
 @click.option("--all", "every_round", is_flag=True,
               help=f"Show every round (by default the latest {SHOWN_ROUNDS} and the totals).")
+@wide_option
 @click.option("--rules", "rules_spec", metavar="NAME|PATH",
               help="Re-score the match's facts under another ruleset (the match file is not changed).")
 @format_option("json")
 @click.pass_context
-def table_command(ctx: click.Context, every_round: bool, rules_spec: str | None, output_format: str) -> None:
+def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec: str | None,
+                  output_format: str) -> None:
     """Show the running table: every side's points round by round.
+
+    The table fits the screen's width (COLUMNS, else the terminal's): on a narrow screen names are
+    abbreviated and each cell shows less; 'explain N' gives every detail of round N.
 
     \b
     Examples:
       scorekeeper table
       scorekeeper table --all
+      scorekeeper table --all --wide > match.txt
       scorekeeper table --format json
       scorekeeper table --rules my-house.toml
     """
     if rules_spec:
         from scorekeeper.cli.check_commands import show_rescored
 
-        show_rescored(ctx, rules_spec, output_format)
+        show_rescored(ctx, rules_spec, output_format, wide)
         return
     opened = open_match(match_path(ctx))
-    _show(opened.table, opened.ruleset, output_format, every_round)
+    _show(opened.table, opened.ruleset, output_format, every_round, wide)
 
 
 @click.command()
@@ -105,8 +112,8 @@ def undo(ctx: click.Context, output_format: str) -> None:
     if output_format == "json":
         echo_json({"dropped": change.dropped, "table": change.table.to_dict()})
         return
-    click.echo(f"Dropped {change.dropped}.\n")
-    _show(change.table, change.after.ruleset, output_format)
+    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
+                           headline=f"Dropped {change.dropped} from {change.path}."))
 
 
 @click.command("rating")

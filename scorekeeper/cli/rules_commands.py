@@ -5,11 +5,12 @@ from __future__ import annotations
 import click
 
 from scorekeeper.choice import written
-from scorekeeper.cli.base import Group, InputProblem, PathType, echo_json, format_option
+from scorekeeper.cli.base import Group, InputProblem, PathType, echo_json, echo_problems, format_option
 from scorekeeper.errors import RulesetNotFound
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
 from scorekeeper.rules.book import book_path, cite
-from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE
+from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE
+from scorekeeper.text import printable
 
 
 @click.group(cls=Group)
@@ -42,49 +43,64 @@ def list_rules(output_format: str) -> None:
 
 @rules.command("show")
 @click.argument("ruleset")
+@click.argument("keys", nargs=-1, metavar="[KEY|SECTION]...")
+@click.option("--changed", is_flag=True,
+              help="Only the keys the file sets over what it extends (or over the defaults).")
 @format_option("json", "toml")
-def show_rules(ruleset: str, output_format: str) -> None:
+def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format: str) -> None:
     """Show a ruleset's effective values, each with what it means.
 
-    RULESET is a built-in name (see 'scorekeeper rules list') or a path to a file.
-    Each key cites the rule book (rules.md, shipped with scorekeeper; its path is
-    printed last) by section, and the source articles by title.
+    RULESET is a built-in name (see 'scorekeeper rules list') or a path to a file. KEY is a key
+    (fish.policy) or a whole section (fish); without one, every key. Values print as a ruleset
+    file writes them. Each key cites the rule book (rules.md, shipped with scorekeeper; its
+    path is printed last) by section, and the source articles by title.
 
-    Example: scorekeeper rules show goat
+    \b
+    Examples:
+      scorekeeper rules show goat
+      scorekeeper rules show goat end.target fish
+      scorekeeper rules show my-house.toml --changed
     """
+    from scorekeeper.cli.base import screen_width
+    from scorekeeper.reports.ruleset_text import render_ruleset, select_keys, set_by_file
+
     loaded = load_ruleset(ruleset)
+    paths = select_keys(keys) if keys else None
+    if changed:
+        own = set_by_file(loaded)
+        paths = [path for path in (paths or own) if path in own]
     if output_format == "json":
-        echo_json({"name": loaded.name, "description": loaded.description, "chain": list(loaded.chain),
-                   "keys": {key.path: written(loaded[key.path]) for key in KEYS},
-                   SPECIAL_HANDS: {" ".join(map(str, tiles)): value
-                                   for tiles, value in loaded.special_hands.items()},
-                   "sources": {key.path: cite(key.source) for key in KEYS if key.source},
-                   "rule_book": book_path()})
+        chosen = [key.path for key in KEYS] if paths is None else paths
+        data = {"name": loaded.name, "description": loaded.description, "chain": list(loaded.chain),
+                "keys": {path: written(loaded[path]) for path in chosen if path != SPECIAL_HANDS}}
+        if SPECIAL_HANDS in chosen or paths is None:
+            data[SPECIAL_HANDS] = {" ".join(map(str, tiles)): value for tiles, value in loaded.special_hands.items()}
+        data["sources"] = {path: cite(SPECIAL_HANDS_SOURCE if path == SPECIAL_HANDS else KEYS_BY_PATH[path].source)
+                           for path in chosen if path == SPECIAL_HANDS or KEYS_BY_PATH[path].source}
+        data["rule_book"] = book_path()
+        echo_json(data)
         return
     if output_format == "toml":
         import tomli_w
 
-        data: dict = {"name": loaded.name, "description": loaded.description}
+        data = {"name": loaded.name, "description": loaded.description}
         for key in KEYS:
-            section, name = key.path.split(".", 1)
-            data.setdefault(section, {})[name] = written(loaded[key.path])
-        data[SPECIAL_HANDS] = {" ".join(map(str, tiles)): value for tiles, value in loaded.special_hands.items()}
+            if paths is None or key.path in paths:
+                section, name = key.path.split(".", 1)
+                data.setdefault(section, {})[name] = written(loaded[key.path])
+        if paths is None or SPECIAL_HANDS in paths:
+            data[SPECIAL_HANDS] = {" ".join(map(str, tiles)): value
+                                   for tiles, value in loaded.special_hands.items()}
         click.echo(tomli_w.dumps(data), nl=False)
         return
-    click.echo(f"{loaded.name}: {loaded.description}")
-    if len(loaded.chain) > 1:
-        click.echo(f"extends: {' <- '.join(reversed(loaded.chain))}")
-    click.echo()
-    width = max(len(key.path) for key in KEYS)
-    for key in KEYS:
-        value = _shown(loaded[key.path])
-        click.echo(f"{key.path:<{width}} = {value:<16} {key.explain}")
-        if key.source:
-            click.echo(f"{'':<{width}}   {'':<16} (source: {cite(key.source)})")
-    click.echo(f"{SPECIAL_HANDS:<{width}} = {loaded.describe_special_hands()}")
-    click.echo(f"{'':<{width}}   a hand of exactly these tiles counts the value instead of its pips")
-    click.echo(f"{'':<{width}}   (source: {cite(SPECIAL_HANDS_SOURCE)})")
-    click.echo(f"\nThe rules and every reading these keys take: {book_path()}")
+    parent = None
+    if changed and len(loaded.chain) > 1:
+        try:
+            parent = load_ruleset(loaded.chain[1])
+        except Exception:  # a parent given by a relative path: the values alone are shown
+            parent = None
+    click.echo(render_ruleset(loaded, paths, screen_width(), parent, cite=cite, changed=changed))
+    click.echo(f"\nThe rule book, with every reading these keys take: {book_path()}")
 
 
 @rules.command("check")
@@ -101,20 +117,12 @@ def check_rules(file: str) -> None:
     if len(problems) == 1 and isinstance(problems[0], RulesetNotFound):
         hint = (f" ('{file}' is a built-in ruleset: 'scorekeeper rules show {file}' shows it)"
                 if file in builtin_names() else "")
-        raise InputProblem(f"{problems[0]}{hint}")
+        raise InputProblem(printable(f"{problems[0]}{hint}"))
     if problems:
-        for problem in problems:
-            click.echo(f"Error: {problem}", err=True)
+        echo_problems(problems)
         raise click.exceptions.Exit(1)
     extends = f" (extends {' <- '.join(reversed(ruleset.chain[1:]))})" if len(ruleset.chain) > 1 else ""
     click.echo(f"{file}: ok, ruleset '{ruleset.name}'{extends}")
-
-
-def _shown(value) -> str:
-    value = written(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value) if value != "" else '""'  # an empty text key (eggs.lead) must still show
 
 
 __all__ = ["rules", "InputProblem"]

@@ -27,6 +27,11 @@ class CountRuling(NamedTuple):
     reasons: tuple[Reason, ...]
     parts: tuple[int, ...] = ()
 
+    @property
+    def verdict(self) -> str:
+        """The ruling in one sentence."""
+        return f"The ends count {self.total}: " + (f"scores {self.score}." if self.score else "no score.")
+
     def to_dict(self) -> dict:
         return {"total": self.total, "score": self.score, "parts": list(self.parts),
                 "reasons": [item.to_dict() for item in self.reasons]}

@@ -19,6 +19,7 @@ class DealRuling(NamedTuple):
 
     @property
     def verdict(self) -> str:
+        """The ruling in one sentence."""
         if self.misdeal:
             return "Misdeal: the tiles are dealt again."
         if self.leader is None:

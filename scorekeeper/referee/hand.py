@@ -19,6 +19,11 @@ class HandRuling(NamedTuple):
     """Whether a special-hand rule gave the value."""
     reasons: tuple[Reason, ...]
 
+    @property
+    def verdict(self) -> str:
+        """The ruling in one sentence."""
+        return f"The hand counts {self.value}" + (" (a special hand)." if self.special else ".")
+
     def to_dict(self) -> dict:
         return {"value": self.value, "pips": self.pips, "special": self.special,
                 "reasons": [item.to_dict() for item in self.reasons]}

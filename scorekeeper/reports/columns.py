@@ -26,8 +26,10 @@ def width(text: str) -> int:
                for char in text)
 
 
-def simple_table(headers: Sequence[str], rows: Sequence[Sequence[object]], align: Sequence[str]) -> str:
-    """Headers, a line of dashes, then the rows; ``align`` is "left" or "right" for each column."""
+def simple_table(headers: Sequence[str], rows: Sequence[Sequence[object]], align: Sequence[str],
+                 gap: int = 2) -> str:
+    """Headers, a line of dashes, then the rows; ``align`` is "left" or "right" for each column; columns
+    ``gap`` spaces apart."""
     lines = [[(text, width(text)) for text in map(str, row)] for row in [headers, *rows]]
     widths = [max(size for _, size in column) for column in zip(*lines)]
 
@@ -36,6 +38,7 @@ def simple_table(headers: Sequence[str], rows: Sequence[Sequence[object]], align
         for (text, size), column, side in zip(cells, widths, align):
             gap = " " * (column - size)
             padded.append(gap + text if side == "right" else text + gap)
-        return "  ".join(padded).rstrip()
+        return space.join(padded).rstrip()
 
-    return "\n".join([line(lines[0]), "  ".join("-" * size for size in widths)] + [line(row) for row in lines[1:]])
+    space = " " * gap
+    return "\n".join([line(lines[0]), space.join("-" * size for size in widths)] + [line(row) for row in lines[1:]])

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from scorekeeper.reports.columns import simple_table
+import os
+import re
+from typing import NamedTuple
+
+from scorekeeper.reports.columns import simple_table, width as text_width
+from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
 
 from scorekeeper.facts import Ending, Round
 from scorekeeper.rules.ruleset import Ruleset
@@ -13,31 +18,147 @@ from scorekeeper.scoring.table import RoundResult, SideRound, Table
 SHOWN_ROUNDS = 20
 """Rounds shown by default: a long match's table stays readable (and fast) on a phone terminal."""
 
+AFTER_ROUND_ROWS = 5
+"""Newest rounds shown after a round is recorded (fewer when the screen is short)."""
 
-def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUNDS) -> str:
-    """The people's table; ``rounds`` is how many of the latest rounds to show (None: all)."""
-    names = [side.name for side in table.sides]
+
+class _Style(NamedTuple):
+    """One way to lay the table out; ``render_table`` takes the first that fits the width."""
+
+    label: str  # "long" (every fact: --wide), "short" (who went out, marks), "tiny" (who went out)
+    cell: str  # "full" (13 → 13), "compact" (13→13), "score" (the standing only)
+    eggs: str  # "full" (35 paid to Alex) or "short" (−35 Al)
+    names: int | None  # the columns a name may take (None: whole names)
+    gap: int  # spaces between columns
+
+
+_WIDE = _Style("long", "full", "full", None, 2)
+_STYLES = (
+    [_Style("short", "full", "full", None, 2), _Style("short", "full", "short", None, 2),
+     _Style("short", "compact", "short", None, 2), _Style("short", "compact", "short", None, 1)]
+    + [_Style("short", "compact", "short", size, 1) for size in (8, 6, 5)]
+    + [_Style("tiny", "compact", "tiny", size, 1) for size in (6, 5, 4, 3)]
+    + [_Style("tiny", "score", "tiny", size, 1) for size in (6, 5, 4, 3, 2)]
+)
+
+
+def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUNDS, width: int | None = None,
+                 wide: bool = False) -> str:
+    """The people's table: the title, the latest ``rounds`` rounds (None: all) and the totals, then the notes
+    (each kind once) and what comes next.
+
+    ``width`` is the screen's width in columns (None: no limit); the first layout that fits is taken, down
+    to abbreviated names and the standing alone in each cell, and the title and footer are wrapped to it.
+    ``wide`` gives the full layout whatever the width: every round's facts in its label.
+    """
     shown = table.rounds if rounds is None else table.rounds[max(0, len(table.rounds) - rounds):]
-    rows = [[result.number, _round_label(result)] + [_cell(result.side(name)) for name in names]
-            + [eggs_cell(result)] for result in shown]
     hidden = len(table.rounds) - len(shown)
+    grid = _fitted_grid(table, shown, hidden, None if wide else width, wide)
+    lines = wrap(_title(table, ruleset), None if wide else width) + [""] + grid
+    footer = []
     if hidden:
-        rows.insert(0, ["", f"… {hidden} earlier"] + [""] * (len(names) + 1))
-    totals = ["", "total"] + [_standing(side.score, side.remembered) for side in table.sides] + \
-             [f"+{table.eggs}" if table.eggs else ""]
+        footer.append(f"({hidden} earlier round{'s' if hidden != 1 else ''} not shown: 'table --all' shows every "
+                      "round)")
+    footer += note_lines(shown)
+    lines += wrap_lines(footer + [""] + _status(table, ruleset), None if wide else width)
+    return "\n".join(lines)
+
+
+def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 80, height: int | None = 24,
+                headline: str | None = None) -> str:
+    """What a person sees after recording a round (``round``, and each round of ``play``).
+
+    One line saying what was recorded and in which match file (or ``headline``), then the newest rows under
+    the header with the totals, the new round's notes, and what comes next: at most ``height - 2`` lines (the
+    typed command and the next prompt share the screen), each at most ``width`` columns.
+    """
+    last = table.rounds[-1] if table.rounds else None
+    if headline is None:
+        headline = _recorded_line(last, path, width) if last else f"No rounds yet in {path}."
+    notes = [f"note: {note}" for note in (last.notes if last else ())]
+    status = _status(table, ruleset)
+    budget = None if height is None else max(1, height - 2)
+    fixed_lines = wrap_lines([headline, ""], width)
+    tail = wrap_lines(status, width)
+    note_text = wrap_lines(notes, width)
+    count = min(AFTER_ROUND_ROWS, len(table.rounds))
+    while True:
+        shown = table.rounds[len(table.rounds) - count:]
+        hidden = len(table.rounds) - len(shown)
+        grid = _fitted_grid(table, shown, hidden, width, False)
+        body = [*grid, *([""] + note_text if note_text else []), "", *tail]
+        total = len(fixed_lines) + len(body)
+        if budget is None or total <= budget:
+            break
+        if count > 1:
+            count -= 1
+            continue
+        if len(note_text) > 1:  # still too tall: the notes give way, 'explain' has them all
+            note_text = note_text[:max(1, len(note_text) - (total - budget) - 1)]
+            note_text.append(f"(more in 'explain {last.number}')")
+            continue
+        break
+    return "\n".join(fixed_lines + body)
+
+
+def _recorded_line(last: RoundResult, path: str, width: int | None) -> str:
+    """One line: what was recorded, and where; the label shortens before the line would wrap."""
+    for label in (_round_label(last), _short_label(last, {}), None):
+        line = f"Round {last.number} recorded in {path}" + (f": {label}." if label else ".")
+        if width is None or text_width(line) <= width:
+            return line
+    return f"Round {last.number} recorded in {os.path.basename(path)}."
+
+
+def _fitted_grid(table: Table, shown: tuple[RoundResult, ...], hidden: int, width: int | None,
+                 wide: bool) -> list[str]:
+    styles = [_WIDE] if wide else _STYLES
+    grid = ""
+    for style in styles:
+        grid = _grid(table, shown, hidden, style)
+        if width is None or widest(grid) <= width:
+            return grid.split("\n")
+    return _list_layout(table, shown, hidden, width)
+
+
+def _grid(table: Table, shown: tuple[RoundResult, ...], hidden: int, style: _Style) -> str:
+    names = [side.name for side in table.sides]
+    short = abbreviations(names, style.names)
+    players = [player for side in table.sides for player in side.players]
+    said = {**abbreviations(players, style.names), **short}  # a player's name in a label, a side's above
+
+    def label(result: RoundResult) -> str:
+        return _round_label(result) if style.label == "long" else \
+            _short_label(result, said, tiny=style.label == "tiny")
+
+    cell = {"full": _cell, "compact": _compact_cell, "score": _score_cell}[style.cell]
+    eggs = eggs_cell if style.eggs == "full" else (lambda result: _short_eggs(result, short, style.eggs == "tiny"))
+    rows = [[result.number, label(result)] + [cell(result.side(name)) for name in names] + [eggs(result)]
+            for result in shown]
+    if hidden:
+        rows.insert(0, ["…", f"{hidden} earlier" if style.label != "tiny" else ""] + [""] * (len(names) + 1))
+    totals = ["", "total" if style.label != "tiny" else ""] + \
+        [_standing(side.score, side.remembered) for side in table.sides] + [f"+{table.eggs}" if table.eggs else ""]
     rows.append(totals)
-    headers = ["#", "round"] + names + ["eggs"]
+    headers = ["#", "round" if style.label != "tiny" else ""] + [short[name] for name in names] + ["eggs"]
     if not any(result.eggs_added or result.eggs_paid or result.eggs_rotten for result in shown) \
             and not table.eggs:
         headers.pop()
         rows = [row[:-1] for row in rows]
-    lines = [_title(table, ruleset), "",
-             simple_table(headers, rows, ("right", "left") + ("right",) * (len(headers) - 2))]
-    if hidden:
-        lines.append(f"({hidden} earlier round{'s' if hidden != 1 else ''} not shown: 'table --all' shows every "
-                     "round)")
-    lines += _footer(table, ruleset, shown)
-    return "\n".join(lines)
+    return simple_table(headers, rows, ("right", "left") + ("right",) * (len(headers) - 2), style.gap)
+
+
+def _list_layout(table: Table, shown: tuple[RoundResult, ...], hidden: int, width: int | None) -> list[str]:
+    """The last resort for a very narrow screen: one round a line (wrapped), sides named in each."""
+    short = abbreviations([side.name for side in table.sides], 4)
+    said = {**abbreviations([player for side in table.sides for player in side.players], 4), **short}
+    lines = [f"… {hidden} earlier"] if hidden else []
+    for result in shown:
+        cells = ", ".join(f"{short[item.side]} {_compact_cell(item)}" for item in result.sides)
+        lines += wrap(cells, width, indent="   ", first=f"{result.number} {_short_label(result, said)}: ")
+    lines += wrap(", ".join(f"{short[side.name]} {_standing(side.score, side.remembered)}"
+                            for side in table.sides), width, indent="   ", first="total: ")
+    return lines
 
 
 def describe_round(rnd: Round) -> str:
@@ -67,6 +188,31 @@ def _round_label(result: RoundResult) -> str:
     return text
 
 
+def _short_label(result: RoundResult, short: dict[str, str], tiny: bool = False) -> str:
+    """Who went out (or the fish), and a word for a round that did something rare; details are in 'explain'.
+
+    ``tiny`` (the narrowest screens): the name alone, ``!`` for a round that decided the match or was played
+    on the hundred."""
+    rnd = result.facts
+    if rnd.ending is Ending.OUT:
+        name = short.get(rnd.out, rnd.out)
+        base = name if tiny else f"{name} out"
+    elif tiny:
+        base = "fish"
+    else:
+        base = f"fish by {short.get(rnd.fisher, rnd.fisher)}" if rnd.fisher else "fish"
+    if tiny:
+        return base + ("!" if result.decision or result.hundred else "")
+    marks = []
+    if result.hundred:
+        marks.append("on 100")
+    if result.decision:
+        marks.append("decides")
+    elif result.owes_hundred:
+        marks.append("owes 6-6")
+    return base + (f" ({', '.join(marks)})" if marks else "")
+
+
 def _title(table: Table, ruleset: Ruleset) -> str:
     reach = "loses" if ruleset["end.at_target"] is AtTarget.LOSES else "wins"
     played = f"{len(table.rounds)} round{'s' if len(table.rounds) != 1 else ''}"
@@ -92,6 +238,30 @@ def _cell(item: SideRound) -> str:
     return text
 
 
+def _compact_cell(item: SideRound) -> str:
+    """``_cell`` without spaces: 13→13, 3→+3, (13) for points not recorded, (−8) for points wiped."""
+    if item.recorded:
+        text = f"{item.recorded}→{item.score}"
+    elif item.points and item.remembered:
+        text = f"{item.points}→+{item.remembered}"
+    elif item.points and item.dropped:
+        text = f"({item.points})"
+    else:
+        text = "·"
+    if item.wiped:
+        text += f"(−{item.wiped})"
+    return text
+
+
+def _score_cell(item: SideRound) -> str:
+    """The standing after the round when it moved, else ·."""
+    if item.recorded or item.wiped or (item.points and item.remembered):
+        if item.score and item.remembered:
+            return f"{item.score} +{item.remembered}"
+        return f"+{item.remembered}" if item.remembered else str(item.score)
+    return "·"
+
+
 def _standing(score: int, remembered: int) -> str:
     return f"{score} +{remembered}" if remembered else str(score)
 
@@ -110,16 +280,64 @@ def eggs_cell(result: RoundResult) -> str:
     return "; ".join(parts)
 
 
+def _short_eggs(result: RoundResult, short: dict[str, str], tiny: bool = False) -> str:
+    """+35 laid, −35 Al paid to Al (tiny: −35), −30 rot."""
+    parts = []
+    if result.eggs_paid:
+        parts.append(f"−{result.eggs_paid}" if tiny else
+                     f"−{result.eggs_paid} {short.get(result.eggs_paid_to or '', result.eggs_paid_to)}")
+    if result.eggs_rotten:
+        parts.append(f"−{result.eggs_rotten} rot")
+    if result.eggs_added:
+        parts.append(f"+{result.eggs_added}")
+    return " ".join(parts)
+
+
 def _footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...]) -> list[str]:
-    lines = []
-    rounds_of: dict[str, list[int]] = {}  # the same note in many rounds is said once
+    """The lines under the table: the notes (each kind once), then the match's status."""
+    return note_lines(shown) + [""] + _status(table, ruleset)
+
+
+# A note about a fact that was not recorded reads the same in every round but for the player's name; the
+# table says each kind once, with its rounds ("rounds 1, 2, 5: no last tile given"), and the full sentence
+# is shown when the round is recorded and by 'explain'.
+_NOTE_KINDS = (
+    (re.compile(r"last tile was not recorded"), "no last tile given (--last): the rules that need it were "
+                                                "not applied"),
+    (re.compile(r"lead was not recorded"), "no lead given (--led): the lead bonus was not applied"),
+    (re.compile(r"only a total of \d+ was given"), "only a total given for a hand (--total): the special-hand "
+                                                   "rule was not applied"),
+    (re.compile(r"conditions for the fisherman"), "no fisher given (--fisher): 004's fisherman conditions not "
+                                                 "shown"),
+    (re.compile(r"who led is not known"), "who led 6-6 is not known: the hundred was not applied"),
+)
+
+
+def note_kind(note: str) -> str:
+    """The note as the table's footer says it: the kind of a known note, else the note itself."""
+    for pattern, kind in _NOTE_KINDS:
+        if pattern.search(note):
+            return kind
+    return note
+
+
+def note_lines(shown: tuple[RoundResult, ...]) -> list[str]:
+    """Each kind of note once, with the rounds it concerns."""
+    rounds_of: dict[str, list[int]] = {}
     for result in shown:
         for note in result.notes:
-            rounds_of.setdefault(note, []).append(result.number)
-    if rounds_of:
-        lines += [""] + [f"note: round{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}: {note}"
-                         for note, numbers in rounds_of.items()]
-    lines.append("")
+            numbers = rounds_of.setdefault(note_kind(note), [])
+            if result.number not in numbers:
+                numbers.append(result.number)
+    if not rounds_of:
+        return []
+    return [""] + [f"note: round{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}: {kind}"
+                   for kind, numbers in rounds_of.items()]
+
+
+def _status(table: Table, ruleset: Ruleset) -> list[str]:
+    """Points in play, eggs carried, and who leads next or how the match ended."""
+    lines = []
     if any(table.in_play.values()):
         lines.append("in play this hand: " + ", ".join(f"{name} {points}" for name, points in table.in_play.items()
                                                        if points) + " (already in the totals)")

@@ -1,34 +1,139 @@
-"""Atomic file writes: a temporary file beside the target, flushed, fsynced, then renamed over it."""
+"""Atomic file writes: a temporary file beside the target, flushed, fsynced, then renamed over it.
+
+The write respects the file it replaces: a symlink is followed to its target (the link stays a link), and the
+new file keeps the old one's mode and, where the system allows, its owner and group. Ctrl-C (SIGINT) is held
+back from the moment the write starts until the new file is in place: an interrupt then arrives after the
+change is saved, never halfway. Temporary files left by a write that was killed (``.NAME.<pid>.tmp`` of a
+process that no longer runs) are removed by the next write.
+"""
 
 from __future__ import annotations
 
 import os
 
+_saved: list[str] = []
+# The files this process has replaced. A process-wide fact, not configuration: once a change is saved, the
+# command line must not report failure (an interrupt or an output error after it is only a warning).
 
-def write_atomic(path: str, text: str | bytes) -> None:
+
+def saved_paths() -> tuple[str, ...]:
+    """The files written by ``write_atomic`` in this process so far, in order."""
+    return tuple(_saved)
+
+
+def write_target(path: str) -> str:
+    """The file a write to ``path`` really replaces: a symlink's final target."""
+    path = os.fspath(path)
+    return os.path.realpath(path) if os.path.islink(path) else path
+
+
+def write_atomic(path: str, text: str | bytes) -> os.stat_result:
     """Replace ``path`` with ``text`` (or bytes) so that a crash at any moment leaves the old or the new file,
-    whole."""
-    target = os.fspath(path)
+    whole; returns the new file's status (its inode and times survive the rename)."""
+    target = write_target(path)
     folder, name = os.path.split(target)
     if folder and not os.path.isdir(folder):
         from scorekeeper.errors import FileProblem
 
-        raise FileProblem(f"cannot write here: the folder {folder} does not exist", target)
-    temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+        raise FileProblem(f"cannot write here: the folder {folder} does not exist", os.fspath(path))
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     try:
-        binary = isinstance(text, bytes)
-        with (open(temporary, "wb") if binary else open(temporary, "w", encoding="utf-8", newline="\n")) as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
+        old = os.stat(target)
+    except OSError:
+        old = None
+    temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    held = _hold_interrupts()
+    try:
         try:
-            os.unlink(temporary)
-        except FileNotFoundError:
+            with open(temporary, "wb") as handle:
+                if old is not None:
+                    _keep_owner_and_mode(temporary, old)
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+                written = os.fstat(handle.fileno())
+            os.replace(temporary, target)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except FileNotFoundError:
+                pass
+            raise
+        _saved.append(target)
+        _sync_folder(folder)
+    finally:
+        _release_interrupts(held)
+    remove_stale_temporaries(target)
+    return written
+
+
+def _keep_owner_and_mode(temporary: str, old: os.stat_result) -> None:
+    if hasattr(os, "chown") and (old.st_uid != os.geteuid() or old.st_gid != os.getegid()):
+        try:
+            os.chown(temporary, old.st_uid, old.st_gid)
+        except OSError:
+            try:  # not root: at least the group, when we belong to it
+                os.chown(temporary, -1, old.st_gid)
+            except OSError:
+                pass
+    try:  # after chown, which may clear the set-id bits
+        os.chmod(temporary, old.st_mode & 0o7777)
+    except OSError:
+        pass
+
+
+def remove_stale_temporaries(path: str) -> list[str]:
+    """Remove the temporary files of writes to ``path`` that were killed halfway (their process is gone);
+    returns their names."""
+    target = write_target(path)
+    folder, name = os.path.split(target)
+    prefix = f".{name}."
+    removed = []
+    try:
+        entries = os.listdir(folder or ".")
+    except OSError:
+        return removed
+    for entry in entries:
+        if not (entry.startswith(prefix) and entry.endswith(".tmp")):
+            continue
+        pid = entry[len(prefix):-len(".tmp")]
+        if not pid.isdigit() or int(pid) == os.getpid() or _is_running(int(pid)):
+            continue
+        try:
+            os.unlink(os.path.join(folder, entry))
+            removed.append(entry)
+        except OSError:
             pass
-        raise
-    _sync_folder(folder)
+    return removed
+
+
+def _is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's process (or a system that cannot tell): leave its file alone
+    return True
+
+
+def _hold_interrupts() -> bool:
+    """Block SIGINT (it stays pending) so that a write once started completes; False where impossible."""
+    try:
+        import signal
+
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (AttributeError, ValueError, OSError):
+        return False
+    return True
+
+
+def _release_interrupts(held: bool) -> None:
+    """Let a Ctrl-C held back during the write arrive now (as KeyboardInterrupt, after the change is saved)."""
+    if held:
+        import signal
+
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _sync_folder(folder: str) -> None:

@@ -22,6 +22,7 @@ from scorekeeper.errors import InputError, MatchFileError
 from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Round, Side, singles
 from scorekeeper.storage import plaintoml as toml
 from scorekeeper.storage.atomic import write_atomic
+from scorekeeper.storage.stamp import FileStamp, stamp_of
 from scorekeeper.tiles import format_tiles, parse_tile, parse_tiles
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -39,16 +40,22 @@ def load_match(path: str) -> Match:
 
 def read_match_text(path: str) -> str:
     """A match file's text; MatchFileError when it is missing or unreadable."""
+    return read_match_file(path)[0]
+
+
+def read_match_file(path: str) -> tuple[str, FileStamp]:
+    """A match file's text and the stamp of the version read (see ``storage.stamp``)."""
     label = os.fspath(path)
     try:
         with open(label, encoding="utf-8") as handle:
             text = handle.read()
+            stamp = stamp_of(handle.fileno(), text)
     except FileNotFoundError:
         raise MatchFileError("no match file here: start one with 'scorekeeper new --rules goat PLAYER...' "
                              "or choose one with --match PATH", label) from None
     except (OSError, UnicodeDecodeError) as error:
         raise MatchFileError(f"cannot read: {error}", label) from None
-    return text
+    return text, stamp
 
 
 def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError] | None = None,
@@ -217,8 +224,11 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
     return raw
 
 
-def save_match(match: Match, path: str) -> None:
-    write_atomic(path, dump_match(match))
+def save_match(match: Match, path: str) -> FileStamp:
+    """Write the match file atomically; returns the stamp of the version written."""
+    text = dump_match(match)
+    written = write_atomic(path, text)
+    return FileStamp(written.st_dev, written.st_ino, written.st_size, written.st_mtime_ns, hash(text))
 
 
 def round_lines(text: str) -> list[int]:
@@ -244,6 +254,11 @@ def _round_lines(text: str) -> list[int]:
             if stripped.startswith("]"):
                 break
     return starts
+
+
+def key_line(text: str, key: str) -> int | None:
+    """The line where ``key`` is set at the start of a line (TOML) or first appears as "key" (JSON)."""
+    return _key_line(text, key) or _key_line(text, f'"{key}":')
 
 
 def _key_line(text: str, key: str) -> int | None:

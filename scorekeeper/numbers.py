@@ -1,0 +1,42 @@
+"""Whole numbers as people type them, checked for form and range, each problem one line.
+
+``int()`` alone takes what a scorekeeper should refuse ("²" is a digit to ``str.isdigit``, "1_0" and " 5"
+are ints) and fails with a traceback on 5,000 digits; this parser takes ASCII digits (with a leading "-"
+only to say that a number cannot be negative) and quotes a long input cut short.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.errors import InputError
+
+MAX_DIGITS = 18
+"""More digits than any count, total or target needs; longer input is refused before ``int()`` sees it."""
+
+
+def quoted(text: str, limit: int = 24) -> str:
+    """The typed text as a message quotes it, so that the message stays one short line: cut when long (with
+    its length), a character that is not printable written as its escape (a line break as \\n)."""
+    text = text.strip()
+    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text[:limit])
+    if len(text) <= limit and len(shown) <= limit:
+        return f"'{shown}'"
+    return f"'{shown[:limit]}…' ({len(text):,} characters)"
+
+
+def parse_number(text: str, what: str = "a number", low: int | None = 0, high: int | None = None) -> int:
+    """A whole number typed as ASCII digits, ``low <= n <= high`` (None: no bound); InputError otherwise,
+    naming ``what`` ("an end", "a claim") and the bad input."""
+    word = text.strip()
+    digits = word[1:] if word.startswith("-") else word
+    if not (digits.isascii() and digits.isdigit()):
+        raise InputError(f"{quoted(text)} is not a whole number")
+    if len(digits) > MAX_DIGITS:
+        bound = f" (at most {high})" if high is not None else ""
+        raise InputError(f"{quoted(text)} is too large for {what}{bound}")
+    number = int(word)
+    if low is not None and number < low:
+        raise InputError(f"{what} cannot be negative ({number})" if low == 0 else
+                         f"{what} is at least {low}, not {number}")
+    if high is not None and number > high:
+        raise InputError(f"{what} is at most {high}, not {number}")
+    return number

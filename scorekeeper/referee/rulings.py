@@ -1,0 +1,69 @@
+"""What the ``check`` commands need besides the rulings themselves: the ruleset a ruling uses, the open ends as
+typed, and the match scored for ``explain`` (each ruling says its verdict itself: ``ruling.verdict``)."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from scorekeeper.errors import InputError
+from scorekeeper.numbers import parse_number, quoted
+from scorekeeper.tiles import Tile, parse_tile
+
+if TYPE_CHECKING:
+    from scorekeeper.facts import Match
+    from scorekeeper.rules.ruleset import Ruleset
+    from scorekeeper.scoring.table import Table
+
+DEFAULT_RULES = "goat"
+
+
+def ruling_ruleset(rules: str | None, match_path: str) -> Ruleset:
+    """The ruleset a ruling uses: ``rules`` (a built-in name or a file), else the match's at ``match_path``,
+    else goat when there is no match there."""
+    from scorekeeper.rules.loader import load_ruleset
+
+    if rules:
+        return load_ruleset(rules)
+    if os.path.exists(match_path):
+        from scorekeeper.session import load_match_ruleset
+        from scorekeeper.storage.matchfile import load_match
+
+        return load_match_ruleset(load_match(match_path), match_path)
+    return load_ruleset(DEFAULT_RULES)
+
+
+def scored_match(match_path: str, rules: str | None = None) -> tuple[Match, Ruleset, Table]:
+    """The match with its table: under its own ruleset (checked whole), or re-scored under ``rules`` (the
+    file is only read)."""
+    if not rules:
+        from scorekeeper.session import open_match
+
+        opened = open_match(match_path)
+        return opened.match, opened.ruleset, opened.table
+    from scorekeeper.referee.rescore import rescore
+    from scorekeeper.rules.loader import load_ruleset
+    from scorekeeper.storage.matchfile import load_match
+
+    match = load_match(match_path)
+    rescored = rescore(match, load_ruleset(rules))
+    return match, rescored.ruleset, rescored.table
+
+
+def parse_ends(text: str) -> list[int | Tile | None]:
+    """The open ends as typed, separated by spaces or commas: the number showing (5), a double lying across
+    the end (6-6), or "-" for a side of the spinner not started (None). Whether each end fits the set is
+    ``check_count``'s to say."""
+    parsed: list[int | Tile | None] = []
+    for word in text.replace(",", " ").split():
+        if word == "-":
+            parsed.append(None)
+        elif word.isascii() and word.isdigit():
+            parsed.append(parse_number(word, "an end"))
+        else:
+            try:
+                parsed.append(parse_tile(word))
+            except InputError:
+                raise InputError(f"{quoted(word)} is not an end: give the number showing (5), a double across "
+                                 "the end (6-6), or '-' for a side of the spinner not started") from None
+    return parsed

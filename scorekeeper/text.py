@@ -1,0 +1,63 @@
+"""Text from outside (typed, or read from a file) made safe to show, and players' names checked.
+
+A name or value read from a file may hold control characters or terminal escape sequences
+(``\\x1b[2J`` clears the screen); shown raw, it would rewrite the scorer's terminal or split a one-line
+message. ``printable`` escapes every character that is not printable text, as Python writes it (``\\x1b``).
+"""
+
+from __future__ import annotations
+
+MAX_SHOWN = 40
+"""How many characters of a typed value a message repeats (a 5,000-digit number is not echoed whole)."""
+
+
+def printable(text: str) -> str:
+    """``text`` with control, format and line-separator characters escaped (``\\x1b``, ``\\n``,
+    ``\\u2028``), so that it shows as one line and cannot drive the terminal; spaces are kept."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() or char == " " else repr(char)[1:-1] for char in text)
+
+
+def shown(text: str, limit: int = MAX_SHOWN) -> str:
+    """A typed value as a message repeats it: printable, and cut short (with its length) when long."""
+    if len(text) > limit:
+        return f"{printable(text[:limit - 10])}... ({len(text)} characters)"
+    return printable(text)
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: case folded, and ё read as е (people write either), so that
+    'Алёна' and 'АЛЕНА' are one name."""
+    return name.casefold().replace("ё", "е")
+
+
+def name_problem(name: str, what: str = "a player's name", separators: str = "=,+\"") -> str | None:
+    """Why ``name`` cannot be a name (None when it can): empty, padded with spaces, holding a control or
+    invisible character, or one of the characters the command line uses to separate names and values."""
+    if not name.strip():
+        return f"an empty name cannot be {what}"
+    if name != name.strip():
+        return f"'{printable(name)}' cannot be {what}: it starts or ends with a space"
+    odd = [char for char in name if not (char.isprintable() or char == " ")]
+    if odd:
+        return (f"'{printable(name)}' cannot be {what}: it holds a control or invisible character "
+                f"({printable(odd[0])})")
+    bad = [char for char in separators if char in name]
+    if bad:
+        return f"'{name}' cannot be {what}: it holds '{bad[0]}' (names cannot hold {' '.join(separators)})"
+    return None
+
+
+def alike_problem(names) -> str | None:
+    """Why a list of names cannot sit together (two that match alike: same ignoring case and ё/е), or None."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name_key(name)
+        if key in seen:
+            if seen[key] == name:
+                return f"two players are called '{printable(name)}'"
+            return (f"'{printable(seen[key])}' and '{printable(name)}' are the same name to scorekeeper "
+                    "(case and ё/е are not told apart): give the players names that differ")
+        seen[key] = name
+    return None

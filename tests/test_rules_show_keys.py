@@ -1,0 +1,78 @@
+"""`rules show NAME [KEY...]` and `--changed`: one key or a section, what a file sets, values as TOML writes
+them, explanations wrapped to the width."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+import pytest
+
+from scorekeeper.reports.columns import width
+from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH
+
+
+def key_lines(text: str) -> list[str]:
+    """The lines that start a key (``path = value``), after the name and description."""
+    body = text.split("\n\n", 1)[1]
+    return [line for line in body.splitlines() if " = " in line and not line.startswith(" ")]
+
+
+def test_one_key_shows_that_key_alone_with_its_value_as_toml_writes_it(sk):
+    text = sk("rules", "show", "goat", "end.target").stdout
+    assert [line.split(" = ")[0].strip() for line in key_lines(text)] == ["end.target"]
+    assert "end.target = 101" in text and KEYS_BY_PATH["end.target"].explain in text
+
+
+@pytest.mark.parametrize("path", ["end.name_other", "fish.policy"])
+def test_values_print_as_toml(sk, path):
+    text = sk("rules", "show", "goat", path).stdout
+    line = key_lines(text)[0]
+    value = line.split(" = ", 1)[1].split("  ")[0]
+    parsed = tomllib.loads(f"v = {value}")["v"]
+    assert parsed == json.loads(sk("rules", "show", "goat", "--format", "json").stdout)["keys"][path]
+    assert "True" not in text and "False" not in text
+
+
+def test_a_section_shows_its_keys(sk):
+    text = sk("rules", "show", "sea-goat", "fish", "end.target").stdout
+    shown = [line.split(" = ")[0].strip() for line in key_lines(text)]
+    assert shown == [key.path for key in KEYS if key.path.startswith("fish.")] + ["end.target"]
+    data = json.loads(sk("rules", "show", "sea-goat", "fish", "--format", "json").stdout)
+    assert set(data["keys"]) == {key.path for key in KEYS if key.path.startswith("fish.")}
+
+
+def test_an_unknown_key_is_refused_with_a_suggestion(sk):
+    message = sk.fails("rules", "show", "goat", "fish.polcy", code=2)
+    assert "fish.polcy" in message and "fish.policy" in message
+
+
+def test_changed_shows_only_what_the_file_sets_over_what_it_extends(sk, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "goat"\nname = "our-house"\n[fish]\npolicy = "each"\n[end]\ntarget = 125\n',
+                     encoding="utf-8")
+    text = sk("rules", "show", str(house), "--changed").stdout
+    assert [line.split(" = ")[0].strip() for line in key_lines(text)] == ["fish.policy", "end.target"]
+    words = " ".join(text.split())
+    assert 'fish.policy = "each" (was "most-takes-all" in goat)' in words
+    assert "end.target = 125 (was 101 in goat)" in words
+    data = json.loads(sk("rules", "show", str(house), "--changed", "--format", "json").stdout)
+    assert data["keys"] == {"fish.policy": "each", "end.target": 125}
+    pairs = json.loads(sk("rules", "show", "sea-goat-pairs", "--changed", "--format", "json").stdout)
+    assert pairs["keys"]["players.teams"] == "pairs" and "end.target" not in pairs["keys"]
+
+
+def test_changed_on_a_file_that_sets_nothing(sk, tmp_path):
+    house = tmp_path / "same.toml"
+    house.write_text('extends = "goat"\nname = "same"\n', encoding="utf-8")
+    assert "same sets no key of its own." in sk("rules", "show", str(house), "--changed").stdout
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_long_explanations_wrap_to_the_width(sk, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    text = sk("rules", "show", "goat").stdout
+    assert max(width(line) for line in text.splitlines()) <= columns
+    words = " ".join(text.split())
+    for key in KEYS:  # every word of every explanation is still there
+        assert " ".join(key.explain.split()) in words, key.path

@@ -1,0 +1,86 @@
+"""People's output fits the screen: the after-round block, notes said once, COLUMNS and --wide."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.reports.columns import width
+
+
+def lines_of(text: str) -> list[str]:
+    return text.rstrip("\n").split("\n")
+
+
+def long_goat(sk, rounds: int = 30) -> None:
+    """A Goat match of ``rounds`` rounds that is not over: small hands, Masha out every round."""
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    for _ in range(rounds):
+        sk("round", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=1", "--total", "Serg=1")
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_after_round_of_a_30_round_match_fits_a_24_line_screen(sk, monkeypatch, columns):
+    long_goat(sk, 29)
+    monkeypatch.setenv("COLUMNS", str(columns))
+    text = sk("round", "--out", "Alex", "--total", "Masha=2", "--total", "Olya=2", "--hand", "Serg=0-0").stdout
+    lines = lines_of(text)
+    assert len(lines) <= 22, text  # the typed command above and the next prompt below share the 24 lines
+    assert max(width(line) for line in lines) <= columns, text
+    assert lines[0].startswith("Round 30 recorded in ") and "match.toml" in lines[0]
+    table = sk.json()
+    names = [side["name"] for side in table["sides"]]
+    header = next(line for line in lines if line.lstrip().startswith("#"))
+    assert all(name[:3] in header for name in names)
+    total = next(line for line in lines if line.split()[:1] == ["total"] or line.strip().startswith("total"))
+    for side in table["sides"]:
+        shown = f"{side['score']} +{side['remembered']}" if side["remembered"] else str(side["score"])
+        assert shown in total
+    numbers = [int(line.split()[0]) for line in lines if line.split() and line.split()[0].isdigit()]
+    assert numbers == [26, 27, 28, 29, 30]  # only the newest rows
+    assert any(line.split()[:3] == ["…", "25", "earlier"] for line in lines)
+    assert lines[-1].startswith("next: ")
+
+
+def test_the_whole_note_when_recorded_and_each_kind_once_in_the_footer(sk):
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    notes = []
+    for number, (out, other) in enumerate([("Ann", "Bob"), ("Bob", "Ann"), ("Ann", "Bob")], start=1):
+        text = sk("round", "--out", out, "--total", f"{other}=3").stdout
+        said = [line for line in lines_of(text) if line.startswith("note:")]
+        assert len(said) == 1 and f"{out}'s last tile was not recorded" in said[0], text
+        notes.append(said[0])
+    table = sk("table").stdout
+    footer = [line for line in lines_of(table) if line.startswith("note:")]
+    assert footer == ["note: rounds 1, 2, 3: no last tile given (--last): the rules that need it were not applied"]
+    assert "Ann's last tile" not in table and "Bob's last tile" not in table
+    # a later round without the missing fact says nothing more
+    later = sk("round", "--out", "Ann", "--total", "Bob=3", "--last", "1-2").stdout
+    assert "note:" not in later
+
+
+def test_undo_says_what_was_dropped_in_one_line_naming_the_file(sk):
+    long_goat(sk, 3)
+    text = sk("undo").stdout
+    assert lines_of(text)[0] == f"Dropped round 3 (Masha went out) from {sk.path}."
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80])
+def test_columns_decides_the_width_and_wide_gives_the_full_layout(sk, monkeypatch, columns):
+    sk("new", "--rules", "sea-goat", "Anastasia", "Bartholomew", "Constantine", "Dorothea")
+    for out in ("Anastasia", "Bartholomew", "Constantine"):
+        others = [name for name in ("Anastasia", "Bartholomew", "Constantine", "Dorothea") if name != out]
+        sk("round", "--led", "1-2", "--out", out, "--last", "3-4", *[f"--total={name}=30" for name in others])
+    monkeypatch.setenv("COLUMNS", str(columns))
+    fitted = sk("table").stdout
+    assert max(width(line) for line in lines_of(fitted)) <= columns, fitted
+    wide = sk("table", "--wide").stdout
+    assert "led 1-2, Anastasia out on 3-4" in wide
+    assert "led 1-2" not in fitted
+
+
+def test_a_pipe_without_columns_is_never_cut(sk):
+    sk("new", "--rules", "goat", "Anastasia", "Bartholomew", "Constantine", "Dorothea")
+    sk("round", "--out", "Anastasia", "--total", "Bartholomew=30", "--total", "Constantine=30",
+       "--total", "Dorothea=30")
+    text = sk("table").stdout  # CliRunner's stdout is not a terminal, and COLUMNS is not set
+    assert "Bartholomew" in text and "30 → 30" in text

@@ -1,0 +1,141 @@
+"""Typed input (issue 11): names checked at new/import, single-valued options given twice refused, and
+anything from outside shown safely (control characters escaped, one line)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper.cli import cli
+from scorekeeper.cli.base import Command, Group, with_help
+from scorekeeper.text import name_key, printable
+
+FOUR = ("Masha", "Alex", "Olya", "Serg")
+
+
+@pytest.fixture
+def started(sk):
+    sk("new", *FOUR)
+    return sk
+
+
+@pytest.mark.parametrize("option, first, second", [
+    ("--out", "Masha", "Alex"), ("--fisher", "Masha", "Alex"), ("--led", "1-1", "2-2"), ("--last", "1-1", "2-2"),
+])
+def test_a_single_valued_round_option_given_twice_is_refused(started, option, first, second):
+    line = started.fails("round", "--fish" if option == "--fisher" else "--out", "Masha", option, first,
+                         option, second, "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3", code=2)
+    assert f"{option} is given more than once" in line
+    assert started.json()["rounds"] == 0
+
+
+def test_an_option_given_twice_with_the_equals_form_is_refused_too(started):
+    assert "--out is given more than once" in started.fails(
+        "round", "--out=Masha", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3",
+        code=2)
+
+
+def test_repeatable_options_and_flags_still_repeat(started):
+    started("round", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3")
+    started("table", "--all", "--all")
+    assert started.json()["rounds"] == 1
+
+
+def test_the_groups_own_match_option_may_be_given_again(sk, tmp_path):
+    """A shell alias may name the club's file; --match after it still chooses another."""
+    sk("--match", str(tmp_path / "other.toml"), "new", "Ann", "Bob")
+    assert (tmp_path / "other.toml").exists() and not sk.path.exists()
+
+
+def test_a_group_called_alone_shows_its_help_not_an_error(sk):
+    result = sk("check", code=2)
+    assert result.stderr.startswith("Usage: ") and "Error" not in result.stderr
+
+
+def test_every_command_refuses_a_repeated_option():
+    """Every command the group hands out parses strictly (a new command cannot forget)."""
+    ctx = cli.make_context("scorekeeper", ["table"], resilient_parsing=True)
+    checked = 0
+    for name in cli.list_commands(ctx):
+        command = cli.get_command(ctx, name)
+        commands = [command]
+        if isinstance(command, Group):
+            commands = [with_help(command.get_command(ctx, sub)) for sub in command.list_commands(ctx)]
+        for each in commands:
+            assert isinstance(each, (Command, Group)), each.name
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("players, shown", [
+    ((" Ann", "Bob "), ["Ann", "Bob"]),
+    (("Ann", "  Bob  ", "Cy"), ["Ann", "Bob", "Cy"]),
+])
+def test_typed_names_are_stripped(sk, players, shown):
+    sk("new", *players)
+    assert [side["name"] for side in sk.json()["sides"]] == shown
+
+
+@pytest.mark.parametrize("players, message", [
+    (("Ann", "ann"), "'Ann' and 'ann' are the same name"),
+    (("Алёна", "АЛЕНА"), "'Алёна' and 'АЛЕНА' are the same name"),
+    (("Ann", "Ann"), "two players are called 'Ann'"),
+    (("Ann\n", "Bob"), None),  # stripped: a trailing newline is padding
+    (("A\x1b[31mx", "Bob"), "'A\\x1b[31mx' cannot be a player's name: it holds a control or invisible character"),
+    (("An\u200bn", "Bob"), "invisible character (\\u200b)"),
+    (("An\u2028n", "Bob"), "(\\u2028)"),
+    (("Ann", "  "), "an empty name"),
+])
+def test_names_that_cannot_be_told_apart_or_shown_are_refused(sk, players, message):
+    if message is None:
+        sk("new", *players)
+        assert sk.json()["sides"][0]["name"] == "Ann"
+        return
+    line = sk.fails("new", *players, code=2)
+    assert message in line
+    assert not sk.path.exists()
+
+
+def test_team_names_are_checked_too(sk):
+    assert "a team's name" in sk.fails("new", "--rules", "goat-pairs", "--team", "A,B", "--team", "C,D",
+                                       "--name", "X\x07", code=2)
+    sk("new", "--rules", "goat-pairs", "--team", " A , B", "--team", "C,D")
+    assert [side["name"] for side in sk.json()["sides"]] == ["A+B", "C+D"]
+
+
+def test_import_checks_names_like_new(sk, tmp_path):
+    sk("new", *FOUR)
+    sk("round", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3")
+    exported = json.loads(sk("export", "--format", "json").stdout)
+    for bad, message in ((" Alex", "starts or ends with a space"), ("MASHA", "are the same name"),
+                         ("Al\x1bex", "control or invisible character")):
+        data = json.loads(json.dumps(exported).replace('"Alex"', json.dumps(bad)))
+        source = tmp_path / "in.json"
+        source.write_text(json.dumps(data, ensure_ascii=False, indent=2))
+        target = str(tmp_path / "new.toml")
+        result = sk.runner.invoke(cli, ["--match", target, "import", str(source)])
+        assert result.exit_code == 1, result.output
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and message in lines[0] and f"{source}:" in lines[0], result.stderr
+        assert "\x1b" not in result.stderr
+        assert not (tmp_path / "new.toml").exists()
+
+
+def test_messages_escape_what_was_typed(started):
+    line = started.fails("round", "--out", "Ma\x1b[2Jsha", "--total", "Alex=1", "--total", "Olya=2",
+                         "--total", "Serg=3", code=2)
+    assert "unknown player 'Ma\\x1b[2Jsha'" in line
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("Ann", "Ann"), ("Алёна", "Алёна"), ("a b", "a b"), ("a\nb", "a\\nb"), ("\x1b[31m", "\\x1b[31m"),
+    ("\x9b31m", "\\x9b31m"), ("a\u2028b", "a\\u2028b"), ("\u202egoat", "\\u202egoat"), ("tab\there", "tab\\there"),
+])
+def test_printable(text, shown):
+    assert printable(text) == shown
+
+
+def test_name_key_reads_yo_as_ye_and_ignores_case():
+    assert name_key("Алёна") == name_key("АЛЕНА") == name_key("алена")
+    assert name_key("Ann") != name_key("Anna")
