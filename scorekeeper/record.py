@@ -146,13 +146,13 @@ def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=
                          "or start a new match)")
     check_round(match, ruleset, rnd)
     if ruleset["hundred.enabled"]:
-        from scorekeeper.scoring.hundred import lead_problem
+        from scorekeeper.scoring.lead import lead_problem
 
         if scored is None:
             from scorekeeper.scoring.engine import replay
 
             scored = replay(ruleset, match).rounds
-        problem = lead_problem(ruleset, match, scored, rnd)
+        problem = lead_problem(ruleset, match, scored[-1] if scored else None, rnd)
         if problem:
             raise InputError(problem)
     return match._replace(rounds=match.rounds + (rnd,), pending=())

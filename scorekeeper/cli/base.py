@@ -88,12 +88,26 @@ class PathType(click.ParamType):
     name = "path"
 
     def convert(self, value, param, ctx) -> str:
-        return os.fspath(value)
+        return checked_path(self, os.fspath(value), param, ctx)
 
     def shell_complete(self, ctx, param, incomplete):
         from click.shell_completion import CompletionItem
 
         return [CompletionItem(incomplete, type="file")]
+
+
+def checked_path(kind: click.ParamType, value, param, ctx):
+    """A file name as typed: one holding a NUL character names no file (the system calls refuse it)."""
+    if isinstance(value, str) and "\x00" in value:
+        kind.fail(f"'{printable(value)}' cannot be a file name (it holds a NUL character)", param, ctx)
+    return value
+
+
+class FilePath(click.Path):
+    """click.Path, refusing a NUL in the name with a message rather than a traceback."""
+
+    def convert(self, value, param, ctx):
+        return super().convert(checked_path(self, value, param, ctx), param, ctx)
 
 
 def version_option(version: str, prog_name: str):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import match_path
+from scorekeeper.cli.base import FilePath, match_path
 
 
 @click.command("chart")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE.svg|FILE.png",
+@click.option("-o", "--output", type=FilePath(dir_okay=False), metavar="FILE.svg|FILE.png",
               help="Draw the chart into an SVG or PNG file (needs the chart extra: "
                    "pip install 'scorekeeper[chart]').")
 @click.option("--text", "as_text", is_flag=True,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import echo_json, format_option
+from scorekeeper.cli.base import FilePath, echo_json, format_option
 
 
 @click.command("history")
 @click.argument("folders", nargs=-1, required=True, metavar="DIR...",
-                type=click.Path(exists=True, file_okay=True, dir_okay=True))
+                type=FilePath(exists=True, file_okay=True, dir_okay=True))
 @click.option("--jobs", type=click.IntRange(min=1), metavar="N",
               help="Processes reading files (default: one per CPU for a large archive).")
 @format_option("json", "csv")

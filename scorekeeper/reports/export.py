@@ -13,7 +13,8 @@ from typing import Any
 
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems
 from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Match, Side, singles
-from scorekeeper.reports.render import _cell, eggs_cell, _footer, _standing, _title, describe_round
+from scorekeeper.reports.render import (describe_round, eggs_cell, side_cell, standing_text, table_footer,
+                                        table_title)
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.table import RoundResult, Table
 from scorekeeper.storage.matchfile import dump_match, parse_match, round_from_dict, round_to_dict
@@ -131,15 +132,15 @@ def export_markdown(match: Match, ruleset: Ruleset, table: Table) -> str:
     names = [side.name for side in table.sides]
     with_eggs = table.eggs or any(r.eggs_added or r.eggs_paid or r.eggs_rotten for r in table.rounds)
     headers = ["#", "round"] + names + (["eggs"] if with_eggs else [])
-    rows = [[str(result.number), describe_round(result.facts)] + [_cell(result.side(name)) for name in names]
+    rows = [[str(result.number), describe_round(result.facts)] + [side_cell(result.side(name)) for name in names]
             + ([eggs_cell(result)] if with_eggs else []) for result in table.rounds]
-    rows.append(["", "**total**"] + [f"**{_standing(side.score, side.remembered)}**" for side in table.sides]
+    rows.append(["", "**total**"] + [f"**{standing_text(side.score, side.remembered)}**" for side in table.sides]
                 + ([f"+{table.eggs}" if table.eggs else ""] if with_eggs else []))
-    lines = [f"**{_title(table, ruleset)}**", "",
+    lines = [f"**{table_title(table, ruleset)}**", "",
              "| " + " | ".join(headers) + " |",
              "|" + "|".join(["--:", ":--"] + ["--:"] * (len(headers) - 2)) + "|"]
     lines += ["| " + " | ".join(_escape(cell) for cell in row) + " |" for row in rows]
-    lines += [_escape(line) for line in _footer(table, ruleset, table.rounds)]
+    lines += [_escape(line) for line in table_footer(table, ruleset, table.rounds)]
     return "\n".join(lines) + "\n"
 
 

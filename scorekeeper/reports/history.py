@@ -15,6 +15,7 @@ from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.session import OpenMatch, validate_match
 from scorekeeper.storage import plaintoml as toml
 from scorekeeper.storage.matchfile import parse_match, round_lines
+from scorekeeper.text import not_utf8
 
 
 class PlayerRecord(NamedTuple):
@@ -139,17 +140,21 @@ def _open(path: str, ruleset_for) -> tuple[OpenMatch | None, str]:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
         data = toml.loads(text)
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:
+        line, message = not_utf8(path)
+        return None, message + (f" (line {line})" if line else "")
+    except OSError as error:
         return None, f"cannot read: {error}"
     except toml.TomlError as error:
-        return None, f"not valid TOML: {error}"
+        return None, f"not valid TOML: {error.msg}" + (f" (line {error.lineno})" if error.lineno else "")
     if "players" not in data or "ruleset" not in data:
         return None, "not a match file (no players and ruleset)"
     problems: list[FileProblem] = []
     try:
         match = parse_match(text, path, problems, data=data)
     except MatchFileError as error:
-        return None, error.format()
+        more = len(getattr(error, "problems", None) or [error]) - 1
+        return None, error.format() + (f" (and {more} more problem(s))" if more else "")
     numbers = {line: n for n, line in enumerate(round_lines(text), start=1)} if problems else None
     opened, problems = validate_match(match, path, problems=problems, numbers=numbers,
                                       load_ruleset_for=ruleset_for)

@@ -54,7 +54,7 @@ def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUN
     shown = table.rounds if rounds is None else table.rounds[max(0, len(table.rounds) - rounds):]
     hidden = len(table.rounds) - len(shown)
     grid = _fitted_grid(table, shown, hidden, None if wide else width, wide)
-    lines = wrap(_title(table, ruleset), None if wide else width) + [""] + grid
+    lines = wrap(table_title(table, ruleset), None if wide else width) + [""] + grid
     footer = []
     if hidden:
         footer.append(f"({hidden} earlier round{'s' if hidden != 1 else ''} not shown: 'table --all' shows every "
@@ -131,14 +131,14 @@ def _grid(table: Table, shown: tuple[RoundResult, ...], hidden: int, style: _Sty
         return _round_label(result) if style.label == "long" else \
             _short_label(result, said, tiny=style.label == "tiny")
 
-    cell = {"full": _cell, "compact": _compact_cell, "score": _score_cell}[style.cell]
+    cell = {"full": side_cell, "compact": _compact_cell, "score": _score_cell}[style.cell]
     eggs = eggs_cell if style.eggs == "full" else (lambda result: _short_eggs(result, short, style.eggs == "tiny"))
     rows = [[result.number, label(result)] + [cell(result.side(name)) for name in names] + [eggs(result)]
             for result in shown]
     if hidden:
         rows.insert(0, ["…", f"{hidden} earlier" if style.label != "tiny" else ""] + [""] * (len(names) + 1))
     totals = ["", "total" if style.label != "tiny" else ""] + \
-        [_standing(side.score, side.remembered) for side in table.sides] + [f"+{table.eggs}" if table.eggs else ""]
+        [standing_text(side.score, side.remembered) for side in table.sides] + [f"+{table.eggs}" if table.eggs else ""]
     rows.append(totals)
     headers = ["#", "round" if style.label != "tiny" else ""] + [short[name] for name in names] + ["eggs"]
     if not any(result.eggs_added or result.eggs_paid or result.eggs_rotten for result in shown) \
@@ -156,7 +156,7 @@ def _list_layout(table: Table, shown: tuple[RoundResult, ...], hidden: int, widt
     for result in shown:
         cells = ", ".join(f"{short[item.side]} {_compact_cell(item)}" for item in result.sides)
         lines += wrap(cells, width, indent="   ", first=f"{result.number} {_short_label(result, said)}: ")
-    lines += wrap(", ".join(f"{short[side.name]} {_standing(side.score, side.remembered)}"
+    lines += wrap(", ".join(f"{short[side.name]} {standing_text(side.score, side.remembered)}"
                             for side in table.sides), width, indent="   ", first="total: ")
     return lines
 
@@ -213,7 +213,8 @@ def _short_label(result: RoundResult, short: dict[str, str], tiny: bool = False)
     return base + (f" ({', '.join(marks)})" if marks else "")
 
 
-def _title(table: Table, ruleset: Ruleset) -> str:
+def table_title(table: Table, ruleset: Ruleset) -> str:
+    """The table's heading: the ruleset, the rounds played and how the match ends."""
     reach = "loses" if ruleset["end.at_target"] is AtTarget.LOSES else "wins"
     played = f"{len(table.rounds)} round{'s' if len(table.rounds) != 1 else ''}"
     target = ruleset["end.target"] if table.target is None else table.target
@@ -223,7 +224,7 @@ def _title(table: Table, ruleset: Ruleset) -> str:
     return f"{ruleset.name}: {played}; first to {target} {reach}"
 
 
-def _cell(item: SideRound) -> str:
+def side_cell(item: SideRound) -> str:
     """A side's round: points taken -> running score, or -> +remembered while not open."""
     if item.recorded:
         text = f"{item.recorded} → {item.score}"
@@ -239,7 +240,7 @@ def _cell(item: SideRound) -> str:
 
 
 def _compact_cell(item: SideRound) -> str:
-    """``_cell`` without spaces: 13→13, 3→+3, (13) for points not recorded, (−8) for points wiped."""
+    """``side_cell`` without spaces: 13→13, 3→+3, (13) for points not recorded, (−8) for points wiped."""
     if item.recorded:
         text = f"{item.recorded}→{item.score}"
     elif item.points and item.remembered:
@@ -262,11 +263,13 @@ def _score_cell(item: SideRound) -> str:
     return "·"
 
 
-def _standing(score: int, remembered: int) -> str:
+def standing_text(score: int, remembered: int) -> str:
+    """A side's standing: its score, and the +remembered points it holds below the opening threshold."""
     return f"{score} +{remembered}" if remembered else str(score)
 
 
 def eggs_cell(result: RoundResult) -> str:
+    """What happened to the eggs in a round: paid, rotten, carried (empty when nothing)."""
     parts = []
     if result.eggs_paid:
         parts.append(f"{result.eggs_paid} paid to {result.eggs_paid_to}")
@@ -293,7 +296,7 @@ def _short_eggs(result: RoundResult, short: dict[str, str], tiny: bool = False) 
     return " ".join(parts)
 
 
-def _footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...]) -> list[str]:
+def table_footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...]) -> list[str]:
     """The lines under the table: the notes (each kind once), then the match's status."""
     return note_lines(shown) + [""] + _status(table, ruleset)
 

@@ -1,10 +1,13 @@
-"""Bonuses for leading or finishing a round with 6-6 or 0-0, added to the losers (000's pairs Goat)."""
+"""Stage ``add_bonuses``: bonuses for leading or finishing a round with 6-6 or 0-0, added to the losers (000's
+pairs Goat).  Keys read: ``bonus.lead_six_six``, ``bonus.lead_zero_zero``, ``bonus.finish_six_six``,
+``bonus.finish_zero_zero`` (each the bonus, 0: none)."""
 
 from __future__ import annotations
 
-from scorekeeper.facts import Ending, Round
+
+from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.scoring.outcome import Outcome
+from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 from scorekeeper.tiles import Tile
 
@@ -12,7 +15,15 @@ _LEAD = {Tile(6, 6): "bonus.lead_six_six", Tile(0, 0): "bonus.lead_zero_zero"}
 _FINISH = {Tile(6, 6): "bonus.finish_six_six", Tile(0, 0): "bonus.finish_zero_zero"}
 
 
-def add_bonuses(ruleset: Ruleset, rnd: Round, outcome: Outcome, steps: list[Step], notes: list[str]) -> Outcome:
+def add_bonuses(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    steps: list[Step] = []
+    notes: list[str] = []
+    outcome = _with_bonuses(ruleset, state.facts, state.outcome, steps, notes)
+    return state.but(outcome=outcome, points=outcome.points, steps=state.steps + tuple(steps),
+                     notes=state.notes + tuple(notes))
+
+
+def _with_bonuses(ruleset: Ruleset, rnd: Round, outcome: Outcome, steps: list[Step], notes: list[str]) -> Outcome:
     """The outcome with every applicable bonus added to each losing side (or to the eggs when nobody lost)."""
     lead_on = any(ruleset[key] for key in _LEAD.values())
     finish_on = any(ruleset[key] for key in _FINISH.values())

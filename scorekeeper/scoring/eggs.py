@@ -1,22 +1,74 @@
-"""Eggs: points left by a tied fish, carried forward until a rule gives them to a side, or they rot."""
+"""The eggs stages: points left by a tied fish, carried forward until a rule gives them to a side, or they rot.
 
-from typing import NamedTuple
+- ``pay_toward_opening`` (before the opening rule): the eggs join the receiving side's round points, so they
+  count toward its opening;
+- ``pay_to_recorder`` (after the opening rule and the write-off): the eggs go to a side that recorded;
+- ``carry_eggs`` (last): a tied fish adds its total to the pot; eggs nobody won age, and rot.
 
+Which of the two payments a ruleset uses is ``counts_toward_opening``: the pipeline gates both on it.
+Keys read: ``eggs.to`` (who receives them), ``eggs.rot_after`` (rounds until they rot).
+"""
+
+from __future__ import annotations
+
+
+from scorekeeper.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import EggsTo
-from scorekeeper.scoring.outcome import Outcome
+from scorekeeper.scoring.state import Account, Outcome, Pot, RoundState
 from scorekeeper.scoring.table import Step
 
 
-class Pot(NamedTuple):
-    amount: int = 0
-    age: int = 0
-    """Rounds played since the eggs were last added to without being paid out."""
+EMPTY = Pot()
 
 
-def pays_before_opening(ruleset: Ruleset) -> bool:
+def counts_toward_opening(ruleset: Ruleset) -> bool:
     """Eggs given to a round's loser count toward opening; eggs for the next recorder come after it."""
     return ruleset["eggs.to"] is not EggsTo.NEXT_RECORDER
+
+
+def pay_toward_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    """The eggs join the receiving side's round points before the opening rule sees them."""
+    pot = state.pot
+    if not pot.amount:
+        return state
+    side = recipient(ruleset, pot, state.outcome)
+    if not side:
+        return state
+    points = dict(state.points)
+    points[side] += pot.amount
+    return state.but(points=points, eggs_paid=pot.amount, eggs_paid_to=side, pot=EMPTY,
+                     steps=state.steps + (paid(ruleset, pot, side),))
+
+
+def pay_to_recorder(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    """The eggs go on top of what a side recorded (a record written off at once has not really recorded)."""
+    pot = state.pot
+    if not pot.amount:
+        return state
+    written_off = state.written_off
+    kept = {name: value if not written_off.get(name) else 0 for name, value in state.recorded.items()}
+    side = recipient(ruleset, pot, state.outcome, kept)
+    if not side:
+        return state
+    points = dict(state.points)
+    points[side] += pot.amount
+    recorded = dict(state.recorded)
+    recorded[side] += pot.amount
+    accounts = dict(state.accounts)
+    account = accounts[side]
+    accounts[side] = Account(account.score + pot.amount, account.remembered)
+    return state.but(points=points, recorded=recorded, accounts=accounts, eggs_paid=pot.amount,
+                     eggs_paid_to=side, pot=EMPTY, steps=state.steps + (paid(ruleset, pot, side),))
+
+
+def carry_eggs(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    """A tied fish adds to the pot; eggs that stayed another round age, and may rot."""
+    if not state.pot.amount and not state.outcome.tied_total:
+        return state
+    steps: list[Step] = []
+    pot, rotten = carry(ruleset, state.pot, state.outcome, state.eggs_paid_to is not None, steps)
+    return state.but(pot=pot, eggs_rotten=rotten, steps=state.steps + tuple(steps))
 
 
 def recipient(ruleset: Ruleset, pot: Pot, outcome: Outcome, recorded: dict[str, int] | None = None) -> str | None:
@@ -33,10 +85,10 @@ def recipient(ruleset: Ruleset, pot: Pot, outcome: Outcome, recorded: dict[str, 
     return _unique_top({name: value for name, value in outcome.points.items() if value > 0})
 
 
-def pay(ruleset: Ruleset, pot: Pot, side: str, steps: list[Step]) -> Pot:
+def paid(ruleset: Ruleset, pot: Pot, side: str) -> Step:
+    """The step that says who received the pot."""
     rule = ruleset["eggs.to"]
-    steps.append(Step(side, "eggs.to", f"eggs: {side} receives the carried {pot.amount} ({rule.value})"))
-    return Pot()
+    return Step(side, "eggs.to", f"eggs: {side} receives the carried {pot.amount} ({rule.value})")
 
 
 def carry(ruleset: Ruleset, pot: Pot, outcome: Outcome, paid: bool, steps: list[Step]) -> tuple[Pot, int]:

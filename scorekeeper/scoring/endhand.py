@@ -1,4 +1,4 @@
-"""The end-of-hand count of the points-race games (rules.md §4, §5) and 003's x4 rule for the blocker.
+"""Stage ``settle_hand``: the end-of-hand count of the points-race games (RULES.md 4-5), on with ``endhand.count``.
 
 The round's winner (the side that went out; on a fish the side with the fewest pips) scores the opponents'
 pips: on a fish minus its own (``endhand.fish_subtract``), rounded (``endhand.rounding`` to
@@ -7,13 +7,15 @@ plus a bonus for going out (``endhand.out_bonus``).  A tie for the fewest pips o
 (``fish.tie_three`` when two of three sides are level).
 """
 
+from __future__ import annotations
+
 from typing import NamedTuple
 
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishTie, Rounding, RoundWhat
 from scorekeeper.scoring.fishtie import split, tie_rule
-from scorekeeper.scoring.outcome import Outcome
+from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 
 
@@ -60,6 +62,12 @@ def count_hands(ruleset: Ruleset, hands: list[int], own: int = 0) -> HandCount:
         text += f", / {divisor} = {value // divisor}"
         value //= divisor
     return HandCount(value, text)
+
+
+def settle_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    steps: list[Step] = []
+    outcome = settle(ruleset, match, state.facts, state.side_hands, state.player_hands, steps)
+    return state.but(outcome=outcome, points=outcome.points, steps=state.steps + tuple(steps))
 
 
 def settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],
@@ -144,22 +152,3 @@ def _to(names: list[str], winner: str, points: int, line_total: int) -> Outcome:
     return Outcome({name: points if name == winner else 0 for name in names}, winner=winner,
                    losers=tuple(name for name in names if name != winner), line_total=line_total)
 
-
-def multiply_blocker(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, steps: list[Step]) -> Outcome:
-    """003's block game: the player who made the last play of a blocked round (recorded as ``--fisher``)
-    has their points counted ``count.blocker_multiplier`` times unless they hold the fewest points."""
-    factor = ruleset["count.blocker_multiplier"]
-    if factor == 1 or rnd.ending is not Ending.FISH or not rnd.fisher:
-        return outcome
-    side = match.side_of(rnd.fisher).name
-    points = dict(outcome.points)
-    fewest = min(points.values())
-    if points[side] <= fewest:
-        steps.append(Step(side, "count.blocker_multiplier", f"{rnd.fisher} made the last play and holds the "
-                                                            f"fewest points ({points[side]}): counted once"))
-        return outcome
-    steps.append(Step(side, "count.blocker_multiplier",
-                      f"{rnd.fisher} made the last play but does not hold the fewest points: "
-                      f"{points[side]} x {factor} = {points[side] * factor}"))
-    points[side] *= factor
-    return outcome._replace(points=points)

@@ -1,16 +1,22 @@
-"""Finishing doubles (Sea Goat): going out on 0-0, on 6-6, or laying two doubles at once.
+"""Stage ``finish``, finishing doubles (Sea Goat): going out on 0-0, on 6-6, or laying two doubles at once.
+
+Keys read: ``finish.zero_zero_wins``, ``finish.two_doubles_wins``, ``finish.six_six`` and ``finish.six_six_min``
+(a 6-6 finish wins when a loser holds that much, else the finisher's side leads the next round on the hundred).
 
 These are facts of the round (``--last``); when the last tile was not recorded, or a loser's hand is only a
 total that might hide a special hand, the table says the rule could not be applied instead of guessing.
 """
+
+from __future__ import annotations
 
 from typing import NamedTuple
 
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SixSix
-from scorekeeper.scoring.hundred import SIX_SIX, decision
-from scorekeeper.scoring.outcome import Outcome
+from scorekeeper.scoring.lead import SIX_SIX, next_leader
+from scorekeeper.scoring.race import by_rule
+from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Decision, Step
 from scorekeeper.tiles import Tile, format_tiles
 
@@ -24,9 +30,24 @@ class Finish(NamedTuple):
     """The finisher's side must lead the next round with 6-6, on the hundred."""
 
 
-def finish(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, hands: dict[str, int],
-           steps: list[Step], notes: list[str]) -> Finish:
-    """Apply the finishing-double rules to an out round; the engine calls this only when one of them is on."""
+def finish(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    """The finishing-double rules, applied to an out round."""
+    rnd = state.facts
+    if rnd.ending is not Ending.OUT:
+        return state
+    steps: list[Step] = []
+    notes: list[str] = []
+    ended = finishing_double(ruleset, match, rnd, state.outcome, state.side_hands, steps, notes)
+    if not steps and not notes:
+        return state
+    return state.but(decision=state.decision or ended.decision,
+                     owes_hundred=next_leader(ruleset, match, rnd) if ended.owes_hundred else None,
+                     steps=state.steps + tuple(steps), notes=state.notes + tuple(notes))
+
+
+def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, hands: dict[str, int],
+                     steps: list[Step], notes: list[str]) -> Finish:
+    """What the round's last tile decides, when one of the finishing-double rules is on."""
     if rnd.ending is not Ending.OUT:
         return Finish()
     side = match.side_of(rnd.out).name
@@ -38,25 +59,25 @@ def finish(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, hands: 
     if len(rnd.last) == 2 and ruleset["finish.two_doubles_wins"]:
         why = f"{rnd.out} went out laying two doubles at once ({shown})"
         steps.append(Step(side, "finish.two_doubles_wins", f"{why}: {side} wins the match"))
-        return Finish(decision(ruleset, match, side, None, why))
+        return Finish(by_rule(ruleset, match, side, None, why))
     if ZERO_ZERO in rnd.last and ruleset["finish.zero_zero_wins"]:
         why = f"{rnd.out} went out on 0-0 ('bald goat')"
         steps.append(Step(side, "finish.zero_zero_wins", f"{why}: {side} wins the match"))
-        return Finish(decision(ruleset, match, side, None, why))
+        return Finish(by_rule(ruleset, match, side, None, why))
     rule = ruleset["finish.six_six"]
     if SIX_SIX not in rnd.last or rule is SixSix.NONE:
         return Finish()
     if rule is SixSix.WINS:
         why = f"{rnd.out} went out on 6-6"
         steps.append(Step(side, "finish.six_six", f"{why}: {side} wins the match"))
-        return Finish(decision(ruleset, match, side, None, why))
+        return Finish(by_rule(ruleset, match, side, None, why))
     need = ruleset["finish.six_six_min"]
     losers = {name: hands[name] for name in outcome.losers}
     top = max(losers, key=losers.get) if losers else None
     if top is not None and losers[top] >= need:
         why = f"{rnd.out} went out on 6-6 and {top} holds {losers[top]}"
         steps.append(Step(side, "finish.six_six", f"{why} (at least {need}): {side} wins the match"))
-        return Finish(decision(ruleset, match, side, None, why))
+        return Finish(by_rule(ruleset, match, side, None, why))
     most = losers[top] if top is not None else 0
     steps.append(Step(side, "finish.six_six", f"{rnd.out} went out on 6-6, but no losing side holds {need} or more "
                                               f"(most: {most}): {side} must lead the next round with 6-6, "

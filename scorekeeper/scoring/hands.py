@@ -1,15 +1,46 @@
-"""Hand values: pips, or a special hand's value when the hand is exactly the listed tiles."""
+"""Stage ``count_hands``: each side's counted hand value, special hands applied.
+
+Keys read: ``count.partner_of_finisher`` (whether the partner of the player who went out counts),
+``special_hands`` (a hand of exactly the listed tiles counts the listed value).
+"""
 
 from __future__ import annotations
 
-from scorekeeper.facts import Hand
+
+from scorekeeper.facts import Ending, Hand, Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS
+from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Step
 from scorekeeper.tiles import Tile, format_tiles
 
 
 SIX_SIX = Tile(6, 6)
+
+
+def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    """The finisher holds nothing; their partner may not count; every other hand counts its value."""
+    rnd = state.facts
+    steps: list[Step] = []
+    notes: list[str] = []
+    sides = {}
+    players = {}
+    partner_counts = ruleset["count.partner_of_finisher"]
+    for side in match.sides:
+        total = 0
+        for player in side.players:
+            if player == rnd.out:
+                continue
+            if rnd.ending is Ending.OUT and not partner_counts and rnd.out in side.players:
+                steps.append(Step(side.name, "count.partner_of_finisher",
+                                  f"{player}'s hand is not counted: partner of {rnd.out}, who went out"))
+                continue
+            value = hand_value(ruleset, player, rnd.hands[player], steps, notes)
+            total += value
+            players[player] = value
+        sides[side.name] = total
+    return state.but(side_hands=sides, player_hands=players, steps=state.steps + tuple(steps),
+                     notes=state.notes + tuple(notes))
 
 
 def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step],

@@ -1,24 +1,44 @@
-"""On the hundred (Sea Goat): a side that holds points leads 6-6 and plays the round for the whole match.
+"""Stage ``play_on_hundred`` (Sea Goat): a side that holds points leads 6-6 and plays the round for the match.
 
 A round is on the hundred when the side holding points leads it with 6-6 (``hundred.enabled``), or when a
 6-6 finish that did not win the match obliges the finisher to lead the next round with 6-6
 (``finish.six_six = "wins-or-hundred"``).  Winning that round wins the match; losing it costs the side its
-points (``hundred.lost``).
+points (``hundred.lost``; ``hundred.caught_min`` for svoyak).  Who led the round comes from ``lead``.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
 
 from scorekeeper.facts import Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import HundredLost
-from scorekeeper.scoring.opening import Account
-from scorekeeper.scoring.outcome import Outcome
-from scorekeeper.scoring.table import Decision, RoundResult, Step
-from scorekeeper.tiles import Tile
+from scorekeeper.scoring.lead import SIX_SIX, round_leader
+from scorekeeper.scoring.race import by_rule
+from scorekeeper.scoring.state import Account, Outcome, RoundState
+from scorekeeper.scoring.table import Decision, Step
 
-SIX_SIX = Tile(6, 6)
+
+def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    """Find the side on the hundred, if any, and settle its round: the match won, or its points lost."""
+    previous = state.previous
+    owed = previous.owes_hundred if previous is not None else None
+    if not ruleset["hundred.enabled"] and not owed:
+        return state
+    steps: list[Step] = []
+    notes: list[str] = []
+    leader = round_leader(ruleset, match, previous) if previous is not None else None
+    scores = {name: account.score for name, account in state.accounts.items()}
+    side = side_on_hundred(ruleset, match, state.facts, leader, scores, owed, steps, notes)
+    if not side:
+        if not steps and not notes:
+            return state
+        return state.but(steps=state.steps + tuple(steps), notes=state.notes + tuple(notes))
+    accounts = dict(state.accounts)
+    decision, lost = settle(ruleset, match, side, state.outcome, state.side_hands, accounts, steps)
+    wiped = dict(state.wiped)
+    wiped[side] += lost
+    return state.but(hundred=side, decision=decision, accounts=accounts, wiped=wiped,
+                     steps=state.steps + tuple(steps), notes=state.notes + tuple(notes))
 
 
 def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | None, scores: dict[str, int],
@@ -56,7 +76,7 @@ def settle(ruleset: Ruleset, match: Match, side: str, outcome: Outcome, hands: d
     """Win or lose the hundred; returns the decision (if the match is decided) and the points written off."""
     if outcome.winner == side:
         steps.append(Step(side, "hundred.enabled", f"{side} won its round on the hundred: {side} wins the match"))
-        return decision(ruleset, match, side, None, f"{side} won its round on the hundred"), 0
+        return by_rule(ruleset, match, side, None, f"{side} won its round on the hundred"), 0
     if outcome.winner is None:
         steps.append(Step(side, "hundred.enabled", "nobody won this round: the hundred is neither won nor lost"))
         return None, 0
@@ -64,7 +84,7 @@ def settle(ruleset: Ruleset, match: Match, side: str, outcome: Outcome, hands: d
         steps.append(Step(side, "hundred.lost", f"{side} lost its round on the hundred holding {hands[side]} "
                                                 f"(at least {ruleset['hundred.caught_min']}): 'svoyak', "
                                                 f"{side} loses the match"))
-        return decision(ruleset, match, None, side, f"{side} lost its round on the hundred holding "
+        return by_rule(ruleset, match, None, side, f"{side} lost its round on the hundred holding "
                                                     f"{hands[side]} (svoyak)"), 0
     score = accounts[side].score
     if not score:
@@ -76,39 +96,3 @@ def settle(ruleset: Ruleset, match: Match, side: str, outcome: Outcome, hands: d
                                             "written off to 0"))
     return None, score
 
-
-def decision(ruleset: Ruleset, match: Match, winner: str | None, loser: str | None, why: str) -> Decision:
-    """A decision naming the other of two sides too, when the ruleset names both."""
-    others = [side.name for side in match.sides if side.name not in (winner, loser)]
-    if len(match.sides) == 2:
-        if winner is None:
-            winner = others[0]  # the side that did not lose must be named: it won
-        elif ruleset["end.name_other"]:
-            loser = others[0]
-    return Decision(winner, loser, why)
-
-
-def lead_problem(ruleset: Ruleset, match: Match, before: Sequence[RoundResult], rnd: Round) -> str | None:
-    """Why a 6-6 lead recorded in ``rnd`` cannot be on the hundred (``before``: the rounds scored before it)."""
-    if not ruleset["hundred.enabled"] or rnd.led != SIX_SIX:
-        return None
-    if before and before[-1].owes_hundred:
-        return None
-    scores = ({item.side: item.score for item in before[-1].sides} if before
-              else {side.name: 0 for side in match.sides})
-    if before:
-        from scorekeeper.scoring.engine import round_leader  # the engine imports this module
-
-        leader = round_leader(ruleset, match, before[-1], match.rounds[len(before) - 1])
-    else:
-        leader = None
-    hint = ("only a side that holds points may go on the hundred; if 6-6 was an ordinary lead, "
-            "leave out --led 6-6")
-    if leader is not None:
-        side = match.side_of(leader).name
-        if scores[side] > 0:
-            return None
-        return f"{leader} cannot lead 6-6 on the hundred: {side} holds no points ({hint})"
-    if any(scores.values()):
-        return None
-    return f"6-6 cannot be led on the hundred: no side holds points yet ({hint})"

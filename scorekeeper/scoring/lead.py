@@ -1,10 +1,31 @@
-"""Who leads the next round and with what, when a rule says (on the hundred, eggs played from 1-1)."""
+"""Who leads: the first round's lead, who led a round, who leads next and with what when a rule says
+(on the hundred, eggs played from 1-1), the note people see about it, and leads the facts cannot have.
 
-from typing import NamedTuple
+Keys read: ``lead.first``, ``lead.first_tile``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``.
+"""
 
-from scorekeeper.facts import Match
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import FirstLead, LeadAfterOut
 from scorekeeper.scoring.table import RoundResult
+from scorekeeper.tiles import Tile
+
+SIX_SIX = Tile(6, 6)
+
+FIRST_LEAD_NOTES = {
+    FirstLead.FROM_ONE_ONE: "first round: the holder of 1-1 leads (else 2-2 ... 6-6, then 0-0; with no double "
+                            "out, the heaviest tile)",
+    FirstLead.HIGHEST_DOUBLE: "first round: the holder of the highest double leads (6-6, then 5-5 ...; with no "
+                              "double out, the heaviest tile)",
+    FirstLead.LOWEST_DOUBLE: "first round: the holder of the lowest double leads (0-0, then 1-1 ...; with no "
+                             "double out, the lightest tile)",
+    FirstLead.LOT: "first round: the leader is chosen by lot and may lead any tile",
+    FirstLead.TILE: "first round: the holder of {tile} leads with it",
+}
 
 
 class NextLead(NamedTuple):
@@ -13,7 +34,36 @@ class NextLead(NamedTuple):
     note: str
 
 
-def next_lead(ruleset: Ruleset, match: Match, results: list[RoundResult], leader: str | None,
+def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
+    """Who leads after ``last``: the player who went out (or their partner, ``lead.after_out``), or the one
+    who made the fish (None when that was not recorded)."""
+    if last.ending is Ending.OUT:
+        if ruleset["lead.after_out"] is LeadAfterOut.PARTNER:
+            side = match.side_of(last.out)
+            partners = [player for player in side.players if player != last.out]
+            if partners:
+                return partners[0]
+        return last.out
+    return last.fisher
+
+
+def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult) -> str | None:
+    """Who led the round after ``previous``, as far as the facts say (eggs led from a tile: its holder)."""
+    if previous.eggs and ruleset["eggs.lead"]:
+        return None
+    return next_leader(ruleset, match, previous.facts)
+
+
+def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | None) -> str:
+    """The plain note on the next lead when no rule imposes one."""
+    if not results:
+        return FIRST_LEAD_NOTES[ruleset["lead.first"]].format(tile=ruleset["lead.first_tile"])
+    if leader:
+        return f"{leader} leads next"
+    return "the player who made the fish leads next"
+
+
+def next_lead(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], leader: str | None,
               pot: int) -> NextLead | None:
     """The next lead a rule imposes or allows, or None when nothing special applies."""
     if not results:
@@ -34,3 +84,25 @@ def next_lead(ruleset: Ruleset, match: Match, results: list[RoundResult], leader
             return NextLead(leader, None, f"{leader} leads next; {side} holds points, so a 6-6 lead goes "
                                           "on the hundred")
     return None
+
+
+def lead_problem(ruleset: Ruleset, match: Match, previous: RoundResult | None, rnd: Round) -> str | None:
+    """Why a 6-6 lead recorded in ``rnd`` cannot be on the hundred (``previous``: the result of the round
+    before it, None for the first round)."""
+    if not ruleset["hundred.enabled"] or rnd.led != SIX_SIX:
+        return None
+    if previous is not None and previous.owes_hundred:
+        return None
+    scores = ({item.side: item.score for item in previous.sides} if previous is not None
+              else {side.name: 0 for side in match.sides})
+    leader = round_leader(ruleset, match, previous) if previous is not None else None
+    hint = ("only a side that holds points may go on the hundred; if 6-6 was an ordinary lead, "
+            "leave out --led 6-6")
+    if leader is not None:
+        side = match.side_of(leader).name
+        if scores[side] > 0:
+            return None
+        return f"{leader} cannot lead 6-6 on the hundred: {side} holds no points ({hint})"
+    if any(scores.values()):
+        return None
+    return f"6-6 cannot be led on the hundred: no side holds points yet ({hint})"

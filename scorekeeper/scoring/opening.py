@@ -1,22 +1,41 @@
-"""The opening rule: what a side that holds no points may record, and remembered (+N) points."""
+"""Stage ``record_opening``: what each side records from its round points under the opening rule.
+
+Keys read: ``opening.threshold`` (a side that holds no points records only a round worth this much),
+``opening.strict`` (more than the threshold, not at least), ``opening.remember`` (a round under it is
+remembered as +N and added when the side opens; without memory it is dropped).
+"""
+
+from __future__ import annotations
 
 from typing import NamedTuple
 
+from scorekeeper.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step
-
-
-class Account(NamedTuple):
-    """One side's running numbers."""
-
-    score: int = 0
-    remembered: int = 0
 
 
 class Entry(NamedTuple):
     account: Account
     recorded: int
     dropped: int = 0
+
+
+def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    """Each side's round points go through the opening rule (eggs paid toward it are part of them)."""
+    accounts = dict(state.accounts)
+    recorded = {}
+    dropped = {}
+    steps: list[Step] = []
+    points = state.points
+    for side in match.sides:
+        name = side.name
+        entry = record(ruleset, name, accounts[name], points[name], steps,
+                       eggs=state.eggs_paid if name == state.eggs_paid_to else 0)
+        accounts[name] = entry.account
+        recorded[name] = entry.recorded
+        dropped[name] = entry.dropped
+    return state.but(accounts=accounts, recorded=recorded, dropped=dropped, steps=state.steps + tuple(steps))
 
 
 def record(ruleset: Ruleset, side: str, account: Account, points: int, steps: list[Step], eggs: int = 0) -> Entry:
@@ -56,10 +75,3 @@ def record(ruleset: Ruleset, side: str, account: Account, points: int, steps: li
                                                  f"needs {needs} to record: not recorded"))
     return Entry(account, 0, dropped=points)
 
-
-def wipe(side: str, account: Account, key: str, why: str, steps: list[Step]) -> tuple[Account, int]:
-    """Wipe a side's remembered points; returns the new account and what was lost."""
-    if not account.remembered:
-        return account, 0
-    steps.append(Step(side, key, f"{side}: remembered +{account.remembered} wiped ({why})"))
-    return Account(account.score, 0), account.remembered

@@ -1,27 +1,24 @@
-"""Who takes what from a round: the out, and every fish policy, for losers' and winners' counts."""
+"""Stage ``take``: who takes what from a round (the out, and every fish policy, for losers' and winners' counts).
 
-from typing import NamedTuple
+Keys read: ``count.who`` (every losing side records its own hand, or the winner takes the losers' hands),
+``fish.policy`` (who records what on a fish), ``fish.tie`` and ``fish.tie_three`` (level sides on a fish:
+eggs, nobody scores, or split).  Rulesets with ``endhand.count`` take ``endhand.settle_hand`` instead.
+"""
+
+from __future__ import annotations
 
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Count, FishPolicy, FishTie
 from scorekeeper.scoring.fishtie import split, tie_rule
+from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 
 
-class Outcome(NamedTuple):
-    points: dict[str, int]
-    """Points each side takes from the round, before eggs and the opening rule."""
-    winner: str | None = None
-    """The side that won the round, if any."""
-    losers: tuple[str, ...] = ()
-    """The sides that lost the round."""
-    tied_total: int = 0
-    """Points left on the table by a tied fish (eggs, when the ruleset says so)."""
-    wipe_remembered: tuple[str, ...] = ()
-    """Sides whose remembered points this round wipes."""
-    line_total: int = 0
-    """All points counted in this round's hands."""
+def take(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    steps: list[Step] = []
+    outcome = allocate(ruleset, match, state.facts, state.side_hands, steps)
+    return state.but(outcome=outcome, points=outcome.points, steps=state.steps + tuple(steps))
 
 
 def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int], steps: list[Step]) -> Outcome:

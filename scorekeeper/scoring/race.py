@@ -1,4 +1,5 @@
-"""The points race (RULES.md 4-5): points claimed during play, the target, and when the match is decided.
+"""Stage ``play_hand``, the points race (RULES.md 4-5): points claimed during play, the target, and when the
+match is decided.
 
 Within a hand the points come in order: each claim as it was made, then the end-of-hand count.  Keys:
 ``end.target`` (``end.target_more_players`` with more than two players), ``end.exact`` (points that would
@@ -7,12 +8,18 @@ pass the target are not scored), ``end.at_once`` (reaching the target during pla
 ``end.rounds_winner`` (a fixed number of rounds).
 """
 
+from __future__ import annotations
+
 from typing import Iterable, NamedTuple
 
 from scorekeeper.facts import Claim, Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner, SeveralReach
-from scorekeeper.scoring.table import Step
+from scorekeeper.scoring.state import RoundState
+from scorekeeper.scoring.table import Decision, Step
+
+
+DRAW = Decision(None, None)
 
 
 def target_for(ruleset: Ruleset, match: Match) -> int:
@@ -30,6 +37,20 @@ class Race(NamedTuple):
     """Of those, the points claimed during play."""
     first: str | None = None
     """The side that reached the target first during this hand, when ``end.at_once`` stops the hand."""
+
+
+def play_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    """The round's claims (``play.scores``), then its end-of-hand points, in order, against the target."""
+    rnd = state.facts
+    claims = rnd.claims + rnd.play_points
+    if not claims and not ruleset["end.exact"] and not ruleset["end.at_once"]:
+        return state  # nothing can hold back or stop the end-of-hand points
+    steps: list[Step] = []
+    notes: list[str] = []
+    scores = {name: account.score for name, account in state.accounts.items()}
+    hand = play(ruleset, match, scores, claims, state.points, steps, notes)
+    return state.but(points=hand.points, reached_first=hand.first, steps=state.steps + tuple(steps),
+                     notes=state.notes + tuple(notes))
 
 
 def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterable[Claim],
@@ -66,8 +87,8 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
 
 
 def decide(ruleset: Ruleset, match: Match, scores: dict[str, int], played: int,
-           first: str | None = None) -> tuple[str | None, str | None] | None:
-    """(winner, loser) once the match is decided ((None, None): a draw); None while it goes on."""
+           first: str | None = None) -> Decision | None:
+    """The decision once the scores decide the match (a draw names nobody); None while it goes on."""
     target = target_for(ruleset, match)
     names = [side.name for side in match.sides]
     reached = [name for name in names if target and scores[name] >= target]
@@ -75,23 +96,35 @@ def decide(ruleset: Ruleset, match: Match, scores: dict[str, int], played: int,
         if first in reached:
             top = first
         elif ruleset["end.several_reach"] is SeveralReach.DRAW and _drawn(reached, scores, target):
-            return None, None
+            return DRAW
         else:
             top = max(reached, key=lambda name: scores[name])  # ties: the earlier seat
         others = [name for name in names if name != top]
         # end.name_other false: only the side that reached the target is named (Sea Goat: the winner)
         other = others[0] if len(others) == 1 and ruleset["end.name_other"] else None
-        return (other, top) if ruleset["end.at_target"] is AtTarget.LOSES else (top, other)
+        return Decision(other, top) if ruleset["end.at_target"] is AtTarget.LOSES else Decision(top, other)
     rounds = ruleset["end.rounds"]
     if rounds and played >= rounds:
         pick = min if ruleset["end.rounds_winner"] is RoundsWinner.LOWEST else max
         best = pick(scores.values())
         found = [name for name in names if scores[name] == best]
         if len(found) > 1:
-            return None, None
+            return DRAW
         others = [name for name in names if name != found[0]]
-        return found[0], (others[0] if len(others) == 1 else None)
+        return Decision(found[0], others[0] if len(others) == 1 else None)
     return None
+
+
+def by_rule(ruleset: Ruleset, match: Match, winner: str | None, loser: str | None, why: str) -> Decision:
+    """A rule of the round decides the match whatever the scores; with two sides the other one is named too
+    (the side that did not lose won; the loser only when ``end.name_other``)."""
+    others = [side.name for side in match.sides if side.name not in (winner, loser)]
+    if len(match.sides) == 2:
+        if winner is None:
+            winner = others[0]
+        elif ruleset["end.name_other"]:
+            loser = others[0]
+    return Decision(winner, loser, why)
 
 
 def _drawn(reached: list[str], scores: dict[str, int], target: int) -> bool:

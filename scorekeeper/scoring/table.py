@@ -1,5 +1,6 @@
 """What replaying a match produces: per-round results with their steps, and the standing table."""
 
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
@@ -32,12 +33,22 @@ class SideRound(NamedTuple):
     """Points not recorded and not remembered (under the opening threshold without memory)."""
 
 
-class Decision(NamedTuple):
-    """A rule of the round that decides the match whatever the scores (a finishing double, the hundred)."""
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """How a match was decided: the side named the winner, the side named the loser, and why.
+
+    ``winner`` or ``loser`` is None where the rules name only one side; both None is a draw.  ``why`` is empty
+    when the scores decided it (the target, a fixed number of rounds), and says which rule did otherwise
+    (a finishing double, the hundred): such a rule decides the match whatever the scores.
+    """
 
     winner: str | None
     loser: str | None
-    why: str
+    why: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None and self.loser is None
 
 
 class RoundResult(NamedTuple):
@@ -58,7 +69,7 @@ class RoundResult(NamedTuple):
     steps: tuple[Step, ...] = ()
     notes: tuple[str, ...] = ()
     decision: Decision | None = None
-    """Set when a rule of this round decided the match (below the target too)."""
+    """Set when a rule of this round decided the match whatever the scores (below the target too)."""
     hundred: str | None = None
     """The side that played this round on the hundred."""
     owes_hundred: str | None = None
@@ -100,6 +111,11 @@ class Table(NamedTuple):
 
     def standing(self, name: str) -> Standing:
         return next(item for item in self.sides if item.name == name)
+
+    @property
+    def decision(self) -> Decision | None:
+        """How the match was decided, or None while it goes on."""
+        return Decision(self.winner, self.loser, self.decided_by) if self.over else None
 
     def to_dict(self) -> dict:
         """The JSON contract of ``scorekeeper table --format json``."""

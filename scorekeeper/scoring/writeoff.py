@@ -1,15 +1,26 @@
-"""Only one side holds points (Sea Goat): when a side records, the other sides' points are written off."""
+"""Stage ``write_off``, only one side holds points (Sea Goat): when a side records, the other sides' points are
+written off (``opening.write_off``: others; all: the new record too, 000's reading)."""
 
 from __future__ import annotations
 
+
+from scorekeeper.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import WriteOff
-from scorekeeper.scoring.opening import Account
+from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step
 
 
-def write_off(ruleset: Ruleset, accounts: dict[str, Account], recorded: dict[str, int],
-              steps: list[Step]) -> dict[str, int]:
+def write_off(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    accounts = dict(state.accounts)
+    steps: list[Step] = []
+    lost = written_off(ruleset, accounts, state.recorded, steps)
+    wiped = {name: value + lost[name] for name, value in state.wiped.items()}
+    return state.but(accounts=accounts, wiped=wiped, written_off=lost, steps=state.steps + tuple(steps))
+
+
+def written_off(ruleset: Ruleset, accounts: dict[str, Account], recorded: dict[str, int],
+                steps: list[Step]) -> dict[str, int]:
     """Write off the points of every side but the one that recorded; returns what each side lost.
 
     ``accounts`` (already holding this round's records) is updated in place.

@@ -1,0 +1,38 @@
+"""Stage ``wipe_remembered``: remembered (+N) points a round wipes before anything is recorded.
+
+Keys read: ``opening.wipe_on_out`` (going out wipes the finisher's remembered points), and through the
+outcome ``fish.policy`` (fish for one: every side but the one that takes the fish loses its remembered points).
+"""
+
+from __future__ import annotations
+
+
+from scorekeeper.facts import Ending, Match
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.state import Account, RoundState
+from scorekeeper.scoring.table import Step
+
+
+def wipe_remembered(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    rnd = state.facts
+    accounts = dict(state.accounts)
+    wiped = dict(state.wiped)
+    steps: list[Step] = []
+    if rnd.ending is Ending.OUT and ruleset["opening.wipe_on_out"]:
+        finisher = match.side_of(rnd.out).name
+        accounts[finisher], wiped[finisher] = wipe(finisher, accounts[finisher], "opening.wipe_on_out",
+                                                   f"{rnd.out} went out", steps)
+    for name in state.outcome.wipe_remembered:
+        accounts[name], lost = wipe(name, accounts[name], "fish.policy", "fish for one", steps)
+        wiped[name] += lost
+    if not steps:
+        return state
+    return state.but(accounts=accounts, wiped=wiped, steps=state.steps + tuple(steps))
+
+
+def wipe(side: str, account: Account, key: str, why: str, steps: list[Step]) -> tuple[Account, int]:
+    """Wipe a side's remembered points; returns the new account and what was lost."""
+    if not account.remembered:
+        return account, 0
+    steps.append(Step(side, key, f"{side}: remembered +{account.remembered} wiped ({why})"))
+    return Account(account.score, 0), account.remembered

@@ -1,0 +1,106 @@
+"""The values a round's scoring passes from stage to stage (``pipeline.STAGES``), and what they become: the
+round's state, each side's account and the eggs carried from round to round, and who takes what."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, NamedTuple
+
+from scorekeeper.facts import Round
+from scorekeeper.scoring.table import Decision, RoundResult, SideRound, Step
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """One side's running numbers."""
+
+    score: int = 0
+    remembered: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """The eggs carried."""
+
+    amount: int = 0
+    age: int = 0
+    """Rounds played since the eggs were last added to without being paid out."""
+
+
+class Outcome(NamedTuple):
+    points: dict[str, int]
+    """Points each side takes from the round, before eggs and the opening rule."""
+    winner: str | None = None
+    """The side that won the round, if any."""
+    losers: tuple[str, ...] = ()
+    """The sides that lost the round."""
+    tied_total: int = 0
+    """Points left on the table by a tied fish (eggs, when the ruleset says so)."""
+    wipe_remembered: tuple[str, ...] = ()
+    """Sides whose remembered points this round wipes."""
+    line_total: int = 0
+    """All points counted in this round's hands."""
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """Everything known about one round while it is scored.  A stage never changes it: it returns a new
+    one (``but``), and never changes a mapping it holds either (it builds a new one)."""
+
+    number: int
+    facts: Round
+    previous: RoundResult | None
+    """The result of the round before (None for the first round)."""
+    accounts: Mapping[str, Account]
+    """Each side's score and remembered points, as the stages so far leave them."""
+    pot: Pot
+    """The eggs carried into the round, as the stages so far leave them."""
+    side_hands: Mapping[str, int] = field(default_factory=dict)
+    """Each side's counted hand value (``hands``)."""
+    player_hands: Mapping[str, int] = field(default_factory=dict)
+    """Each counted player's own hand value."""
+    outcome: Outcome | None = None
+    """Who takes what from the round, before eggs, claims and the opening rule."""
+    points: Mapping[str, int] = field(default_factory=dict)
+    """What each side takes from the round so far (eggs and claims included once their stages ran)."""
+    wiped: Mapping[str, int] = field(default_factory=dict)
+    """Points each side lost to a rule (remembered points wiped, a score written off)."""
+    recorded: Mapping[str, int] = field(default_factory=dict)
+    """What the opening rule let each side record."""
+    dropped: Mapping[str, int] = field(default_factory=dict)
+    """Points under the opening threshold that were neither recorded nor remembered."""
+    written_off: Mapping[str, int] = field(default_factory=dict)
+    """Scores written off because another side recorded (``opening.write_off``)."""
+    eggs_paid: int = 0
+    eggs_paid_to: str | None = None
+    eggs_rotten: int = 0
+    hundred: str | None = None
+    """The side that plays the round on the hundred."""
+    decision: Decision | None = None
+    """Set when a rule of this round decides the match whatever the scores."""
+    owes_hundred: str | None = None
+    """The player who must lead the next round with 6-6, on the hundred."""
+    reached_first: str | None = None
+    """The side that reached the target during play (``end.at_once``)."""
+    steps: tuple[Step, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def but(self, **changes) -> RoundState:
+        """A copy with ``changes``: what a stage returns."""
+        # Cheaper than dataclasses.replace, which runs __init__ (and object.__setattr__ per field) again.
+        new = object.__new__(RoundState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return new
+
+    def result(self) -> RoundResult:
+        """What the round leaves in the table."""
+        outcome = self.outcome
+        accounts = self.accounts
+        sides = tuple(SideRound(name, self.side_hands[name], value, self.recorded[name], accounts[name].score,
+                                accounts[name].remembered, self.wiped[name], self.dropped[name])
+                      for name, value in self.points.items())
+        return RoundResult(self.number, self.facts, sides, self.pot.amount, self.pot.age, outcome.tied_total,
+                           self.eggs_paid, self.eggs_paid_to, self.eggs_rotten, outcome.winner, self.steps,
+                           self.notes, self.decision, self.hundred, self.owes_hundred, self.reached_first)
