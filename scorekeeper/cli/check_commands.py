@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import Group, echo_json, format_option, match_path
+from scorekeeper.cli.base import Group, echo_json, format_option, match_path, wide_option
 from scorekeeper.cli.params import PLAYER_TILES, TILE, TILES
 
 RULES_HELP = "A built-in ruleset or a ruleset file (default: the current match's ruleset, else goat)."
@@ -26,7 +26,9 @@ def _show(ruling, ruleset, output_format: str) -> None:
         return
     from scorekeeper.reports.ruling import render_ruling
 
-    click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.name))
+    from scorekeeper.cli.base import screen_width
+
+    click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.name, screen_width()))
 
 
 @click.group(cls=Group)
@@ -186,14 +188,17 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
         return
     from scorekeeper.reports.explain import render_explanation
 
-    click.echo(render_explanation(explanation))
+    from scorekeeper.cli.base import screen_width
+
+    click.echo(render_explanation(explanation, screen_width()))
 
 
 @click.command("compare")
 @click.argument("other", metavar="OTHER")
+@wide_option
 @format_option("json")
 @click.pass_context
-def compare(ctx: click.Context, other: str, output_format: str) -> None:
+def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> None:
     """Score the match under OTHER beside its own ruleset, marking what differs.
 
     OTHER is a built-in ruleset or a ruleset file. The match file is not changed. Lists the rule keys
@@ -215,7 +220,9 @@ def compare(ctx: click.Context, other: str, output_format: str) -> None:
         return
     from scorekeeper.reports.compare import render_comparison
 
-    click.echo(render_comparison(comparison))
+    from scorekeeper.cli.base import screen_width
+
+    click.echo(render_comparison(comparison, screen_width(wide), wide))
 
 
 def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False) -> None:

@@ -46,11 +46,7 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
         writer.writerows(rows)
         click.echo(buffer.getvalue(), nl=False)
         return
-    from tabulate import tabulate
+    from scorekeeper.cli.base import screen_width
+    from scorekeeper.reports.history import render_history
 
-    if rows:
-        click.echo(tabulate(rows, headers=["player", "played", "won", "lost", "rounds", "avg points", "rating"],
-                            floatfmt=".2f"))
-        click.echo()
-    click.echo(f"{found.matches} match{'es' if found.matches != 1 else ''} ({found.finished} finished)"
-               + (f", {len(found.skipped)} file(s) skipped" if found.skipped else "") + ".")
+    click.echo(render_history(found, screen_width()))

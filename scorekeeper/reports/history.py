@@ -181,3 +181,29 @@ def _add(records: dict[str, PlayerRecord], opened: OpenMatch) -> None:
                 player, old.played + 1, old.finished + table.over, old.won + (table.over and not lost),
                 old.lost + lost, old.rounds + len(table.rounds), old.points + points,
                 old.rating + gains.get(player, 0))
+
+
+def render_history(found: History, width: int | None = None) -> str:
+    """Per player: played, won, lost, rounds, average points and rating, in columns that fit ``width`` (None:
+    no limit): the headers shorten, then the names; the summary line wraps."""
+    from scorekeeper.reports.columns import simple_table
+    from scorekeeper.reports.fit import abbreviations, widest, wrap
+
+    lines = []
+    if found.players:
+        names = [record.player for record in found.players]
+        for headers, size, gap in [(("player", "played", "won", "lost", "rounds", "avg points", "rating"), None, 2),
+                                   (("player", "played", "won", "lost", "rounds", "avg", "rating"), None, 1),
+                                   (("player", "pl", "won", "lost", "rds", "avg", "rtg"), None, 1),
+                                   (("player", "pl", "won", "lost", "rds", "avg", "rtg"), 8, 1),
+                                   (("player", "pl", "won", "lost", "rds", "avg", "rtg"), 5, 1)]:
+            short = abbreviations(names, size)
+            rows = [[short[record.player], record.played, record.won, record.lost, record.rounds,
+                     f"{record.average:.2f}", record.rating] for record in found.players]
+            grid = simple_table(headers, rows, ("left",) + ("right",) * 6, gap)
+            if width is None or widest(grid) <= width:
+                break
+        lines += grid.split("\n") + [""]
+    lines += wrap(f"{found.matches} match{'es' if found.matches != 1 else ''} ({found.finished} finished)"
+                  + (f", {len(found.skipped)} file(s) skipped" if found.skipped else "") + ".", width, indent="  ")
+    return "\n".join(lines)
