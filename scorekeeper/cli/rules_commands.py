@@ -99,8 +99,13 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
             parent = load_ruleset(loaded.chain[1])
         except Exception:  # a parent given by a relative path: the values alone are shown
             parent = None
-    click.echo(render_ruleset(loaded, paths, screen_width(), parent, cite=cite, changed=changed))
-    click.echo(f"\nThe rule book, with every reading these keys take: {book_path()}")
+    from scorekeeper.reports.fit import wrap
+
+    width = screen_width()
+    click.echo(render_ruleset(loaded, paths, width, parent, cite=cite, changed=changed))
+    # The path on a line of its own, so that it can be copied (split only where the screen is too narrow).
+    click.echo("\n" + "\n".join(wrap("The rule book, with every reading these keys take:", width)
+                                 + wrap(book_path(), width)))
 
 
 @rules.command("check")
