@@ -84,6 +84,6 @@ def close_hand(match: Match, ruleset: Ruleset, rnd: Round, totals: Iterable[tupl
         noted.append(Claim(who, points))
     rnd = rnd._replace(claims=match.pending + rnd.claims,
                        play_points=rnd.play_points + tuple(claim for claim in noted if claim.points))
-    old = len(rnd.claims)
+    old = len(match.pending)  # the claims of the hand already recorded; a round line's own are checked too
     check_exact(match, ruleset, rnd.claims + rnd.play_points, old, rounds_before)
     return rnd

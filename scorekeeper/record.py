@@ -15,13 +15,13 @@ from scorekeeper.tiles import Tile
 
 
 def resolve_player(match: Match, name: str) -> str:
-    """The seated player a typed name means (exact, else case-insensitive), or InputError."""
+    """The seated player a typed name means (exact, else by a unique start of the name in any case, ё as е),
+    or InputError naming the players it could have meant."""
     if name in match.players:
         return name
-    folded = [player for player in match.players if player.casefold() == name.strip().casefold()]
-    if len(folded) == 1:
-        return folded[0]
-    raise InputError(f"unknown player '{name}' (players: {', '.join(match.players)})")
+    from scorekeeper.names import match_player
+
+    return match_player(match.players, name)
 
 
 def build_round(match: Match, *, out: str | None = None, fish: bool = False,

@@ -47,4 +47,6 @@ def cli(match_path: str) -> None:
 
 
 def main() -> None:
-    cli(prog_name="scorekeeper")
+    from scorekeeper.launch import main as launch
+
+    launch()
