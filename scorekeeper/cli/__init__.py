@@ -48,4 +48,6 @@ def cli(match_path: str) -> None:
 
 
 def main() -> None:
-    cli(prog_name="scorekeeper")
+    from scorekeeper.launch import main as launch
+
+    launch()
