@@ -1,4 +1,4 @@
-"""Points claimed during play (RULES.md 4): check a claim against the ruleset and add it to the hand in
+"""Points claimed during play (rules.md §4): check a claim against the ruleset and add it to the hand in
 progress, or attach the hand's claims and in-play totals to the round that closes it.  Pure: a new
 ``Match`` or ``Round`` comes back, nothing is written."""
 

@@ -20,7 +20,8 @@ from scorekeeper.cli.params import WholeNumber
 def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) -> None:
     """Chart each side's running score per round, with the target line and the eggs marked.
 
-    Without -o, print a compact text chart (no extra needed).
+    Without -o, print a compact text chart (no extra needed) that fits the screen's width.
+    Points claimed in the hand in progress are the last column; how the match ended is marked.
 
     \b
     Examples:
@@ -35,7 +36,9 @@ def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) ->
         fmt = charts.image_format(output)
     opened = open_match(match_path(ctx))
     if output is None:
-        click.echo(charts.text_chart(opened.table, opened.ruleset, height))
+        from scorekeeper.cli.base import screen_width
+
+        click.echo(charts.text_chart(opened.table, opened.ruleset, height, screen_width()))
         return
     import os
 

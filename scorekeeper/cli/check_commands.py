@@ -142,7 +142,7 @@ def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_fo
     are covered, then only the started arms).
 
     \b
-    Examples (RULES.md 4: 5-5; 5-0 on it; 3-5 on its other side; 0-2; then 5-4 on
+    Examples (rules.md §4: 5-5; 5-0 on it; 3-5 on its other side; 0-2; then 5-4 on
     top of 5-5, 2-2 and 2-5 on 0-2, 3-3 on 3-5):
       scorekeeper check count 5 5 3 2 --rules muggins
       scorekeeper check count 6-6 3 --rules muggins

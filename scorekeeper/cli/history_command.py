@@ -18,7 +18,7 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
     """Sum up every match file (*.toml) under DIR... per player.
 
     Per player: matches played, won, lost (the goat), rounds, average points per round, and the rating
-    (RULES.md section 2) summed over finished matches.
+    (rules.md §2) summed over finished matches.
 
     Files that are not match logs, or are broken, are skipped and named on stderr.
 

@@ -121,7 +121,8 @@ def _side_hand(rnd, side: Side) -> str:
             held = "out"
         else:
             hand = rnd.hands.get(player)
-            held = "" if hand is None else (f"total {hand.total}" if hand.tiles is None else format_tiles(hand.tiles))
+            held = ("not counted" if hand is None else
+                    f"total {hand.total}" if hand.tiles is None else format_tiles(hand.tiles))
         parts.append(held if len(side.players) == 1 else f"{player}: {held}")
     return "; ".join(parts)
 
