@@ -103,10 +103,11 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
 
 def _recorded_line(last: RoundResult, path: str, width: int | None) -> str:
     """One line: what was recorded, and where; the label shortens before the line would wrap."""
-    for label in (_round_label(last), _short_label(last, {}), None):
-        line = f"Round {last.number} recorded in {path}" + (f": {label}." if label else ".")
-        if width is None or text_width(line) <= width:
-            return line
+    for where in dict.fromkeys((path, os.path.basename(path))):
+        for label in (_round_label(last), _short_label(last, {}), None):
+            line = f"Round {last.number} recorded in {where}" + (f": {label}." if label else ".")
+            if width is None or text_width(line) <= width:
+                return line
     return f"Round {last.number} recorded in {os.path.basename(path)}."
 
 
@@ -334,8 +335,20 @@ def note_lines(shown: tuple[RoundResult, ...]) -> list[str]:
                 numbers.append(result.number)
     if not rounds_of:
         return []
-    return [""] + [f"note: round{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}: {kind}"
+    return [""] + [f"note: round{'s' if len(numbers) > 1 else ''} {_spans(numbers)}: {kind}"
                    for kind, numbers in rounds_of.items()]
+
+
+def _spans(numbers: list[int]) -> str:
+    """1, 2, 3, 5, 7, 8, 9 -> "1-3, 5, 7-9"."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and number == spans[-1][1] + 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return ", ".join(str(first) if first == last else f"{first}-{last}" if last > first + 1 else f"{first}, {last}"
+                     for first, last in spans)
 
 
 def _status(table: Table, ruleset: Ruleset) -> list[str]:

@@ -1,0 +1,54 @@
+"""Long matches of every built-in ruleset, typed through the CLI as a table would: for the golden-output and
+property tests of what people see."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from scorekeeper.cli import cli
+from scorekeeper.rules.loader import builtin_names, load_ruleset
+
+PLAYERS = ("Masha", "Alex", "Olya", "Serg")
+LONGEST = 30
+
+
+def new_args(name: str) -> list[str]:
+    """Four players; partners Masha+Olya and Alex+Serg where the ruleset is for pairs."""
+    if load_ruleset(name)["players.teams"].value == "pairs":
+        return ["new", "--rules", name, "--team", "Masha,Olya", "--team", "Alex,Serg"]
+    return ["new", "--rules", name, *PLAYERS]
+
+
+def round_args(rng: random.Random, number: int) -> list[str]:
+    """A round: someone goes out (now and then a fish), the others' totals small enough for a long match."""
+    if number % 7 == 3:
+        return ["round", "--fish", "--fisher", PLAYERS[number % 4],
+                *[f"--total={player}={rng.randint(2, 14)}" for player in PLAYERS]]
+    out = PLAYERS[(number * 3 + rng.randint(0, 3)) % 4]
+    return ["round", "--out", out, *[f"--total={player}={rng.randint(0, 12)}" for player in PLAYERS
+                                     if player != out]]
+
+
+def invoke(path: Path, args: list[str], env: dict[str, str] | None = None):
+    return CliRunner().invoke(cli, ["--match", str(path), *args], env=env, catch_exceptions=False)
+
+
+def long_match(name: str, path: Path, rounds: int = LONGEST) -> list[str]:
+    """Write a match of ``name`` to ``path``: rounds until the match is over or ``rounds`` were played, all
+    but the last recorded; returns the last round's arguments (record it to see the after-round output)."""
+    rng = random.Random(name)
+    assert invoke(path, new_args(name)).exit_code == 0
+    for number in range(1, rounds + 1):
+        args = round_args(rng, number)
+        result = invoke(path, args)
+        assert result.exit_code == 0, (name, args, result.stdout, result.stderr)
+        if number == rounds or '"over": true' in invoke(path, ["table", "--format", "json"]).stdout:
+            assert invoke(path, ["undo"]).exit_code == 0
+            return args
+    raise AssertionError("unreachable")
+
+
+RULESETS = builtin_names()
