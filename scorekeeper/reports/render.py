@@ -75,7 +75,7 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     last = table.rounds[-1] if table.rounds else None
     if headline is None:
         headline = _recorded_line(last, path, width) if last else f"No rounds yet in {path}."
-    notes = [f"note: {note}" for note in (last.notes if last else ())]
+    notes = _new_notes(table)
     status = _status(table, ruleset)
     budget = None if height is None else max(1, height - 2)
     fixed_lines = wrap_lines([headline, ""], width)
@@ -99,6 +99,21 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
             continue
         break
     return "\n".join(fixed_lines + body)
+
+
+def _new_notes(table: Table) -> list[str]:
+    """The last round's notes: in full when of a kind not seen in an earlier round, else counted in one line
+    (a note about a fact the table never records must not fill the screen after every round)."""
+    if not table.rounds:
+        return []
+    said = {note_kind(note) for result in table.rounds[:-1] for note in result.notes}
+    last = table.rounds[-1]
+    fresh = [f"note: {note}" for note in last.notes if note_kind(note) not in said]
+    again = len(last.notes) - len(fresh)
+    if again:
+        fresh.append(f"({again} note{'s' if again > 1 else ''} as in earlier rounds: 'explain {last.number}' "
+                     "says them)")
+    return fresh
 
 
 def _recorded_line(last: RoundResult, path: str, width: int | None) -> str:
