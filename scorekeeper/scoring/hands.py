@@ -18,24 +18,33 @@ from scorekeeper.tiles import format_tiles
 def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """The finisher holds nothing; their partner may not count; every other hand counts its value."""
     rnd = state.facts
+    out = rnd.out
+    held = rnd.hands
     steps: list[Step] = []
     notes: list[str] = []
     sides = {}
     players = {}
-    partner_counts = ruleset["count.partner_of_finisher"]
+    partner_out = rnd.ending is Ending.OUT and not ruleset["count.partner_of_finisher"]
+    plain = not ruleset.special_hands
     for side in match.sides:
         total = 0
         for player in side.players:
-            if player == rnd.out:
+            if player == out:
                 continue
-            if rnd.ending is Ending.OUT and not partner_counts and rnd.out in side.players:
+            if partner_out and out in side.players:
                 steps.append(Step(side.name, "count.partner_of_finisher",
-                                  f"{player}'s hand is not counted: partner of {rnd.out}, who went out"))
+                                  f"{player}'s hand is not counted: partner of {out}, who went out"))
                 continue
-            value = hand_value(ruleset, player, rnd.hands[player], steps, notes)
+            hand = held[player]
+            if plain:
+                value = hand.total if hand.tiles is None else sum([tile.low + tile.high for tile in hand.tiles])
+            else:
+                value = hand_value(ruleset, player, hand, steps, notes)
             total += value
             players[player] = value
         sides[side.name] = total
+    if not steps and not notes:
+        return state.but(side_hands=sides, player_hands=players)
     return state.but(side_hands=sides, player_hands=players, steps=state.steps + tuple(steps),
                      notes=state.notes + tuple(notes))
 
@@ -43,16 +52,18 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
 def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step],
                notes: list[str]) -> int:
     """The value of one player's hand; explains special hands, and says when a total hides one."""
-    if hand.tiles is None:
-        maybe = [tiles for tiles in ruleset.special_hands if sum(t.pips for t in tiles) == hand.total]
+    tiles = hand.tiles
+    if tiles is None:
+        total = hand.total
+        maybe = [special for special in ruleset.special_hands if sum([t.low + t.high for t in special]) == total]
         if maybe:
-            shown = " or ".join(format_tiles(tiles) for tiles in maybe)
-            notes.append(f"{player}: only a total of {hand.total} was given, so the special-hand rule "
+            shown = " or ".join(format_tiles(special) for special in maybe)
+            notes.append(f"{player}: only a total of {total} was given, so the special-hand rule "
                          f"({shown}) could not be applied to that hand (record the tiles with --hand to apply it)")
-        return hand.total
-    special = ruleset.special_value(hand.tiles)
+        return total
+    special = ruleset.special_hands.get(tuple(sorted(tiles)))
     if special is not None:
         steps.append(Step(player, SPECIAL_HANDS,
-                          f"{player} holds exactly {format_tiles(hand.tiles)}: counts {special}"))
+                          f"{player} holds exactly {format_tiles(tiles)}: counts {special}"))
         return special
-    return hand.pips
+    return sum([tile.low + tile.high for tile in tiles])
