@@ -1,3 +1,3 @@
-from scorekeeper.cli import main
+from scorekeeper.launch import main
 
 main()

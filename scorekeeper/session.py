@@ -11,7 +11,7 @@ from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
-from scorekeeper.storage.matchfile import parse_match, read_match_file, round_lines
+from scorekeeper.storage.matchfile import key_line, parse_match, read_match_file, round_lines
 from scorekeeper.storage.stamp import FileStamp
 
 
@@ -48,12 +48,22 @@ def validate_text(text: str, path: str, rules: str | None = None,
     problems: list[FileProblem] = []
     try:
         match = parse_match(text, path, problems)
-    except MatchFileError as error:
-        return None, problems + [error]
+    except MatchFileError as error:  # the file's head is broken: every problem found comes with it
+        return None, problems + list(getattr(error, "problems", None) or [error])
     numbers = None
     if problems:  # rounds that could not be read are left out: number the others by where they start
         numbers = {line: number for number, line in enumerate(round_lines(text), start=1)}
-    return validate_match(match, path, rules, problems, numbers, load_ruleset_for)
+    opened, problems = validate_match(match, path, rules, problems, numbers, load_ruleset_for)
+    return opened, [_placed(problem, text, path) for problem in problems]
+
+
+def _placed(problem: FileProblem, text: str, path: str) -> FileProblem:
+    """A problem about a key of the match file (its ruleset cannot be used) with the line of that key."""
+    if problem.line is None and problem.key and problem.path == path:
+        line = key_line(text, problem.key)
+        if line is not None:
+            return type(problem)(problem.message, problem.path, line, problem.key)
+    return problem
 
 
 def validate_match(match: Match, path: str, rules: str | None = None, problems: list[FileProblem] | None = None,

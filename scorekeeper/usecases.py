@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.facts import Claim, Match
+from scorekeeper.facts import Claim, Match, Round
 from scorekeeper.record import build_round, new_match, record_round
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
@@ -40,7 +40,9 @@ class RoundFacts:
 
     ``out`` (who went out) or ``fish`` (blocked); for every other player a hand of ``tiles`` or a pip
     ``total``; ``fisher`` (who made the fish), ``last`` (the tile, or two doubles, someone went out with),
-    ``led`` (the tile that opened the round); ``play_points``: in-play totals noted instead of single claims.
+    ``led`` (the tile that opened the round); ``play_points``: in-play totals noted instead of single claims;
+    ``claims``: points claimed during play told with the round (a round line's ``Ann +15``, ``Bob count 20``),
+    in order, as ``(player, points or count, is_count)``.
     """
 
     out: str | None = None
@@ -51,6 +53,37 @@ class RoundFacts:
     last: tuple[Tile, ...] = ()
     led: Tile | None = None
     play_points: tuple[tuple[str, int], ...] = ()
+    claims: tuple[tuple[str, int, bool], ...] = ()
+
+
+RoundInput = RoundFacts | str
+"""A round as the flags give it, or as a round line (``roundline``), read against the match it goes into."""
+
+
+def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
+    if isinstance(given, str):
+        from scorekeeper.roundline import read_round
+
+        return read_round(given, opened.match)
+    return given
+
+
+def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: int | None = None) -> Round:
+    """The round ``facts`` state: names resolved and each hand given once (``record.build_round``), the claims
+    told with it checked (counts scored by the ruleset), and the hand's pending claims (``match.pending``)
+    and in-play totals closed into it (the hand starts after ``rounds_before`` rounds; None: all of them).
+    Not yet checked against the match: ``record.check_round`` does that."""
+    rnd = build_round(match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
+                      fisher=facts.fisher, last=facts.last, led=facts.led)
+    if facts.claims:
+        from scorekeeper.roundline import claim_points
+
+        rnd = rnd._replace(claims=claim_points(ruleset, facts.claims))
+    if facts.play_points or match.pending or rnd.claims:
+        from scorekeeper.claims import close_hand  # only the points-race games pay for it
+
+        rnd = close_hand(match, ruleset, rnd, facts.play_points, rounds_before)
+    return rnd
 
 
 @dataclass(frozen=True)
@@ -123,40 +156,34 @@ def _refuse_existing(path: str, force: bool) -> None:
                          "another file")
 
 
-def record(source: MatchSource, facts: RoundFacts) -> Change:
-    """Record the next round from ``facts``; the hand's claims (from ``score``) and ``facts.play_points`` are
-    closed into it. Only the new round is scored."""
+def record(source: MatchSource, facts: RoundInput) -> Change:
+    """Record the next round from ``facts`` (or a round line); the hand's claims (from ``score``) and
+    ``facts.play_points`` are closed into it. Only the new round is scored."""
     with _changing(source) as opened:
-        rnd = build_round(opened.match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
-                          fisher=facts.fisher, last=facts.last, led=facts.led)
-        if facts.play_points or opened.match.pending:
-            from scorekeeper.claims import close_hand  # only the points-race games pay for it
-
-            rnd = close_hand(opened.match, opened.ruleset, rnd, facts.play_points)
+        rnd = round_from_facts(opened.match, opened.ruleset, _facts(opened, facts))
         match = record_round(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)
         table = replay(opened.ruleset, match, opened.table.rounds)  # only the new round is scored
         return Change(opened, _saved(opened, match, table), number=len(match.rounds))
 
 
-def edit(source: MatchSource, number: int, facts: RoundFacts, clear_points: bool = False) -> Change:
-    """Replace round ``number``'s facts with ``facts`` (checked as ``record`` checks them); the rounds after
-    it are re-scored. The points made during play: ``facts.play_points`` replace all of the round's (its
-    claims and in-play totals), ``clear_points`` clears them, and with neither the old ones are kept."""
+def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool = False) -> Change:
+    """Replace round ``number``'s facts with ``facts`` (or a round line; checked as ``record`` checks them);
+    the rounds after it are re-scored. The points made during play: ``facts.play_points`` and
+    ``facts.claims`` replace all of the round's (its claims and in-play totals), ``clear_points`` clears them,
+    and with neither the old ones are kept."""
     from scorekeeper.amend import check_number, edit_round
 
-    if clear_points and facts.play_points:
+    if clear_points and not isinstance(facts, str) and (facts.play_points or facts.claims):
         raise InputError("give --points (replace the points made during play) or --no-points (clear them), "
                          "not both")
     with _changing(source) as opened:
         check_number(opened.match, number)
-        rnd = build_round(opened.match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
-                          fisher=facts.fisher, last=facts.last, led=facts.led)
-        if facts.play_points:
-            from scorekeeper.claims import close_hand
-
-            rnd = close_hand(opened.match._replace(pending=()), opened.ruleset, rnd, facts.play_points,
-                             rounds_before=number - 1)
-        keep = not (clear_points or facts.play_points)
+        facts = _facts(opened, facts)
+        in_play = bool(facts.play_points or facts.claims)
+        if clear_points and in_play:
+            raise InputError("give the points made during play or --no-points (clear them), not both")
+        rnd = round_from_facts(opened.match._replace(pending=()), opened.ruleset, facts, rounds_before=number - 1)
+        keep = not (clear_points or in_play)
         match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
                                   scored=opened.table.rounds)
         return Change(opened, _saved(opened, match, table), number=number)

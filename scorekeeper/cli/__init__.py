@@ -25,6 +25,7 @@ COMMANDS = {
     "import": "scorekeeper.cli.export_commands:import_command",
     "history": "scorekeeper.cli.history_command:history",
     "chart": "scorekeeper.cli.chart_command:chart",
+    "play": "scorekeeper.cli.play_command:play",
 }
 
 
@@ -47,4 +48,6 @@ def cli(match_path: str) -> None:
 
 
 def main() -> None:
-    cli(prog_name="scorekeeper")
+    from scorekeeper.launch import main as launch
+
+    launch()

@@ -7,7 +7,9 @@ import os
 
 import click
 
+from scorekeeper.cli import safety
 from scorekeeper.errors import InputError, RulesetNotFound, ScorekeeperError
+from scorekeeper.storage.atomic import saved_paths
 from scorekeeper.text import printable
 
 DEFAULT_MATCH = "match.toml"
@@ -88,12 +90,26 @@ class PathType(click.ParamType):
     name = "path"
 
     def convert(self, value, param, ctx) -> str:
-        return os.fspath(value)
+        return checked_path(self, os.fspath(value), param, ctx)
 
     def shell_complete(self, ctx, param, incomplete):
         from click.shell_completion import CompletionItem
 
         return [CompletionItem(incomplete, type="file")]
+
+
+def checked_path(kind: click.ParamType, value, param, ctx):
+    """A file name as typed: one holding a NUL character names no file (the system calls refuse it)."""
+    if isinstance(value, str) and "\x00" in value:
+        kind.fail(f"'{printable(value)}' cannot be a file name (it holds a NUL character)", param, ctx)
+    return value
+
+
+class FilePath(click.Path):
+    """click.Path, refusing a NUL in the name with a message rather than a traceback."""
+
+    def convert(self, value, param, ctx):
+        return super().convert(checked_path(self, value, param, ctx), param, ctx)
 
 
 def version_option(version: str, prog_name: str):
@@ -140,9 +156,24 @@ class Group(click.Group):
         command = super().get_command(ctx, name)
         return with_help(command) if command is not None else None
 
-    def invoke(self, ctx: click.Context):
+    def main(self, *args, **kwargs):
+        safety.degrade_output()
+        return super().main(*args, **kwargs)
+
+    def make_context(self, *args, **kwargs) -> click.Context:
         try:
-            return super().invoke(ctx)
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise safety.interrupted() from None
+
+    def invoke(self, ctx: click.Context):
+        saved_before = len(saved_paths())  # once a change is saved, nothing after it may report failure
+        try:
+            result = super().invoke(ctx)
+            safety.flush_output()
+            return result
+        except KeyboardInterrupt:
+            raise safety.interrupted(saved_before) from None
         except click.exceptions.NoArgsIsHelpError:
             raise  # a group called alone shows its help
         except click.UsageError as error:
@@ -156,14 +187,19 @@ class Group(click.Group):
                 echo_problems(problems)
                 raise click.exceptions.Exit(1) from None
             raise click.ClickException(printable(str(error))) from None
-        except BrokenPipeError:
+        except BrokenPipeError as error:
+            safety.check_saved(error, saved_before)
             # the reader stopped reading (`scorekeeper table | head`): nothing went wrong here, say nothing;
             # stdout goes to devnull so that Python's own flush at exit cannot fail on the closed pipe again
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
             raise click.exceptions.Exit(1) from None
         except OSError as error:
+            safety.check_saved(error, saved_before)
             raise click.ClickException(printable(f"{getattr(error, 'filename', '') or ''}: "
                                                  f"{error.strerror or error}".lstrip(": "))) from None
+        except Exception as error:
+            safety.check_saved(error, saved_before)  # a fault after the change was saved is only a warning
+            raise
 
 
 SHOWN_PROBLEMS = 20
@@ -204,7 +240,7 @@ def screen_width(wide: bool = False) -> int | None:
     if wide:
         return None
     columns = os.environ.get("COLUMNS", "").strip()
-    if columns.isdigit() and int(columns) > 0:
+    if columns.isascii() and columns.isdigit() and len(columns) < 7 and int(columns) > 0:  # not "²"
         return max(MIN_WIDTH, int(columns))
     import sys
 
@@ -221,7 +257,7 @@ def screen_width(wide: bool = False) -> int | None:
 def screen_height() -> int:
     """The lines of the screen: ``LINES`` when set, else the terminal's height, else 24."""
     lines = os.environ.get("LINES", "").strip()
-    if lines.isdigit() and int(lines) > 0:
+    if lines.isascii() and lines.isdigit() and len(lines) < 7 and int(lines) > 0:
         return int(lines)
     import sys
 

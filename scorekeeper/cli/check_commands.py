@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import Group, echo_json, format_option, match_path
-from scorekeeper.cli.params import PLAYER_TILES, TILE, TILES
+from scorekeeper.cli.base import Group, echo_json, format_option, match_path, wide_option
+from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, WholeNumber
 
 RULES_HELP = "A built-in ruleset or a ruleset file (default: the current match's ruleset, else goat)."
 
@@ -26,7 +26,9 @@ def _show(ruling, ruleset, output_format: str) -> None:
         return
     from scorekeeper.reports.ruling import render_ruling
 
-    click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.name))
+    from scorekeeper.cli.base import screen_width
+
+    click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.name, screen_width()))
 
 
 @click.group(cls=Group)
@@ -72,7 +74,7 @@ def check_deal_command(ctx: click.Context, hands, rules_spec, output_format) -> 
 @click.option("--spinner", type=TILE, help="Which double of the line is the spinner, when it has several.")
 @click.option("--hand", "hands", multiple=True, type=PLAYER_TILES,
               help="What a player is known to hold: Ann=2-2,5-6.")
-@click.option("--bazaar", type=click.IntRange(min=0), metavar="N",
+@click.option("--bazaar", type=WholeNumber("the tiles in the bazaar"), metavar="N",
               help="How many tiles are left in the bazaar (face-down stock).")
 @_rules_option
 @format_option("json")
@@ -140,7 +142,7 @@ def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_fo
     are covered, then only the started arms).
 
     \b
-    Examples (RULES.md 4: 5-5; 5-0 on it; 3-5 on its other side; 0-2; then 5-4 on
+    Examples (rules.md §4: 5-5; 5-0 on it; 3-5 on its other side; 0-2; then 5-4 on
     top of 5-5, 2-2 and 2-5 on 0-2, 3-3 on 3-5):
       scorekeeper check count 5 5 3 2 --rules muggins
       scorekeeper check count 6-6 3 --rules muggins
@@ -161,7 +163,7 @@ def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_fo
 
 
 @click.command("explain")
-@click.argument("round_number", metavar="[ROUND]", type=click.IntRange(min=1), required=False)
+@click.argument("round_number", metavar="[ROUND]", type=ROUND_NUMBER, required=False)
 @_rules_option
 @format_option("json")
 @click.pass_context
@@ -186,14 +188,17 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
         return
     from scorekeeper.reports.explain import render_explanation
 
-    click.echo(render_explanation(explanation))
+    from scorekeeper.cli.base import screen_width
+
+    click.echo(render_explanation(explanation, screen_width()))
 
 
 @click.command("compare")
 @click.argument("other", metavar="OTHER")
+@wide_option
 @format_option("json")
 @click.pass_context
-def compare(ctx: click.Context, other: str, output_format: str) -> None:
+def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> None:
     """Score the match under OTHER beside its own ruleset, marking what differs.
 
     OTHER is a built-in ruleset or a ruleset file. The match file is not changed. Lists the rule keys
@@ -215,7 +220,9 @@ def compare(ctx: click.Context, other: str, output_format: str) -> None:
         return
     from scorekeeper.reports.compare import render_comparison
 
-    click.echo(render_comparison(comparison))
+    from scorekeeper.cli.base import screen_width
+
+    click.echo(render_comparison(comparison, screen_width(wide), wide))
 
 
 def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False) -> None:

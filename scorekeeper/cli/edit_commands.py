@@ -6,6 +6,7 @@ import click
 
 from scorekeeper import usecases
 from scorekeeper.cli.base import echo_json, format_option, match_path
+from scorekeeper.cli.params import ROUND_NUMBER
 from scorekeeper.cli.round_options import round_facts, round_options
 from scorekeeper.cli.base import screen_width
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
@@ -22,23 +23,24 @@ def _before_after(change: usecases.Change, output_format: str, done: str, key: s
 
 
 @click.command("edit")
-@click.argument("number", type=click.IntRange(min=1), metavar="N")
+@click.argument("number", type=ROUND_NUMBER, metavar="N")
 @round_options
 @click.option("--no-points", "no_points", is_flag=True,
               help="Clear the points made during play in round N (its claims and in-play totals).")
 @format_option("json")
 @click.pass_context
 def edit_command(ctx: click.Context, number: int, output_format: str, no_points: bool, **facts) -> None:
-    """Replace round N's facts (same flags as 'round'); the rounds after it are re-scored.
+    """Replace round N's facts (same line or flags as 'round'); the rounds after it are re-scored.
 
-    The points made during play: --points replaces all of round N's (its
-    claims from 'score' and its in-play totals); --no-points clears them;
-    with neither, the old in-play points are kept as they were.
+    The points made during play: --points (or claims and 'played' in the
+    line) replace all of round N's (its claims from 'score' and its in-play
+    totals); --no-points clears them; with neither, they are kept as they were.
     The new facts are checked as 'round' checks them; a rejected edit leaves the file as it was.
     The table is shown before and after.
 
     \b
     Examples:
+      scorekeeper edit 2 "Alex out, Masha 1-2 3-3, Olya 13, Serg 5"
       scorekeeper edit 2 --out Alex --hand Masha=1-2,3-3 --total Olya=13 --total Serg=5
       scorekeeper edit 3 --fish --total Masha=2 --total Alex=3 --total Olya=13 --total Serg=5
       scorekeeper edit 1 --out Ann --total Bob=8 --points Ann=5
@@ -49,7 +51,7 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
 
 
 @click.command("delete")
-@click.argument("number", type=click.IntRange(min=1), metavar="N")
+@click.argument("number", type=ROUND_NUMBER, metavar="N")
 @format_option("json")
 @click.pass_context
 def delete_command(ctx: click.Context, number: int, output_format: str) -> None:

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from scorekeeper.cli.base import match_path
+from scorekeeper.cli.base import FilePath, match_path
 from scorekeeper.errors import StateError
 
 FORMATS = ("csv", "json", "markdown", "toml")
@@ -20,7 +20,7 @@ def _same_file(a: str, b: str) -> bool:
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="json", show_default=True,
               help="csv (a row per round and side; the hand in progress as \"in-play\"), json (facts + "
                    "table after every round), markdown (for a chat), toml (the match log itself).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("-o", "--output", type=FilePath(dir_okay=False), metavar="FILE",
               help="Write to FILE instead of printing.")
 @click.pass_context
 def export_command(ctx: click.Context, output_format: str, output: str | None) -> None:
@@ -49,7 +49,7 @@ def export_command(ctx: click.Context, output_format: str, output: str | None) -
 
 
 @click.command("import")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=FilePath(exists=True, dir_okay=False))
 @click.option("--force", is_flag=True, help="Overwrite an existing match file.")
 @click.pass_context
 def import_command(ctx: click.Context, file: str, force: bool) -> None:

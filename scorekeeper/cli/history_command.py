@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import echo_json, format_option
+from scorekeeper.cli.base import FilePath, echo_json, format_option
+from scorekeeper.cli.params import WholeNumber
 
 
 @click.command("history")
 @click.argument("folders", nargs=-1, required=True, metavar="DIR...",
-                type=click.Path(exists=True, file_okay=True, dir_okay=True))
-@click.option("--jobs", type=click.IntRange(min=1), metavar="N",
+                type=FilePath(exists=True, file_okay=True, dir_okay=True))
+@click.option("--jobs", type=WholeNumber("the number of processes", low=1), metavar="N",
               help="Processes reading files (default: one per CPU for a large archive).")
 @format_option("json", "csv")
 def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> None:
     """Sum up every match file (*.toml) under DIR... per player.
 
     Per player: matches played, won, lost (the goat), rounds, average points per round, and the rating
-    (RULES.md section 2) summed over finished matches.
+    (rules.md §2) summed over finished matches.
 
     Files that are not match logs, or are broken, are skipped and named on stderr.
 
@@ -46,11 +47,7 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
         writer.writerows(rows)
         click.echo(buffer.getvalue(), nl=False)
         return
-    from tabulate import tabulate
+    from scorekeeper.cli.base import screen_width
+    from scorekeeper.reports.history import render_history
 
-    if rows:
-        click.echo(tabulate(rows, headers=["player", "played", "won", "lost", "rounds", "avg points", "rating"],
-                            floatfmt=".2f"))
-        click.echo()
-    click.echo(f"{found.matches} match{'es' if found.matches != 1 else ''} ({found.finished} finished)"
-               + (f", {len(found.skipped)} file(s) skipped" if found.skipped else "") + ".")
+    click.echo(render_history(found, screen_width()))

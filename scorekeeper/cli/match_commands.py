@@ -55,6 +55,8 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
 
     \b
     Examples:
+      scorekeeper round "Masha out, Alex 1-2 3-3, Olya 6-6 0-1, Serg 5"
+      scorekeeper round m out 3 13 5
       scorekeeper round --out Masha --hand Alex=1-2,3-3 --hand Olya="6-6 0-1" --total Serg=5
       scorekeeper round --fish --total Masha=2 --total Alex=3 --total Olya=13 --total Serg=5
       scorekeeper round --led 6-6 --out Ann --hand Bob=1-2,4-4 --last 0-0

@@ -9,9 +9,30 @@ from scorekeeper.cli.params import PLAYER_POINTS, PLAYER_TILES, PLAYER_TOTAL, TI
 from scorekeeper.usecases import RoundFacts
 
 
+ROUND_SYNTAX = """\b
+The round may also be typed as one line (quotes optional); tiles or a total each:
+  Masha out, Alex 1-2 3-3, Olya 13, Serg 5
+totals in seating order after the one who went out (a fish: from the first):
+  m out 3 13 5
+a blocked round, and who made the fish:
+  fish by Olya, Masha 2, Alex 3, Olya 13, Serg 5
+the tile(s) of the out, the tile that opened the round (Sea Goat, pairs):
+  Ann out on 6-6, led 1-1, Bob 5-5 1-2
+claims during play, as points or as the count of the open ends (Muggins):
+  Ann out, Bob 13, Ann +15 +10, Bob count 20
+in-play points noted as one total per player:
+  Ann out, Bob 13, Ann played 25
+Names by any unique start in any case (ё = е); tiles 3-4, 3:4 or 3–4."""
+
+FLAGS = {"out": "--out", "fish": "--fish", "hands": "--hand", "totals": "--total", "fisher": "--fisher",
+         "last": "--last", "led": "--led", "play_points": "--points"}
+
+
 def round_options(command):
-    """Add --out, --fish, --hand, --total, --fisher, --last, --led and --points to a command."""
+    """Add the round line ([ROUND LINE]) and --out, --fish, --hand, --total, --fisher, --last, --led and
+    --points to a command; the round syntax closes the command's help."""
     for option in reversed((
+        click.argument("text", nargs=-1, metavar="[ROUND LINE]"),
         click.option("--out", metavar="PLAYER", help="The player who went out (played their last tile)."),
         click.option("--fish", is_flag=True, help="The round was blocked (nobody could play)."),
         click.option("--hand", "hands", multiple=True, type=PLAYER_TILES,
@@ -28,11 +49,23 @@ def round_options(command):
                      help="Points a player made during play, when only each player's total was noted: Ann=25."),
     )):
         command = option(command)
+    if command.__doc__:
+        command.__doc__ = command.__doc__.rstrip() + "\n\n" + "".join(
+            f"    {line}\n" for line in ROUND_SYNTAX.splitlines())
     return command
 
 
-def round_facts(params: dict) -> RoundFacts:
-    """The typed facts from a command's parameters (the keyword arguments the decorator adds)."""
+def round_facts(params: dict) -> RoundFacts | str:
+    """The typed facts from a command's parameters (the keyword arguments the decorator adds), or the round
+    line typed instead: the use case reads it against the match."""
+    text = " ".join(params["text"]).strip()
+    if text:
+        given = [flag for name, flag in FLAGS.items() if params[name]]
+        if given:
+            from scorekeeper.errors import InputError
+
+            raise InputError(f"give the round as a line or with flags, not both ({given[0]} and '{text}')")
+        return text
     return RoundFacts(out=params["out"], fish=params["fish"], hands=tuple(params["hands"]),
                       totals=tuple(params["totals"]), fisher=params["fisher"], last=tuple(params["last"] or ()),
                       led=params["led"], play_points=tuple(params["play_points"]))

@@ -41,4 +41,4 @@ def simple_table(headers: Sequence[str], rows: Sequence[Sequence[object]], align
         return space.join(padded).rstrip()
 
     space = " " * gap
-    return "\n".join([line(lines[0]), space.join("-" * size for size in widths)] + [line(row) for row in lines[1:]])
+    return "\n".join([line(lines[0]), space.join("-" * size for size in widths).rstrip()] + [line(row) for row in lines[1:]])

@@ -6,23 +6,81 @@ from tabulate import tabulate
 
 from scorekeeper.referee.rescore import Comparison
 from scorekeeper.reports.explain import standing_text
-from scorekeeper.reports.render import describe_round
+from scorekeeper.reports.columns import simple_table
+from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
+from scorekeeper.reports.render import _round_label, _short_label
 
 
-def render_comparison(comparison: Comparison) -> str:
-    """Both tables side by side, differing rounds and cells marked, then the differing keys and facts."""
+def render_comparison(comparison: Comparison, width: int | None = None, wide: bool = False) -> str:
+    """Both tables side by side, differing rounds and cells marked, then the differing keys and facts.
+
+    Fitted to ``width`` (None: no limit): each side's two numbers in two columns, else in one cell
+    ``first/second`` where they differ, names abbreviated; every other line wrapped.  ``wide``: every fact
+    in the round labels, nothing fitted.
+    """
     first, second = comparison.first, comparison.second
     a, b = first.ruleset.name, second.ruleset.name
     if a == b:
         a, b = f"{a} (1)", f"{b} (2)"
+    if wide:
+        width = None
+    grid, legend = _fitted(comparison, a, b, width, wide)
+    lines = wrap(f"{a} (the match's ruleset) beside {b}:", width, indent="  ") + [""]
+    lines += legend + grid
+    differing = comparison.differing_rounds
+    rest = ["", "rounds that differ (≠): " + (", ".join(map(str, differing)) if differing else "none")]
+    rest += ["", f"rule keys that differ ({a} -> {b}):"]
+    rest += [f"  {key}: {left} -> {right}" for key, left, right in comparison.keys] or ["  none"]
+    for rescored, label in ((first, a), (second, b)):
+        for note in rescored.notes:
+            rest.append(f"note ({label}): {note}")
+    if comparison.lacking:
+        rest += ["", f"facts {b} needs but the match lacks:"] + [f"  {item}" for item in comparison.lacking]
+    if comparison.unused:
+        rest += ["", f"facts {b} cannot use:"] + [f"  {item}" for item in comparison.unused]
+    for label, table in ((a, first.table), (b, second.table)):
+        if table.over:
+            rest.append(f"under {label}: match over, " + (f"{table.loser} loses" if table.loser else
+                                                            f"{table.winner} wins"))
+    return "\n".join(lines + wrap_lines(rest, width, indent="    "))
+
+
+def _fitted(comparison: Comparison, a: str, b: str, width: int | None, wide: bool) -> tuple[list[str], list[str]]:
+    """The side-by-side grid that fits, and the line saying how to read it."""
+    grid = _split_grid(comparison, a, b, "long" if wide else "short")
+    if width is None or widest(grid) <= width:
+        return grid.split("\n"), []
+    legend = wrap(f"each cell: {a}/{b} where they differ", width, indent="  ") + [""]
+    for label, size, gap in [("short", None, 2), ("short", None, 1), ("short", 6, 1), ("tiny", 5, 1),
+                             ("tiny", 4, 1), ("tiny", 3, 1)]:
+        grid = _merged_grid(comparison, label, size, gap)
+        if widest(grid) <= width:
+            break
+    return wrap_lines(grid.split("\n"), width, indent="   "), legend
+
+
+def _label(result, style: str, said: dict[str, str]) -> str:
+    return _round_label(result) if style == "long" else _short_label(result, said, tiny=style == "tiny")
+
+
+def _said(comparison: Comparison, size: int | None) -> tuple[dict[str, str], dict[str, str]]:
     names = [side.name for side in comparison.match.sides]
+    short = abbreviations(names, size)
+    players = [player for side in comparison.match.sides for player in side.players]
+    return short, {**abbreviations(players, size), **short}
+
+
+def _split_grid(comparison: Comparison, a: str, b: str, style: str) -> str:
+    """Two columns a side: the match's ruleset, then the other, a differing cell marked *."""
+    names = [side.name for side in comparison.match.sides]
+    _, said = _said(comparison, None)
     headers = ["#", "round"]
     for name in names:
         headers += [f"{name}\n{a}", f"{name}\n{b}"]
     headers += ["eggs\n" + a, "eggs\n" + b, ""]
     rows = []
-    for item, rnd in zip(comparison.rounds, comparison.match.rounds):
-        row = [item.number, describe_round(rnd)]
+    for item, result in zip(comparison.rounds, comparison.first.table.rounds):
+        row = [item.number, _label(result, style, said)]
         for index in range(len(names)):
             left = item.first[index] if item.first else None
             right = item.second[index] if item.second else None
@@ -34,24 +92,29 @@ def render_comparison(comparison: Comparison) -> str:
     if not any(item.first_eggs or item.second_eggs for item in comparison.rounds):
         headers = headers[:-3] + headers[-1:]
         rows = [row[:-3] + row[-1:] for row in rows]
-    lines = [f"{a} (the match's ruleset) beside {b}:", "",
-             tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)]
-    differing = comparison.differing_rounds
-    lines += ["", "rounds that differ (≠): " + (", ".join(map(str, differing)) if differing else "none")]
-    lines += ["", f"rule keys that differ ({a} -> {b}):"]
-    lines += [f"  {key}: {left} -> {right}" for key, left, right in comparison.keys] or ["  none"]
-    for rescored, label in ((first, a), (second, b)):
-        for note in rescored.notes:
-            lines.append(f"note ({label}): {note}")
-    if comparison.lacking:
-        lines += ["", f"facts {b} needs but the match lacks:"] + [f"  {item}" for item in comparison.lacking]
-    if comparison.unused:
-        lines += ["", f"facts {b} cannot use:"] + [f"  {item}" for item in comparison.unused]
-    for label, table in ((a, first.table), (b, second.table)):
-        if table.over:
-            lines.append(f"under {label}: match over, " + (f"{table.loser} loses" if table.loser else
-                                                             f"{table.winner} wins"))
-    return "\n".join(lines)
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def _merged_grid(comparison: Comparison, style: str, size: int | None, gap: int) -> str:
+    """One column a side: its number, or first/second where the rulesets differ."""
+    names = [side.name for side in comparison.match.sides]
+    short, said = _said(comparison, size)
+    with_eggs = any(item.first_eggs or item.second_eggs for item in comparison.rounds)
+    rows = []
+    for item, result in zip(comparison.rounds, comparison.first.table.rounds):
+        row = [item.number, _label(result, style, said)]
+        for index in range(len(names)):
+            left = _cell(item.first[index] if item.first else None)
+            right = _cell(item.second[index] if item.second else None)
+            row.append(left if left == right else f"{left}/{right}")
+        if with_eggs:
+            left, right = _eggs(item.first_eggs), _eggs(item.second_eggs)
+            row.append(left if left == right else f"{left or 0}/{right or 0}")
+        row.append("≠" if item.differs else "")
+        rows.append(row)
+    headers = ["#", "" if style == "tiny" else "round"] + [short[name] for name in names] + \
+        (["eggs"] if with_eggs else []) + [""]
+    return simple_table(headers, rows, ("right", "left") + ("right",) * (len(headers) - 2), gap)
 
 
 def _cell(value: tuple[int, int] | None) -> str:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from scorekeeper.referee.explain import Explanation, ExplainedStep, SideNumbers
 
 
-def render_explanation(explanation: Explanation) -> str:
+def render_explanation(explanation: Explanation, screen: int | None = None) -> str:
     """The facts, where every side stood, every rule in the order the scoring applied it, then every side's
     numbers after the round.
 
     The steps form one list numbered in the order they were applied, each labelled with the side (or player)
-    it concerns, or "whole round"; so the numbering and the order on the page always agree.
+    it concerns, or "whole round"; so the numbering and the order on the page always agree.  Lines longer than
+    ``screen`` columns wrap under their own text (None: no limit).
     """
     result = explanation.result
     lines = [f"Round {explanation.number} under {explanation.ruleset}:", "", "Facts recorded:"]
@@ -33,6 +34,10 @@ def render_explanation(explanation: Explanation) -> str:
         lines += ["", f"eggs: {explanation.eggs_before} -> {result.eggs}"]
     if result.notes:
         lines += [""] + [f"note: {note}" for note in result.notes]
+    if screen is not None:
+        from scorekeeper.reports.fit import wrap_lines
+
+        lines = wrap_lines(lines, screen, indent="    ")
     return "\n".join(lines)
 
 

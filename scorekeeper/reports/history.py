@@ -1,7 +1,7 @@
 """A club's archive: every match file under some folders, summed up per player.
 
 Per player: matches played, finished matches won and lost (the goat, in a losers' count), rounds played and
-the average points their side took per round, and the rating of RULES.md section 2 summed over every
+the average points their side took per round, and the rating of rules.md §2 summed over every
 finished match.  Files that are not match logs, or are broken, are skipped and reported, never fatal.
 """
 
@@ -15,6 +15,7 @@ from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.session import OpenMatch, validate_match
 from scorekeeper.storage import plaintoml as toml
 from scorekeeper.storage.matchfile import parse_match, round_lines
+from scorekeeper.text import not_utf8
 
 
 class PlayerRecord(NamedTuple):
@@ -139,17 +140,21 @@ def _open(path: str, ruleset_for) -> tuple[OpenMatch | None, str]:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
         data = toml.loads(text)
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:
+        line, message = not_utf8(path)
+        return None, message + (f" (line {line})" if line else "")
+    except OSError as error:
         return None, f"cannot read: {error}"
     except toml.TomlError as error:
-        return None, f"not valid TOML: {error}"
+        return None, f"not valid TOML: {error.msg}" + (f" (line {error.lineno})" if error.lineno else "")
     if "players" not in data or "ruleset" not in data:
         return None, "not a match file (no players and ruleset)"
     problems: list[FileProblem] = []
     try:
         match = parse_match(text, path, problems, data=data)
     except MatchFileError as error:
-        return None, error.format()
+        more = len(getattr(error, "problems", None) or [error]) - 1
+        return None, error.format() + (f" (and {more} more problem(s))" if more else "")
     numbers = {line: n for n, line in enumerate(round_lines(text), start=1)} if problems else None
     opened, problems = validate_match(match, path, problems=problems, numbers=numbers,
                                       load_ruleset_for=ruleset_for)
@@ -176,3 +181,29 @@ def _add(records: dict[str, PlayerRecord], opened: OpenMatch) -> None:
                 player, old.played + 1, old.finished + table.over, old.won + (table.over and not lost),
                 old.lost + lost, old.rounds + len(table.rounds), old.points + points,
                 old.rating + gains.get(player, 0))
+
+
+def render_history(found: History, width: int | None = None) -> str:
+    """Per player: played, won, lost, rounds, average points and rating, in columns that fit ``width`` (None:
+    no limit): the headers shorten, then the names; the summary line wraps."""
+    from scorekeeper.reports.columns import simple_table
+    from scorekeeper.reports.fit import abbreviations, widest, wrap
+
+    lines = []
+    if found.players:
+        names = [record.player for record in found.players]
+        for headers, size, gap in [(("player", "played", "won", "lost", "rounds", "avg points", "rating"), None, 2),
+                                   (("player", "played", "won", "lost", "rounds", "avg", "rating"), None, 1),
+                                   (("player", "pl", "won", "lost", "rds", "avg", "rtg"), None, 1),
+                                   (("player", "pl", "won", "lost", "rds", "avg", "rtg"), 8, 1),
+                                   (("player", "pl", "won", "lost", "rds", "avg", "rtg"), 5, 1)]:
+            short = abbreviations(names, size)
+            rows = [[short[record.player], record.played, record.won, record.lost, record.rounds,
+                     f"{record.average:.2f}", record.rating] for record in found.players]
+            grid = simple_table(headers, rows, ("left",) + ("right",) * 6, gap)
+            if width is None or widest(grid) <= width:
+                break
+        lines += grid.split("\n") + [""]
+    lines += wrap(f"{found.matches} match{'es' if found.matches != 1 else ''} ({found.finished} finished)"
+                  + (f", {len(found.skipped)} file(s) skipped" if found.skipped else "") + ".", width, indent="  ")
+    return "\n".join(lines)

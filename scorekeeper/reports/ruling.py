@@ -5,8 +5,9 @@ from __future__ import annotations
 from scorekeeper.referee.verdict import Reason
 
 
-def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str) -> str:
-    """A short verdict, then its reasons, each with the ruleset key, its value and source."""
+def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str, width: int | None = None) -> str:
+    """A short verdict, then its reasons, each with the ruleset key, its value and source; wrapped to
+    ``width`` (None: no limit)."""
     lines = [verdict, "", f"Reasons ({ruleset_name}):"]
     for item in reasons:
         lines.append(f"  - {item.text}")
@@ -15,4 +16,8 @@ def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str) 
             if item.source:
                 cited += f"; source: {item.source}"
             lines.append(f"      [{cited}]")
+    if width is not None:
+        from scorekeeper.reports.fit import wrap_lines
+
+        lines = wrap_lines(lines, width, indent="  ")
     return "\n".join(lines)

@@ -9,8 +9,9 @@ from typing import Any
 from scorekeeper.choice import Choice, written
 from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Key, Teams
+from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, FirstLead, Key, Teams
 from scorekeeper.storage import plaintoml as toml
+from scorekeeper.text import not_utf8, printable
 from scorekeeper.tiles import TileSet, parse_tiles
 
 MAX_EXTENDS = 16
@@ -61,15 +62,22 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
     """Load a ruleset and collect every problem (each naming its file and key path)."""
     base = str(base_dir) if base_dir is not None else None
     problems: list[RulesetError] = []
-    layers = _read_layers(spec, base, problems, seen=[])
+    texts: dict[str, str] = {}
+    layers = _read_layers(spec, base, problems, seen=[], texts=texts)
     if layers is None:
-        return None, problems
+        return None, _placed(problems, texts)
     values: dict[str, Any] = {key.path: key.default for key in KEYS}
     set_by: dict[str, str] = {}
     special: dict = {}
     name = description = ""
     for label, data in reversed(layers):  # root first, leaf last
         parent = name
+        for meta in ("name", "description"):  # free text, shown in every table and ruling
+            if meta in data and not (isinstance(data[meta], str) and data[meta].isprintable()):
+                problems.append(RulesetError("must be one line of text" if isinstance(data[meta], str) else
+                                             f"must be a string, not {printable(repr(data[meta]))[:40]}",
+                                             label, key=meta))
+                data = {key: value for key, value in data.items() if key != meta}
         name = data.get("name", os.path.splitext(os.path.basename(label))[0])  # a file: after itself
         changed = _flatten(data)
         for path, value in changed:
@@ -85,7 +93,7 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
     leaf_label = layers[0][0]
     _cross_check(leaf_label, values, problems)
     if problems:
-        return None, problems
+        return None, _placed(problems, texts)
     origin = "built-in" if not is_path(spec) else leaf_label
     ruleset = Ruleset(name=name or leaf_label, description=description, values=MappingProxyType(values),
                       special_hands=MappingProxyType(special), origin=origin,
@@ -93,8 +101,13 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
     return ruleset, problems
 
 
+MAX_RULESET_BYTES = 1 << 20
+"""A ruleset is a few dozen keys (the largest built-in one is under 2 KB); a file larger than this is refused
+before it is read, so that a huge one (100 MB of unknown keys) costs nothing and prints one line."""
+
+
 def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
-                 seen: list[str]) -> list[tuple[str, dict]] | None:
+                 seen: list[str], texts: dict[str, str] | None = None) -> list[tuple[str, dict]] | None:
     label, path = resolve(spec, base)
     if label in seen or len(seen) > MAX_EXTENDS:
         problems.append(RulesetError(f"'extends' goes round in a circle: {' -> '.join(seen + [label])}",
@@ -112,13 +125,25 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
             problems.append(RulesetNotFound(message))
         return None
     try:
+        size = os.path.getsize(path)
+        if size > MAX_RULESET_BYTES:
+            problems.append(RulesetError(f"too large for a ruleset ({size:,} bytes; a ruleset is a few keys, "
+                                         f"at most {MAX_RULESET_BYTES:,} bytes)", label))
+            return None
         with open(path, encoding="utf-8") as handle:
-            data = toml.loads(handle.read())
+            text = handle.read()
+        if texts is not None:
+            texts[label] = text
+        data = toml.loads(text)
     except toml.TomlError as error:
-        problems.append(RulesetError(f"not valid TOML: {error}", label, error.lineno))
+        problems.append(RulesetError(f"not valid TOML: {error.msg}", label, error.lineno))
         return None
-    except (OSError, UnicodeDecodeError) as error:
-        problems.append(RulesetError(f"cannot read: {error}", label))
+    except UnicodeDecodeError:
+        line, message = not_utf8(path)
+        problems.append(RulesetError(message, label, line))
+        return None
+    except OSError as error:
+        problems.append(RulesetError(f"cannot read: {error.strerror or error}", label))
         return None
     layers = [(label, data)]
     parent = data.get("extends")
@@ -128,8 +153,49 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
         problems.append(RulesetError("must be the name of a ruleset or a path", label, key="extends"))
         return None
     parent_base = os.path.dirname(path) if is_path(spec) else None
-    rest = _read_layers(parent, parent_base, problems, seen + [label])
+    rest = _read_layers(parent, parent_base, problems, seen + [label], texts)
     return None if rest is None else layers + rest
+
+
+def _placed(problems: list[RulesetError], texts: dict[str, str]) -> list[RulesetError]:
+    """Every problem that names a key of a file read, with the line where that key is set."""
+    lines = {label: key_lines(text) for label, text in texts.items()}
+    placed = []
+    for problem in problems:
+        line = lines.get(problem.path, {}).get((problem.key or "").replace('"', ""))
+        if problem.line is None and line is not None:
+            problem = type(problem)(problem.message, problem.path, line, problem.key)
+        placed.append(problem)
+    order = {label: index for index, label in enumerate(texts)}  # the leaf file first, each in line order
+    return sorted(placed, key=lambda problem: (order.get(problem.path, -1), problem.line or 0))
+
+
+def key_lines(text: str) -> dict[str, int]:
+    """Where each key of a ruleset file is set: ``{"fish.policy": 7, "special_hands.0-0": 12, "fish": 6}``
+    (a section's header line under the section's name).  A plain reading of the TOML forms rulesets use:
+    ``[section]`` headers, ``key = value`` lines with bare or "quoted" keys, inline tables; lines are counted
+    at "\\n" only, as TOML counts them."""
+    found: dict[str, int] = {}
+    section = ""
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if line.startswith("[") and not line.startswith("[["):
+            section = line[1:].split("]", 1)[0].strip().replace('"', "")
+            found.setdefault(section, number)
+            continue
+        key, sep, value = line.partition("=")
+        key = key.strip().replace('"', "")
+        if not sep or not key or key.startswith("#"):
+            continue
+        path = f"{section}.{key}" if section else key
+        found.setdefault(path, number)
+        value = value.strip()
+        if value.startswith("{"):  # an inline table: fish = { policy = "each" }
+            for part in value.strip("{} ").split(","):
+                inner = part.partition("=")[0].strip().replace('"', "")
+                if inner:
+                    found.setdefault(f"{path}.{inner}", number)
+    return found
 
 
 def _flatten(data: dict) -> list[tuple[str, Any]]:
@@ -218,10 +284,14 @@ def _cross_check(label: str, values: dict, problems: list) -> None:
                                      key="end.target"))
     if values["tiles.max_pip"] > 12:
         problems.append(RulesetError("sets go up to double-twelve", label, key="tiles.max_pip"))
-    if values["eggs.lead"]:
-        try:
-            TileSet(min(values["tiles.max_pip"], 12)).check(parse_tiles(values["eggs.lead"])[:1])
-            if len(parse_tiles(values["eggs.lead"])) != 1:
-                raise ScorekeeperError("must be one tile, like \"1-1\"")
-        except ScorekeeperError as error:
-            problems.append(RulesetError(str(error), label, key="eggs.lead"))
+    for key in ("eggs.lead", "lead.first_tile"):
+        if values[key]:
+            try:
+                TileSet(min(values["tiles.max_pip"], 12)).check(parse_tiles(values[key])[:1])
+                if len(parse_tiles(values[key])) != 1:
+                    raise ScorekeeperError("must be one tile, like \"1-1\"")
+            except ScorekeeperError as error:
+                problems.append(RulesetError(str(error), label, key=key))
+    if values["lead.first"] is FirstLead.TILE and not values["lead.first_tile"]:
+        problems.append(RulesetError("lead.first = \"tile\" needs lead.first_tile, like \"2-3\"", label,
+                                     key="lead.first_tile"))

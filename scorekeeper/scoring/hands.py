@@ -1,7 +1,8 @@
 """Stage ``count_hands``: each side's counted hand value, special hands applied.
 
 Keys read: ``count.partner_of_finisher`` (whether the partner of the player who went out counts),
-``special_hands`` (a hand of exactly the listed tiles counts the listed value).
+``special_hands`` (a hand of exactly the listed tiles counts the listed value), ``count.six_six_anywhere``
+(6-6 counts this much wherever it is held).
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Step
-from scorekeeper.tiles import format_tiles
+from scorekeeper.tiles import Tile, format_tiles
+
+SIX_SIX = Tile(6, 6)
 
 
 def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -25,7 +28,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     sides = {}
     players = {}
     partner_out = rnd.ending is Ending.OUT and not ruleset["count.partner_of_finisher"]
-    plain = not ruleset.special_hands
+    plain = not ruleset.special_hands and not ruleset["count.six_six_anywhere"]
     for side in match.sides:
         total = 0
         for player in side.players:
@@ -60,10 +63,23 @@ def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step],
             shown = " or ".join(format_tiles(special) for special in maybe)
             notes.append(f"{player}: only a total of {total} was given, so the special-hand rule "
                          f"({shown}) could not be applied to that hand (record the tiles with --hand to apply it)")
+        anywhere = ruleset["count.six_six_anywhere"]
+        if anywhere and total >= SIX_SIX.pips:
+            notes.append(f"{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
+                         "wherever held) was in that hand is not known; it is counted as pips (record the tiles "
+                         "with --hand to apply it)")
         return total
     special = ruleset.special_hands.get(tuple(sorted(tiles)))
     if special is not None:
         steps.append(Step(player, SPECIAL_HANDS,
                           f"{player} holds exactly {format_tiles(tiles)}: counts {special}"))
         return special
-    return sum([tile.low + tile.high for tile in tiles])
+    pips = sum([tile.low + tile.high for tile in tiles])
+    anywhere = ruleset["count.six_six_anywhere"]
+    if anywhere and SIX_SIX in tiles:
+        value = pips - SIX_SIX.pips + anywhere
+        steps.append(Step(player, "count.six_six_anywhere",
+                          f"{player} holds 6-6, which counts {anywhere} wherever it is held: "
+                          f"{pips} pips - 12 + {anywhere} = {value}"))
+        return value
+    return pips

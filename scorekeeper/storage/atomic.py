@@ -2,9 +2,10 @@
 
 The write respects the file it replaces: a symlink is followed to its target (the link stays a link), and the
 new file keeps the old one's mode and, where the system allows, its owner and group. Ctrl-C (SIGINT) is held
-back from the moment the write starts until the new file is in place: an interrupt then arrives after the
-change is saved, never halfway. Temporary files left by a write that was killed (``.NAME.<pid>.tmp`` of a
-process that no longer runs) are removed by the next write.
+back from the moment the write starts until the new file is in place: the write always completes, and a
+Ctrl-C that came during it is dropped (the command finishes and says what it saved; ``held_interrupts``).
+Temporary files left by a write that was killed (``.NAME.<pid>.tmp`` of a process that no longer runs) are
+removed by the next write.
 """
 
 from __future__ import annotations
@@ -16,9 +17,19 @@ _saved: list[str] = []
 # command line must not report failure (an interrupt or an output error after it is only a warning).
 
 
+_held: list[int] = []
+# Interrupts (signal numbers) that arrived while a write was under way: held back, then dropped, since the
+# command they meant to stop has saved its change and finishes in a moment.
+
+
 def saved_paths() -> tuple[str, ...]:
     """The files written by ``write_atomic`` in this process so far, in order."""
     return tuple(_saved)
+
+
+def held_interrupts() -> int:
+    """How many Ctrl-Cs arrived during writes in this process (each write completed; see the module)."""
+    return len(_held)
 
 
 def write_target(path: str) -> str:
@@ -129,10 +140,13 @@ def _hold_interrupts() -> bool:
 
 
 def _release_interrupts(held: bool) -> None:
-    """Let a Ctrl-C held back during the write arrive now (as KeyboardInterrupt, after the change is saved)."""
+    """Unblock SIGINT; a Ctrl-C that arrived during the write is taken off (and counted) first: the change is
+    saved, and the command that wrote it finishes and says so instead of stopping at an unknown point."""
     if held:
         import signal
 
+        if signal.SIGINT in signal.sigpending():
+            _held.append(signal.sigwait({signal.SIGINT}))
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 

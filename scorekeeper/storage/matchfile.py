@@ -18,11 +18,13 @@ import os
 import re
 from typing import Any
 
-from scorekeeper.errors import InputError, MatchFileError
+from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
 from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Round, Side, singles
+from scorekeeper.numbers import parse_number
 from scorekeeper.storage import plaintoml as toml
 from scorekeeper.storage.atomic import write_atomic
 from scorekeeper.storage.stamp import FileStamp, stamp_of
+from scorekeeper.text import not_utf8, printable
 from scorekeeper.tiles import format_tiles, parse_tile, parse_tiles
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -53,74 +55,122 @@ def read_match_file(path: str) -> tuple[str, FileStamp]:
     except FileNotFoundError:
         raise MatchFileError("no match file here: start one with 'scorekeeper new --rules goat PLAYER...' "
                              "or choose one with --match PATH", label) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise MatchFileError(f"cannot read: {error}", label) from None
+    except UnicodeDecodeError:
+        line, message = not_utf8(label)
+        raise MatchFileError(message, label, line) from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        raise MatchFileError(f"cannot read: {getattr(error, 'strerror', None) or error}", label) from None
     return text, stamp
 
 
 def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError] | None = None,
                 data: dict | None = None) -> Match:
     """Parse a match file's text.  With ``problems``, a broken round or pending claim is appended to it and
-    left out instead of raised, so that every problem of a hand-edited file can be shown at once.
-    ``data`` is the text already read as TOML, when the caller has it."""
+    left out instead of raised, so that every problem of a hand-edited file can be shown at once; when the
+    file's head (format, ruleset, players, sides) is broken too, every problem found is raised together
+    (MatchFileProblems).  ``data`` is the text already read as TOML, when the caller has it."""
     try:
         data = toml.loads(text) if data is None else data
     except toml.TomlError as error:
         raise MatchFileError(f"not valid TOML: {error.msg}", label, error.lineno) from None
-    round_lines = _round_lines(text)
-    version = data.get("format")
+    head: list[MatchFileError] = []
+
+    def broken(message: str, key: str, line: int | None = None) -> None:
+        problem = MatchFileError(message, label, line or _key_line(text, key), key)
+        if problems is None:
+            raise problem
+        head.append(problem)
+
+    version = data.get("format")  # without the right format, nothing else in the file means anything here
     if version is None:
         raise MatchFileError("not a scorekeeper match file: it has no 'format' (start a match with "
                              "'scorekeeper new')", label, _key_line(text, "format"), "format")
     if version != FORMAT_VERSION:
-        raise MatchFileError(f"unknown match file format {version!r} (this scorekeeper reads format "
-                             f"{FORMAT_VERSION})", label, _key_line(text, "format"), "format")
+        raise MatchFileError(f"unknown match file format {printable(repr(version))} (this scorekeeper reads "
+                             f"format {FORMAT_VERSION})", label, _key_line(text, "format"), "format")
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str) or not ruleset:
-        raise MatchFileError("must name the ruleset (a built-in name or a path)", label,
-                             _key_line(text, "ruleset"), "ruleset")
+        broken("must name the ruleset (a built-in name or a path)", "ruleset")
     players = data.get("players")
-    if (not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players)
-            or len(set(players)) != len(players)):
-        raise MatchFileError("must be a list of distinct player names", label, _key_line(text, "players"),
-                             "players")
-    sides = _parse_sides(data.get("sides"), players, label, text)
+    problem = _players_problem(players)
+    if problem:
+        broken(problem, "players")
+        players = []
+    for key in data:
+        if key not in TOP_KEYS:
+            broken(f"unknown key (a match file holds {', '.join(TOP_KEYS)})", key,
+                   _key_line(text, key) or _key_line(text, f'"{key}"') or _key_line(text, f"[{key}]"))
+    sides = _parse_sides(data.get("sides"), players, label, text, broken)
+    found: list[MatchFileError] = []
     rounds = []
     raw_rounds = data.get("rounds", [])
     if not isinstance(raw_rounds, list):
-        raise MatchFileError("must be a list of [[rounds]] tables", label, _key_line(text, "rounds"), "rounds")
+        broken("must be a list of [[rounds]] tables", "rounds")
+        raw_rounds = []
+    lines = _round_lines(text)
     for index, raw in enumerate(raw_rounds):
-        line = round_lines[index] if index < len(round_lines) else None
+        line = lines[index] if index < len(lines) else _key_line(text, "rounds")
         try:
             rounds.append(_parse_round(raw, line))
         except (InputError, ValueError, TypeError) as error:
             problem = MatchFileError(f"round {index + 1}: {error}", label, line)
             if problems is None:
                 raise problem from None
-            problems.append(problem)
+            found.append(problem)
+    raw_pending = data.get("pending", [])
     try:
-        pending = tuple(_parse_claim(item) for item in data.get("pending", []))
+        if not isinstance(raw_pending, list):
+            raise ValueError("must be a list of \"PLAYER=POINTS\"")
+        pending = tuple(_parse_claim(item) for item in raw_pending)
     except (InputError, ValueError, TypeError) as error:
         problem = MatchFileError(f"pending claims: {error}", label, _key_line(text, "pending"), "pending")
         if problems is None:
             raise problem from None
-        problems.append(problem)
+        found.append(problem)
         pending = ()
+    if head:
+        every = sorted(head + found, key=lambda problem: (problem.line is None, problem.line or 0))
+        raise every[0] if len(every) == 1 else MatchFileProblems(every)
+    if problems is not None:
+        problems.extend(found)
     return Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds), pending=pending,
                  path=label)
 
 
-def _parse_sides(raw: Any, players: list[str], label: str, text: str) -> tuple[Side, ...]:
+TOP_KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds")
+
+
+def _players_problem(players: Any) -> str | None:
+    """Why the file's list of players cannot be read (None when it can).  A name read from a file is shown
+    in every table: one holding a control character (an escape sequence) is refused here."""
+    if players is None:
+        return 'the file has no players (players = ["Ann", "Bob"])'
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
+        return "must be a list of distinct player names"
+    if len(set(players)) != len(players):
+        return "must be a list of distinct player names"
+    for player in players:
+        if not player.isprintable():
+            odd = next(char for char in player if not char.isprintable())
+            return (f"'{printable(player)}' cannot be a player's name: it holds a control or invisible character "
+                    f"({printable(odd)})")
+    return None
+
+
+def _parse_sides(raw: Any, players: list[str], label: str, text: str, broken) -> tuple[Side, ...]:
     if raw is None:
         return singles(tuple(players))
-    line = _key_line(text, "[[sides]]")
-    try:
-        sides = tuple(Side(str(item["name"]), tuple(item["players"])) for item in raw)
-    except (TypeError, KeyError):
-        raise MatchFileError("each [[sides]] needs a name and a list of players", label, line, "sides") from None
-    seated = sorted(player for side in sides for player in side.players)
-    if seated != sorted(players):
-        raise MatchFileError("the sides must seat every player exactly once", label, line, "sides")
+    line = _key_line(text, "[[sides]]") or _key_line(text, "sides")
+    if not isinstance(raw, list) or not all(
+            isinstance(item, dict) and isinstance(item.get("name"), str) and item["name"].isprintable()
+            and isinstance(item.get("players"), list) and all(isinstance(p, str) for p in item["players"])
+            for item in raw):
+        broken("each side needs a name and a list of players", "sides", line)
+        return singles(tuple(players))
+    sides = tuple(Side(item["name"], tuple(item["players"])) for item in raw)
+    if players and sorted(player for side in sides for player in side.players) != sorted(players):
+        broken("the sides must seat every player exactly once", "sides", line)
+        return singles(tuple(players))
     return sides
 
 
@@ -163,7 +213,10 @@ def _parse_claim(item: Any) -> Claim:
     if not isinstance(item, str) or "=" not in item:
         raise ValueError(f"a claim is written \"PLAYER=POINTS\", not {item!r}")
     player, points = item.rsplit("=", 1)
-    return Claim(player.strip(), int(points))
+    try:
+        return Claim(player.strip(), parse_number(points, "a claim", low=None))
+    except InputError as error:
+        raise ValueError(f"{printable(repr(item))[:60]}: {error}") from None
 
 
 def dump_match(match: Match) -> str:
@@ -237,22 +290,58 @@ def round_lines(text: str) -> list[int]:
 
 
 def _round_lines(text: str) -> list[int]:
-    """Where each round starts: ``[[rounds]]`` headers, or the lines of an inline ``rounds = [ {...}, ]``."""
-    lines = text.splitlines()
+    """Where each round starts: ``[[rounds]]`` headers, or the items of an inline ``rounds = [ {...}, ]``.
+
+    Lines are counted as TOML counts them, at "\\n" only (``str.splitlines`` also breaks at U+2028 and
+    other separators that may sit inside a name, and would shift every line after it)."""
+    lines = text.split("\n")
     headers = [number for number, line in enumerate(lines, start=1) if line.strip() == "[[rounds]]"]
     if headers:
         return headers
-    starts, inside = [], False
-    for number, line in enumerate(lines, start=1):
-        stripped = line.strip()
-        if not inside and stripped.replace(" ", "").startswith("rounds=["):
-            inside = True
-            stripped = stripped.split("[", 1)[1].strip()
-        if inside:
-            if stripped.startswith("{"):
-                starts.append(number)
-            if stripped.startswith("]"):
-                break
+    start = _key_line(text, "rounds")
+    if start is None:
+        return []
+    offset = sum(len(line) + 1 for line in lines[:start - 1])
+    opening = text.find("[", offset)
+    if opening < 0:
+        return []
+    return _item_lines(text, opening + 1, start + text.count("\n", offset, opening))
+
+
+def _item_lines(text: str, pos: int, line: int) -> list[int]:
+    """The line where each item of the array opened just before ``pos`` (on ``line``) starts."""
+    starts: list[int] = []
+    depth, expecting, quote = 0, True, ""
+    while pos < len(text):
+        char = text[pos]
+        if char == "\n":
+            line += 1
+        elif quote:
+            if char == "\\" and quote == '"':
+                pos += 1
+            elif char == quote:
+                quote = ""
+        elif char == "#":
+            end = text.find("\n", pos)
+            pos = len(text) if end < 0 else end
+            continue
+        elif char in " \t\r":
+            pass
+        elif depth == 0 and char == "]":
+            break
+        elif depth == 0 and char == ",":
+            expecting = True
+        else:
+            if depth == 0 and expecting:
+                starts.append(line)
+                expecting = False
+            if char in "\"'":
+                quote = char
+            elif char in "[{":
+                depth += 1
+            elif char in "]}":
+                depth -= 1
+        pos += 1
     return starts
 
 
@@ -262,7 +351,7 @@ def key_line(text: str, key: str) -> int | None:
 
 
 def _key_line(text: str, key: str) -> int | None:
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):  # TOML's lines (see _round_lines)
         stripped = line.strip()
         if stripped == key or stripped.startswith(f"{key} ") or stripped.startswith(f"{key}="):
             return number

@@ -34,7 +34,8 @@ def loads(text: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise TomlError(str(error), getattr(error, "msg", str(error)), _error_line(error)) from None
+        line = _error_line(error, text)
+        raise TomlError(str(error), _without_place(getattr(error, "msg", str(error))), line) from None
     except (ValueError, RecursionError) as error:  # a number of thousands of digits, arrays nested too deep
         message = "nested too deeply" if isinstance(error, RecursionError) else str(error)
         raise TomlError(message, message, None) from None
@@ -259,12 +260,26 @@ def _checked(chunk: str) -> str:
     return chunk
 
 
-def _error_line(error: Exception) -> int | None:
-    """The line a tomllib.TOMLDecodeError points at (its message ends "(at line L, column C)")."""
+def _without_place(message: str) -> str:
+    """tomllib's message without the place it ends with (the line is given apart): "Invalid value (at line
+    3, column 7)" -> "Invalid value (column 7)"; "(at end of document)" -> "(at the end of the file)"."""
+    if message.endswith(" (at end of document)"):
+        return message[:-len(" (at end of document)")] + " (at the end of the file)"
+    head, marker, place = message.rpartition(" (at line ")
+    if marker and ", column " in place:
+        return f"{head} (column {place.split(', column ', 1)[1]}"
+    return message
+
+
+def _error_line(error: Exception, text: str = "") -> int | None:
+    """The line a tomllib.TOMLDecodeError points at (its message ends "(at line L, column C)"); at the end of
+    the document, the file's last line that holds anything."""
     line = getattr(error, "lineno", None)
     if line:
         return line
     message = str(error)
+    if message.endswith("(at end of document)"):
+        return text.rstrip().count("\n") + 1
     marker = "(at line "
     if marker in message:
         try:

@@ -1,0 +1,249 @@
+"""A long fuzz run over what people type and what they save by hand (issue 11): every command with random
+arguments, and every command on randomly mutated match and ruleset files.
+
+Not a test (tests/test_fuzz_input.py is the bounded CI version); run it by hand:
+
+    python benchmarks/fuzz_input.py                  # 2,000 command lines, 2,000 mutated match files, ...
+    python benchmarks/fuzz_input.py --runs 20000 --seed 3
+
+What must hold for every run: no traceback; exit 0, 1 or 2; a refusal is one line ``Error: ...`` (a broken
+file: one line per problem, at most a screenful, each naming the file and, where the problem sits on one,
+the line); a refused command leaves the match file byte for byte as it was. The counts are printed at the end,
+and the first few failures of each kind with what produced them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+
+from click.testing import CliRunner
+
+from scorekeeper.cli import cli
+
+PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
+SETUP = [
+    ["new", "--rules", "goat", *PLAYERS],
+    ["round", "--out", "Masha", "--hand", "Alex=1-2,3-3", "--hand", "Olya=6-6 0-1", "--total", "Serg=5"],
+    ["round", "--fish", "--fisher", "Olya", "--total", "Masha=2", "--total", "Alex=3", "--total", "Olya=13",
+     "--total", "Serg=5"],
+    ["round", "--out", "Alex", "--hand", "Masha=0-0", "--total", "Olya=4", "--total", "Serg=9"],
+]
+WEIRD = ["", " ", "-", "--", "=", "0", "1", "5", "13", "-3", "+5", "²", "٣", "1_0", "5.0", "1e3", "0x10",
+         "9" * 30, "9" * 5000, "Masha", "masha", " Masha ", "Alex", "Olya", "Serg", "Bob", "Ann\n", "Ma\x1b[2Jsha",
+         "\u2028", "\u202e", "Алёна", "1-2", "6-6", "0-0", "9-9", "1-x", "1-2,3-3", "6-6 0-1", "1-2,2-1", "1:2",
+         "Masha=1-2", "Alex=5", "Alex=²", "Alex=1_0", "Alex=-1", "Alex=" + "9" * 5000, "Olya=6-6 0-1", "=5",
+         "Serg=", "Alex=5.0", "json", "text", "csv", "toml", "markdown", "goat", "muggins", "sea-goat",
+         "nosuch", "x.toml", "out.txt", "match.toml", ".", "\x00", "\udcff"]
+
+
+def commands():
+    """Every command path (``("check", "count")``) with its option names."""
+    ctx = cli.make_context("scorekeeper", ["table"], resilient_parsing=True)
+    found = []
+    for name in cli.list_commands(ctx):
+        command = cli.get_command(ctx, name)
+        subs = getattr(command, "list_commands", None)
+        pairs = [((name, sub), command.get_command(ctx, sub)) for sub in subs(ctx)] if subs else [((name,), command)]
+        for path, each in pairs:
+            options = [opt for param in each.params for opt in param.opts
+                       if opt.startswith("-") and opt not in ("-h", "--help")]
+            found.append((path, options))
+    return found
+
+
+def random_args(chance: random.Random, options: list[str]) -> list[str]:
+    """Mostly well-formed: options with one weird value each, a few bare words."""
+    args = []
+    for _ in range(chance.randint(0, 8)):
+        if options and chance.random() < 0.7:
+            args.append(chance.choice(options))
+        args.append(chance.choice(WEIRD))
+    return args
+
+
+class Checker:
+    """Runs commands on a match in a folder and counts what breaks the promises."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self.path = os.path.join(folder, "match.toml")
+        self.rules = os.path.join(folder, "house.toml")
+        self.runner = CliRunner()
+        self.counts: Counter = Counter()
+        self.failures: dict[str, list] = {}
+
+    def run(self, args: list[str], kind: str) -> None:
+        before = _read(self.path)
+        old = os.getcwd()
+        os.chdir(self.folder)
+        try:
+            result = self.runner.invoke(cli, ["--match", self.path, *args])
+        finally:
+            os.chdir(old)
+        self.counts[f"{kind} runs"] += 1
+        self.counts[f"{kind} exit {result.exit_code}"] += 1
+        problem = judge(result, before, _read(self.path))
+        if not problem and kind in ("match file", "ruleset file") and result.exit_code == 1:
+            problem = placed(result.stderr, self.path if kind == "match file" else self.rules, before)
+        if problem:
+            self.counts[f"{kind} FAILED: {problem}"] += 1
+            self.failures.setdefault(problem, []).append((args, result.exit_code, result.output[-600:],
+                                                          repr(result.exception), before))
+
+
+def judge(result, before: bytes | None, after: bytes | None) -> str | None:
+    """What is wrong with one run, or None."""
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        return "traceback"
+    if "Traceback" in result.output:
+        return "traceback"
+    if result.exit_code not in (0, 1, 2):
+        return f"exit {result.exit_code}"
+    if result.exit_code == 0:
+        return None
+    if before != after:
+        return "a refused command changed the file"
+    lines = result.stderr.strip().splitlines()
+    errors = [line for line in lines if line.startswith("Error: ")]
+    if lines and lines[0].startswith("Usage: ") and result.exit_code == 2:  # click's own usage block / help
+        return None if len(errors) <= 1 else "several errors after usage"
+    if not errors or len(errors) != len(lines):
+        return "a refusal that is not Error: lines"
+    if len(lines) > 1 and (result.exit_code != 1 or len(lines) > 21):
+        return "several lines where one was promised"
+    return None
+
+
+def placed(stderr: str, path: str, text: bytes | None) -> str | None:
+    """A broken file's problems must name the file and a line within it (a problem that sits on no line,
+    like a missing key, names the file)."""
+    import re
+
+    lines = (text or b"").count(b"\n") + 1
+    for line in stderr.strip().splitlines():
+        if line.startswith("Error: ... and "):
+            continue
+        found = re.match(r"Error: (.*?):(\d+): ", line)
+        if found:
+            if found.group(1) != path:
+                return "a problem naming another file"
+            if not 1 <= int(found.group(2)) <= lines:
+                return "a line past the end of the file"
+        elif line.startswith(f"Error: {path}: ") and not _missing_key(line):
+            return "a problem without its line"
+    return None
+
+
+def _missing_key(line: str) -> bool:
+    """A problem about a key that is not there at all sits on no line."""
+    return any(words in line for words in ("it has no 'format'", "must name the ruleset", "has no players"))
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        return None
+
+
+def mutate(chance: random.Random, text: str) -> bytes:
+    """A match or ruleset file as a person (or a bad editor) might leave it."""
+    pieces = ['"', "'", "[", "]", "{", "}", "=", ",", "\n", "#", " ", "\u2028", "\x1b", "\t", "0", "9", "-", "²",
+              "1_0", "5.0", '"x"', "[]", "{}", "true", "1", '["A", 1]', "[[rounds]]\n", "99999999999999999999"]
+    for _ in range(chance.randint(1, 4)):
+        roll = chance.random()
+        at = chance.randrange(len(text) + 1)
+        if roll < 0.3:
+            text = text[:at] + chance.choice(pieces) + text[at:]
+        elif roll < 0.5 and text:
+            end = min(len(text), at + chance.randint(1, 6))
+            text = text[:at] + text[end:]
+        elif roll < 0.65:
+            lines = text.split("\n")
+            index = chance.randrange(len(lines))
+            lines.insert(index, lines[chance.randrange(len(lines))])
+            text = "\n".join(lines)
+        elif roll < 0.8:  # a value of the wrong type in place of a value
+            import re
+            values = list(re.finditer(r'(?<== )("[^"\n]*"|\d+|\[[^\]\n]*\])', text))
+            if values:
+                found = chance.choice(values)
+                text = text[:found.start()] + chance.choice(pieces[-8:]) + text[found.end():]
+        else:
+            text = text[:at]
+    encoding = chance.choice(["utf-8"] * 8 + ["cp1251", "utf-16"])
+    return text.encode(encoding, errors="replace")
+
+
+MATCH_COMMANDS = [["table"], ["table", "--all"], ["table", "--format", "json"], ["export", "--format", "csv"],
+                  ["export", "--format", "json"], ["export", "--format", "markdown"], ["explain"], ["explain", "1"],
+                  ["chart"], ["rating"], ["undo"], ["delete", "1"], ["compare", "goat-pairs"],
+                  ["round", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3"],
+                  ["edit", "1", "--out", "Alex", "--total", "Masha=1", "--total", "Olya=2", "--total", "Serg=3"],
+                  ["score", "Masha", "5"], ["check", "hand", "1-2"]]
+RULESET = """extends = "goat"
+name = "house"
+description = "goat with fish for everyone"
+[fish]
+policy = "each"
+[end]
+target = 125
+[special_hands]
+"0-0" = 10
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=2000, help="runs of each kind")
+    parser.add_argument("--seed", type=int, default=1)
+    options = parser.parse_args()
+    chance = random.Random(options.seed)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        checker = Checker(folder)
+        for args in SETUP:
+            checker.run(args, "setup")
+        good = _read(checker.path)
+        found = commands()
+        for _ in range(options.runs):  # typed input: every command, random words
+            with open(checker.path, "wb") as handle:
+                handle.write(good)
+            path, names = chance.choice(found)
+            checker.run([*path, *random_args(chance, names)], "typed")
+        for _ in range(options.runs):  # mutated match files
+            with open(checker.path, "wb") as handle:
+                handle.write(mutate(chance, good.decode()))
+            checker.run(chance.choice(MATCH_COMMANDS), "match file")
+        rules = checker.rules
+        with open(checker.path, "wb") as handle:
+            handle.write(good)
+        for _ in range(options.runs):  # mutated ruleset files
+            with open(rules, "wb") as handle:
+                handle.write(mutate(chance, RULESET))
+            checker.run(chance.choice([["rules", "check", rules], ["rules", "show", rules],
+                                       ["table", "--rules", rules], ["check", "hand", "0-0", "--rules", rules]]),
+                        "ruleset file")
+    for key in sorted(checker.counts):
+        print(f"{checker.counts[key]:>7}  {key}")
+    for problem, cases in checker.failures.items():
+        print(f"\n{problem}: {len(cases)}")
+        kinds = Counter(re.sub(r"\d+", "N", output.split(": ", 2)[-1])[:90] for _, _, output, _, _ in cases)
+        for kind, count in kinds.most_common(12):
+            print(f"  {count:>5}  {kind!r}")
+        for args, code, output, exception, before in cases[:3]:
+            print(f"  {args!r:.300}\n    exit {code} {exception}\n    {output!r:.600}\n    {before!r:.700}")
+    print(f"\n{time.perf_counter() - started:.1f} s")
+    sys.exit(1 if checker.failures else 0)
+
+
+if __name__ == "__main__":
+    main()

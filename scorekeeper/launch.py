@@ -1,0 +1,25 @@
+"""The ``scorekeeper`` command's entry point.
+
+Nothing heavy is imported here before Ctrl-C is handled: an interrupt while the command starts (importing
+click and the rest) is one line and exit 130, never a traceback. Everything else about interrupts and output
+failures is in ``scorekeeper.cli.safety``.
+"""
+
+import sys
+
+
+def main() -> None:
+    try:
+        from scorekeeper.cli import cli
+
+        cli.main(prog_name="scorekeeper")
+    except KeyboardInterrupt:  # before the command started, or after it finished: nothing half-done
+        from scorekeeper.storage.atomic import saved_paths
+
+        saved = saved_paths()
+        try:
+            sys.stderr.write(f"Interrupted after the change was saved in {saved[-1]}.\n" if saved else
+                             "Cancelled: nothing was changed.\n")
+        except (OSError, ValueError):
+            pass
+        sys.exit(0 if saved else 130)

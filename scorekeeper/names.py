@@ -1,0 +1,73 @@
+"""Which seated player a typed name means: exact, else by a unique prefix, ignoring case and the letters a
+scorer cannot type quickly (ё is е, й is и, é is e, a Cyrillic а is a Latin a).  An unknown or ambiguous name
+is refused with the candidates it could have meant."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Iterable, Sequence
+
+from scorekeeper.errors import InputError
+
+# Letters that look alike in Cyrillic and Latin script (a name typed in the other keyboard layout by mistake),
+# and Ukrainian letters a Russian keyboard lacks; accents and ё/й are removed by decomposition.
+_LOOKALIKES = str.maketrans({"а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "к": "k",
+                             "і": "i", "ј": "j", "ѕ": "s", "є": "e", "ґ": "г", "ё": "e", "ʼ": "'", "’": "'"})
+
+
+def fold(text: str) -> str:
+    """A name as it is compared: case, accents and look-alike letters folded (``fold('Алёна') ==
+    fold('алена')``)."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char)).translate(_LOOKALIKES)
+
+
+def candidates(players: Sequence[str], typed: str) -> list[str]:
+    """The players ``typed`` may mean, best first: the exact name, else every name it folds to or begins."""
+    if typed in players:
+        return [typed]
+    key = fold(typed)
+    if not key:
+        return []
+    same = [player for player in players if fold(player) == key]
+    if same:
+        return same
+    return [player for player in players if fold(player).startswith(key)]
+
+
+def match_player(players: Sequence[str], typed: str, extra: Iterable[str] = ()) -> str:
+    """The one seated player ``typed`` means, or InputError with what it could have meant.  ``extra``: other
+    words that were possible at that point (the round syntax's keywords), offered when they are close."""
+    extra = list(extra)
+    found = candidates(players, typed)
+    if len(found) == 1:
+        return found[0]
+    shown = typed.strip()
+    if found:
+        raise InputError(f"'{shown}' could be {_either(found)}: type more of the name")
+    near = similar(players, typed) or similar(extra, typed, closer=0.75)
+    if near:
+        what = "player or word" if extra else "player"
+        raise InputError(f"unknown {what} '{shown}' (did you mean {_either(near)}?)")
+    raise InputError(f"unknown player '{shown}' (players: {', '.join(players)})")
+
+
+def similar(names: Sequence[str], typed: str, most: int = 3, closer: float = 0.6) -> list[str]:
+    """Names close to ``typed`` (a typo, two letters swapped), compared with the whole name and with its start."""
+    from difflib import SequenceMatcher
+
+    key = fold(typed)
+    if not key:
+        return []
+    scored = []
+    for name in names:
+        folded = fold(name)
+        ratio = max(SequenceMatcher(None, key, folded).ratio(),
+                    SequenceMatcher(None, key, folded[:len(key)]).ratio() if len(key) >= 3 else 0)
+        if ratio >= closer:
+            scored.append((-ratio, name))
+    return [name for _, name in sorted(scored)[:most]]
+
+
+def _either(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]

@@ -1,0 +1,358 @@
+"""A round in one short line: ``parse_round`` reads what the scorer types, ``format_round`` writes a recorded
+round back in the same syntax (``parse_round(format_round(r, m), m) == r``).
+
+The words, separated by spaces, commas or semicolons (a tile is ``3-4``, ``3:4`` or ``3–4``)::
+
+    Masha out, Alex 1-2 3-3, Olya 13, Serg 5         who went out; each other player's tiles or pip total
+    m out 3 13 5                                     totals without names: in seating order after the one
+                                                     who went out (a fish: from the first player)
+    fish by Olya, Masha 2, Alex 3, Olya 13, Serg 5   a blocked round ('fish' alone: the fisherman unknown)
+    Ann out on 6-6, led 1-1, Bob 5-5 1-2             the tile (or two doubles) of the out, the opening tile
+    Ann out, Bob 13, Ann +15 +10, Bob count 20       claims during play (Muggins family): +POINTS, or the
+                                                     count of the open ends that the ruleset scores
+    Ann out, Bob 13, Ann played 25                   in-play points noted as one total per player
+
+A player is named by any unique start of the name, in any case (ё is е); a name that is a word of the syntax,
+or that cannot be typed as one word, is written in double quotes.  The line gives the same facts the flags of
+``round`` give, and they are checked by the same code (``record.build_round``, ``record.check_round``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from typing import TYPE_CHECKING
+
+from scorekeeper.errors import InputError
+from scorekeeper.facts import Claim, Ending, Match, Round
+from scorekeeper.names import match_player
+from scorekeeper.tiles import Tile
+
+if TYPE_CHECKING:
+    from scorekeeper.usecases import RoundFacts
+
+KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played")
+_DASHES = "-:|\u2010\u2011\u2012\u2013\u2014\u2212"
+_TOKEN = re.compile(rf"""
+    (?P<tile>[0-9]+[{_DASHES}][0-9]+)(?![0-9{_DASHES}])
+  | (?P<plus>\+\s*[0-9]+)(?![0-9])
+  | (?P<number>[0-9]+)(?![0-9])
+  | "(?P<quoted>[^"]*)"
+  | (?P<word>[^\W\d_][\w'’.-]*)
+  | (?P<space>[\s,;:=]+)
+  | (?P<other>\S[^\s,;]*)
+""", re.VERBOSE)
+_LONGEST = 6
+"""More digits than any total or count can have: refused before being read as a number."""
+
+
+class Token(NamedTuple):
+    kind: str
+    text: str
+    spaced: bool = False
+    """Only spaces since the word before (a name of several words does not run on over a comma)."""
+
+
+def tokens(text: str) -> list[Token]:
+    """The words of a line; a stray character is refused with where it is."""
+    found = []
+    spaced = False
+    for item in _TOKEN.finditer(text):
+        kind = item.lastgroup
+        if kind == "space":
+            spaced = not item.group().strip()
+            continue
+        if kind == "other":
+            raise InputError(f"'{item.group()}' is not understood in a round (at character {item.start() + 1}): "
+                             "write players' names, tiles like 3-4, totals, and the words "
+                             + ", ".join(KEYWORDS))
+        value = item.group(kind)
+        if kind == "plus":
+            value = value[1:].strip()
+        found.append(Token(kind, value, spaced))
+        spaced = False
+    return found
+
+
+
+def read_round(text: str, match: Match) -> RoundFacts:
+    """What a round line says, as the facts the flags of ``round`` give, every name resolved (InputError for
+    a name that is unknown or ambiguous, a tile without a player, a word out of place)."""
+    return _Reader(tokens(text), match).read()
+
+
+def is_claims_only(facts: RoundFacts) -> bool:
+    """Only points claimed during play: the hand goes on (``play`` records them as ``score`` does)."""
+    return (bool(facts.claims) and not facts.out and not facts.fish and not facts.hands and not facts.totals
+            and not facts.fisher and not facts.last and not facts.led and not facts.play_points)
+
+
+def parse_round(text: str, match: Match, ruleset=None) -> Round:
+    """The round a line describes, built as ``usecases.record`` builds the flags' facts: the hand's pending
+    claims, the line's claims (checked against ``ruleset``, counts scored by it) and its in-play totals are
+    closed into it.  The round is not yet checked against the match (``record.check_round`` does that)."""
+    from scorekeeper.usecases import round_from_facts
+
+    facts = read_round(text, match)
+    if is_claims_only(facts):
+        raise InputError("only points claimed during play: say how the round ended too ('Ann out, ...' or "
+                         "'fish, ...'), or record the claims with 'score'")
+    return round_from_facts(match, ruleset, facts)
+
+
+def claim_points(ruleset, claims) -> tuple[Claim, ...]:
+    """Claims typed with a round, ``(player, points or count, is_count)`` in order, as Claims: each checked as
+    ``score`` checks it, a count scored by the ruleset."""
+    if not claims:
+        return ()
+    if ruleset is None:
+        raise InputError("claims during play need the match's ruleset")
+    from scorekeeper.scoring.counts import check_claim, score_for_count
+
+    found = []
+    for player, value, is_count in claims:
+        try:
+            if is_count:
+                found.append(Claim(player, score_for_count(ruleset, value)))
+            else:
+                check_claim(ruleset, value)
+                found.append(Claim(player, value))
+        except InputError as error:
+            raise InputError(f"{player} {'count ' if is_count else '+'}{value}: {error}") from None
+    return tuple(found)
+
+
+class _Reader:
+    """One pass over the words; ``player`` is the player the next tiles, total or claims belong to."""
+
+    def __init__(self, words: list[Token], match: Match) -> None:
+        self.words = words
+        self.at = 0
+        self.match = match
+        self.out: str | None = None
+        self.fish = False
+        self.fisher: str | None = None
+        self.last: list[Tile] = []
+        self.led: Tile | None = None
+        self.hands: list[tuple[str, list[Tile]]] = []
+        self.totals: list[tuple[str, int]] = []
+        self.unnamed: list[int] = []
+        self.claims: list[tuple[str, int, bool]] = []
+        self.play_points: list[tuple[str, int]] = []
+        self.player: str | None = None
+        self.holding: str | None = None
+        """'tiles' or 'total' once the current player's hand has been given."""
+
+    def peek(self, ahead: int = 0) -> Token | None:
+        index = self.at + ahead
+        return self.words[index] if index < len(self.words) else None
+
+    def take(self) -> Token:
+        word = self.words[self.at]
+        self.at += 1
+        return word
+
+    def keyword(self, word: Token | None) -> str | None:
+        if word is not None and word.kind == "word" and word.text.casefold() in KEYWORDS:
+            return word.text.casefold()
+        return None
+
+    def read(self) -> RoundFacts:
+        from scorekeeper.usecases import RoundFacts
+
+        while self.peek() is not None:
+            self.step()
+        return RoundFacts(out=self.out, fish=self.fish, hands=tuple((p, tuple(t)) for p, t in self.hands),
+                          totals=tuple(self.totals + self.positional()), fisher=self.fisher,
+                          last=tuple(self.last), led=self.led, claims=tuple(self.claims),
+                          play_points=tuple(self.play_points))
+
+    def step(self) -> None:
+        word = self.take()
+        keyword = self.keyword(word)
+        if keyword == "out":  # 'out Masha'; 'Masha out' is read with the name
+            self.set_out(self.name(self.expect_name("out")))
+            self.player = None
+        elif keyword == "fish":
+            self.fish = True
+            self.player = None
+            if self.keyword(self.peek()) == "by":
+                self.take()
+                self.fisher = self.name(self.expect_name("fish by"))
+        elif keyword == "by":
+            raise InputError("'by' names the fisherman: write 'fish by NAME'")
+        elif keyword == "on":
+            if self.out is None:
+                raise InputError("'on' gives the tile someone went out with: write 'NAME out on 6-6'")
+            self.player = None
+            if self.peek() is None or self.peek().kind != "tile":
+                raise InputError("'out on' needs the tile (or the two doubles) the player went out with: "
+                                 "'on 6-6' or 'on 2-2 5-5'")
+            while self.peek() is not None and self.peek().kind == "tile":
+                self.last.append(self.tile(self.take()))
+        elif keyword == "led":
+            following = self.peek()
+            if following is None or following.kind != "tile":
+                raise InputError("'led' needs the tile that opened the round: 'led 6-6'")
+            if self.led is not None:
+                raise InputError("'led' is given twice: a round opens with one tile")
+            self.led = self.tile(self.take())
+            self.player = None
+        elif keyword in ("count", "played"):
+            owner = self.owner(word.text)
+            number = self.peek()
+            if number is None or number.kind != "number":
+                raise InputError(f"'{keyword}' needs a number: '{owner} {keyword} 20'")
+            value = self.number(self.take())
+            if keyword == "count":
+                self.claims.append((owner, value, True))
+            else:
+                self.play_points.append((owner, value))
+        elif word.kind in ("word", "quoted"):
+            self.player = self.name(word)
+            self.holding = None
+            if self.keyword(self.peek()) == "out":
+                self.take()
+                self.set_out(self.player)
+                self.player = None
+        elif word.kind == "tile":
+            if self.player is None:
+                raise InputError(f"whose tile is {word.text}? Write the player's name before the tiles "
+                                 "('Alex 1-2 3-3')")
+            tile = self.tile(word)
+            if self.holding == "tiles":
+                self.hands[-1][1].append(tile)
+            else:
+                self.hands.append((self.player, [tile]))
+                self.holding = "tiles"
+        elif word.kind == "number":
+            value = self.number(word)
+            if self.player is not None and self.holding is None:
+                self.totals.append((self.player, value))
+                self.holding = "total"
+            else:
+                self.unnamed.append(value)
+        elif word.kind == "plus":
+            owner = self.owner("+" + word.text)
+            self.claims.append((owner, self.number(word), False))
+
+    def expect_name(self, after: str) -> Token:
+        word = self.peek()
+        if word is None or word.kind not in ("word", "quoted") or self.keyword(word):
+            raise InputError(f"'{after}' needs a player's name after it")
+        return self.take()
+
+    def owner(self, what: str) -> str:
+        if self.player is None:
+            raise InputError(f"whose is '{what}'? Write the player's name before it ('Ann {what}')")
+        return self.player
+
+    def name(self, word: Token) -> str:
+        players = self.match.players
+        if word.kind == "quoted":
+            return match_player(players, word.text)
+        # a name of several words ('Uncle Vanya'): the longest run of words that names one player
+        run = 1
+        while (run < _LONGEST and self.peek(run - 1) is not None and self.peek(run - 1).kind == "word"
+               and self.peek(run - 1).spaced and not self.keyword(self.peek(run - 1))):
+            run += 1
+        for size in range(run, 1, -1):
+            text = " ".join([word.text] + [self.peek(index).text for index in range(size - 1)])
+            try:
+                player = match_player(players, text)
+            except InputError:
+                continue
+            self.at += size - 1
+            return player
+        return match_player(players, word.text, KEYWORDS)
+
+    def set_out(self, player: str) -> None:
+        if self.out is not None and self.out != player:
+            raise InputError(f"two players went out ({self.out} and {player}): a round has one")
+        self.out = player
+
+    def tile(self, word: Token) -> Tile:
+        low, high = re.split(f"[{_DASHES}]", word.text)
+        if len(low) > 2 or len(high) > 2:
+            raise InputError(f"'{word.text}' is not a tile: write it as two numbers like 3-4")
+        return Tile.of(int(low), int(high))
+
+    def number(self, word: Token) -> int:
+        if len(word.text) > _LONGEST:
+            raise InputError(f"'{word.text}' is too large for a round")
+        return int(word.text)
+
+    def positional(self) -> list[tuple[str, int]]:
+        """Totals without names, for the players not named, in seating order after the one who went out."""
+        if not self.unnamed:
+            return []
+        players = list(self.match.players)
+        if self.out is not None:
+            start = players.index(self.out) + 1
+            players = players[start:] + players[:start]
+        elif not self.fish:
+            raise InputError("say how the round ended before the totals: 'NAME out 3 13 5' or 'fish 2 3 13 5'")
+        named = {player for player, _ in self.hands} | {player for player, _ in self.totals}
+        waiting = [player for player in players if player != self.out and player not in named]
+        if len(self.unnamed) != len(waiting):
+            whom = ", ".join(waiting) if waiting else "nobody"
+            raise InputError(f"{len(self.unnamed)} total{'s' if len(self.unnamed) != 1 else ''} without a name, "
+                             f"for {len(waiting)} player{'s' if len(waiting) != 1 else ''} without a hand "
+                             f"({whom}): give one total each, in seating order")
+        return list(zip(waiting, self.unnamed))
+
+
+def format_round(rnd: Round, match: Match, short: bool = False) -> str:
+    """A recorded round in the round syntax, with full names: the line ``parse_round`` reads back to the same
+    facts.  ``short``: pip totals without their names, in seating order (``Masha out 3 13 5``)."""
+    players = list(match.players)
+    if rnd.ending is Ending.OUT:
+        head = f"{format_name(rnd.out, match)} out"
+        if rnd.last:
+            head += " on " + " ".join(str(tile) for tile in rnd.last)
+        start = players.index(rnd.out) + 1 if rnd.out in players else 0
+        players = players[start:] + players[:start]
+    else:
+        head = "fish" + (f" by {format_name(rnd.fisher, match)}" if rnd.fisher else "")
+    parts = [head]
+    if rnd.led:
+        parts.append(f"led {rnd.led}")
+    unnamed = []
+    for player in players:
+        hand = rnd.hands.get(player)
+        if hand is None:
+            continue
+        if short and hand.tiles is None:
+            unnamed.append(str(hand.total))
+            continue
+        held = hand.total if hand.tiles is None else " ".join(str(tile) for tile in hand.tiles)
+        parts.append(f"{format_name(player, match)} {held}")
+    if unnamed:
+        parts[0] += " " + " ".join(unnamed)
+    for claim in rnd.claims:
+        # a claim kept as the count of the open ends (where the match file keeps counts) is written as one
+        count = getattr(claim, "count", None) if "count" in type(claim)._fields else None
+        parts.append(f"{format_name(claim.player, match)} " + (f"count {count}" if count else f"+{claim.points}"))
+    for claim in rnd.play_points:
+        parts.append(f"{format_name(claim.player, match)} played {claim.points}")
+    return ", ".join(parts)
+
+
+def format_name(player: str, match: Match) -> str:
+    """A player's name as a round line writes it: quoted when the bare name would not read back."""
+    try:
+        words = tokens(player)
+    except InputError:
+        words = []
+    plain = (words and all(word.kind == "word" and word.text.casefold() not in KEYWORDS for word in words)
+             and " ".join(word.text for word in words) == player)
+    if plain:
+        reader = _Reader(words, match)
+        reader.at = 1
+        try:
+            if reader.name(words[0]) == player and reader.at == len(words):
+                return player
+        except InputError:
+            pass
+    return f'"{player}"'

@@ -1,0 +1,161 @@
+"""A match or ruleset file broken by hand (issue 11): every problem that sits on a line is reported as
+``file:line: message``, all of them at once, at most a screenful; never a traceback, never a byte offset."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from scorekeeper.cli.base import SHOWN_PROBLEMS
+
+HEAD = 'format = 1\nruleset = "goat"\nplayers = ["Masha", "Alex", "Olya"]\n'
+ROUND = '{ end = "out", out = "Olya", hands = { Masha = 12, Alex = 3 } }'
+COMMANDS = [["table"], ["export", "--format", "json"], ["explain"], ["chart"], ["undo"], ["delete", "1"],
+            ["round", "--out", "Olya", "--total", "Masha=1", "--total", "Alex=1"],
+            ["edit", "1", "--out", "Olya", "--total", "Masha=1", "--total", "Alex=1"]]
+
+
+def problems(sk, command=("table",)) -> list[str]:
+    """The lines a refused command printed (each checked to be an Error line), the file unchanged."""
+    before = sk.path.read_bytes()
+    result = sk(*command, code=1)
+    assert sk.path.read_bytes() == before
+    assert result.stdout == "" and "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert all(line.startswith("Error: ") for line in lines), result.stderr
+    return [line[len("Error: "):] for line in lines]
+
+
+def test_a_file_saved_in_cp1251_names_the_line_not_a_byte_offset(sk):
+    text = HEAD.replace("Masha", "Маша") + "rounds = [\n    " + ROUND.replace("Masha", "Маша") + ",\n]\n"
+    sk.path.write_bytes(text.encode("cp1251"))
+    [line] = problems(sk)
+    assert line.startswith(f"{sk.path}:3: not UTF-8 text (byte 0xcc, column 13): save it as UTF-8"), line
+    assert "position" not in line
+
+
+def test_a_file_saved_in_utf16_is_named_so(sk):
+    sk.path.write_bytes((HEAD + "rounds = []\n").encode("utf-16"))
+    assert problems(sk) == [f"{sk.path}:1: not UTF-8 text (it is saved as UTF-16): save it as UTF-8"]
+
+
+def test_a_problem_at_the_end_of_the_document_names_the_last_line(sk):
+    sk.path.write_text(HEAD + "rounds = [\n    " + ROUND + ",\n\n\n")
+    [line] = problems(sk)
+    assert line.startswith(f"{sk.path}:5: not valid TOML: ") and "(at the end of the file)" in line, line
+
+
+def test_a_toml_error_gives_its_line_once(sk):
+    sk.path.write_text(HEAD + "rounds = [\n    " + ROUND + ",\n]\nx = 1.2.3\n")
+    [line] = problems(sk)
+    assert line.startswith(f"{sk.path}:7: not valid TOML: ") and "(column 8)" in line and "at line" not in line
+
+
+def test_a_round_that_is_not_a_table_has_its_line(sk):
+    sk.path.write_text(HEAD + "rounds = [\n    " + ROUND + ",\n    5, " + ROUND + ', "x",\n]\n')
+    assert problems(sk) == [f"{sk.path}:6: round 2: must be a table", f"{sk.path}:6: round 4: must be a table"]
+
+
+def test_a_line_separator_in_a_name_does_not_shift_the_lines(sk):
+    """U+2028 is a line break to str.splitlines but not to TOML: every line after it was off by one."""
+    text = (HEAD.replace('"Olya"', '"Ol\u2028ya"') + "rounds = [\n    " + ROUND + ",\n    "
+            + ROUND.replace("Alex = 3", "Bob = 3") + ",\n]\n")
+    sk.path.write_text(text)
+    assert problems(sk) == [
+        f"{sk.path}:3: players: 'Ol\\u2028ya' cannot be a player's name: it holds a control or invisible "
+        "character (\\u2028)",
+    ]
+    sk.path.write_text(text.replace('"Ol\u2028ya"', '"Olya"').replace('Masha = 12, Alex', 'Masha = 12, "A\u2028x" = 1, Alex', 1))
+    lines = problems(sk)
+    assert [line.split(": ")[0] for line in lines] == [f"{sk.path}:5", f"{sk.path}:6"], lines
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command[0])
+def test_a_side_with_a_number_for_a_player_is_a_problem_not_a_traceback(sk, command):
+    sk.path.write_text('format = 1\nruleset = "goat-pairs"\nplayers = ["A", "B", "C", "D"]\nsides = [\n'
+                       '    { name = "A+C", players = ["A", 1] },\n    { name = "B+D", players = ["B", "D"] },\n]\n'
+                       'rounds = [\n    { end = "out", out = "A", hands = { B = 1, C = 2, D = 3 } },\n]\n')
+    assert problems(sk, command) == [f"{sk.path}:4: sides: each side needs a name and a list of players"]
+
+
+def test_the_head_and_the_rounds_are_reported_together(sk):
+    sk.path.write_text('format = 1\nruleset = 7\nplayers = ["Masha", "Alex"]\nplayrs = 1\nrounds = [\n    '
+                       '{ end = "sideways", hands = { Masha = 1 } },\n]\n')
+    assert problems(sk) == [
+        f"{sk.path}:2: ruleset: must name the ruleset (a built-in name or a path)",
+        f"{sk.path}:4: playrs: unknown key (a match file holds format, ruleset, players, sides, pending, rounds)",
+        f"{sk.path}:6: round 1: 'end' must be \"out\" or \"fish\", not 'sideways'",
+    ]
+
+
+def test_many_problems_fill_one_screen_then_say_how_many_more(sk):
+    bad = ROUND.replace("Alex = 3", "Bob = 3")
+    sk.path.write_text(HEAD + "rounds = [\n" + "".join(f"    {bad},\n" for _ in range(35)) + "]\n")
+    lines = problems(sk)
+    assert len(lines) == SHOWN_PROBLEMS + 1 <= 24
+    assert lines[0] == f"{sk.path}:5: round 1: unknown player 'Bob' (players: Masha, Alex, Olya)"
+    assert lines[SHOWN_PROBLEMS - 1].startswith(f"{sk.path}:{4 + SHOWN_PROBLEMS}: round {SHOWN_PROBLEMS}: ")
+    assert lines[-1] == f"... and {35 - SHOWN_PROBLEMS} more problems"
+
+
+def test_a_ruleset_that_cannot_be_used_names_the_match_files_line(sk):
+    sk.path.write_text(HEAD.replace('"goat"', '"nosuch"'))
+    [line] = problems(sk)
+    assert line.startswith(f"{sk.path}:2: ruleset: the match's ruleset 'nosuch' cannot be used"), line
+
+
+def test_a_name_with_an_escape_sequence_is_refused_and_shown_escaped(sk):
+    sk.path.write_text(HEAD.replace("Alex", "Al\\u001b[2Jex"))
+    [line] = problems(sk)
+    assert line == (f"{sk.path}:3: players: 'Al\\x1b[2Jex' cannot be a player's name: it holds a control or "
+                    "invisible character (\\x1b)")
+
+
+# Rulesets
+
+def test_ruleset_problems_name_their_lines(sk):
+    path = sk.folder / "house.toml"
+    path.write_text('extends = "goat"\nname = "house"\n\n[fish]\npolicy = "sideways"\n[end]\ntarget = -5\n'
+                    'colour = 3\n[special_hands]\n"9-9" = 10\n[bogus]\nx = 1\n')
+    result = sk("rules", "check", str(path), code=1)
+    lines = result.stderr.strip().splitlines()
+    assert [line.split(": ", 2)[1].rsplit(":", 1)[-1] + " " + line.split(": ", 3)[2] for line in lines] == [
+        "5 fish.policy", "7 end.target", "8 end.colour", "10 special_hands.\"9-9\"", "11 bogus"], lines
+    assert all(line.startswith(f"Error: {path}:") for line in lines)
+
+
+def test_ruleset_name_and_description_are_one_line_of_text(sk):
+    path = sk.folder / "house.toml"
+    path.write_text('extends = "goat"\nname = "hou\\u001b[31mse"\ndescription = 5\n')
+    lines = sk("rules", "check", str(path), code=1).stderr.strip().splitlines()
+    assert lines == [f"Error: {path}:2: name: must be one line of text",
+                     f"Error: {path}:3: description: must be a string, not 5"]
+
+
+def test_a_huge_ruleset_is_refused_at_once_in_one_line(sk):
+    path = sk.folder / "huge.toml"
+    with open(path, "w") as handle:
+        for number in range(120_000):
+            handle.write(f"key{number} = {number}\n")
+    started = time.perf_counter()
+    result = sk("rules", "check", str(path), code=1)
+    assert time.perf_counter() - started < 5  # (188 s and 7.8 million lines before)
+    assert result.stderr.strip().splitlines() == [
+        f"Error: {path}: too large for a ruleset ({path.stat().st_size:,} bytes; a ruleset is a few keys, at most "
+        "1,048,576 bytes)"]
+
+
+def test_a_ruleset_of_many_unknown_keys_prints_one_screen(sk):
+    path = sk.folder / "many.toml"
+    path.write_text('extends = "goat"\n' + "".join(f"key{number} = 1\n" for number in range(500)))
+    lines = sk("rules", "check", str(path), code=1).stderr.strip().splitlines()
+    assert len(lines) == SHOWN_PROBLEMS + 1 and lines[-1] == f"Error: ... and {500 - SHOWN_PROBLEMS} more problems"
+    assert lines[0].startswith(f"Error: {path}:2: key0: unknown key")
+
+
+def test_a_file_name_with_a_nul_is_refused_in_one_line(sk):
+    sk("new", "Ann", "Bob")
+    assert "NUL" in sk.fails("export", "-o", "a\x00b", code=2)
+    assert "NUL" in sk.fails("import", "a\x00b", code=2)
+    assert "NUL" in sk.fails("chart", "--text", "-o", "a\x00b", code=2)

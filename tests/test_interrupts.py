@@ -1,0 +1,171 @@
+"""Ctrl-C and output failures, on real processes: before the write nothing changes (one line, exit 130);
+once the write has started it completes and the command says the round was recorded; once a change is
+saved, output that cannot be written is a warning (exit 0), and output degrades in any encoding."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import command_environment, installed_command
+from scorekeeper.storage.matchfile import load_match
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a process is POSIX")
+
+PLAYERS = ["Ann", "Bob", "Cid"]
+ROUND = ["round", "--out", "Ann", "--total", "Bob=5", "--total", "Cid=7"]
+
+# The command as the installed script runs it, saying (with a bare write) when it has imported its entry
+# point, so that the signal lands in scorekeeper's imports and command, not in Python's own start-up, which no
+# program can guard; with SLOW_WRITE set, its fsync says "writing" and takes half a second.
+LAUNCH = """
+import os, sys, time
+if os.environ.get("SLOW_WRITE"):
+    real_fsync = os.fsync
+    def slow_fsync(descriptor):
+        os.write(2, b"writing\\n")
+        time.sleep(0.5)
+        real_fsync(descriptor)
+    os.fsync = slow_fsync
+sys.argv[0] = "scorekeeper"
+from scorekeeper.launch import main
+os.write(2, b"started\\n")
+main()
+"""
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = command_environment()
+    env.update(extra)
+    return env
+
+
+def _new(folder) -> bytes:
+    subprocess.run(installed_command() + ["new", *PLAYERS], cwd=folder, env=_env(), check=True,
+                   capture_output=True)
+    return (folder / "match.toml").read_bytes()
+
+
+def _launch(folder, *args: str, **env: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", LAUNCH, *args], cwd=folder, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=_env(**env))
+
+
+def _wait_for(process: subprocess.Popen, line: str) -> None:
+    assert process.stderr.readline().strip() == line
+
+
+def _stderr_lines(process: subprocess.Popen, timeout: float = 60) -> tuple[str, list[str]]:
+    out, err = process.communicate(timeout=timeout)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    return out, err.strip().splitlines()
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.02, 0.08])
+def test_ctrl_c_while_the_command_starts_is_one_line_and_never_half_a_change(tmp_path, delay):
+    before = _new(tmp_path)
+    process = _launch(tmp_path, *ROUND)
+    _wait_for(process, "started")
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    out, err = _stderr_lines(process)
+    rounds = len(load_match(tmp_path / "match.toml").rounds)
+    if process.returncode == 130:  # cancelled before the write
+        assert err == ["Cancelled: nothing was changed."]
+        assert (tmp_path / "match.toml").read_bytes() == before
+    else:  # the signal came late: the round was saved, and the command says so
+        assert process.returncode == 0 and rounds == 1, (process.returncode, err)
+        assert "Round 1 recorded" in out or err == [f"Interrupted after the change was saved in match.toml."]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["match.toml"]
+
+
+HOLD = """
+import sys, time
+from scorekeeper.storage.lock import match_lock
+with match_lock(sys.argv[1]):
+    print("held", flush=True)
+    time.sleep(30)
+"""
+
+
+def test_ctrl_c_before_the_write_cancels_and_changes_nothing(tmp_path):
+    before = _new(tmp_path)
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / "match.toml")], stdout=subprocess.PIPE,
+                              text=True, env=_env())
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        process = subprocess.Popen(installed_command() + ROUND, cwd=tmp_path, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, env=_env(SCOREKEEPER_LOCK_WAIT="60"))
+        time.sleep(1.5)  # started, read nothing yet: waiting for the other writer
+        process.send_signal(signal.SIGINT)
+        out, err = _stderr_lines(process)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert process.returncode == 130
+    assert err == ["Cancelled: nothing was changed."] and out == ""
+    assert (tmp_path / "match.toml").read_bytes() == before
+
+
+def test_ctrl_c_during_the_write_completes_it_and_says_the_round_was_recorded(tmp_path):
+    _new(tmp_path)
+    process = _launch(tmp_path, *ROUND, SLOW_WRITE="1")
+    _wait_for(process, "started")
+    _wait_for(process, "writing")
+    process.send_signal(signal.SIGINT)
+    out, err = _stderr_lines(process)
+    assert process.returncode == 0, err
+    assert out.startswith("Round 1 recorded")
+    assert [line for line in err if line != "writing"] == []  # (the file's fsync, then the folder's)
+    assert len(load_match(tmp_path / "match.toml").rounds) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["match.toml"]
+
+
+def _run(folder, *args: str, stdout=subprocess.PIPE, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(installed_command() + list(args), cwd=folder, stdout=stdout, stderr=subprocess.PIPE,
+                          encoding=env.get("PYTHONIOENCODING", "utf-8"), env=_env(**env), timeout=60)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_for_the_output_after_the_save_is_a_warning(tmp_path):
+    _new(tmp_path)
+    with open("/dev/full", "w") as full:
+        done = _run(tmp_path, *ROUND, stdout=full)
+    assert done.returncode == 0
+    assert done.stderr.strip().splitlines() == [
+        "Warning: the output could not be written (No space left on device); the change was saved in match.toml."]
+    assert len(load_match(tmp_path / "match.toml").rounds) == 1
+    with open("/dev/full", "w") as full:  # a command that saved nothing still fails, in one line
+        shown = _run(tmp_path, "table", stdout=full)
+    assert shown.returncode == 1 and shown.stderr.strip().splitlines() == ["Error: No space left on device"]
+
+
+def test_a_closed_pipe_after_the_save_is_a_warning(tmp_path):
+    _new(tmp_path)
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = _run(tmp_path, *ROUND, stdout=write)
+    finally:
+        os.close(write)
+    assert done.returncode == 0
+    assert done.stderr.strip().splitlines() == [
+        "Warning: the output could not be written (Broken pipe); the change was saved in match.toml."]
+    assert len(load_match(tmp_path / "match.toml").rounds) == 1
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "latin-1", "cp866"])  # (click writes UTF-8 to "ascii")
+def test_output_degrades_in_an_encoding_that_lacks_its_signs(tmp_path, encoding):
+    subprocess.run(installed_command() + ["new", "Ann", "Bob"], cwd=tmp_path, env=_env(), check=True,
+                   capture_output=True)
+    done = _run(tmp_path, "round", "--out", "Ann", "--total", "Bob=20", PYTHONIOENCODING=encoding)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert "Round 1 recorded" in done.stdout
+    assert "20 -> 20" in done.stdout and "→" not in done.stdout
+    assert "20 → 20" in _run(tmp_path, "table", PYTHONIOENCODING="utf-8").stdout
