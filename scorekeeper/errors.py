@@ -37,6 +37,11 @@ class FactError(InputError):
         return self.template.format(**names, **{key: str(value) for key, value in self.values.items()})
 
 
+class Implausible(InputError):
+    """A round no table could have ended that way (a hand holding more than it could): refused unless the
+    scorer confirms it.  The message is the reason (``plausible.implausible``)."""
+
+
 class StateError(ScorekeeperError):
     """The match's state forbids the command (a round after the match is over, nothing to undo)."""
 

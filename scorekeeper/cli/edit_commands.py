@@ -48,7 +48,7 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
     """
     typed = round_facts(facts)
     with facts_as_flags(typed):
-        change = usecases.edit(match_path(ctx), number, typed, clear_points=no_points)
+        change = usecases.edit(match_path(ctx), number, typed, clear_points=no_points, confirmed=facts["confirm"])
     _before_after(change, output_format, f"Round {number} replaced.", "edited")
 
 

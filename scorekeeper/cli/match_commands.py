@@ -65,7 +65,7 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
     """
     typed = round_facts(facts)
     with facts_as_flags(typed):
-        change = usecases.record(match_path(ctx), typed)
+        change = usecases.record(match_path(ctx), typed, confirmed=facts["confirm"])
     if output_format == "json":
         echo_json(change.table.to_dict())
         return
