@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 
@@ -319,11 +321,21 @@ def test_tied_fish_is_eggs_led_from_1_1(sk):
     assert "eggs: +36, lead 1-1" in sk("table").stdout
 
 
-def test_eggs_go_to_the_next_side_that_records(sk):
-    start(sk)
+@pytest.mark.parametrize("toward", [True, False])
+def test_eggs_go_to_the_next_side_that_records(sk, toward):
+    """RULES.md 3 as corrected: the eggs count toward the opening minimum (eggs.toward_opening, on in
+    sea-goat): Bob's 20 + 36 eggs opens him. With the key off, the old reading: 20 < 25 is no record, and the
+    eggs wait for a side that opens on its own."""
+    start(sk, rules="sea-goat" if toward else house(sk, "[eggs]\ntoward_opening = false\n"))
     sk("round", "--fish", "--total", "Ann=18", "--total", "Bob=18")
-    sk("round", "--led", "1-1", "--out", "Bob", "--total", "Ann=20", "--last", "2-3")  # 20 < 25: no record
-    assert sk.json()["eggs"] == 36
+    sk("round", "--led", "1-1", "--out", "Bob", "--total", "Ann=20", "--last", "2-3")
+    if toward:
+        table = sk.json()
+        assert table["eggs"] == 0 and scores(sk)["Bob"] == 56
+        assert (table["history"][-1]["eggs_paid"], table["history"][-1]["eggs_paid_to"]) == (36, "Bob")
+        assert "36 paid to Bob" in sk("table").stdout
+        return
+    assert sk.json()["eggs"] == 36  # 20 < 25: no record
     sk("round", "--out", "Bob", "--total", "Ann=30", "--last", "2-3")
     table = sk.json()
     assert table["eggs"] == 0 and scores(sk)["Bob"] == 66
@@ -346,18 +358,25 @@ def test_second_tie_adds_to_the_eggs(sk):
     assert sk.json()["eggs"] == 46
 
 
-def test_eggs_rot_after_three_rounds_without_a_record(sk):
-    start(sk)
-    sk("round", "--fish", "--total", "Ann=18", "--total", "Bob=18")
+@pytest.mark.parametrize("toward, tie", [(True, 5), (False, 18)])
+def test_eggs_rot_after_three_rounds_without_a_record(sk, toward, tie):
+    """Nobody records for three rounds: with the eggs counting toward the opening (the built-in reading,
+    RULES.md 3 corrected) the eggs must be small enough that 10 + eggs stays under 25."""
+    start(sk, rules="sea-goat" if toward else house(sk, "[eggs]\ntoward_opening = false\n"))
+    sk("round", "--fish", "--total", f"Ann={tie}", "--total", f"Bob={tie}")
+    pot = 2 * tie
     for number in range(2):
         sk("round", "--out", "Ann", "--total", "Bob=10", "--last", "2-3")
-        assert sk.json()["eggs"] == 36, number
+        assert sk.json()["eggs"] == pot, number
     sk("round", "--out", "Ann", "--total", "Bob=10", "--last", "2-3")
     table = sk.json()
-    assert table["eggs"] == 0 and table["history"][-1]["eggs_rotten"] == 36
+    assert table["eggs"] == 0 and table["history"][-1]["eggs_rotten"] == pot
     assert table["next_lead"] is None
     row = [line for line in sk("table").stdout.splitlines() if line.strip().startswith("4 ")][0]
-    assert "36 rotten" in row
+    assert f"{pot} rotten" in row
+    if toward:
+        assert any(step["key"] == "eggs.toward_opening" for step in
+                   json.loads(sk("explain", "2", "--format", "json").stdout)["steps"])
     sk("round", "--out", "Ann", "--total", "Bob=30", "--last", "2-3")
     assert scores(sk)["Ann"] == 30  # nothing left to pay
 
@@ -397,4 +416,7 @@ def test_six_six_after_eggs_has_an_unknown_leader_and_is_noted(sk):
     table = sk.json()
     assert not table["over"] and table["history"][-1]["hundred"] is None
     assert any("who led is not known" in note for note in table["history"][-1]["notes"])
-    assert scores(sk) == {"Ann": 0, "Bob": 30}
+    # 6-6 led while the eggs were carried is a wrong lead (eggs are led from 1-1), said (issue 12.2)
+    assert any("wrong lead" in note and "eggs (+18)" in note for note in table["history"][-1]["notes"])
+    # RULES.md 3 as corrected: Ann's 10 + the 18 eggs open her (28), and Bob's 30 are written off
+    assert scores(sk) == {"Ann": 28, "Bob": 0}
