@@ -15,13 +15,9 @@ from scorekeeper.scoring.counts import check_claim, check_play_total
 
 def parse_points(text: str, what: str = "claim") -> int:
     """A claim's points (or a count) as typed: a whole number, not negative."""
-    try:
-        points = int(text.strip())
-    except ValueError:
-        raise InputError(f"'{text}' is not a whole number") from None
-    if points < 0:
-        raise InputError(f"a {what} cannot be negative ({points})")
-    return points
+    from scorekeeper.numbers import parse_number
+
+    return parse_number(text, f"a {what}")
 
 
 def add_claim(match: Match, ruleset: Ruleset, player: str, points: int, over: bool) -> Match:
