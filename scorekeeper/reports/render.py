@@ -93,7 +93,8 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
         if count > 1:
             count -= 1
             continue
-        if len(note_text) > 1:  # still too tall: the notes give way, 'explain' has them all
+        if len(note_text) > 2:  # still too tall: the notes give way, 'explain' has them all (2: one note and
+            # the pointer to 'explain' is as short as they get; cutting it again would loop for ever)
             note_text = note_text[:max(1, len(note_text) - (total - budget) - 1)]
             note_text.append(f"(more in 'explain {last.number}')")
             continue
