@@ -40,7 +40,7 @@ class Play:
         env = command_environment()
         env.update(COLUMNS=str(columns), LINES="24", TERM="dumb")
         self.child = pexpect.spawn(command[0], command[1:] + ["play", *args], cwd=str(folder), env=env,
-                                   encoding="utf-8", timeout=30, dimensions=(24, columns))
+                                   encoding="utf-8", timeout=60, dimensions=(24, columns))
         self.child.expect(PROMPT)
         self.greeting = self.child.before
 
@@ -86,6 +86,7 @@ def test_a_whole_goat_match_at_the_prompt_gives_the_file_of_the_one_shot_command
     assert (live / "match.toml").read_bytes() == before
 
     play.child.send("o out 99 9")  # half typed, then Ctrl-C: the line is dropped
+    play.child.expect_exact("o out 99 9")  # echoed: readline has it
     play.child.sendintr()
     play.child.expect(PROMPT)
     assert (live / "match.toml").read_bytes() == before
