@@ -86,6 +86,35 @@ class Side(NamedTuple):
     players: tuple[str, ...]
 
 
+class Undoing(Choice):
+    """What kind of change took facts out of a match (kept in its history so that it can be taken back)."""
+
+    UNDO = "undo"
+    """``undo``: the last claim in progress, or the last round, was dropped."""
+    DELETE = "delete"
+    """``delete N``: round N was removed."""
+    EDIT = "edit"
+    """``edit N``: round N's facts were replaced (the old ones are kept)."""
+
+
+class Revision(NamedTuple):
+    """One change that took facts out of the match, with the facts it took: ``redo`` puts them back.
+
+    ``number`` is the round it concerns (for a claim: the hand it was made in, counted like rounds);
+    ``round`` the round's facts as they were (taken out, or replaced by an edit), ``claim`` a claim dropped
+    from the hand in progress. ``at`` and ``redone`` are local times as written ("2026-11-23 10:41:05");
+    ``redone`` is empty until the change is taken back."""
+
+    change: Undoing
+    number: int
+    round: Round | None = None
+    claim: Claim | None = None
+    at: str = ""
+    redone: str = ""
+    line: int | None = None
+    """Where the entry is in the match file, when it was read from one (provenance, not a fact)."""
+
+
 class Match(NamedTuple):
     """A match log: seating, sides, the ruleset's name or path, and the rounds played."""
 
@@ -97,10 +126,14 @@ class Match(NamedTuple):
     """Claims made in the round in progress (not yet closed by a ``round``)."""
     path: str | None = None
     """The match file this was read from, when it was (provenance, not a fact)."""
+    history: tuple[Revision, ...] = ()
+    """Changes that took facts out (undo, delete, edit), oldest first, each with the facts it took."""
 
     def facts(self) -> "Match":
         """The match without provenance (file path, round lines), for comparing facts."""
-        return self._replace(path=None, rounds=tuple(rnd.facts() for rnd in self.rounds))
+        return self._replace(path=None, rounds=tuple(rnd.facts() for rnd in self.rounds),
+                             history=tuple(entry._replace(line=None, round=entry.round and entry.round.facts())
+                                           for entry in self.history))
 
     def side_of(self, player: str) -> Side:
         for side in self.sides:
