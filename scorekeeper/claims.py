@@ -1,4 +1,4 @@
-"""Points claimed during play (RULES.md 4): check a claim against the ruleset and add it to the hand in
+"""Points claimed during play (rules.md §4): check a claim against the ruleset and add it to the hand in
 progress, or attach the hand's claims and in-play totals to the round that closes it.  Pure: a new
 ``Match`` or ``Round`` comes back, nothing is written."""
 
@@ -15,13 +15,9 @@ from scorekeeper.scoring.counts import check_claim, check_play_total
 
 def parse_points(text: str, what: str = "claim") -> int:
     """A claim's points (or a count) as typed: a whole number, not negative."""
-    try:
-        points = int(text.strip())
-    except ValueError:
-        raise InputError(f"'{text}' is not a whole number") from None
-    if points < 0:
-        raise InputError(f"a {what} cannot be negative ({points})")
-    return points
+    from scorekeeper.numbers import parse_number
+
+    return parse_number(text, f"a {what}")
 
 
 def add_claim(match: Match, ruleset: Ruleset, player: str, points: int, over: bool) -> Match:

@@ -68,10 +68,13 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
             raise InputError("--last is the tile someone went out with: a blocked round has none")
         if ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS and not rnd.fisher:
             raise InputError("this ruleset makes the fisherman pay: say who made the fish with --fisher PLAYER")
-    missing = [player for player in match.players if player != rnd.out and player not in rnd.hands]
+    uncounted = not_counted(match, ruleset, rnd)
+    missing = [player for player in match.players
+               if player != rnd.out and player not in rnd.hands and player not in uncounted]
     if missing:
-        raise InputError(f"no hand for {', '.join(missing)}: every player except the one who went out needs "
-                         "--hand PLAYER=TILES or --total PLAYER=N")
+        besides = f" and {uncounted[0]} (not counted: partner of {rnd.out})" if uncounted else ""
+        raise InputError(f"no hand for {', '.join(missing)}: every player except the one who went out{besides} "
+                         "needs --hand PLAYER=TILES or --total PLAYER=N")
     seen: dict[Tile, str] = {}
     for player, hand in rnd.hands.items():
         if hand.tiles is None:
@@ -103,6 +106,18 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     if rnd.ending is Ending.FISH and ruleset["count.blocker_multiplier"] > 1 and not rnd.fisher:
         raise InputError("this ruleset multiplies the points of the player who made the last play: say who "
                          "made the fish with --fisher PLAYER")
+
+
+def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:
+    """Players whose hand the ruleset does not count this round, so it need not be given: in pairs, the
+    partner of the player who went out when ``count.partner_of_finisher`` is false (rules.md §2.8)."""
+    if rnd.ending is not Ending.OUT or ruleset["count.partner_of_finisher"] or not rnd.out:
+        return ()
+    try:
+        side = match.side_of(rnd.out)
+    except KeyError:
+        return ()
+    return tuple(player for player in side.players if player != rnd.out)
 
 
 def _check_played_tiles(rnd: Round, tileset, held: dict[Tile, str]) -> None:

@@ -303,9 +303,9 @@ class _Reader:
         return list(zip(waiting, self.unnamed))
 
 
-def format_round(rnd: Round, match: Match) -> str:
+def format_round(rnd: Round, match: Match, short: bool = False) -> str:
     """A recorded round in the round syntax, with full names: the line ``parse_round`` reads back to the same
-    facts."""
+    facts.  ``short``: pip totals without their names, in seating order (``Masha out 3 13 5``)."""
     players = list(match.players)
     if rnd.ending is Ending.OUT:
         head = f"{format_name(rnd.out, match)} out"
@@ -318,12 +318,18 @@ def format_round(rnd: Round, match: Match) -> str:
     parts = [head]
     if rnd.led:
         parts.append(f"led {rnd.led}")
+    unnamed = []
     for player in players:
         hand = rnd.hands.get(player)
         if hand is None:
             continue
+        if short and hand.tiles is None:
+            unnamed.append(str(hand.total))
+            continue
         held = hand.total if hand.tiles is None else " ".join(str(tile) for tile in hand.tiles)
         parts.append(f"{format_name(player, match)} {held}")
+    if unnamed:
+        parts[0] += " " + " ".join(unnamed)
     for claim in rnd.claims:
         # a claim kept as the count of the open ends (where the match file keeps counts) is written as one
         count = getattr(claim, "count", None) if "count" in type(claim)._fields else None

@@ -7,7 +7,7 @@ from typing import Iterable
 
 from scorekeeper.errors import InputError
 
-_TILE = re.compile(r"^\s*(\d{1,2})\s*[-:|]\s*(\d{1,2})\s*$")
+_TILE = re.compile(r"^\s*([0-9]{1,2})\s*[-:|]\s*([0-9]{1,2})\s*$")  # ASCII digits: \d takes "٣"
 _SEPARATORS = re.compile(r"[,\s]+")
 SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
 
@@ -42,7 +42,9 @@ def parse_tile(text: str) -> Tile:
     """Parse ``3-4`` (also ``3:4``); the range is checked against a set by ``TileSet.check``."""
     found = _TILE.match(text)
     if not found:
-        raise InputError(f"'{text.strip()}' is not a tile: write it as two numbers like 3-4")
+        from scorekeeper.numbers import quoted
+
+        raise InputError(f"{quoted(text)} is not a tile: write it as two numbers like 3-4")
     return Tile.of(int(found.group(1)), int(found.group(2)))
 
 

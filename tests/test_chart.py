@@ -47,14 +47,15 @@ def test_text_chart(story):
     assert eggs.startswith("eggs") and eggs[start + 3 * 2] == "e" and eggs[start + 3 * 3] == "$"
     assert numbers[start + 3 * 4] == "4" and axis[start + 3 * 4] == "+"
     assert lines[14].startswith("M Masha 117  A Alex 40  O Olya 35  S Serg 0   - target 101")
-    assert lines[15:] == ["eggs, round 2: +35 carried", "eggs, round 3: 35 paid to Masha"]
+    assert lines[15:] == ["eggs, round 2: +35 carried", "eggs, round 3: 35 paid to Masha",
+                          "match over, round 4: Masha is the goat with 117"]
 
 
 def test_text_chart_library_and_height(story):
     opened = open_match(str(story.path))
     assert story("chart").stdout.rstrip("\n") == text_chart(opened.table, opened.ruleset)
     tall = text_chart(opened.table, opened.ruleset, height=20).splitlines()
-    assert len(tall) == 1 + 20 + 2 + 1 + 1 + 2
+    assert len(tall) == 1 + 20 + 2 + 1 + 1 + 2 + 1  # title, rows, axis, eggs, legend, egg events, the end
 
 
 def test_text_chart_of_a_new_match(sk):

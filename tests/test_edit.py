@@ -104,7 +104,7 @@ def test_edit_can_change_how_the_round_ended(remembered_match):
     (["edit", "4", "--out", "Alex", "--total", "Masha=1", "--total", "Olya=1", "--total", "Serg=1"], 2,
      "there is no round 4: the match has rounds 1 to 3"),
     (["edit", "0", "--fish"], 2, "0"),
-    (["edit", "x"], 2, "'x' is not a valid integer"),
+    (["edit", "x"], 2, "'x' is not a whole number"),
     (["delete", "9"], 2, "there is no round 9"),
     (["edit", "2", "--out", "Alex", "--hand", "Masha=7-7", "--total", "Olya=1", "--total", "Serg=1"], 2,
      "7-7"),

@@ -50,7 +50,7 @@ def test_out_vector(sk):
                                                             "remembered 4 + 5 = +9")]
     by_key = {step["key"]: step for step in found["steps"]}
     assert by_key["opening.threshold"]["value"] == "13"
-    assert by_key["opening.threshold"]["source"].startswith("RULES.md 2")
+    assert by_key["opening.threshold"]["source"].startswith("rules.md §2")
     after = sides(found)
     assert [(after[p]["score"], after[p]["remembered"]) for p in PLAYERS] == [(0, 0), (0, 3), (20, 0), (0, 9)]
     assert (after["Masha"]["before"], after["Masha"]["wiped"]) == ({"score": 0, "remembered": 19}, 19)

@@ -238,7 +238,8 @@ def test_rating_is_refused_for_a_race(sk):
 
 
 @pytest.mark.parametrize("ruleset, first", [("goat", "the holder of 1-1 leads"),
-                                            ("muggins", "the holder of the highest double leads"),
+                                            ("muggins", "the leader is chosen by lot"),
+                                            ("phone", "the holder of 2-3 leads"),
                                             ("draw", "the holder of the highest double leads")])
 def test_first_lead_note_follows_the_ruleset(sk, ruleset, first):
     sk("new", "--rules", ruleset, "Ann", "Bob")

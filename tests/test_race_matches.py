@@ -49,7 +49,8 @@ def test_full_muggins_match_through_the_installed_command(run_installed, tmp_pat
 
 # Draw, three players, to 100: the winner records the losers' pips; a fish: the fewest, minus its own.
 DRAW_ROUNDS = [
-    (("--out", "Ann", "--hand", "Bob=6-6,5-5", "--total", "Cat=9"), (31, 0, 0)),
+    # 22 pips without 6-6: under draw 6-6 counts 50 wherever held (RULES.md 5 as corrected; tested apart)
+    (("--out", "Ann", "--hand", "Bob=5-6,4-5,1-1", "--total", "Cat=9"), (31, 0, 0)),
     (("--fish", "--total", "Ann=10", "--total", "Bob=4", "--total", "Cat=12"), (31, 18, 0)),   # 22 - 4
     (("--out", "Cat", "--hand", "Ann=0-0", "--total", "Bob=6"), (31, 18, 31)),                # lone 0-0 = 25
     (("--fish", "--total", "Ann=5", "--total", "Bob=5", "--total", "Cat=9"), (31, 18, 31)),   # tie: nobody

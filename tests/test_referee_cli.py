@@ -57,4 +57,4 @@ def test_every_reason_cites_a_key_and_its_source(sk, args):
     found = json.loads(sk("check", *args, "--rules", "goat", "--format", "json").stdout)
     assert found["reasons"]
     for reason in found["reasons"]:
-        assert reason["key"] and reason["value"] and reason["text"] and reason["source"].startswith("RULES.md")
+        assert reason["key"] and reason["value"] and reason["text"] and reason["source"].startswith("rules.md §")

@@ -41,7 +41,7 @@ def test_misdeal_rules(sk, ann, misdeal, key):
     ruling = deal(sk, f"Ann={ann}", f"Bob={BOB}")
     assert ruling["misdeal"] is misdeal
     cited = [reason for reason in ruling["reasons"] if reason["key"] == key]
-    assert cited and cited[0]["source"].startswith("RULES.md 1")
+    assert cited and cited[0]["source"].startswith("rules.md §1.")
     if misdeal:
         assert ruling["leader"] is None and ruling["lead"] is None
         assert any("Ann" in reason["text"] and "misdeal" in reason["text"] for reason in cited)
@@ -85,7 +85,9 @@ def test_goat_first_lead_orders(sk, ann, bob, leader, lead):
     ("highest-double", "4-6,0-1", "5-6,1-2", "Bob", "5-6"),
     ("lowest-double", "1-1,5-6", "5-5,0-0", "Bob", "0-0"),
     ("lowest-double", "1-1,5-6", "5-5,0-2", "Ann", "1-1"),
-    ("lowest-double", "4-6,0-1", "5-6,1-2", "Bob", "5-6"),
+    # RULES.md 1 as corrected: with no double out, a lowest-double table leads the lightest tile (000, 004)
+    ("lowest-double", "4-6,0-1", "5-6,1-2", "Ann", "0-1"),
+    ("lowest-double", "4-6,1-2", "5-6,0-3", "Bob", "0-3"),   # equal weight: the lower end first
 ])
 def test_other_first_lead_orders(sk, tmp_path, order, ann, bob, leader, lead):
     rules = house(tmp_path, f'[lead]\nfirst = "{order}"\n')
@@ -110,7 +112,7 @@ def test_deal_defaults_to_the_matchs_ruleset(sk, tmp_path):
 def test_deal_text_names_verdict_and_keys(sk):
     out = sk("check", "deal", "--rules", "goat", "--hand", "Ann=2-2,0-1", "--hand", "Bob=3-3,5-6").stdout
     assert out.splitlines()[0] == "Not a misdeal: Ann leads the first round with 2-2."
-    assert "lead.first = from-1-1" in out and "misdeal.doubles = 5" in out and "source: RULES.md 1" in out
+    assert "lead.first = from-1-1" in out and "misdeal.doubles = 5" in out and "source: rules.md §1." in out
 
 
 @pytest.mark.parametrize("hands, problem", [

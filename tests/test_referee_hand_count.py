@@ -49,7 +49,7 @@ def test_goat_hand_values(sk, tiles, value):
 def test_hand_text(sk):
     out = sk("check", "hand", "--rules", "goat", "0-0").stdout
     assert out.splitlines()[0] == "The hand counts 10 (a special hand)."
-    assert "exactly 0-0: counts 10" in out and "[special_hands = 0-0 = 10; source: RULES.md 1" in out
+    assert "exactly 0-0: counts 10" in out and "[special_hands = 0-0 = 10; source: rules.md §1.2" in out
 
 
 @pytest.mark.parametrize("tiles, problem", [("1-2 2-1", "given twice"), ("7-7", "not in a double-six set"),

@@ -363,3 +363,15 @@ def test_a_round_recorded_with_flags_reads_back_from_its_line(recorded):
     match, ruleset, rnd = recorded
     line = format_round(rnd, match)
     assert parse_round(line, match, ruleset) == rnd, line
+
+
+@pytest.mark.parametrize("line, short", [
+    ("Masha out, Alex 1-2 3-3, Olya 13, Serg 5", "Masha out 13 5, Alex 1-2 3-3"),
+    ("fish by Olya, Masha 2, Alex 3, Olya 13, Serg 5", "fish by Olya 2 3 13 5"),
+    ("o out 3 13 5", "Olya out 3 13 5"),
+])
+def test_the_short_form_reads_back_too(line, short):
+    match = Match("goat", GOAT[1], singles(GOAT[1]))
+    rnd = parse_round(line, match, load_ruleset("goat"))
+    assert format_round(rnd, match, short=True) == short
+    assert parse_round(short, match, load_ruleset("goat")) == rnd

@@ -139,3 +139,52 @@ def test_printable(text, shown):
 def test_name_key_reads_yo_as_ye_and_ignores_case():
     assert name_key("Алёна") == name_key("АЛЕНА") == name_key("алена")
     assert name_key("Ann") != name_key("Anna")
+
+
+# Numbers: every number typed is parsed by scorekeeper.numbers (form and range), through a click type or the
+# core, one line each.
+
+NUMBER_CASES = [("²", "'²' is not a whole number"), ("٣", "'٣' is not a whole number"),
+                ("1_0", "'1_0' is not a whole number"), ("5.0", "'5.0' is not a whole number"),
+                ("9" * 5000, "(5,000 characters) is too large for")]
+
+
+@pytest.mark.parametrize("typed, message", NUMBER_CASES)
+@pytest.mark.parametrize("command", [
+    ["round", "--out", "Masha", "--total", "Alex={}", "--total", "Olya=2", "--total", "Serg=3"],
+    ["round", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3", "--points",
+     "Masha={}"],
+    ["edit", "{}", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3"],
+    ["delete", "{}"], ["explain", "{}"], ["chart", "--height", "{}"],
+    ["check", "fish", "--line", "1-2", "--bazaar", "{}"], ["score", "Masha", "{}"], ["score", "Masha", "--count", "{}"],
+], ids=lambda command: " ".join(command[:2]))
+def test_numbers_of_the_wrong_form_are_one_line(started, command, typed, message):
+    started("round", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3")
+    line = started.fails(*[word.replace("{}", typed) for word in command], code=2)
+    assert message in line and len(line) < 200, line
+
+
+@pytest.mark.parametrize("command, message", [
+    (["delete", "0"], "a round number is at least 1, not 0"),
+    (["explain", "--", "-1"], "a round number is at least 1, not -1"),
+    (["chart", "--height", "61"], "the chart's height is at most 60, not 61"),
+    (["check", "fish", "--line", "1-2", "--bazaar", "-1"], "the tiles in the bazaar cannot be negative (-1)"),
+    (["round", "--out", "Masha", "--total", "Alex=-1", "--total", "Olya=2", "--total", "Serg=3"],
+     "Alex: a total cannot be negative (-1)"),
+])
+def test_numbers_out_of_range_say_the_range(started, command, message):
+    started("round", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3")
+    assert message in started.fails(*command, code=2)
+
+
+@pytest.mark.parametrize("typed", ["٣-٤", "1-" + "2" * 5000, "1²-2"])
+def test_tiles_take_ascii_digits_and_quote_long_input_short(started, typed):
+    line = started.fails("check", "hand", typed, code=2)
+    assert "is not a tile" in line and len(line) < 200
+
+
+@pytest.mark.parametrize("variable", ["COLUMNS", "LINES"])
+@pytest.mark.parametrize("value", ["²", "9" * 5000, "-3", "x"])
+def test_a_strange_screen_size_in_the_environment_is_ignored(started, monkeypatch, variable, value):
+    monkeypatch.setenv(variable, value)
+    assert "Masha" in started("table").stdout

@@ -26,6 +26,7 @@ COMMANDS = {
     "import": "scorekeeper.cli.export_commands:import_command",
     "history": "scorekeeper.cli.history_command:history",
     "chart": "scorekeeper.cli.chart_command:chart",
+    "play": "scorekeeper.cli.play_command:play",
 }
 
 

@@ -240,7 +240,7 @@ def screen_width(wide: bool = False) -> int | None:
     if wide:
         return None
     columns = os.environ.get("COLUMNS", "").strip()
-    if columns.isdigit() and int(columns) > 0:
+    if columns.isascii() and columns.isdigit() and len(columns) < 7 and int(columns) > 0:  # not "²"
         return max(MIN_WIDTH, int(columns))
     import sys
 
@@ -257,7 +257,7 @@ def screen_width(wide: bool = False) -> int | None:
 def screen_height() -> int:
     """The lines of the screen: ``LINES`` when set, else the terminal's height, else 24."""
     lines = os.environ.get("LINES", "").strip()
-    if lines.isdigit() and int(lines) > 0:
+    if lines.isascii() and lines.isdigit() and len(lines) < 7 and int(lines) > 0:
         return int(lines)
     import sys
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import FilePath, match_path
+from scorekeeper.cli.params import WholeNumber
 
 
 @click.command("chart")
@@ -13,13 +14,14 @@ from scorekeeper.cli.base import FilePath, match_path
                    "pip install 'scorekeeper[chart]').")
 @click.option("--text", "as_text", is_flag=True,
               help="The text chart even with -o (written to FILE, whatever its name).")
-@click.option("--height", type=click.IntRange(min=4, max=60), default=10, show_default=True,
-              help="Rows of the text chart.")
+@click.option("--height", type=WholeNumber("the chart's height", low=4, high=60), metavar="N", default=10,
+              show_default=True, help="Rows of the text chart (4 to 60).")
 @click.pass_context
 def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) -> None:
     """Chart each side's running score per round, with the target line and the eggs marked.
 
-    Without -o, print a compact text chart (no extra needed).
+    Without -o, print a compact text chart (no extra needed) that fits the screen's width.
+    Points claimed in the hand in progress are the last column; how the match ended is marked.
 
     \b
     Examples:
@@ -34,7 +36,9 @@ def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) ->
         fmt = charts.image_format(output)
     opened = open_match(match_path(ctx))
     if output is None:
-        click.echo(charts.text_chart(opened.table, opened.ruleset, height))
+        from scorekeeper.cli.base import screen_width
+
+        click.echo(charts.text_chart(opened.table, opened.ruleset, height, screen_width()))
         return
     import os
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import Group, echo_json, format_option, match_path, wide_option
-from scorekeeper.cli.params import PLAYER_TILES, TILE, TILES
+from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, WholeNumber
 
 RULES_HELP = "A built-in ruleset or a ruleset file (default: the current match's ruleset, else goat)."
 
@@ -74,7 +74,7 @@ def check_deal_command(ctx: click.Context, hands, rules_spec, output_format) -> 
 @click.option("--spinner", type=TILE, help="Which double of the line is the spinner, when it has several.")
 @click.option("--hand", "hands", multiple=True, type=PLAYER_TILES,
               help="What a player is known to hold: Ann=2-2,5-6.")
-@click.option("--bazaar", type=click.IntRange(min=0), metavar="N",
+@click.option("--bazaar", type=WholeNumber("the tiles in the bazaar"), metavar="N",
               help="How many tiles are left in the bazaar (face-down stock).")
 @_rules_option
 @format_option("json")
@@ -142,7 +142,7 @@ def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_fo
     are covered, then only the started arms).
 
     \b
-    Examples (RULES.md 4: 5-5; 5-0 on it; 3-5 on its other side; 0-2; then 5-4 on
+    Examples (rules.md §4: 5-5; 5-0 on it; 3-5 on its other side; 0-2; then 5-4 on
     top of 5-5, 2-2 and 2-5 on 0-2, 3-3 on 3-5):
       scorekeeper check count 5 5 3 2 --rules muggins
       scorekeeper check count 6-6 3 --rules muggins
@@ -163,7 +163,7 @@ def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_fo
 
 
 @click.command("explain")
-@click.argument("round_number", metavar="[ROUND]", type=click.IntRange(min=1), required=False)
+@click.argument("round_number", metavar="[ROUND]", type=ROUND_NUMBER, required=False)
 @_rules_option
 @format_option("json")
 @click.pass_context

@@ -6,6 +6,7 @@ import click
 
 from scorekeeper import usecases
 from scorekeeper.cli.base import echo_json, format_option, match_path
+from scorekeeper.cli.params import ROUND_NUMBER
 from scorekeeper.cli.round_options import round_facts, round_options
 from scorekeeper.cli.base import screen_width
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
@@ -22,7 +23,7 @@ def _before_after(change: usecases.Change, output_format: str, done: str, key: s
 
 
 @click.command("edit")
-@click.argument("number", type=click.IntRange(min=1), metavar="N")
+@click.argument("number", type=ROUND_NUMBER, metavar="N")
 @round_options
 @click.option("--no-points", "no_points", is_flag=True,
               help="Clear the points made during play in round N (its claims and in-play totals).")
@@ -50,7 +51,7 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
 
 
 @click.command("delete")
-@click.argument("number", type=click.IntRange(min=1), metavar="N")
+@click.argument("number", type=ROUND_NUMBER, metavar="N")
 @format_option("json")
 @click.pass_context
 def delete_command(ctx: click.Context, number: int, output_format: str) -> None:

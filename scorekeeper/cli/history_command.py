@@ -5,19 +5,20 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import FilePath, echo_json, format_option
+from scorekeeper.cli.params import WholeNumber
 
 
 @click.command("history")
 @click.argument("folders", nargs=-1, required=True, metavar="DIR...",
                 type=FilePath(exists=True, file_okay=True, dir_okay=True))
-@click.option("--jobs", type=click.IntRange(min=1), metavar="N",
+@click.option("--jobs", type=WholeNumber("the number of processes", low=1), metavar="N",
               help="Processes reading files (default: one per CPU for a large archive).")
 @format_option("json", "csv")
 def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> None:
     """Sum up every match file (*.toml) under DIR... per player.
 
     Per player: matches played, won, lost (the goat), rounds, average points per round, and the rating
-    (RULES.md section 2) summed over finished matches.
+    (rules.md §2) summed over finished matches.
 
     Files that are not match logs, or are broken, are skipped and named on stderr.
 

@@ -5,7 +5,27 @@ from __future__ import annotations
 import click
 
 from scorekeeper.errors import InputError
+from scorekeeper.numbers import parse_number, quoted
 from scorekeeper.tiles import Tile, parse_tile, parse_tiles
+
+
+class WholeNumber(click.ParamType):
+    """A whole number typed as ASCII digits in a range (``scorekeeper.numbers.parse_number``): "²", "1_0",
+    "5.0" and 5,000 digits are refused in one line, as click's IntRange does not."""
+
+    def __init__(self, what: str, low: int | None = 0, high: int | None = None) -> None:
+        self.what = what
+        self.low = low
+        self.high = high
+        self.name = "N"
+
+    def convert(self, value, param, ctx) -> int:
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_number(value, self.what, self.low, self.high)
+        except InputError as error:
+            self.fail(str(error), param, ctx)
 
 
 class TileType(click.ParamType):
@@ -45,7 +65,7 @@ class PlayerValue(click.ParamType):
             return value
         player, sep, raw = value.partition("=")
         if not sep or not player.strip():
-            self.fail(f"'{value}' should be written {self.name}", param, ctx)
+            self.fail(f"{quoted(value)} should be written {self.name}", param, ctx)
         player = player.strip()
         if self.value == "TILES":
             try:
@@ -53,12 +73,9 @@ class PlayerValue(click.ParamType):
             except InputError as error:
                 self.fail(f"{player}: {error}", param, ctx)
         try:
-            number = int(raw.strip())
-        except ValueError:
-            self.fail(f"{player}: '{raw}' is not a whole number", param, ctx)
-        if number < 0:
-            self.fail(f"{player}: {self.noun} cannot be negative ({number})", param, ctx)
-        return player, number
+            return player, parse_number(raw, self.noun)
+        except InputError as error:
+            self.fail(f"{player}: {error}", param, ctx)
 
 
 TILE = TileType()
@@ -66,3 +83,4 @@ TILES = TilesType()
 PLAYER_TILES = PlayerValue("TILES")
 PLAYER_TOTAL = PlayerValue("N")
 PLAYER_POINTS = PlayerValue("N", "in-play points")
+ROUND_NUMBER = WholeNumber("a round number", low=1)

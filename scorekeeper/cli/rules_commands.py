@@ -8,7 +8,8 @@ from scorekeeper.choice import written
 from scorekeeper.cli.base import Group, InputProblem, PathType, echo_json, echo_problems, format_option
 from scorekeeper.errors import RulesetNotFound
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
-from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS
+from scorekeeper.rules.book import book_path, cite
+from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE
 from scorekeeper.text import printable
 
 
@@ -51,7 +52,8 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
 
     RULESET is a built-in name (see 'scorekeeper rules list') or a path to a file. KEY is a key
     (fish.policy) or a whole section (fish); without one, every key. Values print as a ruleset
-    file writes them.
+    file writes them. Each key cites the rule book (rules.md, shipped with scorekeeper; its
+    path is printed last) by section, and the source articles by title.
 
     \b
     Examples:
@@ -73,6 +75,9 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
                 "keys": {path: written(loaded[path]) for path in chosen if path != SPECIAL_HANDS}}
         if SPECIAL_HANDS in chosen or paths is None:
             data[SPECIAL_HANDS] = {" ".join(map(str, tiles)): value for tiles, value in loaded.special_hands.items()}
+        data["sources"] = {path: cite(SPECIAL_HANDS_SOURCE if path == SPECIAL_HANDS else KEYS_BY_PATH[path].source)
+                           for path in chosen if path == SPECIAL_HANDS or KEYS_BY_PATH[path].source}
+        data["rule_book"] = book_path()
         echo_json(data)
         return
     if output_format == "toml":
@@ -94,7 +99,13 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
             parent = load_ruleset(loaded.chain[1])
         except Exception:  # a parent given by a relative path: the values alone are shown
             parent = None
-    click.echo(render_ruleset(loaded, paths, screen_width(), parent, changed=changed))
+    from scorekeeper.reports.fit import wrap
+
+    width = screen_width()
+    click.echo(render_ruleset(loaded, paths, width, parent, cite=cite, changed=changed))
+    # The path on a line of its own, so that it can be copied (split only where the screen is too narrow).
+    click.echo("\n" + "\n".join(wrap("The rule book, with every reading these keys take:", width)
+                                 + wrap(book_path(), width)))
 
 
 @rules.command("check")

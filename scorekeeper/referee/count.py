@@ -1,10 +1,10 @@
-"""The count of the open ends (Muggins family, RULES.md 4) and what it scores during play.
+"""The count of the open ends (Muggins family, rules.md §4) and what it scores during play.
 
 Two ways to give a position:
 - the open ends alone (a number, or a double lying across an end: both halves count), added as given;
 - the spinner and the end of each of its arms (long sides first, then short sides; None: not started),
   counted under the ruleset's ``play.spinner`` reading by ``scoring.counts.open_count`` — the same
-  function the two readings of RULES.md 4 are defined by.
+  function the two readings of rules.md §4 are defined by.
 """
 
 from typing import Iterable, NamedTuple

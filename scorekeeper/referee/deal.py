@@ -1,4 +1,4 @@
-"""Rulings on a deal: is it a misdeal, and who leads the first round with which tile (RULES.md 1)."""
+"""Rulings on a deal: is it a misdeal, and who leads the first round with which tile (rules.md §1)."""
 
 from typing import Iterable, NamedTuple
 
@@ -12,15 +12,20 @@ from scorekeeper.tiles import Tile, format_tiles
 class DealRuling(NamedTuple):
     misdeal: bool
     leader: str | None
-    """Who leads the first round (None on a misdeal: the tiles are dealt again)."""
+    """Who leads the first round (None on a misdeal, or when the ruleset does not name one: by lot)."""
     lead: Tile | None
+    """The tile that leads (None: any tile may be led, or no leader is named)."""
     reasons: tuple[Reason, ...]
 
     @property
     def verdict(self) -> str:
         """The ruling in one sentence."""
-        return ("Misdeal: the tiles are dealt again." if self.misdeal else
-                f"Not a misdeal: {self.leader} leads the first round with {self.lead}.")
+        if self.misdeal:
+            return "Misdeal: the tiles are dealt again."
+        if self.leader is None:
+            return "Not a misdeal: " + ("the first leader is chosen by lot and may lead any tile."
+                                        if self.lead is None else f"nobody holds {self.lead}: see below.")
+        return f"Not a misdeal: {self.leader} leads the first round with {self.lead}."
 
     def to_dict(self) -> dict:
         return {"misdeal": self.misdeal, "leader": self.leader,
@@ -69,7 +74,7 @@ def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]])
 
 
 def deal_size(ruleset: Ruleset, players: int) -> tuple[int, str]:
-    """Tiles dealt to each of ``players`` players, and the key that says so (RULES.md 1: the draw games
+    """Tiles dealt to each of ``players`` players, and the key that says so (rules.md §1: the draw games
     deal 7 to two players, 5 to three or four)."""
     more = ruleset["tiles.deal_more_players"]
     if more and players > 2:
@@ -113,8 +118,22 @@ def _misdeal_reasons(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]):
                                               f"(most: {worst[1]} with {worst[0]} of suit {worst[2]})")
 
 
+def first_tile(ruleset: Ruleset) -> Tile:
+    """``lead.first_tile`` as a tile; InputError naming the key when it is not one of the set."""
+    from scorekeeper.tiles import parse_tile
+
+    text = ruleset["lead.first_tile"]
+    try:
+        tile = parse_tile(text)
+        ruleset.tileset.check([tile], "")
+    except InputError:
+        raise InputError(f"lead.first_tile must be a tile of the set, like \"2-3\", not {text!r}") from None
+    return tile
+
+
 def lead_order(ruleset: Ruleset) -> list[Tile]:
-    """Every tile of the set in the order that decides the first lead: the doubles, then the heaviest tile."""
+    """Every tile of the set in the order that decides the first lead: the doubles, then the heaviest tile
+    (lowest-double: the lightest)."""
     top = ruleset["tiles.max_pip"]
     rule = ruleset["lead.first"]
     if rule is FirstLead.FROM_ONE_ONE:
@@ -123,15 +142,31 @@ def lead_order(ruleset: Ruleset) -> list[Tile]:
         doubles = [Tile(n, n) for n in range(top, -1, -1)]
     else:
         doubles = [Tile(n, n) for n in range(top + 1)]
+    singles = [tile for tile in ruleset.tileset.tiles() if not tile.is_double]
+    if rule is FirstLead.LOWEST_DOUBLE:
+        # The lightest tile: fewest pips; between equal weights, the one with the lower end (0-3 before 1-2).
+        return doubles + sorted(singles, key=lambda tile: (tile.pips, tile.low))
     # The heaviest tile: most pips; between equal weights, the one with the higher end (3-6 before 4-5).
-    others = sorted((tile for tile in ruleset.tileset.tiles() if not tile.is_double),
-                    key=lambda tile: (tile.pips, tile.high), reverse=True)
-    return doubles + others
+    return doubles + sorted(singles, key=lambda tile: (tile.pips, tile.high), reverse=True)
 
 
-def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[str, Tile, Reason]:
-    """Who leads the first round and with which tile, with the reason."""
+def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[str | None, Tile | None, Reason]:
+    """Who leads the first round and with which tile, with the reason (no leader: by lot, or nobody holds
+    the ruleset's first tile)."""
     holder = {tile: player for player, tiles in hands.items() for tile in tiles}
+    rule = ruleset["lead.first"]
+    if rule is FirstLead.LOT:
+        return None, None, reason(ruleset, "lead.first", "the first leader is chosen by lot and may lead any "
+                                                         "tile: no double or tile decides it (lot)")
+    if rule is FirstLead.TILE:
+        tile = first_tile(ruleset)
+        if tile in holder:
+            return holder[tile], tile, reason(ruleset, "lead.first_tile",
+                                              f"{holder[tile]} holds {tile}: {holder[tile]} leads the first "
+                                              f"round with {tile} (lead.first = tile)")
+        return None, tile, reason(ruleset, "lead.first_tile",
+                                  f"nobody was dealt {tile}, and the source names no other first lead: "
+                                  "agree one at the table (by lot, or deal again)")
     order = lead_order(ruleset)
     for position, tile in enumerate(order):
         if tile in holder:
@@ -141,7 +176,8 @@ def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[st
                 if skipped:
                     why += f" and nobody holds {', '.join(skipped)}"
             else:
-                why = f"no double was dealt, so the heaviest tile leads: {holder[tile]} holds {tile}"
+                weight = "lightest" if ruleset["lead.first"] is FirstLead.LOWEST_DOUBLE else "heaviest"
+                why = f"no double was dealt, so the {weight} tile leads: {holder[tile]} holds {tile}"
             order_name = ruleset["lead.first"].value
             return holder[tile], tile, reason(ruleset, "lead.first",
                                               f"{why}: {holder[tile]} leads the first round with {tile} "

@@ -95,6 +95,9 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
     for player in match.players:
         if player == rnd.out:
             continue
+        if player not in rnd.hands:  # not asked for: a hand the ruleset does not count (the finisher's partner)
+            facts.append(f"{player}'s hand was not recorded (not counted: partner of {rnd.out})")
+            continue
         hand = rnd.hand_of(player)
         value = hand_value(ruleset, player, hand, [], [])
         if hand.has_tiles:

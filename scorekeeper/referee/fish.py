@@ -1,5 +1,5 @@
 """Is the line blocked?  A ruling from the tiles on the table (a chain, or a spinner with its arms), what is
-known of the hands, and the bazaar (RULES.md 1: fish)."""
+known of the hands, and the bazaar (rules.md §1: fish)."""
 
 from typing import Iterable, NamedTuple
 

@@ -4,9 +4,8 @@ from scorekeeper.choice import written
 from typing import NamedTuple
 
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS
+from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE
 
-SPECIAL_HANDS_SOURCE = "RULES.md 1 (special hands: Goat 000/001/004; Sea Goat; classic draw 004)"
 
 
 class Reason(NamedTuple):
@@ -39,7 +38,9 @@ def key_source(ruleset: Ruleset, key: str | None) -> str:
     """Where a key's rule comes from (the schema's source text), and which ruleset file set it."""
     if key is None:
         return ""
-    source = SPECIAL_HANDS_SOURCE if key == SPECIAL_HANDS else KEYS_BY_PATH[key].source
+    from scorekeeper.rules.book import cite
+
+    source = cite(SPECIAL_HANDS_SOURCE if key == SPECIAL_HANDS else KEYS_BY_PATH[key].source)
     set_by = ruleset.set_by.get(key)
     if set_by:
         source = f"{source}; set by {set_by}" if source else f"set by {set_by}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 
 from scorekeeper.errors import InputError, StateError
+from scorekeeper.reports.fit import wrap
 from scorekeeper.reports.render import eggs_cell
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget
@@ -19,8 +20,36 @@ IMAGE_FORMATS = ("svg", "png")
 
 
 def running_scores(table: Table) -> dict[str, list[int]]:
-    """Each side's score before the first round (0) and after every round."""
-    return {side.name: [0] + [result.side(side.name).score for result in table.rounds] for side in table.sides}
+    """Each side's score before the first round (0), after every round, and now, with the points claimed in the
+    hand in progress, when there are any (``in_progress``)."""
+    scores = {side.name: [0] + [result.side(side.name).score for result in table.rounds] for side in table.sides}
+    if in_progress(table):
+        for side in table.sides:
+            scores[side.name].append(side.score)
+    return scores
+
+
+def in_progress(table: Table) -> bool:
+    """Points were claimed in the hand in progress (they are in the standing, not in any round yet)."""
+    return any(table.in_play.values())
+
+
+def decision(table: Table, ruleset: Ruleset) -> tuple[str, str | None, str] | None:
+    """How the match ended, for a chart: (when: "round N" or "in play", the side it names, the sentence)."""
+    if not table.over:
+        return None
+    when = "in play" if in_progress(table) else f"round {len(table.rounds)}"
+    if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
+        side, text = table.loser, f"{table.loser} is the goat with {table.standing(table.loser).score}"
+    elif table.winner:
+        side, text = table.winner, f"{table.winner} wins with {table.standing(table.winner).score}"
+    elif table.loser:
+        side, text = table.loser, f"{table.loser} loses"
+    else:
+        side, text = None, "a draw"
+    if table.decided_by:
+        text += f" ({table.decided_by})"
+    return when, side, text
 
 
 def egg_events(table: Table) -> list[tuple[int, str]]:
@@ -42,62 +71,90 @@ def _title(table: Table, ruleset: Ruleset) -> str:
     return f"{ruleset.name}: running score per round; first to {ruleset['end.target']} {reach}"
 
 
-def text_chart(table: Table, ruleset: Ruleset, height: int = 10) -> str:
+def text_chart(table: Table, ruleset: Ruleset, height: int = 10, width: int | None = None) -> str:
     """A compact chart for a terminal: one column per round, one letter per side, ``-`` the target line.
 
     Where two sides share a cell it shows ``*``; under the rounds, ``e`` marks eggs laid (a tied fish) and
-    ``$`` eggs paid out (``x`` rotten).
+    ``$`` eggs paid out (``x`` rotten).  Points claimed in the hand in progress are a last column marked ``:``
+    on the axis; the end of the match is said under the legend.  Within ``width`` columns (None: no limit) a
+    long match shows its latest rounds, and the lines under the chart wrap.
     """
     scores = running_scores(table)
     target = ruleset["end.target"]
     top = max([target] + [value for values in scores.values() for value in values])
     rounds = len(table.rounds)
+    points = rounds + 1 + (1 if in_progress(table) else 0)
+    label_width = max(len(str(top)), len("eggs"))
     step = 3 if rounds <= 20 else 2 if rounds <= 40 else 1
-    width = rounds * step + 2  # column 0 is a margin; round r is at column r * step + 1
+    room = None if width is None else width - label_width - 2
+    first = 0  # the first point drawn: a long match on a narrow screen shows its latest rounds
+    if room is not None:
+        while step > 1 and (points - 1) * step + 2 > room:
+            step -= 1
+        if points + 1 > room:
+            first = points - max(2, room - 1)
+    plot = (points - 1 - first) * step + 2  # column 0 is a margin; point p is at column (p - first) * step + 1
     marks = markers(list(scores))
 
     def row_of(value: int) -> int:
         return round(value * (height - 1) / top)
 
-    grid = [[" "] * width for _ in range(height)]
+    def column(point: int) -> int:
+        return (point - first) * step + 1
+
+    grid = [[" "] * plot for _ in range(height)]
     target_row = row_of(target)
-    for column in range(width):
-        grid[target_row][column] = "-"
+    for index in range(plot):
+        grid[target_row][index] = "-"
     for name, values in scores.items():
-        for number, value in enumerate(values):
+        for point, value in enumerate(values[first:], start=first):
             cell = grid[row_of(value)]
-            column = number * step + 1
-            cell[column] = marks[name] if cell[column] in " -" else "*"
-    label_width = max(len(str(top)), len("eggs"))
+            cell[column(point)] = marks[name] if cell[column(point)] in " -" else "*"
     labels = {row_of(top): top, target_row: target, 0: 0}
-    lines = [_title(table, ruleset)]
+    title = _title(table, ruleset) + (f" (rounds {first} to {rounds})" if first else "")
+    lines = wrap(title, width, indent="  ")
     for row in range(height - 1, -1, -1):
         label = str(labels[row]) if row in labels else ""
         lines.append(f"{label:>{label_width}} |" + "".join(grid[row]).rstrip())
-    axis = ["-"] * width
-    numbers = [" "] * (width + 3)
+    axis = ["-"] * plot
+    numbers = [" "] * (plot + 3)
     every = 1 if step >= 3 else 5
-    for number in range(rounds + 1):
-        axis[number * step + 1] = "+"
-    for number in [rounds] + list(range(0, rounds, every)):  # the last round's number always shows
+    for number in range(first, rounds + 1):
+        axis[column(number)] = "+"
+    if in_progress(table):
+        axis[column(rounds + 1)] = ":"
+    for number in [rounds] + [n for n in range(first, rounds) if n % every == 0]:  # the last round's shows
+        if number < first:
+            continue
         text = str(number)
-        start = number * step + 1
+        start = column(number)
+        if width is not None:  # the last round's number ends at the screen's edge, not past it
+            start = min(start, width - label_width - 2 - len(text))
         if all(char == " " for char in numbers[max(0, start - 1):start + len(text) + 1]):
             numbers[start:start + len(text)] = list(text)
     lines.append(f"{'':>{label_width}} +" + "".join(axis))
-    lines.append(f"{'':>{label_width}}  " + "".join(numbers).rstrip() + "  (round)")
+    suffix = "  (round)" + ("  : in play" if in_progress(table) else "")
+    numbered = f"{'':>{label_width}}  " + "".join(numbers).rstrip()
+    lines.append(numbered + suffix if width is None or len(numbered + suffix) <= width else numbered)
     events = egg_events(table)
     if events:
-        row = [" "] * width
+        row = [" "] * plot
         for result in table.rounds:
             char = "$" if result.eggs_paid else "e" if result.eggs_added else "x" if result.eggs_rotten else ""
-            if char:
-                row[result.number * step + 1] = char
+            if char and result.number >= first:
+                row[column(result.number)] = char
         lines.append(f"{'eggs':>{label_width}}  " + "".join(row).rstrip())
     legend = "  ".join(f"{marks[name]} {name} {values[-1]}" for name, values in scores.items())
-    lines.append(f"{legend}   - target {target}" + ("   * shared" if any("*" in row for row in grid) else ""))
+    legend += f"   - target {target}" + ("   * shared" if any("*" in row for row in grid) else "")
+    lines += wrap(legend, width, indent="  ")
+    if in_progress(table):
+        claimed = ", ".join(f"{name} {points}" for name, points in table.in_play.items() if points)
+        lines += wrap(f"in play (the hand in progress): {claimed}", width, indent="  ")
     for number, text in events:
-        lines.append(f"eggs, round {number}: {text}")
+        lines += wrap(f"eggs, round {number}: {text}", width, indent="  ")
+    ended = decision(table, ruleset)
+    if ended:
+        lines += wrap(f"match over, {ended[0]}: {ended[2]}", width, indent="  ")
     return "\n".join(lines)
 
 
@@ -111,6 +168,23 @@ def image_format(path: str) -> str:
 
 def draw_chart(table: Table, ruleset: Ruleset, fmt: str, title: str = "") -> bytes:
     """The chart as an SVG or PNG file's bytes; StateError saying how to install matplotlib when missing."""
+    figure = chart_figure(table, ruleset, title)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format=fmt)
+    return buffer.getvalue()
+
+
+MAX_EVENTS = 6
+"""Egg events listed under an image chart; more are counted ('and N more')."""
+
+
+def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
+    """The matplotlib Figure of the chart.
+
+    No text is placed among the lines, where labels could overlap: the target, the points in play and the
+    end of the match are entries of the legend (beside the plot), the eggs are dotted lines whose events are
+    listed under the plot, and the end of the match is a star on the deciding side's last point.
+    """
     try:
         from matplotlib.figure import Figure
     except ImportError:
@@ -120,24 +194,51 @@ def draw_chart(table: Table, ruleset: Ruleset, fmt: str, title: str = "") -> byt
     target = ruleset["end.target"]
     figure = Figure(figsize=(8, 4.5), dpi=100, layout="constrained")
     axes = figure.add_subplot()
-    rounds = list(range(len(table.rounds) + 1))
+    rounds = len(table.rounds)
+    xs = list(range(rounds + 1))
+    colours = {}
     for name, values in scores.items():
-        axes.plot(rounds, values, marker="o", markersize=4, label=name)
-    axes.axhline(target, color="grey", linestyle="--", linewidth=1)
-    axes.annotate(f"target {target}", (max(1, len(table.rounds)), target), xytext=(-3, 3),
-                  textcoords="offset points", color="grey", fontsize=8, ha="right")
-    for number, text in egg_events(table):
+        (line,) = axes.plot(xs, values[:rounds + 1], marker="o", markersize=4, label=f"{name} {values[-1]}")
+        colours[name] = line.get_color()
+        if in_progress(table):
+            axes.plot([rounds, rounds + 0.5], values[rounds:], linestyle=":", marker="o", markersize=4,
+                      markerfacecolor="white", color=line.get_color())
+    if in_progress(table):
+        claimed = ", ".join(f"{name} {points}" for name, points in table.in_play.items() if points)
+        axes.plot([], [], linestyle=":", marker="o", markerfacecolor="white", color="grey",
+                  label=f"in play: {claimed}")
+    axes.axhline(target, color="grey", linestyle="--", linewidth=1, label=f"target {target}")
+    events = egg_events(table)
+    for number, _ in events:
         axes.axvline(number, color="goldenrod", linestyle=":", linewidth=1)
-        axes.annotate(f"eggs {text}", (number, 0.97), xycoords=("data", "axes fraction"), xytext=(3, 0),
-                      textcoords="offset points", rotation=90, color="darkgoldenrod", fontsize=7, va="top")
-    axes.set_xlabel("round")
+    if events:
+        axes.plot([], [], color="goldenrod", linestyle=":", linewidth=1, label="eggs (below)")
+    ended = decision(table, ruleset)
+    if ended:
+        when, side, text = ended
+        x = rounds + 0.5 if in_progress(table) else rounds
+        marked = [side] if side else list(scores)
+        for name in marked:
+            axes.plot([x], [scores[name][-1]], marker="*", markersize=16, color=colours[name],
+                      markeredgecolor="black", linestyle="none")
+        axes.plot([], [], marker="*", markersize=12, color="white", markeredgecolor="black", linestyle="none",
+                  label=_fold(f"{when}: {text}", 28))
+    axes.set_xlabel("round" + ("  (last point: the hand in progress)" if in_progress(table) else ""))
     axes.set_ylabel("score")
-    axes.set_xlim(-0.25, max(1, len(table.rounds)) + 0.25)
+    axes.set_xlim(-0.25, max(1, rounds + (0.5 if in_progress(table) else 0)) + 0.25)
     axes.set_ylim(0, max([target] + [v for values in scores.values() for v in values]) * 1.08)
     axes.xaxis.get_major_locator().set_params(integer=True)
     axes.set_title(title or _title(table, ruleset), fontsize=10)
     axes.grid(True, alpha=0.3)
     axes.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8)
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format=fmt)
-    return buffer.getvalue()
+    if events:
+        listed = [f"round {number}: {text}" for number, text in events[:MAX_EVENTS]]
+        if len(events) > MAX_EVENTS:
+            listed.append(f"and {len(events) - MAX_EVENTS} more")
+        figure.supxlabel("eggs: " + "; ".join(listed), fontsize=7, color="darkgoldenrod", wrap=True)
+    return figure
+
+
+def _fold(text: str, width: int) -> str:
+    """A legend entry on lines of about ``width`` characters (the legend must not crowd the plot out)."""
+    return "\n".join(wrap(text, width, indent=""))

@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems
 from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Match, Side, singles
+from scorekeeper.numbers import MAX_DIGITS
 from scorekeeper.reports.render import (describe_round, eggs_cell, side_cell, standing_text, table_footer,
                                         table_title)
 from scorekeeper.rules.ruleset import Ruleset
@@ -120,7 +121,8 @@ def _side_hand(rnd, side: Side) -> str:
             held = "out"
         else:
             hand = rnd.hands.get(player)
-            held = "" if hand is None else (f"total {hand.total}" if hand.tiles is None else format_tiles(hand.tiles))
+            held = ("not counted" if hand is None else
+                    f"total {hand.total}" if hand.tiles is None else format_tiles(hand.tiles))
         parts.append(held if len(side.players) == 1 else f"{player}: {held}")
     return "; ".join(parts)
 
@@ -195,7 +197,8 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
     pending = []
     for index, item in enumerate(data.get("pending") or []):
         player, sep, points = str(item).rpartition("=")
-        if sep and player.strip() and points.strip().isdigit():
+        if sep and player.strip() and points.strip().isascii() and points.strip().isdigit() \
+                and len(points.strip()) <= MAX_DIGITS:
             pending.append(Claim(player.strip(), int(points)))
         else:
             problems.append(MatchFileError(f"a claim is written \"PLAYER=POINTS\", not {item!r}", label,

@@ -35,7 +35,7 @@ def cut(text: str, width: int) -> str:
 def wrap(text: str, width: int | None, indent: str = "", first: str = "") -> list[str]:
     """``first + text`` as lines of at most ``width`` columns, words kept whole; later lines start with
     ``indent``.  A word wider than the line is split (the text is never lost)."""
-    if width is None:
+    if width is None or text_width(first + text) <= width:
         return [first + text]
     lines: list[str] = []
     line = first

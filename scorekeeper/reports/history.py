@@ -1,7 +1,7 @@
 """A club's archive: every match file under some folders, summed up per player.
 
 Per player: matches played, finished matches won and lost (the goat, in a losers' count), rounds played and
-the average points their side took per round, and the rating of RULES.md section 2 summed over every
+the average points their side took per round, and the rating of rules.md §2 summed over every
 finished match.  Files that are not match logs, or are broken, are skipped and reported, never fatal.
 """
 

@@ -1,4 +1,4 @@
-"""Rating gains after a match (RULES.md section 2, sources 001/004)."""
+"""Rating gains after a match (rules.md §2, sources 001/004)."""
 
 from typing import NamedTuple
 
@@ -26,7 +26,7 @@ def rating(ruleset: Ruleset, match: Match, table: Table, left: str | None = None
     """Each player's gain: after a finished match, or after a player left (``left``) an unfinished one."""
     base = ruleset["rating.base"]
     if ruleset["end.at_target"] is not AtTarget.LOSES or ruleset["end.rounds"]:
-        raise StateError(f"the rating of RULES.md 2 is defined for Goat's losers' count; {ruleset.name} is a "
+        raise StateError(f"the rating of rules.md §2 is defined for Goat's losers' count; {ruleset.name} is a "
                          "race to its target, so it has no rating")
     if left is None:
         if not table.over:

@@ -9,7 +9,7 @@ from typing import Any
 from scorekeeper.choice import Choice, written
 from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Key, Teams
+from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, FirstLead, Key, Teams
 from scorekeeper.storage import plaintoml as toml
 from scorekeeper.text import not_utf8, printable
 from scorekeeper.tiles import TileSet, parse_tiles
@@ -284,10 +284,14 @@ def _cross_check(label: str, values: dict, problems: list) -> None:
                                      key="end.target"))
     if values["tiles.max_pip"] > 12:
         problems.append(RulesetError("sets go up to double-twelve", label, key="tiles.max_pip"))
-    if values["eggs.lead"]:
-        try:
-            TileSet(min(values["tiles.max_pip"], 12)).check(parse_tiles(values["eggs.lead"])[:1])
-            if len(parse_tiles(values["eggs.lead"])) != 1:
-                raise ScorekeeperError("must be one tile, like \"1-1\"")
-        except ScorekeeperError as error:
-            problems.append(RulesetError(str(error), label, key="eggs.lead"))
+    for key in ("eggs.lead", "lead.first_tile"):
+        if values[key]:
+            try:
+                TileSet(min(values["tiles.max_pip"], 12)).check(parse_tiles(values[key])[:1])
+                if len(parse_tiles(values[key])) != 1:
+                    raise ScorekeeperError("must be one tile, like \"1-1\"")
+            except ScorekeeperError as error:
+                problems.append(RulesetError(str(error), label, key=key))
+    if values["lead.first"] is FirstLead.TILE and not values["lead.first_tile"]:
+        problems.append(RulesetError("lead.first = \"tile\" needs lead.first_tile, like \"2-3\"", label,
+                                     key="lead.first_tile"))

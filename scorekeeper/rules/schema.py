@@ -135,7 +135,7 @@ class HundredLost(Choice):
 
 
 class PlayScore(Choice):
-    """What a count of the open ends scores during play (RULES.md 4)."""
+    """What a count of the open ends scores during play (rules.md §4.2)."""
 
     NONE = "none"
     """Nothing is scored during play (claims are refused)."""
@@ -186,8 +186,8 @@ class SeveralReach(Choice):
     HIGHEST = "highest"
     """The highest score wins (level scores: the earlier seat)."""
     DRAW = "draw"
-    """The match is drawn: over, with no winner, when two or more sides are strictly over the target or the
-    highest are level (Phone: both over 225); otherwise the highest wins."""
+    """The match is drawn: over, with no winner, when two or more sides are at or over the target (004, Phone:
+    both 225 or more, 225 against 226 too)."""
 
 
 class RoundsWinner(Choice):
@@ -208,7 +208,12 @@ class FirstLead(Choice):
     HIGHEST_DOUBLE = "highest-double"
     """The holder of the highest double (6-6, then 5-5 ...); with no double out, the heaviest tile."""
     LOWEST_DOUBLE = "lowest-double"
-    """The holder of the lowest double (0-0, then 1-1 ...); with no double out, the heaviest tile."""
+    """The holder of the lowest double (0-0, then 1-1 ...); with no double out, the lightest tile (0-1,
+    then 0-2 ...; 000, 004)."""
+    LOT = "lot"
+    """The first leader is chosen by lot and may lead any tile (000: Muggins / Pyaterochka)."""
+    TILE = "tile"
+    """The holder of the tile lead.first_tile leads the first round with it (004: Phone, 2-3)."""
 
 
 class Key(NamedTuple):
@@ -230,191 +235,205 @@ class Key(NamedTuple):
 
 SPECIAL_HANDS = "special_hands"
 """A table, not a scalar key: a hand consisting exactly of the listed tiles counts the given value."""
+SPECIAL_HANDS_SOURCE = "rules.md §1.2 (special hands: Goat 000/001/004; Sea Goat; classic draw 004)"
 
 KEYS: tuple[Key, ...] = (
-    Key("players.min", int, 2, "fewest players at the table", minimum=2),
-    Key("players.max", int, 4, "most players at the table", minimum=2),
+    Key("players.min", int, 2, "fewest players at the table", minimum=2, source='rules.md §8'),
+    Key("players.max", int, 4, "most players at the table", minimum=2, source='rules.md §8'),
     Key("players.teams", Teams, Teams.SINGLES,
         "singles: every player for themselves; pairs: two partnerships, partners opposite; either: singles, "
         "or pairs when the match is started with --team",
-        source="RULES.md 2 (pairs: 000/002/004)"),
+        source='rules.md §2.8 (pairs: 000, 002, 004)'),
     Key("tiles.max_pip", int, 6, "the set: 6 for double-six (28 tiles), 9 for double-nine, 12 for double-twelve",
-        minimum=1, source="RULES.md 1"),
-    Key("tiles.deal", int, 7, "tiles dealt to each player", minimum=1, source="RULES.md 1"),
+        minimum=1, source='rules.md §1.1'),
+    Key("tiles.deal", int, 7, "tiles dealt to each player", minimum=1, source='rules.md §1.3'),
     Key("tiles.deal_more_players", int, 0,
         "tiles dealt to each player when more than two play (0: tiles.deal); a hand holding more is refused",
-        minimum=0, source="RULES.md 1 (draw games: 7 to two players, 5 to three or four)"),
+        minimum=0, source='rules.md §1.3 (draw games: 7 to two players, 5 to three or four)'),
     Key("count.who", Count, Count.LOSERS,
         "losers: every losing side records its own hand; winner: the round's winner records the losers' hands",
-        source="RULES.md 2-5"),
+        source='rules.md §2.1, §3.1, §4.4, §5.1'),
     Key("count.partner_of_finisher", bool, True,
         "in pairs, whether the hand of the partner of the player who went out is counted",
-        source="RULES.md 2 (000's pairs Goat: not counted)"),
+        source="rules.md §2.8 (000's pairs Goat: not counted)"),
+    Key("count.six_six_anywhere", int, 0,
+        "6-6 counts this many wherever it is held, alone or with other tiles (0: its pips, 12)", minimum=0,
+        source="rules.md §5.1 (004, classic draw: '6-6 is worth 50 points ... whether two, three or four play')"),
     Key("count.blocker_multiplier", int, 1,
         "in a blocked round, the player who made the last play (--fisher) has their points multiplied by "
         "this unless they hold the fewest points (1: no such rule)", minimum=1,
-        source="RULES.md 5 (003's block game: 4)"),
+        source="rules.md §5.3 (003's block game: 4)"),
     Key("opening.threshold", int, 0,
         "a side holding no points records a round only when it is worth at least this much (0: any round)",
-        minimum=0, source="RULES.md 2 (Goat 13; 004: 25; 000: 30)"),
+        minimum=0, source='rules.md §2.2, §3.2 (Goat 13; 004: 25; 000: 30)'),
     Key("opening.remember", bool, False,
         "points below the threshold are remembered (+N) and added when the side opens",
-        source="RULES.md 2"),
+        source='rules.md §2.2'),
     Key("opening.wipe_on_out", bool, False,
-        "going out wipes the side's remembered points", source="RULES.md 2"),
+        "going out wipes the side's remembered points", source='rules.md §2.3'),
     Key("opening.strict", bool, False,
         "true: opening needs MORE than the threshold; false: the threshold itself is enough",
-        source="RULES.md 3 (sources disagree: 000 'more than 25', 004 'not less than 25'; built-in: false)"),
+        source="rules.md §3.2 (sources disagree: 000 'more than 25', 004 'not less than 25'; built-in: false)"),
     Key("opening.write_off", WriteOff, WriteOff.NONE,
         "none: every side keeps its points; others: when a side records, every other side's points are "
         "written off to 0 (only one side holds points); all: everyone goes to 0, the new record too",
-        source="RULES.md 3 (sources disagree: 004 'the previous team's points are annulled' = others; "
-               "000 'all players have 0 points' = all; built-in Sea Goat: others)"),
+        source="rules.md §3.3 (sources disagree: 004 'the previous team's points are annulled' = others; 000 "
+               "'all players have 0 points' = all; built-in Sea Goat: others)"),
     Key("fish.policy", FishPolicy, FishPolicy.EACH,
         "each: scored like an out; most-takes-all: the biggest hand takes every hand's points; "
         "fisherman-pays: the player who made the fish takes the other players' points (004); lower-wins: the lowest hand wins the round",
-        source="RULES.md 2 (fish for everyone / fish for one; 004: fisherman pays); 3; 5"),
+        source='rules.md §2.4 (fish for everyone / fish for one; 004: fisherman pays), §3.7, §5.1'),
     Key("fish.fisherman", FishermanIs, FishermanIs.SEALER,
         "who is the fisherman when a sealed fish (all tiles that could reopen the line played, the double still "
         "held) is closed by laying that double: sealer: whoever sealed it; last-play: whoever lays the double",
         source="rules.md §1.5 (004, Sea Goat: 'a double is not counted as the last tile')"),
     Key("fish.tie", FishTie, FishTie.EGGS,
         "when the deciding sides of a fish are level: eggs (carry the total forward), nobody scores, or split",
-        source="RULES.md 2 (eggs), 4 (tie on a fish)"),
+        source='rules.md §2.5 (eggs), §4.5 (a tie on a fish)'),
     Key("fish.tie_three", FishTieThree, FishTieThree.SAME,
         "three sides, two of them level for the deciding hand of a fish: same (as fish.tie), eggs, nobody, or "
         "split (the two share the points rounded down; a remainder, e.g. 3 split in two, 1 each, is not "
         "scored and the step says so)",
-        source="RULES.md 4 (a tie for fewest on a fish: nothing with two or four players, split with three)"),
+        source='rules.md §4.5 (a tie for fewest on a fish: nothing with two or four players, split with three)'),
     Key("fish.fisherman_notes", bool, False,
         "show 004's fisherman conditions (a winning fisherman under 25 may go on the hundred; a losing one "
         "may 'write off the fish' in three attempts) as notes to apply by hand; they are too vague to score",
-        source="RULES.md 3 (004)"),
+        source='rules.md §3.8 (004)'),
     Key("eggs.to", EggsTo, EggsTo.BIGGEST_LOSER,
         "who receives the eggs: biggest-loser of a later round, the losers of the next round, "
-        "or the next side to record", source="RULES.md 2 (001: biggest loser; 000 pairs, 004: losers), 3"),
+        "or the next side to record", source='rules.md §2.5 (001: biggest loser; 000 pairs, 004: losers), §3.7'),
     Key("eggs.rot_after", int, 0,
         "rounds after which unclaimed eggs are rotten and dropped (0: they never rot)", minimum=0,
-        source="RULES.md 3 (Sea Goat: 3; 004 'not played out in three attempts'; 000 says a draw instead)"),
+        source="rules.md §3.7 (Sea Goat: 3; 004 'not played out in three attempts'; 000 says a draw instead)"),
     Key("eggs.lead", str, "",
         "the tile that leads the next round while eggs are carried, like \"1-1\" (empty: no rule)",
-        source="RULES.md 3 (004: eggs are played from 1-1)"),
+        source='rules.md §3.7 (004: eggs are played from 1-1)'),
     Key("finish.zero_zero_wins", bool, False,
         "going out with 0-0 as the last tile wins the whole match ('bald goat')",
-        source="RULES.md 3 (000, 004)"),
+        source='rules.md §3.5 (000, 004)'),
     Key("finish.two_doubles_wins", bool, False,
         "going out by laying two doubles at once (one on each end) wins the whole match",
-        source="RULES.md 3 (000)"),
+        source='rules.md §3.5 (000)'),
     Key("finish.six_six", SixSix, SixSix.NONE,
         "going out with 6-6: none: nothing special; wins: wins the match; wins-or-hundred: wins when a losing "
         "side holds at least finish.six_six_min, otherwise that side leads the next round with 6-6 on the hundred",
-        source="RULES.md 3 (sources disagree: 004's first text and 000's second: always wins; 004's later "
+        source="rules.md §3.5 (sources disagree: 004's first text and 000's second: always wins; 004's later "
                "texts and 000's first: only when a loser holds enough; built-in: wins-or-hundred)"),
     Key("finish.six_six_min", int, 25,
         "a 6-6 finish wins the match when a losing side (in pairs, both partners' hands) holds at least this",
-        minimum=0, source="RULES.md 3 (sources disagree: 004 'more than 24' = 25; 000 'more than 25' = 26)"),
+        minimum=0, source="rules.md §3.5 (sources disagree: 004 'more than 24' = 25; 000 'more than 25' = 26)"),
     Key("hundred.enabled", bool, False,
         "a side that holds points may lead a round with 6-6 'on the hundred': winning that round wins the match",
-        source="RULES.md 3 (000, 004)"),
+        source='rules.md §3.6 (000, 004)'),
     Key("hundred.lost", HundredLost, HundredLost.WRITE_OFF,
         "a side that loses its round on the hundred: write-off: its points are written off to 0; svoyak: the "
         "same, but caught holding at least hundred.caught_min it loses the match",
-        source="RULES.md 3 (sources disagree: 000 'points deducted' = write-off; 004 'svoyak, loses the whole "
+        source="rules.md §3.6 (sources disagree: 000 'points deducted' = write-off; 004 'svoyak, loses the whole "
                "game' = svoyak; built-in: write-off)"),
     Key("hundred.caught_min", int, 25,
         "svoyak: a side that loses its hundred holding at least this many in hand loses the match",
-        minimum=0, source="RULES.md 3 (004: 'more than 24' = 25)"),
+        minimum=0, source="rules.md §3.6 (004: 'more than 24' = 25)"),
     Key("bonus.lead_six_six", int, 0,
         "points added to every losing side when the round was led with 6-6 (0: no bonus)", minimum=0,
-        source="RULES.md 2 (000's pairs Goat: 50)"),
+        source="rules.md §2.9 (000's pairs Goat: 50)"),
     Key("bonus.lead_zero_zero", int, 0,
         "points added to every losing side when the round was led with 0-0 (0: no bonus)", minimum=0,
-        source="RULES.md 2 (000's pairs Goat: 25)"),
+        source="rules.md §2.9 (000's pairs Goat: 25)"),
     Key("bonus.finish_six_six", int, 0,
         "points added to every losing side when the player who went out finished with 6-6 (0: no bonus)",
-        minimum=0, source="RULES.md 2 (000's pairs Goat: 50)"),
+        minimum=0, source="rules.md §2.9 (000's pairs Goat: 50)"),
     Key("bonus.finish_zero_zero", int, 0,
         "points added to every losing side when the player who went out finished with 0-0 (0: no bonus)",
-        minimum=0, source="RULES.md 2 (000's pairs Goat: 25)"),
+        minimum=0, source="rules.md §2.9 (000's pairs Goat: 25)"),
     Key("play.scores", PlayScore, PlayScore.NONE,
         "what a count of the open ends scores during play: none (claims refused); total (a multiple of "
         "play.multiple scores the count); quotient (it scores count / multiple); fives-and-threes (a multiple "
-        "of 5 scores count/5, of 3 count/3, both add)", source="RULES.md 4"),
+        "of 5 scores count/5, of 3 count/3, both add)", source='rules.md §4.2'),
     Key("play.multiple", int, 5, "the multiple a count must be to score (5: All Fives, 3: All Threes)",
-        minimum=2, source="RULES.md 4"),
+        minimum=2, source='rules.md §4.2'),
     Key("play.spinner", SpinnerReading, SpinnerReading.NONE,
         "the first double is a spinner open on four sides: none (no spinner); open-halves (004: each "
         "half counts while the end it faces is open); played-arms (000/pagat: both halves count until both "
-        "long sides are covered, then only started arms)", source="RULES.md 4 (the sources disagree)"),
+        "long sides are covered, then only started arms)", source='rules.md §4.1 (the sources disagree: 004 '
+                                                                  'open-halves, 000 played-arms)'),
     Key("endhand.count", bool, False,
         "the round's winner scores the end-of-hand count (the opponents' pips, rounded and divided as below) "
         "instead of the count.who / fish.policy rules; on a fish the side with the fewest pips wins",
-        source="RULES.md 4-5"),
+        source='rules.md §4.4, §5.1'),
     Key("endhand.rounding", Rounding, Rounding.NONE,
         "rounding of the end-of-hand count to endhand.round_to: none; nearest (remainder 3 or 4 up, 1 or 2 "
-        "down, for 5); up; down", source="RULES.md 4 (Muggins nearest; Phone up (000) or down (004))"),
+        "down, for 5); up; down", source='rules.md §4.4 (Muggins: nearest; Phone: up, 000 and 004 agree)'),
     Key("endhand.round_to", int, 5, "the multiple the end-of-hand count is rounded to", minimum=1,
-        source="RULES.md 4"),
+        source='rules.md §4.4'),
     Key("endhand.round_what", RoundWhat, RoundWhat.TOTAL,
         "total: round the opponents' pips added together; each-hand: round each losing hand on its own",
-        source="RULES.md 4 (a published Muggins reading rounds each hand)"),
+        source='rules.md §4.4 (a published Muggins reading rounds each hand)'),
     Key("endhand.divisor", int, 1, "the rounded end-of-hand count is divided by this (rounded down)",
-        minimum=1, source="RULES.md 4 (Muggins / Pyaterochka: 5; All Fives: 1)"),
+        minimum=1, source='rules.md §4.4 (Muggins / Pyaterochka: 5; All Fives: 1)'),
     Key("endhand.fish_subtract", bool, False,
         "on a fish the winner's own pips are subtracted from the opponents' before rounding",
-        source="RULES.md 4-5"),
+        source='rules.md §4.4, §5.1'),
+    Key("endhand.loser_writes_off", bool, False,
+        "every side left holding tiles when the hand is won has its own pips written off its score: rounded "
+        "down to endhand.round_to and divided by endhand.divisor (a score may go below 0)",
+        source="rules.md §4.6 (004, Phone: 'the player left with dominoes writes off his remaining points, "
+               "rounded down'; a variant)"),
     Key("endhand.out_pips", bool, True,
         "the player who goes out scores the opponents' pips (false: only endhand.out_bonus)",
-        source="RULES.md 4 (English dominoes: going out earns 10)"),
+        source='rules.md §4.7 (English dominoes: going out earns 10)'),
     Key("endhand.out_bonus", int, 0, "points for going out, on top of any count", minimum=0,
-        source="RULES.md 4 (English dominoes: 10)"),
+        source='rules.md §4.7 (English dominoes: 10)'),
     Key("end.target", int, 101, "the score that ends the match (0: no target, see end.rounds)", minimum=0,
-        source="RULES.md 2-5"),
+        source='rules.md §2.6, §3.4, §4.8, §5.1'),
     Key("end.target_more_players", int, 0,
         "the target when more than two players sit at the table (0: end.target)", minimum=0,
-        source="RULES.md 4 (All Fives: 250 for two, 200 for more)"),
+        source='rules.md §4.8 (All Fives: 250 for two, 200 for more)'),
     Key("end.exact", bool, False,
         "the target must be reached exactly: points that would take a side past it are not scored (a claim or "
         "an in-play total that would is refused when typed; an end-of-hand count that would is shown as not "
         "scored)",
-        source="RULES.md 4 (a common house rule)"),
+        source='rules.md §4.8 (a common house rule)'),
     Key("end.at_once", bool, False,
         "a side that reaches the target by points claimed during play wins at once (later claims and the "
         "end-of-hand count are not scored); false: the match is decided when the hand ends",
-        source="RULES.md 4"),
+        source='rules.md §4.8'),
     Key("end.several_reach", SeveralReach, SeveralReach.HIGHEST,
         "when more than one side is at or over the target as the match is decided: highest wins, or draw "
-        "(two or more sides strictly over the target, or level at the top; a side exactly on the target is "
-        "not over it, so 225 against 226 is won by 226)",
-        source="RULES.md 4 (Phone: both over 225 is a draw)"),
+        "(Phone: both at 225 or more, 225 against 226 too, is a draw)",
+        source="rules.md §4.6 (004, Phone: 'both 225 or more' is a draw)"),
     Key("end.rounds", int, 0, "the match is a fixed number of rounds (0: played to the target)", minimum=0,
-        source="RULES.md 5 (003's block game: 7)"),
+        source="rules.md §5.3 (003's block game: 7)"),
     Key("end.rounds_winner", RoundsWinner, RoundsWinner.HIGHEST,
-        "after end.rounds rounds: the highest or the lowest total wins", source="RULES.md 5 (003: lowest)"),
+        "after end.rounds rounds: the highest or the lowest total wins", source='rules.md §5.3 (003: lowest)'),
     Key("end.at_target", AtTarget, AtTarget.LOSES,
         "loses: the side that reaches the target loses (the goat); wins: it wins the match",
-        source="RULES.md 2 (Goat), 3-5 (races)"),
+        source='rules.md §2.6 (Goat), §3.4, §4.8 (races)'),
     Key("end.name_other", bool, True,
         "with two sides, name the other side too once the match is decided (false: only the side that decided "
-        "it; Sea Goat names the winner and leaves the loser empty)", source="RULES.md 3"),
+        "it; Sea Goat names the winner and leaves the loser empty)", source='rules.md §3.4'),
     Key("lead.after_out", LeadAfterOut, LeadAfterOut.FINISHER,
         "who leads the round after an out: the player who went out, or that player's partner",
-        source="RULES.md 1 (000's pairs Goat: the partner)"),
+        source="rules.md §1.4 (000's pairs Goat: the finisher, as 004's Ukrainian text of it reads; 'the "
+               "partner' is a misreading of the machine translation)"),
     Key("lead.first", FirstLead, FirstLead.FROM_ONE_ONE,
         "who leads the first round: from-1-1 (1-1 ... 6-6, then 0-0, then the heaviest tile), "
-        "highest-double (draw games), or lowest-double (other tables)",
-        source="RULES.md 1 (first lead: Goat 001/004; draw games; other tables)"),
+        "highest-double (draw games; else the heaviest tile), lowest-double (other tables; else the lightest "
+        "tile), lot (chosen by lot, any tile may be led), or tile (the holder of lead.first_tile)",
+        source='rules.md §1.4 (Goat: 001/004; draw games; other tables: 000, 004; Muggins: 000; Phone: 004)'),
+    Key("lead.first_tile", str, "",
+        "lead.first = tile: the tile whose holder leads the first round, like \"2-3\"",
+        source='rules.md §1.4 (004, Phone: the player dealt 2-3 leads the first round)'),
     Key("bazaar.keep", int, 0,
         "tiles that must stay in the bazaar: nobody may draw them, so a bazaar this small cannot unblock a "
         "game (Goat: 1, the last tile)", minimum=0,
-        source="RULES.md 1 (fish: Goat forbids drawing the last bazaar tile; one game leaves two)"),
+        source='rules.md §1.6 (Goat forbids drawing the last bazaar tile; one game leaves two)'),
     Key("misdeal.doubles", int, 5, "a hand with this many doubles or more is redealt (0: never)", minimum=0,
-        source="RULES.md 1 (001/004)"),
+        source='rules.md §1.3 (001/004; 000: five doubles)'),
     Key("misdeal.suit", int, 6, "a hand with this many tiles of one suit or more is redealt (0: never)",
-        minimum=0, source="RULES.md 1 (001/004)"),
+        minimum=0, source='rules.md §1.3 (001/004; 000 names none)'),
     Key("rating.base", int, 100,
         "after a finished match every player but the loser gains round_half_up((base - score) / 10), "
-        "at least 1", source="RULES.md 2 (001/004)"),
+        "at least 1", source='rules.md §2.7 (001/004)'),
 )
 
 KEYS_BY_PATH: dict[str, Key] = {key.path: key for key in KEYS}

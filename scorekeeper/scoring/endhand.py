@@ -72,7 +72,35 @@ def settle_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
 
 def settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],
            player_hands: dict[str, int], steps: list[Step]) -> Outcome:
-    """Who wins the hand and what the end-of-hand count gives them."""
+    """Who wins the hand and what the end-of-hand count gives them (and, under
+    ``endhand.loser_writes_off``, what the sides left holding tiles write off)."""
+    outcome = _settle(ruleset, match, rnd, side_hands, player_hands, steps)
+    if ruleset["endhand.loser_writes_off"] and outcome.winner:
+        outcome = _write_off_own(ruleset, outcome, side_hands, steps)
+    return outcome
+
+
+def _write_off_own(ruleset: Ruleset, outcome: Outcome, side_hands: dict[str, int], steps: list[Step]) -> Outcome:
+    """004's Phone variant: a side left holding tiles writes its own pips off, rounded down."""
+    points = dict(outcome.points)
+    to, divisor = ruleset["endhand.round_to"], ruleset["endhand.divisor"]
+    for name in outcome.losers:
+        own = side_hands[name]
+        lost = round_count(Rounding.DOWN, to, own) // divisor
+        if not lost:
+            steps.append(Step(name, "endhand.loser_writes_off", f"{name} holds {own}: rounded down to {to}, "
+                                                                "nothing to write off"))
+            continue
+        points[name] -= lost
+        shown = f"{own}, rounded down to {to}: {round_count(Rounding.DOWN, to, own)}" + \
+            (f", / {divisor} = {lost}" if divisor > 1 else "")
+        steps.append(Step(name, "endhand.loser_writes_off", f"{name} was left holding {shown}, written off: "
+                                                            f"-{lost}"))
+    return outcome._replace(points=points)
+
+
+def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],
+            player_hands: dict[str, int], steps: list[Step]) -> Outcome:
     names = [side.name for side in match.sides]
     line_total = sum(side_hands.values())
     if rnd.ending is Ending.OUT:

@@ -12,7 +12,10 @@ from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Step
-from scorekeeper.tiles import format_tiles
+from scorekeeper.tiles import Tile, format_tiles
+
+
+SIX_SIX = Tile(6, 6)
 
 
 def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -49,10 +52,22 @@ def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step],
             shown = " or ".join(format_tiles(tiles) for tiles in maybe)
             notes.append(f"{player}: only a total of {hand.total} was given, so the special-hand rule "
                          f"({shown}) could not be applied to that hand (record the tiles with --hand to apply it)")
+        anywhere = ruleset["count.six_six_anywhere"]
+        if anywhere and hand.total >= SIX_SIX.pips:
+            notes.append(f"{player}: only a total of {hand.total} was given, so whether 6-6 (counts {anywhere} "
+                         "wherever held) was in that hand is not known; it is counted as pips (record the tiles "
+                         "with --hand to apply it)")
         return hand.total
     special = ruleset.special_value(hand.tiles)
     if special is not None:
         steps.append(Step(player, SPECIAL_HANDS,
                           f"{player} holds exactly {format_tiles(hand.tiles)}: counts {special}"))
         return special
+    anywhere = ruleset["count.six_six_anywhere"]
+    if anywhere and SIX_SIX in hand.tiles:
+        value = hand.pips - SIX_SIX.pips + anywhere
+        steps.append(Step(player, "count.six_six_anywhere",
+                          f"{player} holds 6-6, which counts {anywhere} wherever it is held: "
+                          f"{hand.pips} pips - 12 + {anywhere} = {value}"))
+        return value
     return hand.pips

@@ -1,7 +1,7 @@
 """Who leads: the first round's lead, who led a round, who leads next and with what when a rule says
 (on the hundred, eggs played from 1-1), the note people see about it, and leads the facts cannot have.
 
-Keys read: ``lead.first``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``.
+Keys read: ``lead.first``, ``lead.first_tile``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ FIRST_LEAD_NOTES = {
     FirstLead.HIGHEST_DOUBLE: "first round: the holder of the highest double leads (6-6, then 5-5 ...; with no "
                               "double out, the heaviest tile)",
     FirstLead.LOWEST_DOUBLE: "first round: the holder of the lowest double leads (0-0, then 1-1 ...; with no "
-                             "double out, the heaviest tile)",
+                             "double out, the lightest tile)",
+    FirstLead.LOT: "first round: the leader is chosen by lot and may lead any tile",
+    FirstLead.TILE: "first round: the holder of {tile} leads with it",
 }
 
 
@@ -55,7 +57,7 @@ def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult) -> str |
 def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | None) -> str:
     """The plain note on the next lead when no rule imposes one."""
     if not results:
-        return FIRST_LEAD_NOTES[ruleset["lead.first"]]
+        return FIRST_LEAD_NOTES[ruleset["lead.first"]].format(tile=ruleset["lead.first_tile"])
     if leader:
         return f"{leader} leads next"
     return "the player who made the fish leads next"

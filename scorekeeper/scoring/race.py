@@ -128,9 +128,6 @@ def by_rule(ruleset: Ruleset, match: Match, winner: str | None, loser: str | Non
 
 
 def _drawn(reached: list[str], scores: dict[str, int], target: int) -> bool:
-    """``end.several_reach = "draw"``: two or more sides strictly over the target, or the highest of the sides
-    that reached it level (a side exactly on the target is not over it: 225 against 226 is won by 226)."""
-    if sum(1 for name in reached if scores[name] > target) > 1:
-        return True
-    best = max(scores[name] for name in reached)
-    return sum(1 for name in reached if scores[name] == best) > 1
+    """``end.several_reach = "draw"``: two or more sides at or over the target (004, Phone: "both 225 or
+    more" is a draw: 225 against 226 too)."""
+    return len(reached) > 1

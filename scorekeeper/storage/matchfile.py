@@ -20,6 +20,7 @@ from typing import Any
 
 from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
 from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
+from scorekeeper.numbers import parse_number
 from scorekeeper.storage import plaintoml as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.stamp import FileStamp, stamp_of
@@ -267,7 +268,10 @@ def _parse_claim(item: Any) -> Claim:
     if not isinstance(item, str) or "=" not in item:
         raise ValueError(f"a claim is written \"PLAYER=POINTS\", not {item!r}")
     player, points = item.rsplit("=", 1)
-    return Claim(player.strip(), int(points))
+    try:
+        return Claim(player.strip(), parse_number(points, "a claim", low=None))
+    except InputError as error:
+        raise ValueError(f"{printable(repr(item))[:60]}: {error}") from None
 
 
 def dump_match(match: Match) -> str:

@@ -1,0 +1,125 @@
+"""``scorekeeper play``: a live session at the table; the terminal side of ``scorekeeper.live``."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper.cli.base import PathType, match_path, screen_height, screen_width
+
+
+@click.command("play")
+@click.argument("players", nargs=-1)
+@click.option("--rules", "rules_spec", metavar="NAME|PATH",
+              help="Start a new match under this ruleset (with PLAYERS, or --team twice), then play it.")
+@click.option("--team", "teams", multiple=True, metavar="A,B",
+              help="A partnership for a new pairs match (give two); partners sit opposite.")
+@click.option("--name", "team_names", multiple=True, help="A name for each --team, in order.")
+@click.option("--force", is_flag=True, help="Start the new match over an existing one.")
+@click.option("--match", "local_path", type=PathType(), metavar="FILE",
+              help="The match file (as 'scorekeeper --match FILE'; default ./match.toml).")
+@click.pass_context
+def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, teams: tuple[str, ...],
+         team_names: tuple[str, ...], force: bool, local_path: str | None) -> None:
+    """Keep score at the table: type each round in one line at the prompt.
+
+    Every accepted line is saved before the next prompt; a refused line
+    changes nothing and says why. Commands: undo, edit N LINE, delete N,
+    table [all], explain [N], check fish|deal|hand|count ..., rules, help,
+    quit (or Ctrl-D). Ctrl-C drops the line being typed. Tab completes
+    names and commands; Up/Down recall earlier lines.
+
+    \b
+    Examples:
+      scorekeeper play
+      scorekeeper play --rules goat Masha Alex Olya Serg
+      scorekeeper play --rules goat-pairs --team Masha,Olya --team Alex,Serg
+      scorekeeper --match friday.toml play
+
+    \b
+    At the prompt:
+      #1> Masha out, Alex 1-2 3-3, Olya 13, Serg 5
+      #2> a out 3 13 5
+      #3> fish by o 2 3 13 5
+      #4> edit 2 Alex out, Olya 4, Serg 13, Masha 5
+    """
+    from scorekeeper import usecases
+    from scorekeeper.live import LiveSession, Screen
+
+    path = local_path or match_path(ctx)
+    if rules_spec or players or teams:
+        change = usecases.new(path, rules_spec or "goat", players, teams, team_names, force)
+        click.echo(f"New {change.after.ruleset.name} match in {path}.")
+    session = LiveSession.open(path, screen=lambda: Screen(screen_width(), screen_height()))
+    run(session)
+
+
+def run(session, read=input) -> None:
+    """The prompt loop: read a line, answer it, until quit or end of input."""
+    _set_up_readline(session)
+    click.echo(session.greeting())
+    while True:
+        try:
+            line = read(session.prompt())
+        except KeyboardInterrupt:  # the line being typed is dropped; the session goes on
+            click.echo("")
+            continue
+        except EOFError:
+            click.echo("")
+            break
+        try:
+            reply = session.handle(line)
+        except KeyboardInterrupt:
+            from scorekeeper.session import open_match
+
+            session.state = open_match(session.path)  # what the file holds: the change was saved or not
+            click.echo(f"Interrupted: the match is as {session.path} holds it "
+                       f"({len(session.state.match.rounds)} rounds).", err=True)
+            continue
+        if reply.delegate:
+            _delegate(session.path, reply.delegate)
+        if reply.text:
+            click.echo(reply.text, err=not reply.ok)
+        if reply.quit:
+            break
+    click.echo(f"Saved in {session.path}.")
+
+
+def _delegate(path: str, args: tuple[str, ...]) -> None:
+    """A read-only command (check, rules) run as 'scorekeeper ARGS' would run it; its errors are one line."""
+    import shlex
+
+    from scorekeeper.cli import cli
+
+    try:
+        words = shlex.split(" ".join(args))
+    except ValueError as error:
+        click.echo(f"Error: {error}", err=True)
+        return
+    try:
+        cli.main(args=["--match", path, *words], prog_name="scorekeeper", standalone_mode=False)
+    except click.exceptions.Exit:
+        pass
+    except click.ClickException as error:
+        click.echo(f"Error: {error.format_message()}", err=True)
+    except click.exceptions.Abort:
+        click.echo("")
+
+
+def _set_up_readline(session) -> None:
+    """Line editing, history and Tab completion where the stdlib readline exists; the session works without."""
+    try:
+        import readline
+    except ImportError:
+        return
+
+    def complete(word: str, state: int):
+        before = readline.get_line_buffer()[:readline.get_begidx()]
+        options = session.completions(before, word)
+        return options[state] + " " if state < len(options) else None
+
+    readline.set_completer(complete)
+    readline.set_completer_delims(" ,;=")
+    if "libedit" in (readline.__doc__ or ""):
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")

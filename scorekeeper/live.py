@@ -1,0 +1,254 @@
+"""A live session on one match (``scorekeeper play``): the scorer types round lines and a few commands, and
+each answer is text to show.  The session holds the open match (facts, ruleset and scored table) in memory
+and records through the use cases, which score only the new round and save atomically under the match's
+lock; a file changed by another command meanwhile is noticed, reloaded and said, never written over.
+
+Nothing here reads the keyboard or prints: ``handle(line)`` returns a ``Reply``; the CLI does the terminal.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, NamedTuple
+
+from scorekeeper import usecases
+from scorekeeper.errors import InputError, ScorekeeperError, StateError
+from scorekeeper.roundline import KEYWORDS, format_round, is_claims_only, read_round
+from scorekeeper.session import OpenMatch, open_match
+from scorekeeper.storage.stamp import MatchChanged, has_changed
+
+COMMANDS = ("undo", "edit", "delete", "table", "explain", "check", "rules", "help", "quit")
+"""The words a session line may start with; anything else is a round line (or claims during play)."""
+
+HELP = """\
+Type a round in one line, for example:
+  Masha out, Alex 1-2 3-3, Olya 13, Serg 5
+  m out 3 13 5            totals in seating order after the one out
+  fish by o 2 3 13 5      a fish (by Olya), totals in seating order
+  Ann out on 6-6, led 1-1, Bob 5-5 1-2
+  Ann +15   Bob count 20  claims during play (the hand goes on)
+Commands:
+  undo            drop the last round (or claim)
+  edit N LINE     replace round N with LINE
+  delete N        delete round N
+  table [all]     the running table
+  explain [N]     how round N (default: the last) was scored
+  check fish|deal|hand|count ...   a ruling, as 'scorekeeper check'
+  rules [KEY...]  the match's ruleset: what it sets, or the keys named
+  help, quit      this help; leave (also Ctrl-D)
+Names by any unique start; Tab completes names and commands."""
+
+
+class Reply(NamedTuple):
+    """What the session says to one line.  ``ok`` is false when the line was refused (nothing changed);
+    ``quit`` when the session ends; ``delegate`` names a read-only command the CLI runs as it is typed."""
+
+    text: str = ""
+    ok: bool = True
+    quit: bool = False
+    delegate: tuple[str, ...] = ()
+
+
+class Screen(NamedTuple):
+    """The size the answers must fit (None: no limit)."""
+
+    width: int | None = 80
+    height: int | None = 24
+
+
+SESSION_HEIGHT = 10
+"""The after-round block in a session: the confirmation, the header, the new row and the totals, the next
+lead: the rows before are still on the screen above it."""
+
+
+class LiveSession:
+    def __init__(self, state: OpenMatch, screen: Callable[[], Screen] = Screen) -> None:
+        self.state = state
+        self.screen = screen
+
+    @classmethod
+    def open(cls, path: str, screen: Callable[[], Screen] = Screen) -> "LiveSession":
+        return cls(open_match(path), screen)
+
+    @property
+    def path(self) -> str:
+        return self.state.path
+
+    def prompt(self) -> str:
+        if self.state.table.over:
+            return "over> "
+        pending = self.state.match.pending
+        return f"#{len(self.state.match.rounds) + 1}{'+' if pending else ''}> "
+
+    def greeting(self) -> str:
+        rounds = len(self.state.match.rounds)
+        sides = ", ".join(side.name for side in self.state.match.sides)
+        return (f"{self.state.ruleset.name} match in {self.path}: {sides}; {rounds} round{'s' if rounds != 1 else ''}"
+                f" so far. Type a round, 'help' or 'quit'.")
+
+    # -- one line ---------------------------------------------------------------------------------------
+    def handle(self, line: str) -> Reply:
+        """Answer one typed line: record, change or show; a refused line changes nothing and says why."""
+        text = line.strip()
+        if not text:
+            return Reply()
+        notice = self.reload_if_changed()
+        word, _, rest = text.partition(" ")
+        command = word.casefold()
+        if command not in COMMANDS and command != "exit":
+            command = ""
+        try:
+            reply = self._dispatch(command, rest.strip(), text)
+        except MatchChanged:
+            self.state = open_match(self.path)
+            return Reply(self._changed_text() + " Nothing was recorded: type the line again if it is still "
+                         "needed.", ok=False)
+        except ScorekeeperError as error:
+            return Reply(f"Error: {error}", ok=False)
+        if notice:
+            reply = reply._replace(text=notice + ("\n" + reply.text if reply.text else ""))
+        return reply
+
+    def reload_if_changed(self) -> str:
+        """Reload the match when another command changed its file; what to tell the scorer ('' if nothing)."""
+        stamp = self.state.stamp
+        if stamp is None or not has_changed(self.path, stamp):
+            return ""
+        self.state = open_match(self.path)
+        return self._changed_text()
+
+    def _changed_text(self) -> str:
+        rounds = len(self.state.match.rounds)
+        return (f"{self.path} was changed by another command: reloaded it ({rounds} round"
+                f"{'s' if rounds != 1 else ''}).")
+
+    def _dispatch(self, command: str, rest: str, text: str) -> Reply:
+        if command in ("quit", "exit"):
+            return Reply(quit=True)
+        if command == "help":
+            return Reply(HELP)
+        if command == "undo":
+            change = usecases.undo(self.state)
+            return self._changed(change, f"Dropped {change.dropped}.")
+        if command == "delete":
+            number = _number(rest, "delete N")
+            change = usecases.delete(self.state, number)
+            return self._changed(change, f"Round {number} deleted.")
+        if command == "edit":
+            number_text, _, line = rest.partition(" ")
+            number = _number(number_text, "edit N LINE")
+            if not line.strip():
+                raise InputError(f"give the round's new line: edit {number} Masha out, Alex 3, ...")
+            change = usecases.edit(self.state, number, line)
+            return self._changed(change, self._said(number, change))
+        if command == "table":
+            return Reply(self.table_text(every=rest.casefold() == "all"))
+        if command == "explain":
+            return Reply(self.explain_text(_number(rest, "explain N") if rest else None))
+        if command == "check":
+            if not rest:
+                raise InputError("check what? check fish|deal|hand|count ... (as 'scorekeeper check')")
+            return Reply(delegate=("check", *rest.split()))
+        if command == "rules":
+            return Reply(delegate=("rules", "show", self.ruleset_spec(), *(rest.split() or ["--changed"])))
+        return self.record_line(text)
+
+    def record_line(self, text: str) -> Reply:
+        facts = read_round(text, self.state.match)
+        if is_claims_only(facts):
+            return self.claim(facts.claims)
+        change = usecases.record(self.state, facts)
+        number = change.number
+        return self._changed(change, self._said(number, change))
+
+    def _said(self, number: int, change: usecases.Change) -> str:
+        """The round as recorded, in the round syntax; totals without names when the line would wrap."""
+        from scorekeeper.reports.columns import width as text_width
+
+        rnd = change.match.rounds[number - 1]
+        line = f"Round {number}: {format_round(rnd, change.match)}"
+        width = self.screen().width
+        if width is not None and text_width(line) > width:
+            line = f"Round {number}: {format_round(rnd, change.match, short=True)}"
+        return line
+
+    def claim(self, claims) -> Reply:
+        """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""
+        from scorekeeper.claims import add_claim
+        from scorekeeper.scoring.counts import score_for_count
+
+        ruleset, match = self.state.ruleset, self.state.match
+        told = []
+        for player, value, is_count in claims:
+            points = value
+            if is_count:
+                try:
+                    points = score_for_count(ruleset, value)
+                except InputError as error:
+                    raise InputError(f"{player} count {value}: {error}") from None
+            match = add_claim(match, ruleset, player, points, self.state.table.over)  # checked, nothing saved
+            told.append((player, points))
+        for player, points in told:
+            change = usecases.score(self.state, player, points)
+            self.state = change.after
+        said = ", ".join(f"{player} +{points}" for player, points in told)
+        in_play = ", ".join(f"{name} {points}" for name, points in self.state.table.in_play.items() if points)
+        return Reply(f"Claimed: {said} (in play this hand: {in_play}).")
+
+    def _changed(self, change: usecases.Change, headline: str) -> Reply:
+        from scorekeeper.reports.render import after_round
+
+        self.state = change.after
+        screen = self.screen()
+        height = None if screen.height is None else min(screen.height, SESSION_HEIGHT)
+        return Reply(after_round(self.state.table, self.state.ruleset, self.path, screen.width, height,
+                                 headline=headline))
+
+    def table_text(self, every: bool = False) -> str:
+        from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
+
+        return render_table(self.state.table, self.state.ruleset, None if every else SHOWN_ROUNDS,
+                            self.screen().width)
+
+    def explain_text(self, number: int | None) -> str:
+        from scorekeeper.referee.explain import explain_round
+        from scorekeeper.reports.explain import render_explanation
+
+        state = self.state
+        return render_explanation(explain_round(state.match, state.ruleset, state.table, number),
+                                  self.screen().width)
+
+    def ruleset_spec(self) -> str:
+        from scorekeeper.rules.loader import is_path
+
+        spec = self.state.match.ruleset
+        if not is_path(spec):
+            return spec
+        import os
+
+        return os.path.join(os.path.dirname(os.path.abspath(self.path)), spec)
+
+    # -- Tab completion ---------------------------------------------------------------------------------
+    def completions(self, before: str, word: str) -> list[str]:
+        """What ``word`` may become, given the text ``before`` it on the line: a command at the start, else a
+        player's name or a word of the round syntax."""
+        key = word.casefold()
+        if not before.strip():
+            options = list(COMMANDS) + list(self.state.match.players)
+        elif re.match(r"\s*check\s+\S*$", before + word, re.IGNORECASE) and before.strip().casefold() == "check":
+            options = ["fish", "deal", "hand", "count"]
+        else:
+            options = list(self.state.match.players) + [word for word in KEYWORDS]
+        from scorekeeper.names import fold
+
+        folded = fold(word)
+        return [option for option in options
+                if option.casefold().startswith(key) or fold(option).startswith(folded)]
+
+
+def _number(text: str, usage: str) -> int:
+    from scorekeeper.numbers import parse_number
+
+    if not text.strip():
+        raise InputError(f"give the round's number: {usage}")
+    return parse_number(text, "a round number", low=1)

@@ -1,0 +1,213 @@
+"""``scorekeeper play`` through a real pseudo-terminal (pexpect): whole matches typed at the prompt, with undo,
+edit, a refused line, Ctrl-C on a half-typed line, Tab completion and another writer; the match file after
+the session is the one the same lines give through one-shot commands."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from conftest import command_environment, installed_command  # noqa: E402
+
+from scorekeeper.live import LiveSession  # noqa: E402
+from scorekeeper.storage.matchfile import load_match  # noqa: E402
+
+PROMPT = r"(#\d+\+?|over)> "
+GOAT_ROUNDS = [
+    "m out, Alex 1-2 3-3, Olya 6-6 0-1, Serg 5",
+    "a out 8 6 9",
+    "fish by o 2 3 10 4",
+    "fish by s, 12 12 5 6",
+    "o out 7 20 4",
+    "s out, Alex 4-6, Olya 0-0, Masha 30",
+    "m out 25 20 12",
+    "o out 5 11 2",
+    "a out 2 12 3",
+    "fish by m 20 30 9 25",
+]
+
+
+class Play:
+    """A ``scorekeeper play`` session in a pseudo-terminal."""
+
+    def __init__(self, folder: Path, *args: str, columns: int = 80) -> None:
+        command = installed_command()
+        env = command_environment()
+        env.update(COLUMNS=str(columns), LINES="24", TERM="dumb")
+        self.child = pexpect.spawn(command[0], command[1:] + ["play", *args], cwd=str(folder), env=env,
+                                   encoding="utf-8", timeout=30, dimensions=(24, columns))
+        self.child.expect(PROMPT)
+        self.greeting = self.child.before
+
+    def say(self, line: str) -> str:
+        """Type a line and Enter; what the session answered before the next prompt."""
+        self.child.sendline(line)
+        self.child.expect(PROMPT)
+        answer = self.child.before.replace("\r\n", "\n")
+        return answer.split("\n", 1)[1] if "\n" in answer else ""  # the echoed line first
+
+    def quit(self, how: str = "quit") -> str:
+        if how == "quit":
+            self.child.sendline("quit")
+        else:
+            self.child.sendeof()
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        assert self.child.exitstatus == 0, self.child.before
+        return self.child.before
+
+
+def one_shot(folder: Path, *args: str) -> None:
+    done = subprocess.run(installed_command() + list(args), cwd=folder, env=command_environment(),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_whole_goat_match_at_the_prompt_gives_the_file_of_the_one_shot_commands(tmp_path):
+    live, shot = tmp_path / "live", tmp_path / "shot"
+    live.mkdir(), shot.mkdir()
+    play = Play(live, "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    assert "goat match in match.toml: Masha, Alex, Olya, Serg" in play.greeting
+
+    answer = play.say(GOAT_ROUNDS[0])
+    lines = answer.strip().splitlines()
+    assert lines[0] == "Round 1: Masha out, Alex 1-2 3-3, Olya 6-6 0-1, Serg 5"
+    assert len(lines) <= 10 and any(line.lstrip().startswith("total") for line in lines)
+    assert "Masha leads next" in answer
+
+    before = (live / "match.toml").read_bytes()
+    refused = play.say("a out 8 6")  # one total missing
+    assert refused.strip() == ("Error: 2 totals without a name, for 3 players without a hand (Olya, Serg, Masha): "
+                               "give one total each, in seating order")
+    assert (live / "match.toml").read_bytes() == before
+
+    play.child.send("o out 99 9")  # half typed, then Ctrl-C: the line is dropped
+    play.child.sendintr()
+    play.child.expect(PROMPT)
+    assert (live / "match.toml").read_bytes() == before
+
+    assert play.say("fish 1 2 3 4").startswith("Round 2: fish, Masha 1")
+    assert play.say("undo").startswith("Dropped round 2 (fish).")
+    for number, line in enumerate(GOAT_ROUNDS[1:], start=2):
+        answer = play.say(line)
+        assert answer.startswith(f"Round {number}: "), answer
+    assert "Match over: Alex is the goat with 125." in answer
+    assert play.say("edit 2 a out 8 6 10").startswith("Round 2: Alex out, Olya 8, Serg 6, Masha 10")
+    assert "10 rounds" in play.say("table") and "Alex is the goat" in play.say("table")
+    assert "Error: the match is over" in play.say("m out 1 2 3")
+    assert "Saved in match.toml." in play.quit()
+
+    one_shot(shot, "new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    one_shot(shot, "round", GOAT_ROUNDS[0])
+    one_shot(shot, "round", "fish 1 2 3 4")
+    one_shot(shot, "undo")
+    for line in GOAT_ROUNDS[1:]:
+        one_shot(shot, "round", line)
+    one_shot(shot, "edit", "2", "a out 8 6 10")
+    assert (live / "match.toml").read_text() == (shot / "match.toml").read_text()
+
+
+def test_a_pairs_match_at_the_prompt(tmp_path):
+    play = Play(tmp_path, "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg")
+    assert "Masha+Olya, Alex+Serg" in play.greeting
+    assert play.say("m out, Alex 1-2 3-3, Olya 13, Serg 5").startswith(
+        "Round 1: Masha out, Alex 1-2 3-3, Olya 13, Serg 5")
+    assert play.say("a out 7 8 9").startswith("Round 2: Alex out, Olya 7, Serg 8, Masha 9")
+    assert play.say("fish by s 10 12 14 10").startswith("Round 3: fish by Serg, Masha 10")
+    assert play.say("delete 2").startswith("Round 2 deleted.")
+    play.quit("eof")
+    shot = tmp_path / "shot"
+    shot.mkdir()
+    one_shot(shot, "new", "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg")
+    for line in ("m out, Alex 1-2 3-3, Olya 13, Serg 5", "fish by s 10 12 14 10"):
+        one_shot(shot, "round", line)
+    assert load_match(str(tmp_path / "match.toml")).facts() == load_match(str(shot / "match.toml")).facts()
+
+
+def test_a_muggins_hand_with_claims_at_the_prompt(tmp_path):
+    play = Play(tmp_path, "--rules", "muggins", "Ann", "Bob", "Cat")
+    assert play.say("Ann +10").startswith("Claimed: Ann +10 (in play this hand: Ann 10).")
+    assert play.child.after.startswith("#1+")  # the prompt says a hand is in progress
+    assert play.say("b count 15, c +5").startswith("Claimed: Bob +15, Cat +5")
+    refused = play.say("Bob +13")
+    assert refused.startswith("Error: muggins cannot score 13 in one play")
+    assert play.say("undo").startswith("Dropped the claim of 5 by Cat.")
+    answer = play.say("a out, b 3-4, 5, Ann +20")
+    assert answer.startswith("Round 1: Ann out, Bob 3-4, Cat 5, Ann +10, Bob +15, Ann +20")
+    play.quit()
+    rnd = load_match(str(tmp_path / "match.toml")).rounds[0]
+    assert [tuple(claim) for claim in rnd.claims] == [("Ann", 10), ("Bob", 15), ("Ann", 20)]
+
+
+def test_tab_completes_names_and_commands(tmp_path):
+    play = Play(tmp_path, "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    play.child.send("Ma\t")
+    play.child.expect("Masha ")
+    play.child.send("ou\t")
+    play.child.expect("out ")
+    assert play.say(" 1 2 3").startswith("Round 1: Masha out, Alex 1, Olya 2, Serg 3")
+    play.child.send("un\t")
+    play.child.expect("undo ")
+    assert "Dropped round 1" in play.say("")
+    play.quit()
+
+
+def test_another_command_writing_the_match_is_noticed_and_never_overwritten(tmp_path):
+    play = Play(tmp_path, "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    assert play.say("m out 3 13 5").startswith("Round 1: ")
+    one_shot(tmp_path, "round", "a out 1 2 3")  # another process, while the session is open
+    answer = play.say("o out 4 5 6")
+    assert answer.startswith("match.toml was changed by another command: reloaded it (2 rounds).")
+    assert "Round 3: Olya out, Serg 4, Masha 5, Alex 6" in answer
+    play.quit()
+    rounds = load_match(str(tmp_path / "match.toml")).rounds
+    assert [rnd.out for rnd in rounds] == ["Masha", "Alex", "Olya"]
+
+
+def test_a_change_between_the_check_and_the_write_is_refused_and_reloaded(tmp_path, sk):
+    """The session's state is checked again under the lock: a writer that slips in after the session looked
+    is not overwritten (the reload check before each line is bypassed here to reach the write)."""
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    session = LiveSession.open(str(sk.path))
+    session.reload_if_changed = lambda: ""
+    sk("round", "a out 1 2 3")
+    written = sk.path.read_bytes()
+    reply = session.handle("m out 3 13 5")
+    assert not reply.ok and "was changed by another command: reloaded it (1 round)" in reply.text
+    assert "Nothing was recorded" in reply.text
+    assert sk.path.read_bytes() == written
+    assert session.handle("m out 3 13 5").text.startswith("Round 2: Masha out")
+
+
+@pytest.mark.parametrize("line, message", [
+    ("edit 9 m out 1 2 3", "there is no round 9"),
+    ("edit x", "'x' is not a whole number"),
+    ("edit 1", "give the round's new line"),
+    ("delete", "give the round's number"),
+    ("undo", "nothing to undo"),
+    ("explain 4", "round 4"),
+    ("Zed out 1 2 3", "unknown player 'Zed'"),
+])
+def test_a_refused_command_says_why_in_one_line_and_changes_nothing(sk, line, message):
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    if "undo" not in line:
+        sk("round", "m out 3 13 5")
+    before = sk.path.read_bytes()
+    reply = LiveSession.open(str(sk.path)).handle(line)
+    assert not reply.ok and reply.text.startswith("Error: ") and len(reply.text.splitlines()) == 1
+    assert message in reply.text
+    assert sk.path.read_bytes() == before
+
+
+def test_the_answers_fit_a_40_column_screen(tmp_path):
+    play = Play(tmp_path, "--rules", "goat", "Masha", "Alex", "Olya", "Serg", columns=40)
+    for line in GOAT_ROUNDS[:4]:
+        answer = play.say(line)
+        assert all(len(row) <= 40 for row in answer.splitlines()), answer
+        assert len(answer.strip().splitlines()) <= 12
+    play.quit()

@@ -1,0 +1,123 @@
+"""The rule book docs/rules.md: every key of every built-in ruleset is in it, every citation points at a
+section that exists, rulings and `rules show` cite it by section, and it ships in the installed package."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.rules.book import SOURCE_TITLES, book_path, cite, cited_sections, read_book, sections
+from scorekeeper.rules.loader import builtin_names, load_ruleset
+from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = read_book()
+
+
+def test_the_book_is_the_checkouts_docs_rules_md():
+    assert Path(book_path()).read_text(encoding="utf-8") == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_key_of_every_builtin_ruleset_is_documented(name):
+    ruleset = load_ruleset(name)
+    assert re.search(rf"^### 7\.\d+ {re.escape(name)}$", BOOK, re.MULTILINE), f"no section for {name}"
+    for key in KEYS:
+        ruleset[key.path]  # the ruleset has the key (its own value or the default)
+        assert f"`{key.path}`" in BOOK or _in_pair(key.path), f"{key.path} is not in rules.md"
+    assert f"`{SPECIAL_HANDS}`" in BOOK
+
+
+def _in_pair(path: str) -> bool:
+    """A key documented beside its twin in one table row: `players.min`, `players.max`."""
+    return any(f"`{path}`" in line for line in BOOK.splitlines())
+
+
+def test_every_key_row_names_a_section_that_exists():
+    found = sections()
+    rows = [line for line in BOOK.splitlines() if line.startswith("| `")]
+    assert len(rows) >= len(KEYS) - 4  # a few twins share a row
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        for number in cells[-1].split(","):
+            assert number.strip() in found, row
+
+
+def _code_files() -> list[Path]:
+    files = list((ROOT / "scorekeeper").rglob("*.py")) + list((ROOT / "rulesets").glob("*.toml"))
+    return files + list((ROOT / "scorekeeper" / "samples").glob("*.toml")) + [ROOT / "README.md"]
+
+
+def test_every_citation_in_the_code_points_at_a_section_that_exists():
+    found = sections()
+    cited = {}
+    for path in _code_files():
+        for number in cited_sections(path.read_text(encoding="utf-8")):
+            cited.setdefault(number, path.relative_to(ROOT))
+    for key in KEYS:
+        for number in cited_sections(key.source):
+            cited.setdefault(number, f"schema key {key.path}")
+    assert cited, "nothing cites the rule book"
+    missing = {number: where for number, where in cited.items() if number not in found}
+    assert not missing, f"citations of sections that do not exist: {missing}"
+
+
+def test_every_key_cites_the_book():
+    for key in KEYS:
+        assert key.source.startswith("rules.md §"), key.path
+    assert SPECIAL_HANDS_SOURCE.startswith("rules.md §")
+
+
+def test_users_never_see_RULES_md():
+    """The README and the code a user meets point to the rule book, not to the project-internal RULES.md.
+    (scoring/ module docstrings are internal and follow when the engine's rewrite lands.)"""
+    for path in _code_files():
+        if "scoring" in path.parts:
+            continue
+        assert "RULES.md" not in path.read_text(encoding="utf-8"), path.relative_to(ROOT)
+
+
+def test_a_ruling_names_the_source_articles_by_title(sk):
+    ruling = json.loads(sk("check", "fish", "--rules", "goat", "--format", "json", "--line",
+                           "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2", "--hand", "Ann=2-2").stdout)
+    cited = next(item for item in ruling["reasons"] if item["key"] == "fish.fisherman")
+    assert cited["source"].startswith("rules.md §1.5")
+    assert "004: Скільки очок Дубль порожній" in cited["source"]
+    assert cite("rules.md §2.2") == "rules.md §2.2"  # no article cited: no title added
+    assert "000: What are domino eggs" in cite("rules.md §3.2 (000 'more than 25')")
+
+
+def test_every_source_title_is_in_the_book():
+    for number, title in SOURCE_TITLES.items():
+        assert f"**{number}**" in BOOK
+        assert title.split(" (")[0] in BOOK
+
+
+def test_rules_show_cites_sections_and_points_into_the_book(sk):
+    text = sk("rules", "show", "sea-goat").stdout
+    assert "(source: rules.md §3.2 (sources disagree" in text
+    assert text.rstrip().endswith(book_path())
+    shown = json.loads(sk("rules", "show", "phone", "--format", "json").stdout)
+    assert shown["sources"]["end.several_reach"].startswith("rules.md §4.6")
+    assert Path(shown["rule_book"]) == Path(book_path())
+
+
+def test_the_installed_package_carries_the_book(run_installed):
+    """Installed as CI installs it (pip install '.[test]'), the book is package data beside the code."""
+    shown = json.loads(run_installed("rules", "show", "goat", "--format", "json").stdout)
+    book = Path(shown["rule_book"])
+    assert book.name == "rules.md" and book.parent.name == "docs"
+    text = book.read_text(encoding="utf-8")
+    assert "## 3. Sea Goat" in text and sections(text) == sections()
+
+
+def test_the_wheel_lists_the_book_as_package_data():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert "scorekeeper.docs" in config["packages"]
+    assert config["package-dir"]["scorekeeper.docs"] == "docs"
+    assert config["package-data"]["scorekeeper.docs"] == ["*.md"]
