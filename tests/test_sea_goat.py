@@ -1,400 +1,221 @@
-"""Sea Goat (RULES.md section 3) through the CLI, checked via the JSON contract of ``table --format json``."""
+"""Sea Goat (RULES.md section 3) through the CLI: every rule vector is a row of one data table, checked via the
+JSON contract of ``table --format json`` and the people's table (``table_steps`` says how a row is read)."""
 
 from __future__ import annotations
 
 import pytest
 
+from table_steps import run, vector
 
-def start(sk, *players: str, rules: str = "sea-goat") -> None:
-    sk("new", "--rules", rules, *(players or ("Ann", "Bob")))
-
-
-def house(sk, text: str, name: str = "house.toml") -> str:
-    """A house ruleset file beside the match that extends sea-goat."""
-    path = sk.folder / name
-    path.write_text('extends = "sea-goat"\nname = "house"\n' + text, encoding="utf-8")
-    return str(path)
+SEA = "new --rules sea-goat Ann Bob"
+HOUSE = "new --rules {house} Ann Bob"
+BOB_30 = "round --out Bob --total Ann=30 --last 1-2"  # Bob opens with 30 (Ann holds them) and leads next
 
 
-def scores(sk) -> dict[str, int]:
-    return {side["name"]: side["score"] for side in sk.json()["sides"]}
+def sea_house(text: str) -> str:
+    """A house ruleset that extends sea-goat."""
+    return 'extends = "sea-goat"\nname = "house"\n' + text
 
 
-def last_round(sk) -> dict:
-    return sk.json()["history"][-1]
+OPENING = [
+    *(vector(f"opening minimum 25 inclusive: Bob holds {bob}, Ann records {recorded}", SEA,
+             (f"round --out Ann --total Bob={bob} --last 1-2",
+              {"scores": {"Ann": recorded, "Bob": 0}, "last.points": {"Ann": bob, "Bob": 0}}))
+      for bob, recorded in [(25, 25), (24, 0), (26, 26), (0, 0)]),
+    vector("more than 25 is the 000 reading (opening.strict)", HOUSE,
+           ("round --out Ann --total Bob=25 --last 1-2", {"scores.Ann": 0}),
+           ("round --out Ann --total Bob=26 --last 1-2", {"scores.Ann": 26}),
+           house=sea_house("[opening]\nstrict = true\n")),
+    vector("a side holding points records any amount", SEA,
+           (BOB_30, {}),
+           ("round --out Bob --total Ann=3 --last 1-2", {"scores": {"Ann": 0, "Bob": 33}})),
+    vector("the winner records all the losers' hands (three players)", "new --rules sea-goat Ann Bob Cid",
+           ("round --out Cid --total Ann=12 --hand Bob=6-5,2-3 --last 1-2",
+            {"scores": {"Ann": 0, "Bob": 0, "Cid": 28}})),
+    vector("pairs: the partner of the finisher is not counted",
+           "new --rules sea-goat-pairs --team Ann,Cid --team Bob,Dan",
+           ("round --out Ann --total Cid=40 --total Bob=10 --total Dan=16 --last 1-2",
+            {"scores": {"Ann+Cid": 26, "Bob+Dan": 0}})),
+]
 
+ONE_SIDE_HOLDS_POINTS = [
+    vector("another side records: the holder's points are written off", SEA,
+           (BOB_30, {}),
+           ("round --out Ann --total Bob=27 --last 1-2",
+            {"scores": {"Ann": 27, "Bob": 0}, "last.wiped": {"Ann": 0, "Bob": 30}, "shows": ["wiped"]})),
+    vector("no write-off when the other side does not open", SEA,
+           (BOB_30, {}),
+           ("round --out Ann --total Bob=24 --last 1-2", {"scores": {"Ann": 0, "Bob": 30}})),
+    vector("everyone written off is the 000 reading (opening.write_off = all)", HOUSE,
+           (BOB_30, {}),
+           ("round --out Ann --total Bob=27 --last 1-2",
+            {"scores": {"Ann": 0, "Bob": 0}, "last.wiped": {"Ann": 27, "Bob": 30}}),
+           house=sea_house('[opening]\nwrite_off = "all"\n')),
+]
 
-def give_bob_points(sk, points: int = 30) -> None:
-    """Bob goes out and opens with ``points`` (Ann holds them); Bob then leads the next round."""
-    sk("round", "--out", "Bob", "--total", f"Ann={points}", "--last", "1-2")
+SPECIAL_HANDS = [
+    *(vector(f"special hand {hand} counts {value}", SEA,
+             (BOB_30, {}),  # Bob records any amount, so every value shows
+             (f"round --out Bob --hand Ann={hand} --last 2-3",
+              {"last.points.Bob": value, "scores.Bob": 30 + value}))
+      for hand, value in [("0-0", 25), ("6-6", 50), ("0-0,6-6", 75), ("6-6,0-0", 75), ("0-0,1-1", 2),
+                          ("6-6,1-2", 15), ("0-0,1-1,6-6", 14)]),
+    # the total is used as given, never guessed up to the special value
+    *(vector(f"a total of {total} may hide {hidden}: a note", SEA,
+             (f"round --out Ann --total Bob={total} --last 1-2",
+              {"notes": [(hidden, "could not be applied")], "scores.Ann": 0}))
+      for total, hidden in [(0, "0-0"), (12, "6-6")]),
+]
 
-
-# --- the count and the opening minimum ---------------------------------------------------------------
-
-@pytest.mark.parametrize("bob, recorded", [(25, 25), (24, 0), (26, 26), (0, 0)])
-def test_opening_minimum_is_25_inclusive(sk, bob, recorded):
-    start(sk)
-    sk("round", "--out", "Ann", "--total", f"Bob={bob}", "--last", "1-2")
-    assert scores(sk) == {"Ann": recorded, "Bob": 0}
-    assert last_round(sk)["points"] == {"Ann": bob, "Bob": 0}
-
-
-def test_opening_more_than_25_is_the_000_reading(sk):
-    start(sk, rules=house(sk, "[opening]\nstrict = true\n"))
-    sk("round", "--out", "Ann", "--total", "Bob=25", "--last", "1-2")
-    assert scores(sk)["Ann"] == 0
-    sk("round", "--out", "Ann", "--total", "Bob=26", "--last", "1-2")
-    assert scores(sk)["Ann"] == 26
-
-
-def test_a_side_holding_points_records_any_amount(sk):
-    start(sk)
-    give_bob_points(sk, 30)
-    sk("round", "--out", "Bob", "--total", "Ann=3", "--last", "1-2")
-    assert scores(sk) == {"Ann": 0, "Bob": 33}
-
-
-def test_winner_records_all_losers_hands_with_three_players(sk):
-    start(sk, "Ann", "Bob", "Cid")
-    sk("round", "--out", "Cid", "--total", "Ann=12", "--hand", "Bob=6-5,2-3", "--last", "1-2")
-    assert scores(sk) == {"Ann": 0, "Bob": 0, "Cid": 28}
-
-
-def test_pairs_the_partner_of_the_finisher_is_not_counted(sk):
-    sk("new", "--rules", "sea-goat-pairs", "--team", "Ann,Cid", "--team", "Bob,Dan")
-    sk("round", "--out", "Ann", "--total", "Cid=40", "--total", "Bob=10", "--total", "Dan=16", "--last", "1-2")
-    assert scores(sk) == {"Ann+Cid": 26, "Bob+Dan": 0}
-
-
-# --- only one side holds points -------------------------------------------------------------------------
-
-def test_write_off_when_another_side_records(sk):
-    start(sk)
-    give_bob_points(sk, 30)
-    sk("round", "--out", "Ann", "--total", "Bob=27", "--last", "1-2")
-    assert scores(sk) == {"Ann": 27, "Bob": 0}
-    assert last_round(sk)["wiped"] == {"Ann": 0, "Bob": 30}
-    assert "wiped" in sk("table").stdout
-
-
-def test_no_write_off_when_the_other_side_does_not_open(sk):
-    start(sk)
-    give_bob_points(sk, 30)
-    sk("round", "--out", "Ann", "--total", "Bob=24", "--last", "1-2")
-    assert scores(sk) == {"Ann": 0, "Bob": 30}
-
-
-def test_write_off_everyone_is_the_000_reading(sk):
-    start(sk, rules=house(sk, '[opening]\nwrite_off = "all"\n'))
-    give_bob_points(sk, 30)
-    sk("round", "--out", "Ann", "--total", "Bob=27", "--last", "1-2")
-    assert scores(sk) == {"Ann": 0, "Bob": 0}
-    assert last_round(sk)["wiped"] == {"Ann": 27, "Bob": 30}
-
-
-# --- special hands ----------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("hand, value", [
-    ("0-0", 25), ("6-6", 50), ("0-0,6-6", 75), ("6-6,0-0", 75),
-    ("0-0,1-1", 2), ("6-6,1-2", 15), ("0-0,1-1,6-6", 14),
-])
-def test_special_hands(sk, hand, value):
-    start(sk)
-    give_bob_points(sk, 30)  # Bob records any amount, so every value shows
-    sk("round", "--out", "Bob", "--hand", f"Ann={hand}", "--last", "2-3")
-    assert last_round(sk)["points"]["Bob"] == value
-    assert scores(sk)["Bob"] == 30 + value
-
-
-@pytest.mark.parametrize("total, hidden", [(0, "0-0"), (12, "6-6")])
-def test_a_total_that_may_hide_a_special_hand_is_noted(sk, total, hidden):
-    start(sk)
-    sk("round", "--out", "Ann", "--total", f"Bob={total}", "--last", "1-2")
-    notes = last_round(sk)["notes"]
-    assert any(hidden in note and "could not be applied" in note for note in notes), notes
-    assert scores(sk)["Ann"] == 0  # the total is used as given, never guessed up to the special value
-
-
-# --- finishing doubles -------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("last", ["0-0", "2-2,5-5", "0-0,3-3", "6-6,1-1"])
-def test_finishing_double_wins_the_match(sk, last):
-    start(sk)
-    sk("round", "--out", "Ann", "--total", "Bob=10", "--last", last)
-    table = sk.json()
-    assert table["over"] and table["winner"] == "Ann" and table["loser"] is None
-    assert scores(sk) == {"Ann": 0, "Bob": 0}  # won below the target, with nothing recorded
-    assert table["decided_by"]
-    sk.fails("round", "--out", "Bob", "--total", "Ann=30", code=1)  # the match is over
-
-
-@pytest.mark.parametrize("bob", [25, 40])
-def test_six_six_finish_wins_when_a_loser_holds_25(sk, bob):
-    start(sk)
-    sk("round", "--out", "Ann", "--total", f"Bob={bob}", "--last", "6-6")
-    table = sk.json()
-    assert (table["over"], table["winner"], table["loser"]) == (True, "Ann", None)
-    assert scores(sk)["Ann"] == bob
-
-
-def test_six_six_finish_with_losers_under_25_leads_on_the_hundred(sk):
-    start(sk, "Ann", "Bob", "Cid")
-    sk("round", "--out", "Ann", "--total", "Bob=24", "--total", "Cid=20", "--last", "6-6")
-    table = sk.json()
-    assert not table["over"]
-    assert (table["next_leader"], table["next_lead"]) == ("Ann", "6-6")
-    assert table["lead_note"] == "Ann leads 6-6, on the hundred"
-    assert scores(sk)["Ann"] == 44  # 24 + 20 opens
-    assert "Ann leads 6-6, on the hundred" in sk("table").stdout
-
-
-def test_six_six_min_26_is_the_000_reading(sk):
-    start(sk, rules=house(sk, "[finish]\nsix_six_min = 26\n"))
-    sk("round", "--out", "Ann", "--total", "Bob=25", "--last", "6-6")
-    assert not sk.json()["over"]
-
-
-def test_six_six_always_wins_is_a_reading(sk):
-    start(sk, rules=house(sk, '[finish]\nsix_six = "wins"\n'))
-    sk("round", "--out", "Ann", "--total", "Bob=3", "--last", "6-6")
-    assert sk.json()["winner"] == "Ann"
-
-
-def test_owed_hundred_won_wins_the_match(sk):
-    start(sk)
-    sk("round", "--out", "Ann", "--total", "Bob=30", "--last", "2-3")
-    sk("round", "--out", "Ann", "--total", "Bob=10", "--last", "6-6")
-    assert sk.json()["lead_note"] == "Ann leads 6-6, on the hundred"
-    sk("round", "--led", "6-6", "--out", "Ann", "--total", "Bob=3", "--last", "1-2")
-    table = sk.json()
-    assert (table["over"], table["winner"], table["loser"]) == (True, "Ann", None)
-    assert table["history"][-1]["hundred"] == "Ann"
-
-
-def test_a_six_six_finish_without_points_owes_the_lead_but_not_the_hundred(sk):
-    """RULES.md 3: only a side that holds points plays on the hundred."""
-    start(sk)
-    sk("round", "--out", "Ann", "--total", "Bob=10", "--last", "6-6")
-    table = sk.json()
-    assert (table["next_leader"], table["next_lead"]) == ("Ann", "6-6")
-    assert "not on the hundred" in table["lead_note"]
-    sk("round", "--led", "6-6", "--out", "Ann", "--total", "Bob=3", "--last", "1-2")
-    table = sk.json()
-    assert table["over"] is False and table["history"][-1]["hundred"] is None
-    assert [side["score"] for side in table["sides"]] == [0, 0]  # 3 < 25: not recorded
-
-
-def test_owed_hundred_lost_writes_off(sk):
-    start(sk)
-    sk("round", "--out", "Ann", "--total", "Bob=30", "--last", "2-3")
-    sk("round", "--out", "Ann", "--total", "Bob=10", "--last", "6-6")  # Ann 40, owes the hundred
-    assert scores(sk)["Ann"] == 40
-    sk("round", "--led", "6-6", "--out", "Bob", "--total", "Ann=7", "--last", "1-2")
-    table = sk.json()
-    assert not table["over"]
-    assert scores(sk) == {"Ann": 0, "Bob": 0}  # Ann written off; Bob's 7 do not open
-    assert table["history"][-1]["wiped"]["Ann"] == 40
-
-
-def test_finishing_double_without_last_tile_is_a_note(sk):
-    start(sk)
-    recorded = sk("round", "--out", "Ann", "--total", "Bob=30").stdout
-    table = sk.json()
-    assert not table["over"]
-    assert any("--last" in note and "could not be applied" in note for note in table["history"][-1]["notes"])
+FINISHING_DOUBLES = [
+    *(vector(f"going out on {last} wins the match", SEA,
+             (f"round --out Ann --total Bob=10 --last {last}",
+              # won below the target, with nothing recorded
+              {"over": True, "winner": "Ann", "loser": None, "scores": {"Ann": 0, "Bob": 0},
+               "contains": {"decided_by": "Ann went out"}}),
+             ("round --out Bob --total Ann=30", {"refused": (1, ["over"])}))  # the match is over
+      for last in ["0-0", "2-2,5-5", "0-0,3-3", "6-6,1-1"]),
+    *(vector(f"a 6-6 finish wins when a loser holds 25 (Bob {bob})", SEA,
+             ("round --out Ann --total Bob={bob} --last 6-6".format(bob=bob),
+              {"over": True, "winner": "Ann", "loser": None, "scores.Ann": bob}))
+      for bob in [25, 40]),
+    vector("a 6-6 finish with every loser under 25 leads the next round on the hundred",
+           "new --rules sea-goat Ann Bob Cid",
+           ("round --out Ann --total Bob=24 --total Cid=20 --last 6-6",
+            {"over": False, "next_leader": "Ann", "next_lead": "6-6", "lead_note": "Ann leads 6-6, on the hundred",
+             "scores.Ann": 44,  # 24 + 20 opens
+             "shows": ["Ann leads 6-6, on the hundred"]})),
+    vector("finish.six_six_min = 26 is the 000 reading", HOUSE,
+           ("round --out Ann --total Bob=25 --last 6-6", {"over": False}),
+           house=sea_house("[finish]\nsix_six_min = 26\n")),
+    vector("finish.six_six = wins is a reading", HOUSE,
+           ("round --out Ann --total Bob=3 --last 6-6", {"winner": "Ann"}),
+           house=sea_house('[finish]\nsix_six = "wins"\n')),
+    vector("the hundred owed after a 6-6 finish, won: the match is won", SEA,
+           ("round --out Ann --total Bob=30 --last 2-3", {}),
+           ("round --out Ann --total Bob=10 --last 6-6", {"lead_note": "Ann leads 6-6, on the hundred"}),
+           ("round --led 6-6 --out Ann --total Bob=3 --last 1-2",
+            {"over": True, "winner": "Ann", "loser": None, "last.hundred": "Ann"})),
+    # RULES.md 3: only a side that holds points plays on the hundred
+    vector("a 6-6 finish without points owes the lead but not the hundred", SEA,
+           ("round --out Ann --total Bob=10 --last 6-6",
+            {"next_leader": "Ann", "next_lead": "6-6", "contains": {"lead_note": "not on the hundred"}}),
+           ("round --led 6-6 --out Ann --total Bob=3 --last 1-2",  # 3 < 25: not recorded
+            {"over": False, "last.hundred": None, "scores": {"Ann": 0, "Bob": 0}})),
+    vector("the hundred owed after a 6-6 finish, lost: written off", SEA,
+           ("round --out Ann --total Bob=30 --last 2-3", {}),
+           ("round --out Ann --total Bob=10 --last 6-6", {"scores.Ann": 40}),  # Ann 40, owes the hundred
+           ("round --led 6-6 --out Bob --total Ann=7 --last 1-2",  # Ann written off; Bob's 7 do not open
+            {"over": False, "scores": {"Ann": 0, "Bob": 0}, "last.wiped.Ann": 40})),
     # the whole note when the round is recorded; the table's footer says its kind once
-    assert "could not be applied" in recorded
-    assert "round 1: no last tile given" in sk("table").stdout
+    vector("no last tile: the finishing-double rules are a note", SEA,
+           ("round --out Ann --total Bob=30",
+            {"over": False, "notes": [("--last", "could not be applied")], "says": ["could not be applied"],
+             "shows": ["round 1: no last tile given"]})),
+    vector("a 6-6 finish against a total that may hide 6-6 is noted", SEA,
+           ("round --out Ann --total Bob=12 --last 6-6",
+            {"over": False, "next_lead": "6-6", "notes": [("6-6 finish would have won",)]})),
+    vector("finishing doubles are off in Goat", "new --rules goat Ann Bob",
+           ("round --out Ann --total Bob=10 --last 0-0", {"over": False})),
+]
+
+ON_THE_HUNDRED = [
+    vector("on the hundred, won: the match is won", SEA,
+           (BOB_30, {"next_leader": "Bob", "contains": {"lead_note": "on the hundred"}}),  # Bob holds 30, leads
+           ("round --led 6-6 --out Bob --total Ann=4 --last 1-3",
+            {"over": True, "winner": "Bob", "loser": None, "scores.Bob": 34,
+             "contains": {"decided_by": "on the hundred"}})),
+    vector("on the hundred, lost: written off", SEA,
+           (BOB_30, {}),
+           ("round --led 6-6 --out Ann --total Bob=10 --last 1-3",  # Bob written off; Ann's 10 do not open
+            {"over": False, "scores": {"Ann": 0, "Bob": 0}, "last.wiped": {"Ann": 0, "Bob": 30}})),
+    vector("on the hundred, lost by a fish", SEA,
+           (BOB_30, {}),
+           ("round --led 6-6 --fish --fisher Bob --total Ann=5 --total Bob=30", {"scores": {"Ann": 30, "Bob": 0}})),
+    vector("svoyak reading: caught holding 25 loses the match", HOUSE,
+           (BOB_30, {}),
+           ("round --led 6-6 --out Ann --total Bob=25 --last 1-3",
+            {"over": True, "winner": "Ann", "loser": "Bob", "contains": {"decided_by": "svoyak"}}),
+           house=sea_house('[hundred]\nlost = "svoyak"\n')),
+    vector("svoyak reading: caught holding 24 is written off", HOUSE,
+           (BOB_30, {}),
+           ("round --led 6-6 --out Ann --total Bob=24 --last 1-3", {"over": False, "scores.Bob": 0}),
+           house=sea_house('[hundred]\nlost = "svoyak"\n')),
+    vector("the hundred needs a side holding points", SEA,
+           ("round --led 6-6 --out Ann --total Bob=10", {"refused": (2, ["hundred", "no side holds points"])}),
+           ("round --out Ann --total Bob=10 --last 1-2", {}),  # Ann leads next, holding nothing
+           ("round --led 6-6 --out Ann --total Bob=10",
+            {"refused": (2, ["Ann cannot lead 6-6 on the hundred", "holds no points"])})),
+    vector("6-6 led after eggs: who led is not known, a note", SEA,
+           (BOB_30, {}),
+           ("round --fish --fisher Bob --total Ann=9 --total Bob=9", {"next_leader": None}),  # eggs: 1-1 leads next
+           ("round --led 6-6 --out Ann --total Bob=10 --last 1-3",
+            {"over": False, "last.hundred": None, "notes": [("who led is not known",)],
+             "scores": {"Ann": 0, "Bob": 30}})),
+]
+
+FISH_AND_EGGS = [
+    vector("a fish is won by the lower side", SEA,
+           ("round --fish --fisher Ann --total Ann=5 --total Bob=30",
+            {"last.winner": "Ann", "scores": {"Ann": 30, "Bob": 0}})),
+    vector("a fish won under the opening minimum is not recorded", SEA,
+           ("round --fish --total Ann=20 --total Bob=5", {"last.winner": "Bob", "scores": {"Ann": 0, "Bob": 0}})),
+    vector("004's fisherman conditions are notes", SEA,
+           ("round --fish --fisher Ann --total Ann=5 --total Bob=30", {"notes": [("004", "hundred")]}),
+           ("round --fish --fisher Bob --total Ann=5 --total Bob=30", {"notes": [("write off the fish",)]})),
+    vector("a tied fish is eggs, led from 1-1", SEA,
+           ("round --fish --fisher Ann --total Ann=18 --total Bob=18",
+            {"eggs": 36, "scores": {"Ann": 0, "Bob": 0}, "next_lead": "1-1",
+             "starts": {"lead_note": "eggs: +36, lead 1-1"}, "shows": ["eggs: +36, lead 1-1"]})),
+    vector("the eggs go to the next side that records", SEA,
+           ("round --fish --total Ann=18 --total Bob=18", {}),
+           ("round --led 1-1 --out Bob --total Ann=20 --last 2-3", {"eggs": 36}),  # 20 < 25: no record
+           ("round --out Bob --total Ann=30 --last 2-3",
+            {"eggs": 0, "scores.Bob": 66, "last.eggs_paid": 36, "last.eggs_paid_to": "Bob",
+             "shows": ["36 paid to Bob"]})),
+    vector("the eggs are paid to a side holding points on any record", SEA,
+           (BOB_30, {}),
+           ("round --fish --total Ann=9 --total Bob=9", {}),
+           ("round --out Bob --total Ann=2 --last 2-3", {"scores.Bob": 30 + 2 + 18})),
+    vector("a second tie adds to the eggs", SEA,
+           ("round --fish --total Ann=18 --total Bob=18", {}),
+           ("round --fish --total Ann=5 --total Bob=5", {"eggs": 46})),
+    vector("the eggs rot after three rounds without a record", SEA,
+           ("round --fish --total Ann=18 --total Bob=18", {}),
+           ("round --out Ann --total Bob=10 --last 2-3", {"eggs": 36}),
+           ("round --out Ann --total Bob=10 --last 2-3", {"eggs": 36}),
+           ("round --out Ann --total Bob=10 --last 2-3",
+            {"eggs": 0, "last.eggs_rotten": 36, "next_lead": None, "row": ("4 ", "36 rotten")}),
+           ("round --out Ann --total Bob=30 --last 2-3", {"scores.Ann": 30})),  # nothing left to pay
+]
+
+THE_END = [
+    vector("first to 125 wins, and the loser stays null", SEA,
+           ("round --out Ann --total Bob=100 --last 2-3", {"over": False}),
+           ("round --out Ann --total Bob=25 --last 2-3",
+            {"over": True, "winner": "Ann", "loser": None, "scores.Ann": 125,
+             "shows": ["Match over: Ann wins with 125"]})),
+    vector("the target is a key", HOUSE,
+           ("round --out Ann --total Bob=130 --last 2-3", {"over": False}),
+           house=sea_house("[end]\ntarget = 202\n")),
+    vector("four may play Sea Goat, each for themselves", "new --rules sea-goat A B C D",
+           ("round --out A --total B=10 --total C=10 --total D=6 --last 1-2",
+            {"scores": {"A": 26, "B": 0, "C": 0, "D": 0}}),
+           ("new --force --rules sea-goat A B C D E", {"refused": (2, ["2 to 4"])})),
+]
 
 
-def test_six_six_finish_against_a_total_that_may_hide_6_6_is_noted(sk):
-    start(sk)
-    sk("round", "--out", "Ann", "--total", "Bob=12", "--last", "6-6")
-    table = sk.json()
-    assert not table["over"] and table["next_lead"] == "6-6"
-    assert any("6-6 finish would have won" in note for note in table["history"][-1]["notes"])
-
-
-def test_finishing_doubles_are_off_in_goat(sk):
-    sk("new", "--rules", "goat", "Ann", "Bob")
-    sk("round", "--out", "Ann", "--total", "Bob=10", "--last", "0-0")
-    assert not sk.json()["over"]
-
-
-# --- on the hundred ------------------------------------------------------------------------------------------
-
-def test_on_the_hundred_won_wins_the_match(sk):
-    start(sk)
-    give_bob_points(sk, 30)  # Bob holds 30 and leads next
-    table = sk.json()
-    assert table["next_leader"] == "Bob" and "on the hundred" in table["lead_note"]
-    sk("round", "--led", "6-6", "--out", "Bob", "--total", "Ann=4", "--last", "1-3")
-    table = sk.json()
-    assert (table["over"], table["winner"], table["loser"]) == (True, "Bob", None)
-    assert scores(sk)["Bob"] == 34
-    assert "on the hundred" in table["decided_by"]
-
-
-def test_on_the_hundred_lost_writes_off(sk):
-    start(sk)
-    give_bob_points(sk, 30)
-    sk("round", "--led", "6-6", "--out", "Ann", "--total", "Bob=10", "--last", "1-3")
-    table = sk.json()
-    assert not table["over"]
-    assert scores(sk) == {"Ann": 0, "Bob": 0}  # Bob written off; Ann's 10 do not open
-    assert table["history"][-1]["wiped"] == {"Ann": 0, "Bob": 30}
-
-
-def test_on_the_hundred_lost_by_fish(sk):
-    start(sk)
-    give_bob_points(sk, 30)
-    sk("round", "--led", "6-6", "--fish", "--fisher", "Bob", "--total", "Ann=5", "--total", "Bob=30")
-    assert scores(sk) == {"Ann": 30, "Bob": 0}
-
-
-@pytest.mark.parametrize("bob_holds, over", [(25, True), (24, False)])
-def test_svoyak_reading_loses_the_match_when_caught_holding_25(sk, bob_holds, over):
-    start(sk, rules=house(sk, '[hundred]\nlost = "svoyak"\n'))
-    give_bob_points(sk, 30)
-    sk("round", "--led", "6-6", "--out", "Ann", "--total", f"Bob={bob_holds}", "--last", "1-3")
-    table = sk.json()
-    assert table["over"] is over
-    if over:
-        assert (table["winner"], table["loser"]) == ("Ann", "Bob")
-        assert "svoyak" in table["decided_by"]
-    else:
-        assert scores(sk)["Bob"] == 0
-
-
-def test_hundred_needs_a_side_holding_points(sk):
-    start(sk)
-    message = sk.fails("round", "--led", "6-6", "--out", "Ann", "--total", "Bob=10", code=2)
-    assert "hundred" in message and "no side holds points" in message
-    sk("round", "--out", "Ann", "--total", "Bob=10", "--last", "1-2")  # Ann leads next, holding nothing
-    message = sk.fails("round", "--led", "6-6", "--out", "Ann", "--total", "Bob=10", code=2)
-    assert "Ann cannot lead 6-6 on the hundred" in message and "holds no points" in message
+@pytest.mark.parametrize("start, steps, house",
+                         OPENING + ONE_SIDE_HOLDS_POINTS + SPECIAL_HANDS + FINISHING_DOUBLES + ON_THE_HUNDRED
+                         + FISH_AND_EGGS + THE_END)
+def test_sea_goat(sk, start, steps, house):
+    run(sk, start, steps, house)
 
 
 def test_hand_edited_hundred_without_points_names_the_line(sk):
-    start(sk)
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
     text = sk.path.read_text() + '\n[[rounds]]\nend = "out"\nout = "Ann"\nled = "6-6"\n[rounds.hands]\nBob = 10\n'
     sk.path.write_text(text)
     message = sk.fails("table", code=1)
     line = text.splitlines().index("[[rounds]]") + 1
     assert f"match.toml:{line}: round 1:" in message and "hundred" in message
-
-
-# --- fish and eggs -----------------------------------------------------------------------------------------
-
-def test_fish_is_won_by_the_lower_side(sk):
-    start(sk)
-    sk("round", "--fish", "--fisher", "Ann", "--total", "Ann=5", "--total", "Bob=30")
-    table = sk.json()
-    assert table["history"][-1]["winner"] == "Ann"
-    assert scores(sk) == {"Ann": 30, "Bob": 0}
-
-
-def test_fish_won_under_the_opening_minimum_is_not_recorded(sk):
-    start(sk)
-    sk("round", "--fish", "--total", "Ann=20", "--total", "Bob=5")
-    assert sk.json()["history"][-1]["winner"] == "Bob"
-    assert scores(sk) == {"Ann": 0, "Bob": 0}
-
-
-def test_fisherman_conditions_are_notes(sk):
-    start(sk)
-    sk("round", "--fish", "--fisher", "Ann", "--total", "Ann=5", "--total", "Bob=30")
-    assert any("004" in note and "hundred" in note for note in last_round(sk)["notes"])
-    sk("round", "--fish", "--fisher", "Bob", "--total", "Ann=5", "--total", "Bob=30")
-    assert any("write off the fish" in note for note in last_round(sk)["notes"])
-
-
-def test_tied_fish_is_eggs_led_from_1_1(sk):
-    start(sk)
-    sk("round", "--fish", "--fisher", "Ann", "--total", "Ann=18", "--total", "Bob=18")
-    table = sk.json()
-    assert table["eggs"] == 36 and scores(sk) == {"Ann": 0, "Bob": 0}
-    assert table["next_lead"] == "1-1"
-    assert table["lead_note"].startswith("eggs: +36, lead 1-1")
-    assert "eggs: +36, lead 1-1" in sk("table").stdout
-
-
-def test_eggs_go_to_the_next_side_that_records(sk):
-    start(sk)
-    sk("round", "--fish", "--total", "Ann=18", "--total", "Bob=18")
-    sk("round", "--led", "1-1", "--out", "Bob", "--total", "Ann=20", "--last", "2-3")  # 20 < 25: no record
-    assert sk.json()["eggs"] == 36
-    sk("round", "--out", "Bob", "--total", "Ann=30", "--last", "2-3")
-    table = sk.json()
-    assert table["eggs"] == 0 and scores(sk)["Bob"] == 66
-    assert (table["history"][-1]["eggs_paid"], table["history"][-1]["eggs_paid_to"]) == (36, "Bob")
-    assert "36 paid to Bob" in sk("table").stdout
-
-
-def test_eggs_paid_to_a_side_holding_points_on_any_record(sk):
-    start(sk)
-    give_bob_points(sk, 30)
-    sk("round", "--fish", "--total", "Ann=9", "--total", "Bob=9")
-    sk("round", "--out", "Bob", "--total", "Ann=2", "--last", "2-3")
-    assert scores(sk)["Bob"] == 30 + 2 + 18
-
-
-def test_second_tie_adds_to_the_eggs(sk):
-    start(sk)
-    sk("round", "--fish", "--total", "Ann=18", "--total", "Bob=18")
-    sk("round", "--fish", "--total", "Ann=5", "--total", "Bob=5")
-    assert sk.json()["eggs"] == 46
-
-
-def test_eggs_rot_after_three_rounds_without_a_record(sk):
-    start(sk)
-    sk("round", "--fish", "--total", "Ann=18", "--total", "Bob=18")
-    for number in range(2):
-        sk("round", "--out", "Ann", "--total", "Bob=10", "--last", "2-3")
-        assert sk.json()["eggs"] == 36, number
-    sk("round", "--out", "Ann", "--total", "Bob=10", "--last", "2-3")
-    table = sk.json()
-    assert table["eggs"] == 0 and table["history"][-1]["eggs_rotten"] == 36
-    assert table["next_lead"] is None
-    row = [line for line in sk("table").stdout.splitlines() if line.strip().startswith("4 ")][0]
-    assert "36 rotten" in row
-    sk("round", "--out", "Ann", "--total", "Bob=30", "--last", "2-3")
-    assert scores(sk)["Ann"] == 30  # nothing left to pay
-
-
-# --- the end --------------------------------------------------------------------------------------------------
-
-def test_first_to_125_wins_and_the_loser_stays_null(sk):
-    start(sk)
-    sk("round", "--out", "Ann", "--total", "Bob=100", "--last", "2-3")
-    assert not sk.json()["over"]
-    sk("round", "--out", "Ann", "--total", "Bob=25", "--last", "2-3")
-    table = sk.json()
-    assert (table["over"], table["winner"], table["loser"]) == (True, "Ann", None)
-    assert scores(sk)["Ann"] == 125
-    assert "Match over: Ann wins with 125" in sk("table").stdout
-
-
-def test_target_is_a_key(sk):
-    sk("new", "--rules", house(sk, "[end]\ntarget = 202\n", "sea-202.toml"), "Ann", "Bob")
-    sk("round", "--out", "Ann", "--total", "Bob=130", "--last", "2-3")
-    assert not sk.json()["over"]
-
-
-def test_four_may_play_sea_goat_each_for_themselves(sk):
-    sk("new", "--rules", "sea-goat", "A", "B", "C", "D")
-    sk("round", "--out", "A", "--total", "B=10", "--total", "C=10", "--total", "D=6", "--last", "1-2")
-    assert [side["score"] for side in sk.json()["sides"]] == [26, 0, 0, 0]
-    assert "2 to 4" in sk.fails("new", "--force", "--rules", "sea-goat", "A", "B", "C", "D", "E", code=2)
-
-
-def test_six_six_after_eggs_has_an_unknown_leader_and_is_noted(sk):
-    start(sk)
-    give_bob_points(sk, 30)
-    sk("round", "--fish", "--fisher", "Bob", "--total", "Ann=9", "--total", "Bob=9")  # eggs: 1-1 leads next
-    assert sk.json()["next_leader"] is None
-    sk("round", "--led", "6-6", "--out", "Ann", "--total", "Bob=10", "--last", "1-3")
-    table = sk.json()
-    assert not table["over"] and table["history"][-1]["hundred"] is None
-    assert any("who led is not known" in note for note in table["history"][-1]["notes"])
-    assert scores(sk) == {"Ann": 0, "Bob": 30}

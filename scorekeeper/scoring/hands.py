@@ -1,7 +1,8 @@
 """Stage ``count_hands``: each side's counted hand value, special hands applied.
 
 Keys read: ``count.partner_of_finisher`` (whether the partner of the player who went out counts),
-``special_hands`` (a hand of exactly the listed tiles counts the listed value).
+``special_hands`` (a hand of exactly the listed tiles counts the listed value), ``count.six_six_anywhere``
+(6-6 counts this much wherever it is held).
 """
 
 from __future__ import annotations
@@ -14,31 +15,39 @@ from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Step
 from scorekeeper.tiles import Tile, format_tiles
 
-
 SIX_SIX = Tile(6, 6)
 
 
 def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """The finisher holds nothing; their partner may not count; every other hand counts its value."""
     rnd = state.facts
+    out = rnd.out
+    held = rnd.hands
     steps: list[Step] = []
     notes: list[str] = []
     sides = {}
     players = {}
-    partner_counts = ruleset["count.partner_of_finisher"]
+    partner_out = rnd.ending is Ending.OUT and not ruleset["count.partner_of_finisher"]
+    plain = not ruleset.special_hands and not ruleset["count.six_six_anywhere"]
     for side in match.sides:
         total = 0
         for player in side.players:
-            if player == rnd.out:
+            if player == out:
                 continue
-            if rnd.ending is Ending.OUT and not partner_counts and rnd.out in side.players:
+            if partner_out and out in side.players:
                 steps.append(Step(side.name, "count.partner_of_finisher",
-                                  f"{player}'s hand is not counted: partner of {rnd.out}, who went out"))
+                                  f"{player}'s hand is not counted: partner of {out}, who went out"))
                 continue
-            value = hand_value(ruleset, player, rnd.hands[player], steps, notes)
+            hand = held[player]
+            if plain:
+                value = hand.total if hand.tiles is None else sum([tile.low + tile.high for tile in hand.tiles])
+            else:
+                value = hand_value(ruleset, player, hand, steps, notes)
             total += value
             players[player] = value
         sides[side.name] = total
+    if not steps and not notes:
+        return state.but(side_hands=sides, player_hands=players)
     return state.but(side_hands=sides, player_hands=players, steps=state.steps + tuple(steps),
                      notes=state.notes + tuple(notes))
 
@@ -46,28 +55,31 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
 def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step],
                notes: list[str]) -> int:
     """The value of one player's hand; explains special hands, and says when a total hides one."""
-    if hand.tiles is None:
-        maybe = [tiles for tiles in ruleset.special_hands if sum(t.pips for t in tiles) == hand.total]
+    tiles = hand.tiles
+    if tiles is None:
+        total = hand.total
+        maybe = [special for special in ruleset.special_hands if sum([t.low + t.high for t in special]) == total]
         if maybe:
-            shown = " or ".join(format_tiles(tiles) for tiles in maybe)
-            notes.append(f"{player}: only a total of {hand.total} was given, so the special-hand rule "
+            shown = " or ".join(format_tiles(special) for special in maybe)
+            notes.append(f"{player}: only a total of {total} was given, so the special-hand rule "
                          f"({shown}) could not be applied to that hand (record the tiles with --hand to apply it)")
         anywhere = ruleset["count.six_six_anywhere"]
-        if anywhere and hand.total >= SIX_SIX.pips:
-            notes.append(f"{player}: only a total of {hand.total} was given, so whether 6-6 (counts {anywhere} "
+        if anywhere and total >= SIX_SIX.pips:
+            notes.append(f"{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
                          "wherever held) was in that hand is not known; it is counted as pips (record the tiles "
                          "with --hand to apply it)")
-        return hand.total
-    special = ruleset.special_value(hand.tiles)
+        return total
+    special = ruleset.special_hands.get(tuple(sorted(tiles)))
     if special is not None:
         steps.append(Step(player, SPECIAL_HANDS,
-                          f"{player} holds exactly {format_tiles(hand.tiles)}: counts {special}"))
+                          f"{player} holds exactly {format_tiles(tiles)}: counts {special}"))
         return special
+    pips = sum([tile.low + tile.high for tile in tiles])
     anywhere = ruleset["count.six_six_anywhere"]
-    if anywhere and SIX_SIX in hand.tiles:
-        value = hand.pips - SIX_SIX.pips + anywhere
+    if anywhere and SIX_SIX in tiles:
+        value = pips - SIX_SIX.pips + anywhere
         steps.append(Step(player, "count.six_six_anywhere",
                           f"{player} holds 6-6, which counts {anywhere} wherever it is held: "
-                          f"{hand.pips} pips - 12 + {anywhere} = {value}"))
+                          f"{pips} pips - 12 + {anywhere} = {value}"))
         return value
-    return hand.pips
+    return pips

@@ -15,10 +15,12 @@ from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step
 
 
-class Entry(NamedTuple):
-    account: Account
-    recorded: int
-    dropped: int = 0
+class Opening(NamedTuple):
+    """The opening rule's three keys."""
+
+    threshold: int
+    strict: bool
+    remember: bool
 
 
 def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -28,31 +30,35 @@ def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
     dropped = {}
     steps: list[Step] = []
     points = state.points
-    for side in match.sides:
-        name = side.name
-        entry = record(ruleset, name, accounts[name], points[name], steps,
-                       eggs=state.eggs_paid if name == state.eggs_paid_to else 0)
-        accounts[name] = entry.account
-        recorded[name] = entry.recorded
-        dropped[name] = entry.dropped
+    paid_to = state.eggs_paid_to
+    rule = Opening(ruleset["opening.threshold"], ruleset["opening.strict"], ruleset["opening.remember"])
+    for name, value in points.items():
+        if value:
+            accounts[name], recorded[name], dropped[name] = record(rule, name, accounts[name], value, steps,
+                                                                   state.eggs_paid if name == paid_to else 0)
+        else:
+            recorded[name] = dropped[name] = 0
     return state.but(accounts=accounts, recorded=recorded, dropped=dropped, steps=state.steps + tuple(steps))
 
 
-def record(ruleset: Ruleset, side: str, account: Account, points: int, steps: list[Step], eggs: int = 0) -> Entry:
-    """Apply the opening threshold (with memory, when the ruleset keeps it) to one side's round points.
+def record(rule: Opening, side: str, account: Account, points: int, steps: list[Step],
+           eggs: int = 0) -> tuple[Account, int, int]:
+    """Apply the opening threshold (with memory, when the ruleset keeps it) to one side's round points: the
+    side's account after it, what it recorded, and what was dropped.
 
     ``eggs`` is the part of ``points`` that came from carried eggs, so the explanation can show it.
     """
     if points == 0:
-        return Entry(account, 0)
+        return account, 0, 0
     shown = f"{points} ({points - eggs} + eggs {eggs})" if eggs else f"{points}"
-    threshold = ruleset["opening.threshold"]
-    if account.score > 0 or threshold == 0:
+    threshold = rule.threshold
+    score = account.score
+    if score > 0 or threshold == 0:
         steps.append(Step(side, "opening.threshold",
-                          f"{side}: {shown} recorded: {account.score} + {points} = {account.score + points}"
-                          if account.score > 0 else f"{side}: {shown} recorded"))
-        return Entry(Account(account.score + points, account.remembered), points)
-    strict = ruleset["opening.strict"]
+                          f"{side}: {shown} recorded: {score} + {points} = {score + points}"
+                          if score > 0 else f"{side}: {shown} recorded"))
+        return Account(score + points, account.remembered), points, 0
+    strict = rule.strict
     if points > threshold or (points == threshold and not strict):
         reaches = ">" if strict else ">="
         gained = points + account.remembered
@@ -62,16 +68,15 @@ def record(ruleset: Ruleset, side: str, account: Account, points: int, steps: li
         else:
             text = f"{side}: {shown} this round {reaches} {threshold}, opens with {points}"
         steps.append(Step(side, "opening.threshold", text))
-        return Entry(Account(account.score + gained, 0), gained)
-    if ruleset["opening.remember"]:
+        return Account(score + gained, 0), gained, 0
+    if rule.remember:
         total = account.remembered + points
         below = "<=" if strict else "<"
         steps.append(Step(side, "opening.remember", f"{side}: {shown} this round {below} {threshold}, not open: "
                                                     f"remembered {account.remembered} + {points} = +{total}"))
-        return Entry(Account(account.score, total), 0)
+        return Account(score, total), 0, 0
     # Without memory the round is simply lost (Sea Goat's opening minimum).
     needs = f"more than {threshold}" if strict else f"at least {threshold}"
     steps.append(Step(side, "opening.threshold", f"{side}: {shown} this round, but a side that holds no points "
                                                  f"needs {needs} to record: not recorded"))
-    return Entry(account, 0, dropped=points)
-
+    return account, 0, points

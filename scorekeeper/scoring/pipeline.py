@@ -88,8 +88,7 @@ def score_round(ruleset: Ruleset, match: Match, rnd: Round, number: int, previou
                 accounts: Mapping[str, Account], pot: Pot,
                 stages: tuple[StageFunction, ...] | None = None) -> tuple[RoundResult, dict[str, Account], Pot]:
     """Score one round from the accounts and eggs before it: its result, the accounts and eggs after it."""
-    zero = dict.fromkeys(accounts, 0)
-    state = RoundState(number, rnd, previous, accounts, pot, wiped=zero, recorded=zero, dropped=zero)
+    state = RoundState.start(number, rnd, previous, accounts, pot)
     for stage in stages if stages is not None else stages_for(ruleset):
         state = stage(ruleset, match, state)
     return state.result(), dict(state.accounts), state.pot

@@ -90,6 +90,9 @@ def decide(ruleset: Ruleset, match: Match, scores: dict[str, int], played: int,
            first: str | None = None) -> Decision | None:
     """The decision once the scores decide the match (a draw names nobody); None while it goes on."""
     target = target_for(ruleset, match)
+    rounds = ruleset["end.rounds"]
+    if (not target or max(scores.values()) < target) and not (rounds and played >= rounds):
+        return None  # the common case, cheaply: nobody at the target, the rounds not all played
     names = [side.name for side in match.sides]
     reached = [name for name in names if target and scores[name] >= target]
     if reached:
@@ -103,7 +106,6 @@ def decide(ruleset: Ruleset, match: Match, scores: dict[str, int], played: int,
         # end.name_other false: only the side that reached the target is named (Sea Goat: the winner)
         other = others[0] if len(others) == 1 and ruleset["end.name_other"] else None
         return Decision(other, top) if ruleset["end.at_target"] is AtTarget.LOSES else Decision(top, other)
-    rounds = ruleset["end.rounds"]
     if rounds and played >= rounds:
         pick = min if ruleset["end.rounds_winner"] is RoundsWinner.LOWEST else max
         best = pick(scores.values())

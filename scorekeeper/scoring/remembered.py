@@ -15,14 +15,22 @@ from scorekeeper.scoring.table import Step
 
 def wipe_remembered(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     rnd = state.facts
+    losers = state.outcome.wipe_remembered
+    finisher = None
+    if rnd.ending is Ending.OUT and ruleset["opening.wipe_on_out"]:
+        finisher = match.side_of(rnd.out).name
+        if not state.accounts[finisher].remembered and not losers:
+            return state  # nothing remembered to wipe
+    elif not losers:
+        return state
     accounts = dict(state.accounts)
     wiped = dict(state.wiped)
     steps: list[Step] = []
-    if rnd.ending is Ending.OUT and ruleset["opening.wipe_on_out"]:
-        finisher = match.side_of(rnd.out).name
-        accounts[finisher], wiped[finisher] = wipe(finisher, accounts[finisher], "opening.wipe_on_out",
-                                                   f"{rnd.out} went out", steps)
-    for name in state.outcome.wipe_remembered:
+    if finisher is not None:
+        accounts[finisher], lost = wipe(finisher, accounts[finisher], "opening.wipe_on_out",
+                                        f"{rnd.out} went out", steps)
+        wiped[finisher] += lost
+    for name in losers:
         accounts[name], lost = wipe(name, accounts[name], "fish.policy", "fish for one", steps)
         wiped[name] += lost
     if not steps:

@@ -85,6 +85,14 @@ class RoundState:
     steps: tuple[Step, ...] = ()
     notes: tuple[str, ...] = ()
 
+    @classmethod
+    def start(cls, number: int, facts: Round, previous: RoundResult | None, accounts: Mapping[str, Account],
+              pot: Pot) -> RoundState:
+        """The state a round's first stage gets: nothing scored yet, nobody has lost or recorded anything."""
+        zero = dict.fromkeys(accounts, 0)
+        return _START.but(number=number, facts=facts, previous=previous, accounts=accounts, pot=pot,
+                          wiped=zero, recorded=zero, dropped=zero)
+
     def but(self, **changes) -> RoundState:
         """A copy with ``changes``: what a stage returns."""
         # Cheaper than dataclasses.replace, which runs __init__ (and object.__setattr__ per field) again.
@@ -98,9 +106,15 @@ class RoundState:
         """What the round leaves in the table."""
         outcome = self.outcome
         accounts = self.accounts
-        sides = tuple(SideRound(name, self.side_hands[name], value, self.recorded[name], accounts[name].score,
-                                accounts[name].remembered, self.wiped[name], self.dropped[name])
-                      for name, value in self.points.items())
-        return RoundResult(self.number, self.facts, sides, self.pot.amount, self.pot.age, outcome.tied_total,
+        hands, recorded, wiped, dropped = self.side_hands, self.recorded, self.wiped, self.dropped
+        sides = []
+        for name, value in self.points.items():
+            account = accounts[name]
+            sides.append(SideRound(name, hands[name], value, recorded[name], account.score, account.remembered,
+                                   wiped[name], dropped[name]))
+        return RoundResult(self.number, self.facts, tuple(sides), self.pot.amount, self.pot.age, outcome.tied_total,
                            self.eggs_paid, self.eggs_paid_to, self.eggs_rotten, outcome.winner, self.steps,
                            self.notes, self.decision, self.hundred, self.owes_hundred, self.reached_first)
+
+
+_START = RoundState(0, None, None, {}, Pot())  # type: ignore[arg-type]
