@@ -25,9 +25,9 @@ def check_number(match: Match, number: int) -> None:
 
 
 def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
-               keep_in_play: bool = True, scored: Sequence[RoundResult] = (), at: str = "") -> tuple[Match, Table]:
+               keep_in_play: bool = True, scored: Sequence[RoundResult] = ()) -> tuple[Match, Table]:
     """Replace round ``number`` with ``rnd`` (checked as ``round`` checks it); the new match and its table.
-    The old facts stay in the match's history (``at``: when), for ``redo``.
+    The old facts stay in the match's history, for ``redo``.
 
     ``keep_in_play``: the old round's in-play facts (its claims and in-play totals) are kept and ``rnd``'s
     are ignored, since ``round``'s flags do not restate single claims; false: ``rnd``'s in-play facts
@@ -41,18 +41,18 @@ def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
     rnd = rnd._replace(line=old.line)
     check_round(match, ruleset, rnd)
     rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]
-    kept = match.history + (Revision(Undoing.EDIT, number, old.facts(), at=at),)  # 'redo' can put it back
+    kept = match.history + (Revision(Undoing.EDIT, number, old.facts()),)  # 'redo' can put it back
     return _rescored(match._replace(rounds=rounds, history=kept), ruleset, f"with round {number} changed",
                      scored[:number - 1])
 
 
 def delete_round(match: Match, ruleset: Ruleset, number: int,
-                 scored: Sequence[RoundResult] = (), at: str = "") -> tuple[Match, Table]:
+                 scored: Sequence[RoundResult] = ()) -> tuple[Match, Table]:
     """Remove round ``number``; the later rounds move up one.  The new match and its table (``scored``: as
-    for edit_round). The round's facts stay in the match's history (``at``: when), for ``redo``."""
+    for edit_round). The round's facts stay in the match's history, for ``redo``."""
     check_number(match, number)
     rounds = match.rounds[:number - 1] + match.rounds[number:]
-    kept = match.history + (Revision(Undoing.DELETE, number, match.rounds[number - 1].facts(), at=at),)
+    kept = match.history + (Revision(Undoing.DELETE, number, match.rounds[number - 1].facts()),)
     return _rescored(match._replace(rounds=rounds, history=kept), ruleset, f"without round {number}", scored[:number - 1])
 
 

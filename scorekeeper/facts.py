@@ -102,15 +102,14 @@ class Revision(NamedTuple):
 
     ``number`` is the round it concerns (for a claim: the hand it was made in, counted like rounds);
     ``round`` the round's facts as they were (taken out, or replaced by an edit), ``claim`` a claim dropped
-    from the hand in progress. ``at`` and ``redone`` are local times as written ("2026-11-23 10:41:05");
-    ``redone`` is empty until the change is taken back."""
+    from the hand in progress; ``redone``: the change has been taken back (its facts are in the match
+    again). The order of the history is the order of the changes."""
 
     change: Undoing
     number: int
     round: Round | None = None
     claim: Claim | None = None
-    at: str = ""
-    redone: str = ""
+    redone: bool = False
     line: int | None = None
     """Where the entry is in the match file, when it was read from one (provenance, not a fact)."""
 
@@ -130,10 +129,13 @@ class Match(NamedTuple):
     """Changes that took facts out (undo, delete, edit), oldest first, each with the facts it took."""
 
     def facts(self) -> "Match":
-        """The match without provenance (file path, round lines), for comparing facts."""
-        return self._replace(path=None, rounds=tuple(rnd.facts() for rnd in self.rounds),
-                             history=tuple(entry._replace(line=None, round=entry.round and entry.round.facts())
-                                           for entry in self.history))
+        """The match as played, for comparing facts: without provenance (file path, round lines) and without
+        the history of changes taken back (two matches that came to the same rounds are the same match)."""
+        return self._replace(path=None, rounds=tuple(rnd.facts() for rnd in self.rounds), history=())
+
+    def changes(self) -> tuple["Revision", ...]:
+        """The history without provenance, for comparing it."""
+        return tuple(entry._replace(line=None, round=entry.round and entry.round.facts()) for entry in self.history)
 
     def side_of(self, player: str) -> Side:
         for side in self.sides:

@@ -158,16 +158,16 @@ def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=
     return match._replace(rounds=match.rounds + (rnd,), pending=())
 
 
-def undo(match: Match, at: str = "") -> tuple[Match, str]:
+def undo(match: Match) -> tuple[Match, str]:
     """Drop the last claim in progress, else the last round; returns the new match and what was dropped.
 
-    Nothing is lost: what is dropped goes into the match's history (``at``: when), where ``redo`` finds it,
+    Nothing is lost: what is dropped goes into the match's history, where ``redo`` finds it,
     and a dropped round's claims go back to the hand in progress (its hand is being played again)."""
     from scorekeeper.facts import Revision, Undoing
 
     if match.pending:
         claim = match.pending[-1]
-        entry = Revision(Undoing.UNDO, len(match.rounds) + 1, claim=claim, at=at)
+        entry = Revision(Undoing.UNDO, len(match.rounds) + 1, claim=claim)
         return (match._replace(pending=match.pending[:-1], history=match.history + (entry,)),
                 f"the claim of {claim.points} by {claim.player}")
     if not match.rounds:
@@ -175,7 +175,7 @@ def undo(match: Match, at: str = "") -> tuple[Match, str]:
     number = len(match.rounds)
     rnd = match.rounds[-1]
     how = f"{rnd.out} went out" if rnd.ending is Ending.OUT else "fish"
-    entry = Revision(Undoing.UNDO, number, round=rnd.facts(), at=at)
+    entry = Revision(Undoing.UNDO, number, round=rnd.facts())
     said = f"round {number} ({how})"
     if rnd.claims:
         count = len(rnd.claims)

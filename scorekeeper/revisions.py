@@ -44,12 +44,11 @@ def _choose(match: Match, number: int | None) -> int:
     if not 1 <= number <= len(history):
         raise InputError(f"there is no change {number}: 'undo --list' shows changes 1 to {len(history)}")
     if history[number - 1].redone:
-        raise StateError(f"change {number} ({describe(history[number - 1])}) was already put back "
-                         f"({history[number - 1].redone})")
+        raise StateError(f"change {number} ({describe(history[number - 1])}) was already put back")
     return number - 1
 
 
-def redo(match: Match, ruleset: Ruleset, number: int | None = None, at: str = "",
+def redo(match: Match, ruleset: Ruleset, number: int | None = None,
          scored: Sequence[RoundResult] = ()) -> tuple[Match, Table, str]:
     """Put back what change ``number`` of the history took out (None: the newest not yet put back); the new
     match, its table and what was put back, in words. ``scored``: the results of the match as it is, when the
@@ -60,7 +59,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None, at: str = ""
     index = _choose(match, number)
     entry = match.history[index]
     history = list(match.history)
-    history[index] = entry._replace(redone=at or "yes")
+    history[index] = entry._replace(redone=True)
     count = len(match.rounds)
     if entry.claim is not None:
         if entry.number != count + 1:
@@ -82,7 +81,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None, at: str = ""
             raise StateError(f"round {entry.number} is no longer in the match: its facts before the edit "
                              "cannot go back")
         replaced = match.rounds[entry.number - 1]
-        history.append(Revision(Undoing.EDIT, entry.number, replaced.facts(), at=at))
+        history.append(Revision(Undoing.EDIT, entry.number, replaced.facts()))
         rounds = match.rounds[:entry.number - 1] + (rnd,) + match.rounds[entry.number:]
         restored = match._replace(rounds=rounds, history=tuple(history))
         said = f"round {entry.number} as it was before the edit ({round_label(rnd)})"

@@ -157,7 +157,7 @@ def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, .
 
 
 def _now() -> str:
-    """The local time a change is kept with in the match's history, as people read it."""
+    """The local time, as the name of a match kept aside gives it."""
     import time
 
     return time.strftime("%Y-%m-%d %H:%M:%S")
@@ -198,7 +198,7 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
         rnd = round_from_facts(opened.match._replace(pending=()), opened.ruleset, facts, rounds_before=number - 1)
         keep = not (clear_points or in_play)
         match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
-                                  scored=opened.table.rounds, at=_now())
+                                  scored=opened.table.rounds)
         return Change(opened, _saved(opened, match, table), number=number)
 
 
@@ -207,7 +207,7 @@ def delete(source: MatchSource, number: int) -> Change:
     from scorekeeper.amend import delete_round
 
     with _changing(source) as opened:
-        match, table = delete_round(opened.match, opened.ruleset, number, opened.table.rounds, at=_now())
+        match, table = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
         return Change(opened, _saved(opened, match, table), number=number)
 
 
@@ -217,7 +217,7 @@ def undo(source: MatchSource) -> Change:
     from scorekeeper.record import undo as undo_facts
 
     with _changing(source) as opened:
-        match, dropped = undo_facts(opened.match, _now())
+        match, dropped = undo_facts(opened.match)
         table = replay(opened.ruleset, match, opened.table.rounds[:len(match.rounds)])  # the rounds kept
         return Change(opened, _saved(opened, match, table), dropped=dropped)
 
@@ -228,7 +228,7 @@ def redo(source: MatchSource, number: int | None = None) -> Change:
     from scorekeeper.revisions import redo as redo_facts
 
     with _changing(source) as opened:
-        match, table, restored = redo_facts(opened.match, opened.ruleset, number, _now(), opened.table.rounds)
+        match, table, restored = redo_facts(opened.match, opened.ruleset, number, opened.table.rounds)
         return Change(opened, _saved(opened, match, table), restored=restored)
 
 

@@ -138,7 +138,7 @@ def undo(ctx: click.Context, output_format: str, listing: bool) -> None:
 def _list_changes(changes, output_format: str) -> None:
     if output_format == "json":
         echo_json({"changes": [{"number": number, "change": entry.change.value, "round": entry.number,
-                                "what": said, "at": entry.at or None, "redone": entry.redone or None}
+                                "what": said, "redone": entry.redone}
                                for number, entry, said in changes]})
         return
     if not changes:
@@ -146,9 +146,8 @@ def _list_changes(changes, output_format: str) -> None:
         return
     click.echo("Changes taken back, newest first ('redo' puts back the newest, 'redo N' change N):")
     for number, entry, said in changes:
-        when = f"{entry.at[5:16]}  " if len(entry.at) >= 16 else ""  # "11-23 10:41"
         done = "  (put back)" if entry.redone else ""
-        click.echo(f"{number:>3}  {when}{said}{done}")
+        click.echo(f"{number:>3}  {said}{done}")
 
 
 @click.command()

@@ -160,7 +160,7 @@ HISTORY_NOTE = ("# The changes that took facts out (undo, delete, edit), each wi
 def _parse_revision(raw: Any, line: int | None) -> Revision:
     if not isinstance(raw, dict):
         raise ValueError("must be a table like { change = \"undo\", round = 3, facts = { ... } }")
-    unknown = set(raw) - {"change", "round", "facts", "claim", "at", "redone"}
+    unknown = set(raw) - {"change", "round", "facts", "claim", "redone"}
     if unknown:
         raise ValueError(f"unknown key(s) {', '.join(printable(key) for key in sorted(unknown))}")
     try:
@@ -170,24 +170,21 @@ def _parse_revision(raw: Any, line: int | None) -> Revision:
     number = raw.get("round")
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise ValueError("'round' must be a round number (1 is the first)")
-    for key in ("at", "redone"):
-        if not isinstance(raw.get(key, ""), str):
-            raise ValueError(f"'{key}' must be a time written as a string")
+    if not isinstance(raw.get("redone", False), bool):
+        raise ValueError("'redone' must be true or false")
     facts = _parse_round(raw["facts"], line) if "facts" in raw else None
     claim = _parse_claim(raw["claim"]) if "claim" in raw else None
     if (facts is None) == (claim is None):
         raise ValueError("give the round's facts (facts = { ... }) or the claim (claim = \"PLAYER=POINTS\")")
     if claim is not None and change is not Undoing.UNDO:
         raise ValueError(f"a claim is taken out only by undo, not by {change.value}")
-    return Revision(change, number, facts, claim, raw.get("at", ""), raw.get("redone", ""), line)
+    return Revision(change, number, facts, claim, raw.get("redone", False), line)
 
 
 def _dump_revision(entry: Revision) -> dict[str, Any]:
     raw: dict[str, Any] = {"change": entry.change.value, "round": entry.number}
-    if entry.at:
-        raw["at"] = entry.at
     if entry.redone:
-        raw["redone"] = entry.redone
+        raw["redone"] = True
     if entry.claim is not None:
         raw["claim"] = f"{entry.claim.player}={entry.claim.points}"
     if entry.round is not None:
@@ -300,6 +297,8 @@ def _value(value: Any) -> str:
     if isinstance(value, str):
         return '"' + "".join(_ESCAPES.get(char) or (f"\\u{ord(char):04x}" if char < " " or char == "\x7f" else char)
                              for char in value) + '"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
     return str(value)
 
 
