@@ -15,6 +15,11 @@ class InputError(ScorekeeperError):
     """What the user typed is wrong: a bad tile, an unknown player, conflicting facts."""
 
 
+class Implausible(InputError):
+    """A round no table could have ended that way (a hand holding more than it could): refused unless the
+    scorer confirms it.  The message is the reason (``plausible.implausible``)."""
+
+
 class StateError(ScorekeeperError):
     """The match's state forbids the command (a round after the match is over, nothing to undo)."""
 

@@ -21,6 +21,7 @@ from typing import Iterator
 
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.facts import Claim, Match, Revision, Round
+from scorekeeper.plausible import check_plausible
 from scorekeeper.record import build_round, new_match, record_round
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
@@ -169,17 +170,21 @@ def _refuse_existing(path: str, force: bool) -> None:
                          "another file")
 
 
-def record(source: MatchSource, facts: RoundInput) -> Change:
+def record(source: MatchSource, facts: RoundInput, confirmed: bool = False) -> Change:
     """Record the next round from ``facts`` (or a round line); the hand's claims (from ``score``) and
-    ``facts.play_points`` are closed into it. Only the new round is scored."""
+    ``facts.play_points`` are closed into it. Only the new round is scored. A round no table could have
+    ended that way is refused (Implausible, with the reason) unless ``confirmed``."""
     with _changing(source) as opened:
         rnd = round_from_facts(opened.match, opened.ruleset, _facts(opened, facts))
         match = record_round(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)
+        if not confirmed:
+            check_plausible(opened.match, opened.ruleset, rnd)
         table = replay(opened.ruleset, match, opened.table.rounds)  # only the new round is scored
         return Change(opened, _saved(opened, match, table), number=len(match.rounds))
 
 
-def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool = False) -> Change:
+def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool = False,
+         confirmed: bool = False) -> Change:
     """Replace round ``number``'s facts with ``facts`` (or a round line; checked as ``record`` checks them);
     the rounds after it are re-scored. The points made during play: ``facts.play_points`` and
     ``facts.claims`` replace all of the round's (its claims and in-play totals), ``clear_points`` clears them,
@@ -199,6 +204,8 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
         keep = not (clear_points or in_play)
         match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
                                   scored=opened.table.rounds)
+        if not confirmed:
+            check_plausible(opened.match, opened.ruleset, rnd)
         return Change(opened, _saved(opened, match, table), number=number)
 
 

@@ -9,7 +9,7 @@ house ruleset file of the vector).  ``expect`` maps what to check to what it mus
 - a dotted path into the JSON table (``"over"``, ``"eggs"``, ``"last.wiped"``: ``last`` is the newest round
   of ``history``), which must equal the value;
 - ``"starts"`` / ``"contains"``: {path: text} the value must start with / contain;
-- ``"notes"``: tuples of words that must all be in one note of the newest round;
+- ``"noted"``: tuples of words that must all be in one note of the newest round;
 - ``"shows"``: texts the people's ``table`` prints; ``"row"``: (how a row starts, text in that row);
 - ``"says"``: texts the command itself printed;
 - ``"file"``: texts in the match file, ``"not_in_file"``: texts that are not;
@@ -51,7 +51,7 @@ def check(sk, expect: dict, said: str = "", where: str = "") -> None:
     for key, want in expect.items():
         if key == "scores":
             assert {side["name"]: side["score"] for side in table["sides"]} == want, where
-        elif key == "notes":
+        elif key == "noted":
             notes = table["history"][-1]["notes"]
             for words in want:
                 assert any(all(word in note for word in words) for note in notes), (where, words, notes)

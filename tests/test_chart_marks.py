@@ -110,7 +110,8 @@ def test_image_labels_never_overlap(sk):
     sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
     for _ in range(6):  # a tied fish every round: eggs laid round after round, side by side
         sk("round", "--fish", "--total", "Masha=14", "--total", "Alex=3", "--total", "Olya=14", "--total", "Serg=4")
-    sk("round", "--out", "Serg", "--total", "Masha=90", "--total", "Alex=20", "--total", "Olya=14")
+    sk("round", "--out", "Serg", "--total", "Masha=90", "--total", "Alex=20", "--total", "Olya=14",
+       "--confirm")  # 90 pips in one hand: more than 7 tiles hold, confirmed to end the match at once
     opened = open_match(str(sk.path))
     assert opened.table.over
     figure = chart_figure(opened.table, opened.ruleset, "goat: match.toml")

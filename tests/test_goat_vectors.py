@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import shlex
+
 import pytest
+
+from table_steps import run, vector
 
 PLAYERS = ("Masha", "Alex", "Olya", "Serg")
 
@@ -140,39 +144,34 @@ def test_fish_policies_from_a_house_ruleset(sk, tmp_path, policy, expected):
     assert {side["name"]: (side["score"], side["remembered"]) for side in table["sides"]} == expected
 
 
-def test_goat_at_101_ends_the_match(sk):
-    sk("new", "--rules", "goat", "Masha", "Alex")
-    for _ in range(3):
-        sk(*out("Masha", Alex=30))
-    assert sk.json()["over"] is False
-    sk(*out("Masha", Alex=11))
-    table = sk.json()
-    assert table["sides"][1]["score"] == 101
-    assert (table["over"], table["loser"], table["winner"]) == (True, "Alex", "Masha")
-    assert "Alex is the goat" in sk("table").stdout
+def shell(args: list[str]) -> str:
+    """A command of ``out``/``fish`` as one string, for a ``table_steps`` row."""
+    return shlex.join(args)
 
 
-def test_remembered_points_do_not_count_toward_101(sk):
-    sk("new", "--rules", "goat", "Masha", "Alex", "Olya")
-    sk(*out("Alex", Masha=95, Olya=12))
-    for _ in range(5):
-        sk(*out("Alex", Masha=1, Olya=12))
-    table = sk.json()
-    assert table["sides"][2] == {"name": "Olya", "players": ["Olya"], "score": 0, "remembered": 72}
-    assert table["sides"][0]["score"] == 100
-    assert table["over"] is False
-    sk(*out("Alex", Masha=1, Olya=1))
-    table = sk.json()
-    assert (table["over"], table["loser"], table["winner"]) == (True, "Masha", None)
+END_AND_NOTES = [
+    vector("Goat at 101 ends the match: the goat loses", "new --rules goat Masha Alex",
+           *[(shell(out("Masha", Alex=30)), {"over": False})] * 3,
+           (shell(out("Masha", Alex=11)),
+            {"sides.1.score": 101, "over": True, "loser": "Alex", "winner": "Masha", "shows": ["Alex is the goat"]})),
+    vector("remembered points do not count toward 101", "new --rules goat Masha Alex Olya",
+           (shell(out("Alex", Masha=95, Olya=12)), {}),
+           *[(shell(out("Alex", Masha=1, Olya=12)), {})] * 4,
+           (shell(out("Alex", Masha=1, Olya=12)),
+            {"sides.2": {"name": "Olya", "players": ["Olya"], "score": 0, "remembered": 72}, "sides.0.score": 100,
+             "over": False}),
+           (shell(out("Alex", Masha=1, Olya=1)), {"over": True, "loser": "Masha", "winner": None})),
+    vector("a total where the lone 0-0 rule needs tiles is named", "new --rules goat Masha Alex",
+           (shell(out("Masha", Alex=0)),
+            {"says": ["Alex: only a total of 0 was given", "could not be applied"],
+             "notes": [{"round": 1, "note": "Alex: only a total of 0 was given, so the special-hand rule (0-0) could "
+                                            "not be applied to that hand (record the tiles with --hand to apply it)"}]})),
+]
 
 
-def test_a_total_where_the_lone_0_0_rule_needs_tiles_is_named(sk):
-    sk("new", "--rules", "goat", "Masha", "Alex")
-    text = sk(*out("Masha", Alex=0)).stdout
-    assert "Alex: only a total of 0 was given" in text and "could not be applied" in text
-    assert sk.json()["notes"] == [{"round": 1, "note": "Alex: only a total of 0 was given, so the special-hand "
-                                                      "rule (0-0) could not be applied to that hand (record the "
-                                                      "tiles with --hand to apply it)"}]
+@pytest.mark.parametrize("start, steps, house", END_AND_NOTES)
+def test_goat_end_and_notes(sk, start, steps, house):
+    run(sk, start, steps, house)
 
 
 def test_rating_when_a_player_left(sk):
@@ -224,7 +223,7 @@ def test_a_long_match_shows_the_latest_rounds_unless_all(sk):
     numbers = [int(line.split()[0]) for line in text.splitlines() if line.strip().endswith("·") or "Masha out" in line]
     assert numbers == list(range(6, 26))
     assert "0 +25" in text  # the totals still count every round
-    assert "note: rounds 6, 7, 8," in text  # a note repeated round after round is said once
+    assert "note: rounds 6-25:" in text  # a note repeated round after round is said once, its rounds as a span
     every = sk("table", "--all").stdout
     assert "not shown" not in every
     assert [int(line.split()[0]) for line in every.splitlines() if "Masha out" in line] == list(range(1, 26))

@@ -63,7 +63,7 @@ SPECIAL_HANDS = [
     # the total is used as given, never guessed up to the special value
     *(vector(f"a total of {total} may hide {hidden}: a note", SEA,
              (f"round --out Ann --total Bob={total} --last 1-2",
-              {"notes": [(hidden, "could not be applied")], "scores.Ann": 0}))
+              {"noted": [(hidden, "could not be applied")], "scores.Ann": 0}))
       for total, hidden in [(0, "0-0"), (12, "6-6")]),
 ]
 
@@ -110,11 +110,11 @@ FINISHING_DOUBLES = [
     # the whole note when the round is recorded; the table's footer says its kind once
     vector("no last tile: the finishing-double rules are a note", SEA,
            ("round --out Ann --total Bob=30",
-            {"over": False, "notes": [("--last", "could not be applied")], "says": ["could not be applied"],
+            {"over": False, "noted": [("--last", "could not be applied")], "says": ["could not be applied"],
              "shows": ["round 1: no last tile given"]})),
     vector("a 6-6 finish against a total that may hide 6-6 is noted", SEA,
            ("round --out Ann --total Bob=12 --last 6-6",
-            {"over": False, "next_lead": "6-6", "notes": [("6-6 finish would have won",)]})),
+            {"over": False, "next_lead": "6-6", "noted": [("6-6 finish would have won",)]})),
     vector("finishing doubles are off in Goat", "new --rules goat Ann Bob",
            ("round --out Ann --total Bob=10 --last 0-0", {"over": False})),
 ]
@@ -150,7 +150,7 @@ ON_THE_HUNDRED = [
            (BOB_30, {}),
            ("round --fish --fisher Bob --total Ann=9 --total Bob=9", {"next_leader": None}),  # eggs: 1-1 leads next
            ("round --led 6-6 --out Ann --total Bob=10 --last 1-3",
-            {"over": False, "last.hundred": None, "notes": [("who led is not known",)],
+            {"over": False, "last.hundred": None, "noted": [("who led is not known",)],
              "scores": {"Ann": 0, "Bob": 30}})),
 ]
 
@@ -161,8 +161,8 @@ FISH_AND_EGGS = [
     vector("a fish won under the opening minimum is not recorded", SEA,
            ("round --fish --total Ann=20 --total Bob=5", {"last.winner": "Bob", "scores": {"Ann": 0, "Bob": 0}})),
     vector("004's fisherman conditions are notes", SEA,
-           ("round --fish --fisher Ann --total Ann=5 --total Bob=30", {"notes": [("004", "hundred")]}),
-           ("round --fish --fisher Bob --total Ann=5 --total Bob=30", {"notes": [("write off the fish",)]})),
+           ("round --fish --fisher Ann --total Ann=5 --total Bob=30", {"noted": [("004", "hundred")]}),
+           ("round --fish --fisher Bob --total Ann=5 --total Bob=30", {"noted": [("write off the fish",)]})),
     vector("a tied fish is eggs, led from 1-1", SEA,
            ("round --fish --fisher Ann --total Ann=18 --total Bob=18",
             {"eggs": 36, "scores": {"Ann": 0, "Bob": 0}, "next_lead": "1-1",

@@ -8,7 +8,7 @@ import os
 import click
 
 from scorekeeper.cli import safety
-from scorekeeper.errors import InputError, RulesetNotFound, ScorekeeperError
+from scorekeeper.errors import Implausible, InputError, RulesetNotFound, ScorekeeperError
 from scorekeeper.storage.atomic import saved_paths
 from scorekeeper.text import printable
 
@@ -179,6 +179,9 @@ class Group(click.Group):
         except click.UsageError as error:
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
             raise InputProblem(printable(error.format_message()) + hint) from None
+        except Implausible as error:  # only round and edit refuse a round so: both take --confirm
+            raise InputProblem(printable(f"{error} (if that is what the table holds, add --confirm to record "
+                                         "it)")) from None
         except (InputError, RulesetNotFound) as error:
             raise InputProblem(printable(str(error))) from None
         except ScorekeeperError as error:

@@ -46,7 +46,8 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
       scorekeeper edit 1 --out Ann --total Bob=8 --points Ann=5
       scorekeeper edit 1 --out Ann --total Bob=8 --no-points
     """
-    change = usecases.edit(match_path(ctx), number, round_facts(facts), clear_points=no_points)
+    change = usecases.edit(match_path(ctx), number, round_facts(facts), clear_points=no_points,
+                           confirmed=facts["confirm"])
     _before_after(change, output_format, f"Round {number} replaced.", "edited")
 
 

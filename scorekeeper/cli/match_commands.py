@@ -67,7 +67,7 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
       scorekeeper round --fish --fisher Ann --total Ann=18 --total Bob=18
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
     """
-    change = usecases.record(match_path(ctx), round_facts(facts))
+    change = usecases.record(match_path(ctx), round_facts(facts), confirmed=facts["confirm"])
     if output_format == "json":
         echo_json(change.table.to_dict())
         return

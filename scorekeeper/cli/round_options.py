@@ -29,8 +29,8 @@ FLAGS = {"out": "--out", "fish": "--fish", "hands": "--hand", "totals": "--total
 
 
 def round_options(command):
-    """Add the round line ([ROUND LINE]) and --out, --fish, --hand, --total, --fisher, --last, --led and
-    --points to a command; the round syntax closes the command's help."""
+    """Add the round line ([ROUND LINE]) and --out, --fish, --hand, --total, --fisher, --last, --led,
+    --points and --confirm to a command; the round syntax closes the command's help."""
     for option in reversed((
         click.argument("text", nargs=-1, metavar="[ROUND LINE]"),
         click.option("--out", metavar="PLAYER", help="The player who went out (played their last tile)."),
@@ -47,6 +47,8 @@ def round_options(command):
                           "hundred')."),
         click.option("--points", "play_points", multiple=True, type=PLAYER_POINTS,
                      help="Points a player made during play, when only each player's total was noted: Ann=25."),
+        click.option("--confirm", is_flag=True,
+                     help="Record hands that look impossible (more tiles or pips than a hand can hold) as given."),
     )):
         command = option(command)
     if command.__doc__:

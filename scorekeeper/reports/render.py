@@ -75,7 +75,7 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     last = table.rounds[-1] if table.rounds else None
     if headline is None:
         headline = _recorded_line(last, path, width) if last else f"No rounds yet in {path}."
-    notes = [f"note: {note}" for note in (last.notes if last else ())]
+    notes = _new_notes(table)
     status = _status(table, ruleset)
     budget = None if height is None else max(1, height - 2)
     fixed_lines = wrap_lines([headline, ""], width)
@@ -101,12 +101,28 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     return "\n".join(fixed_lines + body)
 
 
+def _new_notes(table: Table) -> list[str]:
+    """The last round's notes: in full when of a kind not seen in an earlier round, else counted in one line
+    (a note about a fact the table never records must not fill the screen after every round)."""
+    if not table.rounds:
+        return []
+    said = {note_kind(note) for result in table.rounds[:-1] for note in result.notes}
+    last = table.rounds[-1]
+    fresh = [f"note: {note}" for note in last.notes if note_kind(note) not in said]
+    again = len(last.notes) - len(fresh)
+    if again:
+        fresh.append(f"({again} note{'s' if again > 1 else ''} as in earlier rounds: 'explain {last.number}' "
+                     "says them)")
+    return fresh
+
+
 def _recorded_line(last: RoundResult, path: str, width: int | None) -> str:
     """One line: what was recorded, and where; the label shortens before the line would wrap."""
-    for label in (_round_label(last), _short_label(last, {}), None):
-        line = f"Round {last.number} recorded in {path}" + (f": {label}." if label else ".")
-        if width is None or text_width(line) <= width:
-            return line
+    for where in dict.fromkeys((path, os.path.basename(path))):
+        for label in (_round_label(last), _short_label(last, {}), None):
+            line = f"Round {last.number} recorded in {where}" + (f": {label}." if label else ".")
+            if width is None or text_width(line) <= width:
+                return line
     return f"Round {last.number} recorded in {os.path.basename(path)}."
 
 
@@ -334,8 +350,20 @@ def note_lines(shown: tuple[RoundResult, ...]) -> list[str]:
                 numbers.append(result.number)
     if not rounds_of:
         return []
-    return [""] + [f"note: round{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}: {kind}"
+    return [""] + [f"note: round{'s' if len(numbers) > 1 else ''} {_spans(numbers)}: {kind}"
                    for kind, numbers in rounds_of.items()]
+
+
+def _spans(numbers: list[int]) -> str:
+    """1, 2, 3, 5, 7, 8, 9 -> "1-3, 5, 7-9"."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and number == spans[-1][1] + 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return ", ".join(str(first) if first == last else f"{first}-{last}" if last > first + 1 else f"{first}, {last}"
+                     for first, last in spans)
 
 
 def _status(table: Table, ruleset: Ruleset) -> list[str]:

@@ -1,0 +1,83 @@
+"""Plausibility: hands no player could have held at the end of a round (issue 11).
+
+A round's facts can be possible in the set and still impossible at the table: in 4-player Goat every tile is
+dealt (7 each, the bazaar empty), so no hand holds more than 7 tiles, and the 7 heaviest tiles hold 69 pips:
+a total of 80 is a typing slip. Such a round is refused with the reason unless the scorer confirms it (the
+command line's ``--confirm``, a yes/no in ``play``); ``implausible`` gives the reason, so that both can ask.
+
+The bounds are generous on purpose (a refusal here is only for what cannot be): each player is dealt the
+ruleset's deal (``tiles.deal``, ``tiles.deal_more_players``) and may have drawn every bazaar tile but the ones
+that must stay (``bazaar.keep``); the player who went out played at least a dealt hand's worth of tiles.
+Pure: nothing is read or written.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+
+from scorekeeper.errors import Implausible
+from scorekeeper.facts import Ending, Match, Round
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.tiles import Tile
+
+
+def check_plausible(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """Raise Implausible (an InputError) with the reason when no table could have ended ``rnd`` this way."""
+    reason = implausible(match, ruleset, rnd)
+    if reason:
+        raise Implausible(reason)
+
+
+def implausible(match: Match, ruleset: Ruleset, rnd: Round) -> str | None:
+    """Why no table could have ended ``rnd`` this way (one sentence), or None when it could have.  The round's
+    facts are already checked (``record.check_round``): every tile in the set, none twice."""
+    from scorekeeper.referee.deal import deal_size
+
+    tileset = ruleset.tileset
+    players = len(match.players)
+    dealt, key = deal_size(ruleset, players)
+    bazaar = max(0, tileset.size - players * dealt)
+    drawn = max(0, bazaar - ruleset["bazaar.keep"])
+    most = dealt + drawn  # tiles one hand can hold at the end of a round
+    how = (f"{players} players are dealt {dealt} tiles each from {tileset.size} ({key}), so the bazaar is empty"
+           if not bazaar else
+           f"{players} players are dealt {dealt} tiles each ({key}) and {drawn} can be drawn from the bazaar"
+           + (f" ({ruleset['bazaar.keep']} must stay, bazaar.keep)" if ruleset["bazaar.keep"] else ""))
+    heaviest = [0] + list(accumulate(sorted((tile.pips for tile in tileset.tiles()), reverse=True)))
+    for player, hand in rnd.hands.items():
+        if hand.tiles is not None and len(hand.tiles) > most:
+            return f"{player} holds {len(hand.tiles)} tiles, but a hand can hold at most {most}: {how}"
+        if hand.tiles is None and hand.total > heaviest[min(most, tileset.size)]:
+            return (f"{player}'s total {hand.total} is more than any hand can hold: {how}, and the {most} "
+                    f"heaviest tiles hold {heaviest[min(most, tileset.size)]} pips")
+    return _together(rnd, tileset, dealt, most)
+
+
+def _together(rnd: Round, tileset, dealt: int, most: int) -> str | None:
+    """The hands given as totals, together: they are held in the tiles no one else is known to hold, each
+    in at most ``most`` tiles, so the j largest totals fit in the heaviest j * most of those tiles."""
+    totals = sorted(((hand.total, player) for player, hand in rnd.hands.items() if hand.tiles is None),
+                    key=lambda item: -item[0])
+    if len(totals) < 2:
+        return None
+    known: set[Tile] = {tile for hand in rnd.hands.values() if hand.tiles for tile in hand.tiles}
+    played = set(rnd.last) | ({rnd.led} if rnd.led else set())
+    known |= played
+    laid = max(dealt if rnd.ending is Ending.OUT else 1, len(played))  # who went out laid a hand at least
+    room = tileset.size - laid - sum(len(hand.tiles) for hand in rnd.hands.values() if hand.tiles)
+    free = [0] + list(accumulate(sorted((tile.pips for tile in tileset.tiles() if tile not in known),
+                                        reverse=True)))
+    together = 0
+    for count, (total, _) in enumerate(totals, start=1):
+        together += total
+        tiles = max(0, min(count * most, room, len(free) - 1))
+        if together > free[tiles]:
+            if count == 1:
+                return (f"{totals[0][1]}'s total {together} is more than the hand can hold: the {tiles} heaviest "
+                        f"tiles no one else is known to hold have {free[tiles]} pips")
+            names = [f"{player}'s" for _, player in totals[:count]]
+            names = ", ".join(names[:-1]) + " and " + names[-1]
+            return (f"{names} totals {' + '.join(str(total) for total, _ in totals[:count])} = {together} are "
+                    f"more than {count} hands can hold together: at most {tiles} tiles no one else is known to "
+                    f"hold, {free[tiles]} pips in all")
+    return None

@@ -1,0 +1,58 @@
+"""Long matches of every built-in ruleset, typed through the CLI as a table would: for the golden-output and
+property tests of what people see."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from scorekeeper.cli import cli
+from scorekeeper.rules.loader import builtin_names, load_ruleset
+
+PLAYERS = ("Masha", "Alex", "Olya", "Serg")
+LONGEST = 30
+
+
+def new_args(name: str) -> list[str]:
+    """Four players; partners Masha+Olya and Alex+Serg where the ruleset is for pairs."""
+    if load_ruleset(name)["players.teams"].value == "pairs":
+        return ["new", "--rules", name, "--team", "Masha,Olya", "--team", "Alex,Serg"]
+    return ["new", "--rules", name, *PLAYERS]
+
+
+def round_args(rng: random.Random, number: int, most: int = 12) -> list[str]:
+    """A round: someone goes out (now and then a fish), the others' totals at most ``most``."""
+    if number % 7 == 3:
+        return ["round", "--fish", "--fisher", PLAYERS[number % 4],
+                *[f"--total={player}={rng.randint(2, most + 2)}" for player in PLAYERS]]
+    out = PLAYERS[(number * 3 + rng.randint(0, 3)) % 4]
+    return ["round", "--out", out, *[f"--total={player}={rng.randint(0, most)}" for player in PLAYERS
+                                     if player != out]]
+
+
+def invoke(path: Path, args: list[str], env: dict[str, str] | None = None):
+    return CliRunner().invoke(cli, ["--match", str(path), *args], env=env, catch_exceptions=False)
+
+
+def long_match(name: str, path: Path, rounds: int = LONGEST) -> list[str]:
+    """Write a match of ``name`` to ``path``: rounds until the match is over or ``rounds`` were played, all
+    but the last recorded; returns the last round's arguments (record it to see the after-round output)."""
+    rng = random.Random(name)
+    ruleset = load_ruleset(name)
+    most = 7 if ruleset["players.teams"].value == "pairs" else 12  # small hands: a long match
+    if ruleset["opening.threshold"] > 13:  # Sea Goat opens at 25: hands big enough to score now and then
+        most = 16 if ruleset["players.teams"].value == "pairs" else 24
+    assert invoke(path, new_args(name)).exit_code == 0
+    for number in range(1, rounds + 1):
+        args = round_args(rng, number, most)
+        result = invoke(path, args)
+        assert result.exit_code == 0, (name, args, result.stdout, result.stderr)
+        if number == rounds or '"over": true' in invoke(path, ["table", "--format", "json"]).stdout:
+            assert invoke(path, ["undo"]).exit_code == 0
+            return args
+    raise AssertionError("unreachable")
+
+
+RULESETS = builtin_names()
