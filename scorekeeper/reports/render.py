@@ -120,10 +120,13 @@ def _new_notes(table: Table) -> list[str]:
 def _recorded_line(last: RoundResult, path: str, width: int | None) -> str:
     """One line: what was recorded, and where; the label shortens before the line would wrap."""
     for where in dict.fromkeys((path, os.path.basename(path))):
-        for label in (_round_label(last), _short_label(last, {}), None):
-            line = f"Round {last.number} recorded in {where}" + (f": {label}." if label else ".")
-            if width is None or text_width(line) <= width:
-                return line
+        for label in (_round_label(last), _short_label(last, {})):
+            for line in (f"Round {last.number} recorded in {where}: {label}.",
+                         f"Round {last.number} recorded: {label} ({where}).",
+                         f"Round {last.number}: {label}, recorded in {where}.",
+                         f"Round {last.number}: {label}, in {where}."):
+                if width is None or text_width(line) <= width:
+                    return line
     return f"Round {last.number} recorded in {os.path.basename(path)}."
 
 
