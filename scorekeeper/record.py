@@ -161,16 +161,28 @@ def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=
 
 
 def undo(match: Match) -> tuple[Match, str]:
-    """Drop the last claim in progress, else the last round; returns the new match and what was dropped."""
+    """Drop the last claim in progress, else the last round; returns the new match and what was dropped.
+
+    Nothing is lost: what is dropped goes into the match's history, where ``redo`` finds it,
+    and a dropped round's claims go back to the hand in progress (its hand is being played again)."""
+    from scorekeeper.facts import Revision, Undoing
+
     if match.pending:
         claim = match.pending[-1]
-        return match._replace(pending=match.pending[:-1]), f"the claim of {claim.points} by {claim.player}"
+        entry = Revision(Undoing.UNDO, len(match.rounds) + 1, claim=claim)
+        return (match._replace(pending=match.pending[:-1], history=match.history + (entry,)),
+                f"the claim of {claim.points} by {claim.player}")
     if not match.rounds:
         raise StateError("nothing to undo: no round has been recorded")
     number = len(match.rounds)
     rnd = match.rounds[-1]
     how = f"{rnd.out} went out" if rnd.ending is Ending.OUT else "fish"
-    return match._replace(rounds=match.rounds[:-1]), f"round {number} ({how})"
+    entry = Revision(Undoing.UNDO, number, round=rnd.facts())
+    said = f"round {number} ({how})"
+    if rnd.claims:
+        count = len(rnd.claims)
+        said = f"round {number} ({how}; its {count} claim{'s go' if count != 1 else ' goes'} back to the hand)"
+    return match._replace(rounds=match.rounds[:-1], pending=rnd.claims, history=match.history + (entry,)), said
 
 
 def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> str | None:
