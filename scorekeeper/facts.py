@@ -3,13 +3,13 @@
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-from scorekeeper.choice import Choice
+from enum import Enum
 from scorekeeper.tiles import Tile
 
 FORMAT_VERSION = 1
 
 
-class Ending(Choice):
+class Ending(Enum):
     """How a round ended."""
 
     OUT = "out"
@@ -86,7 +86,7 @@ class Side(NamedTuple):
     players: tuple[str, ...]
 
 
-class Undoing(Choice):
+class Undoing(Enum):
     """What kind of change took facts out of a match (kept in its history so that it can be taken back)."""
 
     UNDO = "undo"

@@ -118,7 +118,7 @@ def _require_toml(text: str, file: str) -> None:
 
     A ``.toml`` file with a syntax error keeps the match file's own message (with its line)."""
     from scorekeeper.errors import MatchFileError
-    from scorekeeper.storage.plaintoml import TomlError, loads
+    from scorekeeper.storage.tomlread import TomlError, loads
 
     lowered = file.lower()
     if lowered.endswith(".toml"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.choice import written
+from scorekeeper.rules.schema import written
 from scorekeeper.cli.base import Group, InputProblem, PathType, echo_json, echo_problems, format_option
 from scorekeeper.errors import RulesetNotFound
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset

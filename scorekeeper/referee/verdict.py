@@ -1,6 +1,6 @@
 """What a ruling gives back: a verdict and its reasons, each reason tied to a ruleset key and its source."""
 
-from scorekeeper.choice import written
+from scorekeeper.rules.schema import written
 from typing import NamedTuple
 
 from scorekeeper.rules.ruleset import Ruleset

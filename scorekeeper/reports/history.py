@@ -13,7 +13,7 @@ from scorekeeper.facts import Match
 from scorekeeper.reports.rating import rating
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.session import OpenMatch, validate_match
-from scorekeeper.storage import plaintoml as toml
+from scorekeeper.storage import tomlread as toml
 from scorekeeper.storage.matchfile import parse_match, round_lines
 from scorekeeper.text import not_utf8
 

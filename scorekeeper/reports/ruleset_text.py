@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from scorekeeper.choice import written
+from scorekeeper.rules.schema import written
 from scorekeeper.errors import InputError
 from scorekeeper.reports.fit import wrap
 from scorekeeper.rules.ruleset import Ruleset

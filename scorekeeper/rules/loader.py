@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from types import MappingProxyType
 import os
+from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
-from scorekeeper.choice import Choice, written
 from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, FirstLead, Key, Teams
-from scorekeeper.storage import plaintoml as toml
+from scorekeeper.rules.schema import (KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, FirstLead, Key, Teams,
+                                     written)
+from scorekeeper.storage import tomlread as toml
 from scorekeeper.text import not_utf8, printable
 from scorekeeper.tiles import TileSet, parse_tiles
 
@@ -224,7 +225,7 @@ def _apply(label: str, path: str, value: Any, values: dict, set_by: dict, proble
 
 def convert(key: Key, value: Any) -> Any:
     """Check a TOML value against its key and convert it to the domain type."""
-    if issubclass(key.kind, Choice):
+    if issubclass(key.kind, Enum):
         try:
             return key.kind(value)
         except ValueError:

@@ -4,12 +4,16 @@ The scoring code reads nothing but these keys, so a house rule is a small file t
 Defaults here are neutral; the built-in files under ``rulesets/`` set what each game needs.
 """
 
+from enum import Enum
 from typing import NamedTuple
 
-from scorekeeper.choice import Choice
+
+def written(value):
+    """A ruleset value as its file writes it: a choice as its value, any other value as it is."""
+    return value.value if isinstance(value, Enum) else value
 
 
-class Count(Choice):
+class Count(Enum):
     """Who records a round's points."""
 
     LOSERS = "losers"
@@ -18,7 +22,7 @@ class Count(Choice):
     """The side that won the round records what the losers hold (Sea Goat, draw, Muggins)."""
 
 
-class FishPolicy(Choice):
+class FishPolicy(Enum):
     """Who records what when a round is blocked."""
 
     EACH = "each"
@@ -31,7 +35,7 @@ class FishPolicy(Choice):
     """The side with the lowest hand total wins the round and records the others' totals."""
 
 
-class FishermanIs(Choice):
+class FishermanIs(Enum):
     """Who is the fisherman when a sealed fish is closed by laying the held double."""
 
     SEALER = "sealer"
@@ -41,7 +45,7 @@ class FishermanIs(Choice):
     """The player who made the last play, the double included."""
 
 
-class FishTie(Choice):
+class FishTie(Enum):
     """What a blocked round does when the deciding sides are level."""
 
     EGGS = "eggs"
@@ -52,7 +56,7 @@ class FishTie(Choice):
     """The tied sides share the points (rounded down)."""
 
 
-class FishTieThree(Choice):
+class FishTieThree(Enum):
     """What a blocked round does when, of three sides, two are level for the deciding hand."""
 
     SAME = "same"
@@ -65,7 +69,7 @@ class FishTieThree(Choice):
     """The two tied sides share the points, rounded down; a remainder is not scored (the step says so)."""
 
 
-class EggsTo(Choice):
+class EggsTo(Enum):
     """Who receives the eggs."""
 
     BIGGEST_LOSER = "biggest-loser"
@@ -77,7 +81,7 @@ class EggsTo(Choice):
     """The next side that records a round."""
 
 
-class AtTarget(Choice):
+class AtTarget(Enum):
     """What reaching the target means."""
 
     LOSES = "loses"
@@ -86,7 +90,7 @@ class AtTarget(Choice):
     """The side that reaches the target wins the match."""
 
 
-class Teams(Choice):
+class Teams(Enum):
     SINGLES = "singles"
     """Every player for themselves."""
     PAIRS = "pairs"
@@ -95,14 +99,14 @@ class Teams(Choice):
     """Every player for themselves, or two partnerships when the match is started with --team."""
 
 
-class LeadAfterOut(Choice):
+class LeadAfterOut(Enum):
     FINISHER = "finisher"
     """The player who went out leads the next round."""
     PARTNER = "partner"
     """The partner of the player who went out leads the next round."""
 
 
-class WriteOff(Choice):
+class WriteOff(Enum):
     """What happens to the other sides' points when a side records (Sea Goat: only one side holds points)."""
 
     NONE = "none"
@@ -113,7 +117,7 @@ class WriteOff(Choice):
     """Everyone's points go to 0, the new record's too (000: "all players have 0 points")."""
 
 
-class SixSix(Choice):
+class SixSix(Enum):
     """What going out with 6-6 as the last tile does."""
 
     NONE = "none"
@@ -125,7 +129,7 @@ class SixSix(Choice):
     on the hundred."""
 
 
-class HundredLost(Choice):
+class HundredLost(Enum):
     """What losing a round played on the hundred costs."""
 
     WRITE_OFF = "write-off"
@@ -134,7 +138,7 @@ class HundredLost(Choice):
     """Written off; and a side caught holding at least ``hundred.caught_min`` loses the match."""
 
 
-class PlayScore(Choice):
+class PlayScore(Enum):
     """What a count of the open ends scores during play (rules.md §4.2)."""
 
     NONE = "none"
@@ -147,7 +151,7 @@ class PlayScore(Choice):
     """A multiple of 5 scores count/5, a multiple of 3 scores count/3, both add (15 -> 5 + 3 = 8)."""
 
 
-class SpinnerReading(Choice):
+class SpinnerReading(Enum):
     """How the spinner (the first double, open on four sides) counts."""
 
     NONE = "none"
@@ -158,7 +162,7 @@ class SpinnerReading(Choice):
     """000 / pagat: both halves count until tiles lie against both long sides; then only started arms."""
 
 
-class Rounding(Choice):
+class Rounding(Enum):
     """How the end-of-hand count is rounded to endhand.round_to."""
 
     NONE = "none"
@@ -171,7 +175,7 @@ class Rounding(Choice):
     """Down to the multiple below."""
 
 
-class RoundWhat(Choice):
+class RoundWhat(Enum):
     """What the end-of-hand rounding applies to."""
 
     TOTAL = "total"
@@ -180,7 +184,7 @@ class RoundWhat(Choice):
     """Each losing hand rounded on its own (two hands of 3 give 5 + 5), then added."""
 
 
-class SeveralReach(Choice):
+class SeveralReach(Enum):
     """What happens when more than one side stands at or over the target when the match is decided."""
 
     HIGHEST = "highest"
@@ -190,7 +194,7 @@ class SeveralReach(Choice):
     both 225 or more, 225 against 226 too)."""
 
 
-class RoundsWinner(Choice):
+class RoundsWinner(Enum):
     """Who wins a match of a fixed number of rounds (end.rounds)."""
 
     HIGHEST = "highest"
@@ -199,7 +203,7 @@ class RoundsWinner(Choice):
     """The side with the lowest total (003's block game)."""
 
 
-class FirstLead(Choice):
+class FirstLead(Enum):
     """Who leads the first round of a match, and with which tile."""
 
     FROM_ONE_ONE = "from-1-1"
@@ -228,7 +232,7 @@ class Key(NamedTuple):
 
     @property
     def choices(self) -> tuple[str, ...]:
-        if isinstance(self.kind, type) and issubclass(self.kind, Choice):
+        if isinstance(self.kind, type) and issubclass(self.kind, Enum):
             return tuple(member.value for member in self.kind)
         return ()
 

@@ -21,7 +21,7 @@ from typing import Any
 from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
 from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
 from scorekeeper.numbers import parse_number
-from scorekeeper.storage import plaintoml as toml
+from scorekeeper.storage import tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.stamp import FileStamp, stamp_of
 from scorekeeper.text import not_utf8, printable
