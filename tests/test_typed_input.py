@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scorekeeper.cli import cli
-from scorekeeper.cli.base import Command, Group, with_help
+from scorekeeper.cli.base import Command, Group, strict_command
 from scorekeeper.text import name_key, printable
 
 FOUR = ("Masha", "Alex", "Olya", "Serg")
@@ -61,7 +61,7 @@ def test_every_command_refuses_a_repeated_option():
         command = cli.get_command(ctx, name)
         commands = [command]
         if isinstance(command, Group):
-            commands = [with_help(command.get_command(ctx, sub)) for sub in command.list_commands(ctx)]
+            commands = [strict_command(command.get_command(ctx, sub)) for sub in command.list_commands(ctx)]
         for each in commands:
             assert isinstance(each, (Command, Group)), each.name
             checked += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper import __version__
-from scorekeeper.cli.base import DEFAULT_MATCH, Group, PathType, version_option
+from scorekeeper.cli.base import DEFAULT_MATCH, Group, PathType
 
 COMMANDS = {
     "new": "scorekeeper.cli.match_commands:new",
@@ -34,7 +34,7 @@ COMMANDS = {
 @click.option("--match", "match_path", type=PathType(), metavar="FILE", envvar="SCOREKEEPER_MATCH",
               default=DEFAULT_MATCH, show_default=True, show_envvar=True,
               help="The match file to read and write.")
-@version_option(__version__, prog_name="scorekeeper")
+@click.version_option(__version__, prog_name="scorekeeper")
 def cli(match_path: str) -> None:
     """Keep score for a real game of dominoes, and referee it.
 

@@ -22,6 +22,12 @@ def rules() -> None:
       extends = "goat"
       [fish]
       policy = "each"
+
+    \b
+    Examples:
+      scorekeeper rules list
+      scorekeeper rules show goat
+      scorekeeper rules check my-house.toml
     """
 
 

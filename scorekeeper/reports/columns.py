@@ -1,8 +1,8 @@
 """The people's table layout: columns two spaces apart, dashes under the headers.
 
 It is tabulate's "simple" layout, written out here because the running table is printed after every round
-and tabulate's import alone costs about a tenth of a command's start-up budget.  Reports that are not on
-that path (compare, history, Markdown) use tabulate itself.
+and tabulate's import alone costs about a tenth of a command's start-up budget.  ``compare`` uses tabulate
+itself; the Markdown export writes its own pipe table.
 """
 
 from __future__ import annotations

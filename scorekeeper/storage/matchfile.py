@@ -3,13 +3,12 @@
     format = 1
     ruleset = "goat"
     players = ["Masha", "Alex", "Olya", "Serg"]
+    rounds = [
+        { end = "out", out = "Masha", hands = { Alex = "1-2 3-3", Olya = 13, Serg = 5 } },
+    ]
 
-    [[rounds]]
-    end = "out"
-    out = "Masha"
-    [rounds.hands]
-    Alex = "1-2 3-3"     # tiles
-    Serg = 5             # a pip total
+One round a line (a hand as its tiles, or as a pip total); ``sides``, ``pending`` claims and ``history``
+follow the same form when a match has them.
 """
 
 from __future__ import annotations
