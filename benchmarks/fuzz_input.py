@@ -52,6 +52,8 @@ def commands():
         subs = getattr(command, "list_commands", None)
         pairs = [((name, sub), command.get_command(ctx, sub)) for sub in subs(ctx)] if subs else [((name,), command)]
         for path, each in pairs:
+            if path == ("play",):  # interactive: it reads the terminal (tested through a pty)
+                continue
             options = [opt for param in each.params for opt in param.opts
                        if opt.startswith("-") and opt not in ("-h", "--help")]
             found.append((path, options))
@@ -106,6 +108,8 @@ def judge(result, before: bytes | None, after: bytes | None) -> str | None:
         return "traceback"
     if result.exit_code not in (0, 1, 2):
         return f"exit {result.exit_code}"
+    if "\x1b" in result.output or "\x9b" in result.output:
+        return "an escape sequence reached the terminal"
     if result.exit_code == 0:
         return None
     if before != after:
