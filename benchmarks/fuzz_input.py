@@ -93,7 +93,8 @@ class Checker:
         self.counts[f"{kind} exit {result.exit_code}"] += 1
         problem = judge(result, before, _read(self.path))
         if not problem and kind in ("match file", "ruleset file") and result.exit_code == 1:
-            problem = placed(result.stderr, self.path if kind == "match file" else self.rules, before)
+            broken = self.path if kind == "match file" else self.rules
+            problem = placed(result.stderr, broken, _read(broken))
         if problem:
             self.counts[f"{kind} FAILED: {problem}"] += 1
             self.failures.setdefault(problem, []).append((args, result.exit_code, result.output[-600:],
