@@ -50,14 +50,14 @@ def _lead_not_recorded(match: Match, leader: str | None, scores: dict[str, int])
         side = match.side_of(leader).name
         if scores[side] <= 0:
             return []
-        return [f"the lead was not recorded (--led): {leader} led with {side} holding {scores[side]}, so it could "
-                "have been 6-6 on the hundred; the round is scored as an ordinary lead (record --led 6-6 with "
-                "'edit' if it was)"]
+        return [f"no --led was recorded: {leader} led with {side} holding {scores[side]}, so it could have been "
+                "6-6 on the hundred; the round is scored as an ordinary lead (record --led 6-6 with 'edit' if it "
+                "was)"]
     holding = [name for name, score in scores.items() if score > 0]
     if not holding:
         return []
-    return [f"the lead was not recorded (--led), and who led is not known, while {', '.join(holding)} held "
-            "points: a 6-6 lead on the hundred could not be considered; the round is scored as an ordinary lead"]
+    return [f"no --led was recorded, and who led is not known, while {', '.join(holding)} held points: it "
+            "could have been 6-6 on the hundred; the round is scored as an ordinary lead"]
 
 
 def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | None, scores: dict[str, int],
