@@ -64,17 +64,17 @@ def generate(rounds: int, ruleset_path: str, players: tuple[str, ...], path: str
     match = match._replace(rounds=tuple(played))
     if ruleset["hundred.enabled"]:
         # lead 6-6 where the leader's side holds points and then loses the round (a won hundred would end
-        # the match): a legal hundred, written off
+        # the match): a legal hundred, written off.  The rounds are scored one by one as the leads are chosen.
         rounds_led = list(match.rounds)
-        table = replay(ruleset, match)
-        for index in range(1, len(rounds_led)):
-            before = table.rounds[index - 1]
-            leader = before.facts.out or before.facts.fisher
-            rnd = rounds_led[index]
+        results: list = []
+        for index, rnd in enumerate(rounds_led):
+            before = results[-1] if results else None
+            leader = (before.facts.out or before.facts.fisher) if before else None
             if (leader and not before.eggs and not before.owes_hundred and before.side(leader).score > 0
                     and rnd.ending is Ending.OUT and rnd.out != leader and chance.random() < 0.2):
                 rounds_led[index] = rnd._replace(led=SIX_SIX)
-                table = replay(ruleset, match._replace(rounds=tuple(rounds_led)), table.rounds[:index])
+            prefix = match._replace(rounds=tuple(rounds_led[:index + 1]))
+            results.append(replay(ruleset, prefix, results).rounds[-1])
         match = match._replace(rounds=tuple(rounds_led))
     save_match(match, path)
 

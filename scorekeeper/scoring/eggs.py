@@ -5,7 +5,9 @@
 - ``pay_to_recorder`` (after the opening rule and the write-off): the eggs go to a side that recorded;
 - ``carry_eggs`` (last): a tied fish adds its total to the pot; eggs nobody won age, and rot.
 
-Which of the two payments a ruleset uses is ``counts_toward_opening``: the pipeline gates both on it.
+Which of the two payments a ruleset uses is ``counts_toward_opening``: the pipeline gates both on it, so a
+key that says whether the eggs count toward the opening is read there and nowhere else (``recipient`` then
+picks the round's winner for ``next-recorder`` before the opening, as it picks the top side for the others).
 Keys read: ``eggs.to`` (who receives them), ``eggs.rot_after`` (rounds until they rot).
 """
 
@@ -72,13 +74,14 @@ def carry_eggs(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
 
 
 def recipient(ruleset: Ruleset, pot: Pot, outcome: Outcome, recorded: dict[str, int] | None = None) -> str | None:
-    """The side that receives the pot in this round, or None when the eggs stay."""
+    """The side that receives the pot in this round, or None when the eggs stay.
+
+    ``recorded``: what each side recorded, when the eggs are paid after the opening rule; before it (None)
+    the eggs go to the side that takes the most from the round (the losers' biggest, for ``losers``)."""
     if pot.amount == 0 or outcome.tied_total:
         return None
     rule = ruleset["eggs.to"]
-    if rule is EggsTo.NEXT_RECORDER:
-        if recorded is None:
-            return None
+    if rule is EggsTo.NEXT_RECORDER and recorded is not None:
         return _unique_top({name: value for name, value in recorded.items() if value > 0})
     if rule is EggsTo.LOSERS and outcome.losers:
         return _unique_top({name: outcome.points[name] for name in outcome.losers})
