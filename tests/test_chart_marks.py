@@ -130,3 +130,12 @@ def test_image_of_a_match_won_in_play(sk):
     assert f"Bob {opened.table.standing('Bob').score}" in labels
     assert any(label.startswith("in play:") for label in labels)
     assert any("Bob wins" in label.replace("\n", " ") for label in labels)
+
+
+def test_a_match_of_rounds_without_a_target(sk):
+    """block-003: 7 rounds, no target; every hand 0 so far (the chart once divided by the top score, 0)."""
+    sk("new", "--rules", "block-003", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=0")
+    lines = sk("chart").stdout.splitlines()
+    assert lines[0] == "block-003: running score per round; 7 rounds, the lowest total wins"
+    assert "target" not in lines[-1] and not any(set(line.split("|")[-1]) == {"-"} for line in lines[1:11])

@@ -165,3 +165,44 @@ def test_the_partners_hand_is_asked_for_where_it_counts(sk, counted, code):
     # the opponents' hands are still asked for
     assert "no hand for Serg" in sk.fails("round", "--out", "Masha", "--hand", "Alex=1-2", "--total", "Olya=1",
                                           code=2)
+
+
+# --- 2. Sea Goat eggs count toward the opening minimum --------------------------------------------------
+
+@pytest.mark.parametrize("toward, after, eggs", [(True, {"Ann": 50, "Bob": 0}, 0), (False, {"Ann": 0, "Bob": 0}, 40)])
+def test_sea_goat_eggs_count_toward_the_opening(sk, toward, after, eggs):
+    """A fish of 20 against 20 (eggs 40), then Ann goes out holding Bob's 10: Ann records 50; with
+    eggs.toward_opening = false (the old reading) 10 < 25 is not recorded and the eggs stay carried."""
+    rules = house(sk, f'extends = "sea-goat"\nname = "s"\n[eggs]\ntoward_opening = {str(toward).lower()}\n')
+    sk("new", "--rules", rules, "Ann", "Bob")
+    sk("round", "--fish", "--total", "Ann=20", "--total", "Bob=20")
+    assert sk.json()["eggs"] == 40
+    sk("round", "--led", "1-1", "--out", "Ann", "--total", "Bob=10", "--last", "2-3")
+    table = sk.json()
+    assert scores(sk) == after and table["eggs"] == eggs
+    assert table["history"][-1]["eggs_paid_to"] == ("Ann" if toward else None)
+
+
+def test_sea_goat_ships_with_eggs_toward_the_opening(sk):
+    assert json.loads(sk("rules", "show", "sea-goat", "--format", "json").stdout)["keys"]["eggs.toward_opening"]
+    assert not json.loads(sk("rules", "show", "goat", "--format", "json").stdout)["keys"]["eggs.toward_opening"]
+
+
+def test_eggs_that_cannot_open_even_so_stay_carried(sk):
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    sk("round", "--fish", "--total", "Ann=5", "--total", "Bob=5")
+    sk("round", "--led", "1-1", "--out", "Ann", "--total", "Bob=10", "--last", "2-3")  # 10 + 10 < 25
+    table = sk.json()
+    assert scores(sk) == {"Ann": 0, "Bob": 0} and table["eggs"] == 10
+    steps = json.loads(sk("explain", "--format", "json").stdout)["steps"]
+    assert any(step["key"] == "eggs.toward_opening" and "stay carried" in step["text"] for step in steps)
+
+
+@pytest.mark.parametrize("led, wrong", [("1-1", False), ("2-2", True), (None, False)])
+def test_a_lead_other_than_1_1_while_eggs_are_carried_is_said(sk, led, wrong):
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    sk("round", "--fish", "--total", "Ann=20", "--total", "Bob=20")
+    args = ("--led", led) if led else ()
+    sk("round", *args, "--out", "Ann", "--total", "Bob=10", "--last", "2-3")
+    notes = [note["note"] for note in sk.json()["notes"] if note["round"] == 2]
+    assert any("wrong lead" in note and "played from 1-1" in note for note in notes) is wrong

@@ -149,9 +149,12 @@ ON_THE_HUNDRED = [
     vector("6-6 led after eggs: who led is not known, a note", SEA,
            (BOB_30, {}),
            ("round --fish --fisher Bob --total Ann=9 --total Bob=9", {"next_leader": None}),  # eggs: 1-1 leads next
+           # RULES.md 3 as corrected: Ann's 10 + the 18 eggs open her (28), Bob's 30 are written off; 6-6 led
+           # while the eggs were carried is a wrong lead, said (issue 12.2)
            ("round --led 6-6 --out Ann --total Bob=10 --last 1-3",
-            {"over": False, "last.hundred": None, "noted": [("who led is not known",)],
-             "scores": {"Ann": 0, "Bob": 30}})),
+            {"over": False, "last.hundred": None,
+             "noted": [("who led is not known",), ("wrong lead", "eggs (+18)")],
+             "scores": {"Ann": 28, "Bob": 0}})),
 ]
 
 FISH_AND_EGGS = [
@@ -167,12 +170,19 @@ FISH_AND_EGGS = [
            ("round --fish --fisher Ann --total Ann=18 --total Bob=18",
             {"eggs": 36, "scores": {"Ann": 0, "Bob": 0}, "next_lead": "1-1",
              "starts": {"lead_note": "eggs: +36, lead 1-1"}, "shows": ["eggs: +36, lead 1-1"]})),
-    vector("the eggs go to the next side that records", SEA,
+    # RULES.md 3 as corrected: the eggs count toward the opening minimum (eggs.toward_opening, on in sea-goat)
+    vector("the eggs count toward the opening of the next round's winner", SEA,
+           ("round --fish --total Ann=18 --total Bob=18", {}),
+           ("round --led 1-1 --out Bob --total Ann=20 --last 2-3",  # 20 + 36 eggs opens Bob
+            {"eggs": 0, "scores.Bob": 56, "last.eggs_paid": 36, "last.eggs_paid_to": "Bob",
+             "shows": ["36 paid to Bob"]})),
+    vector("eggs.toward_opening = false: the eggs go to the next side that records on its own", HOUSE,
            ("round --fish --total Ann=18 --total Bob=18", {}),
            ("round --led 1-1 --out Bob --total Ann=20 --last 2-3", {"eggs": 36}),  # 20 < 25: no record
            ("round --out Bob --total Ann=30 --last 2-3",
             {"eggs": 0, "scores.Bob": 66, "last.eggs_paid": 36, "last.eggs_paid_to": "Bob",
-             "shows": ["36 paid to Bob"]})),
+             "shows": ["36 paid to Bob"]}),
+           house=sea_house("[eggs]\ntoward_opening = false\n")),
     vector("the eggs are paid to a side holding points on any record", SEA,
            (BOB_30, {}),
            ("round --fish --total Ann=9 --total Bob=9", {}),
@@ -180,13 +190,22 @@ FISH_AND_EGGS = [
     vector("a second tie adds to the eggs", SEA,
            ("round --fish --total Ann=18 --total Bob=18", {}),
            ("round --fish --total Ann=5 --total Bob=5", {"eggs": 46})),
+    # With the eggs toward the opening (RULES.md 3 corrected) 10 + 10 eggs < 25 opens nobody: the eggs rot.
     vector("the eggs rot after three rounds without a record", SEA,
+           ("round --fish --total Ann=5 --total Bob=5", {}),
+           ("round --out Ann --total Bob=10 --last 2-3", {"eggs": 10}),
+           ("round --out Ann --total Bob=10 --last 2-3", {"eggs": 10}),
+           ("round --out Ann --total Bob=10 --last 2-3",
+            {"eggs": 0, "last.eggs_rotten": 10, "next_lead": None, "row": ("4 ", "10 rotten")}),
+           ("round --out Ann --total Bob=30 --last 2-3", {"scores.Ann": 30})),  # nothing left to pay
+    vector("eggs.toward_opening = false: the eggs rot after three rounds without a record", HOUSE,
            ("round --fish --total Ann=18 --total Bob=18", {}),
            ("round --out Ann --total Bob=10 --last 2-3", {"eggs": 36}),
            ("round --out Ann --total Bob=10 --last 2-3", {"eggs": 36}),
            ("round --out Ann --total Bob=10 --last 2-3",
             {"eggs": 0, "last.eggs_rotten": 36, "next_lead": None, "row": ("4 ", "36 rotten")}),
-           ("round --out Ann --total Bob=30 --last 2-3", {"scores.Ann": 30})),  # nothing left to pay
+           ("round --out Ann --total Bob=30 --last 2-3", {"scores.Ann": 30}),
+           house=sea_house("[eggs]\ntoward_opening = false\n")),
 ]
 
 THE_END = [

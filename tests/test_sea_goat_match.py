@@ -21,11 +21,12 @@ TWO_PLAYERS = [
     (("--led", "1-1", "--out", "Ann", "--total", "Bob=8", "--last", "1-3"), (78, 0), 0, {}),
     # Bob takes 20 but holds no points: not recorded, and Ann keeps hers.
     (("--out", "Bob", "--total", "Ann=20", "--last", "3-3"), (78, 0), 0, {}),
-    # Tied fish again: 30 eggs.
-    (("--fish", "--fisher", "Bob", "--total", "Ann=15", "--total", "Bob=15"), (78, 0), 30, {}),
-    # Three rounds in which nobody records: the eggs rot in the third.
-    (("--led", "1-1", "--out", "Bob", "--total", "Ann=12", "--last", "1-4"), (78, 0), 30, {}),
-    (("--out", "Bob", "--total", "Ann=10", "--last", "0-5"), (78, 0), 30, {}),
+    # Tied fish again: 10 eggs.
+    (("--fish", "--fisher", "Bob", "--total", "Ann=5", "--total", "Bob=5"), (78, 0), 10, {}),
+    # Three rounds in which nobody records, not even with the eggs (12 + 10, 10 + 10, 9 + 10 < 25: RULES.md 3
+    # as corrected, the eggs count toward the opening minimum): the eggs rot in the third.
+    (("--led", "1-1", "--out", "Bob", "--total", "Ann=12", "--last", "1-4"), (78, 0), 10, {}),
+    (("--out", "Bob", "--total", "Ann=10", "--last", "0-5"), (78, 0), 10, {}),
     (("--out", "Bob", "--total", "Ann=9", "--last", "2-5"), (78, 0), 0, {"next_lead": None}),
     # Bob goes out on 6-6 with Ann holding 20 < 25: no win; Bob must lead 6-6 on the hundred.
     (("--out", "Bob", "--total", "Ann=20", "--last", "6-6"), (78, 0), 0,
@@ -93,10 +94,10 @@ def test_two_player_match_through_the_installed_command(run_installed):
     run_installed("new", "--rules", "sea-goat", "Ann", "Bob")
     table = play(run_installed, TWO_PLAYERS)
     assert len(TWO_PLAYERS) >= 10
-    assert [entry["eggs_rotten"] for entry in table["history"]].index(30) == 9
+    assert [entry["eggs_rotten"] for entry in table["history"]].index(10) == 9
     assert table["history"][-1]["hundred"] == "Ann" and table["decided_by"]
     text = run_installed("table").stdout
-    assert "Match over: Ann wins with 113" in text and "30 rotten" in text and "20 paid to Ann" in text
+    assert "Match over: Ann wins with 113" in text and "10 rotten" in text and "20 paid to Ann" in text
     run_installed("round", "--out", "Bob", "--total", "Ann=3", code=1)
 
 

@@ -39,8 +39,10 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
     """
     change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force)
     sides = ", ".join(side.name for side in change.match.sides)
-    click.echo(f"New {change.after.ruleset.name} match in {change.path}: {sides}.")
-    click.echo(f"next: {change.table.lead_note}")
+    from scorekeeper.reports.fit import wrap_lines
+
+    click.echo("\n".join(wrap_lines([f"New {change.after.ruleset.name} match in {change.path}: {sides}.",
+                                     f"next: {change.table.lead_note}"], screen_width())))
 
 
 @click.command("round")
@@ -142,4 +144,10 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
         return
     width = max(len(gain.player) for gain in gains)
     for gain in gains:
-        click.echo(f"{gain.player:<{width}}  {gain.score:>4}  {gain.gain:>+3d}  {gain.why}")
+        from scorekeeper.reports.fit import wrap
+
+        screen, numbers = screen_width(), f"{gain.player:<{width}}  {gain.score:>4}  {gain.gain:>+3d}"
+        if screen is not None and screen - width - 14 < 24:  # too narrow beside the numbers: the reason under them
+            click.echo("\n".join([numbers] + wrap(gain.why, screen, indent="    ", first="    ")))
+        else:
+            click.echo("\n".join(wrap(gain.why, screen, indent=" " * (width + 14), first=numbers + "  ")))

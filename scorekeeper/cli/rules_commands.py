@@ -36,9 +36,17 @@ def list_rules(output_format: str) -> None:
     if output_format == "json":
         echo_json([{"name": ruleset.name, "description": ruleset.description} for ruleset in found])
         return
+    from scorekeeper.cli.base import screen_width
+    from scorekeeper.reports.fit import wrap
+
     width = max(len(ruleset.name) for ruleset in found)
+    screen = screen_width()
     for ruleset in found:
-        click.echo(f"{ruleset.name:<{width}}  {ruleset.description}")
+        if screen is not None and screen - width - 2 < 24:  # too narrow for two columns: the text under the name
+            click.echo("\n".join([ruleset.name] + wrap(ruleset.description, screen, indent="  ", first="  ")))
+        else:
+            click.echo("\n".join(wrap(ruleset.description, screen, indent=" " * (width + 2),
+                                       first=f"{ruleset.name:<{width}}  ")))
 
 
 @rules.command("show")

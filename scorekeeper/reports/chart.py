@@ -68,7 +68,16 @@ def markers(names: list[str]) -> dict[str, str]:
 
 def _title(table: Table, ruleset: Ruleset) -> str:
     reach = "loses" if ruleset["end.at_target"] is AtTarget.LOSES else "wins"
-    return f"{ruleset.name}: running score per round; first to {ruleset['end.target']} {reach}"
+    target = _target(table, ruleset)
+    if not target:
+        return (f"{ruleset.name}: running score per round; {ruleset['end.rounds']} rounds, the "
+                f"{ruleset['end.rounds_winner'].value} total wins")
+    return f"{ruleset.name}: running score per round; first to {target} {reach}"
+
+
+def _target(table: Table, ruleset: Ruleset) -> int:
+    """The target at this table (0: none, a number of rounds instead)."""
+    return ruleset["end.target"] if table.target is None else table.target
 
 
 def text_chart(table: Table, ruleset: Ruleset, height: int = 10, width: int | None = None) -> str:
@@ -80,8 +89,8 @@ def text_chart(table: Table, ruleset: Ruleset, height: int = 10, width: int | No
     long match shows its latest rounds, and the lines under the chart wrap.
     """
     scores = running_scores(table)
-    target = ruleset["end.target"]
-    top = max([target] + [value for values in scores.values() for value in values])
+    target = _target(table, ruleset)
+    top = max([target, 1] + [value for values in scores.values() for value in values])
     rounds = len(table.rounds)
     points = rounds + 1 + (1 if in_progress(table) else 0)
     label_width = max(len(str(top)), len("eggs"))
@@ -103,14 +112,17 @@ def text_chart(table: Table, ruleset: Ruleset, height: int = 10, width: int | No
         return (point - first) * step + 1
 
     grid = [[" "] * plot for _ in range(height)]
-    target_row = row_of(target)
-    for index in range(plot):
-        grid[target_row][index] = "-"
+    target_row = row_of(target) if target else None
+    if target_row is not None:
+        for index in range(plot):
+            grid[target_row][index] = "-"
     for name, values in scores.items():
         for point, value in enumerate(values[first:], start=first):
             cell = grid[row_of(value)]
             cell[column(point)] = marks[name] if cell[column(point)] in " -" else "*"
-    labels = {row_of(top): top, target_row: target, 0: 0}
+    labels = {row_of(top): top, 0: 0}
+    if target_row is not None:
+        labels[target_row] = target
     title = _title(table, ruleset) + (f" (rounds {first} to {rounds})" if first else "")
     lines = wrap(title, width, indent="  ")
     for row in range(height - 1, -1, -1):
@@ -145,7 +157,7 @@ def text_chart(table: Table, ruleset: Ruleset, height: int = 10, width: int | No
                 row[column(result.number)] = char
         lines.append(f"{'eggs':>{label_width}}  " + "".join(row).rstrip())
     legend = "  ".join(f"{marks[name]} {name} {values[-1]}" for name, values in scores.items())
-    legend += f"   - target {target}" + ("   * shared" if any("*" in row for row in grid) else "")
+    legend += (f"   - target {target}" if target else "") + ("   * shared" if any("*" in row for row in grid) else "")
     lines += wrap(legend, width, indent="  ")
     if in_progress(table):
         claimed = ", ".join(f"{name} {points}" for name, points in table.in_play.items() if points)
@@ -191,7 +203,7 @@ def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
         raise StateError(f"charts need matplotlib, which is not installed: {INSTALL_HINT} "
                          "(or run 'scorekeeper chart' without -o for a text chart)") from None
     scores = running_scores(table)
-    target = ruleset["end.target"]
+    target = _target(table, ruleset)
     figure = Figure(figsize=(8, 4.5), dpi=100, layout="constrained")
     axes = figure.add_subplot()
     rounds = len(table.rounds)
@@ -207,7 +219,8 @@ def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
         claimed = ", ".join(f"{name} {points}" for name, points in table.in_play.items() if points)
         axes.plot([], [], linestyle=":", marker="o", markerfacecolor="white", color="grey",
                   label=f"in play: {claimed}")
-    axes.axhline(target, color="grey", linestyle="--", linewidth=1, label=f"target {target}")
+    if target:
+        axes.axhline(target, color="grey", linestyle="--", linewidth=1, label=f"target {target}")
     events = egg_events(table)
     for number, _ in events:
         axes.axvline(number, color="goldenrod", linestyle=":", linewidth=1)
@@ -226,7 +239,7 @@ def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
     axes.set_xlabel("round" + ("  (last point: the hand in progress)" if in_progress(table) else ""))
     axes.set_ylabel("score")
     axes.set_xlim(-0.25, max(1, rounds + (0.5 if in_progress(table) else 0)) + 0.25)
-    axes.set_ylim(0, max([target] + [v for values in scores.values() for v in values]) * 1.08)
+    axes.set_ylim(0, max([target, 1] + [v for values in scores.values() for v in values]) * 1.08)
     axes.xaxis.get_major_locator().set_params(integer=True)
     axes.set_title(title or _title(table, ruleset), fontsize=10)
     axes.grid(True, alpha=0.3)

@@ -302,6 +302,12 @@ KEYS: tuple[Key, ...] = (
     Key("eggs.to", EggsTo, EggsTo.BIGGEST_LOSER,
         "who receives the eggs: biggest-loser of a later round, the losers of the next round, "
         "or the next side to record", source='rules.md §2.5 (001: biggest loser; 000 pairs, 004: losers), §3.7'),
+    Key("eggs.toward_opening", bool, False,
+        "eggs.to = next-recorder: the eggs count toward the opening minimum of the side that wins the round "
+        "(a winner worth 10 that takes 40 eggs records 50; one that cannot open even with them leaves them "
+        "carried); false: only a side that opens on its own receives them (eggs for a round's loser always "
+        "count toward it)",
+        source="rules.md §3.7 (Sea Goat: the eggs go to the next round's winner on top of its record)"),
     Key("eggs.rot_after", int, 0,
         "rounds after which unclaimed eggs are rotten and dropped (0: they never rot)", minimum=0,
         source="rules.md §3.7 (Sea Goat: 3; 004 'not played out in three attempts'; 000 says a draw instead)"),

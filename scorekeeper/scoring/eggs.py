@@ -5,10 +5,14 @@
 - ``pay_to_recorder`` (after the opening rule and the write-off): the eggs go to a side that recorded;
 - ``carry_eggs`` (last): a tied fish adds its total to the pot; eggs nobody won age, and rot.
 
-Which of the two payments a ruleset uses is ``counts_toward_opening``: the pipeline gates both on it, so a
-key that says whether the eggs count toward the opening is read there and nowhere else (``recipient`` then
-picks the round's winner for ``next-recorder`` before the opening, as it picks the top side for the others).
-Keys read: ``eggs.to`` (who receives them), ``eggs.rot_after`` (rounds until they rot).
+Which of the two payments a ruleset uses is ``counts_toward_opening``: the pipeline gates both on it.
+- ``keep_unopened_eggs`` (after the opening rule, ``eggs.toward_opening``): eggs offered to a winner that
+  still could not open stay carried;
+- ``check_egg_lead`` (``eggs.lead``): a round led with another tile while eggs are carried is a wrong lead,
+  and a note says so.
+
+Keys read: ``eggs.to`` (who receives them), ``eggs.toward_opening``, ``eggs.lead``, ``eggs.rot_after``
+(rounds until they rot).
 """
 
 from __future__ import annotations
@@ -25,8 +29,14 @@ EMPTY = Pot()
 
 
 def counts_toward_opening(ruleset: Ruleset) -> bool:
-    """Eggs given to a round's loser count toward opening; eggs for the next recorder come after it."""
-    return ruleset["eggs.to"] is not EggsTo.NEXT_RECORDER
+    """Eggs given to a round's loser count toward opening; eggs for the next recorder come after it, unless
+    ``eggs.toward_opening`` makes them count toward the round winner's opening too."""
+    return ruleset["eggs.to"] is not EggsTo.NEXT_RECORDER or bool(ruleset["eggs.toward_opening"])
+
+
+def waits_for_opening(ruleset: Ruleset) -> bool:
+    """Eggs offered to the round's winner toward its opening stay carried when it does not open even so."""
+    return ruleset["eggs.to"] is EggsTo.NEXT_RECORDER and bool(ruleset["eggs.toward_opening"])
 
 
 def pay_toward_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -39,8 +49,40 @@ def pay_toward_opening(ruleset: Ruleset, match: Match, state: RoundState) -> Rou
         return state
     points = dict(state.points)
     points[side] += pot.amount
-    return state.but(points=points, eggs_paid=pot.amount, eggs_paid_to=side, pot=EMPTY,
+    # Eggs offered toward an opening stay in the pot until the opening rule has said (keep_unopened_eggs).
+    return state.but(points=points, eggs_paid=pot.amount, eggs_paid_to=side,
+                     pot=pot if waits_for_opening(ruleset) else EMPTY,
                      steps=state.steps + (paid(ruleset, pot, side),))
+
+
+def keep_unopened_eggs(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    """After the opening rule: a winner that opened (or held points) keeps the eggs; one that could not open
+    even with them leaves them carried (rules.md §3.7)."""
+    side = state.eggs_paid_to
+    if not side:
+        return state
+    if state.recorded[side]:
+        return state.but(pot=EMPTY)
+    eggs = state.eggs_paid
+    points, dropped = dict(state.points), dict(state.dropped)
+    points[side] -= eggs
+    dropped[side] = max(dropped[side] - eggs, 0)
+    step = Step(side, "eggs.toward_opening", f"eggs: {side} could not open even with the {eggs} eggs "
+                                             f"({points[side]} + {eggs}): they stay carried")
+    return state.but(points=points, dropped=dropped, eggs_paid=0, eggs_paid_to=None,
+                     steps=state.steps + (step,))
+
+
+def check_egg_lead(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    """While eggs are carried the round is led from ``eggs.lead`` (1-1): another recorded lead is a wrong
+    lead, and the table says so (it is scored as recorded)."""
+    tile = ruleset["eggs.lead"]
+    led = state.facts.led
+    if not state.pot.amount or led is None or str(led) == tile:
+        return state
+    note = (f"{led} was led while eggs (+{state.pot.amount}) were carried: the eggs are played from {tile} "
+            "(eggs.lead), so it was a wrong lead; the round is scored as recorded")
+    return state.but(notes=state.notes + (note,))
 
 
 def pay_to_recorder(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -74,14 +116,15 @@ def carry_eggs(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
 
 
 def recipient(ruleset: Ruleset, pot: Pot, outcome: Outcome, recorded: dict[str, int] | None = None) -> str | None:
-    """The side that receives the pot in this round, or None when the eggs stay.
-
-    ``recorded``: what each side recorded, when the eggs are paid after the opening rule; before it (None)
-    the eggs go to the side that takes the most from the round (the losers' biggest, for ``losers``)."""
+    """The side that receives the pot in this round, or None when the eggs stay."""
     if pot.amount == 0 or outcome.tied_total:
         return None
     rule = ruleset["eggs.to"]
-    if rule is EggsTo.NEXT_RECORDER and recorded is not None:
+    if rule is EggsTo.NEXT_RECORDER:
+        if recorded is None:  # before the opening rule: the round's winner, when the eggs count toward it
+            if ruleset["eggs.toward_opening"] and outcome.winner and outcome.points.get(outcome.winner, 0) > 0:
+                return outcome.winner
+            return None
         return _unique_top({name: value for name, value in recorded.items() if value > 0})
     if rule is EggsTo.LOSERS and outcome.losers:
         return _unique_top({name: outcome.points[name] for name in outcome.losers})

@@ -62,6 +62,7 @@ def _finishing_on(ruleset: Ruleset) -> bool:
 
 STAGES: tuple[Stage, ...] = (
     Stage(hands.count_hands),                           # each side's hand value, special hands
+    Stage(eggs.check_egg_lead, lambda rules: bool(rules["eggs.lead"])),  # eggs are led from 1-1: else say so
     Stage(outcome.take, lambda rules: not rules["endhand.count"]),   # who takes what: out, fish policy, ties
     Stage("endhand.settle_hand", lambda rules: bool(rules["endhand.count"])),  # or: the end-of-hand count
     Stage("blocker.multiply_blocker", lambda rules: rules["count.blocker_multiplier"] != 1),
@@ -71,6 +72,7 @@ STAGES: tuple[Stage, ...] = (
     Stage(remembered.wipe_remembered, _wipes_possible),  # going out / fish for one wipes remembered points
     Stage(race.play_hand),                              # claims during play, then the end points, to the target
     Stage(opening.record_opening),                      # the opening threshold: recorded, remembered or dropped
+    Stage(eggs.keep_unopened_eggs, eggs.waits_for_opening),  # eggs offered to a winner that did not open stay
     Stage("writeoff.write_off", lambda rules: rules["opening.write_off"] is not WriteOff.NONE),
     Stage(eggs.pay_to_recorder, lambda rules: not eggs.counts_toward_opening(rules)),  # eggs for a recorder
     Stage("finishing.finish", _finishing_on),           # 0-0 / 6-6 / two doubles going out
