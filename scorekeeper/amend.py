@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.facts import Match, Round
+from scorekeeper.facts import Match, Revision, Round, Undoing
 from scorekeeper.record import check_round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
@@ -27,6 +27,7 @@ def check_number(match: Match, number: int) -> None:
 def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
                keep_in_play: bool = True, scored: Sequence[RoundResult] = ()) -> tuple[Match, Table]:
     """Replace round ``number`` with ``rnd`` (checked as ``round`` checks it); the new match and its table.
+    The old facts stay in the match's history, for ``redo``.
 
     ``keep_in_play``: the old round's in-play facts (its claims and in-play totals) are kept and ``rnd``'s
     are ignored, since ``round``'s flags do not restate single claims; false: ``rnd``'s in-play facts
@@ -40,17 +41,19 @@ def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
     rnd = rnd._replace(line=old.line)
     check_round(match, ruleset, rnd)
     rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]
-    return _rescored(match._replace(rounds=rounds), ruleset, f"with round {number} changed",
+    kept = match.history + (Revision(Undoing.EDIT, number, old.facts()),)  # 'redo' can put it back
+    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, f"with round {number} changed",
                      scored[:number - 1])
 
 
 def delete_round(match: Match, ruleset: Ruleset, number: int,
                  scored: Sequence[RoundResult] = ()) -> tuple[Match, Table]:
     """Remove round ``number``; the later rounds move up one.  The new match and its table (``scored``: as
-    for edit_round)."""
+    for edit_round). The round's facts stay in the match's history, for ``redo``."""
     check_number(match, number)
     rounds = match.rounds[:number - 1] + match.rounds[number:]
-    return _rescored(match._replace(rounds=rounds), ruleset, f"without round {number}", scored[:number - 1])
+    kept = match.history + (Revision(Undoing.DELETE, number, match.rounds[number - 1].facts()),)
+    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, f"without round {number}", scored[:number - 1])
 
 
 def _rescored(match: Match, ruleset: Ruleset, how: str, before: Sequence[RoundResult]) -> tuple[Match, Table]:

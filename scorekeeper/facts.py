@@ -86,6 +86,34 @@ class Side(NamedTuple):
     players: tuple[str, ...]
 
 
+class Undoing(Choice):
+    """What kind of change took facts out of a match (kept in its history so that it can be taken back)."""
+
+    UNDO = "undo"
+    """``undo``: the last claim in progress, or the last round, was dropped."""
+    DELETE = "delete"
+    """``delete N``: round N was removed."""
+    EDIT = "edit"
+    """``edit N``: round N's facts were replaced (the old ones are kept)."""
+
+
+class Revision(NamedTuple):
+    """One change that took facts out of the match, with the facts it took: ``redo`` puts them back.
+
+    ``number`` is the round it concerns (for a claim: the hand it was made in, counted like rounds);
+    ``round`` the round's facts as they were (taken out, or replaced by an edit), ``claim`` a claim dropped
+    from the hand in progress; ``redone``: the change has been taken back (its facts are in the match
+    again). The order of the history is the order of the changes."""
+
+    change: Undoing
+    number: int
+    round: Round | None = None
+    claim: Claim | None = None
+    redone: bool = False
+    line: int | None = None
+    """Where the entry is in the match file, when it was read from one (provenance, not a fact)."""
+
+
 class Match(NamedTuple):
     """A match log: seating, sides, the ruleset's name or path, and the rounds played."""
 
@@ -97,10 +125,17 @@ class Match(NamedTuple):
     """Claims made in the round in progress (not yet closed by a ``round``)."""
     path: str | None = None
     """The match file this was read from, when it was (provenance, not a fact)."""
+    history: tuple[Revision, ...] = ()
+    """Changes that took facts out (undo, delete, edit), oldest first, each with the facts it took."""
 
     def facts(self) -> "Match":
-        """The match without provenance (file path, round lines), for comparing facts."""
-        return self._replace(path=None, rounds=tuple(rnd.facts() for rnd in self.rounds))
+        """The match as played, for comparing facts: without provenance (file path, round lines) and without
+        the history of changes taken back (two matches that came to the same rounds are the same match)."""
+        return self._replace(path=None, rounds=tuple(rnd.facts() for rnd in self.rounds), history=())
+
+    def changes(self) -> tuple["Revision", ...]:
+        """The history without provenance, for comparing it."""
+        return tuple(entry._replace(line=None, round=entry.round and entry.round.facts()) for entry in self.history)
 
     def side_of(self, player: str) -> Side:
         for side in self.sides:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.facts import Claim, Match, Round
+from scorekeeper.facts import Claim, Match, Revision, Round
 from scorekeeper.plausible import check_plausible
 from scorekeeper.record import build_round, new_match, record_round
 from scorekeeper.rules.loader import load_ruleset
@@ -28,11 +28,11 @@ from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
 from scorekeeper.session import OpenMatch, open_match, ruleset_reference
 from scorekeeper.storage.lock import match_lock
-from scorekeeper.storage.matchfile import save_match
+from scorekeeper.storage.matchfile import keep_aside, save_match
 from scorekeeper.storage.stamp import check_unchanged
 from scorekeeper.tiles import Tile
 
-__all__ = ["Change", "RoundFacts", "open_match", "new", "record", "edit", "delete", "undo", "score"]
+__all__ = ["Change", "RoundFacts", "open_match", "new", "record", "edit", "delete", "undo", "redo", "history", "score"]
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,10 @@ class Change:
     number: int | None = None
     claim: Claim | None = None
     dropped: str | None = None
+    restored: str | None = None
+    """What ``redo`` put back, in words ("round 3 (Ann went out)")."""
+    kept: str | None = None
+    """Where ``new`` (with ``force``) kept the match it replaced."""
 
     @property
     def match(self) -> Match:
@@ -147,8 +151,17 @@ def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, .
     match = new_match(ruleset_reference(rules, path), ruleset, players, split, team_names)
     with match_lock(path):
         _refuse_existing(path, force)  # again: another command may have started one meanwhile
+        kept = keep_aside(path, _now()) if os.path.exists(path) else None  # nothing of a match is ever lost
         stamp = save_match(match, path)
-    return Change(None, OpenMatch(path, match._replace(path=path), ruleset, replay(ruleset, match), stamp))
+    return Change(None, OpenMatch(path, match._replace(path=path), ruleset, replay(ruleset, match), stamp),
+                  kept=kept)
+
+
+def _now() -> str:
+    """The local time, as the name of a match kept aside gives it."""
+    import time
+
+    return time.strftime("%Y-%m-%d %H:%M:%S")
 
 
 def _refuse_existing(path: str, force: bool) -> None:
@@ -206,13 +219,33 @@ def delete(source: MatchSource, number: int) -> Change:
 
 
 def undo(source: MatchSource) -> Change:
-    """Drop the last claim of the hand in progress, else the last round; ``dropped`` says which."""
+    """Drop the last claim of the hand in progress, else the last round (its claims go back to the hand in
+    progress); ``dropped`` says which. What is dropped is kept in the match's history, for ``redo``."""
     from scorekeeper.record import undo as undo_facts
 
     with _changing(source) as opened:
         match, dropped = undo_facts(opened.match)
         table = replay(opened.ruleset, match, opened.table.rounds[:len(match.rounds)])  # the rounds kept
         return Change(opened, _saved(opened, match, table), dropped=dropped)
+
+
+def redo(source: MatchSource, number: int | None = None) -> Change:
+    """Put back what an undo, delete or edit took out: change ``number`` of the match's history (as
+    ``history`` lists them, 1 the oldest), or the newest not yet put back; ``restored`` says what."""
+    from scorekeeper.revisions import redo as redo_facts
+
+    with _changing(source) as opened:
+        match, table, restored = redo_facts(opened.match, opened.ruleset, number, opened.table.rounds)
+        return Change(opened, _saved(opened, match, table), restored=restored)
+
+
+def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revision, str], ...]:
+    """The changes that took facts out of the match, newest first: (number, the change, it in words)."""
+    from scorekeeper.revisions import describe
+
+    opened = source if isinstance(source, OpenMatch) else open_match(os.fspath(source))
+    return tuple((number, entry, describe(entry))
+                 for number, entry in reversed(list(enumerate(opened.match.history, start=1))))
 
 
 def score(source: MatchSource, player: str, points: int | None = None, count: int | None = None) -> Change:

@@ -12,6 +12,7 @@ COMMANDS = {
     "round": "scorekeeper.cli.match_commands:round_command",
     "table": "scorekeeper.cli.match_commands:table_command",
     "undo": "scorekeeper.cli.match_commands:undo",
+    "redo": "scorekeeper.cli.match_commands:redo",
     "score": "scorekeeper.cli.claim_commands:score_command",
     "rating": "scorekeeper.cli.match_commands:rating_command",
     "rules": "scorekeeper.cli.rules_commands:rules",

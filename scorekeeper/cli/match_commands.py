@@ -6,7 +6,7 @@ import click
 
 from scorekeeper import usecases
 from scorekeeper.cli.base import echo_json, format_option, match_path, screen_height, screen_width, wide_option
-from scorekeeper.cli.round_options import round_facts, round_options
+from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.record import resolve_player
 from scorekeeper.reports.render import SHOWN_ROUNDS, after_round, render_table
 from scorekeeper.session import open_match
@@ -26,7 +26,8 @@ def _show(table, ruleset, output_format: str, every_round: bool = False, wide: b
 @click.option("--team", "teams", multiple=True, metavar="A,B",
               help="A partnership for a pairs game (give two); partners sit opposite.")
 @click.option("--name", "team_names", multiple=True, help="A name for each --team, in order.")
-@click.option("--force", is_flag=True, help="Overwrite an existing match file.")
+@click.option("--force", is_flag=True,
+              help="Start over where a match file exists: the old one is kept beside it under a dated name.")
 @click.pass_context
 def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tuple[str, ...],
         team_names: tuple[str, ...], force: bool) -> None:
@@ -36,12 +37,14 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
     Examples:
       scorekeeper new --rules goat Masha Alex Olya Serg
       scorekeeper new --rules goat-pairs --team Masha,Olya --team Alex,Serg
+      scorekeeper new --force Masha Alex Olya Serg   # the old match is kept as match.DATE-TIME.toml
     """
     change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force)
     sides = ", ".join(side.name for side in change.match.sides)
     from scorekeeper.reports.fit import wrap_lines
 
-    click.echo("\n".join(wrap_lines([f"New {change.after.ruleset.name} match in {change.path}: {sides}.",
+    kept = [f"The match that was there is kept as {change.kept}."] if change.kept else []
+    click.echo("\n".join(wrap_lines([f"New {change.after.ruleset.name} match in {change.path}: {sides}.", *kept,
                                      f"next: {change.table.lead_note}"], screen_width())))
 
 
@@ -65,7 +68,9 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
       scorekeeper round --fish --fisher Ann --total Ann=18 --total Bob=18
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
     """
-    change = usecases.record(match_path(ctx), round_facts(facts), confirmed=facts["confirm"])
+    typed = round_facts(facts)
+    with facts_as_flags(typed):
+        change = usecases.record(match_path(ctx), typed, confirmed=facts["confirm"])
     if output_format == "json":
         echo_json(change.table.to_dict())
         return
@@ -105,19 +110,72 @@ def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec:
 
 
 @click.command()
+@click.option("--list", "listing", is_flag=True,
+              help="List the changes taken back (undo, delete, edit), newest first, without changing anything.")
 @format_option("json")
 @click.pass_context
-def undo(ctx: click.Context, output_format: str) -> None:
+def undo(ctx: click.Context, output_format: str, listing: bool) -> None:
     """Drop the last round (or the last claim in progress) and say which.
 
-    Example: scorekeeper undo
+    Nothing is lost: what undo drops (and what delete and edit replace) is
+    kept in the match file's history, and 'scorekeeper redo' puts it back.
+    A round's claims (Muggins and the like) go back to the hand in progress.
+
+    \b
+    Examples:
+      scorekeeper undo
+      scorekeeper undo --list          # the changes taken back, numbered
+      scorekeeper redo                 # put back the last one
     """
+    if listing:
+        _list_changes(usecases.history(match_path(ctx)), output_format)
+        return
     change = usecases.undo(match_path(ctx))
     if output_format == "json":
         echo_json({"dropped": change.dropped, "table": change.table.to_dict()})
         return
     click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
                            headline=f"Dropped {change.dropped} from {change.path}."))
+
+
+def _list_changes(changes, output_format: str) -> None:
+    if output_format == "json":
+        echo_json({"changes": [{"number": number, "change": entry.change.value, "round": entry.number,
+                                "what": said, "redone": entry.redone}
+                               for number, entry, said in changes]})
+        return
+    if not changes:
+        click.echo("Nothing has been taken back: undo, delete and edit keep what they change here.")
+        return
+    click.echo("Changes taken back, newest first ('redo' puts back the newest, 'redo N' change N):")
+    for number, entry, said in changes:
+        done = "  (put back)" if entry.redone else ""
+        click.echo(f"{number:>3}  {said}{done}")
+
+
+@click.command()
+@click.argument("number", type=click.IntRange(min=1), metavar="[N]", required=False)
+@format_option("json")
+@click.pass_context
+def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
+    """Put back what undo, delete or edit took out (the newest, or change N).
+
+    The changes are listed, numbered, by 'scorekeeper undo --list'; they are
+    kept in the match file, so redo works in a later session too. A round
+    put back goes to its old place and the rounds after it are re-scored.
+
+    \b
+    Examples:
+      scorekeeper redo
+      scorekeeper undo --list
+      scorekeeper redo 2
+    """
+    change = usecases.redo(match_path(ctx), number)
+    if output_format == "json":
+        echo_json({"restored": change.restored, "table": change.table.to_dict()})
+        return
+    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
+                           headline=f"Put back {change.restored} in {change.path}."))
 
 
 @click.command("rating")

@@ -93,7 +93,8 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
         if count > 1:
             count -= 1
             continue
-        if len(note_text) > 1:  # still too tall: the notes give way, 'explain' has them all
+        if len(note_text) > 2:  # still too tall: the notes give way, 'explain' has them all (2: one note and
+            # the pointer to 'explain' is as short as they get; cutting it again would loop for ever)
             note_text = note_text[:max(1, len(note_text) - (total - budget) - 1)]
             note_text.append(f"(more in 'explain {last.number}')")
             continue
@@ -119,10 +120,13 @@ def _new_notes(table: Table) -> list[str]:
 def _recorded_line(last: RoundResult, path: str, width: int | None) -> str:
     """One line: what was recorded, and where; the label shortens before the line would wrap."""
     for where in dict.fromkeys((path, os.path.basename(path))):
-        for label in (_round_label(last), _short_label(last, {}), None):
-            line = f"Round {last.number} recorded in {where}" + (f": {label}." if label else ".")
-            if width is None or text_width(line) <= width:
-                return line
+        for label in (_round_label(last), _short_label(last, {})):
+            for line in (f"Round {last.number} recorded in {where}: {label}.",
+                         f"Round {last.number} recorded: {label} ({where}).",
+                         f"Round {last.number}: {label}, recorded in {where}.",
+                         f"Round {last.number}: {label}, in {where}."):
+                if width is None or text_width(line) <= width:
+                    return line
     return f"Round {last.number} recorded in {os.path.basename(path)}."
 
 

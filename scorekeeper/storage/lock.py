@@ -101,6 +101,9 @@ def match_lock(match_path: str, wait: float | None = None) -> Iterator[str]:
     try:
         os.ftruncate(descriptor, 0)
         os.write(descriptor, _holder_line().encode("utf-8", "replace"))
+        from scorekeeper.storage.atomic import remove_stale_temporaries
+
+        remove_stale_temporaries(os.fspath(match_path))  # what a killed writer left: nobody else writes now
         yield path
     finally:
         try:

@@ -19,10 +19,10 @@ import re
 from typing import Any
 
 from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
-from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Round, Side, singles
+from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
 from scorekeeper.numbers import parse_number
 from scorekeeper.storage import plaintoml as toml
-from scorekeeper.storage.atomic import write_atomic
+from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.stamp import FileStamp, stamp_of
 from scorekeeper.text import not_utf8, printable
 from scorekeeper.tiles import format_tiles, parse_tile, parse_tiles
@@ -128,16 +128,68 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
             raise problem from None
         found.append(problem)
         pending = ()
+    history = []
+    raw_history = data.get("history", [])
+    if not isinstance(raw_history, list):
+        broken("must be a list of the changes taken back, one { change = ... } a line", "history")
+        raw_history = []
+    lines = _block_lines(text, "history")
+    for index, raw in enumerate(raw_history):
+        line = lines[index] if index < len(lines) else _key_line(text, "history")
+        try:
+            history.append(_parse_revision(raw, line))
+        except (InputError, ValueError, TypeError) as error:
+            problem = MatchFileError(f"history entry {index + 1}: {error}", label, line, "history")
+            if problems is None:
+                raise problem from None
+            found.append(problem)
     if head:
         every = sorted(head + found, key=lambda problem: (problem.line is None, problem.line or 0))
         raise every[0] if len(every) == 1 else MatchFileProblems(every)
     if problems is not None:
         problems.extend(found)
     return Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds), pending=pending,
-                 path=label)
+                 path=label, history=tuple(history))
 
 
-TOP_KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds")
+TOP_KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds", "history")
+HISTORY_NOTE = ("# The changes that took facts out (undo, delete, edit), each with the facts it took:\n"
+                "# 'scorekeeper undo --list' shows them, 'scorekeeper redo' puts one back.")
+
+
+def _parse_revision(raw: Any, line: int | None) -> Revision:
+    if not isinstance(raw, dict):
+        raise ValueError("must be a table like { change = \"undo\", round = 3, facts = { ... } }")
+    unknown = set(raw) - {"change", "round", "facts", "claim", "redone"}
+    if unknown:
+        raise ValueError(f"unknown key(s) {', '.join(printable(key) for key in sorted(unknown))}")
+    try:
+        change = Undoing(raw.get("change"))
+    except ValueError:
+        raise ValueError(f"'change' must be one of {', '.join(kind.value for kind in Undoing)}") from None
+    number = raw.get("round")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ValueError("'round' must be a round number (1 is the first)")
+    if not isinstance(raw.get("redone", False), bool):
+        raise ValueError("'redone' must be true or false")
+    facts = _parse_round(raw["facts"], line) if "facts" in raw else None
+    claim = _parse_claim(raw["claim"]) if "claim" in raw else None
+    if (facts is None) == (claim is None):
+        raise ValueError("give the round's facts (facts = { ... }) or the claim (claim = \"PLAYER=POINTS\")")
+    if claim is not None and change is not Undoing.UNDO:
+        raise ValueError(f"a claim is taken out only by undo, not by {change.value}")
+    return Revision(change, number, facts, claim, raw.get("redone", False), line)
+
+
+def _dump_revision(entry: Revision) -> dict[str, Any]:
+    raw: dict[str, Any] = {"change": entry.change.value, "round": entry.number}
+    if entry.redone:
+        raw["redone"] = True
+    if entry.claim is not None:
+        raw["claim"] = f"{entry.claim.player}={entry.claim.points}"
+    if entry.round is not None:
+        raw["facts"] = _dump_round(entry.round)
+    return raw
 
 
 def _players_problem(players: Any) -> str | None:
@@ -230,6 +282,9 @@ def dump_match(match: Match) -> str:
         lines.append(f"pending = {_value([f'{claim.player}={claim.points}' for claim in match.pending])}")
     if match.rounds:
         lines += ["rounds = ["] + [f"    {_value(_dump_round(rnd))}," for rnd in match.rounds] + ["]"]
+    if match.history:
+        lines += ["", HISTORY_NOTE, "history = ["]
+        lines += [f"    {_value(_dump_revision(entry))}," for entry in match.history] + ["]"]
     return "\n".join(lines) + "\n"
 
 
@@ -242,6 +297,8 @@ def _value(value: Any) -> str:
     if isinstance(value, str):
         return '"' + "".join(_ESCAPES.get(char) or (f"\\u{ord(char):04x}" if char < " " or char == "\x7f" else char)
                              for char in value) + '"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
     return str(value)
 
 
@@ -280,8 +337,44 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
 def save_match(match: Match, path: str) -> FileStamp:
     """Write the match file atomically; returns the stamp of the version written."""
     text = dump_match(match)
+    try:
+        with open(write_target(path), encoding="utf-8") as handle:
+            old = handle.read()
+    except (OSError, UnicodeDecodeError, ValueError):
+        old = ""
+    if "#" in old.replace(HEADER, "", 1):
+        from scorekeeper.storage.comments import keep_comments  # only files a person commented pay for it
+
+        generated = frozenset(line for line in (HEADER + HISTORY_NOTE).split("\n") if line)
+        text = keep_comments(old, text, generated)
     written = write_atomic(path, text)
     return FileStamp(written.st_dev, written.st_ino, written.st_size, written.st_mtime_ns, hash(text))
+
+
+def keep_aside(path: str, when: str) -> str:
+    """Keep the match file at ``path`` under a dated name beside it (``match.toml`` ->
+    ``match.2026-11-23-1041.toml``; ``when`` is "YYYY-MM-DD HH:MM:SS"), before a new match replaces it;
+    returns that name. A hard link where the file system allows (nothing is copied, and the file at ``path``
+    is never missing), else a copy written atomically."""
+    path = os.fspath(path)
+    folder, name = os.path.split(path)
+    stem, extension = os.path.splitext(name)
+    stamp = when[:10] + "-" + when[11:16].replace(":", "")
+    for attempt in range(1, 1000):
+        again = "" if attempt == 1 else f"-{attempt}"
+        aside = os.path.join(folder, f"{stem}.{stamp}{again}{extension or '.toml'}")
+        if os.path.lexists(aside):
+            continue
+        try:
+            os.link(path, aside)
+            return aside
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here (another device, a file system without them): copy
+            with open(path, "rb") as handle:
+                write_atomic(aside, handle.read())
+            return aside
+    raise MatchFileError("cannot keep the old match aside: too many kept already today", path)
 
 
 def round_lines(text: str) -> list[int]:
@@ -306,6 +399,18 @@ def _round_lines(text: str) -> list[int]:
     if opening < 0:
         return []
     return _item_lines(text, opening + 1, start + text.count("\n", offset, opening))
+
+
+def _block_lines(text: str, key: str) -> list[int]:
+    """Where each item of the array ``key`` starts: ``[[key]]`` headers, or the items of ``key = [ ... ]``."""
+    lines = text.split("\n")
+    headers = [number for number, line in enumerate(lines, start=1) if line.strip() == f"[[{key}]]"]
+    start = _key_line(text, key)
+    if headers or start is None:
+        return headers
+    offset = sum(len(line) + 1 for line in lines[:start - 1])
+    opening = text.find("[", offset)
+    return _item_lines(text, opening + 1, start + text.count("\n", offset, opening)) if opening >= 0 else []
 
 
 def _item_lines(text: str, pos: int, line: int) -> list[int]:

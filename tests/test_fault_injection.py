@@ -1,0 +1,40 @@
+"""A few runs of the kill -9 fault injection (benchmarks/fault_injection.py runs hundreds): a write killed at
+any moment leaves the old match or the new one, whole, and the next write leaves no temporary file."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "fault_injection.py"
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("fault_injection", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclass looks itself up there)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def injection():
+    return _script()
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory):
+    return tmp_path_factory.mktemp("kills")  # one starting match for every command
+
+
+@pytest.mark.parametrize("command", ["round", "edit", "delete", "new", "import"])
+def test_a_killed_write_leaves_the_old_or_the_new_match_and_no_temporary_file(injection, work, command):
+    tally = injection.campaign(command, 2, random.Random(11), work)
+    assert tally.problems == []
+    assert tally.old + tally.new == tally.runs == 2
