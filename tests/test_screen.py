@@ -26,7 +26,7 @@ def test_after_round_of_a_30_round_match_fits_a_24_line_screen(sk, monkeypatch, 
     lines = lines_of(text)
     assert len(lines) <= 22, text  # the typed command above and the next prompt below share the 24 lines
     assert max(width(line) for line in lines) <= columns, text
-    assert lines[0].startswith("Round 30 recorded in ") and "match.toml" in lines[0]
+    assert lines[0].startswith("Round 30") and "match.toml" in lines[0] and "Alex out" in lines[0]
     table = sk.json()
     names = [side["name"] for side in table["sides"]]
     header = next(line for line in lines if line.lstrip().startswith("#"))
