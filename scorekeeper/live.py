@@ -12,7 +12,7 @@ import re
 from typing import Callable, NamedTuple
 
 from scorekeeper import usecases
-from scorekeeper.errors import InputError, ScorekeeperError, StateError
+from scorekeeper.errors import Implausible, InputError, ScorekeeperError
 from scorekeeper.roundline import KEYWORDS, format_round, is_claims_only, read_round
 from scorekeeper.session import OpenMatch, open_match
 from scorekeeper.storage.stamp import MatchChanged, has_changed
@@ -47,6 +47,8 @@ class Reply(NamedTuple):
     ok: bool = True
     quit: bool = False
     delegate: tuple[str, ...] = ()
+    question: str = ""
+    """A yes/no question to ask now (a round no table could have ended so); the answer goes to ``answer``."""
 
 
 class Screen(NamedTuple):
@@ -65,6 +67,8 @@ class LiveSession:
     def __init__(self, state: OpenMatch, screen: Callable[[], Screen] = Screen) -> None:
         self.state = state
         self.screen = screen
+        self.unconfirmed: Callable[[bool], Reply] | None = None
+        """The change waiting for the scorer's yes (it is made again, confirmed, on a yes)."""
 
     @classmethod
     def open(cls, path: str, screen: Callable[[], Screen] = Screen) -> "LiveSession":
@@ -97,17 +101,39 @@ class LiveSession:
         command = word.casefold()
         if command not in COMMANDS and command != "exit":
             command = ""
+        self.unconfirmed = None
+        reply = self._guarded(lambda: self._dispatch(command, rest.strip(), text))
+        if notice:
+            reply = reply._replace(text=notice + ("\n" + reply.text if reply.text else ""))
+        return reply
+
+    def answer(self, text: str) -> Reply:
+        """The scorer's answer to a reply's question: yes records the change as typed, anything else drops it."""
+        action, self.unconfirmed = self.unconfirmed, None
+        if action is None:
+            return Reply()
+        if text.strip().casefold() not in ("y", "yes", "д", "да", "т", "так"):
+            return Reply("Not recorded.", ok=False)
+        return self._guarded(lambda: action(True))
+
+    def _guarded(self, action: Callable[[], Reply]) -> Reply:
+        """An action's reply; a refusal as one line (nothing changed), a file changed meanwhile reloaded."""
         try:
-            reply = self._dispatch(command, rest.strip(), text)
+            return action()
         except MatchChanged:
             self.state = open_match(self.path)
             return Reply(self._changed_text() + " Nothing was recorded: type the line again if it is still "
                          "needed.", ok=False)
         except ScorekeeperError as error:
             return Reply(f"Error: {error}", ok=False)
-        if notice:
-            reply = reply._replace(text=notice + ("\n" + reply.text if reply.text else ""))
-        return reply
+
+    def _confirmable(self, action: Callable[[bool], Reply]) -> Reply:
+        """Make a change; one no table could have made (Implausible) waits for the scorer's yes."""
+        try:
+            return action(False)
+        except Implausible as error:
+            self.unconfirmed = action
+            return Reply(f"Implausible: {error}.", ok=False, question="Record it anyway? [y/N] ")
 
     def reload_if_changed(self) -> str:
         """Reload the match when another command changed its file; what to tell the scorer ('' if nothing)."""
@@ -139,8 +165,12 @@ class LiveSession:
             number = _number(number_text, "edit N LINE")
             if not line.strip():
                 raise InputError(f"give the round's new line: edit {number} Masha out, Alex 3, ...")
-            change = usecases.edit(self.state, number, line)
-            return self._changed(change, self._said(number, change))
+
+            def edit(confirmed: bool) -> Reply:
+                change = usecases.edit(self.state, number, line, confirmed=confirmed)
+                return self._changed(change, self._said(number, change))
+
+            return self._confirmable(edit)
         if command == "table":
             return Reply(self.table_text(every=rest.casefold() == "all"))
         if command == "explain":
@@ -157,9 +187,12 @@ class LiveSession:
         facts = read_round(text, self.state.match)
         if is_claims_only(facts):
             return self.claim(facts.claims)
-        change = usecases.record(self.state, facts)
-        number = change.number
-        return self._changed(change, self._said(number, change))
+
+        def record(confirmed: bool) -> Reply:
+            change = usecases.record(self.state, facts, confirmed=confirmed)
+            return self._changed(change, self._said(change.number, change))
+
+        return self._confirmable(record)
 
     def _said(self, number: int, change: usecases.Change) -> str:
         """The round as recorded, in the round syntax; totals without names when the line would wrap."""

@@ -297,9 +297,9 @@ class _Reader:
         waiting = [player for player in players if player != self.out and player not in named]
         if len(self.unnamed) != len(waiting):
             whom = ", ".join(waiting) if waiting else "nobody"
-            raise InputError(f"{len(self.unnamed)} total{'s' if len(self.unnamed) != 1 else ''} without a name, "
+            raise InputError(f"{len(self.unnamed)} total{'s' if len(self.unnamed) != 1 else ''} without a name "
                              f"for {len(waiting)} player{'s' if len(waiting) != 1 else ''} without a hand "
-                             f"({whom}): give one total each, in seating order")
+                             f"({whom})")
         return list(zip(waiting, self.unnamed))
 
 

@@ -231,8 +231,8 @@ def test_names_of_several_words_and_names_that_are_words_of_the_syntax(sk):
 
 # Every bad line is refused in one line, exit 2, the file unchanged: the same inputs the flags refuse.
 BAD = [
-    ("m out 3 13", "2 totals without a name, for 3 players without a hand (Alex, Olya, Serg)"),
-    ("m out 3 13 5 7", "4 totals without a name, for 3 players"),
+    ("m out 3 13", "2 totals without a name for 3 players without a hand (Alex, Olya, Serg)"),
+    ("m out 3 13 5 7", "4 totals without a name for 3 players"),
     ("1-2 m out 3 13 5", "whose tile is 1-2?"),
     ("m out, Alex 7-7, 13 5", "tile 7-7 is not in a double-six set (Alex's hand)"),
     ("m out, Alex 1-2, Olya 1-2, Serg 5", "tile 1-2 is in two hands: Alex's and Olya's"),
@@ -260,8 +260,8 @@ BAD = [
     ("m out 3 13 5, count 10", "whose is 'count'?"),
     ("m out 3 13 5, Alex count", "'count' needs a number"),
     ("m out, Alex 123-4, 13 5", "'123-4' is not a tile"),
-    ("m out on 1-2 3-4, 3 13 5", "two --last tiles must both be doubles"),
-    ("m out on 1-2, Alex 1-2, 13 5", "1-2 was played (--last) but is also in Alex's hand"),
+    ("m out on 1-2 3-4, 3 13 5", "two last tiles must both be doubles"),  # a line is not flags: the facts
+    ("m out on 1-2, Alex 1-2, 13 5", "1-2 was played (the last tile) but is also in Alex's hand"),
     ("m out 3 13 5, Alex +10", "scores no points during play"),
 ]
 

@@ -75,6 +75,15 @@ def run(session, read=input) -> None:
             click.echo(f"Interrupted: the match is as {session.path} holds it "
                        f"({len(session.state.match.rounds)} rounds).", err=True)
             continue
+        while reply.question:  # a yes/no: Ctrl-C or Ctrl-D is a no
+            if reply.text:
+                click.echo(reply.text, err=not reply.ok)
+            try:
+                said = read(reply.question)
+            except (KeyboardInterrupt, EOFError):
+                click.echo("")
+                said = ""
+            reply = session.answer(said)
         if reply.delegate:
             _delegate(session.path, reply.delegate)
         if reply.text:

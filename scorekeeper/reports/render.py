@@ -93,7 +93,8 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
         if count > 1:
             count -= 1
             continue
-        if len(note_text) > 1:  # still too tall: the notes give way, 'explain' has them all
+        if len(note_text) > 2:  # still too tall: the notes give way, 'explain' has them all (2: one note and
+            # the pointer to 'explain' is as short as they get; cutting it again would loop for ever)
             note_text = note_text[:max(1, len(note_text) - (total - budget) - 1)]
             note_text.append(f"(more in 'explain {last.number}')")
             continue
@@ -327,6 +328,8 @@ _NOTE_KINDS = (
     (re.compile(r"last tile was not recorded"), "no last tile given (--last): the rules that need it were "
                                                 "not applied"),
     (re.compile(r"lead was not recorded"), "no lead given (--led): the lead bonus was not applied"),
+    (re.compile(r"could have been 6-6 on the hundred"), "no lead given (--led) by a side holding points: "
+                                                        "the hundred was not considered"),
     (re.compile(r"only a total of \d+ was given"), "only a total given for a hand (--total): the special-hand "
                                                    "rule was not applied"),
     (re.compile(r"conditions for the fisherman"), "no fisher given (--fisher): 004's fisherman conditions not "

@@ -1,0 +1,119 @@
+"""What a round costs at the table: characters typed, and the live session's time per round.
+
+Not a test: run it by hand after installing the package (``pip install .``):
+
+    python benchmarks/bench_play.py                 # 20 and 10,000 rounds, 60 rounds typed into each
+    python benchmarks/bench_play.py --typed 200 --long 50000
+
+1. Characters typed for a typical 4-player Goat round, with flags (one command per round, as before the round
+   syntax), as a round line after ``scorekeeper round``, and at the ``play`` prompt (the goal: at most 30).
+2. The session's time per round (``LiveSession.handle``: read the line, check it against the match, score
+   the new round, save, render the after-round block) on a match of 20 and of 10,000 rounds: the median of
+   each, with the write (``save_match``: the whole file is rewritten, so it grows with the match) measured
+   apart. The goal: a median under 5 ms at 20 rounds, the write aside, and not growing with the match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from bench_commands import MARATHON, PLAYERS, generate  # noqa: E402
+
+from scorekeeper import usecases  # noqa: E402
+from scorekeeper.live import LiveSession, Screen  # noqa: E402
+
+# The issue's typical round (Masha out, two hands of tiles, one total), and the commonest round at a Goat
+# table: only pip totals were noted.  (flags, the same as a round line, what is typed at the play prompt)
+ROUNDS = [
+    ("scorekeeper round --out Masha --hand Alex=1-2,3-3 --hand Olya=6-6,0-1 --total Serg=5",
+     'scorekeeper round "Masha out, Alex 1-2 3-3, Olya 6-6 0-1, Serg 5"',
+     "m out, a 1-2 3-3, o 6-6 0-1, 5"),
+    ("scorekeeper round --out Masha --total Alex=3 --total Olya=13 --total Serg=5",
+     "scorekeeper round m out 3 13 5",
+     "m out 3 13 5"),
+    ("scorekeeper round --fish --fisher Olya --total Masha=2 --total Alex=3 --total Olya=13 --total Serg=5",
+     "scorekeeper round fish by o 2 3 13 5",
+     "fish by o 2 3 13 5"),
+    ("scorekeeper round --fish --fisher Olya --hand Masha=0-2 --hand Alex=1-2 --hand Olya=6-6,0-1 "
+     "--hand Serg=2-3",
+     'scorekeeper round "fish by o, m 0-2, a 1-2, o 6-6 0-1, s 2-3"',
+     "fish by o, m 0-2, a 1-2, o 6-6 0-1, s 2-3"),
+]
+
+
+def typing() -> None:
+    print("Characters typed per round (4-player Goat; Enter not counted):")
+    print(f"  {'flags':>5}  {'line':>5}  {'play':>5}  at the play prompt")
+    for flags, line, prompt in ROUNDS:
+        print(f"  {len(flags):>5}  {len(line):>5}  {len(prompt):>5}  {prompt}")
+    first = ROUNDS[0]
+    print(f"  the issue's typical round: {len(first[0])} characters with flags, {len(first[2])} at the prompt "
+          f"(goal: at most 30)")
+
+
+def random_line(chance: random.Random) -> str:
+    """A round with totals only, as typed at the prompt: who went out (or a fish) and totals in seating order."""
+    if chance.random() < 0.8:
+        return f"{chance.choice(PLAYERS)[:2].lower()} out " + " ".join(str(chance.randint(0, 25)) for _ in range(3))
+    return "fish " + " ".join(str(chance.randint(1, 25)) for _ in range(4))
+
+
+def session_times(rounds: int, typed: int, folder: str) -> tuple[list[float], list[float]]:
+    """Per typed round: the whole answer's time, and the write's part of it (seconds)."""
+    ruleset = os.path.join(folder, "marathon.toml")
+    with open(ruleset, "w") as handle:
+        handle.write(MARATHON)  # a target no match reaches: every round can be recorded
+    path = os.path.join(folder, f"match-{rounds}.toml")
+    generate(rounds, ruleset, path)
+    session = LiveSession.open(path, screen=lambda: Screen(80, 24))
+    writes: list[float] = []
+    real_save = usecases.save_match
+
+    def timed_save(match, where):
+        start = time.perf_counter()
+        stamp = real_save(match, where)
+        writes.append(time.perf_counter() - start)
+        return stamp
+
+    usecases.save_match = timed_save
+    chance = random.Random(rounds)
+    totals = []
+    try:
+        for _ in range(typed):
+            line = random_line(chance)
+            start = time.perf_counter()
+            reply = session.handle(line)
+            totals.append(time.perf_counter() - start)
+            assert reply.ok, reply.text
+    finally:
+        usecases.save_match = real_save
+    return totals, writes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--typed", type=int, default=60, help="rounds typed into each session")
+    parser.add_argument("--long", type=int, default=10_000, help="rounds in the long match")
+    options = parser.parse_args()
+    typing()
+    print()
+    print(f"Session time per round (median of {options.typed} rounds typed; ms):")
+    print(f"  {'rounds':>7}  {'answer':>7}  {'write':>7}  {'answer - write':>14}")
+    with tempfile.TemporaryDirectory() as folder:
+        for rounds in (20, options.long):
+            totals, writes = session_times(rounds, options.typed, folder)
+            rest = [total - write for total, write in zip(totals, writes)]
+            print(f"  {rounds:>7}  {statistics.median(totals) * 1000:>7.2f}  {statistics.median(writes) * 1000:>7.2f}"
+                  f"  {statistics.median(rest) * 1000:>14.2f}")
+
+
+if __name__ == "__main__":
+    main()
