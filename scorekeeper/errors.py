@@ -15,6 +15,28 @@ class InputError(ScorekeeperError):
     """What the user typed is wrong: a bad tile, an unknown player, conflicting facts."""
 
 
+FACT_WORDS = {"out": "who went out", "fish": "a fish", "fisher": "the fisher", "hand": "a hand", "total": "a total",
+              "last": "the last tile", "two_last": "two last tiles", "led": "the lead"}
+"""How the core names a round's facts in its messages (a match file, a session and the library say these)."""
+
+
+class FactError(InputError):
+    """A round's facts do not add up.  The message names the facts in words ("the last tile"), so that it reads
+    the same for a round typed at the table and for one found in a match file; ``told(names)`` says it with
+    other names for the facts (the CLI names the flags they were typed with: ``--last``).
+
+    ``template`` names each fact as ``{last}`` (keys of FACT_WORDS); ``values`` fill the other fields, so
+    that what they hold (a player's name) is never read as a field."""
+
+    def __init__(self, template: str, **values: object) -> None:
+        self.template = template
+        self.values = values
+        super().__init__(self.told(FACT_WORDS))
+
+    def told(self, names: dict[str, str]) -> str:
+        return self.template.format(**names, **{key: str(value) for key, value in self.values.items()})
+
+
 class Implausible(InputError):
     """A round no table could have ended that way (a hand holding more than it could): refused unless the
     scorer confirms it.  The message is the reason (``plausible.implausible``)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from scorekeeper.errors import InputError, StateError
+from scorekeeper.errors import FactError, InputError, StateError
 from scorekeeper.facts import Claim, Ending, Hand, Match, Round, Side, singles
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, Teams
@@ -60,21 +60,21 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         if rnd.out in rnd.hands:
             raise InputError(f"{rnd.out} went out and holds nothing: give no hand or total for {rnd.out}")
         if rnd.fisher:
-            raise InputError("--fisher is for a blocked round (--fish), not an out")
+            raise FactError("{fisher} is for a blocked round ({fish}), not an out")
     else:
         if rnd.out:
             raise InputError("a blocked round has nobody who went out")
         if rnd.last:
-            raise InputError("--last is the tile someone went out with: a blocked round has none")
+            raise FactError("{last} is the tile someone went out with: a blocked round has none")
         if ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS and not rnd.fisher:
-            raise InputError("this ruleset makes the fisherman pay: say who made the fish with --fisher PLAYER")
+            raise FactError("this ruleset makes the fisherman pay: say who made the fish ({fisher})")
     uncounted = not_counted(match, ruleset, rnd)
     missing = [player for player in match.players
                if player != rnd.out and player not in rnd.hands and player not in uncounted]
     if missing:
         besides = f" and {uncounted[0]} (not counted: partner of {rnd.out})" if uncounted else ""
-        raise InputError(f"no hand for {', '.join(missing)}: every player except the one who went out{besides} "
-                         "needs --hand PLAYER=TILES or --total PLAYER=N")
+        raise FactError("no hand for {missing}: every player except the one who went out{besides} needs {hand} or "
+                        "{total}", missing=", ".join(missing), besides=besides)
     seen: dict[Tile, str] = {}
     for player, hand in rnd.hands.items():
         if hand.tiles is None:
@@ -104,8 +104,8 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         if claim.points < 0:
             raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
     if rnd.ending is Ending.FISH and ruleset["count.blocker_multiplier"] > 1 and not rnd.fisher:
-        raise InputError("this ruleset multiplies the points of the player who made the last play: say who "
-                         "made the fish with --fisher PLAYER")
+        raise FactError("this ruleset multiplies the points of the player who made the last play: say who made "
+                        "the fish ({fisher})")
 
 
 def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:
@@ -122,20 +122,22 @@ def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:
 
 def _check_played_tiles(rnd: Round, tileset, held: dict[Tile, str]) -> None:
     if len(rnd.last) > 2:
-        raise InputError("--last takes one tile, or the two doubles laid at once")
+        raise FactError("{last} is one tile, or the two doubles laid at once")
     if len(rnd.last) == 2 and not all(tile.is_double for tile in rnd.last):
-        raise InputError(f"two --last tiles must both be doubles (laid one on each end), "
-                         f"not {rnd.last[0]} and {rnd.last[1]}")
+        raise FactError("{two_last} must both be doubles (laid one on each end), not {one} and {two}",
+                        one=rnd.last[0], two=rnd.last[1])
     if len(rnd.last) == 2 and rnd.last[0] == rnd.last[1]:
-        raise InputError(f"--last names {rnd.last[0]} twice")
+        raise FactError("{tile} is given twice as {last}", tile=rnd.last[0])
     if rnd.led and rnd.led in rnd.last:
-        raise InputError(f"{rnd.led} cannot be both the tile that opened the round (--led) and the last tile "
-                         "(--last): a tile is played once")
-    played = [("--last", tile) for tile in rnd.last] + ([("--led", rnd.led)] if rnd.led else [])
-    for flag, tile in played:
-        tileset.check([tile], f" ({flag})")
+        raise FactError("{tile} cannot be both {led} (the tile that opened the round) and {last}: a tile is "
+                        "played once", tile=rnd.led)
+    played = [("last", tile) for tile in rnd.last] + ([("led", rnd.led)] if rnd.led else [])
+    for fact, tile in played:
+        if tile not in tileset:
+            raise FactError(f"tile {{tile}} is not in a {{tileset}} set ({{{fact}}})", tile=tile, tileset=tileset.name)
         if tile in held:
-            raise InputError(f"{tile} was played ({flag}) but is also in {held[tile]}'s hand")
+            raise FactError(f"{{tile}} was played ({{{fact}}}) but is also in {{player}}'s hand", tile=tile,
+                            player=held[tile])
 
 
 def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=None) -> Match:

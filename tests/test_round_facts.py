@@ -67,3 +67,16 @@ def test_new_facts_round_trip_through_the_match_file(sea):
     match = parse_match(text)
     assert match.rounds[0].fisher == "Bob" and str(match.rounds[0].led) == "5-6"
     assert parse_match(dump_match(match)) == match
+
+
+def test_a_fact_typed_as_a_flag_is_named_by_the_flag_and_in_a_file_by_its_name(sea):
+    """Issue 10.4: the core names facts ("the last tile"); the CLI names the flag when the facts were typed."""
+    typed = sea.fails("round", "--fish", "--total", "Ann=3", "--total", "Bob=4", "--last", "2-2", code=2)
+    assert typed == "Error: --last is the tile someone went out with: a blocked round has none"
+    sea("round", "--fish", "--total", "Ann=3", "--total", "Bob=4")
+    text = sea.path.read_text()
+    sea.path.write_text(text.replace('end = "fish"', 'end = "fish", last = "2-2"'))
+    assert 'last = "2-2"' in sea.path.read_text()
+    found = sea.fails("table", code=1)
+    assert found.endswith(": round 1: the last tile is the tile someone went out with: a blocked round has none")
+    assert "--" not in found.split(": round 1: ")[1]

@@ -260,8 +260,8 @@ BAD = [
     ("m out 3 13 5, count 10", "whose is 'count'?"),
     ("m out 3 13 5, Alex count", "'count' needs a number"),
     ("m out, Alex 123-4, 13 5", "'123-4' is not a tile"),
-    ("m out on 1-2 3-4, 3 13 5", "two --last tiles must both be doubles"),
-    ("m out on 1-2, Alex 1-2, 13 5", "1-2 was played (--last) but is also in Alex's hand"),
+    ("m out on 1-2 3-4, 3 13 5", "two last tiles must both be doubles"),  # a line is not flags: the facts
+    ("m out on 1-2, Alex 1-2, 13 5", "1-2 was played (the last tile) but is also in Alex's hand"),
     ("m out 3 13 5, Alex +10", "scores no points during play"),
     ("m out 3 13 5, " + "x" * 5000 + " 1", "unknown player 'xxxxxxxxxxxxxxxxxxxxxxxx…' (5,000 characters)"),
 ]

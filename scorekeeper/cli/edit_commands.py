@@ -7,7 +7,7 @@ import click
 from scorekeeper import usecases
 from scorekeeper.cli.base import echo_json, format_option, match_path
 from scorekeeper.cli.params import ROUND_NUMBER
-from scorekeeper.cli.round_options import round_facts, round_options
+from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.cli.base import screen_width
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
@@ -46,8 +46,9 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
       scorekeeper edit 1 --out Ann --total Bob=8 --points Ann=5
       scorekeeper edit 1 --out Ann --total Bob=8 --no-points
     """
-    change = usecases.edit(match_path(ctx), number, round_facts(facts), clear_points=no_points,
-                           confirmed=facts["confirm"])
+    typed = round_facts(facts)
+    with facts_as_flags(typed):
+        change = usecases.edit(match_path(ctx), number, typed, clear_points=no_points, confirmed=facts["confirm"])
     _before_after(change, output_format, f"Round {number} replaced.", "edited")
 
 

@@ -6,7 +6,7 @@ import click
 
 from scorekeeper import usecases
 from scorekeeper.cli.base import echo_json, format_option, match_path, screen_height, screen_width, wide_option
-from scorekeeper.cli.round_options import round_facts, round_options
+from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.record import resolve_player
 from scorekeeper.reports.render import SHOWN_ROUNDS, after_round, render_table
 from scorekeeper.session import open_match
@@ -68,7 +68,9 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
       scorekeeper round --fish --fisher Ann --total Ann=18 --total Bob=18
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
     """
-    change = usecases.record(match_path(ctx), round_facts(facts), confirmed=facts["confirm"])
+    typed = round_facts(facts)
+    with facts_as_flags(typed):
+        change = usecases.record(match_path(ctx), typed, confirmed=facts["confirm"])
     if output_format == "json":
         echo_json(change.table.to_dict())
         return
@@ -145,10 +147,12 @@ def _list_changes(changes, output_format: str) -> None:
     if not changes:
         click.echo("Nothing has been taken back: undo, delete and edit keep what they change here.")
         return
-    click.echo("Changes taken back, newest first ('redo' puts back the newest, 'redo N' change N):")
-    for number, entry, said in changes:
-        done = "  (put back)" if entry.redone else ""
-        click.echo(f"{number:>3}  {said}{done}")
+    from scorekeeper.reports.fit import wrap_lines
+
+    lines = ["Changes taken back, newest first:"]
+    lines += [f"{number:>3}  {said}{'  (put back)' if entry.redone else ''}" for number, entry, said in changes]
+    lines.append("'redo' puts back the newest, 'redo N' change N.")
+    click.echo("\n".join(wrap_lines(lines, screen_width())))
 
 
 @click.command()

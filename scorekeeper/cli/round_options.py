@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import click
 
 from scorekeeper.cli.params import PLAYER_POINTS, PLAYER_TILES, PLAYER_TOTAL, TILE, TILES
-
+from scorekeeper.errors import FactError, InputError
 from scorekeeper.usecases import RoundFacts
+
+FACT_FLAGS = {"out": "--out", "fish": "--fish", "fisher": "--fisher", "hand": "--hand PLAYER=TILES",
+              "total": "--total PLAYER=N", "last": "--last", "two_last": "two --last tiles", "led": "--led"}
+"""Each fact (errors.FACT_WORDS) as the flag it is typed with."""
+
+
+@contextmanager
+def facts_as_flags(typed: object):
+    """The core names a round's facts in words (as a round line does); when ``typed`` are facts typed as flags
+    (RoundFacts), the refusal names the flags."""
+    try:
+        yield
+    except FactError as error:
+        if not isinstance(typed, RoundFacts):
+            raise
+        raise InputError(error.told(FACT_FLAGS)) from None
 
 
 ROUND_SYNTAX = """\b
