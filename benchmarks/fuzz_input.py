@@ -52,6 +52,8 @@ def commands():
         subs = getattr(command, "list_commands", None)
         pairs = [((name, sub), command.get_command(ctx, sub)) for sub in subs(ctx)] if subs else [((name,), command)]
         for path, each in pairs:
+            if path == ("play",):  # interactive: it reads the terminal (tested through a pty)
+                continue
             options = [opt for param in each.params for opt in param.opts
                        if opt.startswith("-") and opt not in ("-h", "--help")]
             found.append((path, options))
@@ -91,7 +93,8 @@ class Checker:
         self.counts[f"{kind} exit {result.exit_code}"] += 1
         problem = judge(result, before, _read(self.path))
         if not problem and kind in ("match file", "ruleset file") and result.exit_code == 1:
-            problem = placed(result.stderr, self.path if kind == "match file" else self.rules, before)
+            broken = self.path if kind == "match file" else self.rules
+            problem = placed(result.stderr, broken, _read(broken))
         if problem:
             self.counts[f"{kind} FAILED: {problem}"] += 1
             self.failures.setdefault(problem, []).append((args, result.exit_code, result.output[-600:],
@@ -106,6 +109,8 @@ def judge(result, before: bytes | None, after: bytes | None) -> str | None:
         return "traceback"
     if result.exit_code not in (0, 1, 2):
         return f"exit {result.exit_code}"
+    if "\x1b" in result.output or "\x9b" in result.output:
+        return "an escape sequence reached the terminal"
     if result.exit_code == 0:
         return None
     if before != after:

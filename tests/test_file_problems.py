@@ -159,3 +159,14 @@ def test_a_file_name_with_a_nul_is_refused_in_one_line(sk):
     assert "NUL" in sk.fails("export", "-o", "a\x00b", code=2)
     assert "NUL" in sk.fails("import", "a\x00b", code=2)
     assert "NUL" in sk.fails("chart", "--text", "-o", "a\x00b", code=2)
+
+
+def test_a_dotted_header_or_key_names_its_line(sk):
+    path = sk.folder / "house.toml"
+    path.write_text('extends = "goat"\n[fi5.0sh]\npolicy = "each"\n[end]\nta5.0rget = 3\n')
+    lines = sk("rules", "check", str(path), code=1).stderr.strip().splitlines()
+    assert [line.split(": ")[1] for line in lines] == [f"{path}:2", f"{path}:5"], lines
+
+
+def test_demo_save_refuses_a_nul_in_the_name(sk):
+    assert "NUL" in sk.fails("demo", "--save", "a\x00b", code=2)

@@ -206,3 +206,25 @@ def test_a_lead_other_than_1_1_while_eggs_are_carried_is_said(sk, led, wrong):
     sk("round", *args, "--out", "Ann", "--total", "Bob=10", "--last", "2-3")
     notes = [note["note"] for note in sk.json()["notes"] if note["round"] == 2]
     assert any("wrong lead" in note and "played from 1-1" in note for note in notes) is wrong
+
+
+# --- 7. Sea Goat: a round recorded without its lead when the leader's side held points is noted ---------
+
+@pytest.mark.parametrize("led, noted", [(None, True), ("3-4", False), ("6-6", False)])
+def test_a_missing_lead_is_noted_when_the_hundred_was_possible(sk, led, noted):
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    sk("round", "--out", "Bob", "--total", "Ann=30", "--last", "1-2")  # Bob holds 30 and leads next
+    args = ("--led", led) if led else ()
+    sk("round", *args, "--out", "Bob", "--total", "Ann=3", "--last", "2-3")
+    notes = [note["note"] for note in sk.json()["notes"] if note["round"] == 2]
+    assert any("no --led was recorded" in note and "Bob holding 30" in note and "on the hundred" in note
+               for note in notes) is noted
+    if noted:  # the table's footer says the kind once
+        assert "no lead given (--led) by a side holding points" in sk("table").stdout
+
+
+def test_no_note_when_the_leader_held_no_points(sk):
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    sk("round", "--out", "Bob", "--total", "Ann=20", "--last", "1-2")  # 20 < 25: Bob holds nothing
+    sk("round", "--out", "Bob", "--total", "Ann=3", "--last", "2-3")
+    assert not any("no --led was recorded" in note["note"] for note in sk.json()["notes"])

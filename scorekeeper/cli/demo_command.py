@@ -7,7 +7,7 @@ import shutil
 
 import click
 
-from scorekeeper.cli.base import echo_json, format_option, screen_width, wide_option
+from scorekeeper.cli.base import FilePath, echo_json, format_option, screen_width, wide_option
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.reports.render import render_table
 from scorekeeper.samples import sample_names, sample_path
@@ -16,7 +16,7 @@ from scorekeeper.session import open_match
 
 @click.command()
 @click.argument("sample", required=False, default="goat")
-@click.option("--save", "save_to", type=click.Path(dir_okay=False),
+@click.option("--save", "save_to", type=FilePath(dir_okay=False),
               help="Also copy the sample's match file here, to go on playing with it.")
 @wide_option
 @format_option("json")

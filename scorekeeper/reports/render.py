@@ -328,6 +328,8 @@ _NOTE_KINDS = (
     (re.compile(r"last tile was not recorded"), "no last tile given (--last): the rules that need it were "
                                                 "not applied"),
     (re.compile(r"lead was not recorded"), "no lead given (--led): the lead bonus was not applied"),
+    (re.compile(r"could have been 6-6 on the hundred"), "no lead given (--led) by a side holding points: "
+                                                        "the hundred was not considered"),
     (re.compile(r"only a total of \d+ was given"), "only a total given for a hand (--total): the special-hand "
                                                    "rule was not applied"),
     (re.compile(r"conditions for the fisherman"), "no fisher given (--fisher): 004's fisherman conditions not "

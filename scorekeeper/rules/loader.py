@@ -177,25 +177,31 @@ def key_lines(text: str) -> dict[str, int]:
     ``[section]`` headers, ``key = value`` lines with bare or "quoted" keys, inline tables; lines are counted
     at "\\n" only, as TOML counts them."""
     found: dict[str, int] = {}
+
+    def seen(path: str, number: int) -> None:  # a dotted key or header sets every table on its way
+        parts = [part.strip(" \t") for part in path.split(".")]
+        for end in range(1, len(parts) + 1):
+            found.setdefault(".".join(parts[:end]), number)
+
     section = ""
     for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.strip()
-        if line.startswith("[") and not line.startswith("[["):
-            section = line[1:].split("]", 1)[0].strip().replace('"', "")
-            found.setdefault(section, number)
+        line = raw.strip(" \t\r")  # TOML's whitespace only: a name may hold U+2028, which str.strip takes
+        if line.startswith("["):  # [section], or [[table]] (not a ruleset's form: named as a problem)
+            section = line.lstrip("[").split("]", 1)[0].strip(" \t").replace('"', "")
+            seen(section, number)
             continue
         key, sep, value = line.partition("=")
-        key = key.strip().replace('"', "")
+        key = key.strip(" \t").replace('"', "")
         if not sep or not key or key.startswith("#"):
             continue
         path = f"{section}.{key}" if section else key
-        found.setdefault(path, number)
+        seen(path, number)
         value = value.strip()
         if value.startswith("{"):  # an inline table: fish = { policy = "each" }
             for part in value.strip("{} ").split(","):
-                inner = part.partition("=")[0].strip().replace('"', "")
+                inner = part.partition("=")[0].strip(" \t").replace('"', "")
                 if inner:
-                    found.setdefault(f"{path}.{inner}", number)
+                    seen(f"{path}.{inner}", number)
     return found
 
 

@@ -28,7 +28,8 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     sides = {}
     players = {}
     partner_out = rnd.ending is Ending.OUT and not ruleset["count.partner_of_finisher"]
-    plain = not ruleset.special_hands and not ruleset["count.six_six_anywhere"]
+    anywhere = ruleset["count.six_six_anywhere"]
+    plain = not ruleset.special_hands and not anywhere
     for side in match.sides:
         total = 0
         for player in side.players:
@@ -42,7 +43,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
             if plain:
                 value = hand.total if hand.tiles is None else sum([tile.low + tile.high for tile in hand.tiles])
             else:
-                value = hand_value(ruleset, player, hand, steps, notes)
+                value = hand_value(ruleset, player, hand, steps, notes, anywhere)
             total += value
             players[player] = value
         sides[side.name] = total
@@ -52,9 +53,13 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                      notes=state.notes + tuple(notes))
 
 
-def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step],
-               notes: list[str]) -> int:
-    """The value of one player's hand; explains special hands, and says when a total hides one."""
+def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step], notes: list[str],
+               anywhere: int | None = None) -> int:
+    """The value of one player's hand; explains special hands, and says when a total hides one.
+
+    ``anywhere``: ``count.six_six_anywhere``, when the caller has read it already."""
+    if anywhere is None:
+        anywhere = ruleset["count.six_six_anywhere"]
     tiles = hand.tiles
     if tiles is None:
         total = hand.total
@@ -63,7 +68,6 @@ def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step],
             shown = " or ".join(format_tiles(special) for special in maybe)
             notes.append(f"{player}: only a total of {total} was given, so the special-hand rule "
                          f"({shown}) could not be applied to that hand (record the tiles with --hand to apply it)")
-        anywhere = ruleset["count.six_six_anywhere"]
         if anywhere and total >= SIX_SIX.pips:
             notes.append(f"{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
                          "wherever held) was in that hand is not known; it is counted as pips (record the tiles "
@@ -75,7 +79,6 @@ def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step],
                           f"{player} holds exactly {format_tiles(tiles)}: counts {special}"))
         return special
     pips = sum([tile.low + tile.high for tile in tiles])
-    anywhere = ruleset["count.six_six_anywhere"]
     if anywhere and SIX_SIX in tiles:
         value = pips - SIX_SIX.pips + anywhere
         steps.append(Step(player, "count.six_six_anywhere",

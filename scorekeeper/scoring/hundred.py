@@ -29,6 +29,8 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     leader = round_leader(ruleset, match, previous) if previous is not None else None
     scores = {name: account.score for name, account in state.accounts.items()}
     side = side_on_hundred(ruleset, match, state.facts, leader, scores, owed, steps, notes)
+    if not side and not owed and ruleset["hundred.enabled"] and state.facts.led is None:
+        notes.extend(_lead_not_recorded(match, leader, scores))
     if not side:
         if not steps and not notes:
             return state
@@ -39,6 +41,23 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     wiped[side] += lost
     return state.but(hundred=side, decision=decision, accounts=accounts, wiped=wiped,
                      steps=state.steps + tuple(steps), notes=state.notes + tuple(notes))
+
+
+def _lead_not_recorded(match: Match, leader: str | None, scores: dict[str, int]) -> list[str]:
+    """A round recorded without its lead, when the side that led it held points: it could have led 6-6 on the
+    hundred, which the facts do not say (rules.md §3.9: said, not guessed)."""
+    if leader is not None:
+        side = match.side_of(leader).name
+        if scores[side] <= 0:
+            return []
+        return [f"no --led was recorded: {leader} led with {side} holding {scores[side]}, so it could have been "
+                "6-6 on the hundred; the round is scored as an ordinary lead (record --led 6-6 with 'edit' if it "
+                "was)"]
+    holding = [name for name, score in scores.items() if score > 0]
+    if not holding:
+        return []
+    return [f"no --led was recorded, and who led is not known, while {', '.join(holding)} held points: it "
+            "could have been 6-6 on the hundred; the round is scored as an ordinary lead"]
 
 
 def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | None, scores: dict[str, int],
