@@ -42,14 +42,16 @@ def match_player(players: Sequence[str], typed: str, extra: Iterable[str] = ()) 
     found = candidates(players, typed)
     if len(found) == 1:
         return found[0]
-    shown = typed.strip()
+    from scorekeeper.numbers import quoted
+
+    shown = quoted(typed)  # a pasted screenful of text stays one short line
     if found:
-        raise InputError(f"'{shown}' could be {_either(found)}: type more of the name")
+        raise InputError(f"{shown} could be {_either(found)}: type more of the name")
     near = similar(players, typed) or similar(extra, typed, closer=0.75)
     if near:
         what = "player or word" if extra else "player"
-        raise InputError(f"unknown {what} '{shown}' (did you mean {_either(near)}?)")
-    raise InputError(f"unknown player '{shown}' (players: {', '.join(players)})")
+        raise InputError(f"unknown {what} {shown} (did you mean {_either(near)}?)")
+    raise InputError(f"unknown player {shown} (players: {', '.join(players)})")
 
 
 def similar(names: Sequence[str], typed: str, most: int = 3, closer: float = 0.6) -> list[str]:

@@ -87,17 +87,18 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
         said = f"round {entry.number} as it was before the edit ({round_label(rnd)})"
     else:
         pending = match.pending
+        if entry.number > count + 1:
+            raise StateError(f"{label} cannot be put back yet: the match has {count} round"
+                             f"{'s' if count != 1 else ''}; put back the rounds before it first")
         if entry.change is Undoing.UNDO:
             if entry.number != count + 1:
-                raise StateError(f"{label} cannot be put back: the match has a round {entry.number} again, "
-                                 f"recorded after the undo (delete it first, or use 'redo' on a delete)")
+                raise StateError(f"{label} cannot be put back: round {entry.number} was recorded again after "
+                                 "the undo (delete it first)")
             if rnd.claims:
                 if pending[:len(rnd.claims)] != rnd.claims:
                     raise StateError(f"{label} cannot be put back: the claims of its hand are no longer the "
                                      "hand in progress's")
                 pending = pending[len(rnd.claims):]  # undo gave them back to the hand: they return to the round
-        elif entry.number > count + 1:
-            raise StateError(f"{label} cannot be put back: the match has only {count} rounds now")
         rounds = match.rounds[:entry.number - 1] + (rnd,) + match.rounds[entry.number - 1:]
         restored = match._replace(rounds=rounds, pending=pending, history=tuple(history))
         said = label

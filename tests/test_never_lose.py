@@ -106,7 +106,7 @@ def test_redo_of_an_undo_is_refused_once_the_round_was_recorded_again(sk):
     _played(sk)
     sk("undo")
     sk("round", *ROUNDS[0])
-    assert "round 3 again" in sk.fails("redo", code=1)
+    assert "round 3 was recorded again after the undo" in sk.fails("redo", code=1)
 
 
 def test_undo_gives_a_rounds_claims_back_to_the_hand_in_progress(sk):
@@ -186,3 +186,15 @@ def test_a_comment_is_a_hash_outside_strings(line, code, comment):
     from scorekeeper.storage.comments import split_comment
 
     assert split_comment(line) == (code, comment)
+
+
+def test_rounds_undone_one_after_another_come_back_in_order(sk):
+    _played(sk)
+    before = _facts(sk)
+    sk("undo")
+    sk("undo")
+    assert "cannot be put back yet: the match has 1 round; put back the rounds before it first" in sk.fails(
+        "redo", "1", code=1)
+    sk("redo")
+    sk("redo")
+    assert _facts(sk) == before

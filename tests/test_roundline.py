@@ -263,10 +263,11 @@ BAD = [
     ("m out on 1-2 3-4, 3 13 5", "two last tiles must both be doubles"),  # a line is not flags: the facts
     ("m out on 1-2, Alex 1-2, 13 5", "1-2 was played (the last tile) but is also in Alex's hand"),
     ("m out 3 13 5, Alex +10", "scores no points during play"),
+    ("m out 3 13 5, " + "x" * 5000 + " 1", "unknown player 'xxxxxxxxxxxxxxxxxxxxxxxx…' (5,000 characters)"),
 ]
 
 
-@pytest.mark.parametrize("line, message", BAD, ids=[line for line, _ in BAD])
+@pytest.mark.parametrize("line, message", BAD, ids=[line[:40] for line, _ in BAD])
 def test_a_bad_line_is_refused_in_one_line_and_changes_nothing(sk, line, message):
     start(sk, GOAT)
     sk("round", "m out 3 13 5")

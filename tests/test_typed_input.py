@@ -188,3 +188,11 @@ def test_tiles_take_ascii_digits_and_quote_long_input_short(started, typed):
 def test_a_strange_screen_size_in_the_environment_is_ignored(started, monkeypatch, variable, value):
     monkeypatch.setenv(variable, value)
     assert "Masha" in started("table").stdout
+
+
+def test_history_names_a_skipped_file_safely(sk, tmp_path):
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "bad\x1b[2J.toml").write_text("format = 1\nplayers = [\n")
+    result = sk("history", str(folder))
+    assert "\x1b" not in result.output and "bad\\x1b[2J.toml" in result.stderr

@@ -6,6 +6,7 @@ import click
 
 from scorekeeper.cli.base import FilePath, echo_json, format_option
 from scorekeeper.cli.params import WholeNumber
+from scorekeeper.text import printable
 
 
 @click.command("history")
@@ -31,7 +32,7 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
 
     found = read_history(folders, jobs)
     for item in found.skipped:
-        click.echo(f"skipped {item.path}: {item.reason}", err=True)
+        click.echo(printable(f"skipped {item.path}: {item.reason}"), err=True)  # a file's name may hold anything
     if output_format == "json":
         echo_json(found.to_dict())
         return

@@ -147,10 +147,12 @@ def _list_changes(changes, output_format: str) -> None:
     if not changes:
         click.echo("Nothing has been taken back: undo, delete and edit keep what they change here.")
         return
-    click.echo("Changes taken back, newest first ('redo' puts back the newest, 'redo N' change N):")
-    for number, entry, said in changes:
-        done = "  (put back)" if entry.redone else ""
-        click.echo(f"{number:>3}  {said}{done}")
+    from scorekeeper.reports.fit import wrap_lines
+
+    lines = ["Changes taken back, newest first:"]
+    lines += [f"{number:>3}  {said}{'  (put back)' if entry.redone else ''}" for number, entry, said in changes]
+    lines.append("'redo' puts back the newest, 'redo N' change N.")
+    click.echo("\n".join(wrap_lines(lines, screen_width())))
 
 
 @click.command()
