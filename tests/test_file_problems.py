@@ -170,3 +170,10 @@ def test_a_dotted_header_or_key_names_its_line(sk):
 
 def test_demo_save_refuses_a_nul_in_the_name(sk):
     assert "NUL" in sk.fails("demo", "--save", "a\x00b", code=2)
+
+
+def test_a_quoted_key_holding_an_equals_sign_names_its_line(sk):
+    path = sk.folder / "house.toml"
+    path.write_text('extends = "goat"\n[special_hands]\n"0-0" = 10\n"=0-0" = 5\n')
+    [line] = sk("rules", "check", str(path), code=1).stderr.strip().splitlines()
+    assert line.startswith(f"Error: {path}:4: special_hands.\"=0-0\": "), line

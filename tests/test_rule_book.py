@@ -72,11 +72,8 @@ def test_every_key_cites_the_book():
 
 
 def test_users_never_see_RULES_md():
-    """The README and the code a user meets point to the rule book, not to the project-internal RULES.md.
-    (scoring/ module docstrings are internal and follow when the engine's rewrite lands.)"""
+    """The README and the code point to the rule book, not to the project-internal RULES.md."""
     for path in _code_files():
-        if "scoring" in path.parts:
-            continue
         assert "RULES.md" not in path.read_text(encoding="utf-8"), path.relative_to(ROOT)
 
 

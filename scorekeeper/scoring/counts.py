@@ -1,4 +1,4 @@
-"""Counts during play (RULES.md 4): what the open ends add up to, what a count scores, which claims exist.
+"""Counts during play (rules.md §4): what the open ends add up to, what a count scores, which claims exist.
 
 Pure functions over given open ends, so a referee ruling (``check count``) and the claim check share them:
 - ``open_count``: the count of a line's open ends, or of a spinner layout under either reading;
@@ -57,7 +57,7 @@ class OpenCount(NamedTuple):
 
 def open_count(reading: SpinnerReading, ends: Iterable[End] = (), spinner: Spinner | None = None) -> OpenCount:
     """The count of the open ends.  Without a spinner (or with ``reading`` none) it is the ends added
-    (a double at an end counts both halves).  With a spinner, the two readings of RULES.md 4:
+    (a double at an end counts both halves).  With a spinner, the two readings of rules.md §4:
 
     - open-halves (004): each half of the spinner counts while the short end it faces (north, south) is
       still open; every started arm counts its end.

@@ -1,4 +1,4 @@
-"""Stage ``settle_hand``: the end-of-hand count of the points-race games (RULES.md 4-5), on with ``endhand.count``.
+"""Stage ``settle_hand``: the end-of-hand count of the points-race games (rules.md §4, §5), on with ``endhand.count``.
 
 The round's winner (the side that went out; on a fish the side with the fewest pips) scores the opponents'
 pips: on a fish minus its own (``endhand.fish_subtract``), rounded (``endhand.rounding`` to

@@ -1,5 +1,5 @@
 """Which tie rule a fish follows (``fish.tie``; ``fish.tie_three`` when two of three sides are level) and how
-a split shares the points: rounded down, the remainder named in the step (RULES.md 2, 4)."""
+a split shares the points: rounded down, the remainder named in the step (rules.md §2, §4)."""
 
 from __future__ import annotations
 

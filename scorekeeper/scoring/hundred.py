@@ -65,7 +65,7 @@ def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | No
     """The side that plays this round on the hundred, if any; ``scores`` are the scores before the round."""
     if owed:
         side = match.side_of(owed).name
-        if scores[side] <= 0:  # RULES.md 3: only a side that holds points plays on the hundred
+        if scores[side] <= 0:  # rules.md §3: only a side that holds points plays on the hundred
             steps.append(Step(side, "hundred.enabled", f"{owed} leads 6-6 after going out on 6-6, but {side} holds "
                                                        "no points: the round is not on the hundred"))
             return None

@@ -1,4 +1,4 @@
-"""Stage ``play_hand``, the points race (RULES.md 4-5): points claimed during play, the target, and when the
+"""Stage ``play_hand``, the points race (rules.md §4, §5): points claimed during play, the target, and when the
 match is decided.
 
 Within a hand the points come in order: each claim as it was made, then the end-of-hand count.  Keys:
