@@ -13,7 +13,7 @@ from scorekeeper.cli import cli
 from scorekeeper.rules.schema import KEYS_BY_PATH
 
 PACKAGE = Path(scorekeeper.__file__).resolve().parent
-README = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 
 
 def every_command():
