@@ -40,7 +40,7 @@ def test_after_round_of_a_30_round_match_fits_a_24_line_screen(sk, monkeypatch, 
     # the earlier rounds take no line of the screen: the headline names round 30, the rows start at 26
     rule = next(index for index, line in enumerate(lines) if line.lstrip().startswith("--"))
     assert lines[rule + 1].split()[0] == "26" and "earlier" not in text and "…" not in text
-    assert lines[-1] == "Alex leads next"  # not "next: Alex leads next"
+    assert lines[-1] == table["lead_note"] == "Alex leads next"
 
 
 def test_the_whole_note_when_recorded_and_each_kind_once_in_the_footer(sk):

@@ -392,6 +392,6 @@ def _status(table: Table, ruleset: Ruleset) -> list[str]:
             lines.append(f"Match over: {table.loser} loses ({table.decided_by or 'reached the target'}).")
         else:
             lines.append("Match over: a draw.")
-    else:  # "Masha leads next", not "next: Masha leads next"
-        lines.append(table.lead_note if " next" in table.lead_note else f"next: {table.lead_note}")
+    else:
+        lines.append(table.lead_note)
     return lines
