@@ -109,16 +109,19 @@ class RoundState:
         outcome = self.outcome
         accounts = self.accounts
         hands, recorded, wiped, dropped = self.side_hands, self.recorded, self.wiped, self.dropped
-        sides = []
-        for name, value in self.points.items():
-            account = accounts[name]
-            sides.append(SideRound(name, hands[name], value, recorded[name], account.score, account.remembered,
-                                   wiped[name], dropped[name]))
-        return RoundResult(self.number, self.facts, tuple(sides), self.pot.amount, self.pot.age, outcome.tied_total,
-                           self.eggs_paid, self.eggs_paid_to, self.eggs_rotten, outcome.winner, self.steps,
-                           self.notes, self.decision, self.hundred, self.owes_hundred, self.reached_first)
+        # Every field given, in order: the tuples are made directly (once per side and round in a replay).
+        sides = tuple([_tuple(SideRound, (name, hands[name], value, recorded[name], accounts[name].score,
+                                          accounts[name].remembered, wiped[name], dropped[name]))
+                       for name, value in self.points.items()])
+        return _tuple(RoundResult, (self.number, self.facts, sides, self.pot.amount, self.pot.age,
+                                    outcome.tied_total, self.eggs_paid, self.eggs_paid_to, self.eggs_rotten,
+                                    outcome.winner, self.steps, self.notes, self.decision, self.hundred,
+                                    self.owes_hundred, self.reached_first))
 
 
 _new = object.__new__
+_tuple = tuple.__new__
+if len(RoundResult._fields) != 16 or len(SideRound._fields) != 8:  # RoundState.result fills every field
+    raise ImportError("RoundState.result no longer fills every field of RoundResult/SideRound")
 _set = object.__setattr__
 _START = RoundState(0, None, None, {}, Pot())  # type: ignore[arg-type]
