@@ -27,6 +27,9 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import cli
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+from commands import typed_commands  # noqa: E402  (the tests' list of every command)
+
 PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
 SETUP = [
     ["new", "--rules", "goat", *PLAYERS],
@@ -41,23 +44,6 @@ WEIRD = ["", " ", "-", "--", "=", "0", "1", "5", "13", "-3", "+5", "²", "٣", "
          "Masha=1-2", "Alex=5", "Alex=²", "Alex=1_0", "Alex=-1", "Alex=" + "9" * 5000, "Olya=6-6 0-1", "=5",
          "Serg=", "Alex=5.0", "json", "text", "csv", "toml", "markdown", "goat", "muggins", "sea-goat",
          "nosuch", "x.toml", "out.txt", "match.toml", ".", "\x00", "\udcff"]
-
-
-def commands():
-    """Every command path (``("check", "count")``) with its option names."""
-    ctx = cli.make_context("scorekeeper", ["table"], resilient_parsing=True)
-    found = []
-    for name in cli.list_commands(ctx):
-        command = cli.get_command(ctx, name)
-        subs = getattr(command, "list_commands", None)
-        pairs = [((name, sub), command.get_command(ctx, sub)) for sub in subs(ctx)] if subs else [((name,), command)]
-        for path, each in pairs:
-            if path == ("play",):  # interactive: it reads the terminal (tested through a pty)
-                continue
-            options = [opt for param in each.params for opt in param.opts
-                       if opt.startswith("-") and opt not in ("-h", "--help")]
-            found.append((path, options))
-    return found
 
 
 def random_args(chance: random.Random, options: list[str]) -> list[str]:
@@ -218,7 +204,7 @@ def main() -> None:
         for args in SETUP:
             checker.run(args, "setup")
         good = _read(checker.path)
-        found = commands()
+        found = typed_commands()
         for _ in range(options.runs):  # typed input: every command, random words
             with open(checker.path, "wb") as handle:
                 handle.write(good)

@@ -11,7 +11,7 @@ from scorekeeper.errors import FactError, InputError, StateError
 from scorekeeper.facts import Claim, Ending, Hand, Match, Round, Side, singles
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, Teams
-from scorekeeper.tiles import Tile
+from scorekeeper.tiles import Tile, TileSet
 
 
 def resolve_player(match: Match, name: str) -> str:
@@ -51,9 +51,13 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
 def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     """Raise InputError naming the first thing wrong with a round's facts."""
     tileset = ruleset.tileset
-    for player in list(rnd.hands) + [p for p in (rnd.out, rnd.fisher) if p]:
-        if player not in match.players:
-            raise InputError(f"unknown player '{player}' (players: {', '.join(match.players)})")
+    players = match.players
+    for player in rnd.hands:
+        if player not in players:
+            raise InputError(f"unknown player '{player}' (players: {', '.join(players)})")
+    for player in (rnd.out, rnd.fisher):
+        if player and player not in players:
+            raise InputError(f"unknown player '{player}' (players: {', '.join(players)})")
     if rnd.ending is Ending.OUT:
         if not rnd.out:
             raise InputError("an out round needs the player who went out")
@@ -68,44 +72,63 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
             raise FactError("{last} is the tile someone went out with: a blocked round has none")
         if ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS and not rnd.fisher:
             raise FactError("this ruleset makes the fisherman pay: say who made the fish ({fisher})")
-    uncounted = not_counted(match, ruleset, rnd)
-    missing = [player for player in match.players
-               if player != rnd.out and player not in rnd.hands and player not in uncounted]
+    missing = [player for player in players if player != rnd.out and player not in rnd.hands]
     if missing:
-        besides = f" and {uncounted[0]} (not counted: partner of {rnd.out})" if uncounted else ""
-        raise FactError("no hand for {missing}: every player except the one who went out{besides} needs {hand} or "
-                        "{total}", missing=", ".join(missing), besides=besides)
+        uncounted = not_counted(match, ruleset, rnd)
+        missing = [player for player in missing if player not in uncounted]
+        if missing:
+            besides = f" and {uncounted[0]} (not counted: partner of {rnd.out})" if uncounted else ""
+            raise FactError("no hand for {missing}: every player except the one who went out{besides} needs {hand} "
+                            "or {total}", missing=", ".join(missing), besides=besides)
+    in_set = _tiles_in(tileset.max_pip)
+    most = tileset.pips
     seen: dict[Tile, str] = {}
+    held = 0
     for player, hand in rnd.hands.items():
-        if hand.tiles is None:
-            if hand.total < 0:
-                raise InputError(f"{player}'s total is negative ({hand.total})")
-            most = tileset.pips
-            if hand.total > most:
-                raise InputError(f"{player}'s total {hand.total} is more than a whole {tileset.name} set holds "
+        tiles = hand.tiles
+        if tiles is None:
+            total = hand.total
+            if total < 0:
+                raise InputError(f"{player}'s total is negative ({total})")
+            if total > most:
+                raise InputError(f"{player}'s total {total} is more than a whole {tileset.name} set holds "
                                  f"({most})")
+            held += total
             continue
-        if not hand.tiles:
+        if not tiles:
             raise InputError(f"{player} holds no tiles: only the player who went out has an empty hand "
                              "(in a blocked round everyone still holds tiles)")
-        tileset.check(hand.tiles, f" ({player}'s hand)")
-        for tile in hand.tiles:
-            if tile in seen:
+        for tile in tiles:
+            if tile not in in_set or tile in seen:
+                tileset.check(tiles, f" ({player}'s hand)")  # the hand's own problem first, as before
                 raise InputError(f"tile {tile} is in two hands: {seen[tile]}'s and {player}'s")
             seen[tile] = player
-    _check_played_tiles(rnd, tileset, seen)
-    held = sum(hand.pips for hand in rnd.hands.values()) + sum(tile.pips for tile in rnd.last)
-    if held > tileset.pips:
+            held += tile.low + tile.high
+    if rnd.last or rnd.led:
+        _check_played_tiles(rnd, tileset, seen)
+        held += sum(tile.pips for tile in rnd.last)
+    if held > most:
         raise InputError(f"the hands add up to {held} pips, more than a whole {tileset.name} set holds "
-                         f"({tileset.pips})")
+                         f"({most})")
     for claim in rnd.claims + rnd.play_points:
-        if claim.player not in match.players:
+        if claim.player not in players:
             raise InputError(f"unknown player '{claim.player}' in a claim")
         if claim.points < 0:
             raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
     if rnd.ending is Ending.FISH and ruleset["count.blocker_multiplier"] > 1 and not rnd.fisher:
         raise FactError("this ruleset multiplies the points of the player who made the last play: say who made "
                         "the fish ({fisher})")
+
+
+_SETS: dict[int, frozenset[Tile]] = {}
+
+
+def _tiles_in(max_pip: int) -> frozenset[Tile]:
+    """Every tile of the double-``max_pip`` set (what ``TileSet.__contains__`` accepts), made once."""
+    tiles = _SETS.get(max_pip)
+    if tiles is None:
+        tiles = _SETS[max_pip] = frozenset(TileSet(max_pip).tiles())
+    return tiles
 
 
 def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:

@@ -50,10 +50,19 @@ def parse_tile(text: str) -> Tile:
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Parse tiles separated by commas or spaces: ``3-4,0-0`` or ``"3-4 0-0"``."""
+    parts = text.split()
+    if parts:  # as the match file writes them ("3-4 0-0"): looked up, not matched
+        try:
+            return tuple([_WRITTEN[part] for part in parts])
+        except KeyError:
+            pass
     parts = [part for part in _SEPARATORS.split(text.strip()) if part]
     if not parts:
         raise InputError("no tiles given")
     return tuple(parse_tile(part) for part in parts)
+
+
+_WRITTEN = {f"{a}-{b}": Tile.of(a, b) for a in range(13) for b in range(13)}
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:

@@ -7,6 +7,7 @@ round simply ends its match there.
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import json
@@ -14,6 +15,8 @@ import tomllib
 
 import pytest
 from hypothesis import given, settings, strategies as st
+
+from conftest import Table
 
 from scorekeeper.facts import Ending, Hand, Match, Round
 from scorekeeper.record import new_match, record_round
@@ -62,13 +65,42 @@ def sk_cli():
     return cli
 
 
-@pytest.fixture(params=builtin_names())
-def recorded(request, sk):
-    return sk, record(sk, request.param)
+@pytest.fixture(scope="module", params=builtin_names())
+def recorded_once(request, tmp_path_factory):
+    """Each ruleset's match recorded once for this module (the recording is what takes the time): the match
+    file's text and the table JSON."""
+    keeper = Table(tmp_path_factory.mktemp(f"recorded-{request.param}"))
+    table = record(keeper, request.param)
+    return keeper.path.read_text(encoding="utf-8"), table
 
 
-def test_goat_match_is_recorded_to_the_end(sk):
-    table = record(sk, "goat")
+@pytest.fixture
+def recorded(recorded_once, sk):
+    """A copy of the ruleset's recorded match in this test's own folder, and its table."""
+    text, table = recorded_once
+    sk.path.write_text(text, encoding="utf-8")
+    assert sk.json() == table  # the copy is the match that was recorded
+    return sk, copy.deepcopy(table)
+
+
+@pytest.fixture(scope="module")
+def recorded_goat_once(tmp_path_factory):
+    keeper = Table(tmp_path_factory.mktemp("recorded-goat"))
+    table = record(keeper, "goat")
+    return keeper.path.read_text(encoding="utf-8"), table
+
+
+@pytest.fixture
+def goat_recorded(recorded_goat_once, sk):
+    """The Goat match of ROUNDS, recorded to the end once, copied into this test's own folder; its table."""
+    text, table = recorded_goat_once
+    sk.path.write_text(text, encoding="utf-8")
+    return copy.deepcopy(table)
+
+
+def test_goat_match_is_recorded_to_the_end(sk, goat_recorded):
+    table = goat_recorded
+    assert sk.json() == table
     assert table["over"] and table["loser"]
     assert any(entry["eggs"] for entry in table["history"])  # the tied fish laid eggs on the way
 
@@ -156,8 +188,7 @@ def test_export_import_export_is_identical(recorded, fmt, tmp_path):
         assert other("export", "--format", again).stdout == sk("export", "--format", again).stdout
 
 
-def test_export_to_a_file(sk, tmp_path):
-    record(sk, "goat")
+def test_export_to_a_file(sk, goat_recorded, tmp_path):
     for fmt in ("csv", "json", "markdown", "toml"):
         out = tmp_path / f"out.{fmt}"
         sk("export", "--format", fmt, "-o", str(out))
@@ -166,8 +197,7 @@ def test_export_to_a_file(sk, tmp_path):
     assert "'xls' is not one of" in sk.fails("export", "--format", "xls", code=2)
 
 
-def test_import_refuses_to_overwrite_and_broken_files(sk, tmp_path):
-    record(sk, "goat")
+def test_import_refuses_to_overwrite_and_broken_files(sk, goat_recorded, tmp_path):
     exported = tmp_path / "e.json"
     exported.write_text(sk("export").stdout, encoding="utf-8")
     assert "already holds a match" in sk.fails("import", str(exported), code=1)

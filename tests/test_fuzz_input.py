@@ -17,6 +17,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from scorekeeper.cli import cli
 from scorekeeper.cli.base import SHOWN_PROBLEMS
 
+from commands import typed_commands
+
 PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
 GOAT = """\
 format = 1
@@ -70,23 +72,7 @@ MATCH_COMMANDS = [["table"], ["table", "--format", "json"], ["export", "--format
 RUNS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
-def command_options():
-    """Every command path (``("check", "count")``) with the option names it takes."""
-    ctx = cli.make_context("scorekeeper", ["table"], resilient_parsing=True)
-    found = []
-    for name in cli.list_commands(ctx):
-        command = cli.get_command(ctx, name)
-        subs = getattr(command, "list_commands", None)
-        pairs = [((name, sub), command.get_command(ctx, sub)) for sub in subs(ctx)] if subs else [((name,), command)]
-        for path, each in pairs:
-            if path == ("play",):  # interactive: it reads the terminal (tested through a pty)
-                continue
-            found.append((path, sorted(opt for param in each.params for opt in param.opts
-                                       if opt.startswith("-") and opt not in ("-h", "--help"))))
-    return found
-
-
-COMMANDS = command_options()
+COMMANDS = typed_commands()
 
 
 class Folder:

@@ -5,30 +5,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import click
 import pytest
 
 import scorekeeper
-from scorekeeper.cli import cli
 from scorekeeper.rules.schema import KEYS_BY_PATH
+
+from commands import every_command
 
 PACKAGE = Path(scorekeeper.__file__).resolve().parent
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-
-
-def every_command():
-    """Every command the group hands out, found from the group itself (so a new command cannot be missed)."""
-    root = cli.make_context("scorekeeper", ["table"], resilient_parsing=True)
-
-    def walk(group, path, ctx):
-        for name in group.list_commands(ctx):
-            command = group.get_command(ctx, name)
-            here = click.Context(command, info_name=name, parent=ctx)
-            yield path + (name,), command, here
-            if isinstance(command, click.Group):
-                yield from walk(command, path + (name,), here)
-
-    return list(walk(cli, (), root))
 
 
 COMMANDS = every_command()

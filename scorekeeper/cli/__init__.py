@@ -39,12 +39,13 @@ def cli(match_path: str) -> None:
     """Keep score for a real game of dominoes, and referee it.
 
     \b
-    After each round, type what happened; scorekeeper replays every round
-    through the ruleset and prints the running table:
+    Start a match, then type each round in one line:
       scorekeeper new --rules goat Masha Alex Olya Serg
-      scorekeeper round --out Masha --hand Alex=1-2,3-3 --hand Olya="6-6 0-1" --total Serg=5
-      scorekeeper round --fish --total Masha=2 --total Alex=3 --total Olya=13 --total Serg=5
+      scorekeeper round "Masha out, Alex 1-2 3-3, Olya 13, Serg 5"
+      scorekeeper round "fish by Olya, Masha 2, Alex 3, Olya 13, Serg 5"
       scorekeeper table
+    or type them at a prompt: scorekeeper play.
+    'scorekeeper explain N' says how round N's numbers came out.
     """
 
 

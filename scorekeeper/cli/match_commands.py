@@ -45,7 +45,7 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
 
     kept = [f"The match that was there is kept as {change.kept}."] if change.kept else []
     click.echo("\n".join(wrap_lines([f"New {change.after.ruleset.name} match in {change.path}: {sides}.", *kept,
-                                     f"next: {change.table.lead_note}"], screen_width())))
+                                     change.table.lead_note], screen_width())))
 
 
 @click.command("round")

@@ -392,5 +392,5 @@ def _status(table: Table, ruleset: Ruleset) -> list[str]:
         else:
             lines.append("Match over: a draw.")
     else:
-        lines.append(f"next: {table.lead_note}")
+        lines.append(table.lead_note)
     return lines

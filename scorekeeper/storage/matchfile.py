@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
@@ -63,11 +64,14 @@ def read_match_file(path: str) -> tuple[str, FileStamp]:
 
 
 def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError] | None = None,
-                data: dict | None = None) -> Match:
+                data: dict | None = None, exact_lines: bool = False) -> Match:
     """Parse a match file's text.  With ``problems``, a broken round or pending claim is appended to it and
     left out instead of raised, so that every problem of a hand-edited file can be shown at once; when the
     file's head (format, ruleset, players, sides) is broken too, every problem found is raised together
-    (MatchFileProblems).  ``data`` is the text already read as TOML, when the caller has it."""
+    (MatchFileProblems).  ``data`` is the text already read as TOML, when the caller has it.
+
+    Each round knows the line it starts on. In the layout the writer makes (one round a line) the lines are
+    counted by a shortcut; ``exact_lines`` (taken whenever a round is broken) follows the TOML itself."""
     try:
         data = toml.loads(text) if data is None else data
     except toml.TomlError as error:
@@ -106,12 +110,18 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if not isinstance(raw_rounds, list):
         broken("must be a list of [[rounds]] tables", "rounds")
         raw_rounds = []
-    lines = _round_lines(text)
+    lines = None if exact_lines else _plain_round_lines(text, len(raw_rounds))
+    exact_lines = lines is None
+    if lines is None:
+        lines = _round_lines(text)
+    seen: dict[Any, Hand] = {}  # a hand written the same way twice is read once
     for index, raw in enumerate(raw_rounds):
         line = lines[index] if index < len(lines) else _key_line(text, "rounds")
         try:
-            rounds.append(_parse_round(raw, line))
+            rounds.append(_parse_round(raw, line, seen))
         except (InputError, ValueError, TypeError) as error:
+            if not exact_lines:  # a problem to show: its line counted exactly, not by the plain layout's shortcut
+                return parse_match(text, label, problems, data, exact_lines=True)
             problem = MatchFileError(f"round {index + 1}: {error}", label, line)
             if problems is None:
                 raise problem from None
@@ -225,39 +235,55 @@ def _parse_sides(raw: Any, players: list[str], label: str, text: str, broken) ->
     return sides
 
 
-def _parse_round(raw: Any, line: int | None) -> Round:
+_ROUND_KEYS = frozenset({"end", "out", "fisher", "hands", "last", "led", "claims", "points"})
+_ENDINGS = {ending.value: ending for ending in Ending}
+
+
+def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None) -> Round:
+    """One round's facts.  ``seen``: the hands already read from this file, by how they were written (a long
+    match writes the same totals and tiles again and again)."""
     if not isinstance(raw, dict):
         raise ValueError("must be a table")
-    unknown = set(raw) - {"end", "out", "fisher", "hands", "last", "led", "claims", "points"}
-    if unknown:
-        raise ValueError(f"unknown key(s) {', '.join(sorted(unknown))}")
-    try:
-        ending = Ending(raw.get("end"))
-    except ValueError:
-        raise ValueError(f"'end' must be \"out\" or \"fish\", not {raw.get('end')!r}") from None
-    hands = {}
-    if not isinstance(raw.get("hands", {}), dict):
+    if not _ROUND_KEYS.issuperset(raw):
+        raise ValueError(f"unknown key(s) {', '.join(sorted(set(raw) - _ROUND_KEYS))}")
+    end = raw.get("end")
+    ending = _ENDINGS.get(end) if isinstance(end, str) else None
+    if ending is None:
+        raise ValueError(f"'end' must be \"out\" or \"fish\", not {end!r}")
+    written = raw.get("hands", {})
+    if not isinstance(written, dict):
         raise ValueError("'hands' must be a table of PLAYER = \"TILES\" or PLAYER = TOTAL")
     if not isinstance(raw.get("claims", []), list):
         raise ValueError("'claims' must be a list of \"PLAYER=POINTS\"")
-    for player, value in raw.get("hands", {}).items():
-        if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise ValueError(f"{player}'s hand must be tiles like \"3-4 0-0\" or a pip total")
-        if isinstance(value, int):
-            hands[player] = Hand(total=value)
-        else:
-            hands[player] = Hand(tiles=parse_tiles(value) if value.strip() else ())
-    for key in ("out", "fisher", "led"):
-        if key in raw and not isinstance(raw[key], str):
+    if seen is None:
+        seen = {}
+    hands = {}
+    for player, value in written.items():
+        hand = seen.get(value) if value.__class__ is int or value.__class__ is str else None
+        if hand is None:
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise ValueError(f"{player}'s hand must be tiles like \"3-4 0-0\" or a pip total")
+            if isinstance(value, int):
+                hand = Hand(None, value)
+            else:
+                hand = Hand(parse_tiles(value) if value.strip() else (), None)
+            if value.__class__ is int or value.__class__ is str:
+                seen[value] = hand
+        hands[player] = hand
+    out, fisher, led = raw.get("out"), raw.get("fisher"), raw.get("led")
+    for key, value in (("out", out), ("fisher", fisher), ("led", led)):
+        if value is not None and not isinstance(value, str):
             raise ValueError(f"'{key}' must be a string")
     last = raw.get("last", "")
     if not isinstance(last, str):
         raise ValueError("'last' must be tiles like \"6-6\"")
-    return Round.of(ending=ending, hands=hands, out=raw.get("out"), fisher=raw.get("fisher"),
-                 last=parse_tiles(last) if last.strip() else (),
-                 led=parse_tile(raw["led"]) if raw.get("led") else None,
-                 claims=tuple(_parse_claim(item) for item in raw.get("claims", [])),
-                 play_points=tuple(_parse_claim(item) for item in raw.get("points", [])), line=line)
+    claims = raw.get("claims")
+    points = raw.get("points")
+    return Round(ending, MappingProxyType(hands), out, fisher,
+                 parse_tiles(last) if last and last.strip() else (),
+                 parse_tile(led) if led else None,
+                 tuple(_parse_claim(item) for item in claims) if claims else (),
+                 tuple(_parse_claim(item) for item in points) if points is not None else (), line)
 
 
 def _parse_claim(item: Any) -> Claim:
@@ -374,6 +400,30 @@ def keep_aside(path: str, when: str) -> str:
                 write_atomic(aside, handle.read())
             return aside
     raise MatchFileError("cannot keep the old match aside: too many kept already today", path)
+
+
+def _plain_round_lines(text: str, count: int) -> list[int] | None:
+    """Where each of ``count`` rounds starts when the file has the writer's layout: a ``rounds = [`` line, then
+    one round a line, each a ``{ ... },`` with no comment and no multi-line string, then ``]``.  None
+    otherwise (``_round_lines`` then follows the TOML).  In that layout every line is one round: a round's
+    inline table holds no line break but inside an array, and an array of a readable round holds only
+    strings, which cannot end a line with "},"; a round that is not readable is counted exactly again."""
+    lines = text.split("\n")
+    try:
+        start = lines.index("rounds = [")
+    except ValueError:
+        return None
+    block = lines[start + 1:start + 1 + count]
+    if len(block) != count or start + 1 + count >= len(lines) or lines[start + 1 + count].strip() != "]":
+        return None
+    for line in block:
+        stripped = line.strip()
+        if (not stripped.startswith("{") or not stripped.endswith("},") or "#" in stripped or '"""' in stripped
+                or "'''" in stripped):
+            return None
+    if any(line.strip() == "[[rounds]]" for line in lines) or _key_line(text, "rounds") != start + 1:
+        return None
+    return list(range(start + 2, start + 2 + count))
 
 
 def round_lines(text: str) -> list[int]:

@@ -1,0 +1,31 @@
+"""Every command the ``scorekeeper`` group hands out, found from the group itself, so that a new command cannot
+be missed by the tests that walk them all (help and README, the fuzz suite) or by benchmarks/fuzz_input.py."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper.cli import cli
+
+
+def every_command() -> list[tuple[tuple[str, ...], click.Command, click.Context]]:
+    """``(path, command, context)`` for every command and group, ``("check", "count")`` style paths."""
+    root = cli.make_context("scorekeeper", ["table"], resilient_parsing=True)
+
+    def walk(group, path, ctx):
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
+            here = click.Context(command, info_name=name, parent=ctx)
+            yield path + (name,), command, here
+            if isinstance(command, click.Group):
+                yield from walk(command, path + (name,), here)
+
+    return list(walk(cli, (), root))
+
+
+def typed_commands() -> list[tuple[tuple[str, ...], list[str]]]:
+    """The commands one types (not groups, not the interactive ``play``) with their option names, sorted."""
+    return [(path, sorted(opt for param in command.params for opt in param.opts
+                          if opt.startswith("-") and opt not in ("-h", "--help")))
+            for path, command, _ in every_command()
+            if not isinstance(command, click.Group) and path != ("play",)]
