@@ -2,13 +2,13 @@
 
 Not a test: run it by hand after installing the package (``pip install .``):
 
-    python benchmarks/bench_play.py                 # 20 and 10,000 rounds, 60 rounds typed into each
+    python benchmarks/bench_play.py                 # 20, 1,000 and 10,000 rounds, 60 rounds typed into each
     python benchmarks/bench_play.py --typed 200 --long 50000
 
 1. Characters typed for a typical 4-player Goat round, with flags (one command per round, as before the round
    syntax), as a round line after ``scorekeeper round``, and at the ``play`` prompt (the goal: at most 30).
 2. The session's time per round (``LiveSession.handle``: read the line, check it against the match, score
-   the new round, save, render the after-round block) on a match of 20 and of 10,000 rounds: the median of
+   the new round, save, render the after-round block) on a match of 20, 1,000 and 10,000 rounds: the median of
    each, with the write (``save_match``: the whole file is rewritten, so it grows with the match) measured
    apart, and the answer again without any file-system call ("in memory"). The goal: a median under 5 ms at
    20 rounds, the write aside, and not growing with the match.
@@ -136,7 +136,7 @@ def main() -> None:
     print(f"Session time per round (median of {options.typed} rounds typed; ms):")
     print(f"  {'rounds':>7}  {'answer':>7}  {'write':>7}  {'answer - write':>14}  {'in memory':>9}")
     with tempfile.TemporaryDirectory() as folder:
-        for rounds in (20, options.long):
+        for rounds in sorted({20, 1_000, options.long}):
             totals, writes = session_times(rounds, options.typed, folder)
             rest = [total - write for total, write in zip(totals, writes)]
             memory = memory_times(rounds, options.typed, folder)

@@ -179,7 +179,8 @@ def record(source: MatchSource, facts: RoundInput, confirmed: bool = False) -> C
         match = record_round(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)
         if not confirmed:
             check_plausible(opened.match, opened.ruleset, rnd)
-        table = replay(opened.ruleset, match, opened.table.rounds)  # only the new round is scored
+        # only the new round is scored: the rounds before it are the very ones the table was scored from
+        table = replay(opened.ruleset, match, opened.table.rounds, kept=len(opened.match.rounds))
         return Change(opened, _saved(opened, match, table), number=len(match.rounds))
 
 
@@ -225,7 +226,7 @@ def undo(source: MatchSource) -> Change:
 
     with _changing(source) as opened:
         match, dropped = undo_facts(opened.match)
-        table = replay(opened.ruleset, match, opened.table.rounds[:len(match.rounds)])  # the rounds kept
+        table = replay(opened.ruleset, match, opened.table.rounds[:len(match.rounds)], kept=len(match.rounds))
         return Change(opened, _saved(opened, match, table), dropped=dropped)
 
 
@@ -263,5 +264,6 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
 
             points = score_for_count(opened.ruleset, count)
         match = add_claim(opened.match, opened.ruleset, player, points, opened.table.over)
-        table = replay(opened.ruleset, match, opened.table.rounds)  # the rounds are unchanged: only the claims
+        # the rounds are unchanged (the same objects): only the claims are scored
+        table = replay(opened.ruleset, match, opened.table.rounds, kept=len(match.rounds))
         return Change(opened, _saved(opened, match, table), claim=match.pending[-1])

@@ -238,3 +238,31 @@ def test_a_long_note_on_a_small_screen_is_cut_not_looped_over(sk):
     reply = session.handle("m out 12 13 5")  # 12 may hide 6-6: a note (a Goat total of 0 is 0-0: none)
     assert reply.ok and "note: " in reply.text and "(more in 'explain 1')" in reply.text
     assert all(len(line) <= 40 for line in reply.text.splitlines())
+
+
+def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
+    """The session scores only what changed (the fold resumes without walking the rounds it holds, the
+    after-round notes look at the new round only): after every answer its table is the one a fresh replay of
+    the file gives, and the notes said in full are those whose kind no earlier round had."""
+    from scorekeeper.reports.render import _new_notes, note_kind
+    from scorekeeper.session import open_match
+
+    def unplaced(table):  # where in the file a round was read from is not a fact
+        return table._replace(rounds=tuple(result._replace(facts=result.facts.facts()) for result in table.rounds))
+
+    def naive_notes(table):
+        said = {note_kind(note) for result in table.rounds[:-1] for note in result.notes}
+        return [note for note in table.rounds[-1].notes if note_kind(note) not in said]
+
+    sk("new", "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg")
+    session = LiveSession.open(str(sk.path))
+    lines = ["m out 3 13 5", "a out, Olya 0-0, Serg 4, Masha 5", "fish 1 2 3 4", "undo", "o out 4 5 6",
+             "edit 1 m out on 6-6, 3 13 5", "s out 1 1 1", "delete 2", "m out 2 2 2", "undo", "undo",
+             "a out, led 1-1, 3 3 3", "o out 9 9 9"]
+    for line in lines:
+        reply = session.handle(line)
+        assert reply.ok, (line, reply.text)
+        fresh = open_match(str(sk.path))
+        assert unplaced(session.state.table) == unplaced(fresh.table), line
+        full = [line[len("note: "):] for line in _new_notes(session.state.table) if line.startswith("note: ")]
+        assert full == naive_notes(fresh.table), line

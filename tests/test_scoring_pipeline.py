@@ -104,3 +104,25 @@ def test_the_resumed_fold_reuses_only_results_of_the_same_facts():
     assert replay(ruleset, match, fresh.rounds[1:]) == fresh
     assert replay(ruleset, match._replace(rounds=match.rounds[:2]), fresh.rounds) == \
         replay(ruleset, match._replace(rounds=match.rounds[:2]))
+
+
+def test_rounds_a_caller_vouches_for_are_checked_at_the_last_of_them():
+    """A session that appends a round to the match it scored says so (``kept``): the rounds before are not
+    walked again, the last of them is still checked, and the rounds after it are compared as ever."""
+    ruleset, match = _goat_match([("Ann", {"Bob": 20, "Cid": 5}), ("Bob", {"Ann": 14, "Cid": 3}),
+                                  ("Cid", {"Ann": 2, "Bob": 30})])
+    _, other = _goat_match([("Ann", {"Bob": 40, "Cid": 5}), ("Bob", {"Ann": 14, "Cid": 3})])
+    fresh = replay(ruleset, match)
+    before = replay(ruleset, match._replace(rounds=match.rounds[:2]))  # the same round objects
+    resumed = replay(ruleset, match, before.rounds, kept=2)
+    assert resumed == fresh and resumed.rounds[:2] == before.rounds
+    # results of other facts vouched for wrongly: the last of them is not the round in its place, so nothing
+    # is reused; kept beyond the results given, or beyond the rounds, is not taken either
+    stale = replay(ruleset, other).rounds
+    assert replay(ruleset, match, stale, kept=2) == fresh
+    assert replay(ruleset, match, fresh.rounds[:1], kept=3) == fresh
+    short = match._replace(rounds=match.rounds[:1])
+    assert replay(ruleset, short, fresh.rounds, kept=3) == replay(ruleset, short)
+    # an equal round that is not the same object (read again from the file) is compared, and reused
+    copied = match._replace(rounds=tuple(rnd._replace(line=7) for rnd in match.rounds))
+    assert replay(ruleset, copied, fresh.rounds, kept=3).sides == fresh.sides

@@ -19,14 +19,20 @@ from scorekeeper.scoring.state import Account, Pot
 from scorekeeper.scoring.table import Decision, RoundResult, Standing, Table
 
 
-def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = ()) -> Table:
+def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), kept: int = 0) -> Table:
     """Compute the table from the facts.  Rounds recorded after the match was decided are not scored.
 
     ``scored``: results this ruleset already gave for the first rounds of the same match (a ``Table.rounds``,
     or the start of one); the fold resumes after them.  Only the leading results whose facts are the
     match's own rounds are reused; from the first that is not, the rounds are scored again.
+
+    ``kept``: how many of the match's first rounds the caller knows to be, object for object, the rounds
+    ``scored`` was scored from, because it made ``match`` from the match it scored (a live session that
+    appends a round, drops the last or adds a claim).  Those are not walked again, so a session's round
+    costs the same on a 10,000-round match as on a 20-round one; the last of them is still checked (its
+    number and its facts, by identity), and every round after it is compared as without ``kept``.
     """
-    results = list(scored[:_reusable(match, scored)])
+    results = list(scored[:_reusable(match, scored, kept)])
     accounts, pot, decided = _state_after(ruleset, match, results)
     stages = stages_for(ruleset)
     previous = results[-1] if results else None
@@ -57,12 +63,17 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = ()) -
                  target=race.target_for(ruleset, match))
 
 
-def _reusable(match: Match, scored: Sequence[RoundResult]) -> int:
+def _reusable(match: Match, scored: Sequence[RoundResult], kept: int = 0) -> int:
     """How many of ``scored`` belong to ``match``: each the result of the round in its place, with the same
-    facts (where in the file the round was read from does not matter)."""
+    facts (where in the file the round was read from does not matter).  The first ``kept`` are vouched for by
+    the caller (see ``replay``): only the last of them is checked, then the walk goes on from there."""
     rounds = match.rounds
     count = 0
-    for result in scored[:len(rounds)]:
+    if 0 < kept <= min(len(scored), len(rounds)):
+        last = scored[kept - 1]
+        if last.number == kept and last.facts is rounds[kept - 1]:
+            count = kept
+    for result in scored[count:len(rounds)]:
         rnd = rounds[count]
         if result.number != count + 1 or (result.facts is not rnd and result.facts.facts() != rnd.facts()):
             break
