@@ -84,3 +84,29 @@ def test_next_is_said_once(sk):
     text = sk("round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5").stdout
     assert text.rstrip("\n").split("\n")[-1] == "Masha leads next"
     assert "next: Masha" not in sk("table").stdout
+
+
+def _helped() -> list[tuple[str, ...]]:
+    from commands import every_command
+
+    return [()] + [path for path, _, _ in every_command()]
+
+
+@pytest.mark.parametrize("path", _helped(), ids=lambda path: " ".join(path) or "scorekeeper")
+def test_every_help_fits_40_and_80_columns_and_a_pipe_gets_clicks_own(sk, monkeypatch, path):
+    """click never wraps help narrower than 50 columns and leaves examples as typed: on a phone every long
+    line broke in two.  Fitted, the same words are there, only wrapped (a group's command list aside: click
+    shortens each command's summary to the width)."""
+    def words(text: str) -> str:
+        return " ".join(text.split("Commands:")[0].split()).replace("- ", "-")
+
+    plain = sk(*path, "--help").stdout
+    for columns in (40, 80):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        text = sk(*path, "--help").stdout
+        lines = text.rstrip("\n").split("\n")
+        assert max(width(line) for line in lines) <= columns, (columns, text)
+        assert lines[0].startswith("Usage: ")
+        assert words(text) == words(plain), (columns, text)
+    monkeypatch.delenv("COLUMNS")
+    assert sk(*path, "--help").stdout == plain  # a pipe without COLUMNS: click's layout, untouched

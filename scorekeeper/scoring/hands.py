@@ -51,6 +51,8 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     anywhere = ruleset["count.six_six_anywhere"]
     plain = not ruleset.special_hands and not anywhere
     deduced = {} if plain else deduce_hands(ruleset, match, rnd)
+    # Which hands a special hand could be (by size) or hide behind a total (by pips): the others count pips.
+    sizes, sums = _special_shapes(ruleset.special_hands)
     for side in match.sides:
         total = 0
         for player in side.players:
@@ -61,14 +63,15 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                                   f"{player}'s hand is not counted: partner of {out}, who went out"))
                 continue
             hand = held[player]
-            if plain:
-                value = hand.total if hand.tiles is None else sum([tile.low + tile.high for tile in hand.tiles])
-            elif player in deduced:
+            tiles = hand.tiles
+            if player in deduced:
                 found = deduced[player]
                 steps.append(Step(player, SPECIAL_HANDS if ruleset.special_hands else "count.six_six_anywhere",
                                   f"{player}'s total of {hand.total} can only be {format_tiles(found.tiles)} "
                                   f"({found.why}): counted as that hand"))
                 value = hand_value(ruleset, player, found.hand, steps, notes, anywhere)
+            elif plain or (not anywhere and (hand.total not in sums if tiles is None else len(tiles) not in sizes)):
+                value = hand.total if tiles is None else sum([tile.low + tile.high for tile in tiles])
             else:
                 value = hand_value(ruleset, player, hand, steps, notes, anywhere)
             total += value
@@ -78,6 +81,19 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
         return state.but(side_hands=sides, player_hands=players)
     return state.but(side_hands=sides, player_hands=players, steps=state.steps + tuple(steps),
                      notes=state.notes + tuple(notes))
+
+
+_SHAPES: dict[int, tuple[Mapping, frozenset[int], frozenset[int]]] = {}
+
+
+def _special_shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
+    """The sizes of a ruleset's special hands, and their pip totals (worked out once per ruleset)."""
+    known = _SHAPES.get(id(special_hands))
+    if known is None or known[0] is not special_hands:
+        known = _SHAPES[id(special_hands)] = (special_hands, frozenset(len(tiles) for tiles in special_hands),
+                                              frozenset(sum([t.low + t.high for t in tiles])
+                                                        for tiles in special_hands))
+    return known[1], known[2]
 
 
 def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Deduction]:
@@ -91,14 +107,15 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
               if hand.tiles is None and player != rnd.out}
     if not totals:
         return {}
+    if 0 not in totals.values() and rnd.led != ZERO_ZERO and ZERO_ZERO not in rnd.last and not any(
+            hand.tiles and ZERO_ZERO in hand.tiles for hand in rnd.hands.values()):
+        # 0-0 adds no pips: while it is free, a set short of a full hand has a twin with 0-0 added, so a
+        # non-zero total is almost never proved; skip the search (a full-hand proof is missed, never wrong).
+        return {}
     placed = {tile for hand in rnd.hands.values() if hand.tiles for tile in hand.tiles}
     placed.update(rnd.last)
     if rnd.led is not None:
         placed.add(rnd.led)
-    if 0 not in totals.values() and ZERO_ZERO not in placed:
-        # 0-0 adds no pips: while it is free, a set short of a full hand has a twin with 0-0 added, so a
-        # non-zero total is almost never proved; skip the search (a full-hand proof is missed, never wrong).
-        return {}
     from scorekeeper.plausible import hand_room
 
     most = hand_room(ruleset, len(match.players))
