@@ -78,6 +78,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--long", type=int, default=10_000, help="rounds in the long match (0: leave it out)")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="time only the commands whose label holds TEXT (repeatable)")
     args = parser.parse_args()
     executable = os.path.join(os.path.dirname(sys.executable), "scorekeeper")
     if not os.path.exists(executable):
@@ -120,6 +122,8 @@ def main() -> None:
                 (f"table ({args.long:,} rounds)", ["--match", long, "table"], None),
                 (f"table --format json ({args.long:,} rounds)", ["--match", long, "table", "--format", "json"], None),
             ]
+        if args.only:
+            cases = [case for case in cases if any(text in case[0] for text in args.only)]
         print(f'medians of {args.runs} runs, each run beside one of python -c "import click"')
         print(f"{'command':<40} {'ms':>8} {'click ms':>9} {'x baseline':>11}")
         for label, command, reset in cases:

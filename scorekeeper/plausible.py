@@ -39,17 +39,16 @@ def implausible(match: Match, ruleset: Ruleset, rnd: Round) -> str | None:
     bazaar = max(0, tileset.size - players * dealt)
     drawn = max(0, bazaar - ruleset["bazaar.keep"])
     most = dealt + drawn  # tiles one hand can hold at the end of a round
-    how = (f"{players} players are dealt {dealt} tiles each from {tileset.size} ({key}), so the bazaar is empty"
-           if not bazaar else
-           f"{players} players are dealt {dealt} tiles each ({key}) and {drawn} can be drawn from the bazaar"
-           + (f" ({ruleset['bazaar.keep']} must stay, bazaar.keep)" if ruleset["bazaar.keep"] else ""))
+    # why, in the fewest words (a refusal must fit a phone's screen): the keys say where the numbers come from
+    keys = key + (", bazaar.keep" if bazaar and ruleset["bazaar.keep"] else "")
+    drawing = f"{dealt} dealt + {drawn} drawn; " if bazaar else ""
     heaviest = [0] + list(accumulate(sorted((tile.pips for tile in tileset.tiles()), reverse=True)))
     for player, hand in rnd.hands.items():
         if hand.tiles is not None and len(hand.tiles) > most:
-            return f"{player} holds {len(hand.tiles)} tiles, but a hand can hold at most {most}: {how}"
+            return f"{player} holds {len(hand.tiles)} tiles: a hand holds at most {most} ({drawing}{keys})"
         if hand.tiles is None and hand.total > heaviest[min(most, tileset.size)]:
-            return (f"{player}'s total {hand.total} is more than any hand can hold: {how}, and the {most} "
-                    f"heaviest tiles hold {heaviest[min(most, tileset.size)]} pips")
+            return (f"{player}'s total {hand.total}: a hand holds at most {heaviest[min(most, tileset.size)]} pips "
+                    f"({most} tiles{' = ' + drawing if drawing else '; '}{keys})")
     return _together(rnd, tileset, dealt, most)
 
 
@@ -73,11 +72,8 @@ def _together(rnd: Round, tileset, dealt: int, most: int) -> str | None:
         tiles = max(0, min(count * most, room, len(free) - 1))
         if together > free[tiles]:
             if count == 1:
-                return (f"{totals[0][1]}'s total {together} is more than the hand can hold: the {tiles} heaviest "
-                        f"tiles no one else is known to hold have {free[tiles]} pips")
-            names = [f"{player}'s" for _, player in totals[:count]]
-            names = ", ".join(names[:-1]) + " and " + names[-1]
-            return (f"{names} totals {' + '.join(str(total) for total, _ in totals[:count])} = {together} are "
-                    f"more than {count} hands can hold together: at most {tiles} tiles no one else is known to "
-                    f"hold, {free[tiles]} pips in all")
+                return (f"{totals[0][1]}'s total {together}: the hand holds at most {free[tiles]} pips (the "
+                        f"{tiles} heaviest tiles left)")
+            added = " + ".join(f"{player} {total}" for total, player in totals[:count])
+            return f"{added} = {together}: {count} hands hold at most {free[tiles]} pips (the {tiles} tiles left)"
     return None

@@ -4,7 +4,8 @@ from typing import NamedTuple
 
 import os
 
-from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems, RulesetError
+from scorekeeper.errors import (FileProblem, InputError, MatchFileError, MatchFileProblems, RulesetError,
+                               RulesetNotFound)
 from scorekeeper.facts import Match
 from scorekeeper.record import check_round
 from scorekeeper.rules.loader import is_path, load_ruleset
@@ -90,6 +91,16 @@ def validate_match(match: Match, path: str, rules: str | None = None, problems: 
     return OpenMatch(path, match, ruleset, table), []
 
 
+def match_ruleset(path: str) -> Ruleset:
+    """The ruleset of the match at ``path``, its rounds left unchecked (a ruling needs only the rules); a
+    ruleset that cannot be used is named at the line of the match file that names it, as ``open_match`` does."""
+    text = read_match_file(path)[0]
+    try:
+        return load_match_ruleset(parse_match(text, path), path)
+    except RulesetError as error:
+        raise _placed(error, text, path) from None
+
+
 def load_match_ruleset(match: Match, path: str, rules: str | None = None) -> Ruleset:
     spec = rules or match.ruleset
     base = os.getcwd() if rules else os.path.dirname(os.path.abspath(path))
@@ -98,8 +109,10 @@ def load_match_ruleset(match: Match, path: str, rules: str | None = None) -> Rul
     except RulesetError as error:
         if rules:
             raise
-        raise RulesetError(f"the match's ruleset '{match.ruleset}' cannot be used: {error}", str(path),
-                           key="ruleset") from None
+        # a name that is no ruleset says so itself ("unknown ruleset 'x' (built-in: ...)"); a broken file is named
+        message = error.message if isinstance(error, RulesetNotFound) else \
+            f"the match's ruleset '{match.ruleset}' cannot be used: {error}"
+        raise RulesetError(message, str(path), key="ruleset") from None
 
 
 def match_problems(match: Match, ruleset: Ruleset, label: str,

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Iterator
 
 from scorekeeper.errors import InputError, StateError
@@ -31,12 +30,12 @@ from scorekeeper.storage.lock import match_lock
 from scorekeeper.storage.matchfile import keep_aside, save_match
 from scorekeeper.storage.stamp import check_unchanged
 from scorekeeper.tiles import Tile
+from scorekeeper.values import Frozen, set_field as _set
 
 __all__ = ["Change", "RoundFacts", "open_match", "new", "record", "edit", "delete", "undo", "redo", "history", "score"]
 
 
-@dataclass(frozen=True)
-class RoundFacts:
+class RoundFacts(Frozen):
     """A round's facts as told at the table, before they are checked: player names as typed.
 
     ``out`` (who went out) or ``fish`` (blocked); for every other player a hand of ``tiles`` or a pip
@@ -46,15 +45,23 @@ class RoundFacts:
     in order, as ``(player, points or count, is_count)``.
     """
 
-    out: str | None = None
-    fish: bool = False
-    hands: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
-    totals: tuple[tuple[str, int], ...] = ()
-    fisher: str | None = None
-    last: tuple[Tile, ...] = ()
-    led: Tile | None = None
-    play_points: tuple[tuple[str, int], ...] = ()
-    claims: tuple[tuple[str, int, bool], ...] = ()
+    __slots__ = ("out", "fish", "hands", "totals", "fisher", "last", "led", "play_points", "claims")
+    out: str | None
+    fish: bool
+    hands: tuple[tuple[str, tuple[Tile, ...]], ...]
+    totals: tuple[tuple[str, int], ...]
+    fisher: str | None
+    last: tuple[Tile, ...]
+    led: Tile | None
+    play_points: tuple[tuple[str, int], ...]
+    claims: tuple[tuple[str, int, bool], ...]
+
+    def __init__(self, out: str | None = None, fish: bool = False,
+                 hands: tuple[tuple[str, tuple[Tile, ...]], ...] = (), totals: tuple[tuple[str, int], ...] = (),
+                 fisher: str | None = None, last: tuple[Tile, ...] = (), led: Tile | None = None,
+                 play_points: tuple[tuple[str, int], ...] = (), claims: tuple[tuple[str, int, bool], ...] = ()):
+        for name, value in zip(self.__slots__, (out, fish, hands, totals, fisher, last, led, play_points, claims)):
+            _set(self, name, value)
 
 
 RoundInput = RoundFacts | str
@@ -87,21 +94,27 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
     return rnd
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(Frozen):
     """What a use case did. ``after`` is the new state, already saved; ``before`` the state it changed (None
     for a new match). ``number`` is the round recorded, edited or deleted (1 is the first); ``claim`` the
     claim added; ``dropped`` says in words what undo dropped ("round 3 (Ann went out)")."""
 
+    __slots__ = ("before", "after", "number", "claim", "dropped", "restored", "kept")
     before: OpenMatch | None
     after: OpenMatch
-    number: int | None = None
-    claim: Claim | None = None
-    dropped: str | None = None
-    restored: str | None = None
+    number: int | None
+    claim: Claim | None
+    dropped: str | None
+    restored: str | None
     """What ``redo`` put back, in words ("round 3 (Ann went out)")."""
-    kept: str | None = None
+    kept: str | None
     """Where ``new`` (with ``force``) kept the match it replaced."""
+
+    def __init__(self, before: OpenMatch | None, after: OpenMatch, number: int | None = None,
+                 claim: Claim | None = None, dropped: str | None = None, restored: str | None = None,
+                 kept: str | None = None) -> None:
+        for name, value in zip(self.__slots__, (before, after, number, claim, dropped, restored, kept)):
+            _set(self, name, value)
 
     @property
     def match(self) -> Match:

@@ -102,7 +102,19 @@ def test_many_problems_fill_one_screen_then_say_how_many_more(sk):
 def test_a_ruleset_that_cannot_be_used_names_the_match_files_line(sk):
     sk.path.write_text(HEAD.replace('"goat"', '"nosuch"'))
     [line] = problems(sk)
-    assert line.startswith(f"{sk.path}:2: ruleset: the match's ruleset 'nosuch' cannot be used"), line
+    assert line.startswith(f"{sk.path}:2: ruleset: unknown ruleset 'nosuch' (built-in: "), line
+    # a ruling needs only the match's ruleset, and names the same line
+    for command in (["check", "hand", "0-0"], ["check", "count", "5", "5"], ["check", "fish", "--line", "1-2 2-3"]):
+        assert sk.fails(*command, code=1) == f"Error: {line}"
+
+
+def test_a_broken_ruleset_file_is_named_with_the_match_files_line(sk):
+    (sk.folder / "house.toml").write_text('extends = "goat"\n[fish]\npolicy = "nosuch"\n')
+    sk.path.write_text(HEAD.replace('"goat"', '"house.toml"'))
+    [line] = problems(sk)
+    assert line.startswith(f"{sk.path}:2: ruleset: the match's ruleset 'house.toml' cannot be used: "), line
+    assert "fish.policy" in line
+    assert sk.fails("check", "hand", "0-0", code=1) == f"Error: {line}"
 
 
 def test_a_name_with_an_escape_sequence_is_refused_and_shown_escaped(sk):

@@ -15,7 +15,27 @@ from scorekeeper.text import printable
 DEFAULT_MATCH = "match.toml"
 
 
-class InputProblem(click.ClickException):
+ERROR = "Error: "
+
+
+def error_lines(message: str) -> list[str]:
+    """``Error: message`` as it is shown: one line, or on a screen too narrow for it (``COLUMNS``, else the
+    terminal's width when stderr is a terminal) wrapped under its own text; never wrapped for a pipe or a
+    file without ``COLUMNS``, so that a program reading stderr still gets one line per error."""
+    from scorekeeper.reports.fit import wrap
+
+    return wrap(message, screen_width(stream="stderr"), indent=" " * len(ERROR), first=ERROR)
+
+
+class Problem(click.ClickException):
+    """A file is broken or the match's state forbids the command (exit 1): ``Error: ...``, fitted to the
+    screen (``error_lines``)."""
+
+    def show(self, file=None) -> None:
+        click.echo("\n".join(error_lines(self.format_message())), file=file, err=file is None)
+
+
+class InputProblem(Problem):
     """What was typed is wrong: exit 2 like click's usage errors, but one line."""
 
     exit_code = 2
@@ -59,8 +79,74 @@ class StrictParsing:
         return parser
 
 
+class ScreenFormatter(click.HelpFormatter):
+    """click's help, fitted to the screen (``screen_width``): click never wraps narrower than 50 columns and
+    leaves the examples (``\\b`` blocks) as typed, so on a phone every other line of ``--help`` broke in two.
+
+    On a known width, an option's text goes under the option when beside it would leave too narrow a column,
+    and any line still wider than the screen (a long example) wraps under its own start.  For a pipe or a file
+    without ``COLUMNS`` the help is click's own."""
+
+    NARROWEST_TEXT = 24
+    """An option's explanation beside it gets at least this many columns, else it goes under the option."""
+
+    def __init__(self, screen: int | None, **kwargs) -> None:
+        super().__init__(width=screen, **kwargs)
+        self.screen = screen
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if self.screen is None:
+            return super().write_usage(prog, args, prefix)
+        from scorekeeper.reports.fit import wrap
+
+        prefix = f"{'':>{self.current_indent}}{prefix or 'Usage: '}"  # click would break even what fits
+        self.write("\n".join(wrap(args, self.screen, indent=" " * len(prefix), first=f"{prefix}{prog} ")) + "\n")
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        rows = list(rows)
+        first = min(max((len(term) for term, _ in rows), default=0), col_max) + col_spacing
+        if self.screen is None or self.screen - self.current_indent - first >= self.NARROWEST_TEXT:
+            return super().write_dl(rows, col_max, col_spacing)
+        from click.formatting import wrap_text
+
+        under = " " * (self.current_indent + 4)
+        for term, text in rows:
+            self.write(f"{'':>{self.current_indent}}{term}\n")
+            if text:
+                self.write(wrap_text(text, self.screen, initial_indent=under, subsequent_indent=under,
+                                     preserve_paragraphs=True) + "\n")
+
+    def getvalue(self) -> str:
+        text = super().getvalue()
+        if self.screen is None:
+            return text
+        from scorekeeper.reports.columns import width
+        from scorekeeper.reports.fit import wrap
+
+        lines = []
+        for line in text.split("\n"):
+            if width(line) <= self.screen:
+                lines.append(line.rstrip())
+                continue
+            lead = len(line) - len(line.lstrip(" "))  # an example's own alignment is lost anyway: keep room
+            lead = lead if self.screen - lead - 4 >= 24 else min(lead, 4)
+            lines += wrap(line.strip(), self.screen, indent=" " * (lead + 4), first=" " * lead)
+        return "\n".join(lines)
+
+
+class ScreenContext(click.Context):
+    """A context whose help fits the screen (``ScreenFormatter``)."""
+
+    formatter_class = ScreenFormatter
+
+    def make_formatter(self) -> click.HelpFormatter:
+        return self.formatter_class(screen_width(), max_width=self.max_content_width)
+
+
 class Command(StrictParsing, click.Command):
     """Every scorekeeper command (see ``strict_command``)."""
+
+    context_class = ScreenContext
 
 
 class PathType(click.ParamType):
@@ -102,6 +188,8 @@ class Group(click.Group):
     only what it needs: every command must feel instant.
     """
 
+    context_class = ScreenContext
+
     def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
@@ -140,8 +228,7 @@ class Group(click.Group):
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
             raise InputProblem(printable(error.format_message()) + hint) from None
         except Implausible as error:  # only round and edit refuse a round so: both take --confirm
-            raise InputProblem(printable(f"{error} (if that is what the table holds, add --confirm to record "
-                                         "it)")) from None
+            raise InputProblem(printable(f"{error}; --confirm records it")) from None
         except (InputError, RulesetNotFound) as error:
             raise InputProblem(printable(str(error))) from None
         except ScorekeeperError as error:
@@ -149,7 +236,7 @@ class Group(click.Group):
             if problems and len(problems) > 1:  # a broken file: every problem, one line each
                 echo_problems(problems)
                 raise click.exceptions.Exit(1) from None
-            raise click.ClickException(printable(str(error))) from None
+            raise Problem(printable(str(error))) from None
         except BrokenPipeError as error:
             safety.check_saved(error, saved_before)
             # the reader stopped reading (`scorekeeper table | head`): nothing went wrong here, say nothing;
@@ -158,7 +245,7 @@ class Group(click.Group):
             raise click.exceptions.Exit(1) from None
         except OSError as error:
             safety.check_saved(error, saved_before)
-            raise click.ClickException(printable(f"{getattr(error, 'filename', '') or ''}: "
+            raise Problem(printable(f"{getattr(error, 'filename', '') or ''}: "
                                                  f"{error.strerror or error}".lstrip(": "))) from None
         except Exception as error:
             safety.check_saved(error, saved_before)  # a fault after the change was saved is only a warning
@@ -170,12 +257,22 @@ SHOWN_PROBLEMS = 20
 
 
 def echo_problems(problems) -> None:
-    """Every problem of a broken file, one ``Error: file:line: message`` line each, at most a screenful."""
-    for problem in problems[:SHOWN_PROBLEMS]:
-        click.echo(f"Error: {printable(str(problem))}", err=True)
-    if len(problems) > SHOWN_PROBLEMS:
-        rest = len(problems) - SHOWN_PROBLEMS
-        click.echo(f"Error: ... and {rest} more problem{'s' if rest != 1 else ''}", err=True)
+    """Every problem of a broken file, one ``Error: file:line: message`` line each, at most a screenful (on a
+    narrow screen, where a problem wraps, fewer: the lines shown and the last one fit ``screen_height``)."""
+    budget = screen_height() - 2 if screen_width(stream="stderr") is not None else None  # the command, a prompt
+    shown: list[str] = []
+    for count, problem in enumerate(problems[:SHOWN_PROBLEMS]):
+        lines = error_lines(printable(str(problem)))
+        more = len(problems) - count - 1
+        if budget is not None and len(shown) + len(lines) + (1 if more else 0) > budget and count:
+            break
+        shown += lines
+    else:
+        count = min(len(problems), SHOWN_PROBLEMS)
+    rest = len(problems) - count
+    if rest > 0:
+        shown += error_lines(f"... and {rest} more problem{'s' if rest != 1 else ''}")
+    click.echo("\n".join(shown), err=True)
 
 
 def format_option(*choices: str):
@@ -196,10 +293,10 @@ MIN_WIDTH = 20
 """Narrower than this, nothing is readable anyway: layouts are made for at least this many columns."""
 
 
-def screen_width(wide: bool = False) -> int | None:
+def screen_width(wide: bool = False, stream: str = "stdout") -> int | None:
     """The columns people's output must fit: ``COLUMNS`` when set, else the terminal's width (80 when a
-    terminal does not say); None (no limit, nothing shortened) with ``--wide`` or when stdout is a pipe or a
-    file and ``COLUMNS`` is not set, so a saved table is never cut."""
+    terminal does not say); None (no limit, nothing shortened) with ``--wide`` or when ``stream`` (stdout, or
+    stderr for errors) is a pipe or a file and ``COLUMNS`` is not set, so a saved table is never cut."""
     if wide:
         return None
     columns = os.environ.get("COLUMNS", "").strip()
@@ -207,7 +304,7 @@ def screen_width(wide: bool = False) -> int | None:
         return max(MIN_WIDTH, int(columns))
     import sys
 
-    stream = sys.stdout
+    stream = sys.stderr if stream == "stderr" else sys.stdout
     if not (hasattr(stream, "isatty") and stream.isatty()):
         return None
     try:

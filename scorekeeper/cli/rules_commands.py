@@ -140,8 +140,10 @@ def check_rules(file: str) -> None:
     if problems:
         echo_problems(problems)
         raise click.exceptions.Exit(1)
-    extends = f" (extends {' <- '.join(reversed(ruleset.chain[1:]))})" if len(ruleset.chain) > 1 else ""
-    click.echo(f"{file}: ok, ruleset '{ruleset.name}'{extends}")
+    from scorekeeper.reports.ruleset_text import chain_text
+
+    extends = f" (extends {chain_text(ruleset, 1)})" if len(ruleset.chain) > 1 else ""
+    click.echo(printable(f"{file}: ok, ruleset '{ruleset.name}'") + extends)
 
 
 __all__ = ["rules", "InputProblem"]

@@ -26,10 +26,9 @@ def ruling_ruleset(rules: str | None, match_path: str) -> Ruleset:
     if rules:
         return load_ruleset(rules)
     if os.path.exists(match_path):
-        from scorekeeper.session import load_match_ruleset
-        from scorekeeper.storage.matchfile import load_match
+        from scorekeeper.session import match_ruleset
 
-        return load_match_ruleset(load_match(match_path), match_path)
+        return match_ruleset(match_path)
     return load_ruleset(DEFAULT_RULES)
 
 

@@ -53,15 +53,19 @@ def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUN
     """
     shown = table.rounds if rounds is None else table.rounds[max(0, len(table.rounds) - rounds):]
     hidden = len(table.rounds) - len(shown)
-    grid = _fitted_grid(table, shown, hidden, None if wide else width, wide)
+    grid = _fitted_grid(table, shown, None if wide else width, wide)
     lines = wrap(table_title(table, ruleset), None if wide else width) + [""] + grid
-    footer = []
-    if hidden:
-        footer.append(f"({hidden} earlier round{'s' if hidden != 1 else ''} not shown: 'table --all' shows every "
-                      "round)")
+    footer = [_hidden_line(hidden, None if wide else width)] if hidden else []
     footer += note_lines(shown)
     lines += wrap_lines(footer + [""] + _status(table, ruleset), None if wide else width)
     return "\n".join(lines)
+
+
+def _hidden_line(hidden: int, width: int | None) -> str:
+    """The footer's line about the rounds left out (the grid has no row for them: the title counts them)."""
+    span = "round 1" if hidden == 1 else f"rounds 1-{hidden}"
+    line = f"({span} not shown: 'table --all' shows every round)"
+    return line if width is None or text_width(line) <= width else f"({span} not shown: 'table --all')"
 
 
 def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 80, height: int | None = 24,
@@ -83,9 +87,8 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     note_text = wrap_lines(notes, width)
     count = min(AFTER_ROUND_ROWS, len(table.rounds))
     while True:
-        shown = table.rounds[len(table.rounds) - count:]
-        hidden = len(table.rounds) - len(shown)
-        grid = _fitted_grid(table, shown, hidden, width, False)
+        shown = table.rounds[len(table.rounds) - count:]  # the headline names the round: no row for earlier ones
+        grid = _fitted_grid(table, shown, width, False)
         body = [*grid, *([""] + note_text if note_text else []), "", *tail]
         total = len(fixed_lines) + len(body)
         if budget is None or total <= budget:
@@ -112,8 +115,7 @@ def _new_notes(table: Table) -> list[str]:
     fresh = [f"note: {note}" for note in last.notes if note_kind(note) not in said]
     again = len(last.notes) - len(fresh)
     if again:
-        fresh.append(f"({again} note{'s' if again > 1 else ''} as in earlier rounds: 'explain {last.number}' "
-                     "says them)")
+        fresh.append(f"({again} note{'s' if again > 1 else ''} as before: 'explain {last.number}')")
     return fresh
 
 
@@ -156,18 +158,19 @@ def _recorded_line(last: RoundResult, path: str, width: int | None) -> str:
     return f"Round {last.number} recorded in {os.path.basename(path)}."
 
 
-def _fitted_grid(table: Table, shown: tuple[RoundResult, ...], hidden: int, width: int | None,
-                 wide: bool) -> list[str]:
+def _fitted_grid(table: Table, shown: tuple[RoundResult, ...], width: int | None, wide: bool) -> list[str]:
+    """The rows of ``shown`` and the totals in the first layout that fits ``width``.  Rounds left out get no
+    row of their own (a line of a 24-line screen): the title or the headline says how many there are."""
     styles = [_WIDE] if wide else _STYLES
     grid = ""
     for style in styles:
-        grid = _grid(table, shown, hidden, style)
+        grid = _grid(table, shown, style)
         if width is None or widest(grid) <= width:
             return grid.split("\n")
-    return _list_layout(table, shown, hidden, width)
+    return _list_layout(table, shown, width)
 
 
-def _grid(table: Table, shown: tuple[RoundResult, ...], hidden: int, style: _Style) -> str:
+def _grid(table: Table, shown: tuple[RoundResult, ...], style: _Style) -> str:
     names = [side.name for side in table.sides]
     short = abbreviations(names, style.names)
     players = [player for side in table.sides for player in side.players]
@@ -181,8 +184,6 @@ def _grid(table: Table, shown: tuple[RoundResult, ...], hidden: int, style: _Sty
     eggs = eggs_cell if style.eggs == "full" else (lambda result: _short_eggs(result, short, style.eggs == "tiny"))
     rows = [[result.number, label(result)] + [cell(result.side(name)) for name in names] + [eggs(result)]
             for result in shown]
-    if hidden:
-        rows.insert(0, ["…", f"{hidden} earlier" if style.label != "tiny" else ""] + [""] * (len(names) + 1))
     totals = ["", "total" if style.label != "tiny" else ""] + \
         [standing_text(side.score, side.remembered) for side in table.sides] + [f"+{table.eggs}" if table.eggs else ""]
     rows.append(totals)
@@ -194,11 +195,11 @@ def _grid(table: Table, shown: tuple[RoundResult, ...], hidden: int, style: _Sty
     return simple_table(headers, rows, ("right", "left") + ("right",) * (len(headers) - 2), style.gap)
 
 
-def _list_layout(table: Table, shown: tuple[RoundResult, ...], hidden: int, width: int | None) -> list[str]:
+def _list_layout(table: Table, shown: tuple[RoundResult, ...], width: int | None) -> list[str]:
     """The last resort for a very narrow screen: one round a line (wrapped), sides named in each."""
     short = abbreviations([side.name for side in table.sides], 4)
     said = {**abbreviations([player for side in table.sides for player in side.players], 4), **short}
-    lines = [f"… {hidden} earlier"] if hidden else []
+    lines = []
     for result in shown:
         cells = ", ".join(f"{short[item.side]} {_compact_cell(item)}" for item in result.sides)
         lines += wrap(cells, width, indent="   ", first=f"{result.number} {_short_label(result, said)}: ")

@@ -9,6 +9,7 @@ from scorekeeper.errors import InputError
 from scorekeeper.reports.fit import wrap
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, SPECIAL_HANDS
+from scorekeeper.text import printable
 
 SPECIAL_HANDS_EXPLAIN = "a hand of exactly these tiles counts the value instead of its pips"
 
@@ -31,6 +32,11 @@ def select_keys(names: Sequence[str]) -> list[str]:
             raise InputError(f"no key or section '{name}' in a ruleset ({hint})")
         chosen += [path for path in found if path not in chosen]
     return chosen
+
+
+def chain_text(ruleset: Ruleset, start: int = 0) -> str:
+    """What a ruleset extends, root first (``goat <- house.toml``), its file names escaped (``\\x1b``)."""
+    return printable(" <- ".join(reversed(ruleset.chain[start:])))
 
 
 def set_by_file(ruleset: Ruleset) -> list[str]:
@@ -76,18 +82,18 @@ def render_ruleset(ruleset: Ruleset, paths: Sequence[str] | None = None, width: 
     """
     if paths is None:
         paths = [key.path for key in KEYS] + [SPECIAL_HANDS]
-    lines = wrap(f"{ruleset.name}: {ruleset.description}", width, indent="  ")
-    if len(ruleset.chain) > 1:
-        lines += wrap(f"extends: {' <- '.join(reversed(ruleset.chain))}", width, indent="  ")
+    lines = wrap(printable(f"{ruleset.name}: {ruleset.description}"), width, indent="  ")
+    if len(ruleset.chain) > 1:  # file names, as the files were found: escaped like all text from outside
+        lines += wrap(f"extends: {chain_text(ruleset)}", width, indent="  ")
     lines.append("")
     if changed and not paths:
-        lines.append(f"{ruleset.name} sets no key of its own.")
+        lines.append(printable(f"{ruleset.name} sets no key of its own."))
     column = max((len(path) for path in paths), default=0) if width is None else 0
     indent = " " * (column + 3) if width is None else "    "
     for path in paths:
         value = shown_value(ruleset, path)
         if parent is not None and path != SPECIAL_HANDS and parent[path] != ruleset[path]:
-            value += f" (was {toml_value(parent[path])} in {parent.name})"
+            value += printable(f" (was {toml_value(parent[path])} in {parent.name})")
         explain = SPECIAL_HANDS_EXPLAIN if path == SPECIAL_HANDS else KEYS_BY_PATH[path].explain
         source = "" if path == SPECIAL_HANDS else KEYS_BY_PATH[path].source
         if width is None:

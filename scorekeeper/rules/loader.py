@@ -79,7 +79,8 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
                                              f"must be a string, not {printable(repr(data[meta]))[:40]}",
                                              label, key=meta))
                 data = {key: value for key, value in data.items() if key != meta}
-        name = data.get("name", os.path.splitext(os.path.basename(label))[0])  # a file: after itself
+        # a file: after itself (its name escaped: shown in every table and ruling, it may hold anything)
+        name = data.get("name", printable(os.path.splitext(os.path.basename(label))[0]))
         changed = _flatten(data)
         for path, value in changed:
             _apply(label, path, value, values, set_by, problems)
@@ -96,7 +97,7 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
     if problems:
         return None, _placed(problems, texts)
     origin = "built-in" if not is_path(spec) else leaf_label
-    ruleset = Ruleset(name=name or leaf_label, description=description, values=MappingProxyType(values),
+    ruleset = Ruleset(name=name or printable(leaf_label), description=description, values=MappingProxyType(values),
                       special_hands=MappingProxyType(special), origin=origin,
                       chain=tuple(label for label, _ in layers), set_by=MappingProxyType(set_by))
     return ruleset, problems

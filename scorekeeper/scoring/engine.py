@@ -36,12 +36,16 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
     accounts, pot, decided = _state_after(ruleset, match, results)
     stages = stages_for(ruleset)
     previous = results[-1] if results else None
+    target, rounds = race.target_for(ruleset, match), ruleset["end.rounds"]
     for number, rnd in enumerate(match.rounds[len(results):], start=len(results) + 1):
         if decided:
             break
         previous, accounts, pot = score_round(ruleset, match, rnd, number, previous, accounts, pot, stages)
         results.append(previous)
-        decided = previous.decision or decide(ruleset, match, accounts, number, previous.reached_first)
+        decided = previous.decision
+        if decided is None and (rounds or not target or previous.reached_first
+                                or max([account.score for account in accounts.values()]) >= target):
+            decided = decide(ruleset, match, accounts, number, previous.reached_first)
     in_play: dict[str, int] = {}
     if match.pending and not decided:
         accounts, in_play, decided = _in_play(ruleset, match, accounts, len(results))

@@ -7,6 +7,7 @@ Keys read: ``count.partner_of_finisher`` (whether the partner of the player who 
 
 from __future__ import annotations
 
+from typing import Mapping
 
 from scorekeeper.facts import Ending, Hand, Match
 from scorekeeper.rules.ruleset import Ruleset
@@ -30,6 +31,8 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     partner_out = rnd.ending is Ending.OUT and not ruleset["count.partner_of_finisher"]
     anywhere = ruleset["count.six_six_anywhere"]
     plain = not ruleset.special_hands and not anywhere
+    # Which hands a special hand could be (by size) or hide behind a total (by pips): the others count pips.
+    sizes, sums = _special_shapes(ruleset.special_hands)
     for side in match.sides:
         total = 0
         for player in side.players:
@@ -40,8 +43,9 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                                   f"{player}'s hand is not counted: partner of {out}, who went out"))
                 continue
             hand = held[player]
-            if plain:
-                value = hand.total if hand.tiles is None else sum([tile.low + tile.high for tile in hand.tiles])
+            tiles = hand.tiles
+            if plain or (not anywhere and (hand.total not in sums if tiles is None else len(tiles) not in sizes)):
+                value = hand.total if tiles is None else sum([tile.low + tile.high for tile in tiles])
             else:
                 value = hand_value(ruleset, player, hand, steps, notes, anywhere)
             total += value
@@ -51,6 +55,19 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
         return state.but(side_hands=sides, player_hands=players)
     return state.but(side_hands=sides, player_hands=players, steps=state.steps + tuple(steps),
                      notes=state.notes + tuple(notes))
+
+
+_SHAPES: dict[int, tuple[Mapping, frozenset[int], frozenset[int]]] = {}
+
+
+def _special_shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
+    """The sizes of a ruleset's special hands, and their pip totals (worked out once per ruleset)."""
+    known = _SHAPES.get(id(special_hands))
+    if known is None or known[0] is not special_hands:
+        known = _SHAPES[id(special_hands)] = (special_hands, frozenset(len(tiles) for tiles in special_hands),
+                                              frozenset(sum([t.low + t.high for t in tiles])
+                                                        for tiles in special_hands))
+    return known[1], known[2]
 
 
 def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step], notes: list[str],

@@ -18,7 +18,7 @@ from scorekeeper.scoring.table import Step
 def take(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     steps: list[Step] = []
     outcome = allocate(ruleset, match, state.facts, state.side_hands, steps)
-    return state.but(outcome=outcome, points=outcome.points, steps=state.steps + tuple(steps))
+    return state.but(outcome=outcome, points=outcome.points, steps=state.steps + tuple(steps) if steps else state.steps)
 
 
 def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int], steps: list[Step]) -> Outcome:
@@ -64,13 +64,15 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int], 
     return Outcome(points, winner=lowest, losers=tuple(n for n in names if n != lowest), line_total=line_total)
 
 
+_LOSERS_COUNT = Step(None, "count.who", "losers' count: every side records its own hand")
+
+
 def _out(ruleset: Ruleset, names: list[str], finisher: str, hands: dict[str, int], line_total: int,
          steps: list[Step]) -> Outcome:
-    losers = tuple(name for name in names if name != finisher)
     if ruleset["count.who"] is Count.WINNER:
         return _winner_takes(names, finisher, hands, line_total, steps)
-    steps.append(Step(None, "count.who", "losers' count: every side records its own hand"))
-    return Outcome(dict(hands), winner=finisher, losers=losers, line_total=line_total)
+    steps.append(_LOSERS_COUNT)
+    return Outcome(dict(hands), finisher, tuple([name for name in names if name != finisher]), 0, (), line_total)
 
 
 def _winner_takes(names: list[str], winner: str, hands: dict[str, int], line_total: int,

@@ -3,28 +3,39 @@ round's state, each side's account and the eggs carried from round to round, and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from scorekeeper.facts import Round
 from scorekeeper.scoring.table import Decision, RoundResult, SideRound, Step
+from scorekeeper.values import Frozen, set_field as _set
+
+_NOTHING: Mapping = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class Account:
-    """One side's running numbers."""
+class Account(Frozen):
+    """One side's running numbers: its ``score`` and its ``remembered`` points."""
 
-    score: int = 0
-    remembered: int = 0
+    __slots__ = ("score", "remembered")
+    score: int
+    remembered: int
+
+    def __init__(self, score: int = 0, remembered: int = 0) -> None:
+        _set(self, "score", score)
+        _set(self, "remembered", remembered)
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
-    """The eggs carried."""
+class Pot(Frozen):
+    """The eggs carried: their ``amount``, and their ``age``, the rounds played since they were last added to
+    without being paid out."""
 
-    amount: int = 0
-    age: int = 0
-    """Rounds played since the eggs were last added to without being paid out."""
+    __slots__ = ("amount", "age")
+    amount: int
+    age: int
+
+    def __init__(self, amount: int = 0, age: int = 0) -> None:
+        _set(self, "amount", amount)
+        _set(self, "age", age)
 
 
 class Outcome(NamedTuple):
@@ -42,34 +53,36 @@ class Outcome(NamedTuple):
     """All points counted in this round's hands."""
 
 
-@dataclass(frozen=True)
-class RoundState:
+class RoundState(Frozen):
     """Everything known about one round while it is scored.  A stage never changes it: it returns a new
-    one (``but``), and never changes a mapping it holds either (it builds a new one)."""
+    one (``but``), and never changes a mapping it holds either (it builds a new one).  The fields below,
+    with their defaults, are kept in the instance's ``__dict__``."""
 
-    number: int
-    facts: Round
-    previous: RoundResult | None
+    __slots__ = ("__dict__",)
+
+    number: int = 0
+    facts: Round = None  # type: ignore[assignment]
+    previous: RoundResult | None = None
     """The result of the round before (None for the first round)."""
-    accounts: Mapping[str, Account]
+    accounts: Mapping[str, Account] = _NOTHING
     """Each side's score and remembered points, as the stages so far leave them."""
-    pot: Pot
+    pot: Pot = Pot()
     """The eggs carried into the round, as the stages so far leave them."""
-    side_hands: Mapping[str, int] = field(default_factory=dict)
+    side_hands: Mapping[str, int] = _NOTHING
     """Each side's counted hand value (``hands``)."""
-    player_hands: Mapping[str, int] = field(default_factory=dict)
+    player_hands: Mapping[str, int] = _NOTHING
     """Each counted player's own hand value."""
     outcome: Outcome | None = None
     """Who takes what from the round, before eggs, claims and the opening rule."""
-    points: Mapping[str, int] = field(default_factory=dict)
+    points: Mapping[str, int] = _NOTHING
     """What each side takes from the round so far (eggs and claims included once their stages ran)."""
-    wiped: Mapping[str, int] = field(default_factory=dict)
+    wiped: Mapping[str, int] = _NOTHING
     """Points each side lost to a rule (remembered points wiped, a score written off)."""
-    recorded: Mapping[str, int] = field(default_factory=dict)
+    recorded: Mapping[str, int] = _NOTHING
     """What the opening rule let each side record."""
-    dropped: Mapping[str, int] = field(default_factory=dict)
+    dropped: Mapping[str, int] = _NOTHING
     """Points under the opening threshold that were neither recorded nor remembered."""
-    written_off: Mapping[str, int] = field(default_factory=dict)
+    written_off: Mapping[str, int] = _NOTHING
     """Scores written off because another side recorded (``opening.write_off``)."""
     eggs_paid: int = 0
     eggs_paid_to: str | None = None
@@ -84,6 +97,12 @@ class RoundState:
     """The side that reached the target during play (``end.at_once``)."""
     steps: tuple[Step, ...] = ()
     notes: tuple[str, ...] = ()
+
+    def __init__(self, **fields) -> None:
+        unknown = set(fields) - set(RoundState.FIELDS)
+        if unknown:
+            raise TypeError(f"RoundState has no field {', '.join(sorted(unknown))}")
+        _set(self, "__dict__", {name: fields.get(name, getattr(RoundState, name)) for name in RoundState.FIELDS})
 
     @classmethod
     def start(cls, number: int, facts: Round, previous: RoundResult | None, accounts: Mapping[str, Account],
@@ -109,16 +128,19 @@ class RoundState:
         outcome = self.outcome
         accounts = self.accounts
         hands, recorded, wiped, dropped = self.side_hands, self.recorded, self.wiped, self.dropped
-        sides = []
-        for name, value in self.points.items():
-            account = accounts[name]
-            sides.append(SideRound(name, hands[name], value, recorded[name], account.score, account.remembered,
-                                   wiped[name], dropped[name]))
-        return RoundResult(self.number, self.facts, tuple(sides), self.pot.amount, self.pot.age, outcome.tied_total,
-                           self.eggs_paid, self.eggs_paid_to, self.eggs_rotten, outcome.winner, self.steps,
-                           self.notes, self.decision, self.hundred, self.owes_hundred, self.reached_first)
+        # Every field given, in order: the tuples are made directly (once per side and round in a replay).
+        sides = tuple([_tuple(SideRound, (name, hands[name], value, recorded[name], accounts[name].score,
+                                          accounts[name].remembered, wiped[name], dropped[name]))
+                       for name, value in self.points.items()])
+        return _tuple(RoundResult, (self.number, self.facts, sides, self.pot.amount, self.pot.age,
+                                    outcome.tied_total, self.eggs_paid, self.eggs_paid_to, self.eggs_rotten,
+                                    outcome.winner, self.steps, self.notes, self.decision, self.hundred,
+                                    self.owes_hundred, self.reached_first))
 
 
+RoundState.FIELDS = tuple(RoundState.__annotations__)
 _new = object.__new__
-_set = object.__setattr__
-_START = RoundState(0, None, None, {}, Pot())  # type: ignore[arg-type]
+_tuple = tuple.__new__
+if len(RoundResult._fields) != 16 or len(SideRound._fields) != 8:  # RoundState.result fills every field
+    raise ImportError("RoundState.result no longer fills every field of RoundResult/SideRound")
+_START = RoundState()

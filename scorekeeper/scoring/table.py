@@ -1,10 +1,10 @@
 """What replaying a match produces: per-round results with their steps, and the standing table."""
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from scorekeeper.facts import Round
+from scorekeeper.values import Frozen, set_field as _set
 
 
 class Step(NamedTuple):
@@ -33,8 +33,7 @@ class SideRound(NamedTuple):
     """Points not recorded and not remembered (under the opening threshold without memory)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(Frozen):
     """How a match was decided: the side named the winner, the side named the loser, and why.
 
     ``winner`` or ``loser`` is None where the rules name only one side; both None is a draw.  ``why`` is empty
@@ -42,9 +41,15 @@ class Decision:
     (a finishing double, the hundred): such a rule decides the match whatever the scores.
     """
 
+    __slots__ = ("winner", "loser", "why")
     winner: str | None
     loser: str | None
-    why: str = ""
+    why: str
+
+    def __init__(self, winner: str | None, loser: str | None, why: str = "") -> None:
+        _set(self, "winner", winner)
+        _set(self, "loser", loser)
+        _set(self, "why", why)
 
     @property
     def is_draw(self) -> bool:

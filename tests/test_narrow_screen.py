@@ -1,0 +1,112 @@
+"""What a scorer sees on a phone (40 columns) besides the table: errors wrapped under their own text (never for
+a pipe), a refusal short enough to read, a broken file's problems within one screen, text from a ruleset file
+escaped, and screens that fit 24 lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.cli.base import SHOWN_PROBLEMS
+from scorekeeper.reports.columns import width
+
+FOUR = ("Masha", "Alex", "Olya", "Serg")
+INDENT = " " * len("Error: ")
+
+
+def error_lines(result) -> list[str]:
+    assert result.stdout == "" and "Traceback" not in result.output
+    return result.stderr.rstrip("\n").split("\n")
+
+
+def unwrapped(lines: list[str]) -> str:
+    return " ".join(line.strip() for line in lines)
+
+
+@pytest.mark.parametrize("typed, code", [
+    (("round", "Masha out, Alex 7-8, Olya 13, Serg 5"), 2),   # a tile outside the set
+    (("round", "Masha out, Mike 3, Olya 13, Serg 5"), 2),     # an unknown player
+    (("round", "--out", "Masha", "--out", "Alex"), 2),        # click's usage error, made one of ours
+    (("--match", "nowhere.toml", "table"), 1),                # no such file
+])
+def test_an_error_wraps_under_its_own_text_at_40_columns_and_is_one_line_for_a_pipe(sk, monkeypatch, typed, code):
+    sk("new", *FOUR)
+    line = sk.fails(*typed, code=code)  # no COLUMNS and not a terminal: one line, however long
+    assert len(line) > 40
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = error_lines(sk(*typed, code=code))
+    assert len(lines) > 1 and lines[0].startswith("Error: ")
+    assert max(width(item) for item in lines) <= 40, lines
+    assert all(item.startswith(INDENT) and item[len(INDENT)] != " " for item in lines[1:]), lines
+    assert unwrapped(lines) == line  # the same words, only wrapped
+
+
+def test_the_refusal_of_a_hand_no_one_could_hold_fits_three_lines_at_40_columns(sk, monkeypatch):
+    sk("new", *FOUR)
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = error_lines(sk("round", "Masha out, Alex 99, Olya 13, Serg 5", code=2))
+    assert len(lines) <= 3, lines
+    said = unwrapped(lines)
+    assert "Alex's total 99" in said and "69 pips" in said and "--confirm" in said
+
+
+def test_a_broken_files_problems_fit_one_screen_at_40_columns(sk, monkeypatch):
+    head = 'format = 1\nruleset = "goat"\nplayers = ["Masha", "Alex", "Olya"]\n'
+    bad = '{ end = "out", out = "Olya", hands = { Masha = 12, Bob = 3 } }'
+    sk.path.write_text(head + "rounds = [\n" + "".join(f"    {bad},\n" for _ in range(35)) + "]\n")
+    assert len(error_lines(sk("table", code=1))) == SHOWN_PROBLEMS + 1  # a pipe: a line each, 20 of them
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = error_lines(sk("table", code=1))
+    assert len(lines) <= 22 and max(width(line) for line in lines) <= 40, lines
+    starts = [line for line in lines if line.startswith("Error: ")]
+    assert starts[0].startswith(f"Error: {sk.path}:5: round 1:") or starts[0].startswith("Error: ")
+    shown = len(starts) - 1
+    assert 1 <= shown < SHOWN_PROBLEMS
+    assert unwrapped(lines[lines.index(starts[-1]):]) == f"Error: ... and {35 - shown} more problems"
+
+
+def test_rules_show_and_check_escape_a_file_name_in_the_extends_chain(sk, tmp_path):
+    odd = tmp_path / "base\x1b[2Jx.toml"
+    odd.write_text('extends = "goat"\n')
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "./base\\u001b[2Jx.toml"\n[end]\ntarget = 125\n')
+    for args in (("rules", "show", str(house)), ("rules", "show", str(house), "--changed"),
+                 ("rules", "show", str(house), "end.target"), ("rules", "check", str(house))):
+        text = sk(*args).stdout
+        assert "\x1b" not in text, args
+        assert "base\\x1b[2Jx" in text, (args, text)
+    sk("new", "--rules", str(house), *FOUR)
+    for args in (("table",), ("check", "hand", "0-0"), ("compare", "goat")):
+        assert "\x1b" not in sk(*args).stdout, args
+
+
+def test_next_is_said_once(sk):
+    sk("new", *FOUR)
+    text = sk("round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5").stdout
+    assert text.rstrip("\n").split("\n")[-1] == "Masha leads next"
+    assert "next: Masha" not in sk("table").stdout
+
+
+def _helped() -> list[tuple[str, ...]]:
+    from commands import every_command
+
+    return [()] + [path for path, _, _ in every_command()]
+
+
+@pytest.mark.parametrize("path", _helped(), ids=lambda path: " ".join(path) or "scorekeeper")
+def test_every_help_fits_40_and_80_columns_and_a_pipe_gets_clicks_own(sk, monkeypatch, path):
+    """click never wraps help narrower than 50 columns and leaves examples as typed: on a phone every long
+    line broke in two.  Fitted, the same words are there, only wrapped (a group's command list aside: click
+    shortens each command's summary to the width)."""
+    def words(text: str) -> str:
+        return " ".join(text.split("Commands:")[0].split()).replace("- ", "-")
+
+    plain = sk(*path, "--help").stdout
+    for columns in (40, 80):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        text = sk(*path, "--help").stdout
+        lines = text.rstrip("\n").split("\n")
+        assert max(width(line) for line in lines) <= columns, (columns, text)
+        assert lines[0].startswith("Usage: ")
+        assert words(text) == words(plain), (columns, text)
+    monkeypatch.delenv("COLUMNS")
+    assert sk(*path, "--help").stdout == plain  # a pipe without COLUMNS: click's layout, untouched
