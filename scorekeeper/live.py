@@ -199,20 +199,7 @@ class LiveSession:
             return action(False)
         except Implausible as error:
             self.unconfirmed = action
-            return Reply(self._implausible(str(error)), ok=False, question="Record it anyway? [y/N] ")
-
-    def _implausible(self, reason: str) -> str:
-        """Why the round cannot be, before the yes/no: in full where it takes at most two lines of the screen,
-        else its first clause (what cannot be), and the bound it breaks when it is a number."""
-        from scorekeeper.reports.fit import wrap
-
-        said = f"Implausible: {reason}."
-        width = self.screen().width
-        if width is None or len(wrap(said, width)) <= 2:
-            return said
-        head, _, why = reason.partition(": ")
-        bound = None if "at most" in head else re.search(r"(\d+) (pips|tiles)\b(?!.*\d+ (pips|tiles)\b)", why)
-        return f"Implausible: {head}" + (f" (at most {bound.group(1)} {bound.group(2)})." if bound else ".")
+            return Reply(f"Implausible: {error}.", ok=False, question="Record it anyway? [y/N] ")
 
     def reload_if_changed(self) -> str:
         """Reload the match when another command changed its file; what to tell the scorer ('' if nothing)."""

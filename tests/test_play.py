@@ -295,7 +295,8 @@ def test_a_new_user_at_40_columns_reads_whole_words(tmp_path):
     play.child.sendline("m out 80 1 1")
     play.child.expect(r"Record it anyway\? \[y/N\] ")
     asked = play.child.before.replace("\r\n", "\n").strip().splitlines()[1:]  # after the echoed line
-    assert asked == ["Implausible: Olya's total 80 is more", "  than any hand can hold (at most 69", "  pips)."]
+    assert asked[0].startswith("Implausible: Olya's total 80") and len(asked) <= 3, asked
+    assert all(len(row) <= 40 for row in asked) and "69 pips" in " ".join(" ".join(asked).split())
     assert play.say("n").strip() == "Not recorded."
     play.quit()
 
