@@ -110,3 +110,30 @@ def test_every_help_fits_40_and_80_columns_and_a_pipe_gets_clicks_own(sk, monkey
         assert words(text) == words(plain), (columns, text)
     monkeypatch.delenv("COLUMNS")
     assert sk(*path, "--help").stdout == plain  # a pipe without COLUMNS: click's layout, untouched
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_the_demo_fits_a_screen_and_says_how_to_read_it(sk, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    text = sk("demo").stdout
+    lines = text.rstrip("\n").split("\n")
+    assert len(lines) <= 22 and max(width(line) for line in lines) <= columns, text
+    assert lines[0].startswith("goat: 8 rounds")  # no heading line before the title
+    said = " ".join(text.split())
+    assert "Alex is the goat with 101" in said and "How to read it:" in said
+    assert "+3 held below 13, not open yet" in said and "eggs: a tied fish's points" in said
+    assert lines[-1] == "Start your own: scorekeeper new Ann Bob"
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_rules_list_fits_a_screen_one_line_each(sk, monkeypatch, columns):
+    from scorekeeper.rules.loader import builtin_names, load_ruleset
+
+    full = sk("rules", "list").stdout  # a pipe: every description whole
+    for name in builtin_names():
+        assert " ".join(load_ruleset(name).description.split()) in " ".join(full.split())
+    monkeypatch.setenv("COLUMNS", str(columns))
+    lines = sk("rules", "list").stdout.rstrip("\n").split("\n")
+    assert len(lines) <= 22 and max(width(line) for line in lines) <= columns, lines
+    assert [line.split()[0] for line in lines[:len(builtin_names())]] == builtin_names()
+    assert "rules show NAME" in lines[-1]
