@@ -161,3 +161,15 @@ def test_explain_lays_every_step_out_alike_when_some_wrap(sk, monkeypatch, colum
     assert max(width(line) for line in lines) <= columns
     steps = [line for line in lines if re.match(r"  \d+\. ", line)]
     assert len(steps) >= 3 and all(re.match(r"  \d+\. (whole round|\S+) \[", line) for line in steps), steps
+
+
+def test_history_at_40_columns_uses_whole_words_for_four_short_names(sk, monkeypatch):
+    sk("new", *FOUR)
+    sk("round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5")
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = sk("history", str(sk.folder)).stdout.rstrip("\n").split("\n")
+    assert max(width(line) for line in lines) <= 40, lines
+    assert lines[0].split() == ["games", "won", "lost", "rounds", "avg", "rating"], lines
+    monkeypatch.setenv("COLUMNS", "30")  # narrower: the short headers, and what they stand for
+    text = sk("history", str(sk.folder)).stdout
+    assert "rtg" in text.split("\n")[0] and "rtg: rating" in " ".join(text.split())
