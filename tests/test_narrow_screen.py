@@ -160,7 +160,11 @@ def test_explain_lays_every_step_out_alike_when_some_wrap(sk, monkeypatch, colum
     lines = sk("explain").stdout.rstrip("\n").split("\n")
     assert max(width(line) for line in lines) <= columns
     steps = [line for line in lines if re.match(r"  \d+\. ", line)]
-    assert len(steps) >= 3 and all(re.match(r"  \d+\. (whole round|\S+) \[", line) for line in steps), steps
+    assert len(steps) >= 3 and all(re.match(r"  \d+\. (whole round|\S+) \[[^]]*\]$", line) for line in steps), steps
+    # each side's numbers before and after share one line (wrapped at most once more)
+    before = lines.index("Before -> after the round:")
+    assert lines[before + 1].startswith("  Masha: 0 -> 0 +10 (hand 10")
+    assert len(lines) <= (30 if columns == 40 else 23), "\n".join(lines)
 
 
 def test_history_at_40_columns_uses_whole_words_for_four_short_names(sk, monkeypatch):
