@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from scorekeeper.errors import InputError, StateError
+from scorekeeper.errors import FactError, InputError, StateError
 from scorekeeper.facts import Claim, Match, Round
 from scorekeeper.record import resolve_player
 from scorekeeper.rules.ruleset import Ruleset
@@ -72,11 +72,11 @@ def close_hand(match: Match, ruleset: Ruleset, rnd: Round, totals: Iterable[tupl
     for typed, points in totals:
         who = resolve_player(match, typed)
         if any(claim.player == who for claim in noted):
-            raise InputError(f"{who} is given two --points: give one in-play total per player")
+            raise FactError("{who} is given {two_points}: give one in-play total per player", who=who)
         try:
             check_play_total(ruleset, points)
         except InputError as error:
-            raise InputError(f"--points {who}={points}: {error}") from None
+            raise FactError("{points_given}: {error}", who=who, points=points, error=error) from None
         noted.append(Claim(who, points))
     rnd = rnd._replace(claims=match.pending + rnd.claims,
                        play_points=rnd.play_points + tuple(claim for claim in noted if claim.points))

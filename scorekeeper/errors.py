@@ -16,7 +16,10 @@ class InputError(ScorekeeperError):
 
 
 FACT_WORDS = {"out": "who went out", "fish": "a fish", "fisher": "the fisher", "hand": "a hand", "total": "a total",
-              "last": "the last tile", "two_last": "two last tiles", "led": "the lead"}
+              "last": "the last tile", "two_last": "two last tiles", "led": "the lead",
+              "ending": "'NAME out' (who went out) or 'fish' (blocked)", "two_hands": "two hands",
+              "two_totals": "two totals", "one_hand": "one hand (its tiles) or one total for each player",
+              "two_points": "two in-play totals", "points_given": "{who} played {points}"}
 """How the core names a round's facts in its messages (a match file, a session and the library say these)."""
 
 
@@ -34,7 +37,13 @@ class FactError(InputError):
         super().__init__(self.told(FACT_WORDS))
 
     def told(self, names: dict[str, str]) -> str:
-        return self.template.format(**names, **{key: str(value) for key, value in self.values.items()})
+        values = {key: str(value) for key, value in self.values.items()}
+
+        class Named(dict):  # a fact's name may show values ("--points {who}={points}"); values are never fields
+            def __missing__(self, key: str) -> str:
+                return names[key].format_map(values)
+
+        return self.template.format_map(Named(values))
 
 
 class Implausible(InputError):

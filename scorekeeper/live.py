@@ -20,23 +20,73 @@ from scorekeeper.storage.stamp import MatchChanged, has_changed
 COMMANDS = ("undo", "edit", "delete", "table", "explain", "check", "rules", "help", "quit")
 """The words a session line may start with; anything else is a round line (or claims during play)."""
 
-HELP = """\
-Type a round in one line, for example:
-  Masha out, Alex 1-2 3-3, Olya 13, Serg 5
-  m out 3 13 5            totals in seating order after the one out
-  fish by o 2 3 13 5      a fish (by Olya), totals in seating order
-  Ann out on 6-6, led 1-1, Bob 5-5 1-2
-  Ann +15   Bob count 20  claims during play (the hand goes on)
-Commands:
-  undo            drop the last round (or claim)
-  edit N LINE     replace round N with LINE
-  delete N        delete round N
-  table [all]     the running table
-  explain [N]     how round N (default: the last) was scored
-  check fish|deal|hand|count ...   a ruling, as 'scorekeeper check'
-  rules [KEY...]  the match's ruleset: what it sets, or the keys named
-  help, quit      this help; leave (also Ctrl-D)
-Names by any unique start; Tab completes names and commands."""
+HELP_EXAMPLES = (
+    ("Masha out, Alex 1-2 3-3, Olya 13, Serg 5", "who went out; tiles or a total each"),
+    ("m out 3 13 5", "totals in seating order after the one out"),
+    ("fish by o 2 3 13 5", "a fish (by Olya), totals in seating order"),
+    ("Ann out on 6-6, led 1-1, Bob 5-5 1-2", "the last tile(s) and the lead"),
+    ("Ann +15   Bob count 20", "claims during play (the hand goes on)"),
+)
+HELP_NARROW = ("Unnamed totals go in seating order after the one out (a fish: from the first). Claims: Ann +15, "
+               "Bob count 20.")
+"""What the examples' comments say, on a screen too narrow to put them beside the examples."""
+HELP_COMMANDS = (
+    ("undo", "drop the last round/claim"),
+    ("edit N LINE", "round N is LINE instead"),
+    ("delete N", "delete round N"),
+    ("table [all]", "the running table"),
+    ("explain [N]", "how a round was scored"),
+    ("check ...", "a ruling: check fish, deal, hand or count"),
+    ("rules [KEY]", "the match's ruleset"),
+    ("help, quit", "this help; leave (Ctrl-D)"),
+)
+
+
+def help_text(width: int | None = None) -> str:
+    """What ``help`` says, fitted to ``width`` columns (None: no limit), nothing cut mid-word: each example with
+    its comment beside it where both fit, else the examples and one sentence for the comments; each command
+    with what it does beside it, wrapped under itself."""
+    from scorekeeper.reports.columns import width as text_width
+    from scorekeeper.reports.fit import wrap
+
+    lines = ["Type a round in one line, for example:"]
+    column = max(text_width(typed) for typed, _ in HELP_EXAMPLES) + 2
+    if width is None or 2 + column + max(text_width(meaning) for _, meaning in HELP_EXAMPLES) <= width:
+        lines += [f"  {typed:<{column}}{meaning}" for typed, meaning in HELP_EXAMPLES]
+    else:
+        for typed, _ in HELP_EXAMPLES[:-1]:
+            lines += wrap_between(typed, width, first="  ", indent="    ")
+        lines += wrap(HELP_NARROW, width, indent="  ", first="  ")
+    lines.append("Commands:")
+    column = max(text_width(typed) for typed, _ in HELP_COMMANDS) + 2
+    for typed, meaning in HELP_COMMANDS:
+        lines += wrap(meaning, width, indent=" " * (2 + column), first=f"  {typed:<{column}}")
+    lines += wrap("Names by any unique start; Tab completes names and commands.", width)
+    return "\n".join(lines)
+
+
+def wrap_between(text: str, width: int | None, first: str = "", indent: str = "  ") -> list[str]:
+    """``first + text`` in lines of ``width`` columns, broken after the commas of a round line (between
+    players, never inside one); a part still too wide is broken between words."""
+    from scorekeeper.reports.columns import width as text_width
+    from scorekeeper.reports.fit import wrap
+
+    if width is None or text_width(first + text) <= width:
+        return [first + text]
+    lines = [first]
+    for part in text.split(", "):
+        joined = f"{lines[-1]}, {part}" if lines[-1].strip() else lines[-1] + part
+        if lines[-1].strip() and text_width(joined + ",") > width:
+            lines[-1] += ","
+            lines.append(indent + part)
+        else:
+            lines[-1] = joined
+    return [piece for line in lines for piece in wrap(line.strip(), width, indent=indent,
+                                                       first=line[:len(line) - len(line.lstrip())])]
+
+
+HELP = help_text()
+"""The help as a screen without a width limit shows it."""
 
 
 class Reply(NamedTuple):
@@ -84,11 +134,26 @@ class LiveSession:
         pending = self.state.match.pending
         return f"#{len(self.state.match.rounds) + 1}{'+' if pending else ''}> "
 
-    def greeting(self) -> str:
+    def greeting(self, new: bool = False, kept: str | None = None) -> str:
+        """The first lines of a session, fitted to the screen: the match, and what to type.  ``new``: the match
+        was just started (``kept``: where the match it replaced was kept)."""
         rounds = len(self.state.match.rounds)
         sides = ", ".join(side.name for side in self.state.match.sides)
-        return (f"{self.state.ruleset.name} match in {self.path}: {sides}; {rounds} round{'s' if rounds != 1 else ''}"
-                f" so far. Type a round, 'help' or 'quit'.")
+        said = f"{self.state.ruleset.name} match in {self.path}: {sides}"
+        said = f"New {said}." if new else f"{said}; {rounds} round{'s' if rounds != 1 else ''} so far."
+        if kept:
+            said += f" The match that was there is kept as {kept}."
+        return self.fitted(f"{said}\nType a round, 'help' or 'quit'.", indent="")
+
+    def fitted(self, text: str, indent: str = "  ") -> str:
+        """``text`` wrapped to the screen's width, words kept whole (lines that fit are left as they are);
+        continuation lines start with ``indent``."""
+        from scorekeeper.reports.fit import wrap_lines
+
+        width = self.screen().width
+        if width is None or not text:
+            return text
+        return "\n".join(wrap_lines(text.split("\n"), width, indent=indent))
 
     # -- one line ---------------------------------------------------------------------------------------
     def handle(self, line: str) -> Reply:
@@ -105,7 +170,7 @@ class LiveSession:
         reply = self._guarded(lambda: self._dispatch(command, rest.strip(), text))
         if notice:
             reply = reply._replace(text=notice + ("\n" + reply.text if reply.text else ""))
-        return reply
+        return reply._replace(text=self.fitted(reply.text))
 
     def answer(self, text: str) -> Reply:
         """The scorer's answer to a reply's question: yes records the change as typed, anything else drops it."""
@@ -114,7 +179,8 @@ class LiveSession:
             return Reply()
         if text.strip().casefold() not in ("y", "yes", "д", "да", "т", "так"):
             return Reply("Not recorded.", ok=False)
-        return self._guarded(lambda: action(True))
+        reply = self._guarded(lambda: action(True))
+        return reply._replace(text=self.fitted(reply.text))
 
     def _guarded(self, action: Callable[[], Reply]) -> Reply:
         """An action's reply; a refusal as one line (nothing changed), a file changed meanwhile reloaded."""
@@ -152,7 +218,7 @@ class LiveSession:
         if command in ("quit", "exit"):
             return Reply(quit=True)
         if command == "help":
-            return Reply(HELP)
+            return Reply(help_text(self.screen().width))
         if command == "undo":
             change = usecases.undo(self.state)
             return self._changed(change, f"Dropped {change.dropped}.")
@@ -184,6 +250,17 @@ class LiveSession:
         return self.record_line(text)
 
     def record_line(self, text: str) -> Reply:
+        if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name
+            from scorekeeper.names import candidates
+
+            if not candidates(self.state.match.players, text):
+                from difflib import get_close_matches
+
+                from scorekeeper.numbers import quoted
+
+                near = get_close_matches(text.casefold(), COMMANDS, n=1)
+                raise InputError(f"{quoted(text)} is not a command or a player" +
+                                 (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
         facts = read_round(text, self.state.match)
         if is_claims_only(facts):
             return self.claim(facts.claims)
@@ -195,15 +272,20 @@ class LiveSession:
         return self._confirmable(record)
 
     def _said(self, number: int, change: usecases.Change) -> str:
-        """The round as recorded, in the round syntax; totals without names when the line would wrap."""
+        """The round as recorded, in the round syntax: every hand named, in seating order; where that would wrap
+        and every hand is a total, the shortest form (totals in seating order, unnamed), else the named line
+        broken between players, never inside one."""
         from scorekeeper.reports.columns import width as text_width
 
         rnd = change.match.rounds[number - 1]
         line = f"Round {number}: {format_round(rnd, change.match)}"
         width = self.screen().width
-        if width is not None and text_width(line) > width:
-            line = f"Round {number}: {format_round(rnd, change.match, short=True)}"
-        return line
+        if width is None or text_width(line) <= width:
+            return line
+        short = f"Round {number}: {format_round(rnd, change.match, short=True)}"
+        if short != line and text_width(short) <= width:
+            return short
+        return "\n".join(wrap_between(line, width))
 
     def claim(self, claims) -> Reply:
         """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""

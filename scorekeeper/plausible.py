@@ -20,12 +20,24 @@ from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.tiles import Tile
 
+ZERO = Tile(0, 0)
+
 
 def check_plausible(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     """Raise Implausible (an InputError) with the reason when no table could have ended ``rnd`` this way."""
     reason = implausible(match, ruleset, rnd)
     if reason:
         raise Implausible(reason)
+
+
+def hand_room(ruleset: Ruleset, players: int) -> int:
+    """The most tiles one of ``players`` hands can hold at the end of a round: a dealt hand and every bazaar
+    tile that may be drawn."""
+    from scorekeeper.referee.deal import deal_size
+
+    dealt, _ = deal_size(ruleset, players)
+    bazaar = max(0, ruleset.tileset.size - players * dealt)
+    return dealt + max(0, bazaar - ruleset["bazaar.keep"])
 
 
 def implausible(match: Match, ruleset: Ruleset, rnd: Round) -> str | None:
@@ -49,7 +61,23 @@ def implausible(match: Match, ruleset: Ruleset, rnd: Round) -> str | None:
         if hand.tiles is None and hand.total > heaviest[min(most, tileset.size)]:
             return (f"{player}'s total {hand.total}: a hand holds at most {heaviest[min(most, tileset.size)]} pips "
                     f"({most} tiles{' = ' + drawing if drawing else '; '}{keys})")
-    return _together(rnd, tileset, dealt, most)
+    return _nothing_held(rnd) or _together(rnd, tileset, dealt, most)
+
+
+def _nothing_held(rnd: Round) -> str | None:
+    """A total of 0: a player who did not go out holds at least one tile and only 0-0 has no pips, so the
+    hand is 0-0 (rules.md §6.2), which is in one place only."""
+    zeros = [player for player, hand in rnd.hands.items() if hand.tiles is None and hand.total == 0]
+    if not zeros:
+        return None
+    if len(zeros) > 1:
+        names = ", ".join(zeros[:-1]) + " and " + zeros[-1]
+        return f"{names} each have a total of 0: only a lone 0-0 has no pips, and there is one (§6.2)"
+    where = next((f"in {player}'s hand" for player, hand in rnd.hands.items() if hand.tiles and ZERO in hand.tiles),
+                 "the tile led" if rnd.led == ZERO else "the last tile laid" if ZERO in rnd.last else None)
+    if where:
+        return f"{zeros[0]}'s total of 0 is the lone 0-0 (§6.2), but 0-0 is {where}"
+    return None
 
 
 def _together(rnd: Round, tileset, dealt: int, most: int) -> str | None:

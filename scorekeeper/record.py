@@ -30,17 +30,17 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
                 claims: Iterable[Claim] = ()) -> Round:
     """Turn typed facts into a Round; names are resolved and each player's hand given once."""
     if out and fish:
-        raise InputError("a round ends either by an out or by a fish, not both: give --out PLAYER or --fish")
+        raise FactError("a round ends either by an out or by a fish, not both: give {ending}")
     if not out and not fish:
-        raise InputError("say how the round ended: --out PLAYER (who went out) or --fish (blocked)")
+        raise FactError("say how the round ended: {ending}")
     given: dict[str, Hand] = {}
-    for kind, pairs in (("--hand", [(p, Hand(tiles=t)) for p, t in hands]),
-                        ("--total", [(p, Hand(total=n)) for p, n in totals])):
+    for kind, pairs in (("{two_hands}", [(p, Hand(tiles=t)) for p, t in hands]),
+                        ("{two_totals}", [(p, Hand(total=n)) for p, n in totals])):
         for typed, hand in pairs:
             player = resolve_player(match, typed)
             if player in given:
-                both = "a hand and a total" if given[player].has_tiles != hand.has_tiles else f"two {kind}"
-                raise InputError(f"{player} is given {both}: give exactly one of --hand or --total")
+                both = "a hand and a total" if given[player].has_tiles != hand.has_tiles else kind
+                raise FactError(f"{{player}} is given {both}: give {{one_hand}}", player=player)
             given[player] = hand
     return Round.of(ending=Ending.OUT if out else Ending.FISH, hands=given,
                  out=resolve_player(match, out) if out else None,

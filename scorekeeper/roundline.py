@@ -305,7 +305,9 @@ class _Reader:
 
 def format_round(rnd: Round, match: Match, short: bool = False) -> str:
     """A recorded round in the round syntax, with full names: the line ``parse_round`` reads back to the same
-    facts.  ``short``: pip totals without their names, in seating order (``Masha out 3 13 5``)."""
+    facts.  ``short``: when every hand is a pip total, the totals without their names, in seating order
+    (``Masha out 3 13 5``); a round with tiles is written named all through (never half and half)."""
+    short = short and all(hand.tiles is None for hand in rnd.hands.values())
     players = list(match.players)
     if rnd.ending is Ending.OUT:
         head = f"{format_name(rnd.out, match)} out"

@@ -28,8 +28,11 @@ def round_args(rng: random.Random, number: int, most: int = 12) -> list[str]:
         return ["round", "--fish", "--fisher", PLAYERS[number % 4],
                 *[f"--total={player}={rng.randint(2, most + 2)}" for player in PLAYERS]]
     out = PLAYERS[(number * 3 + rng.randint(0, 3)) % 4]
-    return ["round", "--out", out, *[f"--total={player}={rng.randint(0, most)}" for player in PLAYERS
-                                     if player != out]]
+    totals = [rng.randint(0, most) for player in PLAYERS if player != out]
+    # a total of 0 is the lone 0-0 (rules.md §6.2), and the set has one: a second 0 in a round becomes 1
+    totals = [1 if total == 0 and 0 in totals[:index] else total for index, total in enumerate(totals)]
+    return ["round", "--out", out, *[f"--total={player}={total}"
+                                     for player, total in zip([p for p in PLAYERS if p != out], totals)]]
 
 
 def invoke(path: Path, args: list[str], env: dict[str, str] | None = None):

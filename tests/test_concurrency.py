@@ -27,7 +27,7 @@ def _finish(processes) -> list[tuple[int, str, str]]:
 
 
 def _round(total: int) -> list[str]:
-    return ["round", "--out", "Masha", "--total", f"Alex={total}", "--total", "Olya=0", "--total", "Serg=0"]
+    return ["round", "--out", "Masha", "--total", f"Alex={total}", "--total", "Olya=1", "--total", "Serg=2"]
 
 
 @pytest.mark.parametrize("writers", [6])
@@ -52,7 +52,7 @@ def test_parallel_rounds_are_all_in_the_file(tmp_path, writers):
 def test_edit_racing_rounds_loses_neither(tmp_path):
     assert _finish([_start(tmp_path, "new", *PLAYERS)])[0][0] == 0
     assert _finish([_start(tmp_path, *_round(1))])[0][0] == 0
-    edit = ["edit", "1", "--out", "Olya", "--total", "Masha=7", "--total", "Alex=0", "--total", "Serg=0"]
+    edit = ["edit", "1", "--out", "Olya", "--total", "Masha=7", "--total", "Alex=1", "--total", "Serg=2"]
     results = _finish([_start(tmp_path, *_round(2)), _start(tmp_path, *edit), _start(tmp_path, *_round(3))])
     assert [code for code, _, _ in results] == [0, 0, 0], results
     match = load_match(tmp_path / "match.toml")

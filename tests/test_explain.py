@@ -35,8 +35,8 @@ def sides(found: dict) -> dict:
 def test_out_vector(sk):
     """RULES.md 2 (out): Masha +19, Olya +7, Serg +4; Masha goes out; Alex 3, Olya 13, Serg 5."""
     sk("new", "--rules", "goat", *PLAYERS)
-    sk("round", "--out", "Alex", "--total", "Masha=12", "--total", "Olya=7", "--total", "Serg=4")
-    sk("round", "--out", "Alex", "--total", "Masha=7", "--total", "Olya=0", "--total", "Serg=0")
+    sk("round", "--out", "Alex", "--total", "Masha=12", "--total", "Olya=3", "--total", "Serg=2")
+    sk("round", "--out", "Alex", "--total", "Masha=7", "--total", "Olya=4", "--total", "Serg=2")
     sk("round", "--out", "Masha", "--total", "Alex=3", "--total", "Olya=13", "--total", "Serg=5")
     found = explain(sk)
     assert found["round"] == 3 and found["ending"] == "out" and found["out"] == "Masha"
@@ -101,8 +101,14 @@ def test_explain_names_special_hands_and_totals(sk):
     found = explain(sk)
     assert ("special_hands", "Bob holds exactly 0-0: counts 10") in steps_of(found, "Bob")
     assert found["hands"]["Bob"] == {"tiles": "0-0", "total": 0, "value": 10}
+    sk("round", "--out", "Ann", "--total", "Bob=5")
+    assert explain(sk)["hands"]["Bob"] == {"tiles": None, "total": 5, "value": 5}
+    # a total of 0 proves the hand (rules.md §6.2): no note that the rule could not be applied
     sk("round", "--out", "Ann", "--total", "Bob=0")
-    assert any("only a total of 0" in note for note in explain(sk)["notes"])
+    found = explain(sk)
+    assert found["hands"]["Bob"]["deduced"] == "0-0" and found["hands"]["Bob"]["value"] == 10
+    assert ("special_hands", "Bob holds exactly 0-0: counts 10") in steps_of(found, "Bob")
+    assert not any("only a total of 0" in note for note in found["notes"])
 
 
 def test_explain_refusals(sk):

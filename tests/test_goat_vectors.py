@@ -26,12 +26,12 @@ def fish(*extra: str, **hands: str | int) -> list[str]:
 
 
 # Setups that bring the table to the state a vector starts from.
-MASHA_19_OLYA_7_SERG_4 = [out("Alex", Masha=12, Olya=7, Serg=4), out("Alex", Masha=7, Olya="0-1 0-2 1-3", Serg=0)]
+MASHA_19_OLYA_7_SERG_4 = [out("Alex", Masha=12, Olya=7, Serg=2), out("Alex", Masha=7, Olya="0-1 0-2 1-3", Serg=2)]
 
 # (id, ruleset, rounds, expected {side: (score, remembered)}, expected eggs)
 VECTORS = [
     ("out: remembered wiped, Olya opens 13+7=20", "goat",
-     [out("Alex", Masha=12, Olya=7, Serg=4), out("Alex", Masha=7, Olya=0, Serg=0),
+     [out("Alex", Masha=12, Olya=3, Serg=2), out("Alex", Masha=7, Olya=4, Serg=2),
       out("Masha", Alex="1-2", Olya=13, Serg=5)],
      {"Masha": (0, 0), "Alex": (0, 3), "Olya": (20, 0), "Serg": (0, 9)}, 0),
     ("threshold: 12 is remembered, 13 opens", "goat",
@@ -44,11 +44,11 @@ VECTORS = [
      [out("Alex", Masha=20, Olya=1, Serg=2), out("Alex", Masha=3, Olya=1, Serg=2)],
      {"Masha": (23, 0), "Alex": (0, 0), "Olya": (0, 2), "Serg": (0, 4)}, 0),
     ("lone 0-0 counts 10", "goat",
-     [out("Alex", Masha="0-0", Olya="0-1 1-1", Serg=0)],
-     {"Masha": (0, 10), "Alex": (0, 0), "Olya": (0, 3), "Serg": (0, 0)}, 0),
+     [out("Alex", Masha="0-0", Olya="0-1 1-1", Serg=2)],
+     {"Masha": (0, 10), "Alex": (0, 0), "Olya": (0, 3), "Serg": (0, 2)}, 0),
     ("0-0 with other tiles counts its pips", "goat",
-     [out("Alex", Masha="0-0 2-3", Olya=1, Serg=0)],
-     {"Masha": (0, 5), "Alex": (0, 0), "Olya": (0, 1), "Serg": (0, 0)}, 0),
+     [out("Alex", Masha="0-0 2-3", Olya=1, Serg=2)],
+     {"Masha": (0, 5), "Alex": (0, 0), "Olya": (0, 1), "Serg": (0, 2)}, 0),
     ("fish for one: Olya takes 23 + remembered 7 = 30, the others' remembered wiped", "goat",
      [out("Serg", Masha=4, Alex=5, Olya=7), fish(Masha=2, Alex=3, Olya=13, Serg=5)],
      {"Masha": (0, 0), "Alex": (0, 0), "Olya": (30, 0), "Serg": (0, 0)}, 0),
@@ -129,15 +129,15 @@ def test_named_pairs(sk):
 
 
 @pytest.mark.parametrize("policy, expected", [
-    ("each", {"Masha": (0, 2), "Alex": (0, 3), "Olya": (20, 0), "Serg": (0, 5)}),
-    ("fisherman-pays", {"Masha": (0, 0), "Alex": (20, 0), "Olya": (0, 7), "Serg": (0, 0)}),  # 2 + 13 + 5
+    ("each", {"Masha": (0, 3), "Alex": (0, 4), "Olya": (20, 0), "Serg": (0, 5)}),
+    ("fisherman-pays", {"Masha": (0, 1), "Alex": (21, 0), "Olya": (0, 7), "Serg": (0, 0)}),  # 2 + 13 + 5, +1
     ("most-takes-all", {"Masha": (0, 0), "Alex": (0, 0), "Olya": (30, 0), "Serg": (0, 0)}),
 ])
 def test_fish_policies_from_a_house_ruleset(sk, tmp_path, policy, expected):
     house = tmp_path / "house.toml"
     house.write_text(f'extends = "goat"\nname = "house"\n[fish]\npolicy = "{policy}"\n')
     sk("new", "--rules", str(house), *PLAYERS)
-    sk(*out("Serg", Masha=0, Alex=0, Olya=7))
+    sk(*out("Serg", Masha=1, Alex=1, Olya=7))
     sk(*fish("--fisher", "Alex", Masha=2, Alex=3, Olya=13, Serg=5))
     table = sk.json()
     assert table["ruleset"] == "house"
@@ -161,11 +161,14 @@ END_AND_NOTES = [
             {"sides.2": {"name": "Olya", "players": ["Olya"], "score": 0, "remembered": 72}, "sides.0.score": 100,
              "over": False}),
            (shell(out("Alex", Masha=1, Olya=1)), {"over": True, "loser": "Masha", "winner": None})),
-    vector("a total where the lone 0-0 rule needs tiles is named", "new --rules goat Masha Alex",
-           (shell(out("Masha", Alex=0)),
-            {"says": ["Alex: only a total of 0 was given", "could not be applied"],
-             "notes": [{"round": 1, "note": "Alex: only a total of 0 was given, so the special-hand rule (0-0) could "
+    vector("a total where a special-hand rule needs tiles is named", "new --rules sea-goat Masha Alex",
+           (shell(out("Masha", Alex=12)) + " --last 1-2",
+            {"says": ["Alex: only a total of 12 was given", "could not be applied"],
+             "notes": [{"round": 1, "note": "Alex: only a total of 12 was given, so the special-hand rule (6-6 or 0-0 6-6) could "
                                             "not be applied to that hand (record the tiles with --hand to apply it)"}]})),
+    vector("a Goat total of 0 is the lone 0-0, so the rule applies: no note", "new --rules goat Masha Alex",
+           (shell(out("Masha", Alex=0)),
+            {"sides.1.remembered": 10, "notes": [], "says": ["Masha out"]})),
 ]
 
 
@@ -190,7 +193,7 @@ def test_rating_after_a_finished_match(sk):
     import json
     sk("new", "--rules", "goat", "Masha", "Alex", "Olya")
     sk(*out("Masha", Alex=25, Olya=50))
-    sk(*out("Masha", Alex=0, Olya=51))
+    sk(*out("Alex", Masha=1, Olya=51))  # Alex went out: his remembered points wiped, his 25 stays
     assert sk.json()["loser"] == "Olya"
     rating = json.loads(sk("rating", "--format", "json").stdout)
     assert {p["player"]: p["gain"] for p in rating["players"]} == {"Masha": 10, "Alex": 8, "Olya": 0}
@@ -214,10 +217,12 @@ def test_undo_drops_the_last_round_and_says_which(sk):
     assert "nothing to undo" in sk.fails("undo", code=1)
 
 
-def test_a_long_match_shows_the_latest_rounds_unless_all(sk):
-    sk("new", "--rules", "goat", *PLAYERS)
+def test_a_long_match_shows_the_latest_rounds_unless_all(sk, tmp_path):
+    house = tmp_path / "house.toml"  # Goat where a lone 1-1 is special, so a total of 2 is noted every round
+    house.write_text('extends = "goat"\nname = "house"\n[special_hands]\n"1-1" = 20\n')
+    sk("new", "--rules", str(house), *PLAYERS)
     for _ in range(25):
-        sk(*out("Masha", Alex=1, Olya=0, Serg=0))
+        sk(*out("Masha", Alex=1, Olya=2, Serg=3))
     text = sk("table").stdout
     assert "(rounds 1-5 not shown: 'table --all' shows every round)" in text
     numbers = [int(line.split()[0]) for line in text.splitlines() if line.strip().endswith("·") or "Masha out" in line]

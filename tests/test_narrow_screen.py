@@ -84,3 +84,80 @@ def test_next_is_said_once(sk):
     text = sk("round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5").stdout
     assert text.rstrip("\n").split("\n")[-1] == "Masha leads next"
     assert "next: Masha" not in sk("table").stdout
+
+
+def _helped() -> list[tuple[str, ...]]:
+    from commands import every_command
+
+    return [()] + [path for path, _, _ in every_command()]
+
+
+@pytest.mark.parametrize("path", _helped(), ids=lambda path: " ".join(path) or "scorekeeper")
+def test_every_help_fits_40_and_80_columns_and_a_pipe_gets_clicks_own(sk, monkeypatch, path):
+    """click never wraps help narrower than 50 columns and leaves examples as typed: on a phone every long
+    line broke in two.  Fitted, the same words are there, only wrapped (a group's command list aside: click
+    shortens each command's summary to the width)."""
+    def words(text: str) -> str:
+        return " ".join(text.split("Commands:")[0].split()).replace("- ", "-")
+
+    plain = sk(*path, "--help").stdout
+    for columns in (40, 80):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        text = sk(*path, "--help").stdout
+        lines = text.rstrip("\n").split("\n")
+        assert max(width(line) for line in lines) <= columns, (columns, text)
+        assert lines[0].startswith("Usage: ")
+        assert words(text) == words(plain), (columns, text)
+    monkeypatch.delenv("COLUMNS")
+    assert sk(*path, "--help").stdout == plain  # a pipe without COLUMNS: click's layout, untouched
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_the_demo_fits_a_screen_and_says_how_to_read_it(sk, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    text = sk("demo").stdout
+    lines = text.rstrip("\n").split("\n")
+    assert len(lines) <= 22 and max(width(line) for line in lines) <= columns, text
+    assert lines[0].startswith("goat: 8 rounds")  # no heading line before the title
+    said = " ".join(text.split())
+    assert "Alex is the goat with 101" in said and "How to read it:" in said
+    assert "+3 held below 13, not open yet" in said and "eggs: a tied fish's points" in said
+    assert lines[-1] == "Start your own: scorekeeper new Ann Bob"
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_rules_list_fits_a_screen_one_line_each(sk, monkeypatch, columns):
+    from scorekeeper.rules.loader import builtin_names, load_ruleset
+
+    full = sk("rules", "list").stdout  # a pipe: every description whole
+    for name in builtin_names():
+        assert " ".join(load_ruleset(name).description.split()) in " ".join(full.split())
+    monkeypatch.setenv("COLUMNS", str(columns))
+    lines = sk("rules", "list").stdout.rstrip("\n").split("\n")
+    assert len(lines) <= 22 and max(width(line) for line in lines) <= columns, lines
+    assert [line.split()[0] for line in lines[:len(builtin_names())]] == builtin_names()
+    assert "rules show NAME" in lines[-1]
+
+
+def test_compare_shows_an_empty_value_and_says_each_missing_fact_once(sk):
+    sk("new", *FOUR)
+    sk("round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5")
+    sk("round", "Alex out, Masha 1-1, Olya 13, Serg 5")
+    text = sk("compare", "sea-goat").stdout
+    assert '  eggs.lead: "" -> 1-1' in text  # not "eggs.lead:  -> 1-1"
+    lacking = text.split("facts sea-goat needs but the match lacks:\n")[1].split("\n\n")[0].split("\n")
+    assert "  rounds 1, 2: no last tile given (--last): the rules that need it were not applied" in lacking
+    assert not any("last tile was not recorded" in line for line in lacking)  # the kind, once, not per round
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_explain_lays_every_step_out_alike_when_some_wrap(sk, monkeypatch, columns):
+    import re
+
+    sk("new", *FOUR)
+    sk("round", "Alex out, Masha 0-0, Olya 6-6 5-5, Serg 12")
+    monkeypatch.setenv("COLUMNS", str(columns))
+    lines = sk("explain").stdout.rstrip("\n").split("\n")
+    assert max(width(line) for line in lines) <= columns
+    steps = [line for line in lines if re.match(r"  \d+\. ", line)]
+    assert len(steps) >= 3 and all(re.match(r"  \d+\. (whole round|\S+) \[", line) for line in steps), steps

@@ -178,8 +178,9 @@ def test_a_change_between_the_check_and_the_write_is_refused_and_reloaded(tmp_pa
     sk("round", "a out 1 2 3")
     written = sk.path.read_bytes()
     reply = session.handle("m out 3 13 5")
-    assert not reply.ok and "was changed by another command: reloaded it (1 round)" in reply.text
-    assert "Nothing was recorded" in reply.text
+    said = " ".join(reply.text.split())  # wrapped to the screen's 80 columns: the path is long
+    assert not reply.ok and "was changed by another command: reloaded it (1 round)" in said
+    assert "Nothing was recorded" in said
     assert sk.path.read_bytes() == written
     assert session.handle("m out 3 13 5").text.startswith("Round 2: Masha out")
 
@@ -192,6 +193,8 @@ def test_a_change_between_the_check_and_the_write_is_refused_and_reloaded(tmp_pa
     ("undo", "nothing to undo"),
     ("explain 4", "round 4"),
     ("Zed out 1 2 3", "unknown player 'Zed'"),
+    ("tabel", "'tabel' is not a command or a player (did you mean table?)"),
+    ("clear", "'clear' is not a command or a player: 'help' lists the commands"),
 ])
 def test_a_refused_command_says_why_in_one_line_and_changes_nothing(sk, line, message):
     sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
@@ -233,9 +236,9 @@ def test_a_long_note_on_a_small_screen_is_cut_not_looped_over(sk):
     for ever in reports.render.after_round)."""
     from scorekeeper.live import Screen
 
-    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    sk("new", "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg")
     session = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 10))
-    reply = session.handle("m out 0 13 5")
+    reply = session.handle("m out 12 13 5")  # 12 may hide 6-6: a note (a Goat total of 0 is 0-0: none)
     assert reply.ok and "note: " in reply.text and "(more in 'explain 1')" in reply.text
     assert all(len(line) <= 40 for line in reply.text.splitlines())
 
@@ -266,3 +269,60 @@ def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
         assert unplaced(session.state.table) == unplaced(fresh.table), line
         full = [line[len("note: "):] for line in _new_notes(session.state.table) if line.startswith("note: ")]
         assert full == naive_notes(fresh.table), line
+
+
+def test_a_new_user_at_40_columns_reads_whole_words(tmp_path):
+    """At 40 columns the greeting, help, refusals, a long round and a yes/no question are wrapped between
+    words (the terminal would cut them mid-word), and a new match is announced once."""
+    play = Play(tmp_path, "--rules", "goat", "Alex", "Serg", "Masha", "Olya", columns=40)
+    greeting = play.greeting.replace("\r\n", "\n")
+    assert greeting.count("goat match") == 1 and "New goat match in match.toml: Alex," in greeting
+    assert "\nType a round, 'help' or 'quit'." in greeting  # what to type: a line of its own
+    assert all(len(row) <= 40 for row in greeting.splitlines())
+    assert " ".join(greeting.split()).endswith("Type a round, 'help' or 'quit'.")
+
+    help_lines = play.say("help").rstrip("\n").splitlines()
+    assert len(help_lines) <= 22 and all(len(row) <= 40 for row in help_lines)
+    assert "  undo         drop the last round/claim" in help_lines
+    assert "  Masha out, Alex 1-2 3-3, Olya 13," in help_lines and "    Serg 5" in help_lines
+
+    answer = play.say("m out, Alex 1-2 3-3, Olya 6-6 0-1, Serg 5")
+    rows = answer.splitlines()
+    # named in seating order after Masha, broken between players, never a total in seating order among names
+    assert rows[:2] == ["Round 1: Masha out, Olya 6-6 0-1,", "  Alex 1-2 3-3, Serg 5"], rows
+    assert play.say("a out 3 13 5").startswith("Round 2: Alex out 3 13 5\n")  # all totals: the short form
+
+    refused = play.say("a out 3 x 5")
+    assert refused.rstrip("\n").splitlines() == ["Error: unknown player 'x' (players:", "  Alex, Serg, Masha, Olya)"]
+
+    play.child.sendline("m out 80 1 1")
+    play.child.expect(r"Record it anyway\? \[y/N\] ")
+    asked = play.child.before.replace("\r\n", "\n").strip().splitlines()[1:]  # after the echoed line
+    assert asked[0].startswith("Implausible: Olya's total 80") and len(asked) <= 3, asked
+    assert all(len(row) <= 40 for row in asked) and "69 pips" in " ".join(" ".join(asked).split())
+    assert play.say("n").strip() == "Not recorded."
+    play.quit()
+
+
+@pytest.mark.parametrize("line, said", [
+    ("m out, fish, 1 2 3", "not both: give 'NAME out' (who went out) or 'fish' (blocked)"),
+    ("Alex 3, Olya 13, Serg 5", "say how the round ended: 'NAME out' (who went out) or 'fish' (blocked)"),
+    ("m out, Alex 3, Alex 4, Olya 13, Serg 5", "Alex is given two totals: give one hand (its tiles) or one total"),
+    ("m out, Alex 1-2, Alex 3-3, Olya 13, Serg 5", "Alex is given two hands"),
+])
+def test_the_session_speaks_of_what_was_typed_not_of_flags(sk, line, said):
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    reply = LiveSession.open(str(sk.path)).handle(line)
+    text = " ".join(reply.text.split())
+    assert not reply.ok and said in text and "--" not in text
+
+
+def test_in_play_totals_typed_in_a_line_are_refused_in_its_words(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob", "Cat")
+    session = LiveSession.open(str(sk.path))
+    for line, said in (("a out, b 3, c 4, a played 10, a played 5", "Ann is given two in-play totals"),
+                       ("a out, b 3, c 4, a played 13", "Ann played 13: muggins cannot make 13")):
+        text = " ".join(session.handle(line).text.split())
+        assert said in text and "--" not in text
+    assert "--points Ann=13: muggins cannot make 13" in sk.fails(
+        "round", "--out", "Ann", "--total", "Bob=3", "--total", "Cat=4", "--points", "Ann=13", code=2)

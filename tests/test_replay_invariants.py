@@ -52,7 +52,8 @@ def counted(ruleset, match, rnd) -> int:
             if rnd.out in side.players and not ruleset["count.partner_of_finisher"]:
                 continue
             hand = rnd.hands[player]
-            total += 10 if hand.tiles is not None and [str(t) for t in hand.tiles] == ["0-0"] else hand.pips
+            # a hand with no pips is the lone 0-0, whether typed as tiles or as a total of 0 (rules.md §6.2)
+            total += 10 if hand.pips == 0 else hand.pips
     return total
 
 

@@ -238,7 +238,7 @@ BAD = [
     ("m out, Alex 1-2, Olya 1-2, Serg 5", "tile 1-2 is in two hands: Alex's and Olya's"),
     ("m out, Alex 1-2 1-2, Olya 3, Serg 5", "tile 1-2 is given twice (Alex's hand)"),
     ("m out, Alex 3, Olya 13", "no hand for Serg"),
-    ("m out, Alex 3, Alex 4, Olya 13, Serg 5", "Alex is given two --total"),
+    ("m out, Alex 3, Alex 4, Olya 13, Serg 5", "Alex is given two totals: give one hand (its tiles) or one"),
     ("m out, Alex 3 1-2, Olya 13, Serg 5", "Alex is given a hand and a total"),
     ("m out, Masha 3, Alex 3, Olya 13, Serg 5", "Masha went out and holds nothing"),
     ("m out, fish, 3 13 5", "either by an out or by a fish, not both"),
@@ -279,8 +279,8 @@ def test_a_bad_line_is_refused_in_one_line_and_changes_nothing(sk, line, message
 @pytest.mark.parametrize("line, message", [
     ("Ann out 3 4, Ann +13", "Ann +13: muggins cannot score 13 in one play"),
     ("Ann out 3 4, Ann count 13", "Ann count 13: a count of 13 scores nothing in muggins"),
-    ("Ann out 3 4, Bob played 12", "Bob=12: muggins cannot make 12 during play"),  # as --points Bob=12
-    ("Ann out 3 4, Bob played 10 Bob played 5", "Bob is given two --points"),
+    ("Ann out 3 4, Bob played 12", "Bob played 12: muggins cannot make 12 during play"),  # as typed
+    ("Ann out 3 4, Bob played 10 Bob played 5", "Bob is given two in-play totals"),
     ("Ann out 3 4, Bob count 200", "count at most"),
 ])
 def test_a_bad_claim_in_a_line_is_refused_as_score_refuses_it(sk, line, message):
@@ -367,7 +367,8 @@ def test_a_round_recorded_with_flags_reads_back_from_its_line(recorded):
 
 
 @pytest.mark.parametrize("line, short", [
-    ("Masha out, Alex 1-2 3-3, Olya 13, Serg 5", "Masha out 13 5, Alex 1-2 3-3"),
+    # a hand of tiles: named all through, never totals in seating order mixed with named hands
+    ("Masha out, Alex 1-2 3-3, Olya 13, Serg 5", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5"),
     ("fish by Olya, Masha 2, Alex 3, Olya 13, Serg 5", "fish by Olya 2 3 13 5"),
     ("o out 3 13 5", "Olya out 3 13 5"),
 ])

@@ -75,6 +75,8 @@ def check_numbers(text: str, data: dict) -> None:
             assert shown <= allowed, (row, shown - allowed)
     standings = " ".join(f"{side['score']} +{side['remembered']}" if side["remembered"] else str(side["score"])
                          for side in data["sides"])
+    if data["eggs"]:  # the eggs column ends the totals row with the eggs carried
+        standings += f" +{data['eggs']}"
     assert " ".join(rows[-1].split()).endswith(standings), (rows[-1], standings)
 
 

@@ -21,7 +21,7 @@ OPENING = [
     *(vector(f"opening minimum 25 inclusive: Bob holds {bob}, Ann records {recorded}", SEA,
              (f"round --out Ann --total Bob={bob} --last 1-2",
               {"scores": {"Ann": recorded, "Bob": 0}, "last.points": {"Ann": bob, "Bob": 0}}))
-      for bob, recorded in [(25, 25), (24, 0), (26, 26), (0, 0)]),
+      for bob, recorded in [(25, 25), (24, 0), (26, 26), (1, 0)]),
     vector("more than 25 is the 000 reading (opening.strict)", HOUSE,
            ("round --out Ann --total Bob=25 --last 1-2", {"scores.Ann": 0}),
            ("round --out Ann --total Bob=26 --last 1-2", {"scores.Ann": 26}),
@@ -64,7 +64,10 @@ SPECIAL_HANDS = [
     *(vector(f"a total of {total} may hide {hidden}: a note", SEA,
              (f"round --out Ann --total Bob={total} --last 1-2",
               {"noted": [(hidden, "could not be applied")], "scores.Ann": 0}))
-      for total, hidden in [(0, "0-0"), (12, "6-6")]),
+      for total, hidden in [(12, "6-6")]),
+    # ... unless the total proves the tiles: a total of 0 is the lone 0-0 (rules.md §6.2)
+    vector("a total of 0 is the lone 0-0: 25, enough to open", SEA,
+           ("round --out Ann --total Bob=0 --last 1-2", {"scores": {"Ann": 25, "Bob": 0}, "last.points.Ann": 25})),
 ]
 
 FINISHING_DOUBLES = [

@@ -79,8 +79,74 @@ class StrictParsing:
         return parser
 
 
+class ScreenFormatter(click.HelpFormatter):
+    """click's help, fitted to the screen (``screen_width``): click never wraps narrower than 50 columns and
+    leaves the examples (``\\b`` blocks) as typed, so on a phone every other line of ``--help`` broke in two.
+
+    On a known width, an option's text goes under the option when beside it would leave too narrow a column,
+    and any line still wider than the screen (a long example) wraps under its own start.  For a pipe or a file
+    without ``COLUMNS`` the help is click's own."""
+
+    NARROWEST_TEXT = 24
+    """An option's explanation beside it gets at least this many columns, else it goes under the option."""
+
+    def __init__(self, screen: int | None, **kwargs) -> None:
+        super().__init__(width=screen, **kwargs)
+        self.screen = screen
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if self.screen is None:
+            return super().write_usage(prog, args, prefix)
+        from scorekeeper.reports.fit import wrap
+
+        prefix = f"{'':>{self.current_indent}}{prefix or 'Usage: '}"  # click would break even what fits
+        self.write("\n".join(wrap(args, self.screen, indent=" " * len(prefix), first=f"{prefix}{prog} ")) + "\n")
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        rows = list(rows)
+        first = min(max((len(term) for term, _ in rows), default=0), col_max) + col_spacing
+        if self.screen is None or self.screen - self.current_indent - first >= self.NARROWEST_TEXT:
+            return super().write_dl(rows, col_max, col_spacing)
+        from click.formatting import wrap_text
+
+        under = " " * (self.current_indent + 4)
+        for term, text in rows:
+            self.write(f"{'':>{self.current_indent}}{term}\n")
+            if text:
+                self.write(wrap_text(text, self.screen, initial_indent=under, subsequent_indent=under,
+                                     preserve_paragraphs=True) + "\n")
+
+    def getvalue(self) -> str:
+        text = super().getvalue()
+        if self.screen is None:
+            return text
+        from scorekeeper.reports.columns import width
+        from scorekeeper.reports.fit import wrap
+
+        lines = []
+        for line in text.split("\n"):
+            if width(line) <= self.screen:
+                lines.append(line.rstrip())
+                continue
+            lead = len(line) - len(line.lstrip(" "))  # an example's own alignment is lost anyway: keep room
+            lead = lead if self.screen - lead - 4 >= 24 else min(lead, 4)
+            lines += wrap(line.strip(), self.screen, indent=" " * (lead + 4), first=" " * lead)
+        return "\n".join(lines)
+
+
+class ScreenContext(click.Context):
+    """A context whose help fits the screen (``ScreenFormatter``)."""
+
+    formatter_class = ScreenFormatter
+
+    def make_formatter(self) -> click.HelpFormatter:
+        return self.formatter_class(screen_width(), max_width=self.max_content_width)
+
+
 class Command(StrictParsing, click.Command):
     """Every scorekeeper command (see ``strict_command``)."""
+
+    context_class = ScreenContext
 
 
 class PathType(click.ParamType):
@@ -121,6 +187,8 @@ class Group(click.Group):
     Commands may be registered lazily as ``"module:attribute"`` in ``lazy`` so that each command imports
     only what it needs: every command must feel instant.
     """
+
+    context_class = ScreenContext
 
     def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)

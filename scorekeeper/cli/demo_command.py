@@ -38,7 +38,12 @@ def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> No
     if output_format == "json":
         echo_json(opened.table.to_dict())
         return
-    click.echo(f"Sample match '{sample}':\n")
-    click.echo(render_table(opened.table, opened.ruleset, None, screen_width(wide), wide))
+    from scorekeeper.reports.fit import wrap
+
+    width = screen_width(wide)
+    click.echo(render_table(opened.table, opened.ruleset, None, width, wide, key=True))
     if save_to:
-        click.echo(f"\nSaved to {save_to}: try 'scorekeeper --match {save_to} undo', then record the round again.")
+        after = f"Saved to {save_to}: try 'scorekeeper --match {save_to} undo', then record the round again."
+    else:
+        after = "Start your own: scorekeeper new Ann Bob"
+    click.echo("\n".join(wrap(after, width, indent="  ")))

@@ -46,17 +46,17 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
     from scorekeeper.live import LiveSession, Screen
 
     path = local_path or match_path(ctx)
+    change = None
     if rules_spec or players or teams:
         change = usecases.new(path, rules_spec or "goat", players, teams, team_names, force)
-        click.echo(f"New {change.after.ruleset.name} match in {path}.")
     session = LiveSession.open(path, screen=lambda: Screen(screen_width(), screen_height()))
-    run(session)
+    run(session, greeting=session.greeting(new=change is not None, kept=change and change.kept))
 
 
-def run(session, read=input) -> None:
+def run(session, read=input, greeting: str | None = None) -> None:
     """The prompt loop: read a line, answer it, until quit or end of input."""
     _set_up_readline(session)
-    click.echo(session.greeting())
+    click.echo(greeting or session.greeting())
     while True:
         try:
             line = read(session.prompt())

@@ -11,7 +11,10 @@ from scorekeeper.errors import FactError, InputError
 from scorekeeper.usecases import RoundFacts
 
 FACT_FLAGS = {"out": "--out", "fish": "--fish", "fisher": "--fisher", "hand": "--hand PLAYER=TILES",
-              "total": "--total PLAYER=N", "last": "--last", "two_last": "two --last tiles", "led": "--led"}
+              "total": "--total PLAYER=N", "last": "--last", "two_last": "two --last tiles", "led": "--led",
+              "ending": "--out PLAYER (who went out) or --fish (blocked)", "two_hands": "two --hand",
+              "two_totals": "two --total", "one_hand": "exactly one of --hand or --total",
+              "two_points": "two --points", "points_given": "--points {who}={points}"}
 """Each fact (errors.FACT_WORDS) as the flag it is typed with."""
 
 

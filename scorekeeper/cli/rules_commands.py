@@ -42,17 +42,36 @@ def list_rules(output_format: str) -> None:
     if output_format == "json":
         echo_json([{"name": ruleset.name, "description": ruleset.description} for ruleset in found])
         return
-    from scorekeeper.cli.base import screen_width
+    from scorekeeper.cli.base import screen_height, screen_width
     from scorekeeper.reports.fit import wrap
 
     width = max(len(ruleset.name) for ruleset in found)
     screen = screen_width()
+    lines: list[str] = []
     for ruleset in found:
         if screen is not None and screen - width - 2 < 24:  # too narrow for two columns: the text under the name
-            click.echo("\n".join([ruleset.name] + wrap(ruleset.description, screen, indent="  ", first="  ")))
+            lines += [ruleset.name] + wrap(ruleset.description, screen, indent="  ", first="  ")
         else:
-            click.echo("\n".join(wrap(ruleset.description, screen, indent=" " * (width + 2),
-                                       first=f"{ruleset.name:<{width}}  ")))
+            lines += wrap(ruleset.description, screen, indent=" " * (width + 2), first=f"{ruleset.name:<{width}}  ")
+    if screen is not None and len(lines) > screen_height() - 2:  # a screenful: one line each, 'show' has the rest
+        lines = [f"{ruleset.name:<{width}}  {_first_clauses(ruleset.description, screen - width - 2)}"
+                 for ruleset in found]
+        lines += wrap("'scorekeeper rules show NAME' says more.", screen)
+    click.echo("\n".join(lines))
+
+
+def _first_clauses(text: str, room: int) -> str:
+    """As much of ``text`` as fits ``room`` columns, cut where a clause ends (``:``, ``;``, ``,``) or else
+    between words, marked with "…" when cut."""
+    if len(text) <= room:
+        return text
+    import re
+
+    ends = [match.start() for match in re.finditer(r"[:;,] ", text) if match.start() + 1 <= room]
+    if ends and ends[-1] >= room // 2:
+        return text[:ends[-1]] + "…"
+    words = text[:room].rsplit(" ", 1)[0] if " " in text[:room] else text[:room - 1]
+    return words.rstrip(":;, ") + "…"
 
 
 @rules.command("show")

@@ -9,7 +9,7 @@ from scorekeeper.facts import Ending, Match
 from scorekeeper.referee.verdict import key_source, key_value
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS
-from scorekeeper.scoring.hands import hand_value
+from scorekeeper.scoring.hands import deduce_hands, hand_value
 from scorekeeper.scoring.table import RoundResult, Table
 from scorekeeper.tiles import format_tiles
 
@@ -92,6 +92,8 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
         facts.append("the round was blocked (fish)" + (f"; {rnd.fisher} made the fish" if rnd.fisher else ""))
     if rnd.led:
         facts.append(f"the round was led with {rnd.led}")
+    plain = not ruleset.special_hands and not ruleset["count.six_six_anywhere"]
+    deduced = {} if plain else deduce_hands(ruleset, match, rnd)  # as the table scored them (rules.md §6.2)
     for player in match.players:
         if player == rnd.out:
             continue
@@ -99,8 +101,12 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
             facts.append(f"{player}'s hand was not recorded (not counted: partner of {rnd.out})")
             continue
         hand = rnd.hand_of(player)
-        value = hand_value(ruleset, player, hand, [], [])
-        if hand.has_tiles:
+        found = deduced.get(player)
+        value = hand_value(ruleset, player, found.hand if found else hand, [], [])
+        if found:
+            text = (f"{player} held a total of {hand.total}, which can only be {format_tiles(found.tiles)} "
+                    f"({found.why}), counted as {value}")
+        elif hand.has_tiles:
             pips = " + ".join(str(tile.pips) for tile in hand.tiles)
             text = f"{player} held {format_tiles(hand.tiles)}: {pips} = {hand.pips}" if len(hand.tiles) > 1 \
                 else f"{player} held {format_tiles(hand.tiles)}: {hand.pips}"
@@ -111,6 +117,9 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
         facts.append(text)
         hands[player] = {"tiles": format_tiles(hand.tiles) if hand.has_tiles else None,
                          "total": hand.pips, "value": value}
+        if found:
+            hands[player]["deduced"] = format_tiles(found.tiles)
+            hands[player]["why"] = found.why
     for claim in rnd.claims:
         facts.append(f"{claim.player} claimed {claim.points} during play")
     for noted in rnd.play_points:

@@ -43,22 +43,48 @@ _STYLES = (
 
 
 def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUNDS, width: int | None = None,
-                 wide: bool = False) -> str:
+                 wide: bool = False, about: str = "", key: bool = False) -> str:
     """The people's table: the title, the latest ``rounds`` rounds (None: all) and the totals, then the notes
     (each kind once) and what comes next.
 
     ``width`` is the screen's width in columns (None: no limit); the first layout that fits is taken, down
     to abbreviated names and the standing alone in each cell, and the title and footer are wrapped to it.
-    ``wide`` gives the full layout whatever the width: every round's facts in its label.
+    ``wide`` gives the full layout whatever the width: every round's facts in its label.  ``about`` is added to
+    the title (what the match is); ``key`` adds how to read the cells (for someone seeing a table first).
     """
     shown = table.rounds if rounds is None else table.rounds[max(0, len(table.rounds) - rounds):]
     hidden = len(table.rounds) - len(shown)
     grid = _fitted_grid(table, shown, None if wide else width, wide)
-    lines = wrap(table_title(table, ruleset), None if wide else width) + [""] + grid
+    title = f"{table_title(table, ruleset)} {about}".rstrip()
+    lines = wrap(title, None if wide else width) + [""] + grid
     footer = [_hidden_line(hidden, None if wide else width)] if hidden else []
     footer += note_lines(shown)
     lines += wrap_lines(footer + [""] + _status(table, ruleset), None if wide else width)
+    if key:
+        lines += [""] + wrap(cell_key(grid, ruleset), None if wide else width)
     return "\n".join(lines)
+
+
+def cell_key(grid: list[str], ruleset: Ruleset) -> str:
+    """How to read the cells of ``grid`` (only the marks it holds, written as it writes them), in one sentence
+    for someone who sees a table for the first time."""
+    text = "\n".join(grid)
+    arrow = " → " if " → " in text else "→"
+    said = [] if " out" in text or "fish by" in text else ["a row names who went out"]
+    said.append(f"13{arrow}13 points{arrow}score")
+    if f"{arrow}+" in text:
+        threshold = ruleset["opening.threshold"]
+        said.append(f"+3 held below {threshold}, not open yet" if threshold else "+3 held")
+    if "wiped" in text:
+        said.append("(−3 wiped) held points lost")
+    elif "(−" in text:
+        said.append("(−3) held points lost")
+    if "not recorded" in text or re.search(r"\(\d+\)", text):
+        said.append("(13) points that did not count" if arrow == "→" else "13 not recorded: did not count")
+    if grid and grid[0].rstrip().endswith("eggs"):
+        said.append("eggs: a tied fish's points, + laid, − paid")
+    said.append("· nothing")
+    return "How to read it: " + "; ".join(said) + "."
 
 
 def _hidden_line(hidden: int, width: int | None) -> str:
@@ -82,7 +108,7 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     notes = _new_notes(table)
     status = _status(table, ruleset)
     budget = None if height is None else max(1, height - 2)
-    fixed_lines = wrap_lines([headline, ""], width)
+    fixed_lines = wrap_lines([*headline.split("\n"), ""], width)  # a headline may come in lines already
     tail = wrap_lines(status, width)
     note_text = wrap_lines(notes, width)
     count = min(AFTER_ROUND_ROWS, len(table.rounds))

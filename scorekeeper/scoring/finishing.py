@@ -14,6 +14,7 @@ from typing import NamedTuple
 from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SixSix
+from scorekeeper.scoring.hands import deduce_hands
 from scorekeeper.scoring.lead import SIX_SIX, next_leader
 from scorekeeper.scoring.race import by_rule
 from scorekeeper.scoring.state import Outcome, RoundState
@@ -88,11 +89,13 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
 
 def _note_hidden_specials(ruleset: Ruleset, match: Match, rnd: Round, losers: dict[str, int], need: int,
                           notes: list[str]) -> None:
-    """A total that could be a special hand might have made the 6-6 finish win: say so, do not guess."""
+    """A total that could be a special hand might have made the 6-6 finish win: say so, do not guess (a
+    total that proves its tiles, rules.md §6.2, was already counted as them)."""
+    deduced = deduce_hands(ruleset, match, rnd)
     for name, value in losers.items():
         for player in next(side for side in match.sides if side.name == name).players:
             hand = rnd.hands.get(player)
-            if hand is None or hand.has_tiles:
+            if hand is None or hand.has_tiles or player in deduced:
                 continue
             for tiles, special in ruleset.special_hands.items():
                 if sum(tile.pips for tile in tiles) == hand.total and value - hand.total + special >= need:

@@ -3,13 +3,18 @@
 Keys read: ``count.partner_of_finisher`` (whether the partner of the player who went out counts),
 ``special_hands`` (a hand of exactly the listed tiles counts the listed value), ``count.six_six_anywhere``
 (6-6 counts this much wherever it is held).
+
+A hand recorded only as a total is scored as tiles when the total proves them (rules.md §6.2): a player who
+did not go out holds at least one tile and only 0-0 has no pips, so a total of 0 is the hand 0-0; and a
+total that only one set of the tiles not accounted for in the round can make is that set (``deduce_hands``).
+This only matters where a hand's value is not its pips (special hands, ``count.six_six_anywhere``).
 """
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
-from scorekeeper.facts import Ending, Hand, Match
+from scorekeeper.facts import Ending, Hand, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS
 from scorekeeper.scoring.state import RoundState
@@ -17,6 +22,20 @@ from scorekeeper.scoring.table import Step
 from scorekeeper.tiles import Tile, format_tiles
 
 SIX_SIX = Tile(6, 6)
+ZERO_ZERO = Tile(0, 0)
+SEARCH_BUDGET = 20_000
+"""Most steps ``only_tiles`` takes before it gives up (and deduces nothing): the answer stays correct."""
+
+
+class Deduction(NamedTuple):
+    """The tiles a hand recorded as a total must have been, and why."""
+
+    tiles: tuple[Tile, ...]
+    why: str
+
+    @property
+    def hand(self) -> Hand:
+        return Hand(tiles=self.tiles)
 
 
 def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -31,6 +50,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     partner_out = rnd.ending is Ending.OUT and not ruleset["count.partner_of_finisher"]
     anywhere = ruleset["count.six_six_anywhere"]
     plain = not ruleset.special_hands and not anywhere
+    deduced = {} if plain else deduce_hands(ruleset, match, rnd)
     # Which hands a special hand could be (by size) or hide behind a total (by pips): the others count pips.
     sizes, sums = _special_shapes(ruleset.special_hands)
     for side in match.sides:
@@ -44,7 +64,13 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                 continue
             hand = held[player]
             tiles = hand.tiles
-            if plain or (not anywhere and (hand.total not in sums if tiles is None else len(tiles) not in sizes)):
+            if player in deduced:
+                found = deduced[player]
+                steps.append(Step(player, SPECIAL_HANDS if ruleset.special_hands else "count.six_six_anywhere",
+                                  f"{player}'s total of {hand.total} can only be {format_tiles(found.tiles)} "
+                                  f"({found.why}): counted as that hand"))
+                value = hand_value(ruleset, player, found.hand, steps, notes, anywhere)
+            elif plain or (not anywhere and (hand.total not in sums if tiles is None else len(tiles) not in sizes)):
                 value = hand.total if tiles is None else sum([tile.low + tile.high for tile in tiles])
             else:
                 value = hand_value(ruleset, player, hand, steps, notes, anywhere)
@@ -68,6 +94,98 @@ def _special_shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[froz
                                               frozenset(sum([t.low + t.high for t in tiles])
                                                         for tiles in special_hands))
     return known[1], known[2]
+
+
+def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Deduction]:
+    """The hands recorded as totals whose tiles the round's facts prove (rules.md §6.2), by player.
+
+    A hand is deduced only when exactly one set of tiles can make its total: tiles of the set, none placed
+    elsewhere by the facts (other hands given as tiles, the tile led, the finisher's last tile, hands already
+    deduced), at most as many as a hand can hold at the end of a round.  A deduced hand is certain, so it
+    takes its tiles away from the others, which may prove another total in turn."""
+    totals = {player: hand.total for player, hand in rnd.hands.items()
+              if hand.tiles is None and player != rnd.out}
+    if not totals:
+        return {}
+    if 0 not in totals.values() and rnd.led != ZERO_ZERO and ZERO_ZERO not in rnd.last and not any(
+            hand.tiles and ZERO_ZERO in hand.tiles for hand in rnd.hands.values()):
+        # 0-0 adds no pips: while it is free, a set short of a full hand has a twin with 0-0 added, so a
+        # non-zero total is almost never proved; skip the search (a full-hand proof is missed, never wrong).
+        return {}
+    placed = {tile for hand in rnd.hands.values() if hand.tiles for tile in hand.tiles}
+    placed.update(rnd.last)
+    if rnd.led is not None:
+        placed.add(rnd.led)
+    from scorekeeper.plausible import hand_room
+
+    most = hand_room(ruleset, len(match.players))
+    found: dict[str, Deduction] = {}
+    while True:
+        # One pass sees only what earlier passes proved, so the answer does not depend on the order of the
+        # players; two hands proved to hold the same tile mean the facts cannot all be true: neither is used.
+        taken = placed.union(*(deduction.tiles for deduction in found.values()))
+        proved = {}
+        for player, total in totals.items():
+            if player not in found:
+                tiles = only_tiles(ruleset.tileset.tiles(), total, taken, most)
+                if tiles is not None:
+                    proved[player] = tiles
+        clash = {player for player, tiles in proved.items()
+                 for other, theirs in proved.items() if other != player and set(tiles) & set(theirs)}
+        proved = {player: tiles for player, tiles in proved.items() if player not in clash}
+        if not proved:
+            break
+        for player, tiles in proved.items():
+            total = totals[player]
+            why = ("total 0: only 0-0 has no pips, and a player who did not go out holds at least one tile"
+                   if total == 0 else
+                   f"total {total}: no other set of at most {most} tiles not accounted for in the round makes it")
+            found[player] = Deduction(tiles, why)
+        if clash:
+            break
+    return found
+
+
+def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset[Tile], most: int,
+               budget: int = SEARCH_BUDGET) -> tuple[Tile, ...] | None:
+    """The one set of 1 to ``most`` of ``tiles``, none of them ``taken``, whose pips add up to ``total``,
+    when exactly one such set exists; None when there is none, several, or the search needs more than
+    ``budget`` steps."""
+    if total == 0:
+        return None if ZERO_ZERO in taken else (ZERO_ZERO,)
+    free = sorted((tile for tile in tiles if tile not in taken), key=lambda tile: -tile.pips)
+    # reach[i]: the most pips any ``most`` of free[i:] hold (free is heaviest first, so it never grows with i)
+    reach = [sum(tile.pips for tile in free[index:index + most]) for index in range(len(free))] + [0]
+    found: list[tuple[Tile, ...]] = []
+    left = [budget]
+
+    def search(start: int, remaining: int, chosen: list[Tile]) -> bool:
+        """Extend ``chosen``; False once the answer is settled (two sets found, or out of budget)."""
+        left[0] -= 1
+        if left[0] < 0:
+            return False
+        if remaining == 0:
+            found.append(tuple(chosen))
+            if len(found) > 1:
+                return False
+        if len(chosen) == most:
+            return True
+        for index in range(start, len(free)):
+            if reach[index] < remaining:
+                return True
+            tile = free[index]
+            if tile.pips > remaining:
+                continue
+            chosen.append(tile)
+            going = search(index + 1, remaining - tile.pips, chosen)
+            chosen.pop()
+            if not going:
+                return False
+        return True
+
+    if not search(0, total, []) or len(found) != 1:
+        return None
+    return tuple(sorted(found[0]))
 
 
 def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step], notes: list[str],
