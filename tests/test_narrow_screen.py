@@ -207,3 +207,4 @@ def test_leaving_out_the_titles_keeps_every_keys_source_whole():
     assert any("; 000: " in source for source in sources)
     for source in sources:
         assert without_titles(cite(source)) == source
+        assert without_titles(cite(source) + "; set by goat") == source + "; set by goat"

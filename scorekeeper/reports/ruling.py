@@ -11,9 +11,12 @@ def without_titles(source: str) -> str:
     from scorekeeper.rules.book import cite
 
     start = source.find("; ")
-    while start != -1:  # the source itself may hold "; 000: ..." (a quote): the head that cites to the whole
-        if cite(source[:start]) == source:
-            return source[:start]
+    while start != -1:  # the source itself may hold "; 000: ..." (a quote): the head that cites to the start,
+        head = source[:start]  # what follows the titles ("; set by goat") kept
+        cited = cite(head)
+        rest = source[len(cited):]
+        if cited != head and source.startswith(cited) and (not rest or rest.startswith("; ")):
+            return head + rest
         start = source.find("; ", start + 2)
     return source
 
