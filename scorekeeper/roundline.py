@@ -114,7 +114,7 @@ def claim_points(ruleset, claims) -> tuple[Claim, ...]:
     for player, value, is_count in claims:
         try:
             if is_count:
-                found.append(Claim(player, score_for_count(ruleset, value)))
+                found.append(Claim(player, score_for_count(ruleset, value), value))
             else:
                 check_claim(ruleset, value)
                 found.append(Claim(player, value))
@@ -333,9 +333,10 @@ def format_round(rnd: Round, match: Match, short: bool = False) -> str:
     if unnamed:
         parts[0] += " " + " ".join(unnamed)
     for claim in rnd.claims:
-        # a claim kept as the count of the open ends (where the match file keeps counts) is written as one
-        count = getattr(claim, "count", None) if "count" in type(claim)._fields else None
-        parts.append(f"{format_name(claim.player, match)} " + (f"count {count}" if count else f"+{claim.points}"))
+        # a claim kept as the count of the open ends is written as one
+        count = claim.count
+        parts.append(f"{format_name(claim.player, match)} " + (f"count {count}" if count is not None
+                                                                 else f"+{claim.points}"))
     for claim in rnd.play_points:
         parts.append(f"{format_name(claim.player, match)} played {claim.points}")
     return ", ".join(parts)
