@@ -4,16 +4,21 @@ Not a test: run it by hand after installing the package (``pip install .``):
 
     python benchmarks/bench_replay.py                 # 10,000 rounds of Goat and of Sea Goat
     python benchmarks/bench_replay.py --rounds 2000 --runs 3
+    python benchmarks/bench_replay.py --phases        # and where the time of Goat's `table` goes
 
 Each in-process figure is the median CPU time of ``--runs`` runs of ``scoring.engine.replay`` (and of
 ``session.lead_problems``, which checks every 6-6 lead of a Sea Goat match) on a match already read from its
 file; ``table`` is the median CPU time (user + system) of the installed executable, reading, checking,
-replaying and printing.  Figures on a shared machine move with its load: compare runs made side by side.
+replaying and printing.  ``--phases`` splits Goat's ``table`` into what it does, each in-process (reading the
+file, tomllib, the facts from the TOML, checking every round, the replay, the people's table) and the start-up
+(the installed command on an empty match).  Figures on a shared machine move with its load: compare runs
+made side by side.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import resource
@@ -27,9 +32,10 @@ import time
 from scorekeeper.facts import Ending, Hand, Round
 from scorekeeper.record import new_match
 from scorekeeper.rules.loader import load_ruleset
-from scorekeeper.session import lead_problems
+from scorekeeper.session import lead_problems, match_problems
 from scorekeeper.scoring.engine import replay
-from scorekeeper.storage.matchfile import load_match, save_match
+from scorekeeper.storage import tomlread
+from scorekeeper.storage.matchfile import load_match, parse_match, read_match_file, save_match
 from scorekeeper.tiles import Tile, TileSet
 
 SIX_SIX = Tile(6, 6)
@@ -98,12 +104,47 @@ def process_median(command: list[str], runs: int) -> float:
     return statistics.median(spent)
 
 
+def phases(path: str, rules: str, runs: int, executable: str, folder: str) -> None:
+    """Where the time of ``table`` on the match at ``path`` goes: each step in-process, and the start-up."""
+    from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
+
+    text = read_match_file(path)[0]
+    data = tomlread.loads(text)
+    match = parse_match(text, path, data=data)
+    ruleset = load_ruleset(rules)
+    table = replay(ruleset, match)
+    steps = [("read the file", lambda: read_match_file(path)),
+             ("tomllib", lambda: tomlread.loads(text)),
+             ("facts from the TOML", lambda: parse_match(text, path, data=data)),
+             ("check every round", lambda: match_problems(match, ruleset, path)),
+             ("replay", lambda: replay(ruleset, match)),
+             ("the people's table", lambda: render_table(table, ruleset, SHOWN_ROUNDS, 80))]
+    total = 0.0
+    gc.freeze()  # as the command runs (launch.py): what is already made is out of the collector's reach
+    threshold = gc.get_threshold()
+    gc.set_threshold(100_000, 50, 100)
+    try:
+        for label, function in steps:
+            spent = cpu_median(function, runs) * 1000
+            total += spent
+            print(f"  {label:<24} {spent:8.1f}")
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
+    print(f"  {'(in-process, together)':<24} {total:8.1f}")
+    if os.path.exists(executable):
+        empty = os.path.join(folder, "empty.toml")
+        save_match(match._replace(rounds=()), empty)
+        print(f"  {'start-up (an empty match)':<24} {process_median([executable, '--match', empty, 'table'], runs) * 1000:8.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--no-process", dest="process", action="store_false",
                         help="leave out the whole-process figure (e.g. when timing another checkout on PYTHONPATH)")
+    parser.add_argument("--phases", action="store_true", help="split Goat's table into its steps")
     args = parser.parse_args()
     executable = os.path.join(os.path.dirname(sys.executable), "scorekeeper")
     folder = tempfile.mkdtemp(prefix="scorekeeper-replay-")
@@ -125,6 +166,8 @@ def main() -> None:
                   f"{cpu_median(lambda: lead_problems(match, ruleset, table, path), args.runs) * 1000:7.1f}"
                   + (f"   table (process) {process_median([executable, '--match', path, 'table'], args.runs) * 1000:8.1f}"
                      if args.process and os.path.exists(executable) else ""))
+            if args.phases and name == "goat":
+                phases(path, rules, args.runs, executable if args.process else "", folder)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -143,7 +143,7 @@ class LiveSession:
         said = f"New {said}." if new else f"{said}; {rounds} round{'s' if rounds != 1 else ''} so far."
         if kept:
             said += f" The match that was there is kept as {kept}."
-        return self.fitted(f"{said} Type a round, 'help' or 'quit'.", indent="")
+        return self.fitted(f"{said}\nType a round, 'help' or 'quit'.", indent="")
 
     def fitted(self, text: str, indent: str = "  ") -> str:
         """``text`` wrapped to the screen's width, words kept whole (lines that fit are left as they are);
@@ -250,6 +250,17 @@ class LiveSession:
         return self.record_line(text)
 
     def record_line(self, text: str) -> Reply:
+        if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name
+            from scorekeeper.names import candidates
+
+            if not candidates(self.state.match.players, text):
+                from difflib import get_close_matches
+
+                from scorekeeper.numbers import quoted
+
+                near = get_close_matches(text.casefold(), COMMANDS, n=1)
+                raise InputError(f"{quoted(text)} is not a command or a player" +
+                                 (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
         facts = read_round(text, self.state.match)
         if is_claims_only(facts):
             return self.claim(facts.claims)

@@ -62,6 +62,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     return tuple(parse_tile(part) for part in parts)
 
 
+_SETS: dict[int, tuple[Tile, ...]] = {}
 _WRITTEN = {f"{a}-{b}": Tile.of(a, b) for a in range(13) for b in range(13)}
 
 
@@ -88,7 +89,12 @@ class TileSet(NamedTuple):
         return (self.max_pip + 2) * self.max_pip * (self.max_pip + 1) // 2
 
     def tiles(self) -> tuple[Tile, ...]:
-        return tuple(Tile(a, b) for a in range(self.max_pip + 1) for b in range(a, self.max_pip + 1))
+        """Every tile of the set, 0-0 first (made once per set: the deductions of a long match ask often)."""
+        made = _SETS.get(self.max_pip)
+        if made is None:
+            made = _SETS[self.max_pip] = tuple(Tile(a, b) for a in range(self.max_pip + 1)
+                                                for b in range(a, self.max_pip + 1))
+        return made
 
     def __contains__(self, tile: object) -> bool:
         return isinstance(tile, Tile) and 0 <= tile.low <= tile.high <= self.max_pip

@@ -189,3 +189,36 @@ def test_a_quoted_key_holding_an_equals_sign_names_its_line(sk):
     path.write_text('extends = "goat"\n[special_hands]\n"0-0" = 10\n"=0-0" = 5\n')
     [line] = sk("rules", "check", str(path), code=1).stderr.strip().splitlines()
     assert line.startswith(f"Error: {path}:4: special_hands.\"=0-0\": "), line
+
+
+BAD = '{ end = "out", out = "Olya", hands = { Masha = 12, Zed = 3 } }'  # a player the match does not seat
+LAYOUTS = [  # (the rounds as a hand may write them, the line the broken round starts on)
+    ("rounds = [\n    " + ROUND + ",\n    " + BAD + ",\n]\n", 6),  # the writer's layout: one round a line
+    ("rounds = [\n    " + ROUND + ",\n    # a note\n    " + BAD + ",\n]\n", 7),
+    ("rounds = [\n    " + ROUND + ", " + BAD + ",\n    " + ROUND + ",\n]\n", 5),  # two rounds on one line
+    ("rounds = [\n    " + ROUND + ",  # },\n    " + BAD + ",\n]\n", 6),  # a comment ending like a round
+    ('rounds = [\n    { end = "out", out = "Olya", claims = [\n        "Masha=0"], hands = { Masha = 12, '
+     'Alex = 3 } },\n    ' + BAD + ",\n]\n", 7),  # a round over two lines
+    ("[[rounds]]\nend = \"out\"\nout = \"Olya\"\nhands = { Masha = 12, Alex = 3 }\n\n[[rounds]]\nend = \"out\"\n"
+     "out = \"Olya\"\nhands = { Masha = 12, Zed = 3 }\n", 9),
+]
+
+
+@pytest.mark.parametrize("rounds, line", LAYOUTS)
+def test_a_broken_round_names_its_line_in_any_layout(sk, rounds, line):
+    """The writer's layout (one round a line) has its lines counted by a shortcut; every other layout is
+    scanned as TOML: in both, a round the ruleset refuses names the line it starts on."""
+    sk.path.write_text(HEAD + rounds, encoding="utf-8")
+    found = problems(sk)
+    assert any(problem.startswith(f"{sk.path}:{line}: round ") and "unknown player 'Zed'" in problem
+               for problem in found), found
+
+
+def test_every_round_of_a_long_file_in_the_writers_layout_knows_its_line(sk):
+    from scorekeeper.storage.matchfile import parse_match
+
+    text = HEAD + "rounds = [\n" + "".join(f"    {ROUND},\n" for _ in range(300)) + "]\n"
+    assert [rnd.line for rnd in parse_match(text).rounds] == list(range(5, 305))
+    broken = text.replace(ROUND, BAD, 300).replace(BAD, ROUND, 299)  # the last round only is broken
+    sk.path.write_text(broken, encoding="utf-8")
+    assert problems(sk) == [f"{sk.path}:304: round 300: unknown player 'Zed' (players: Masha, Alex, Olya)"]

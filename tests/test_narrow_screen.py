@@ -137,3 +137,27 @@ def test_rules_list_fits_a_screen_one_line_each(sk, monkeypatch, columns):
     assert len(lines) <= 22 and max(width(line) for line in lines) <= columns, lines
     assert [line.split()[0] for line in lines[:len(builtin_names())]] == builtin_names()
     assert "rules show NAME" in lines[-1]
+
+
+def test_compare_shows_an_empty_value_and_says_each_missing_fact_once(sk):
+    sk("new", *FOUR)
+    sk("round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5")
+    sk("round", "Alex out, Masha 1-1, Olya 13, Serg 5")
+    text = sk("compare", "sea-goat").stdout
+    assert '  eggs.lead: "" -> 1-1' in text  # not "eggs.lead:  -> 1-1"
+    lacking = text.split("facts sea-goat needs but the match lacks:\n")[1].split("\n\n")[0].split("\n")
+    assert "  rounds 1, 2: no last tile given (--last): the rules that need it were not applied" in lacking
+    assert not any("last tile was not recorded" in line for line in lacking)  # the kind, once, not per round
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_explain_lays_every_step_out_alike_when_some_wrap(sk, monkeypatch, columns):
+    import re
+
+    sk("new", *FOUR)
+    sk("round", "Alex out, Masha 0-0, Olya 6-6 5-5, Serg 12")
+    monkeypatch.setenv("COLUMNS", str(columns))
+    lines = sk("explain").stdout.rstrip("\n").split("\n")
+    assert max(width(line) for line in lines) <= columns
+    steps = [line for line in lines if re.match(r"  \d+\. ", line)]
+    assert len(steps) >= 3 and all(re.match(r"  \d+\. (whole round|\S+) \[", line) for line in steps), steps

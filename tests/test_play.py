@@ -194,6 +194,8 @@ def test_a_change_between_the_check_and_the_write_is_refused_and_reloaded(tmp_pa
     ("undo", "nothing to undo"),
     ("explain 4", "round 4"),
     ("Zed out 1 2 3", "unknown player 'Zed'"),
+    ("tabel", "'tabel' is not a command or a player (did you mean table?)"),
+    ("clear", "'clear' is not a command or a player: 'help' lists the commands"),
 ])
 def test_a_refused_command_says_why_in_one_line_and_changes_nothing(sk, line, message):
     sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
@@ -276,6 +278,7 @@ def test_a_new_user_at_40_columns_reads_whole_words(tmp_path):
     play = Play(tmp_path, "--rules", "goat", "Alex", "Serg", "Masha", "Olya", columns=40)
     greeting = play.greeting.replace("\r\n", "\n")
     assert greeting.count("goat match") == 1 and "New goat match in match.toml: Alex," in greeting
+    assert "\nType a round, 'help' or 'quit'." in greeting  # what to type: a line of its own
     assert all(len(row) <= 40 for row in greeting.splitlines())
     assert " ".join(greeting.split()).endswith("Type a round, 'help' or 'quit'.")
 

@@ -8,7 +8,10 @@ from scorekeeper.referee.rescore import Comparison
 from scorekeeper.reports.explain import standing_text
 from scorekeeper.reports.columns import simple_table
 from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
-from scorekeeper.reports.render import _round_label, _short_label
+from scorekeeper.reports.render import _round_label, _short_label, note_lines
+
+EMPTY = '""'
+"""An empty value (``eggs.lead``: no tile) as a ruleset file writes it, so that it is seen."""
 
 
 def render_comparison(comparison: Comparison, width: int | None = None, wide: bool = False) -> str:
@@ -33,12 +36,13 @@ def render_comparison(comparison: Comparison, width: int | None = None, wide: bo
         rest.append("rounds not known to be the same (?): " + ", ".join(map(str, comparison.unsure_rounds))
                     + f": their claims are known only as points, which {b} would score differently")
     rest += ["", f"rule keys that differ ({a} -> {b}):"]
-    rest += [f"  {key}: {left} -> {right}" for key, left, right in comparison.keys] or ["  none"]
+    rest += [f"  {key}: {left or EMPTY} -> {right or EMPTY}" for key, left, right in comparison.keys] or ["  none"]
     for rescored, label in ((first, a), (second, b)):
         for note in rescored.notes:
             rest.append(f"note ({label}): {note}")
-    if comparison.lacking:
-        rest += ["", f"facts {b} needs but the match lacks:"] + [f"  {item}" for item in comparison.lacking]
+    if comparison.lacking:  # each kind once, with its rounds, as the table's footer says them
+        rest += ["", f"facts {b} needs but the match lacks:"]
+        rest += ["  " + line.removeprefix("note: ") for line in note_lines(second.table.rounds) if line]
     if comparison.unused:
         rest += ["", f"facts {b} cannot use:"] + [f"  {item}" for item in comparison.unused]
     for label, table in ((a, first.table), (b, second.table)):

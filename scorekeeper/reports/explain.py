@@ -24,9 +24,13 @@ def render_explanation(explanation: Explanation, screen: int | None = None) -> s
     if explanation.steps:
         labels = [_label(step) for step in explanation.steps]
         width = max(len(label) for label in labels)
-        lines += ["", "Rules applied, in order:"]
-        lines += [_step(number, label.ljust(width), step)
-                  for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1)]
+        steps = [_step(number, label.ljust(width), step)
+                 for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1)]
+        if screen is not None and any(len(line) > screen for line in steps):  # some will wrap, and wrapping
+            # squeezes the padding out: none at all, so that every step reads alike
+            steps = [_step(number, label, step, gap=" ")
+                     for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1)]
+        lines += ["", "Rules applied, in order:"] + steps
     lines += ["", "After the round:"]
     lines += [f"  => {item.side}: {standing_text(item.score, item.remembered)}   ({_how(item)})"
               for item in explanation.sides]
@@ -48,9 +52,9 @@ def _label(step: ExplainedStep) -> str:
     return step.side if step.side is not None else WHOLE_ROUND
 
 
-def _step(number: int, label: str, step: ExplainedStep) -> str:
+def _step(number: int, label: str, step: ExplainedStep, gap: str = "  ") -> str:
     rule = f"{step.key} = {step.value}" if step.value else step.key
-    return f"  {number}. {label}  [{rule}] {step.text}"
+    return f"  {number}. {label}{gap}[{rule}] {step.text}"
 
 
 def _how(item: SideNumbers) -> str:

@@ -155,7 +155,8 @@ def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset
         return None if ZERO_ZERO in taken else (ZERO_ZERO,)
     free = sorted((tile for tile in tiles if tile not in taken), key=lambda tile: -tile.pips)
     # reach[i]: the most pips any ``most`` of free[i:] hold (free is heaviest first, so it never grows with i)
-    reach = [sum(tile.pips for tile in free[index:index + most]) for index in range(len(free))] + [0]
+    pips = [tile.low + tile.high for tile in free]
+    reach = [sum(pips[index:index + most]) for index in range(len(pips))] + [0]
     found: list[tuple[Tile, ...]] = []
     left = [budget]
 
