@@ -230,7 +230,8 @@ class LiveSession:
             number_text, _, line = rest.partition(" ")
             number = _number(number_text, "edit N LINE")
             if not line.strip():
-                raise InputError(f"give the round's new line: edit {number} Masha out, Alex 3, ...")
+                first, second = self.state.match.players[:2]
+                raise InputError(f"give the round's new line: edit {number} {first} out, {second} 3, ...")
 
             def edit(confirmed: bool) -> Reply:
                 change = usecases.edit(self.state, number, line, confirmed=confirmed)

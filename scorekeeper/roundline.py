@@ -332,11 +332,15 @@ def format_round(rnd: Round, match: Match, short: bool = False) -> str:
         parts.append(f"{format_name(player, match)} {held}")
     if unnamed:
         parts[0] += " " + " ".join(unnamed)
+    claimer = None
     for claim in rnd.claims:
         # a claim kept as the count of the open ends is written as one
-        count = claim.count
-        parts.append(f"{format_name(claim.player, match)} " + (f"count {count}" if count is not None
-                                                                 else f"+{claim.points}"))
+        said = f"count {claim.count}" if claim.count is not None else f"+{claim.points}"
+        if claim.player == claimer:  # the same player's claims one after another: named once (Ann +15 +10)
+            parts[-1] += " " + said
+        else:
+            parts.append(f"{format_name(claim.player, match)} {said}")
+        claimer = claim.player
     for claim in rnd.play_points:
         parts.append(f"{format_name(claim.player, match)} played {claim.points}")
     return ", ".join(parts)

@@ -160,4 +160,20 @@ def test_explain_lays_every_step_out_alike_when_some_wrap(sk, monkeypatch, colum
     lines = sk("explain").stdout.rstrip("\n").split("\n")
     assert max(width(line) for line in lines) <= columns
     steps = [line for line in lines if re.match(r"  \d+\. ", line)]
-    assert len(steps) >= 3 and all(re.match(r"  \d+\. (whole round|\S+) \[", line) for line in steps), steps
+    assert len(steps) >= 3 and all(re.match(r"  \d+\. (whole round|\S+) \[[^]]*\]$", line) for line in steps), steps
+    # each side's numbers before and after share one line (wrapped at most once more)
+    before = lines.index("Before -> after the round:")
+    assert lines[before + 1].startswith("  Masha: 0 -> 0 +10 (hand 10")
+    assert len(lines) <= (30 if columns == 40 else 23), "\n".join(lines)
+
+
+def test_history_at_40_columns_uses_whole_words_for_four_short_names(sk, monkeypatch):
+    sk("new", *FOUR)
+    sk("round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5")
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = sk("history", str(sk.folder)).stdout.rstrip("\n").split("\n")
+    assert max(width(line) for line in lines) <= 40, lines
+    assert lines[0].split() == ["games", "won", "lost", "rounds", "avg", "rating"], lines
+    monkeypatch.setenv("COLUMNS", "30")  # narrower: the short headers, and what they stand for
+    text = sk("history", str(sk.folder)).stdout
+    assert "rtg" in text.split("\n")[0] and "rtg: rating" in " ".join(text.split())

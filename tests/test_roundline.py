@@ -79,7 +79,7 @@ FORMS = [
      "Ann out on 1-2, Bob 10, Cid 40, Dan 16"),
     (MUGGINS, "Ann out, Bob 3-4, Cat 13, Ann +15 +10, Bob count 20",
      ["--out", "Ann", "--hand", "Bob=3-4", "--total", "Cat=13"],
-     "Ann out, Bob 3-4, Cat 13, Ann +15, Ann +10, Bob count 20"),
+     "Ann out, Bob 3-4, Cat 13, Ann +15 +10, Bob count 20"),
     (MUGGINS, "a out 7 13, b played 25, c played 10",
      ["--out", "Ann", "--total", "Bob=7", "--total", "Cat=13", "--points", "Bob=25", "--points", "Cat=10"],
      "Ann out, Bob 7, Cat 13, Bob played 25, Cat played 10"),

@@ -11,29 +11,40 @@ def render_explanation(explanation: Explanation, screen: int | None = None) -> s
 
     The steps form one list numbered in the order they were applied, each labelled with the side (or player)
     it concerns, or "whole round"; so the numbering and the order on the page always agree.  Lines longer than
-    ``screen`` columns wrap under their own text (None: no limit).
+    ``screen`` columns wrap under their own text (None: no limit); where a step would wrap, every step puts
+    its rule on one line and what it did under it, and each side's numbers before and after share a line.
     """
     result = explanation.result
-    lines = [f"Round {explanation.number} under {explanation.ruleset}:", "", "Facts recorded:"]
+    labels = [_label(step) for step in explanation.steps]
+    width = max((len(label) for label in labels), default=0)
+    steps = [_step(number, label.ljust(width), step)
+             for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1)]
+    narrow = screen is not None and any(len(line) > screen for line in steps)
+    lines = [f"Round {explanation.number} under {explanation.ruleset}:", "", "Facts recorded:"] if not narrow else \
+        [f"Round {explanation.number} under {explanation.ruleset}, the facts recorded:"]
     lines += [f"  {fact}" for fact in explanation.facts]
     if explanation.eggs_before:
         lines.append(f"  eggs carried into the round: {explanation.eggs_before}")
-    lines += ["", "Before the round:"]
-    lines += [f"  {item.side}: before {standing_text(item.before_score, item.before_remembered)}"
-              for item in explanation.sides]
-    if explanation.steps:
-        labels = [_label(step) for step in explanation.steps]
-        width = max(len(label) for label in labels)
-        steps = [_step(number, label.ljust(width), step)
-                 for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1)]
-        if screen is not None and any(len(line) > screen for line in steps):  # some will wrap, and wrapping
-            # squeezes the padding out: none at all, so that every step reads alike
-            steps = [_step(number, label, step, gap=" ")
-                     for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1)]
+    if not narrow:
+        lines += ["", "Before the round:"]
+        lines += [f"  {item.side}: before {standing_text(item.before_score, item.before_remembered)}"
+                  for item in explanation.sides]
+    if steps and narrow:  # the steps would wrap, each its own way: the rule on one line, what it did under it
+        steps = []
+        for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1):
+            rule = f"{step.key} = {step.value}" if step.value else step.key
+            text = step.text.removeprefix(f"{label}: ")  # the label says whose it is
+            steps += [f"  {number}. {label} [{rule}]", f"      {text}"]
+    if steps:
         lines += ["", "Rules applied, in order:"] + steps
-    lines += ["", "After the round:"]
-    lines += [f"  => {item.side}: {standing_text(item.score, item.remembered)}   ({_how(item)})"
-              for item in explanation.sides]
+    if narrow:  # where each side stood before, and after: one line each
+        lines += ["", "Before -> after the round:"]
+        lines += [f"  {item.side}: {standing_text(item.before_score, item.before_remembered)} -> "
+                  f"{standing_text(item.score, item.remembered)} ({_how(item)})" for item in explanation.sides]
+    else:
+        lines += ["", "After the round:"]
+        lines += [f"  => {item.side}: {standing_text(item.score, item.remembered)}   ({_how(item)})"
+                  for item in explanation.sides]
     if result.eggs or result.eggs_paid or result.eggs_added or result.eggs_rotten:
         lines += ["", f"eggs: {explanation.eggs_before} -> {result.eggs}"]
     if result.notes:
@@ -52,9 +63,9 @@ def _label(step: ExplainedStep) -> str:
     return step.side if step.side is not None else WHOLE_ROUND
 
 
-def _step(number: int, label: str, step: ExplainedStep, gap: str = "  ") -> str:
+def _step(number: int, label: str, step: ExplainedStep) -> str:
     rule = f"{step.key} = {step.value}" if step.value else step.key
-    return f"  {number}. {label}{gap}[{rule}] {step.text}"
+    return f"  {number}. {label}  [{rule}] {step.text}"
 
 
 def _how(item: SideNumbers) -> str:

@@ -194,6 +194,8 @@ def render_history(found: History, width: int | None = None) -> str:
         names = [record.player for record in found.players]
         for headers, size, gap in [(("player", "played", "won", "lost", "rounds", "avg points", "rating"), None, 2),
                                    (("player", "played", "won", "lost", "rounds", "avg", "rating"), None, 1),
+                                   (("", "games", "won", "lost", "rounds", "avg", "rating"), None, 1),
+                                   (("", "games", "won", "lost", "rounds", "avg", "rating"), 8, 1),
                                    (("player", "pl", "won", "lost", "rds", "avg", "rtg"), None, 1),
                                    (("player", "pl", "won", "lost", "rds", "avg", "rtg"), 8, 1),
                                    (("player", "pl", "won", "lost", "rds", "avg", "rtg"), 5, 1)]:
@@ -206,4 +208,6 @@ def render_history(found: History, width: int | None = None) -> str:
         lines += grid.split("\n") + [""]
     lines += wrap(f"{found.matches} match{'es' if found.matches != 1 else ''} ({found.finished} finished)"
                   + (f", {len(found.skipped)} file(s) skipped" if found.skipped else "") + ".", width, indent="  ")
+    if found.players and "rtg" in lines[0]:  # the shortest headers: say what they stand for
+        lines += wrap("(pl: played, rds: rounds, avg: points a round, rtg: rating)", width, indent="  ")
     return "\n".join(lines)

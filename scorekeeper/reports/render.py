@@ -213,7 +213,8 @@ def _grid(table: Table, shown: tuple[RoundResult, ...], style: _Style) -> str:
     totals = ["", "total" if style.label != "tiny" else ""] + \
         [standing_text(side.score, side.remembered) for side in table.sides] + [f"+{table.eggs}" if table.eggs else ""]
     rows.append(totals)
-    headers = ["#", "round" if style.label != "tiny" else ""] + [short[name] for name in names] + ["eggs"]
+    # tiny labels are the name of who went out (or "fish"): the header says so, in no more room than a name
+    headers = ["#", "round" if style.label != "tiny" else "out"] + [short[name] for name in names] + ["eggs"]
     if not any(result.eggs_added or result.eggs_paid or result.eggs_rotten for result in shown) \
             and not table.eggs:
         headers.pop()
