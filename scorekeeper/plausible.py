@@ -30,11 +30,18 @@ def check_plausible(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         raise Implausible(reason)
 
 
+def deal_size(ruleset: Ruleset, players: int) -> tuple[int, str]:
+    """Tiles dealt to each of ``players`` players, and the key that says so (rules.md §1: the draw games
+    deal 7 to two players, 5 to three or four)."""
+    more = ruleset["tiles.deal_more_players"]
+    if more and players > 2:
+        return more, "tiles.deal_more_players"
+    return ruleset["tiles.deal"], "tiles.deal"
+
+
 def hand_room(ruleset: Ruleset, players: int) -> int:
     """The most tiles one of ``players`` hands can hold at the end of a round: a dealt hand and every bazaar
     tile that may be drawn."""
-    from scorekeeper.referee.deal import deal_size
-
     dealt, _ = deal_size(ruleset, players)
     bazaar = max(0, ruleset.tileset.size - players * dealt)
     return dealt + max(0, bazaar - ruleset["bazaar.keep"])
@@ -43,8 +50,6 @@ def hand_room(ruleset: Ruleset, players: int) -> int:
 def implausible(match: Match, ruleset: Ruleset, rnd: Round) -> str | None:
     """Why no table could have ended ``rnd`` this way (one sentence), or None when it could have.  The round's
     facts are already checked (``record.check_round``): every tile in the set, none twice."""
-    from scorekeeper.referee.deal import deal_size
-
     tileset = ruleset.tileset
     players = len(match.players)
     dealt, key = deal_size(ruleset, players)

@@ -3,6 +3,7 @@
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError
+from scorekeeper.plausible import deal_size  # the core's: a round's plausibility needs it too
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead
@@ -71,15 +72,6 @@ def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]])
             raise InputError(f"{player} holds {len(tiles)} tiles, but {ruleset.name} deals {size} to each of "
                              f"{len(found)} players ({key})")
     return found
-
-
-def deal_size(ruleset: Ruleset, players: int) -> tuple[int, str]:
-    """Tiles dealt to each of ``players`` players, and the key that says so (rules.md §1: the draw games
-    deal 7 to two players, 5 to three or four)."""
-    more = ruleset["tiles.deal_more_players"]
-    if more and players > 2:
-        return more, "tiles.deal_more_players"
-    return ruleset["tiles.deal"], "tiles.deal"
 
 
 def _misdeal_reasons(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]):

@@ -146,6 +146,20 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
     return found
 
 
+_ORDERED: dict[int, tuple[tuple[Tile, ...], tuple[Tile, ...]]] = {}
+
+
+def _heaviest_first(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """``tiles`` heaviest first, ties in their order (sorted once per tuple of tiles: a set's own tuple is
+    made once, ``TileSet.tiles``); taking out the tiles already placed keeps that order."""
+    if type(tiles) is not tuple:  # a list may change: sorted each time
+        return tuple(sorted(tiles, key=lambda tile: -tile.pips))
+    known = _ORDERED.get(id(tiles))
+    if known is None or known[0] is not tiles:
+        known = _ORDERED[id(tiles)] = (tiles, tuple(sorted(tiles, key=lambda tile: -tile.pips)))
+    return known[1]
+
+
 def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset[Tile], most: int,
                budget: int = SEARCH_BUDGET) -> tuple[Tile, ...] | None:
     """The one set of 1 to ``most`` of ``tiles``, none of them ``taken``, whose pips add up to ``total``,
@@ -153,7 +167,7 @@ def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset
     ``budget`` steps."""
     if total == 0:
         return None if ZERO_ZERO in taken else (ZERO_ZERO,)
-    free = sorted((tile for tile in tiles if tile not in taken), key=lambda tile: -tile.pips)
+    free = [tile for tile in _heaviest_first(tiles) if tile not in taken]
     # reach[i]: the most pips any ``most`` of free[i:] hold (free is heaviest first, so it never grows with i)
     pips = [tile.low + tile.high for tile in free]
     reach = [sum(pips[index:index + most]) for index in range(len(pips))] + [0]
@@ -174,11 +188,11 @@ def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset
         for index in range(start, len(free)):
             if reach[index] < remaining:
                 return True
-            tile = free[index]
-            if tile.pips > remaining:
+            tile, weight = free[index], pips[index]
+            if weight > remaining:
                 continue
             chosen.append(tile)
-            going = search(index + 1, remaining - tile.pips, chosen)
+            going = search(index + 1, remaining - weight, chosen)
             chosen.pop()
             if not going:
                 return False
