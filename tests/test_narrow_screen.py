@@ -177,3 +177,21 @@ def test_history_at_40_columns_uses_whole_words_for_four_short_names(sk, monkeyp
     monkeypatch.setenv("COLUMNS", "30")  # narrower: the short headers, and what they stand for
     text = sk("history", str(sk.folder)).stdout
     assert "rtg" in text.split("\n")[0] and "rtg: rating" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_on_a_screen_sources_are_cited_without_the_articles_titles(sk, monkeypatch, columns):
+    from scorekeeper.rules.book import book_path
+
+    title = "What are domino eggs"  # 000's title, named by the key sources of goat and by the 0-0 ruling
+    assert title in sk("rules", "show", "goat").stdout and title in sk("check", "hand", "0-0").stdout
+    monkeypatch.setenv("COLUMNS", str(columns))
+    shown = sk("rules", "show", "goat").stdout
+    assert title not in shown and "(source: rules.md §2.8 (pairs: 000, 002, 004))" in " ".join(shown.split())
+    lines = shown.rstrip("\n").split("\n")
+    assert max(width(line) for line in lines) <= columns and "".join(lines).endswith(book_path())  # split if long
+    assert "One section or key: scorekeeper rules show goat fish" in " ".join(shown.split())
+    assert "One section" not in sk("rules", "show", "goat", "fish").stdout  # a section fits: no hint
+    ruling = sk("check", "hand", "0-0").stdout
+    assert title not in ruling and "rules.md §1.2" in ruling
+    assert max(width(line) for line in ruling.rstrip("\n").split("\n")) <= columns

@@ -94,7 +94,7 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
       scorekeeper rules show goat end.target fish
       scorekeeper rules show my-house.toml --changed
     """
-    from scorekeeper.cli.base import screen_width
+    from scorekeeper.cli.base import screen_height, screen_width
     from scorekeeper.reports.ruleset_text import render_ruleset, select_keys, set_by_file
 
     loaded = load_ruleset(ruleset)
@@ -134,8 +134,14 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
             parent = None
     from scorekeeper.reports.fit import wrap
 
-    width = screen_width()
-    click.echo(render_ruleset(loaded, paths, width, parent, cite=cite, changed=changed))
+    width = screen_width()  # on a screen, a key's source without its articles' titles (the rule book has them)
+    text = render_ruleset(loaded, paths, width, parent, cite=cite if width is None else lambda source: source,
+                          changed=changed)
+    click.echo(text)
+    if width is not None and not keys and text.count("\n") > screen_height():  # the end is what stays in view
+        sections = ", ".join(dict.fromkeys(key.path.split(".", 1)[0] for key in KEYS))
+        click.echo("\n" + "\n".join(wrap(f"One section or key: scorekeeper rules show {printable(ruleset)} fish "
+                                         f"end.target (sections: {sections}, special_hands)", width)))
     # The path on a line of its own, so that it can be copied (split only where the screen is too narrow).
     click.echo("\n" + "\n".join(wrap("The rule book, with every reading these keys take:", width)
                                  + wrap(book_path(), width)))

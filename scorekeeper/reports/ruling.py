@@ -5,16 +5,24 @@ from __future__ import annotations
 from scorekeeper.referee.verdict import Reason
 
 
+def without_titles(source: str) -> str:
+    """A key's source without the titles of the articles it names ("rules.md §1.2 (000, 004)"): on a screen
+    they fill lines with what the rule book (rules.md) already lists; ``rules.book.cite`` adds them."""
+    import re
+
+    return re.split(r"; (?=\d{3}: )", source, maxsplit=1)[0]
+
+
 def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str, width: int | None = None) -> str:
     """A short verdict, then its reasons, each with the ruleset key, its value and source; wrapped to
-    ``width`` (None: no limit)."""
+    ``width`` (None: no limit; a screen's width also leaves out the source articles' titles)."""
     lines = [verdict, "", f"Reasons ({ruleset_name}):"]
     for item in reasons:
         lines.append(f"  - {item.text}")
         if item.key:
             cited = f"{item.key} = {item.value}"
             if item.source:
-                cited += f"; source: {item.source}"
+                cited += f"; source: {item.source if width is None else without_titles(item.source)}"
             lines.append(f"      [{cited}]")
     if width is not None:
         from scorekeeper.reports.fit import wrap_lines
