@@ -20,8 +20,10 @@ def parse_points(text: str, what: str = "claim") -> int:
     return parse_number(text, f"a {what}")
 
 
-def add_claim(match: Match, ruleset: Ruleset, player: str, points: int, over: bool) -> Match:
-    """Record a claim into the hand in progress; ``over`` is whether the match is already decided."""
+def add_claim(match: Match, ruleset: Ruleset, player: str, points: int, over: bool,
+              count: int | None = None) -> Match:
+    """Record a claim into the hand in progress; ``over`` is whether the match is already decided; ``count``:
+    the count of the open ends that scored ``points``, when it was told (kept, so that it converts)."""
     who = resolve_player(match, player)
     if points < 0:
         raise InputError(f"a claim cannot be negative ({who} {points})")
@@ -29,8 +31,9 @@ def add_claim(match: Match, ruleset: Ruleset, player: str, points: int, over: bo
         raise StateError("the match is over: no more points can be recorded (undo to change it, or start a "
                          "new match)")
     check_claim(ruleset, points)
-    check_exact(match, ruleset, match.pending + (Claim(who, points),), len(match.pending))
-    return match._replace(pending=match.pending + (Claim(who, points),))
+    claim = Claim(who, points, count)
+    check_exact(match, ruleset, match.pending + (claim,), len(match.pending))
+    return match._replace(pending=match.pending + (claim,))
 
 
 def check_exact(match: Match, ruleset: Ruleset, claims: tuple[Claim, ...], new_from: int = 0,

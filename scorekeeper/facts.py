@@ -37,10 +37,15 @@ EMPTY_HAND = Hand(tiles=())
 
 
 class Claim(NamedTuple):
-    """Points claimed during play (Muggins family): a player and the points."""
+    """Points claimed during play (Muggins family): a player and the points, and the count of the open ends
+    that scored them when it was told (``score Ann --count 20``).  A count is the fact: under another
+    ruleset it scores what that ruleset makes of it (Muggins 20 is Phone 4); a claim known only as points
+    cannot be converted (rules.md §4.3)."""
 
     player: str
     points: int
+    count: int | None = None
+    """The count of the open ends, when known; ``points`` is what the match's own ruleset scores for it."""
 
 
 class Round(NamedTuple):

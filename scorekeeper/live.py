@@ -303,11 +303,12 @@ class LiveSession:
                 except InputError as error:
                     raise InputError(f"{player} count {value}: {error}") from None
             match = add_claim(match, ruleset, player, points, self.state.table.over)  # checked, nothing saved
-            told.append((player, points))
-        for player, points in told:
-            change = usecases.score(self.state, player, points)
+            told.append((player, points, value if is_count else None))
+        for player, points, count in told:
+            # a count is kept as the count (it converts under another ruleset), the points as points
+            change = usecases.score(self.state, player, None if count is not None else points, count)
             self.state = change.after
-        said = ", ".join(f"{player} +{points}" for player, points in told)
+        said = ", ".join(f"{player} +{points}" for player, points, _ in told)
         in_play = ", ".join(f"{name} {points}" for name, points in self.state.table.in_play.items() if points)
         return Reply(f"Claimed: {said} (in play this hand: {in_play}).")
 

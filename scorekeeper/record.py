@@ -115,6 +115,8 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
             raise InputError(f"unknown player '{claim.player}' in a claim")
         if claim.points < 0:
             raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
+        if claim.count is not None and claim.count < 0:
+            raise InputError(f"a count cannot be negative ({claim.player} count {claim.count})")
     if rnd.ending is Ending.FISH and ruleset["count.blocker_multiplier"] > 1 and not rnd.fisher:
         raise FactError("this ruleset multiplies the points of the player who made the last play: say who made "
                         "the fish ({fisher})")

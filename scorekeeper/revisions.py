@@ -70,7 +70,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
         from scorekeeper.scoring.engine import replay
 
         over = replay(ruleset, match, scored).over
-        restored = add_claim(match, ruleset, entry.claim.player, entry.claim.points, over)
+        restored = add_claim(match, ruleset, entry.claim.player, entry.claim.points, over, entry.claim.count)
         restored = restored._replace(history=tuple(history))
         return restored, replay(ruleset, restored, scored), f"the claim of {entry.claim.points} by " \
                                                              f"{entry.claim.player}"

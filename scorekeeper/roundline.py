@@ -114,7 +114,7 @@ def claim_points(ruleset, claims) -> tuple[Claim, ...]:
     for player, value, is_count in claims:
         try:
             if is_count:
-                found.append(Claim(player, score_for_count(ruleset, value)))
+                found.append(Claim(player, score_for_count(ruleset, value), value))
             else:
                 check_claim(ruleset, value)
                 found.append(Claim(player, value))
@@ -334,9 +334,8 @@ def format_round(rnd: Round, match: Match, short: bool = False) -> str:
         parts[0] += " " + " ".join(unnamed)
     claimer = None
     for claim in rnd.claims:
-        # a claim kept as the count of the open ends (where the match file keeps counts) is written as one
-        count = getattr(claim, "count", None) if "count" in type(claim)._fields else None
-        said = f"count {count}" if count else f"+{claim.points}"
+        # a claim kept as the count of the open ends is written as one
+        said = f"count {claim.count}" if claim.count is not None else f"+{claim.points}"
         if claim.player == claimer:  # the same player's claims one after another: named once (Ann +15 +10)
             parts[-1] += " " + said
         else:

@@ -125,14 +125,36 @@ def match_problems(match: Match, ruleset: Ruleset, label: str,
         except InputError as error:
             number = (numbers or {}).get(rnd.line, position)
             problems.append(MatchFileError(f"round {number}: {error}", label, rnd.line))
+            continue
+        for claim in rnd.claims:
+            problem = _count_problem(ruleset, claim) if claim.count is not None else None
+            if problem:
+                number = (numbers or {}).get(rnd.line, position)
+                problems.append(MatchFileError(f"round {number}: {problem}", label, rnd.line))
     for claim in match.pending:
-        if claim.player not in match.players:
+        problem = _count_problem(ruleset, claim)
+        if problem:
+            problems.append(MatchFileError(f"pending {problem}", label, key="pending"))
+        elif claim.player not in match.players:
             problems.append(MatchFileError(f"pending claim by unknown player '{claim.player}'", label,
                                            key="pending"))
         elif claim.points < 0:
             problems.append(MatchFileError(f"pending claim by {claim.player} is negative ({claim.points})", label,
                                            key="pending"))
     return problems
+
+
+def _count_problem(ruleset: Ruleset, claim) -> str | None:
+    """A claim kept as a count whose points are not what the match's ruleset scores for that count."""
+    if claim.count is None or claim.count < 0:
+        return None
+    from scorekeeper.scoring.counts import score_of
+
+    scored = score_of(ruleset, claim.count)
+    if scored != claim.points:
+        return (f"claim {claim.player}={claim.points} count {claim.count}: {ruleset.name} scores a count of "
+                f"{claim.count} as {scored}, not {claim.points}")
+    return None
 
 
 def lead_problems(match: Match, ruleset: Ruleset, table: Table, label: str) -> list[MatchFileError]:

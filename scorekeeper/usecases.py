@@ -276,7 +276,7 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
             from scorekeeper.scoring.counts import score_for_count
 
             points = score_for_count(opened.ruleset, count)
-        match = add_claim(opened.match, opened.ruleset, player, points, opened.table.over)
+        match = add_claim(opened.match, opened.ruleset, player, points, opened.table.over, count)
         # the rounds are unchanged (the same objects): only the claims are scored
         table = replay(opened.ruleset, match, opened.table.rounds, kept=len(match.rounds))
         return Change(opened, _saved(opened, match, table), claim=match.pending[-1])

@@ -138,10 +138,11 @@ def test_a_muggins_hand_with_claims_at_the_prompt(tmp_path):
     assert refused.startswith("Error: muggins cannot score 13 in one play")
     assert play.say("undo").startswith("Dropped the claim of 5 by Cat.")
     answer = play.say("a out, b 3-4, 5, Ann +20")
-    assert answer.startswith("Round 1: Ann out, Bob 3-4, Cat 5, Ann +10, Bob +15, Ann +20")
+    assert answer.startswith("Round 1: Ann out, Bob 3-4, Cat 5, Ann +10, Bob count 15, Ann +20")
     play.quit()
     rnd = load_match(str(tmp_path / "match.toml")).rounds[0]
-    assert [tuple(claim) for claim in rnd.claims] == [("Ann", 10), ("Bob", 15), ("Ann", 20)]
+    # the count is kept as the count (it converts under another ruleset), the points as points
+    assert [tuple(claim) for claim in rnd.claims] == [("Ann", 10, None), ("Bob", 15, 15), ("Ann", 20, None)]
 
 
 def test_tab_completes_names_and_commands(tmp_path):
@@ -326,3 +327,9 @@ def test_in_play_totals_typed_in_a_line_are_refused_in_its_words(sk):
         assert said in text and "--" not in text
     assert "--points Ann=13: muggins cannot make 13" in sk.fails(
         "round", "--out", "Ann", "--total", "Bob=3", "--total", "Cat=4", "--points", "Ann=13", code=2)
+
+
+def test_starting_a_match_over_one_says_how_to_go_on_with_it(sk):
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    refused = sk.fails("play", "--rules", "goat", "Ann", "Bob", code=1)
+    assert "already holds a match: 'scorekeeper play' goes on with it; --force starts a new one" in refused

@@ -79,7 +79,7 @@ FORMS = [
      "Ann out on 1-2, Bob 10, Cid 40, Dan 16"),
     (MUGGINS, "Ann out, Bob 3-4, Cat 13, Ann +15 +10, Bob count 20",
      ["--out", "Ann", "--hand", "Bob=3-4", "--total", "Cat=13"],
-     "Ann out, Bob 3-4, Cat 13, Ann +15 +10, Bob +20"),
+     "Ann out, Bob 3-4, Cat 13, Ann +15 +10, Bob count 20"),
     (MUGGINS, "a out 7 13, b played 25, c played 10",
      ["--out", "Ann", "--total", "Bob=7", "--total", "Cat=13", "--points", "Bob=25", "--points", "Cat=10"],
      "Ann out, Bob 7, Cat 13, Bob played 25, Cat played 10"),
@@ -94,7 +94,7 @@ FORMS = [
      "fish, Ann 9, Bob 5, Cid 11"),
     (FIVES_THREES, "b out 9, a count 15, b + 3",
      ["--out", "Bob", "--total", "Ann=9"],
-     "Bob out, Ann 9, Ann +8, Bob +3"),
+     "Bob out, Ann 9, Ann count 15, Bob +3"),
 ]
 CLAIMS = {  # the claims of a line, recorded with 'score' before the flags close the hand
     "Ann out, Bob 3-4, Cat 13, Ann +15 +10, Bob count 20": [["Ann", "15"], ["Ann", "10"], ["Bob", "--count", "20"]],
@@ -145,9 +145,9 @@ def test_edit_with_a_line_keeps_the_claims_unless_the_line_gives_some(sk):
     start(sk, MUGGINS)
     sk("round", "Ann out, Bob 3-4, Cat 13, Ann +15 +10")
     sk("edit", "1", "Ann out, Bob 3-4, Cat 12")
-    assert [tuple(c) for c in load_match(str(sk.path)).rounds[0].claims] == [("Ann", 15), ("Ann", 10)]
-    sk("edit", "1", "Ann out, Bob 3-4, Cat 12, Bob +5")
-    assert [tuple(c) for c in load_match(str(sk.path)).rounds[0].claims] == [("Bob", 5)]
+    assert [tuple(c) for c in load_match(str(sk.path)).rounds[0].claims] == [("Ann", 15, None), ("Ann", 10, None)]
+    sk("edit", "1", "Ann out, Bob 3-4, Cat 12, Bob count 5")
+    assert [tuple(c) for c in load_match(str(sk.path)).rounds[0].claims] == [("Bob", 5, 5)]
     sk("edit", "1", "Ann out, Bob 3-4, Cat 12", "--no-points")
     assert load_match(str(sk.path)).rounds[0].claims == ()
 
@@ -156,7 +156,7 @@ def test_pending_claims_are_closed_into_a_line_before_its_own(sk):
     start(sk, MUGGINS)
     sk("score", "Bob", "10")
     sk("round", "Ann out, Bob 3-4, Cat 13, Ann +15")
-    assert [tuple(c) for c in load_match(str(sk.path)).rounds[0].claims] == [("Bob", 10), ("Ann", 15)]
+    assert [tuple(c) for c in load_match(str(sk.path)).rounds[0].claims] == [("Bob", 10, None), ("Ann", 15, None)]
 
 
 def samples() -> list[Path]:
@@ -343,13 +343,14 @@ def recorded_rounds(draw):
     fisher = draw(st.sampled_from(players)) if fish and draw(st.booleans()) else None
     rnd = build_round(match, out=out, fish=fish, hands=draw(st.permutations(hands)), totals=totals,
                       fisher=fisher, last=last, led=led)
-    points = [] if name != "muggins" else draw(st.lists(
-        st.tuples(st.sampled_from(players), st.sampled_from(producible_scores(ruleset))), max_size=4))
+    points = [] if name != "muggins" else draw(st.lists(  # muggins scores a count as itself: some told as counts
+        st.tuples(st.sampled_from(players), st.sampled_from(producible_scores(ruleset)), st.booleans()), max_size=4))
     played = [] if name != "muggins" else draw(st.lists(
         st.tuples(st.sampled_from(players), st.sampled_from([5, 10, 25, 40])), max_size=3, unique_by=lambda c: c[0]))
     from scorekeeper.facts import Claim
 
-    match = match._replace(pending=tuple(Claim(*claim) for claim in points))
+    match = match._replace(pending=tuple(Claim(player, value, value if counted else None)
+                                         for player, value, counted in points))
     rnd = close_hand(match, ruleset, rnd, played)  # as 'score' claims, then 'round --points' closes the hand
     try:
         check_round(match, ruleset, rnd)

@@ -85,9 +85,9 @@ def test_score_adds_a_claim_and_undo_drops_it(tmp_path):
     path = tmp_path / "m.toml"
     usecases.new(path, "fives-and-threes", ("Ann", "Bob"))
     counted = usecases.score(path, "ann", count=15)  # 15 is a multiple of 5 and of 3: 3 + 5
-    assert counted.claim == Claim("Ann", 8)
+    assert counted.claim == Claim("Ann", 8, 15)  # the count is kept: it converts under another ruleset
     claimed = usecases.score(counted.after, "Bob", points=2)
-    assert claimed.match.pending == (Claim("Ann", 8), Claim("Bob", 2))
+    assert claimed.match.pending == (Claim("Ann", 8, 15), Claim("Bob", 2))
     same_state(claimed)
     assert usecases.undo(claimed.after).dropped == "the claim of 2 by Bob"
     with pytest.raises(InputError, match="one of them"):

@@ -41,7 +41,8 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
                             count=None if count is None else parse_points(count, "count"))
     claim = change.claim
     if output_format == "json":
-        echo_json({"claim": {"player": claim.player, "points": claim.points}, "table": change.table.to_dict()})
+        echo_json({"claim": {"player": claim.player, "points": claim.points, "count": claim.count},
+                   "table": change.table.to_dict()})
         return
     click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
                            headline=f"{claim.player} claims {claim.points} (in {change.path})."))

@@ -121,7 +121,8 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
             hands[player]["deduced"] = format_tiles(found.tiles)
             hands[player]["why"] = found.why
     for claim in rnd.claims:
-        facts.append(f"{claim.player} claimed {claim.points} during play")
+        facts.append(f"{claim.player} claimed {claim.points} during play" if claim.count is None else
+                     f"{claim.player} claimed a count of {claim.count} during play")
     for noted in rnd.play_points:
         facts.append(f"{noted.player} made {noted.points} during play (an in-play total, round --points)")
     steps = tuple(ExplainedStep(step.side, step.key, _value(ruleset, step.key), step.text,

@@ -20,16 +20,64 @@ OPTIONAL_FACTS = (
 )
 
 
+class Unconverted(NamedTuple):
+    """A claim known only as points, replayed unconverted under a ruleset that scores counts differently."""
+
+    round: int | None
+    """The round it was made in (None: the hand in progress)."""
+    player: str
+    points: int
+    in_play_total: bool = False
+    """An in-play total (``round --points``) rather than a single claim."""
+
+    def to_dict(self) -> dict:
+        return {"round": self.round, "player": self.player, "points": self.points,
+                "kind": "in-play total" if self.in_play_total else "claim"}
+
+
 class Rescored(NamedTuple):
     ruleset: Ruleset
     table: Table
     unscored: tuple[int, ...]
     """Rounds recorded after this ruleset had already decided the match."""
     notes: tuple[str, ...]
+    unconverted: tuple[Unconverted, ...] = ()
+    """Claims known only as points that this ruleset would score differently from the match's own, had their
+    count been kept (rules.md §4.3): replayed as the points recorded."""
+
+    @property
+    def unconverted_rounds(self) -> tuple[int, ...]:
+        return tuple(sorted({item.round for item in self.unconverted if item.round is not None}))
 
 
-def rescore(match: Match, ruleset: Ruleset) -> Rescored:
-    """Replay the facts under ``ruleset``; StateError naming what it needs that the match lacks."""
+def unconverted_claims(match: Match, own: Ruleset, ruleset: Ruleset) -> tuple[Unconverted, ...]:
+    """The claims and in-play totals known only as points, when ``ruleset`` turns counts into points
+    differently from ``own`` (the match's ruleset): they cannot be converted."""
+    from scorekeeper.rules.schema import PlayScore
+    from scorekeeper.scoring.counts import same_count_rule
+
+    if same_count_rule(own, ruleset) or ruleset["play.scores"] is PlayScore.NONE:
+        return ()  # the same rule: points are the same; none: claims are not counted at all (a note says so)
+    found = [Unconverted(number, claim.player, claim.points, noted)
+             for number, rnd in enumerate(match.rounds, start=1)
+             for claims, noted in ((rnd.claims, False), (rnd.play_points, True))
+             for claim in claims if claim.count is None]
+    found += [Unconverted(None, claim.player, claim.points) for claim in match.pending if claim.count is None]
+    return tuple(found)
+
+
+def _unconverted_note(own: Ruleset, ruleset: Ruleset, items: tuple[Unconverted, ...]) -> str:
+    said = [f"{item.player} {item.points}" + (" in play" if item.in_play_total else "")
+            + (f" (round {item.round})" if item.round is not None else " (the hand in progress)") for item in items]
+    rule = (f"{plain(own['play.scores'])} of {own['play.multiple']} -> "
+            f"{plain(ruleset['play.scores'])} of {ruleset['play.multiple']}")
+    return (f"{', '.join(said)}: known only as points, replayed as recorded, not converted to {ruleset.name} "
+            f"(play.scores {rule}); a claim told as a count (score PLAYER --count N) converts")
+
+
+def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Rescored:
+    """Replay the facts under ``ruleset``; StateError naming what it needs that the match lacks.  With ``own``
+    (the match's ruleset), claims known only as points that ``ruleset`` would score differently are named."""
     _check_seating(match, ruleset)
     for number, rnd in enumerate(match.rounds, start=1):
         try:
@@ -44,7 +92,10 @@ def rescore(match: Match, ruleset: Ruleset) -> Rescored:
         shown = ", ".join(str(number) for number in unscored)
         notes.append(f"under {ruleset.name} the match was decided in round {len(table.rounds)}: "
                      f"round{'s' if len(unscored) > 1 else ''} {shown} not scored")
-    return Rescored(ruleset, table, unscored, tuple(notes))
+    unconverted = unconverted_claims(match, own, ruleset) if own is not None else ()
+    if unconverted:
+        notes.append(_unconverted_note(own, ruleset, unconverted))
+    return Rescored(ruleset, table, unscored, tuple(notes), unconverted)
 
 
 def _check_seating(match: Match, ruleset: Ruleset) -> None:
@@ -107,10 +158,18 @@ class RoundComparison(NamedTuple):
     second: tuple[tuple[int, int], ...] | None
     first_eggs: int | None
     second_eggs: int | None
+    unconverted: bool = False
+    """The round holds claims known only as points that the second ruleset would score differently: the same
+    numbers do not show that it scores the round the same (``?``)."""
 
     @property
     def differs(self) -> bool:
         return self.first != self.second or self.first_eggs != self.second_eggs
+
+    @property
+    def unsure(self) -> bool:
+        """The numbers agree, but only because claims could not be converted."""
+        return self.unconverted and not self.differs
 
 
 class Comparison(NamedTuple):
@@ -128,6 +187,11 @@ class Comparison(NamedTuple):
     def differing_rounds(self) -> tuple[int, ...]:
         return tuple(item.number for item in self.rounds if item.differs)
 
+    @property
+    def unsure_rounds(self) -> tuple[int, ...]:
+        """Rounds whose numbers agree only because their claims could not be converted."""
+        return tuple(item.number for item in self.rounds if item.unsure)
+
     def to_dict(self) -> dict:
         """The JSON of ``scorekeeper compare --format json``."""
         names = [side.name for side in self.match.sides]
@@ -144,7 +208,11 @@ class Comparison(NamedTuple):
             "other": second.ruleset.name,
             "differing_keys": [{"key": key, "ruleset": left, "other": right} for key, left, right in self.keys],
             "differing_rounds": list(self.differing_rounds),
-            "rounds": [{"round": item.number, "differs": item.differs, "ruleset": standing(item.first),
+            "unconverted_rounds": list(self.unsure_rounds),
+            "unconverted_claims": [item.to_dict() for item in second.unconverted],
+            "rounds": [{"round": item.number, "differs": item.differs,
+                        "identical": not item.differs and not item.unconverted,
+                        "unconverted": item.unconverted, "ruleset": standing(item.first),
                         "other": standing(item.second),
                         "eggs": {"ruleset": item.first_eggs, "other": item.second_eggs}} for item in self.rounds],
             "not_scored": {"ruleset": list(first.unscored), "other": list(second.unscored)},
@@ -158,7 +226,8 @@ class Comparison(NamedTuple):
 
 def compare(match: Match, first: Ruleset, second: Ruleset) -> Comparison:
     """Score the same facts under two rulesets, round by round."""
-    one, two = rescore(match, first), rescore(match, second)
+    one, two = rescore(match, first), rescore(match, second, first)
+    unconverted = set(two.unconverted_rounds)
     rows = []
     for number in range(1, len(match.rounds) + 1):
         left = one.table.rounds[number - 1] if number <= len(one.table.rounds) else None
@@ -167,6 +236,6 @@ def compare(match: Match, first: Ruleset, second: Ruleset) -> Comparison:
             number,
             tuple((item.score, item.remembered) for item in left.sides) if left else None,
             tuple((item.score, item.remembered) for item in right.sides) if right else None,
-            left.eggs if left else None, right.eggs if right else None))
+            left.eggs if left else None, right.eggs if right else None, number in unconverted))
     return Comparison(match, one, two, tuple(differing_keys(first, second)), tuple(rows),
                       tuple(unused_facts(match, second, two.table)), tuple(lacking_facts(two.table)))

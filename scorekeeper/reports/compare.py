@@ -32,6 +32,9 @@ def render_comparison(comparison: Comparison, width: int | None = None, wide: bo
     lines += legend + grid
     differing = comparison.differing_rounds
     rest = ["", "rounds that differ (≠): " + (", ".join(map(str, differing)) if differing else "none")]
+    if comparison.unsure_rounds:
+        rest.append("rounds not known to be the same (?): " + ", ".join(map(str, comparison.unsure_rounds))
+                    + f": their claims are known only as points, which {b} would score differently")
     rest += ["", f"rule keys that differ ({a} -> {b}):"]
     rest += [f"  {key}: {left or EMPTY} -> {right or EMPTY}" for key, left, right in comparison.keys] or ["  none"]
     for rescored, label in ((first, a), (second, b)):
@@ -91,7 +94,7 @@ def _split_grid(comparison: Comparison, a: str, b: str, style: str) -> str:
             mark = " *" if left != right else ""
             row += [_cell(left), _cell(right) + mark]
         mark = " *" if item.first_eggs != item.second_eggs else ""
-        row += [_eggs(item.first_eggs), _eggs(item.second_eggs) + mark, "≠" if item.differs else ""]
+        row += [_eggs(item.first_eggs), _eggs(item.second_eggs) + mark, _marker(item)]
         rows.append(row)
     if not any(item.first_eggs or item.second_eggs for item in comparison.rounds):
         headers = headers[:-3] + headers[-1:]
@@ -114,11 +117,16 @@ def _merged_grid(comparison: Comparison, style: str, size: int | None, gap: int)
         if with_eggs:
             left, right = _eggs(item.first_eggs), _eggs(item.second_eggs)
             row.append(left if left == right else f"{left or 0}/{right or 0}")
-        row.append("≠" if item.differs else "")
+        row.append(_marker(item))
         rows.append(row)
     headers = ["#", "" if style == "tiny" else "round"] + [short[name] for name in names] + \
         (["eggs"] if with_eggs else []) + [""]
     return simple_table(headers, rows, ("right", "left") + ("right",) * (len(headers) - 2), gap)
+
+
+def _marker(item) -> str:
+    """≠: the round differs; ?: the same numbers, but its claims could not be converted; else nothing."""
+    return "≠" if item.differs else "?" if item.unsure else ""
 
 
 def _cell(value: tuple[int, int] | None) -> str:

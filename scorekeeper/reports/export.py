@@ -12,13 +12,13 @@ import json
 from typing import Any
 
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems
-from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Match, Side, singles
-from scorekeeper.numbers import MAX_DIGITS
+from scorekeeper.facts import FORMAT_VERSION, Ending, Match, Side, singles
 from scorekeeper.reports.render import (describe_round, eggs_cell, side_cell, standing_text, table_footer,
                                         table_title)
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.table import RoundResult, Table
-from scorekeeper.storage.matchfile import dump_match, parse_match, round_from_dict, round_to_dict
+from scorekeeper.storage.matchfile import (dump_match, format_claim, parse_claim, parse_match, round_from_dict,
+                                           round_to_dict)
 from scorekeeper.tiles import format_tiles
 
 FORMATS = ("csv", "json", "markdown", "toml")
@@ -46,7 +46,7 @@ def export_data(match: Match, table: Table) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": EXPORT_KIND, "format": FORMAT_VERSION, "ruleset": match.ruleset,
                             "players": list(match.players),
                             "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
-                            "pending": [f"{claim.player}={claim.points}" for claim in match.pending],
+                            "pending": [format_claim(claim) for claim in match.pending],
                             "rounds": [{"round": result.number, "facts": round_to_dict(result.facts),
                                         "result": _result_data(result),
                                         "table": _table_after(match, table, result)} for result in table.rounds],
@@ -196,13 +196,14 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
             problems.append(MatchFileError(f"round {index + 1}: {error}", label, key=f"rounds[{index}].facts"))
     pending = []
     for index, item in enumerate(data.get("pending") or []):
-        player, sep, points = str(item).rpartition("=")
-        if sep and player.strip() and points.strip().isascii() and points.strip().isdigit() \
-                and len(points.strip()) <= MAX_DIGITS:
-            pending.append(Claim(player.strip(), int(points)))
-        else:
-            problems.append(MatchFileError(f"a claim is written \"PLAYER=POINTS\", not {item!r}", label,
-                                           key=f"pending[{index}]"))
+        try:
+            claim = parse_claim(str(item))
+            if not claim.player or claim.points < 0 or (claim.count or 0) < 0:
+                raise ValueError("a claim needs a player and points that are not negative")
+            pending.append(claim)
+        except ValueError:
+            problems.append(MatchFileError(f"a claim is written \"PLAYER=POINTS\" or \"PLAYER=POINTS count N\", "
+                                           f"not {item!r}", label, key=f"pending[{index}]"))
     match = Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds),
                   pending=tuple(pending), path=label)
     return match, problems

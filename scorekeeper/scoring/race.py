@@ -66,9 +66,23 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
                      f"({', '.join(f'{c.player} {c.points}' for c in claims)}) are not counted")
         claims = ()
     at_once = ruleset["end.at_once"] and target > 0 and ruleset["end.at_target"] is AtTarget.WINS
-    events = [(match.side_of(claim.player).name, claim.points, claim.player) for claim in claims]
-    events += [(name, value, None) for name, value in (end_points or {}).items() if value]
-    for side, value, player in events:
+    events = []
+    for claim in claims:
+        side = match.side_of(claim.player).name
+        if claim.count is None:
+            events.append((side, claim.points, claim.player, ""))
+            continue
+        # a claim told as a count scores what this ruleset makes of the count (rules.md §4.3)
+        from scorekeeper.scoring.counts import explain_score, score_of
+
+        value = score_of(ruleset, claim.count)
+        if not value:
+            steps.append(Step(side, "play.scores", f"{claim.player}'s count of {claim.count} scores nothing under "
+                                                   f"{ruleset.name}: {explain_score(ruleset, claim.count)}"))
+            continue
+        events.append((side, value, claim.player, f" (count {claim.count})"))
+    events += [(name, value, None, "") for name, value in (end_points or {}).items() if value]
+    for side, value, player, counted in events:
         if ruleset["end.exact"] and target and running[side] + value > target:
             steps.append(Step(side, "end.exact", f"{side}: {value} not scored: {running[side]} + {value} would "
                                                  f"pass the target {target}, which must be reached exactly"))
@@ -77,7 +91,7 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
         points[side] += value
         if player is not None:
             claimed[side] += value
-            steps.append(Step(side, "play.scores", f"{player} claims {value} during play"
+            steps.append(Step(side, "play.scores", f"{player} claims {value} during play{counted}"
                                                    + (f" for {side}" if side != player else "")))
         if at_once and running[side] >= target:
             steps.append(Step(side, "end.at_once", f"{side} reaches {running[side]} of {target} and wins at once; "

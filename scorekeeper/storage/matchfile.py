@@ -130,7 +130,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     try:
         if not isinstance(raw_pending, list):
             raise ValueError("must be a list of \"PLAYER=POINTS\"")
-        pending = tuple(_parse_claim(item) for item in raw_pending)
+        pending = tuple(parse_claim(item) for item in raw_pending)
     except (InputError, ValueError, TypeError) as error:
         problem = MatchFileError(f"pending claims: {error}", label, _key_line(text, "pending"), "pending")
         if problems is None:
@@ -182,7 +182,7 @@ def _parse_revision(raw: Any, line: int | None) -> Revision:
     if not isinstance(raw.get("redone", False), bool):
         raise ValueError("'redone' must be true or false")
     facts = _parse_round(raw["facts"], line) if "facts" in raw else None
-    claim = _parse_claim(raw["claim"]) if "claim" in raw else None
+    claim = parse_claim(raw["claim"]) if "claim" in raw else None
     if (facts is None) == (claim is None):
         raise ValueError("give the round's facts (facts = { ... }) or the claim (claim = \"PLAYER=POINTS\")")
     if claim is not None and change is not Undoing.UNDO:
@@ -195,7 +195,7 @@ def _dump_revision(entry: Revision) -> dict[str, Any]:
     if entry.redone:
         raw["redone"] = True
     if entry.claim is not None:
-        raw["claim"] = f"{entry.claim.player}={entry.claim.points}"
+        raw["claim"] = format_claim(entry.claim)
     if entry.round is not None:
         raw["facts"] = _dump_round(entry.round)
     return raw
@@ -282,18 +282,28 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     return Round(ending, MappingProxyType(hands), out, fisher,
                  parse_tiles(last) if last and last.strip() else (),
                  parse_tile(led) if led else None,
-                 tuple(_parse_claim(item) for item in claims) if claims else (),
-                 tuple(_parse_claim(item) for item in points) if points is not None else (), line)
+                 tuple(parse_claim(item) for item in claims) if claims else (),
+                 tuple(parse_claim(item, counted=False) for item in points) if points is not None else (), line)
 
 
-def _parse_claim(item: Any) -> Claim:
+def parse_claim(item: Any, counted: bool = True) -> Claim:
+    """``"PLAYER=POINTS"``, or ``"PLAYER=POINTS count N"`` for a claim told as the count of the open ends
+    (``counted``: claims; in-play totals have no count)."""
     if not isinstance(item, str) or "=" not in item:
-        raise ValueError(f"a claim is written \"PLAYER=POINTS\", not {item!r}")
+        forms = '"PLAYER=POINTS" or "PLAYER=POINTS count N"' if counted else '"PLAYER=POINTS"'
+        raise ValueError(f"a claim is written {forms}, not {item!r}")
     player, points = item.rsplit("=", 1)
+    points, said, count = points.partition("count") if counted else (points, "", "")
     try:
-        return Claim(player.strip(), parse_number(points, "a claim", low=None))
+        return Claim(player.strip(), parse_number(points, "a claim", low=None),
+                     parse_number(count, "a count", low=None) if said else None)
     except InputError as error:
         raise ValueError(f"{printable(repr(item))[:60]}: {error}") from None
+
+
+def format_claim(claim: Claim) -> str:
+    """A claim as the match file writes it: ``"Ann=4 count 20"`` (a count kept), or ``"Ann=15"``."""
+    return f"{claim.player}={claim.points}" + (f" count {claim.count}" if claim.count is not None else "")
 
 
 def dump_match(match: Match) -> str:
@@ -304,7 +314,7 @@ def dump_match(match: Match) -> str:
         lines += ["sides = ["] + [f"    {_value({'name': side.name, 'players': list(side.players)})},"
                                   for side in match.sides] + ["]"]
     if match.pending:
-        lines.append(f"pending = {_value([f'{claim.player}={claim.points}' for claim in match.pending])}")
+        lines.append(f"pending = {_value([format_claim(claim) for claim in match.pending])}")
     if match.rounds:
         lines += ["rounds = ["] + [f"    {_value(_dump_round(rnd))}," for rnd in match.rounds] + ["]"]
     if match.history:
@@ -351,7 +361,7 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
     if rnd.last:
         raw["last"] = format_tiles(rnd.last)
     if rnd.claims:
-        raw["claims"] = [f"{claim.player}={claim.points}" for claim in rnd.claims]
+        raw["claims"] = [format_claim(claim) for claim in rnd.claims]
     if rnd.play_points:
         raw["points"] = [f"{claim.player}={claim.points}" for claim in rnd.play_points]
     raw["hands"] = {player: (hand.total if hand.tiles is None else format_tiles(hand.tiles))
