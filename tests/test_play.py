@@ -327,3 +327,9 @@ def test_in_play_totals_typed_in_a_line_are_refused_in_its_words(sk):
         assert said in text and "--" not in text
     assert "--points Ann=13: muggins cannot make 13" in sk.fails(
         "round", "--out", "Ann", "--total", "Bob=3", "--total", "Cat=4", "--points", "Ann=13", code=2)
+
+
+def test_starting_a_match_over_one_says_how_to_go_on_with_it(sk):
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    refused = sk.fails("play", "--rules", "goat", "Ann", "Bob", code=1)
+    assert "already holds a match: 'scorekeeper play' goes on with it; --force starts a new one" in refused

@@ -48,6 +48,13 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
     path = local_path or match_path(ctx)
     change = None
     if rules_spec or players or teams:
+        import os
+
+        from scorekeeper.errors import StateError
+
+        if os.path.exists(path) and not force:  # new() refuses too (another command may start one meanwhile)
+            raise StateError(f"{path} already holds a match: 'scorekeeper play' goes on with it; --force starts "
+                             "a new one (the old one is kept beside it)")
         change = usecases.new(path, rules_spec or "goat", players, teams, team_names, force)
     session = LiveSession.open(path, screen=lambda: Screen(screen_width(), screen_height()))
     run(session, greeting=session.greeting(new=change is not None, kept=change and change.kept))
