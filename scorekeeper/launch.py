@@ -21,6 +21,9 @@ def main() -> None:
         gc.set_threshold(100_000, 50, 100)
         gc.enable()
         cli.main(prog_name="scorekeeper")
+    except SystemExit:  # the command has finished (click always ends this way): a Ctrl-C now changes nothing
+        _ignore_interrupts()
+        raise
     except KeyboardInterrupt:  # before the command started, or after it finished: nothing half-done
         from scorekeeper.storage.atomic import saved_paths
 
@@ -31,3 +34,12 @@ def main() -> None:
         except (OSError, ValueError):
             pass
         sys.exit(0 if saved else 130)
+
+
+def _ignore_interrupts() -> None:
+    """Let a Ctrl-C that comes while Python shuts down pass unnoticed: the command has done and said all it
+    will, so it must not end killed by the signal (exit -2) after reporting success."""
+    from scorekeeper.sigint import signals
+
+    signal = signals()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

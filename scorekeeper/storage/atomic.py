@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 
+from scorekeeper.sigint import signals
+
 _saved: list[str] = []
 # The files this process has replaced. A process-wide fact, not configuration: once a change is saved, the
 # command line must not report failure (an interrupt or an output error after it is only a warning).
@@ -130,13 +132,10 @@ def _is_running(pid: int) -> bool:
 
 def _hold_interrupts() -> bool:
     """Block SIGINT (it stays pending) so that a write once started completes; False where impossible."""
+    signal = signals()
     try:
-        # The C module behind ``signal``, already loaded by the interpreter: ``signal`` itself wraps every
-        # constant in an enum when imported (~1.5 ms of every command that writes).
-        import _signal as signal
-
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    except (ImportError, AttributeError, ValueError, OSError):
+    except (AttributeError, ValueError, OSError):
         return False
     return True
 
@@ -145,8 +144,7 @@ def _release_interrupts(held: bool) -> None:
     """Unblock SIGINT; a Ctrl-C that arrived during the write is taken off (and counted) first: the change is
     saved, and the command that wrote it finishes and says so instead of stopping at an unknown point."""
     if held:
-        import _signal as signal
-
+        signal = signals()
         if signal.SIGINT in signal.sigpending():
             _held.append(signal.sigwait({signal.SIGINT}))
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
