@@ -296,10 +296,11 @@ class _Reader:
         named = {player for player, _ in self.hands} | {player for player, _ in self.totals}
         waiting = [player for player in players if player != self.out and player not in named]
         if len(self.unnamed) != len(waiting):
-            whom = ", ".join(waiting) if waiting else "nobody"
-            raise InputError(f"{len(self.unnamed)} total{'s' if len(self.unnamed) != 1 else ''} without a name "
-                             f"for {len(waiting)} player{'s' if len(waiting) != 1 else ''} without a hand "
-                             f"({whom})")
+            given = f"{len(self.unnamed)} given"
+            if not waiting:
+                raise InputError(f"a total without a name, but every player has a hand: {given}")
+            raise InputError(f"{len(waiting)} total{'s' if len(waiting) != 1 else ''} needed, in seating order "
+                             f"({', '.join(waiting)}): {given}")
         return list(zip(waiting, self.unnamed))
 
 

@@ -41,8 +41,7 @@ def test_a_total_of_0_is_the_lone_0_0(sk, ruleset, players, line, points, value)
     assert ("special_hands", f"Bob holds exactly 0-0: counts {value}") in [
         (step["key"], step["text"]) for step in found["steps"] if step["side"] == "Bob"]
     text = sk("explain").stdout
-    assert "Bob held a total of 0, which can only be 0-0 (total 0: only 0-0 has no pips" in text
-    assert f"counted as {value}" in text
+    assert f"Bob held a total of 0: only 0-0 makes it (rules.md §6.2), counted as {value}" in text
     assert "Bob's total of 0 can only be 0-0" in text
 
 

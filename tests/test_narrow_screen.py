@@ -195,3 +195,16 @@ def test_on_a_screen_sources_are_cited_without_the_articles_titles(sk, monkeypat
     ruling = sk("check", "hand", "0-0").stdout
     assert title not in ruling and "rules.md §1.2" in ruling
     assert max(width(line) for line in ruling.rstrip("\n").split("\n")) <= columns
+
+
+def test_leaving_out_the_titles_keeps_every_keys_source_whole():
+    """A source may itself hold "; 000: ..." (misdeal.doubles quotes 000): only what ``cite`` added goes."""
+    from scorekeeper.reports.ruling import without_titles
+    from scorekeeper.rules.book import cite
+    from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS_SOURCE
+
+    sources = [key.source for key in KEYS if key.source] + [SPECIAL_HANDS_SOURCE]
+    assert any("; 000: " in source for source in sources)
+    for source in sources:
+        assert without_titles(cite(source)) == source
+        assert without_titles(cite(source) + "; set by goat") == source + "; set by goat"

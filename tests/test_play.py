@@ -82,7 +82,7 @@ def test_a_whole_goat_match_at_the_prompt_gives_the_file_of_the_one_shot_command
 
     before = (live / "match.toml").read_bytes()
     refused = play.say("a out 8 6")  # one total missing
-    assert refused.strip() == "Error: 2 totals without a name for 3 players without a hand (Olya, Serg, Masha)"
+    assert refused.strip() == "Error: 3 totals needed, in seating order (Olya, Serg, Masha): 2 given"
     assert (live / "match.toml").read_bytes() == before
 
     play.child.send("o out 99 9")  # half typed, then Ctrl-C: the line is dropped

@@ -231,8 +231,9 @@ def test_names_of_several_words_and_names_that_are_words_of_the_syntax(sk):
 
 # Every bad line is refused in one line, exit 2, the file unchanged: the same inputs the flags refuse.
 BAD = [
-    ("m out 3 13", "2 totals without a name for 3 players without a hand (Alex, Olya, Serg)"),
-    ("m out 3 13 5 7", "4 totals without a name for 3 players"),
+    ("m out 3 13", "3 totals needed, in seating order (Alex, Olya, Serg): 2 given"),
+    ("m out 3 13 5 7", "3 totals needed, in seating order (Alex, Olya, Serg): 4 given"),
+    ("m out, Alex 3, Olya 13, Serg 5, 7", "a total without a name, but every player has a hand: 1 given"),
     ("1-2 m out 3 13 5", "whose tile is 1-2?"),
     ("m out, Alex 7-7, 13 5", "tile 7-7 is not in a double-six set (Alex's hand)"),
     ("m out, Alex 1-2, Olya 1-2, Serg 5", "tile 1-2 is in two hands: Alex's and Olya's"),

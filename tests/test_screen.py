@@ -50,7 +50,7 @@ def test_the_whole_note_when_recorded_and_each_kind_once_in_the_footer(sk):
     assert len(said) == 1 and "Ann's last tile was not recorded" in said[0], text
     for number, out, other in [(2, "Bob", "Ann"), (3, "Ann", "Bob")]:  # the same kind again: counted, not said
         text = sk("round", "--out", out, "--total", f"{other}=3").stdout
-        assert "note:" not in text and f"(1 note as before: 'explain {number}')" in text
+        assert "note:" not in text and f"(1 note as before: see 'explain {number}')" in text
         assert f"{out}'s last tile was not recorded" in sk("explain", str(number)).stdout
     table = sk("table").stdout
     footer = [line for line in lines_of(table) if line.startswith("note:")]

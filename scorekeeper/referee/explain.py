@@ -104,8 +104,9 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
         found = deduced.get(player)
         value = hand_value(ruleset, player, found.hand if found else hand, [], [])
         if found:
-            text = (f"{player} held a total of {hand.total}, which can only be {format_tiles(found.tiles)} "
-                    f"({found.why}), counted as {value}")
+            # the reason in full is the step's (rules applied): here, the fact in few words
+            text = (f"{player} held a total of {hand.total}: only {format_tiles(found.tiles)} makes it "
+                    f"(rules.md §6.2), counted as {value}")
         elif hand.has_tiles:
             pips = " + ".join(str(tile.pips) for tile in hand.tiles)
             text = f"{player} held {format_tiles(hand.tiles)}: {pips} = {hand.pips}" if len(hand.tiles) > 1 \

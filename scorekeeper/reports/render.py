@@ -56,7 +56,7 @@ def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUN
     hidden = len(table.rounds) - len(shown)
     grid = _fitted_grid(table, shown, None if wide else width, wide)
     title = f"{table_title(table, ruleset)} {about}".rstrip()
-    lines = wrap(title, None if wide else width) + [""] + grid
+    lines = wrap(title, None if wide else width, indent="  ") + [""] + grid
     footer = [_hidden_line(hidden, None if wide else width)] if hidden else []
     footer += note_lines(shown)
     lines += wrap_lines(footer + [""] + _status(table, ruleset), None if wide else width)
@@ -141,7 +141,7 @@ def _new_notes(table: Table) -> list[str]:
     fresh = [f"note: {note}" for note in last.notes if note_kind(note) not in said]
     again = len(last.notes) - len(fresh)
     if again:
-        fresh.append(f"({again} note{'s' if again > 1 else ''} as before: 'explain {last.number}')")
+        fresh.append(f"({again} note{'s' if again > 1 else ''} as before: see 'explain {last.number}')")
     return fresh
 
 

@@ -8,9 +8,17 @@ from scorekeeper.referee.verdict import Reason
 def without_titles(source: str) -> str:
     """A key's source without the titles of the articles it names ("rules.md §1.2 (000, 004)"): on a screen
     they fill lines with what the rule book (rules.md) already lists; ``rules.book.cite`` adds them."""
-    import re
+    from scorekeeper.rules.book import cite
 
-    return re.split(r"; (?=\d{3}: )", source, maxsplit=1)[0]
+    start = source.find("; ")
+    while start != -1:  # the source itself may hold "; 000: ..." (a quote): the head that cites to the start,
+        head = source[:start]  # what follows the titles ("; set by goat") kept
+        cited = cite(head)
+        rest = source[len(cited):]
+        if cited != head and source.startswith(cited) and (not rest or rest.startswith("; ")):
+            return head + rest
+        start = source.find("; ", start + 2)
+    return source
 
 
 def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str, width: int | None = None) -> str:
