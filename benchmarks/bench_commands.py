@@ -4,6 +4,7 @@ Not a test: run it by hand after installing the package (``pip install .``):
 
     python benchmarks/bench_commands.py            # the commands on a 20-round match, table on 10,000 rounds
     python benchmarks/bench_commands.py --runs 41 --long 0   # more runs per figure, no long match
+    python benchmarks/bench_commands.py --against /tmp/old/bin/scorekeeper   # before and after, side by side
 
 Each figure is the median CPU time (user + system) of several runs of the installed ``scorekeeper`` executable
 (the one beside this Python). The baseline ``python -c "import click"`` is run alternately with each command,
@@ -63,15 +64,16 @@ def timed(command: list[str], folder: str) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def paired_medians(command: list[str], baseline: list[str], runs: int, folder: str, reset=None) -> tuple[float, float]:
-    """Median times of the command and of the baseline, run alternately."""
-    mine, base = [], []
+def paired_medians(commands: list[list[str]], baseline: list[str], runs: int, folder: str,
+                   reset=None) -> list[float]:
+    """Median times of each command and (last) of the baseline, run in turn, ``runs`` rounds of them."""
+    spent: list[list[float]] = [[] for _ in range(len(commands) + 1)]
     for _ in range(runs):
-        if reset:
-            reset()
-        mine.append(timed(command, folder))
-        base.append(timed(baseline, folder))
-    return statistics.median(mine), statistics.median(base)
+        for index, command in enumerate(commands + [baseline]):
+            if reset:
+                reset()
+            spent[index].append(timed(command, folder))
+    return [statistics.median(times) for times in spent]
 
 
 def main() -> None:
@@ -80,10 +82,16 @@ def main() -> None:
     parser.add_argument("--long", type=int, default=10_000, help="rounds in the long match (0: leave it out)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="time only the commands whose label holds TEXT (repeatable)")
+    parser.add_argument("--against", metavar="EXECUTABLE",
+                        help="another installed scorekeeper (an older commit in its own venv), timed in turn "
+                             "with this one: before and after, side by side")
     args = parser.parse_args()
     executable = os.path.join(os.path.dirname(sys.executable), "scorekeeper")
     if not os.path.exists(executable):
         sys.exit(f"no installed scorekeeper beside {sys.executable}: run 'pip install .' first")
+    if args.against and not os.path.exists(args.against):
+        sys.exit(f"no such executable: {args.against}")
+    others = [args.against] if args.against else []
     folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     try:
         marathon = os.path.join(folder, "marathon.toml")
@@ -124,16 +132,21 @@ def main() -> None:
             ]
         if args.only:
             cases = [case for case in cases if any(text in case[0] for text in args.only)]
-        print(f'medians of {args.runs} runs, each run beside one of python -c "import click"')
-        print(f"{'command':<40} {'ms':>8} {'click ms':>9} {'x baseline':>11}")
+        print(f'medians of {args.runs} runs, each run beside one of python -c "import click"'
+              + (f"; 'against': {args.against}" if others else ""))
+        print(f"{'command':<40} {'ms':>8} {'click ms':>9} {'x baseline':>11}"
+              + (f" {'against ms':>11} {'x baseline':>11}" if others else ""))
         for label, command, reset in cases:
-            if reset:
-                reset()
-            trial = subprocess.run([executable, *command], cwd=folder, capture_output=True, text=True, check=False)
-            if trial.returncode != 0:  # a refused command is quick, and would flatter the figures
-                sys.exit(f"{label} failed: {trial.stderr.strip()}")
-            spent, base = paired_medians([executable, *command], baseline, args.runs, folder, reset)
-            print(f"{label:<40} {spent * 1000:8.1f} {base * 1000:9.1f} {spent / base:11.2f}")
+            for program in [executable] + others:
+                if reset:
+                    reset()
+                trial = subprocess.run([program, *command], cwd=folder, capture_output=True, text=True, check=False)
+                if trial.returncode != 0:  # a refused command is quick, and would flatter the figures
+                    sys.exit(f"{label} failed ({program}): {trial.stderr.strip()}")
+            spent, *against, base = paired_medians([[program, *command] for program in [executable] + others],
+                                                   baseline, args.runs, folder, reset)
+            print(f"{label:<40} {spent * 1000:8.1f} {base * 1000:9.1f} {spent / base:11.2f}"
+                  + "".join(f" {other * 1000:11.1f} {other / base:11.2f}" for other in against))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -36,7 +36,7 @@ class Problem(click.ClickException):
 
 
 class InputProblem(Problem):
-    """What was typed is wrong: exit 2 like click's usage errors, but one line."""
+    """What was typed is wrong: exit 2 like click's usage errors, but one line (wrapped only on a narrow screen)."""
 
     exit_code = 2
 

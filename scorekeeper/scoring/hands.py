@@ -116,18 +116,17 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
     placed.update(rnd.last)
     if rnd.led is not None:
         placed.add(rnd.led)
-    from scorekeeper.plausible import hand_room
-
-    most = hand_room(ruleset, len(match.players))
+    tileset = ruleset.tileset
+    most = _hand_room(ruleset, len(match.players))
     found: dict[str, Deduction] = {}
     while True:
         # One pass sees only what earlier passes proved, so the answer does not depend on the order of the
         # players; two hands proved to hold the same tile mean the facts cannot all be true: neither is used.
-        taken = placed.union(*(deduction.tiles for deduction in found.values()))
+        taken = frozenset(placed.union(*(deduction.tiles for deduction in found.values())))
         proved = {}
         for player, total in totals.items():
             if player not in found:
-                tiles = only_tiles(ruleset.tileset.tiles(), total, taken, most)
+                tiles = _only_tiles(tileset, total, taken, most)
                 if tiles is not None:
                     proved[player] = tiles
         clash = {player for player, tiles in proved.items()
@@ -144,6 +143,32 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
         if clash:
             break
     return found
+
+
+_ROOM: dict[tuple[int, int], tuple[Ruleset, int]] = {}
+_PROVED: dict[tuple, tuple[Tile, ...] | None] = {}
+"""``only_tiles`` answers already found: a long match asks the same few questions (a total with 0-0 placed)."""
+
+
+def _hand_room(ruleset: Ruleset, players: int) -> int:
+    """``plausible.hand_room``, worked out once per ruleset and number of players."""
+    known = _ROOM.get((id(ruleset), players))
+    if known is None or known[0] is not ruleset:
+        from scorekeeper.plausible import hand_room
+
+        known = _ROOM[id(ruleset), players] = (ruleset, hand_room(ruleset, players))
+    return known[1]
+
+
+def _only_tiles(tileset, total: int, taken: frozenset[Tile], most: int) -> tuple[Tile, ...] | None:
+    """``only_tiles`` over a whole set, each question answered once (the answer depends on nothing else)."""
+    key = (tileset, total, taken, most)
+    if key in _PROVED:
+        return _PROVED[key]
+    if len(_PROVED) > 20_000:
+        _PROVED.clear()
+    answer = _PROVED[key] = only_tiles(tileset.tiles(), total, taken, most)
+    return answer
 
 
 _ORDERED: dict[int, tuple[tuple[Tile, ...], tuple[Tile, ...]]] = {}
