@@ -99,3 +99,17 @@ def test_a_house_file_without_a_description_says_what_it_changes(tmp_path):
     (tmp_path / "h5.toml").write_text('extends = "h1.toml"\n[fish]\npolicy = "each"\n')
     assert load_ruleset(str(tmp_path / "h1.toml")).description == "goat with end.target = 125, opening.threshold = 25"
     assert load_ruleset(str(tmp_path / "h5.toml")).description == "h1 with fish.policy = each"
+
+
+@pytest.mark.parametrize("typed, near", [("goatt", "goat"), ("Sea-Goat", "sea-goat"), ("mugins", "muggins")])
+def test_a_mistyped_ruleset_name_suggests_the_nearest_and_changes_nothing(sk, typed, near):
+    message = sk.fails("new", "--rules", typed, "Ann", "Bob", code=2)
+    assert f"unknown ruleset '{typed}' (did you mean {near}" in message and "rules list" in message
+    assert "all-threes" not in message  # the nearest names, not all fourteen
+    assert not sk.path.exists()
+
+
+def test_a_ruleset_name_like_none_lists_every_built_in(sk):
+    message = sk.fails("new", "--rules", "xyzzy", "Ann", "Bob", code=2)
+    assert "unknown ruleset 'xyzzy' (built-in: " in message
+    assert all(name in message for name in builtin_names())

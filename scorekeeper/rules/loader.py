@@ -108,6 +108,18 @@ MAX_RULESET_BYTES = 1 << 20
 before it is read, so that a huge one (100 MB of unknown keys) costs nothing and prints one line."""
 
 
+def unknown_ruleset(spec: str) -> str:
+    """The refusal of a ruleset name that is neither built in nor a file: the nearest names where a typo is
+    likely (a phone screen need not show all fourteen), else every built-in name."""
+    from scorekeeper.names import similar
+
+    names = builtin_names()
+    near = similar(names, spec, most=2)
+    if near:
+        return f"unknown ruleset '{spec}' (did you mean {' or '.join(near)}? see 'scorekeeper rules list')"
+    return f"unknown ruleset '{spec}' (built-in: {', '.join(names)})"
+
+
 def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
                  seen: list[str], texts: dict[str, str] | None = None) -> list[tuple[str, dict]] | None:
     label, path = resolve(spec, base)
@@ -118,7 +130,7 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
     if not os.path.isfile(path):
         where = seen[-1] if seen else None
         if not is_path(spec):
-            message = f"unknown ruleset '{spec}' (built-in: {', '.join(builtin_names())})"
+            message = unknown_ruleset(spec)
         else:
             message = f"ruleset file not found: {path}"
         if seen:  # an `extends` inside a file: the file is broken
