@@ -235,7 +235,7 @@ class LiveSession:
 
             def edit(confirmed: bool) -> Reply:
                 change = usecases.edit(self.state, number, line, confirmed=confirmed)
-                return self._changed(change, self._said(number, change))
+                return self._changed(change, self._said(number, change), focus=number)
 
             return self._confirmable(edit)
         if command == "table":
@@ -312,14 +312,14 @@ class LiveSession:
         in_play = ", ".join(f"{name} {points}" for name, points in self.state.table.in_play.items() if points)
         return Reply(f"Claimed: {said} (in play this hand: {in_play}).")
 
-    def _changed(self, change: usecases.Change, headline: str) -> Reply:
+    def _changed(self, change: usecases.Change, headline: str, focus: int | None = None) -> Reply:
         from scorekeeper.reports.render import after_round
 
         self.state = change.after
         screen = self.screen()
         height = None if screen.height is None else min(screen.height, SESSION_HEIGHT)
         return Reply(after_round(self.state.table, self.state.ruleset, self.path, screen.width, height,
-                                 headline=headline))
+                                 headline=headline, focus=focus))
 
     def table_text(self, every: bool = False) -> str:
         from scorekeeper.reports.render import SHOWN_ROUNDS, render_table

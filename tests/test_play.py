@@ -333,3 +333,20 @@ def test_starting_a_match_over_one_says_how_to_go_on_with_it(sk):
     sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
     refused = sk.fails("play", "--rules", "goat", "Ann", "Bob", code=1)
     assert "already holds a match: 'scorekeeper play' goes on with it; --force starts a new one" in refused
+
+
+def test_an_edit_at_the_prompt_shows_the_edited_rounds_row_with_the_newest(sk):
+    """After 'edit 2 ...' in a long match, the row of round 2 is on the screen with the totals (the newest
+    row alone would not show what changed)."""
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    for total in range(1, 9):
+        sk("round", f"Masha out, Alex {total}, Olya 2, Serg 3")
+    session = LiveSession.open(str(sk.path))
+    reply = session.handle("edit 2 Masha out, Alex 11, Olya 2, Serg 3")
+    assert reply.ok, reply.text
+    numbers = [line.split()[0] for line in reply.text.splitlines() if line.split() and line.split()[0].isdigit()]
+    assert numbers == ["2"], reply.text
+    row = next(line for line in reply.text.splitlines() if line.split()[:1] == ["2"])
+    assert "11" in row
+    assert [line.split()[0] for line in session.handle("undo").text.splitlines()
+            if line.split() and line.split()[0].isdigit()] == ["7"]  # an undo shows the newest row

@@ -90,3 +90,16 @@ def test_a_pipe_without_columns_is_never_cut(sk):
        "--total", "Dorothea=30")
     text = sk("table").stdout  # CliRunner's stdout is not a terminal, and COLUMNS is not set
     assert "Bartholomew" in text and "30 → 30" in text
+
+
+def test_after_round_with_a_focus_shows_that_round_first_then_the_newest(sk):
+    from scorekeeper.reports.render import after_round
+    from scorekeeper.session import open_match
+
+    long_goat(sk, 12)
+    state = open_match(str(sk.path))
+    text = after_round(state.table, state.ruleset, "match.toml", 80, 24, headline="Round 3 changed.", focus=3)
+    numbers = [int(line.split()[0]) for line in text.splitlines() if line.split() and line.split()[0].isdigit()]
+    assert numbers[0] == 3 and numbers[1:] == list(range(13 - len(numbers) + 1, 13)), text
+    plain = after_round(state.table, state.ruleset, "match.toml", 80, 24, headline="Round 3 changed.")
+    assert 3 not in [int(line.split()[0]) for line in plain.splitlines() if line.split() and line.split()[0].isdigit()]

@@ -95,12 +95,13 @@ def _hidden_line(hidden: int, width: int | None) -> str:
 
 
 def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 80, height: int | None = 24,
-                headline: str | None = None) -> str:
+                headline: str | None = None, focus: int | None = None) -> str:
     """What a person sees after recording a round (``round``, and each round of ``play``).
 
     One line saying what was recorded and in which match file (or ``headline``), then the newest rows under
     the header with the totals, the new round's notes, and what comes next: at most ``height - 2`` lines (the
-    typed command and the next prompt share the screen), each at most ``width`` columns.
+    typed command and the next prompt share the screen), each at most ``width`` columns. ``focus``: a round
+    changed in place (an edit) whose row is shown first when it is not among the newest.
     """
     last = table.rounds[-1] if table.rounds else None
     if headline is None:
@@ -114,6 +115,8 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     count = min(AFTER_ROUND_ROWS, len(table.rounds))
     while True:
         shown = table.rounds[len(table.rounds) - count:]  # the headline names the round: no row for earlier ones
+        if focus is not None and 0 < focus <= len(table.rounds) - count:  # the edited round, then the newest
+            shown = (table.rounds[focus - 1], *shown[1:])
         grid = _fitted_grid(table, shown, width, False)
         body = [*grid, *([""] + note_text if note_text else []), "", *tail]
         total = len(fixed_lines) + len(body)
