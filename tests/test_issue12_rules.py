@@ -217,14 +217,14 @@ def test_a_missing_lead_is_noted_when_the_hundred_was_possible(sk, led, noted):
     args = ("--led", led) if led else ()
     sk("round", *args, "--out", "Bob", "--total", "Ann=3", "--last", "2-3")
     notes = [note["note"] for note in sk.json()["notes"] if note["round"] == 2]
-    assert any("no --led was recorded" in note and "Bob holding 30" in note and "on the hundred" in note
+    assert any("no lead was recorded ('led TILE' or --led)" in note and "Bob holding 30" in note and "on the hundred" in note
                for note in notes) is noted
     if noted:  # the table's footer says the kind once
-        assert "no lead given (--led) by a side holding points" in sk("table").stdout
+        assert "no lead given ('led TILE' or --led) by a side holding points" in sk("table").stdout
 
 
 def test_no_note_when_the_leader_held_no_points(sk):
     sk("new", "--rules", "sea-goat", "Ann", "Bob")
     sk("round", "--out", "Bob", "--total", "Ann=20", "--last", "1-2")  # 20 < 25: Bob holds nothing
     sk("round", "--out", "Bob", "--total", "Ann=3", "--last", "2-3")
-    assert not any("no --led was recorded" in note["note"] for note in sk.json()["notes"])
+    assert not any("no lead was recorded" in note["note"] for note in sk.json()["notes"])

@@ -54,14 +54,14 @@ def test_the_whole_note_when_recorded_and_each_kind_once_in_the_footer(sk):
         assert f"{out}'s last tile was not recorded" in sk("explain", str(number)).stdout
     table = sk("table").stdout
     footer = [line for line in lines_of(table) if line.startswith("note:")]
-    assert footer == ["note: rounds 1-3: no last tile given (--last): the rules that need it were not applied"]
+    assert footer == ["note: rounds 1-3: no last tile given ('out on TILE' or --last): the rules that need it were not applied"]
     assert "Ann's last tile" not in table and "Bob's last tile" not in table
     # a later round with the fact says nothing more
     later = sk("round", "--out", "Ann", "--total", "Bob=3", "--last", "1-2").stdout
     assert "note:" not in later
     sk("round", "--out", "Bob", "--total", "Ann=3")
     footer = [line for line in lines_of(sk("table").stdout) if line.startswith("note:")]
-    assert footer == ["note: rounds 1-3, 5: no last tile given (--last): the rules that need it were not applied"]
+    assert footer == ["note: rounds 1-3, 5: no last tile given ('out on TILE' or --last): the rules that need it were not applied"]
 
 
 def test_undo_says_what_was_dropped_in_one_line_naming_the_file(sk):

@@ -13,9 +13,9 @@ from scorekeeper.scoring.table import Table
 
 # Optional facts a round may carry: (attribute, its empty value, how people call it).
 OPTIONAL_FACTS = (
-    ("fisher", None, "who made the fish (--fisher)"),
-    ("last", (), "the tile the player went out with (--last)"),
-    ("led", None, "the tile that opened the round (--led)"),
+    ("fisher", None, "who made the fish ('fish by NAME' or --fisher)"),
+    ("last", (), "the tile the player went out with ('out on TILE' or --last)"),
+    ("led", None, "the tile that opened the round ('led TILE' or --led)"),
     ("claims", (), "points claimed during play"),
 )
 

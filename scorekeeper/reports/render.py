@@ -382,15 +382,15 @@ def table_footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...])
 # table says each kind once, with its rounds ("rounds 1, 2, 5: no last tile given"), and the full sentence
 # is shown when the round is recorded and by 'explain'.
 _NOTE_KINDS = (
-    (re.compile(r"last tile was not recorded"), "no last tile given (--last): the rules that need it were "
-                                                "not applied"),
-    (re.compile(r"lead was not recorded"), "no lead given (--led): the lead bonus was not applied"),
-    (re.compile(r"could have been 6-6 on the hundred"), "no lead given (--led) by a side holding points: "
-                                                        "the hundred was not considered"),
-    (re.compile(r"only a total of \d+ was given"), "only a total given for a hand (--total): the special-hand "
-                                                   "rule was not applied"),
-    (re.compile(r"conditions for the fisherman"), "no fisher given (--fisher): 004's fisherman conditions not "
-                                                 "shown"),
+    (re.compile(r"last tile was not recorded"),
+     "no last tile given ('out on TILE' or --last): the rules that need it were not applied"),
+    (re.compile(r"lead was not recorded"), "no lead given ('led TILE' or --led): the lead bonus was not applied"),
+    (re.compile(r"could have been 6-6 on the hundred"),
+     "no lead given ('led TILE' or --led) by a side holding points: the hundred was not considered"),
+    (re.compile(r"only a total of \d+ was given"),
+     "only a total given for a hand, not its tiles: the special-hand rule was not applied"),
+    (re.compile(r"conditions for the fisherman"),
+     "no fisher given ('fish by NAME' or --fisher): 004's fisherman conditions not shown"),
     (re.compile(r"who led is not known"), "who led 6-6 is not known: the hundred was not applied"),
 )
 

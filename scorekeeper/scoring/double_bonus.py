@@ -32,13 +32,14 @@ def _with_bonuses(ruleset: Ruleset, rnd: Round, outcome: Outcome, steps: list[St
     found = []
     if lead_on:
         if rnd.led is None:
-            notes.append("the lead was not recorded (--led): the bonus for leading 6-6 or 0-0 could not be applied")
+            notes.append("the lead was not recorded ('led TILE' or --led): the bonus for leading 6-6 or 0-0 could "
+                         "not be applied")
         elif rnd.led in _LEAD and ruleset[_LEAD[rnd.led]]:
             found.append((_LEAD[rnd.led], ruleset[_LEAD[rnd.led]], f"the round was led with {rnd.led}"))
     if finish_on and rnd.ending is Ending.OUT:
         if not rnd.last:
-            notes.append(f"{rnd.out}'s last tile was not recorded (--last): the bonus for finishing with 6-6 or "
-                         "0-0 could not be applied")
+            notes.append(f"{rnd.out}'s last tile was not recorded ('out on TILE' or --last): the bonus for "
+                         "finishing with 6-6 or 0-0 could not be applied")
         for tile in rnd.last:
             if tile in _FINISH and ruleset[_FINISH[tile]]:
                 found.append((_FINISH[tile], ruleset[_FINISH[tile]], f"{rnd.out} went out with {tile}"))

@@ -53,8 +53,8 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
         return Finish()
     side = match.side_of(rnd.out).name
     if not rnd.last:
-        notes.append(f"{rnd.out}'s last tile was not recorded (--last): the finishing-double rules "
-                     "(0-0, 6-6, two doubles at once) could not be applied")
+        notes.append(f"{rnd.out}'s last tile was not recorded ('out on TILE' or --last): the finishing-double "
+                     "rules (0-0, 6-6, two doubles at once) could not be applied")
         return Finish()
     shown = format_tiles(rnd.last)
     if len(rnd.last) == 2 and ruleset["finish.two_doubles_wins"]:

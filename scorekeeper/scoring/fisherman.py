@@ -15,7 +15,7 @@ def fisherman_notes(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
         return state
     if not rnd.fisher:
         return state.but(notes=state.notes + ("004 has conditions for the fisherman (who made the fish); record "
-                                              "--fisher to see them",))
+                                              "'fish by NAME' (--fisher) to see them",))
     side = match.side_of(rnd.fisher).name
     hands = state.side_hands
     winner = state.outcome.winner

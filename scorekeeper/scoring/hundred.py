@@ -50,14 +50,15 @@ def _lead_not_recorded(match: Match, leader: str | None, scores: dict[str, int])
         side = match.side_of(leader).name
         if scores[side] <= 0:
             return []
-        return [f"no --led was recorded: {leader} led with {side} holding {scores[side]}, so it could have been "
-                "6-6 on the hundred; the round is scored as an ordinary lead (record --led 6-6 with 'edit' if it "
-                "was)"]
+        return [f"no lead was recorded ('led TILE' or --led): {leader} led with {side} holding {scores[side]}, "
+                "so it could have been 6-6 on the hundred; the round is scored as an ordinary lead (record "
+                "'led 6-6' with 'edit' if it was)"]
     holding = [name for name, score in scores.items() if score > 0]
     if not holding:
         return []
-    return [f"no --led was recorded, and who led is not known, while {', '.join(holding)} held points: it "
-            "could have been 6-6 on the hundred; the round is scored as an ordinary lead"]
+    return [f"no lead was recorded ('led TILE' or --led), and who led is not known, while "
+            f"{', '.join(holding)} held points: it could have been 6-6 on the hundred; the round is scored as an "
+            "ordinary lead"]
 
 
 def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | None, scores: dict[str, int],
@@ -79,8 +80,8 @@ def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | No
         return None
     if leader is None:
         if any(scores.values()):
-            notes.append("6-6 was led, but who led is not known (the last round's --fisher was not recorded): "
-                         "the on-the-hundred rule could not be applied")
+            notes.append("6-6 was led, but who led is not known (the last round's fisherman, 'fish by NAME' or "
+                         "--fisher, was not recorded): the on-the-hundred rule could not be applied")
         return None
     side = match.side_of(leader).name
     if scores[side] <= 0:

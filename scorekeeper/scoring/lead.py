@@ -97,7 +97,7 @@ def lead_problem(ruleset: Ruleset, match: Match, previous: RoundResult | None, r
               else {side.name: 0 for side in match.sides})
     leader = round_leader(ruleset, match, previous) if previous is not None else None
     hint = ("only a side that holds points may go on the hundred; if 6-6 was an ordinary lead, "
-            "leave out --led 6-6")
+            "leave out 'led 6-6' (--led 6-6)")
     if leader is not None:
         side = match.side_of(leader).name
         if scores[side] > 0:
