@@ -8,6 +8,8 @@ failures is in ``scorekeeper.cli.safety``.
 import gc
 import sys
 
+from scorekeeper.sigint import signals
+
 
 def main() -> None:
     try:
@@ -39,7 +41,5 @@ def main() -> None:
 def _ignore_interrupts() -> None:
     """Let a Ctrl-C that comes while Python shuts down pass unnoticed: the command has done and said all it
     will, so it must not end killed by the signal (exit -2) after reporting success."""
-    from scorekeeper.sigint import signals
-
     signal = signals()
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -293,7 +293,9 @@ class LiveSession:
         from scorekeeper.claims import add_claim
         from scorekeeper.scoring.counts import score_for_count
 
-        ruleset, match = self.state.ruleset, self.state.match
+        from scorekeeper.scoring.engine import replay
+
+        ruleset, match, table = self.state.ruleset, self.state.match, self.state.table
         told = []
         for player, value, is_count in claims:
             points = value
@@ -302,7 +304,8 @@ class LiveSession:
                     points = score_for_count(ruleset, value)
                 except InputError as error:
                     raise InputError(f"{player} count {value}: {error}") from None
-            match = add_claim(match, ruleset, player, points, self.state.table.over)  # checked, nothing saved
+            match = add_claim(match, ruleset, player, points, table.over)  # checked, nothing saved
+            table = replay(ruleset, match, table.rounds, kept=len(match.rounds))  # a claim may end the match
             told.append((player, points, value if is_count else None))
         for player, points, count in told:
             # a count is kept as the count (it converts under another ruleset), the points as points

@@ -307,9 +307,12 @@ class _Reader:
 def format_round(rnd: Round, match: Match, short: bool = False) -> str:
     """A recorded round in the round syntax, with full names: the line ``parse_round`` reads back to the same
     facts.  ``short``: when every hand is a pip total, the totals without their names, in seating order
-    (``Masha out 3 13 5``); a round with tiles is written named all through (never half and half)."""
-    short = short and all(hand.tiles is None for hand in rnd.hands.values())
+    (``Masha out 3 13 5``), where every player but the one out has one; a round with tiles, or without a
+    hand for someone (the finisher's partner where pairs do not count it), is written named all through."""
     players = list(match.players)
+    # unnamed totals are read in seating order, one for each player but the one out: only when each has one
+    short = short and all(hand.tiles is None for hand in rnd.hands.values()) and \
+        all(player in rnd.hands for player in players if player != rnd.out)
     if rnd.ending is Ending.OUT:
         head = f"{format_name(rnd.out, match)} out"
         if rnd.last:

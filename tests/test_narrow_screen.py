@@ -208,3 +208,10 @@ def test_leaving_out_the_titles_keeps_every_keys_source_whole():
     for source in sources:
         assert without_titles(cite(source)) == source
         assert without_titles(cite(source) + "; set by goat") == source + "; set by goat"
+
+
+def test_undo_list_with_nothing_taken_back_fits_40_columns(sk, monkeypatch):
+    sk("new", "Ann", "Bob")
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = sk("undo", "--list").stdout.splitlines()
+    assert lines[0].startswith("Nothing has been taken back") and all(len(line) <= 40 for line in lines)

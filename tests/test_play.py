@@ -350,3 +350,17 @@ def test_an_edit_at_the_prompt_shows_the_edited_rounds_row_with_the_newest(sk):
     assert "11" in row
     assert [line.split()[0] for line in session.handle("undo").text.splitlines()
             if line.split() and line.split()[0].isdigit()] == ["7"]  # an undo shows the newest row
+
+
+def test_a_line_of_claims_is_all_or_none_when_its_first_claim_ends_the_match(sk):
+    """Ann +5 takes Ann to 100 and ends the match: Bob +5 after it is refused, and so is the whole line
+    (the first claim was once saved while the scorer was told of an error)."""
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    for points in ("35", "35", "25"):
+        sk("score", "Ann", points)
+    before = sk.path.read_bytes()
+    session = LiveSession.open(str(sk.path))
+    reply = session.handle("Ann +5 Bob +5")
+    assert not reply.ok and "over" in reply.text, reply.text
+    assert sk.path.read_bytes() == before
+    assert session.handle("Ann +5").ok and sk.json()["over"]  # alone, the claim that ends the match is taken

@@ -379,3 +379,19 @@ def test_the_short_form_reads_back_too(line, short):
     rnd = parse_round(line, match, load_ruleset("goat"))
     assert format_round(rnd, match, short=True) == short
     assert parse_round(short, match, load_ruleset("goat")) == rnd
+
+
+def test_the_short_form_is_written_only_when_it_reads_back_to_the_same_round(sk):
+    """In goat-pairs the finisher's partner has no hand: unnamed totals would be read in seating order as the
+    partner's, so the round is written named (it once came back as 'Margarita out 13 25')."""
+    sk("new", "--rules", "goat-pairs", "--team", "Margarita,Olga", "--team", "Alexander,Sergei")
+    sk("round", "Margarita out, Alexander 13, Sergei 25")
+    opened = open_match(str(sk.path))
+    rnd = opened.match.rounds[0]
+    written = format_round(rnd, opened.match, short=True)
+    assert written == "Margarita out, Alexander 13, Sergei 25"
+    assert read_round(written, opened.match) == read_round("Margarita out, Alexander 13, Sergei 25", opened.match)
+    sk("new", "--force", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    sk("round", "Masha out, Alex 3, Olya 13, Serg 5")
+    opened = open_match(str(sk.path))
+    assert format_round(opened.match.rounds[0], opened.match, short=True) == "Masha out 3 13 5"

@@ -144,10 +144,12 @@ def _list_changes(changes, output_format: str) -> None:
                                 "what": said, "redone": entry.redone}
                                for number, entry, said in changes]})
         return
-    if not changes:
-        click.echo("Nothing has been taken back: undo, delete and edit keep what they change here.")
-        return
     from scorekeeper.reports.fit import wrap_lines
+
+    if not changes:
+        click.echo("\n".join(wrap_lines(["Nothing has been taken back: undo, delete and edit keep what they "
+                                         "change here."], screen_width())))
+        return
 
     lines = ["Changes taken back, newest first:"]
     lines += [f"{number:>3}  {said}{'  (put back)' if entry.redone else ''}" for number, entry, said in changes]
