@@ -183,3 +183,17 @@ def test_the_live_session_keeps_the_count(sk):
     assert [tuple(claim) for claim in load_match(str(sk.path)).pending] == [("Ann", 20, 20)]
     assert session.handle("Ann out, Bob 10").ok
     assert scores(sk.json("--rules", "phone")) == {"Ann": 6, "Bob": 0}
+
+
+def test_a_count_the_matchs_own_ruleset_refuses_is_a_file_error_for_table_rules_too(sk):
+    """A hand-edited count claim that the match's own ruleset scores differently: 'table' refuses the file,
+    and so does 'table --rules' (it once re-scored the broken file under the other ruleset, exit 0)."""
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    sk("score", "Ann", "--count", "20")
+    sk("round", "--out", "Ann", "--total", "Bob=10")
+    text = sk.path.read_text(encoding="utf-8")
+    assert '"Ann=20 count 20"' in text
+    sk.path.write_text(text.replace('"Ann=20 count 20"', '"Ann=5 count 20"'), encoding="utf-8")
+    for args in (("table",), ("table", "--rules", "phone"), ("table", "--rules", "muggins")):
+        message = sk(*args, code=1).stderr
+        assert "count 20" in message and "match.toml:" in message, (args, message)

@@ -229,12 +229,11 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide:
     """``table --rules OTHER``: the match's facts replayed under another ruleset; nothing is written."""
     from scorekeeper.referee.rescore import rescore
     from scorekeeper.rules.loader import load_ruleset
-    from scorekeeper.session import load_match_ruleset
-    from scorekeeper.storage.matchfile import load_match
+    from scorekeeper.session import open_match
 
     path = match_path(ctx)
-    match = load_match(path)
-    rescored = rescore(match, load_ruleset(rules_spec), load_match_ruleset(match, path))
+    opened = open_match(path)  # the file checked under its own ruleset first, as 'table' does
+    rescored = rescore(opened.match, load_ruleset(rules_spec), opened.ruleset)
     if output_format == "json":
         echo_json({**rescored.table.to_dict(), "not_scored": list(rescored.unscored),
                    "rescore_notes": list(rescored.notes),
