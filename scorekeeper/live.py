@@ -254,7 +254,7 @@ class LiveSession:
         if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name
             from scorekeeper.names import candidates
 
-            if not candidates(self.state.match.players, text):
+            if not candidates(self.state.match.players, text) and text.casefold() not in KEYWORDS:
                 from difflib import get_close_matches
 
                 from scorekeeper.numbers import quoted

@@ -78,8 +78,9 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         missing = [player for player in missing if player not in uncounted]
         if missing:
             besides = f" and {uncounted[0]} (not counted: partner of {rnd.out})" if uncounted else ""
-            raise FactError("no hand for {missing}: every player except the one who went out{besides} needs {hand} "
-                            "or {total}", missing=", ".join(missing), besides=besides)
+            who = "every player" if rnd.out is None else "every player except the one who went out"
+            raise FactError("no hand for {missing}: {who}{besides} needs {hand} or {total}",
+                            missing=", ".join(missing), who=who, besides=besides)
     in_set = _tiles_in(tileset.max_pip)
     most = tileset.pips
     seen: dict[Tile, str] = {}

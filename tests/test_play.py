@@ -364,3 +364,11 @@ def test_a_line_of_claims_is_all_or_none_when_its_first_claim_ends_the_match(sk)
     assert not reply.ok and "over" in reply.text, reply.text
     assert sk.path.read_bytes() == before
     assert session.handle("Ann +5").ok and sk.json()["over"]  # alone, the claim that ends the match is taken
+
+
+def test_fish_alone_asks_for_the_hands_not_for_a_command(sk):
+    sk("new", "--rules", "goat", "Masha", "Alex")
+    before = sk.path.read_bytes()
+    reply = LiveSession.open(str(sk.path)).handle("fish")
+    assert not reply.ok and "no hand for Masha, Alex: every player needs a hand or a total" in reply.text
+    assert "not a command" not in reply.text and sk.path.read_bytes() == before
