@@ -222,3 +222,17 @@ def test_every_round_of_a_long_file_in_the_writers_layout_knows_its_line(sk):
     broken = text.replace(ROUND, BAD, 300).replace(BAD, ROUND, 299)  # the last round only is broken
     sk.path.write_text(broken, encoding="utf-8")
     assert problems(sk) == [f"{sk.path}:304: round 300: unknown player 'Zed' (players: Masha, Alex, Olya)"]
+
+
+def test_a_match_file_saved_with_a_byte_order_mark_reads_and_the_next_write_drops_it(sk, tmp_path):
+    """Notepad saves UTF-8 with a BOM; the file is the same match (it once gave 'Invalid statement')."""
+    sk("new", "--rules", "goat", "Ann", "Bob")
+    sk("round", "Ann out, Bob 5")
+    scores = sk.json()["sides"]
+    sk.path.write_bytes(b"\xef\xbb\xbf" + sk.path.read_bytes())
+    assert sk.json()["sides"] == scores
+    sk("round", "Bob out, Ann 7")
+    assert not sk.path.read_bytes().startswith(b"\xef\xbb\xbf") and len(sk.json()["history"]) == 2
+    house = tmp_path / "house.toml"
+    house.write_bytes(b"\xef\xbb\xbf" + 'extends = "goat"\n\n[end]\ntarget = 51\n'.encode())
+    assert sk("rules", "check", str(house)).exit_code == 0

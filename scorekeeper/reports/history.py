@@ -137,7 +137,7 @@ def _read_files(paths: list[str]) -> tuple[dict[str, PlayerRecord], int, int, li
 
 def _open(path: str, ruleset_for) -> tuple[OpenMatch | None, str]:
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:
             text = handle.read()
         data = toml.loads(text)
     except UnicodeDecodeError:

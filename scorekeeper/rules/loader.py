@@ -144,7 +144,7 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
             problems.append(RulesetError(f"too large for a ruleset ({size:,} bytes; a ruleset is a few keys, "
                                          f"at most {MAX_RULESET_BYTES:,} bytes)", label))
             return None
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:
             text = handle.read()
         if texts is not None:
             texts[label] = text

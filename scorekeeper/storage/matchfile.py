@@ -49,7 +49,7 @@ def read_match_file(path: str) -> tuple[str, FileStamp]:
     """A match file's text and the stamp of the version read (see ``storage.stamp``)."""
     label = os.fspath(path)
     try:
-        with open(label, encoding="utf-8") as handle:
+        with open(label, encoding="utf-8-sig") as handle:
             text = handle.read()
             stamp = stamp_of(handle.fileno(), text)
     except FileNotFoundError:

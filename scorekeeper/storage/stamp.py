@@ -46,7 +46,7 @@ def has_changed(path: str, stamp: FileStamp) -> bool:
     if (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns) == stamp[:4]:
         return False
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:
             return hash(handle.read()) != stamp.digest  # touched or copied back, but the same text
     except (OSError, UnicodeDecodeError):
         return True
