@@ -215,3 +215,16 @@ def test_undo_list_with_nothing_taken_back_fits_40_columns(sk, monkeypatch):
     monkeypatch.setenv("COLUMNS", "40")
     lines = sk("undo", "--list").stdout.splitlines()
     assert lines[0].startswith("Nothing has been taken back") and all(len(line) <= 40 for line in lines)
+
+
+def test_history_names_a_skipped_file_once_and_wraps_it_at_40_columns(sk, tmp_path, monkeypatch):
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "broken-with-a-long-name.toml").write_text('format = 1\nruleset = "goat"\nplayers = ["A", 1]\n',
+                                                         encoding="utf-8")
+    monkeypatch.setenv("COLUMNS", "40")
+    said = sk("history", str(folder)).stderr
+    lines = said.splitlines()
+    assert lines[0].startswith("skipped") and all(len(line) <= 40 for line in lines), said
+    joined = "".join(line.strip() for line in lines)  # a path wider than the screen is split, never lost
+    assert joined.count("broken-with-a-long-name.toml") == 1 and "broken-with-a-long-name.toml:3:" in joined

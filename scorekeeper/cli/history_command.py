@@ -31,8 +31,15 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
     from scorekeeper.reports.history import read_history
 
     found = read_history(folders, jobs)
+    if found.skipped:
+        from scorekeeper.cli.base import screen_width
+        from scorekeeper.reports.fit import wrap
+
+        width = screen_width(stream="stderr")
     for item in found.skipped:
-        click.echo(printable(f"skipped {item.path}: {item.reason}"), err=True)  # a file's name may hold anything
+        # a reason that names its file and line already (PATH:LINE: ...) is said once; a name may hold anything
+        said = item.reason if item.reason.startswith(f"{item.path}:") else f"{item.path}: {item.reason}"
+        click.echo("\n".join(wrap(printable(f"skipped {said}"), width, indent="  ")), err=True)
     if output_format == "json":
         echo_json(found.to_dict())
         return
