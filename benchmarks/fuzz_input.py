@@ -29,6 +29,7 @@ from scorekeeper.cli import cli
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 from commands import typed_commands  # noqa: E402  (the tests' list of every command)
+from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES  # noqa: E402
 
 PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
 SETUP = [
@@ -38,13 +39,6 @@ SETUP = [
      "--total", "Serg=5"],
     ["round", "--out", "Alex", "--hand", "Masha=0-0", "--total", "Olya=4", "--total", "Serg=9"],
 ]
-WEIRD = ["", " ", "-", "--", "=", "0", "1", "5", "13", "-3", "+5", "²", "٣", "1_0", "5.0", "1e3", "0x10",
-         "9" * 30, "9" * 5000, "Masha", "masha", " Masha ", "Alex", "Olya", "Serg", "Bob", "Ann\n", "Ma\x1b[2Jsha",
-         "\u2028", "\u202e", "Алёна", "1-2", "6-6", "0-0", "9-9", "1-x", "1-2,3-3", "6-6 0-1", "1-2,2-1", "1:2",
-         "Masha=1-2", "Alex=5", "Alex=²", "Alex=1_0", "Alex=-1", "Alex=" + "9" * 5000, "Olya=6-6 0-1", "=5",
-         "Serg=", "Alex=5.0", "json", "text", "csv", "toml", "markdown", "goat", "muggins", "sea-goat",
-         "nosuch", "x.toml", "out.txt", "match.toml", ".", "\x00", "\udcff"]
-
 
 def random_args(chance: random.Random, options: list[str]) -> list[str]:
     """Mostly well-formed: options with one weird value each, a few bare words."""
@@ -52,7 +46,7 @@ def random_args(chance: random.Random, options: list[str]) -> list[str]:
     for _ in range(chance.randint(0, 8)):
         if options and chance.random() < 0.7:
             args.append(chance.choice(options))
-        args.append(chance.choice(WEIRD))
+        args.append(chance.choice(WORDS))
     return args
 
 
@@ -147,13 +141,11 @@ def _read(path: str) -> bytes | None:
 
 def mutate(chance: random.Random, text: str) -> bytes:
     """A match or ruleset file as a person (or a bad editor) might leave it."""
-    pieces = ['"', "'", "[", "]", "{", "}", "=", ",", "\n", "#", " ", "\u2028", "\x1b", "\t", "0", "9", "-", "²",
-              "1_0", "5.0", '"x"', "[]", "{}", "true", "1", '["A", 1]', "[[rounds]]\n", "99999999999999999999"]
     for _ in range(chance.randint(1, 4)):
         roll = chance.random()
         at = chance.randrange(len(text) + 1)
         if roll < 0.3:
-            text = text[:at] + chance.choice(pieces) + text[at:]
+            text = text[:at] + chance.choice(MUTATIONS) + text[at:]
         elif roll < 0.5 and text:
             end = min(len(text), at + chance.randint(1, 6))
             text = text[:at] + text[end:]
@@ -167,29 +159,11 @@ def mutate(chance: random.Random, text: str) -> bytes:
             values = list(re.finditer(r'(?<== )("[^"\n]*"|\d+|\[[^\]\n]*\])', text))
             if values:
                 found = chance.choice(values)
-                text = text[:found.start()] + chance.choice(pieces[-8:]) + text[found.end():]
+                text = text[:found.start()] + chance.choice(WRONG_VALUES) + text[found.end():]
         else:
             text = text[:at]
     encoding = chance.choice(["utf-8"] * 8 + ["cp1251", "utf-16"])
     return text.encode(encoding, errors="replace")
-
-
-MATCH_COMMANDS = [["table"], ["table", "--all"], ["table", "--format", "json"], ["export", "--format", "csv"],
-                  ["export", "--format", "json"], ["export", "--format", "markdown"], ["explain"], ["explain", "1"],
-                  ["chart"], ["rating"], ["undo"], ["delete", "1"], ["compare", "goat-pairs"],
-                  ["round", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3"],
-                  ["edit", "1", "--out", "Alex", "--total", "Masha=1", "--total", "Olya=2", "--total", "Serg=3"],
-                  ["score", "Masha", "5"], ["check", "hand", "1-2"]]
-RULESET = """extends = "goat"
-name = "house"
-description = "goat with fish for everyone"
-[fish]
-policy = "each"
-[end]
-target = 125
-[special_hands]
-"0-0" = 10
-"""
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ from scorekeeper.cli import cli
 from scorekeeper.cli.base import SHOWN_PROBLEMS
 
 from commands import typed_commands
+from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES
 
 PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
 GOAT = """\
@@ -46,29 +47,6 @@ out = "Ann"
 claims = ["Ann=10", "Bob=15"]
 hands = { Bob = "1-2 2-3", Cy = 6, Di = 4 }
 """
-RULESET = """\
-extends = "goat"
-name = "house"
-description = "goat with fish for everyone"
-[fish]
-policy = "each"
-[end]
-target = 125
-[special_hands]
-"0-0" = 10
-"""
-WORDS = ["", " ", "-", "--", "=", "0", "1", "5", "13", "-3", "+5", "²", "٣", "1_0", "5.0", "1e3", "9" * 30,
-         "9" * 5000, "Masha", "masha", " Masha ", "Alex", "Olya", "Serg", "Bob", "Ann\n", "Ma\x1b[2Jsha", "\u2028",
-         "\u202e", "Алёна", "1-2", "6-6", "0-0", "9-9", "1-x", "1-2,3-3", "6-6 0-1", "1-2,2-1", "Masha=1-2",
-         "Alex=5", "Alex=²", "Alex=1_0", "Alex=-1", "Alex=" + "9" * 5000, "=5", "Serg=", "json", "csv", "goat",
-         "muggins", "nosuch", "x.toml", "out.txt", ".", "\x00", "Masha out, Alex 1-2, Olya 3, Serg 4", "m out 3 4 5"]
-MUTATIONS = ['"', "'", "[", "]", "{", "}", "=", ",", "\n", "#", " ", "\u2028", "\\u001b", "\x1b", "\t", "0", "9",
-             "-", "²", "1_0", "5.0", '"x"', "[]", "{}", "true", "1", '["A", 1]', "[[rounds]]\n", "9" * 25]
-MATCH_COMMANDS = [["table"], ["table", "--format", "json"], ["export", "--format", "csv"],
-                  ["export", "--format", "json"], ["export", "--format", "markdown"], ["explain"], ["explain", "1"],
-                  ["chart"], ["rating"], ["undo"], ["delete", "1"], ["compare", "goat"], ["score", "Masha", "5"],
-                  ["round", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=2", "--total", "Serg=3"],
-                  ["edit", "1", "--out", "Alex", "--total", "Masha=1", "--total", "Olya=2", "--total", "Serg=3"]]
 RUNS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
@@ -163,7 +141,7 @@ def mutated(draw, text: str) -> bytes:
             values = list(re.finditer(r'(?<== )("[^"\n]*"|\d+|\[[^\]\n]*\])', text))
             if values:
                 found = draw(st.sampled_from(values))
-                text = text[:found.start()] + draw(st.sampled_from(MUTATIONS[-10:])) + text[found.end():]
+                text = text[:found.start()] + draw(st.sampled_from(WRONG_VALUES)) + text[found.end():]
         else:
             text = text[:at]
     encoding = draw(st.sampled_from(["utf-8"] * 6 + ["cp1251", "utf-16"]))
