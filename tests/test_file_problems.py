@@ -236,3 +236,10 @@ def test_a_match_file_saved_with_a_byte_order_mark_reads_and_the_next_write_drop
     house = tmp_path / "house.toml"
     house.write_bytes(b"\xef\xbb\xbf" + 'extends = "goat"\n\n[end]\ntarget = 51\n'.encode())
     assert sk("rules", "check", str(house)).exit_code == 0
+
+
+def test_an_empty_quoted_key_names_its_line(sk):
+    path = sk.folder / "house.toml"
+    path.write_text('extends = "goat"\n[special_hands]\n"0-0" = 10\n"" = 5\n')
+    [line] = sk("rules", "check", str(path), code=1).stderr.strip().splitlines()
+    assert line.startswith(f"Error: {path}:4: special_hands.\"\": "), line

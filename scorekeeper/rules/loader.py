@@ -203,13 +203,14 @@ def key_lines(text: str) -> dict[str, int]:
             section = line.lstrip("[").split("]", 1)[0].strip(" \t").replace('"', "")
             seen(section, number)
             continue
-        if line.startswith('"'):  # a quoted key may hold "=": the key ends at its closing quote
+        quoted = line.startswith('"')
+        if quoted:  # a quoted key may hold "=" or be empty (""): the key ends at its closing quote
             end = line.find('"', 1)
             key, sep, value = line[:end + 1], *line[end + 1:].partition("=")[1:]
         else:
             key, sep, value = line.partition("=")
         key = key.strip(" \t").replace('"', "")
-        if not sep or not key or key.startswith("#"):
+        if not sep or not (key or quoted) or key.startswith("#"):
             continue
         path = f"{section}.{key}" if section else key
         seen(path, number)
