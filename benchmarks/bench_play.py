@@ -85,18 +85,24 @@ def session_times(rounds: int, typed: int, folder: str) -> tuple[list[float], li
         return stamp
 
     usecases.save_match = timed_save
-    chance = random.Random(rounds)
-    totals = []
     try:
-        for _ in range(typed):
-            line = random_line(chance)
-            start = time.perf_counter()
-            reply = session.handle(line)
-            totals.append(time.perf_counter() - start)
-            assert reply.ok, reply.text
+        totals = type_rounds(session, rounds, typed)
     finally:
         usecases.save_match = real_save
     return totals, writes
+
+
+def type_rounds(session: LiveSession, seed: int, typed: int) -> list[float]:
+    """Type ``typed`` random round lines into the session; the time of each answer."""
+    chance = random.Random(seed)
+    totals = []
+    for _ in range(typed):
+        line = random_line(chance)
+        start = time.perf_counter()
+        reply = session.handle(line)
+        totals.append(time.perf_counter() - start)
+        assert reply.ok, reply.text
+    return totals
 
 
 def memory_times(rounds: int, typed: int, folder: str) -> list[float]:
@@ -112,15 +118,8 @@ def memory_times(rounds: int, typed: int, folder: str) -> list[float]:
     usecases.save_match = lambda match, where: session.state.stamp
     usecases.match_lock = lambda where: contextlib.nullcontext()
     usecases.check_unchanged = lambda where, stamp: None
-    chance = random.Random(rounds)
-    totals = []
     try:
-        for _ in range(typed):
-            line = random_line(chance)
-            start = time.perf_counter()
-            reply = session.handle(line)
-            totals.append(time.perf_counter() - start)
-            assert reply.ok, reply.text
+        totals = type_rounds(session, rounds, typed)
     finally:
         usecases.save_match, usecases.match_lock, usecases.check_unchanged = saved, locked, checked
     return totals
