@@ -292,7 +292,6 @@ class LiveSession:
         """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""
         from scorekeeper.claims import add_claim
         from scorekeeper.scoring.counts import score_for_count
-
         from scorekeeper.scoring.engine import replay
 
         ruleset, match, table = self.state.ruleset, self.state.match, self.state.table
