@@ -43,8 +43,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
         previous, accounts, pot = score_round(ruleset, match, rnd, number, previous, accounts, pot, stages)
         results.append(previous)
         decided = previous.decision
-        if decided is None and (rounds or not target or previous.reached_first
-                                or max([account.score for account in accounts.values()]) >= target):
+        if decided is None and (rounds or not target or previous.reached_first or _at_target(accounts, target)):
             decided = decide(ruleset, match, accounts, number, previous.reached_first)
     in_play: dict[str, int] = {}
     if match.pending and not decided:
@@ -65,6 +64,14 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
                  over=decided is not None, winner=winner, loser=loser, next_leader=leader,
                  next_lead=lead_tile, lead_note=note, decided_by=why, in_play=MappingProxyType(in_play),
                  target=race.target_for(ruleset, match))
+
+
+def _at_target(accounts: dict[str, Account], target: int) -> bool:
+    """Whether a side's score has reached ``target`` (asked after every round: a plain loop, no list)."""
+    for account in accounts.values():
+        if account.score >= target:
+            return True
+    return False
 
 
 def _reusable(match: Match, scored: Sequence[RoundResult], kept: int = 0) -> int:

@@ -40,6 +40,7 @@ class Deduction(NamedTuple):
 
 def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """The finisher holds nothing; their partner may not count; every other hand counts its value."""
+    rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     rnd = state.facts
     out = rnd.out
     held = rnd.hands
@@ -47,8 +48,8 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     notes: list[str] = []
     sides = {}
     players = {}
-    partner_out = rnd.ending is Ending.OUT and not ruleset["count.partner_of_finisher"]
-    anywhere = ruleset["count.six_six_anywhere"]
+    partner_out = rnd.ending is Ending.OUT and not rules["count.partner_of_finisher"]
+    anywhere = rules["count.six_six_anywhere"]
     plain = not ruleset.special_hands and not anywhere
     deduced = {} if plain else deduce_hands(ruleset, match, rnd)
     # Which hands a special hand could be (by size) or hide behind a total (by pips): the others count pips.
@@ -71,7 +72,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                                   f"({found.why}): counted as that hand"))
                 value = hand_value(ruleset, player, found.hand, steps, notes, anywhere)
             elif plain or (not anywhere and (hand.total not in sums if tiles is None else len(tiles) not in sizes)):
-                value = hand.total if tiles is None else sum([tile.low + tile.high for tile in tiles])
+                value = hand.total if tiles is None else sum(map(sum, tiles))  # a tile is the tuple (low, high)
             else:
                 value = hand_value(ruleset, player, hand, steps, notes, anywhere)
             total += value
@@ -103,12 +104,16 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
     elsewhere by the facts (other hands given as tiles, the tile led, the finisher's last tile, hands already
     deduced), at most as many as a hand can hold at the end of a round.  A deduced hand is certain, so it
     takes its tiles away from the others, which may prove another total in turn."""
-    totals = {player: hand.total for player, hand in rnd.hands.items()
-              if hand.tiles is None and player != rnd.out}
+    totals = {}
+    zero_placed = rnd.led == ZERO_ZERO or ZERO_ZERO in rnd.last
+    for player, hand in rnd.hands.items():
+        if hand.tiles is not None:
+            zero_placed = zero_placed or ZERO_ZERO in hand.tiles
+        elif player != rnd.out:
+            totals[player] = hand.total
     if not totals:
         return {}
-    if 0 not in totals.values() and rnd.led != ZERO_ZERO and ZERO_ZERO not in rnd.last and not any(
-            hand.tiles and ZERO_ZERO in hand.tiles for hand in rnd.hands.values()):
+    if not zero_placed and 0 not in totals.values():
         # 0-0 adds no pips: while it is free, a set short of a full hand has a twin with 0-0 added, so a
         # non-zero total is almost never proved; skip the search (a full-hand proof is missed, never wrong).
         return {}

@@ -7,21 +7,14 @@ remembered as +N and added when the side opens; without memory it is dropped).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, Mapping
 
 from scorekeeper.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step
 
-
-class Opening(NamedTuple):
-    """The opening rule's three keys."""
-
-    threshold: int
-    strict: bool
-    remember: bool
-
+_tuple = tuple.__new__
 
 def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """Each side's round points go through the opening rule (eggs paid toward it are part of them)."""
@@ -31,34 +24,35 @@ def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
     steps: list[Step] = []
     points = state.points
     paid_to = state.eggs_paid_to
-    rule = Opening(ruleset["opening.threshold"], ruleset["opening.strict"], ruleset["opening.remember"])
+    rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     for name, value in points.items():
         if value:
-            accounts[name], recorded[name], dropped[name] = record(rule, name, accounts[name], value, steps,
+            accounts[name], recorded[name], dropped[name] = record(rules, name, accounts[name], value, steps,
                                                                    state.eggs_paid if name == paid_to else 0)
         else:
             recorded[name] = dropped[name] = 0
     return state.but(accounts=accounts, recorded=recorded, dropped=dropped, steps=state.steps + tuple(steps))
 
 
-def record(rule: Opening, side: str, account: Account, points: int, steps: list[Step],
+def record(rules: Mapping[str, Any], side: str, account: Account, points: int, steps: list[Step],
            eggs: int = 0) -> tuple[Account, int, int]:
     """Apply the opening threshold (with memory, when the ruleset keeps it) to one side's round points: the
-    side's account after it, what it recorded, and what was dropped.
+    side's account after it, what it recorded, and what was dropped.  ``rules``: the ruleset's values.
 
     ``eggs`` is the part of ``points`` that came from carried eggs, so the explanation can show it.
     """
     if points == 0:
         return account, 0, 0
-    shown = f"{points} ({points - eggs} + eggs {eggs})" if eggs else f"{points}"
-    threshold = rule.threshold
+    shown = f"{points} ({points - eggs} + eggs {eggs})" if eggs else points  # what the texts show for the points
+    threshold = rules["opening.threshold"]
     score = account.score
     if score > 0 or threshold == 0:
-        steps.append(Step(side, "opening.threshold",
-                          f"{side}: {shown} recorded: {score} + {points} = {score + points}"
-                          if score > 0 else f"{side}: {shown} recorded"))
+        # The most frequent step of a replay (a side records, most rounds): the Step is made directly.
+        steps.append(_tuple(Step, (side, "opening.threshold",
+                                   f"{side}: {shown} recorded: {score} + {points} = {score + points}"
+                                   if score > 0 else f"{side}: {shown} recorded")))
         return Account(score + points, account.remembered), points, 0
-    strict = rule.strict
+    strict = rules["opening.strict"]
     if points > threshold or (points == threshold and not strict):
         reaches = ">" if strict else ">="
         gained = points + account.remembered
@@ -69,7 +63,7 @@ def record(rule: Opening, side: str, account: Account, points: int, steps: list[
             text = f"{side}: {shown} this round {reaches} {threshold}, opens with {points}"
         steps.append(Step(side, "opening.threshold", text))
         return Account(score + gained, 0), gained, 0
-    if rule.remember:
+    if rules["opening.remember"]:
         total = account.remembered + points
         below = "<=" if strict else "<"
         steps.append(Step(side, "opening.remember", f"{side}: {shown} this round {below} {threshold}, not open: "

@@ -11,6 +11,7 @@ from scorekeeper.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Count, FishPolicy, FishTie
 from scorekeeper.scoring.fishtie import split, tie_rule
+from scorekeeper.scoring.seats import Seats, seats
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 
@@ -23,21 +24,26 @@ def take(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
 
 def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int], steps: list[Step]) -> Outcome:
     """Decide each side's points from the sides' hand values (already special-hand adjusted)."""
-    names = [side.name for side in match.sides]
+    rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
+    seating = seats(match)
+    names = seating.names
     line_total = sum(hands.values())
     if rnd.ending is Ending.OUT:
-        finisher = match.side_of(rnd.out).name
-        return _out(ruleset, names, finisher, hands, line_total, steps)
-    policy = ruleset["fish.policy"]
+        finisher = seating.side_of[rnd.out]
+        if rules["count.who"] is Count.WINNER:
+            return _winner_takes(seating, finisher, hands, line_total, steps)
+        steps.append(_LOSERS_COUNT)
+        return Outcome(dict(hands), finisher, seating.others[finisher], 0, (), line_total)
+    policy = rules["fish.policy"]
     if policy is FishPolicy.EACH:
         steps.append(Step(None, "fish.policy", "fish for everyone: every side counts its own hand"))
-        if ruleset["count.who"] is Count.WINNER:
+        if rules["count.who"] is Count.WINNER:
             lowest = _unique(hands, min)
-            return _winner_takes(names, lowest, hands, line_total, steps) if lowest else \
+            return _winner_takes(seating, lowest, hands, line_total, steps) if lowest else \
                 _tie(ruleset, names, hands, line_total, steps)
-        return Outcome(dict(hands), losers=tuple(names), line_total=line_total)
+        return Outcome(dict(hands), losers=names, line_total=line_total)
     if policy is FishPolicy.FISHERMAN_PAYS:
-        payer = match.side_of(rnd.fisher).name
+        payer = seating.side_of[rnd.fisher]
         others = line_total - hands[payer]
         steps.append(Step(payer, "fish.policy", f"fisherman pays: {payer} made the fish and takes all the other "
                                                 f"players' points, {others}"))
@@ -50,37 +56,29 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int], 
         steps.append(Step(top, "fish.policy", f"fish for one: {top} has the most ({hands[top]}) and takes "
                                               f"the total of all hands, {line_total}"))
         points = {name: line_total if name == top else 0 for name in names}
-        others = tuple(name for name in names if name != top)
-        return Outcome(points, losers=(top,), wipe_remembered=others, line_total=line_total)
+        return Outcome(points, losers=(top,), wipe_remembered=seating.others[top], line_total=line_total)
     # lower-wins: the lowest hand wins the round.
     lowest = _unique(hands, min)
     if lowest is None:
         return _tie(ruleset, names, hands, line_total, steps, "fewest")
     steps.append(Step(lowest, "fish.policy", f"fish: {lowest} has the lowest hand ({hands[lowest]}) and wins "
                                              "the round"))
-    if ruleset["count.who"] is Count.WINNER:
-        return _winner_takes(names, lowest, hands, line_total, steps)
+    if rules["count.who"] is Count.WINNER:
+        return _winner_takes(seating, lowest, hands, line_total, steps)
     points = {name: 0 if name == lowest else hands[name] for name in names}
-    return Outcome(points, winner=lowest, losers=tuple(n for n in names if n != lowest), line_total=line_total)
+    return Outcome(points, winner=lowest, losers=seating.others[lowest], line_total=line_total)
 
 
 _LOSERS_COUNT = Step(None, "count.who", "losers' count: every side records its own hand")
 
 
-def _out(ruleset: Ruleset, names: list[str], finisher: str, hands: dict[str, int], line_total: int,
-         steps: list[Step]) -> Outcome:
-    if ruleset["count.who"] is Count.WINNER:
-        return _winner_takes(names, finisher, hands, line_total, steps)
-    steps.append(_LOSERS_COUNT)
-    return Outcome(dict(hands), finisher, tuple([name for name in names if name != finisher]), 0, (), line_total)
-
-
-def _winner_takes(names: list[str], winner: str, hands: dict[str, int], line_total: int,
+def _winner_takes(seating: Seats, winner: str, hands: dict[str, int], line_total: int,
                   steps: list[Step]) -> Outcome:
-    taken = sum(value for name, value in hands.items() if name != winner)
+    taken = line_total - hands[winner]
     steps.append(Step(winner, "count.who", f"winners' count: {winner} takes the losers' hands, {taken}"))
-    points = {name: taken if name == winner else 0 for name in names}
-    return Outcome(points, winner=winner, losers=tuple(n for n in names if n != winner), line_total=line_total)
+    points = dict.fromkeys(seating.names, 0)
+    points[winner] = taken
+    return Outcome(points, winner, seating.others[winner], 0, (), line_total)
 
 
 def _tie(ruleset: Ruleset, names: list[str], hands: dict[str, int], line_total: int, steps: list[Step],
