@@ -21,7 +21,7 @@ from typing import Any
 from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
 from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
 from scorekeeper.numbers import parse_number
-from scorekeeper.storage import tomlread as toml
+from scorekeeper.storage import quickread, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.stamp import FileStamp, stamp_of
 from scorekeeper.text import not_utf8, printable
@@ -72,8 +72,10 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
 
     Each round knows the line it starts on. In the layout the writer makes (one round a line) the lines are
     counted by a shortcut; ``exact_lines`` (taken whenever a round is broken) follows the TOML itself."""
+    quick_lines = None
     try:
-        data = toml.loads(text) if data is None else data
+        if data is None:
+            data, quick_lines = quickread.loads(text)
     except toml.TomlError as error:
         raise MatchFileError(f"not valid TOML: {error.msg}", label, error.lineno) from None
     head: list[MatchFileError] = []
@@ -110,7 +112,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if not isinstance(raw_rounds, list):
         broken("must be a list of [[rounds]] tables", "rounds")
         raw_rounds = []
-    lines = None if exact_lines else _plain_round_lines(text, len(raw_rounds))
+    lines = None if exact_lines else quick_lines or _plain_round_lines(text, len(raw_rounds))
     exact_lines = lines is None
     if lines is None:
         lines = _round_lines(text)

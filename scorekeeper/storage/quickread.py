@@ -1,0 +1,99 @@
+"""A match file in the writer's own layout, read without walking its rounds through tomllib.
+
+tomllib reads a round's inline table in about 25-45 us: on a 10,000-round match that is 250-450 ms, most of
+``table``'s time.  The rounds ``matchfile.dump_match`` writes are one a line, in one fixed form:
+
+    rounds = [
+        { end = "out", out = "Serg", last = "0-2", hands = { Masha = 6, Alex = 5, Olya = "2-2 3-6" } },
+    ]
+
+``loads`` reads every such line with one regular expression (about 2 us a round) and gives the rest of the
+file, with ``rounds = []`` in the block's place, to tomllib.  It is strict: a line must be exactly what the
+writer makes (its keys in the writer's order, strings without escapes, plain integers, no comment); any other
+line, a file that does not have the layout, or a problem anywhere, and the whole text goes to tomllib, so
+the data (and every error, with its line) is always what ``tomllib.loads`` gives.  The tests hold the two
+equal on generated and hand-broken files (tests/test_quickread.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper.storage import tomlread
+
+_STR = r'"[^"\\\x00-\x1f\x7f]*"'
+"""A basic string without escapes (any other goes to tomllib)."""
+_INT = r"-?(?:0|[1-9][0-9]{0,17})"
+"""A plain integer, small enough for every TOML reader (no sign +, no underscores)."""
+_KEY = rf"(?:[A-Za-z0-9_-]+|{_STR})"
+_LIST = rf"\[(?:{_STR}(?:, {_STR})*)?\]"
+_PAIR = rf"{_KEY} = (?:{_STR}|{_INT})"
+_ROUND = re.compile(
+    rf'    \{{ end = ({_STR})(?:, out = ({_STR}))?(?:, fisher = ({_STR}))?(?:, led = ({_STR}))?'
+    rf'(?:, last = ({_STR}))?(?:, claims = ({_LIST}))?(?:, points = ({_LIST}))?'
+    rf', hands = \{{ ((?:{_PAIR}(?:, {_PAIR})*)?) ?\}} \}},')
+_HAND = re.compile(rf"({_KEY}) = (?:({_STR})|({_INT}))")
+_ITEM = re.compile(_STR)
+_OPTIONAL = ("out", "fisher", "led", "last")
+
+
+def loads(text: str) -> tuple[dict, list[int] | None]:
+    """The match file's data, exactly as ``tomllib.loads(text)`` gives it (TomlError when it is broken), and
+    the line each round starts on when the rounds were read in the writer's layout (None otherwise)."""
+    quick = _quick(text)
+    if quick is None:
+        return tomlread.loads(text), None
+    return quick
+
+
+def _quick(text: str) -> tuple[dict, list[int]] | None:
+    lines = text.split("\n")
+    try:
+        start = lines.index("rounds = [")
+        end = lines.index("]", start + 1)
+    except ValueError:
+        return None
+    for line in lines[:start]:
+        # The block must be a top-level key: no table opened before it, no multi-line string around it.
+        if line.lstrip().startswith("[") or '"""' in line or "'''" in line:
+            return None
+    rounds = []
+    match = _ROUND.fullmatch
+    for line in lines[start + 1:end]:
+        found = match(line)
+        if found is None:
+            return None
+        rnd = _round(found)
+        if rnd is None:
+            return None
+        rounds.append(rnd)
+    try:
+        data = tomlread.loads("\n".join(lines[:start] + ["rounds = []"] + lines[end + 1:]))
+    except tomlread.TomlError:
+        return None  # tomllib reads the whole file again, to name the problem where it is
+    if data.get("rounds") != []:
+        return None
+    data["rounds"] = rounds
+    return data, list(range(start + 2, end + 1))
+
+
+def _round(found: re.Match) -> dict | None:
+    """One round's table as tomllib reads it; None when a hand is named twice (broken TOML: tomllib says so)."""
+    end, out, fisher, led, last, claims, points, hands = found.groups()
+    raw: dict = {"end": end[1:-1]}
+    for key, value in zip(_OPTIONAL, (out, fisher, led, last)):
+        if value is not None:
+            raw[key] = value[1:-1]
+    if claims is not None:
+        raw["claims"] = [item[1:-1] for item in _ITEM.findall(claims)]
+    if points is not None:
+        raw["points"] = [item[1:-1] for item in _ITEM.findall(points)]
+    held: dict = {}
+    count = 0
+    for key, tiles, total in _HAND.findall(hands):
+        held[key[1:-1] if key[0] == '"' else key] = tiles[1:-1] if tiles else int(total)
+        count += 1
+    if len(held) != count:
+        return None
+    raw["hands"] = held
+    return raw
