@@ -21,20 +21,20 @@ import re
 
 from scorekeeper.storage import tomlread
 
-_STR = r'"[^"\\\x00-\x1f\x7f]*"'
-"""A basic string without escapes (any other goes to tomllib)."""
+_CHARS = r'[^"\\\x00-\x1f\x7f]*'
+"""What a basic string without escapes holds (a string with any escape goes to tomllib)."""
+_STR = rf'"{_CHARS}"'
 _INT = r"-?(?:0|[1-9][0-9]{0,17})"
 """A plain integer, small enough for every TOML reader (no sign +, no underscores)."""
 _KEY = rf"(?:[A-Za-z0-9_-]+|{_STR})"
 _LIST = rf"\[(?:{_STR}(?:, {_STR})*)?\]"
 _PAIR = rf"{_KEY} = (?:{_STR}|{_INT})"
 _ROUND = re.compile(
-    rf'    \{{ end = ({_STR})(?:, out = ({_STR}))?(?:, fisher = ({_STR}))?(?:, led = ({_STR}))?'
-    rf'(?:, last = ({_STR}))?(?:, claims = ({_LIST}))?(?:, points = ({_LIST}))?'
+    rf'    \{{ end = "({_CHARS})"(?:, out = "({_CHARS})")?(?:, fisher = "({_CHARS})")?(?:, led = "({_CHARS})")?'
+    rf'(?:, last = "({_CHARS})")?(?:, claims = ({_LIST}))?(?:, points = ({_LIST}))?'
     rf', hands = \{{ ((?:{_PAIR}(?:, {_PAIR})*)?) ?\}} \}},')
-_HAND = re.compile(rf"({_KEY}) = (?:({_STR})|({_INT}))")
-_ITEM = re.compile(_STR)
-_OPTIONAL = ("out", "fisher", "led", "last")
+_HAND = re.compile(rf'(?:([A-Za-z0-9_-]+)|"({_CHARS})") = (?:"({_CHARS})"|({_INT}))')
+_ITEM = re.compile(rf'"({_CHARS})"')
 
 
 def loads(text: str) -> tuple[dict, list[int] | None]:
@@ -80,20 +80,23 @@ def _quick(text: str) -> tuple[dict, list[int]] | None:
 def _round(found: re.Match) -> dict | None:
     """One round's table as tomllib reads it; None when a hand is named twice (broken TOML: tomllib says so)."""
     end, out, fisher, led, last, claims, points, hands = found.groups()
-    raw: dict = {"end": end[1:-1]}
-    for key, value in zip(_OPTIONAL, (out, fisher, led, last)):
-        if value is not None:
-            raw[key] = value[1:-1]
+    raw: dict = {"end": end}
+    if out is not None:
+        raw["out"] = out
+    if fisher is not None:
+        raw["fisher"] = fisher
+    if led is not None:
+        raw["led"] = led
+    if last is not None:
+        raw["last"] = last
     if claims is not None:
-        raw["claims"] = [item[1:-1] for item in _ITEM.findall(claims)]
+        raw["claims"] = _ITEM.findall(claims)
     if points is not None:
-        raw["points"] = [item[1:-1] for item in _ITEM.findall(points)]
-    held: dict = {}
-    count = 0
-    for key, tiles, total in _HAND.findall(hands):
-        held[key[1:-1] if key[0] == '"' else key] = tiles[1:-1] if tiles else int(total)
-        count += 1
-    if len(held) != count:
+        raw["points"] = _ITEM.findall(points)
+    # findall gives "" for a part that did not take part: a bare key is never empty, nor is a total
+    pairs = _HAND.findall(hands)
+    held = {bare or quoted: int(total) if total else tiles for bare, quoted, tiles, total in pairs}
+    if len(held) != len(pairs):
         return None
     raw["hands"] = held
     return raw
