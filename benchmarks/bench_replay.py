@@ -109,14 +109,14 @@ def phases(path: str, rules: str, runs: int, executable: str, folder: str) -> No
     from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
     text = read_match_file(path)[0]
-    data = quickread.loads(text)[0]
+    data, lines = quickread.loads(text)
     match = parse_match(text, path, data=data)
     ruleset = load_ruleset(rules)
     table = replay(ruleset, match)
     steps = [("read the file", lambda: read_match_file(path)),
              ("the TOML (quickread)", lambda: quickread.loads(text)),
              ("the TOML (all tomllib)", lambda: tomlread.loads(text)),
-             ("facts from the TOML", lambda: parse_match(text, path, data=data)),
+             ("facts from the TOML", lambda: parse_match(text, path, data=data, starts=lines)),
              ("check every round", lambda: match_problems(match, ruleset, path)),
              ("replay", lambda: replay(ruleset, match)),
              ("the people's table", lambda: render_table(table, ruleset, SHOWN_ROUNDS, 80))]

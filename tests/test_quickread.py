@@ -67,12 +67,12 @@ def _same_as_tomllib(text: str) -> list[int] | None:
         expected = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         with pytest.raises(tomlread.TomlError) as quick_error:
-            quickread.loads(text)
+            quickread.loads(text, least=1)
         with pytest.raises(tomlread.TomlError) as full_error:
             tomlread.loads(text)
         assert (quick_error.value.msg, quick_error.value.lineno) == (full_error.value.msg, full_error.value.lineno)
         return None
-    data, lines = quickread.loads(text)
+    data, lines = quickread.loads(text, least=1)
     assert data == expected
     assert [type(rnd) for rnd in data.get("rounds", [])] == [type(rnd) for rnd in expected.get("rounds", [])]
     return lines
@@ -88,6 +88,37 @@ def test_written_files_are_read_quickly_and_exactly(match):
         first = text.split("\n").index("rounds = [") + 2
         assert lines == list(range(first, first + len(match.rounds)))
     assert _parsed(text) == _parsed(text, tomllib.loads(text)) == ("match", match._replace(path="m.toml"))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matches(), st.integers(0, 30))
+def test_a_long_match_is_read_quickly_with_every_rounds_line(match, extra):
+    """From QUICK_FROM rounds on, ``parse_match`` takes the quick way, and each round knows its line."""
+    if not match.rounds:
+        return
+    times = -(-(quickread.QUICK_FROM + extra) // len(match.rounds))
+    long = match._replace(rounds=match.rounds * times)
+    text = dump_match(long)
+    assert quickread.loads(text)[1] is not None
+    assert parse_match(text, "m.toml") == parse_match(text, "m.toml", data=tomllib.loads(text))
+    assert quickread.loads(dump_match(long._replace(rounds=long.rounds[:quickread.QUICK_FROM - 1])))[1] is None
+
+
+def test_a_broken_round_of_a_long_match_is_named_at_its_line(tmp_path):
+    """A round tomllib reads but the facts refuse, and a line that is not TOML, each named where it is."""
+    rnd = Round.of(ending=Ending.OUT, hands={"Alex": Hand(total=5)}, out="Masha")
+    match = Match(ruleset="goat", players=("Masha", "Alex"), sides=singles(("Masha", "Alex")),
+                  rounds=(rnd,) * 150)
+    lines = dump_match(match).split("\n")
+    first = lines.index("rounds = [") + 2  # round 1's line (lines[first - 1])
+    lines[first + 118] = lines[first + 118].replace("Alex = 5", 'Alex = "3-x"')
+    with pytest.raises(MatchFileError) as refused:
+        parse_match("\n".join(lines), "m.toml")
+    assert str(refused.value).startswith(f"m.toml:{first + 119}: round 120: ")
+    lines[first + 118] = lines[first + 118].replace('"3-x"', '"3-x')
+    with pytest.raises(MatchFileError) as broken:
+        parse_match("\n".join(lines), "m.toml")
+    assert str(broken.value).startswith(f"m.toml:{first + 119}: not valid TOML")
 
 
 def _parsed(text: str, data: dict | None = None) -> tuple[str, object]:
