@@ -75,7 +75,7 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
             raise FactError("{last} is the tile someone went out with: a blocked round has none")
         if limits.fisherman_pays and not rnd.fisher:
             raise FactError("this ruleset makes the fisherman pay: say who made the fish ({fisher})")
-    if len(rnd.hands) + (rnd.out is not None) < len(players):
+    if len(rnd.hands) + bool(rnd.out) < len(players):
         missing = [player for player in players if player != rnd.out and player not in rnd.hands]
         uncounted = not_counted(match, ruleset, rnd)
         missing = [player for player in missing if player not in uncounted]
