@@ -5,7 +5,7 @@ Everything here is pure: a new ``Match`` comes back, and nothing is written.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import FactError, InputError, StateError
 from scorekeeper.facts import Claim, Ending, Hand, Match, Round, Side, singles
@@ -50,11 +50,14 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
 
 def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     """Raise InputError naming the first thing wrong with a round's facts."""
-    tileset = ruleset.tileset
+    limits = _limits(ruleset)
+    tileset = limits.tileset
     players = match.players
-    for player in rnd.hands:
-        if player not in players:
-            raise InputError(f"unknown player '{player}' (players: {', '.join(players)})")
+    # Every command checks every round of the match: where a check walks players or tiles, it first asks at C
+    # speed (set operations) whether anything is wrong, and only then walks them to say what.
+    if not _player_sets(players).issuperset(rnd.hands):
+        unknown = next(player for player in rnd.hands if player not in players)
+        raise InputError(f"unknown player '{unknown}' (players: {', '.join(players)})")
     for player in (rnd.out, rnd.fisher):
         if player and player not in players:
             raise InputError(f"unknown player '{player}' (players: {', '.join(players)})")
@@ -70,10 +73,10 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
             raise InputError("a blocked round has nobody who went out")
         if rnd.last:
             raise FactError("{last} is the tile someone went out with: a blocked round has none")
-        if ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS and not rnd.fisher:
+        if limits.fisherman_pays and not rnd.fisher:
             raise FactError("this ruleset makes the fisherman pay: say who made the fish ({fisher})")
-    missing = [player for player in players if player != rnd.out and player not in rnd.hands]
-    if missing:
+    if len(rnd.hands) + bool(rnd.out) < len(players):
+        missing = [player for player in players if player != rnd.out and player not in rnd.hands]
         uncounted = not_counted(match, ruleset, rnd)
         missing = [player for player in missing if player not in uncounted]
         if missing:
@@ -81,33 +84,37 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
             who = "every player" if rnd.out is None else "every player except the one who went out"
             raise FactError("no hand for {missing}: {who}{besides} needs {hand} or {total}",
                             missing=", ".join(missing), who=who, besides=besides)
-    in_set = _tiles_in(tileset.max_pip)
-    most = tileset.pips
-    seen: dict[Tile, str] = {}
+    pips = limits.pips
+    most = limits.most
     held = 0
+    shown: list[Tile] = []
     for player, hand in rnd.hands.items():
         tiles = hand.tiles
         if tiles is None:
             total = hand.total
-            if total < 0:
-                raise InputError(f"{player}'s total is negative ({total})")
-            if total > most:
-                raise InputError(f"{player}'s total {total} is more than a whole {tileset.name} set holds "
+            if not 0 <= total <= most:
+                _tile_problem(rnd, tileset, player)  # a tile problem in an earlier hand comes first
+                raise InputError(f"{player}'s total is negative ({total})" if total < 0 else
+                                 f"{player}'s total {total} is more than a whole {tileset.name} set holds "
                                  f"({most})")
             held += total
-            continue
-        if not tiles:
+        elif tiles:
+            shown += tiles
+        else:
+            _tile_problem(rnd, tileset, player)
             raise InputError(f"{player} holds no tiles: only the player who went out has an empty hand "
                              "(in a blocked round everyone still holds tiles)")
-        for tile in tiles:
-            if tile not in in_set or tile in seen:
-                tileset.check(tiles, f" ({player}'s hand)")  # the hand's own problem first, as before
-                raise InputError(f"tile {tile} is in two hands: {seen[tile]}'s and {player}'s")
-            seen[tile] = player
-            held += tile.low + tile.high
-    if rnd.last or rnd.led:
-        _check_played_tiles(rnd, tileset, seen)
-        held += sum(tile.pips for tile in rnd.last)
+    distinct = set(shown)
+    if shown:
+        if not pips.keys() >= distinct or len(distinct) < len(shown):
+            _tile_problem(rnd, tileset)
+        held += sum([pips[tile] for tile in shown])
+    last = rnd.last
+    if rnd.led or len(last) > 1 or (last and (last[0] in distinct or last[0] not in pips)):
+        _check_played_tiles(rnd, tileset, {tile: player for player, hand in rnd.hands.items()
+                                           for tile in hand.tiles or ()})
+    if last:
+        held += sum([tile.low + tile.high for tile in last])
     if held > most:
         raise InputError(f"the hands add up to {held} pips, more than a whole {tileset.name} set holds "
                          f"({most})")
@@ -118,20 +125,62 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
             raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
         if claim.count is not None and claim.count < 0:
             raise InputError(f"a count cannot be negative ({claim.player} count {claim.count})")
-    if rnd.ending is Ending.FISH and ruleset["count.blocker_multiplier"] > 1 and not rnd.fisher:
+    if limits.blocker_multiplied and rnd.ending is Ending.FISH and not rnd.fisher:
         raise FactError("this ruleset multiplies the points of the player who made the last play: say who made "
                         "the fish ({fisher})")
 
 
-_SETS: dict[int, frozenset[Tile]] = {}
+def _tile_problem(rnd: Round, tileset: TileSet, before: str | None = None) -> None:
+    """Raise InputError for the first tile, in the hands' order (up to the hand of ``before``), outside the set
+    or held twice."""
+    seen: dict[Tile, str] = {}
+    for player, hand in rnd.hands.items():
+        if player == before:
+            return
+        for tile in hand.tiles or ():
+            if tile not in tileset or tile in seen:
+                tileset.check(hand.tiles, f" ({player}'s hand)")  # the hand's own problem first
+                raise InputError(f"tile {tile} is in two hands: {seen[tile]}'s and {player}'s")
+            seen[tile] = player
 
 
-def _tiles_in(max_pip: int) -> frozenset[Tile]:
-    """Every tile of the double-``max_pip`` set (what ``TileSet.__contains__`` accepts), made once."""
-    tiles = _SETS.get(max_pip)
-    if tiles is None:
-        tiles = _SETS[max_pip] = frozenset(TileSet(max_pip).tiles())
-    return tiles
+_PLAYERS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _player_sets(players: tuple[str, ...]) -> frozenset[str]:
+    known = _PLAYERS.get(players)
+    if known is None:
+        if len(_PLAYERS) > 64:
+            _PLAYERS.clear()
+        known = _PLAYERS[players] = frozenset(players)
+    return known
+
+
+class _Limits(NamedTuple):
+    """What checking a round needs of its ruleset, worked out once per ruleset (every round is checked)."""
+
+    ruleset: Ruleset
+    tileset: TileSet
+    pips: dict[Tile, int]
+    """Every tile of the set (what ``TileSet.__contains__`` accepts) and its pips."""
+    most: int
+    fisherman_pays: bool
+    blocker_multiplied: bool
+
+
+_LIMITS: dict[int, _Limits] = {}
+
+
+def _limits(ruleset: Ruleset) -> _Limits:
+    known = _LIMITS.get(id(ruleset))
+    if known is None or known.ruleset is not ruleset:
+        if len(_LIMITS) > 64:
+            _LIMITS.clear()
+        tileset = ruleset.tileset
+        known = _LIMITS[id(ruleset)] = _Limits(
+            ruleset, tileset, {tile: tile.pips for tile in tileset.tiles()}, tileset.pips,
+            ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS, ruleset["count.blocker_multiplier"] > 1)
+    return known
 
 
 def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:

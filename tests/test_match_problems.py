@@ -97,3 +97,16 @@ def test_a_round_of_the_wrong_shape_is_a_problem_not_a_traceback(sk, bad, messag
                        f'out = "Masha"\n{bad}\n', encoding="utf-8")
     line = sk.fails("table", code=1)
     assert line.startswith(f"Error: {sk.path}:5: round 1: ") and message in line
+
+
+@pytest.mark.parametrize("round_line", [
+    '{ end = "fish", out = "", hands = { Ann = 10 } }',   # an empty 'out' is nobody: Bob's hand is still missing
+    '{ end = "fish", hands = { Ann = 10 } }',
+    '{ end = "out", out = "Ann", hands = { } }',
+])
+def test_a_missing_hand_is_named_whatever_else_the_round_says(sk, round_line):
+    sk.path.write_text(f'format = 1\nruleset = "goat"\nplayers = ["Ann", "Bob"]\nrounds = [\n    {round_line},\n]\n',
+                       encoding="utf-8")
+    before = sk.path.read_bytes()
+    line = sk.fails("table", code=1)
+    assert line.startswith(f"Error: {sk.path}:5: round 1: no hand for Bob") and sk.path.read_bytes() == before

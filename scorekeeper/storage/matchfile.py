@@ -21,7 +21,7 @@ from typing import Any
 from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
 from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
 from scorekeeper.numbers import parse_number
-from scorekeeper.storage import tomlread as toml
+from scorekeeper.storage import quickread, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.stamp import FileStamp, stamp_of
 from scorekeeper.text import not_utf8, printable
@@ -64,16 +64,19 @@ def read_match_file(path: str) -> tuple[str, FileStamp]:
 
 
 def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError] | None = None,
-                data: dict | None = None, exact_lines: bool = False) -> Match:
+                data: dict | None = None, exact_lines: bool = False, starts: list[int] | None = None) -> Match:
     """Parse a match file's text.  With ``problems``, a broken round or pending claim is appended to it and
     left out instead of raised, so that every problem of a hand-edited file can be shown at once; when the
     file's head (format, ruleset, players, sides) is broken too, every problem found is raised together
-    (MatchFileProblems).  ``data`` is the text already read as TOML, when the caller has it.
+    (MatchFileProblems).  ``data`` is the text already read as TOML, when the caller has it, and ``starts``
+    where its rounds start when it was read by ``quickread``.
 
     Each round knows the line it starts on. In the layout the writer makes (one round a line) the lines are
     counted by a shortcut; ``exact_lines`` (taken whenever a round is broken) follows the TOML itself."""
+    quick_lines = None if exact_lines else starts
     try:
-        data = toml.loads(text) if data is None else data
+        if data is None:
+            data, quick_lines = quickread.loads(text)
     except toml.TomlError as error:
         raise MatchFileError(f"not valid TOML: {error.msg}", label, error.lineno) from None
     head: list[MatchFileError] = []
@@ -110,7 +113,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if not isinstance(raw_rounds, list):
         broken("must be a list of [[rounds]] tables", "rounds")
         raw_rounds = []
-    lines = None if exact_lines else _plain_round_lines(text, len(raw_rounds))
+    lines = None if exact_lines else quick_lines or _plain_round_lines(text, len(raw_rounds))
     exact_lines = lines is None
     if lines is None:
         lines = _round_lines(text)
@@ -142,7 +145,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if not isinstance(raw_history, list):
         broken("must be a list of the changes taken back, one { change = ... } a line", "history")
         raw_history = []
-    lines = _block_lines(text, "history")
+    lines = _block_lines(text, "history") if raw_history else []
     for index, raw in enumerate(raw_history):
         line = lines[index] if index < len(lines) else _key_line(text, "history")
         try:
