@@ -10,9 +10,10 @@ Each in-process figure is the median CPU time of ``--runs`` runs of ``scoring.en
 ``session.lead_problems``, which checks every 6-6 lead of a Sea Goat match) on a match already read from its
 file; ``table`` is the median CPU time (user + system) of the installed executable, reading, checking,
 replaying and printing.  ``--phases`` splits Goat's ``table`` into what it does, each in-process (reading the
-file, the TOML (and what tomllib alone would take, left out of the sum), the facts from the TOML, checking every round, the replay, the people's table) and the start-up
-(the installed command on an empty match).  Figures on a shared machine move with its load: compare runs
-made side by side.
+file, the TOML and the facts from it, checking every round, the replay, the people's table) and the start-up
+(the installed command on an empty match); "(tomllib alone)", what tomllib would take to read the whole
+file, is shown for comparison and left out of the sum.  Figures on a shared machine move with its load:
+compare runs made side by side.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from scorekeeper.record import new_match
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.session import lead_problems, match_problems
 from scorekeeper.scoring.engine import replay
-from scorekeeper.storage import quickread, tomlread
+from scorekeeper.storage import tomlread
 from scorekeeper.storage.matchfile import load_match, parse_match, read_match_file, save_match
 from scorekeeper.tiles import Tile, TileSet
 
@@ -109,14 +110,12 @@ def phases(path: str, rules: str, runs: int, executable: str, folder: str) -> No
     from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
     text = read_match_file(path)[0]
-    data, lines = quickread.loads(text)
-    match = parse_match(text, path, data=data)
+    match = parse_match(text, path)
     ruleset = load_ruleset(rules)
     table = replay(ruleset, match)
     steps = [("read the file", lambda: read_match_file(path)),
-             ("the TOML (quickread)", lambda: quickread.loads(text)),
-             ("the TOML (all tomllib)", lambda: tomlread.loads(text)),
-             ("facts from the TOML", lambda: parse_match(text, path, data=data, starts=lines)),
+             ("the TOML and the facts", lambda: parse_match(text, path)),
+             ("(tomllib alone)", lambda: tomlread.loads(text)),
              ("check every round", lambda: match_problems(match, ruleset, path)),
              ("replay", lambda: replay(ruleset, match)),
              ("the people's table", lambda: render_table(table, ruleset, SHOWN_ROUNDS, 80))]
@@ -127,7 +126,7 @@ def phases(path: str, rules: str, runs: int, executable: str, folder: str) -> No
     try:
         for label, function in steps:
             spent = cpu_median(function, runs) * 1000
-            total += spent if "all tomllib" not in label else 0
+            total += spent if not label.startswith("(") else 0
             print(f"  {label:<24} {spent:8.1f}")
     finally:
         gc.set_threshold(*threshold)

@@ -115,10 +115,11 @@ def test_a_broken_round_of_a_long_match_is_named_at_its_line(tmp_path):
     with pytest.raises(MatchFileError) as refused:
         parse_match("\n".join(lines), "m.toml")
     assert str(refused.value).startswith(f"m.toml:{first + 119}: round 120: ")
-    lines[first + 118] = lines[first + 118].replace('"3-x"', '"3-x')
-    with pytest.raises(MatchFileError) as broken:
-        parse_match("\n".join(lines), "m.toml")
-    assert str(broken.value).startswith(f"m.toml:{first + 119}: not valid TOML")
+    for broken_toml in ('"3-x', '"3-4", Alex = 4', '"3-4", "Alex" = 4'):  # a string left open, a hand twice
+        lines[first + 118] = lines[first + 118].split("hands = ")[0] + f'hands = {{ Alex = {broken_toml} }} }},'
+        with pytest.raises(MatchFileError) as broken:
+            parse_match("\n".join(lines), "m.toml")
+        assert str(broken.value).startswith(f"m.toml:{first + 119}: not valid TOML"), broken_toml
 
 
 def _parsed(text: str, data: dict | None = None) -> tuple[str, object]:

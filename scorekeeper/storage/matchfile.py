@@ -64,21 +64,19 @@ def read_match_file(path: str) -> tuple[str, FileStamp]:
 
 
 def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError] | None = None,
-                data: dict | None = None, exact_lines: bool = False, starts: list[int] | None = None) -> Match:
+                data: dict | None = None, exact_lines: bool = False) -> Match:
     """Parse a match file's text.  With ``problems``, a broken round or pending claim is appended to it and
     left out instead of raised, so that every problem of a hand-edited file can be shown at once; when the
     file's head (format, ruleset, players, sides) is broken too, every problem found is raised together
-    (MatchFileProblems).  ``data`` is the text already read as TOML, when the caller has it, and ``starts``
-    where its rounds start when it was read by ``quickread``.
+    (MatchFileProblems).  ``data`` is the text already read as TOML, when the caller has it; else a long
+    match in the writer's layout is read by ``quickread``, its rounds' facts made from the fields it reads.
 
     Each round knows the line it starts on. In the layout the writer makes (one round a line) the lines are
     counted by a shortcut; ``exact_lines`` (taken whenever a round is broken) follows the TOML itself."""
-    quick_lines = None if exact_lines else starts
-    try:
-        if data is None:
-            data, quick_lines = quickread.loads(text)
-    except toml.TomlError as error:
-        raise MatchFileError(f"not valid TOML: {error.msg}", label, error.lineno) from None
+    quick = None
+    if data is None:
+        quick = quickread.read(text)
+        data = _read_toml(text, label) if quick is None else quick.data
     head: list[MatchFileError] = []
 
     def broken(message: str, key: str, line: int | None = None) -> None:
@@ -113,15 +111,21 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if not isinstance(raw_rounds, list):
         broken("must be a list of [[rounds]] tables", "rounds")
         raw_rounds = []
-    lines = None if exact_lines else quick_lines or _plain_round_lines(text, len(raw_rounds))
-    exact_lines = lines is None
-    if lines is None:
-        lines = _round_lines(text)
+    read_round = _parse_round
+    if quick is not None:  # each round read as its fields, on a line of its own
+        raw_rounds, lines, read_round, exact_lines = quick.rounds, quick.lines, _round_of_fields, True
+    else:
+        lines = None if exact_lines else _plain_round_lines(text, len(raw_rounds))
+        exact_lines = lines is None
+        if lines is None:
+            lines = _round_lines(text)
     seen: dict[Any, Hand] = {}  # a hand written the same way twice is read once
     for index, raw in enumerate(raw_rounds):
         line = lines[index] if index < len(lines) else _key_line(text, "rounds")
         try:
-            rounds.append(_parse_round(raw, line, seen))
+            rounds.append(read_round(raw, line, seen))
+        except _HandTwice:  # broken TOML: tomllib names it
+            return parse_match(text, label, problems, _read_toml(text, label))
         except (InputError, ValueError, TypeError) as error:
             if not exact_lines:  # a problem to show: its line counted exactly, not by the plain layout's shortcut
                 return parse_match(text, label, problems, data, exact_lines=True)
@@ -282,6 +286,41 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
         raise ValueError("'last' must be tiles like \"6-6\"")
     claims = raw.get("claims")
     points = raw.get("points")
+    return Round(ending, MappingProxyType(hands), out, fisher,
+                 parse_tiles(last) if last and last.strip() else (),
+                 parse_tile(led) if led else None,
+                 tuple(parse_claim(item) for item in claims) if claims else (),
+                 tuple(parse_claim(item, counted=False) for item in points) if points is not None else (), line)
+
+
+def _read_toml(text: str, label: str) -> dict:
+    try:
+        return toml.loads(text)
+    except toml.TomlError as error:
+        raise MatchFileError(f"not valid TOML: {error.msg}", label, error.lineno) from None
+
+
+class _HandTwice(Exception):
+    """A round's line names a hand twice."""
+
+
+def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Hand]) -> Round:
+    """One round's facts from the fields ``quickread.read`` found on its line: what ``_parse_round`` makes of
+    the line's table, made without the table (whose every value is of the right type here)."""
+    end, out, fisher, led, last, claims, points, written = fields
+    ending = _ENDINGS.get(end)
+    if ending is None:
+        raise ValueError(f"'end' must be \"out\" or \"fish\", not {end!r}")
+    hands = {}
+    for bare, quoted, tiles, total in written:  # "" for the name and the value each hand does not use
+        value = int(total) if total else tiles
+        hand = seen.get(value)
+        if hand is None:
+            hand = seen[value] = Hand(None, value) if total else Hand(parse_tiles(value) if value.strip() else (),
+                                                                      None)
+        hands[bare or quoted] = hand
+    if len(hands) < len(written):
+        raise _HandTwice
     return Round(ending, MappingProxyType(hands), out, fisher,
                  parse_tiles(last) if last and last.strip() else (),
                  parse_tile(led) if led else None,

@@ -7,17 +7,20 @@ tomllib reads a round's inline table in about 25-45 us: on a 10,000-round match 
         { end = "out", out = "Serg", last = "0-2", hands = { Masha = 6, Alex = 5, Olya = "2-2 3-6" } },
     ]
 
-``loads`` reads every such line with one regular expression (about 2 us a round) and gives the rest of the
-file, with ``rounds = []`` in the block's place, to tomllib.  It is strict: a line must be exactly what the
-writer makes (its keys in the writer's order, strings without escapes, plain integers, no comment); any other
-line, a file that does not have the layout, or a problem anywhere, and the whole text goes to tomllib, so
-the data (and every error, with its line) is always what ``tomllib.loads`` gives.  The tests hold the two
-equal on generated and hand-broken files (tests/test_quickread.py).
+``read`` reads every such line with one regular expression (about 2 us a round) into the round's fields, and
+gives the rest of the file, with ``rounds = []`` in the block's place, to tomllib; ``parse_match`` makes the
+facts from those fields directly (making tables of them first would cost as much again).  It is strict: a
+line must be exactly what the writer makes (its keys in the writer's order, strings without escapes, plain
+integers, no comment); any other line, a file that does not have the layout, or a problem anywhere, and the
+whole text goes to tomllib, so the data (and every error, with its line) is always what tomllib gives.
+``loads`` gives the fields as the tables tomllib reads: the tests hold it equal to tomllib on generated and
+hand-broken files, and the facts ``parse_match`` makes either way equal (tests/test_quickread.py).
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from scorekeeper.storage import tomlread
 
@@ -47,17 +50,35 @@ def _patterns() -> list[re.Pattern]:
     return _compiled
 
 
+class QuickFile(NamedTuple):
+    """A match file read the quick way."""
+
+    data: dict
+    """The file's data as tomllib reads it, but with ``rounds = []``."""
+    rounds: list[tuple]
+    """Each round's fields as its line writes them: ``(end, out, fisher, led, last, claims, points, hands)``, a
+    field the line does not have None; ``claims`` and ``points`` lists of strings; ``hands`` a list of
+    ``(bare name, quoted name, tiles, total)``, "" for the two of them each hand does not use."""
+    lines: list[int]
+    """The line each round starts on."""
+
+
 def loads(text: str, least: int = QUICK_FROM) -> tuple[dict, list[int] | None]:
     """The match file's data, exactly as ``tomllib.loads(text)`` gives it (TomlError when it is broken), and
     the line each round starts on when its ``least`` rounds or more were read in the writer's layout (None
     otherwise: tomllib read them)."""
-    quick = _quick(text, least)
-    if quick is None:
+    quick = read(text, least)
+    tables = None if quick is None else [as_table(fields) for fields in quick.rounds]
+    if quick is None or None in tables:
         return tomlread.loads(text), None
-    return quick
+    quick.data["rounds"] = tables
+    return quick.data, quick.lines
 
 
-def _quick(text: str, least: int) -> tuple[dict, list[int]] | None:
+def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
+    """The match file read the quick way, when it has the writer's layout with ``least`` rounds or more and
+    tomllib reads the rest of it; else None (the caller gives the text to tomllib).  A line that gives a
+    hand twice is broken TOML all the same: the caller finds it (``as_table``) and turns to tomllib."""
     lines = text.split("\n")
     try:
         start = lines.index("rounds = [")
@@ -72,45 +93,30 @@ def _quick(text: str, least: int) -> tuple[dict, list[int]] | None:
             return None
     rounds = []
     line_pattern, hand, item = _patterns()
-    match = line_pattern.fullmatch
+    match, hands_in, items_in = line_pattern.fullmatch, hand.findall, item.findall
     for line in lines[start + 1:end]:
         found = match(line)
         if found is None:
             return None
-        rnd = _round(found, hand.findall, item.findall)
-        if rnd is None:
-            return None
-        rounds.append(rnd)
+        end_, out, fisher, led, last, claims, points, hands = found.groups()
+        rounds.append((end_, out, fisher, led, last, None if claims is None else items_in(claims),
+                       None if points is None else items_in(points), hands_in(hands)))
     try:
         data = tomlread.loads("\n".join(lines[:start] + ["rounds = []"] + lines[end + 1:]))
     except tomlread.TomlError:
         return None  # tomllib reads the whole file again, to name the problem where it is
     if data.get("rounds") != []:
         return None
-    data["rounds"] = rounds
-    return data, list(range(start + 2, end + 1))
+    return QuickFile(data, rounds, list(range(start + 2, end + 1)))
 
 
-def _round(found: re.Match, hands_in, items_in) -> dict | None:
-    """One round's table as tomllib reads it; None when a hand is named twice (broken TOML: tomllib says so)."""
-    end, out, fisher, led, last, claims, points, hands = found.groups()
-    raw: dict = {"end": end}
-    if out is not None:
-        raw["out"] = out
-    if fisher is not None:
-        raw["fisher"] = fisher
-    if led is not None:
-        raw["led"] = led
-    if last is not None:
-        raw["last"] = last
-    if claims is not None:
-        raw["claims"] = items_in(claims)
-    if points is not None:
-        raw["points"] = items_in(points)
-    # findall gives "" for a part that did not take part: a bare key is never empty, nor is a total
-    pairs = hands_in(hands)
-    held = {bare or quoted: int(total) if total else tiles for bare, quoted, tiles, total in pairs}
-    if len(held) != len(pairs):
-        return None
-    raw["hands"] = held
-    return raw
+def as_table(fields: tuple) -> dict | None:
+    """One round's fields as tomllib reads its inline table; None when it gives a hand twice (broken TOML)."""
+    table = {key: value for key, value in zip(_KEYS, fields) if value is not None}
+    # findall gives "" for a part that did not take part: a bare name is never empty, nor is a total
+    hands = table["hands"] = {bare or quoted: int(total) if total else tiles
+                              for bare, quoted, tiles, total in fields[-1]}
+    return table if len(hands) == len(fields[-1]) else None
+
+
+_KEYS = ("end", "out", "fisher", "led", "last", "claims", "points", "hands")
