@@ -126,3 +126,25 @@ def test_rounds_a_caller_vouches_for_are_checked_at_the_last_of_them():
     # an equal round that is not the same object (read again from the file) is compared, and reused
     copied = match._replace(rounds=tuple(rnd._replace(line=7) for rnd in match.rounds))
     assert replay(ruleset, copied, fresh.rounds, kept=3).sides == fresh.sides
+
+
+def test_the_seating_the_stages_look_up_agrees_with_the_match():
+    """scoring/seats.py works the seating out once per ``match.sides``: it answers as ``Match.side_of`` does,
+    for singles and pairs, and a list of sides (which may change) is worked out again each time."""
+    from scorekeeper.facts import Side
+    from scorekeeper.scoring.seats import seats
+
+    for name, players in [("goat", ("Ann", "Bob", "Cid")), ("goat-pairs", ("Ann", "Bob", "Cid", "Dan"))]:
+        ruleset = load_ruleset(name)
+        match = new_match(name, ruleset, players)
+        found = seats(match)
+        assert found.names == tuple(side.name for side in match.sides)
+        assert {player: found.side_of[player] for player in match.players} == \
+            {player: match.side_of(player).name for player in match.players}
+        assert all(found.others[side] == tuple(n for n in found.names if n != side) for side in found.names)
+        assert seats(match._replace(rounds=())) is found  # a copy of the match shares its sides
+    sides = [Side("Ann", ("Ann",)), Side("Bob", ("Bob",))]
+    match = new_match("goat", load_ruleset("goat"), ("Ann", "Bob"))._replace(sides=sides)
+    assert seats(match).names == ("Ann", "Bob")
+    sides.append(Side("Cid", ("Cid",)))
+    assert seats(match).names == ("Ann", "Bob", "Cid")

