@@ -17,6 +17,7 @@ from scorekeeper.rules.schema import SixSix
 from scorekeeper.scoring.hands import deduce_hands
 from scorekeeper.scoring.lead import SIX_SIX, next_leader
 from scorekeeper.scoring.race import by_rule
+from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Decision, Step
 from scorekeeper.tiles import Tile, format_tiles
@@ -51,14 +52,13 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
     """What the round's last tile decides, when one of the finishing-double rules is on."""
     if rnd.ending is not Ending.OUT:
         return Finish()
-    side = match.side_of(rnd.out).name
+    side = seats(match).side_of[rnd.out]
     if not rnd.last:
         notes.append(f"{rnd.out}'s last tile was not recorded ('out on TILE' or --last): the finishing-double "
                      "rules (0-0, 6-6, two doubles at once) could not be applied")
         return Finish()
-    shown = format_tiles(rnd.last)
     if len(rnd.last) == 2 and ruleset["finish.two_doubles_wins"]:
-        why = f"{rnd.out} went out laying two doubles at once ({shown})"
+        why = f"{rnd.out} went out laying two doubles at once ({format_tiles(rnd.last)})"
         steps.append(Step(side, "finish.two_doubles_wins", f"{why}: {side} wins the match"))
         return Finish(by_rule(ruleset, match, side, None, why))
     if ZERO_ZERO in rnd.last and ruleset["finish.zero_zero_wins"]:

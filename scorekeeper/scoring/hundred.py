@@ -14,6 +14,7 @@ from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import HundredLost
 from scorekeeper.scoring.lead import SIX_SIX, round_leader
 from scorekeeper.scoring.race import by_rule
+from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Account, Outcome, RoundState
 from scorekeeper.scoring.table import Decision, Step
 
@@ -22,14 +23,17 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     """Find the side on the hundred, if any, and settle its round: the match won, or its points lost."""
     previous = state.previous
     owed = previous.owes_hundred if previous is not None else None
-    if not ruleset["hundred.enabled"] and not owed:
+    enabled = ruleset["hundred.enabled"]
+    if not enabled and not owed:
         return state
+    if not owed and state.facts.led not in (None, SIX_SIX):
+        return state  # an ordinary lead was recorded: not on the hundred, and nothing to say about it
     steps: list[Step] = []
     notes: list[str] = []
     leader = round_leader(ruleset, match, previous) if previous is not None else None
     scores = {name: account.score for name, account in state.accounts.items()}
     side = side_on_hundred(ruleset, match, state.facts, leader, scores, owed, steps, notes)
-    if not side and not owed and ruleset["hundred.enabled"] and state.facts.led is None:
+    if not side and not owed and enabled and state.facts.led is None:
         notes.extend(_lead_not_recorded(match, leader, scores))
     if not side:
         if not steps and not notes:
@@ -47,7 +51,7 @@ def _lead_not_recorded(match: Match, leader: str | None, scores: dict[str, int])
     """A round recorded without its lead, when the side that led it held points: it could have led 6-6 on the
     hundred, which the facts do not say (rules.md §3.9: said, not guessed)."""
     if leader is not None:
-        side = match.side_of(leader).name
+        side = seats(match).side_of[leader]
         if scores[side] <= 0:
             return []
         return [f"no lead was recorded ('led TILE' or --led): {leader} led with {side} holding {scores[side]}, "

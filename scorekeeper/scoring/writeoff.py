@@ -15,6 +15,8 @@ def write_off(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     accounts = dict(state.accounts)
     steps: list[Step] = []
     lost = written_off(ruleset, accounts, state.recorded, steps)
+    if not steps:  # nobody's points were written off (each write-off is a step): the state stays as it is
+        return state
     wiped = {name: value + lost[name] for name, value in state.wiped.items()}
     return state.but(accounts=accounts, wiped=wiped, written_off=lost, steps=state.steps + tuple(steps))
 
