@@ -108,13 +108,13 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     if shown:
         if not pips.keys() >= distinct or len(distinct) < len(shown):
             _tile_problem(rnd, tileset)
-        held += sum([pips[tile] for tile in shown])
+        held += sum(map(pips.__getitem__, shown))
     last = rnd.last
     if rnd.led or len(last) > 1 or (last and (last[0] in distinct or last[0] not in pips)):
         _check_played_tiles(rnd, tileset, {tile: player for player, hand in rnd.hands.items()
                                            for tile in hand.tiles or ()})
     if last:
-        held += sum([tile.low + tile.high for tile in last])
+        held += sum(map(pips.__getitem__, last))  # in the set: a tile that is not was refused just above
     if held > most:
         raise InputError(f"the hands add up to {held} pips, more than a whole {tileset.name} set holds "
                          f"({most})")

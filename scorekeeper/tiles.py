@@ -53,7 +53,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     parts = text.split()
     if parts:  # as the match file writes them ("3-4 0-0"): looked up, not matched
         try:
-            return tuple([_WRITTEN[part] for part in parts])
+            return tuple(map(_WRITTEN.__getitem__, parts))
         except KeyError:
             pass
     parts = [part for part in _SEPARATORS.split(text.strip()) if part]
