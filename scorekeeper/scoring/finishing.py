@@ -32,6 +32,10 @@ class Finish(NamedTuple):
     """The finisher's side must lead the next round with 6-6, on the hundred."""
 
 
+NO_FINISH = Finish()
+"""Nothing decided, nothing owed: what most rounds' last tile decides."""
+
+
 def finish(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """The finishing-double rules, applied to an out round."""
     rnd = state.facts
@@ -51,28 +55,29 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
                      steps: list[Step], notes: list[str]) -> Finish:
     """What the round's last tile decides, when one of the finishing-double rules is on."""
     if rnd.ending is not Ending.OUT:
-        return Finish()
+        return NO_FINISH
+    rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     side = seats(match).side_of[rnd.out]
     if not rnd.last:
         notes.append(f"{rnd.out}'s last tile was not recorded ('out on TILE' or --last): the finishing-double "
                      "rules (0-0, 6-6, two doubles at once) could not be applied")
-        return Finish()
-    if len(rnd.last) == 2 and ruleset["finish.two_doubles_wins"]:
+        return NO_FINISH
+    if len(rnd.last) == 2 and rules["finish.two_doubles_wins"]:
         why = f"{rnd.out} went out laying two doubles at once ({format_tiles(rnd.last)})"
         steps.append(Step(side, "finish.two_doubles_wins", f"{why}: {side} wins the match"))
         return Finish(by_rule(ruleset, match, side, None, why))
-    if ZERO_ZERO in rnd.last and ruleset["finish.zero_zero_wins"]:
+    if ZERO_ZERO in rnd.last and rules["finish.zero_zero_wins"]:
         why = f"{rnd.out} went out on 0-0 ('bald goat')"
         steps.append(Step(side, "finish.zero_zero_wins", f"{why}: {side} wins the match"))
         return Finish(by_rule(ruleset, match, side, None, why))
-    rule = ruleset["finish.six_six"]
+    rule = rules["finish.six_six"]
     if SIX_SIX not in rnd.last or rule is SixSix.NONE:
-        return Finish()
+        return NO_FINISH
     if rule is SixSix.WINS:
         why = f"{rnd.out} went out on 6-6"
         steps.append(Step(side, "finish.six_six", f"{why}: {side} wins the match"))
         return Finish(by_rule(ruleset, match, side, None, why))
-    need = ruleset["finish.six_six_min"]
+    need = rules["finish.six_six_min"]
     losers = {name: hands[name] for name in outcome.losers}
     top = max(losers, key=losers.get) if losers else None
     if top is not None and losers[top] >= need:
