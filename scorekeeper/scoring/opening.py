@@ -14,7 +14,8 @@ from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step
 
-_tuple = tuple.__new__
+_tuple = tuple.__new__  # tuple.__new__(Step, (side, key, text)): a Step without NamedTuple's Python __new__
+
 
 def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """Each side's round points go through the opening rule (eggs paid toward it are part of them)."""
