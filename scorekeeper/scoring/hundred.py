@@ -26,15 +26,17 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     enabled = ruleset["hundred.enabled"]
     if not enabled and not owed:
         return state
-    if not owed and state.facts.led not in (None, SIX_SIX):
+    led = state.facts.led
+    if not owed and led != SIX_SIX and led is not None:
         return state  # an ordinary lead was recorded: not on the hundred, and nothing to say about it
-    steps: list[Step] = []
-    notes: list[str] = []
     leader = round_leader(ruleset, match, previous) if previous is not None else None
     scores = {name: account.score for name, account in state.accounts.items()}
+    if not owed and led is None:  # not on the hundred, but the lead the facts do not give may need a note
+        unsaid = _lead_not_recorded(match, leader, scores)
+        return state.but(notes=state.notes + tuple(unsaid)) if unsaid else state
+    steps: list[Step] = []
+    notes: list[str] = []
     side = side_on_hundred(ruleset, match, state.facts, leader, scores, owed, steps, notes)
-    if not side and not owed and enabled and state.facts.led is None:
-        notes.extend(_lead_not_recorded(match, leader, scores))
     if not side:
         if not steps and not notes:
             return state
