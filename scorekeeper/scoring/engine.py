@@ -7,7 +7,7 @@ the eggs from round to round, decides when the match is over, and says who leads
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from scorekeeper.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
@@ -66,7 +66,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
                  target=race.target_for(ruleset, match))
 
 
-def _at_target(accounts: dict[str, Account], target: int) -> bool:
+def _at_target(accounts: Mapping[str, Account], target: int) -> bool:
     """Whether a side's score has reached ``target`` (asked after every round: a plain loop, no list)."""
     for account in accounts.values():
         if account.score >= target:
@@ -102,7 +102,7 @@ def _state_after(ruleset: Ruleset, match: Match, results: list[RoundResult]):
     return accounts, Pot(last.eggs, last.eggs_age), decided
 
 
-def _in_play(ruleset: Ruleset, match: Match, accounts: dict[str, Account], played: int):
+def _in_play(ruleset: Ruleset, match: Match, accounts: Mapping[str, Account], played: int):
     """The claims of the hand in progress, scored at once; the match may end on them (end.at_once)."""
     scores = {name: account.score for name, account in accounts.items()}
     running = race.play(ruleset, match, scores, match.pending, None, [], [])
@@ -114,14 +114,14 @@ def _in_play(ruleset: Ruleset, match: Match, accounts: dict[str, Account], playe
     return accounts, running.points, decided
 
 
-def decide(ruleset: Ruleset, match: Match, accounts: dict[str, Account], played: int = 0,
+def decide(ruleset: Ruleset, match: Match, accounts: Mapping[str, Account], played: int = 0,
            first: str | None = None) -> Decision | None:
     """The decision once the scores decide the match; None while it goes on."""
     return race.decide(ruleset, match, {name: account.score for name, account in accounts.items()}, played,
                        first)
 
 
-def _tie_at_target(ruleset: Ruleset, match: Match, accounts: dict[str, Account], winner: str | None,
+def _tie_at_target(ruleset: Ruleset, match: Match, accounts: Mapping[str, Account], winner: str | None,
                    loser: str | None) -> str:
     """Say how a tie at the target was settled: the rules are silent, so the earlier seat is taken."""
     chosen = loser if ruleset["end.at_target"] is AtTarget.LOSES else winner

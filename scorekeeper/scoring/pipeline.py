@@ -88,9 +88,9 @@ def stages_for(ruleset: Ruleset) -> tuple[StageFunction, ...]:
 
 def score_round(ruleset: Ruleset, match: Match, rnd: Round, number: int, previous: RoundResult | None,
                 accounts: Mapping[str, Account], pot: Pot,
-                stages: tuple[StageFunction, ...] | None = None) -> tuple[RoundResult, dict[str, Account], Pot]:
+                stages: tuple[StageFunction, ...] | None = None) -> tuple[RoundResult, Mapping[str, Account], Pot]:
     """Score one round from the accounts and eggs before it: its result, the accounts and eggs after it."""
     state = RoundState.start(number, rnd, previous, accounts, pot)
     for stage in stages if stages is not None else stages_for(ruleset):
         state = stage(ruleset, match, state)
-    return state.result(), dict(state.accounts), state.pot
+    return state.result(), state.accounts, state.pot  # no stage changes a mapping it holds: no copy

@@ -120,7 +120,7 @@ class RoundState(Frozen):
         fields["accounts"], fields["pot"] = accounts, pot
         fields["wiped"] = fields["recorded"] = fields["dropped"] = zero
         new = _new(RoundState)
-        _set(new, "__dict__", fields)
+        _set_fields(new, fields)
         return new
 
     def but(self, **changes) -> RoundState:
@@ -131,7 +131,7 @@ class RoundState(Frozen):
         new = _new(RoundState)
         fields = self.__dict__.copy()
         fields.update(changes)
-        _set(new, "__dict__", fields)
+        _set_fields(new, fields)
         return new
 
     def result(self) -> RoundResult:
@@ -154,6 +154,9 @@ class RoundState(Frozen):
 RoundState.FIELDS = tuple(RoundState.__annotations__)
 _new = object.__new__
 _tuple = tuple.__new__
+_set_fields = RoundState.__dict__["__dict__"].__set__
+"""Sets a new state's fields dict through the ``__dict__`` slot's own descriptor (start and but, several times
+a round: a quarter cheaper than set_field by name)."""
 if len(RoundResult._fields) != 16 or len(SideRound._fields) != 8:  # RoundState.result fills every field
     raise ImportError("RoundState.result no longer fills every field of RoundResult/SideRound")
 _START = RoundState()
