@@ -20,11 +20,13 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a pro
 PLAYERS = ["Ann", "Bob", "Cid"]
 ROUND = ["round", "--out", "Ann", "--total", "Bob=5", "--total", "Cid=7"]
 
-# The command as the installed script runs it, saying (with a bare write) when it has imported its entry
-# point, so that the signal lands in scorekeeper's imports and command, not in Python's own start-up, which no
-# program can guard; with SLOW_WRITE set, its fsync says "writing" and takes half a second.
+# The command as the installed script runs it, saying (with a bare write) when its entry point has started, so
+# that the signal lands in scorekeeper's imports and command, not in Python's own start-up, which no program can
+# guard: "started" is written by main's first step (gc.disable), inside its guard, since a signal that came
+# between a write before main() and main's first line would be the harness's, not the command's; with
+# SLOW_WRITE set, its fsync says "writing" and takes half a second.
 LAUNCH = """
-import os, sys, time
+import gc, os, sys, time
 if os.environ.get("SLOW_WRITE"):
     real_fsync = os.fsync
     def slow_fsync(descriptor):
@@ -32,9 +34,14 @@ if os.environ.get("SLOW_WRITE"):
         time.sleep(0.5)
         real_fsync(descriptor)
     os.fsync = slow_fsync
+real_disable = gc.disable
+def disable():
+    gc.disable = real_disable
+    os.write(2, b"started\\n")
+    real_disable()
+gc.disable = disable
 sys.argv[0] = "scorekeeper"
 from scorekeeper.launch import main
-os.write(2, b"started\\n")
 main()
 """
 
