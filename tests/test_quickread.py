@@ -123,6 +123,27 @@ def test_a_broken_round_of_a_long_match_is_named_at_its_line(tmp_path):
         assert str(broken.value).startswith(f"m.toml:{first + 119}: not valid TOML"), broken_toml
 
 
+@pytest.mark.parametrize("problems", [None, []])
+@pytest.mark.parametrize("also", ["", 'end = "draw"', "format", "ruleset", '"3-x"'])
+def test_a_hand_given_twice_is_broken_toml_whatever_else_is_wrong(problems, also):
+    """A line that names a hand twice is not TOML: that is the file's problem, before any a round could have."""
+    rnd = Round.of(ending=Ending.OUT, hands={"Alex": Hand(total=5)}, out="Masha")
+    lines = dump_match(Match(ruleset="goat", players=("Masha", "Alex"), sides=singles(("Masha", "Alex")),
+                             rounds=(rnd,) * 120)).split("\n")
+    first = lines.index("rounds = [") + 1  # round 1's index in lines
+    lines[first + 49] = lines[first + 49].replace("Alex = 5", "Alex = 5, Alex = 6")
+    if also == 'end = "draw"':
+        lines[first + 4] = lines[first + 4].replace('end = "out"', also)
+    elif also == '"3-x"':
+        lines[first + 49] = lines[first + 49].replace("Alex = 5,", 'Alex = "3-x",')
+    elif also:
+        lines = [line for line in lines if not line.startswith(also)]
+    twice = next(number for number, line in enumerate(lines, start=1) if "Alex = 6" in line)
+    with pytest.raises(MatchFileError) as refused:
+        parse_match("\n".join(lines), "m.toml", problems)
+    assert str(refused.value).startswith(f"m.toml:{twice}: not valid TOML"), str(refused.value)
+
+
 def _parsed(text: str, data: dict | None = None) -> tuple[str, object]:
     """``parse_match`` of the text (read quickly, or from ``data``): the match, or the error it raised."""
     try:

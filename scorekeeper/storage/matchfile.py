@@ -74,9 +74,12 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     Each round knows the line it starts on. In the layout the writer makes (one round a line) the lines are
     counted by a shortcut; ``exact_lines`` (taken whenever a round is broken) follows the TOML itself."""
     quick = None
-    if data is None:
-        quick = quickread.read(text)
-        data = _read_toml(text, label) if quick is None else quick.data
+    try:
+        if data is None:
+            quick = quickread.read(text)
+            data = toml.loads(text) if quick is None else quick.data
+    except toml.TomlError as error:
+        raise MatchFileError(f"not valid TOML: {error.msg}", label, error.lineno) from None
     head: list[MatchFileError] = []
 
     def broken(message: str, key: str, line: int | None = None) -> None:
@@ -124,8 +127,6 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
         line = lines[index] if index < len(lines) else _key_line(text, "rounds")
         try:
             rounds.append(read_round(raw, line, seen))
-        except _HandTwice:  # broken TOML: tomllib names it
-            return parse_match(text, label, problems, _read_toml(text, label))
         except (InputError, ValueError, TypeError) as error:
             if not exact_lines:  # a problem to show: its line counted exactly, not by the plain layout's shortcut
                 return parse_match(text, label, problems, data, exact_lines=True)
@@ -293,17 +294,6 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
                  tuple(parse_claim(item, counted=False) for item in points) if points is not None else (), line)
 
 
-def _read_toml(text: str, label: str) -> dict:
-    try:
-        return toml.loads(text)
-    except toml.TomlError as error:
-        raise MatchFileError(f"not valid TOML: {error.msg}", label, error.lineno) from None
-
-
-class _HandTwice(Exception):
-    """A round's line names a hand twice."""
-
-
 def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Hand]) -> Round:
     """One round's facts from the fields ``quickread.read`` found on its line: what ``_parse_round`` makes of
     the line's table, made without the table (whose every value is of the right type here)."""
@@ -319,8 +309,6 @@ def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Hand]) -> Round:
             hand = seen[value] = Hand(None, value) if total else Hand(parse_tiles(value) if value.strip() else (),
                                                                       None)
         hands[bare or quoted] = hand
-    if len(hands) < len(written):
-        raise _HandTwice
     return Round(ending, MappingProxyType(hands), out, fisher,
                  parse_tiles(last) if last and last.strip() else (),
                  parse_tile(led) if led else None,

@@ -68,17 +68,15 @@ def loads(text: str, least: int = QUICK_FROM) -> tuple[dict, list[int] | None]:
     the line each round starts on when its ``least`` rounds or more were read in the writer's layout (None
     otherwise: tomllib read them)."""
     quick = read(text, least)
-    tables = None if quick is None else [as_table(fields) for fields in quick.rounds]
-    if quick is None or None in tables:
+    if quick is None:
         return tomlread.loads(text), None
-    quick.data["rounds"] = tables
+    quick.data["rounds"] = [as_table(fields) for fields in quick.rounds]
     return quick.data, quick.lines
 
 
 def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
     """The match file read the quick way, when it has the writer's layout with ``least`` rounds or more and
-    tomllib reads the rest of it; else None (the caller gives the text to tomllib).  A line that gives a
-    hand twice is broken TOML all the same: the caller finds it (``as_table``) and turns to tomllib."""
+    tomllib reads the rest of it; else None (the caller gives the text to tomllib)."""
     lines = text.split("\n")
     try:
         start = lines.index("rounds = [")
@@ -99,8 +97,11 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
         if found is None:
             return None
         end_, out, fisher, led, last, claims, points, hands = found.groups()
+        pairs = hands_in(hands)
+        if len(pairs) > 1 and len({bare or quoted for bare, quoted, _, _ in pairs}) < len(pairs):
+            return None  # a hand given twice: broken TOML, which tomllib names (before anything else is read)
         rounds.append((end_, out, fisher, led, last, None if claims is None else items_in(claims),
-                       None if points is None else items_in(points), hands_in(hands)))
+                       None if points is None else items_in(points), pairs))
     try:
         data = tomlread.loads("\n".join(lines[:start] + ["rounds = []"] + lines[end + 1:]))
     except tomlread.TomlError:
@@ -110,13 +111,12 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
     return QuickFile(data, rounds, list(range(start + 2, end + 1)))
 
 
-def as_table(fields: tuple) -> dict | None:
-    """One round's fields as tomllib reads its inline table; None when it gives a hand twice (broken TOML)."""
+def as_table(fields: tuple) -> dict:
+    """One round's fields as tomllib reads its inline table."""
     table = {key: value for key, value in zip(_KEYS, fields) if value is not None}
     # findall gives "" for a part that did not take part: a bare name is never empty, nor is a total
-    hands = table["hands"] = {bare or quoted: int(total) if total else tiles
-                              for bare, quoted, tiles, total in fields[-1]}
-    return table if len(hands) == len(fields[-1]) else None
+    table["hands"] = {bare or quoted: int(total) if total else tiles for bare, quoted, tiles, total in fields[-1]}
+    return table
 
 
 _KEYS = ("end", "out", "fisher", "led", "last", "claims", "points", "hands")
