@@ -9,7 +9,7 @@ tomllib reads a round's inline table in about 25-45 us: on a 10,000-round match 
 
 ``read`` reads every such line with one regular expression (about 2 us a round) into the round's fields, and
 gives the rest of the file, with ``rounds = []`` in the block's place, to tomllib; ``parse_match`` makes the
-facts from those fields directly (making tables of them first would cost as much again).  It is strict: a
+facts from those fields directly (making tables of them first cost a quarter more).  It is strict: a
 line must be exactly what the writer makes (its keys in the writer's order, strings without escapes, plain
 integers, no comment); any other line, a file that does not have the layout, or a problem anywhere, and the
 whole text goes to tomllib, so the data (and every error, with its line) is always what tomllib gives.
