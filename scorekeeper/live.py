@@ -17,7 +17,7 @@ from scorekeeper.roundline import KEYWORDS, format_round, is_claims_only, read_r
 from scorekeeper.session import OpenMatch, open_match
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
-COMMANDS = ("undo", "edit", "delete", "table", "explain", "check", "rules", "help", "quit")
+COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "help", "quit")
 """The words a session line may start with; anything else is a round line (or claims during play)."""
 
 HELP_EXAMPLES = (
@@ -32,6 +32,7 @@ HELP_NARROW = ("Unnamed totals go in seating order after the one out (a fish: fr
 """What the examples' comments say, on a screen too narrow to put them beside the examples."""
 HELP_COMMANDS = (
     ("undo", "drop the last round/claim"),
+    ("redo [N]", "put back what was undone"),
     ("edit N LINE", "round N is LINE instead"),
     ("delete N", "delete round N"),
     ("table [all]", "the running table"),
@@ -222,6 +223,9 @@ class LiveSession:
         if command == "undo":
             change = usecases.undo(self.state)
             return self._changed(change, f"Dropped {change.dropped}.")
+        if command == "redo":  # the newest change taken back, or change N as 'scorekeeper undo --list' numbers them
+            change = usecases.redo(self.state, _number(rest, "redo N") if rest else None)
+            return self._changed(change, f"Put back {change.restored}.")
         if command == "delete":
             number = _number(rest, "delete N")
             change = usecases.delete(self.state, number)

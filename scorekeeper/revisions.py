@@ -36,8 +36,8 @@ def _choose(match: Match, number: int | None) -> int:
     if number is None:
         waiting = [index for index, entry in enumerate(history) if not entry.redone]
         if not waiting:
-            raise StateError("nothing to redo: no change has been taken back that is not already put back "
-                             "(see 'scorekeeper undo --list')")
+            raise StateError("nothing to redo: every change taken back is back ('undo --list' shows them)"
+                             if history else "nothing to redo: nothing has been undone, deleted or edited")
         return waiting[-1]
     if not history:
         raise InputError(f"there is no change {number}: nothing has been undone, deleted or edited")

@@ -14,7 +14,7 @@ pexpect = pytest.importorskip("pexpect")
 
 from conftest import command_environment, installed_command  # noqa: E402
 
-from scorekeeper.live import LiveSession  # noqa: E402
+from scorekeeper.live import HELP_COMMANDS, LiveSession  # noqa: E402
 from scorekeeper.storage.matchfile import load_match  # noqa: E402
 
 PROMPT = r"(#\d+\+?|over)> "
@@ -192,6 +192,8 @@ def test_a_change_between_the_check_and_the_write_is_refused_and_reloaded(tmp_pa
     ("edit 1", "give the round's new line"),
     ("delete", "give the round's number"),
     ("undo", "nothing to undo"),
+    ("redo", "nothing to redo"),
+    ("redo 0", "a round number"),
     ("explain 4", "round 4"),
     ("Zed out 1 2 3", "unknown player 'Zed'"),
     ("tabel", "'tabel' is not a command or a player (did you mean table?)"),
@@ -206,6 +208,25 @@ def test_a_refused_command_says_why_in_one_line_and_changes_nothing(sk, line, me
     assert not reply.ok and reply.text.startswith("Error: ") and len(reply.text.splitlines()) == 1
     assert message in reply.text
     assert sk.path.read_bytes() == before
+
+
+def test_redo_in_a_session_puts_back_what_undo_and_delete_took(sk):
+    """The session's redo is the 'redo' command's: the newest change taken back, or change N of the history."""
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    session = LiveSession.open(str(sk.path))
+    session.handle("m out 3 13 5")
+    session.handle("a out 1 2 3")
+    assert session.handle("undo").text.startswith("Dropped round 2 (Alex went out).")
+    reply = session.handle("redo")
+    assert reply.ok and reply.text.startswith("Put back round 2 (Alex went out).\n")
+    assert "2  Alex out" in reply.text and len(load_match(str(sk.path)).rounds) == 2
+    session.handle("delete 1")
+    session.handle("undo")
+    assert load_match(str(sk.path)).rounds == ()
+    assert session.handle("redo 2").text.startswith("Put back round 1 (Masha went out).")
+    assert [rnd.out for rnd in load_match(str(sk.path)).rounds] == ["Masha"]
+    assert not session.handle("redo 1").ok  # the first undo was put back already
+    assert "redo" in [typed.split()[0] for typed, _ in HELP_COMMANDS]
 
 
 def test_the_answers_fit_a_40_column_screen(tmp_path):

@@ -23,9 +23,9 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
     """Keep score at the table: type each round in one line at the prompt.
 
     Every accepted line is saved before the next prompt; a refused line
-    changes nothing and says why. Commands: undo, edit N LINE, delete N,
-    table [all], explain [N], check fish|deal|hand|count ..., rules, help,
-    quit (or Ctrl-D). Ctrl-C drops the line being typed. Tab completes
+    changes nothing and says why. Commands: undo, redo [N], edit N LINE,
+    delete N, table [all], explain [N], check fish|deal|hand|count ...,
+    rules, help, quit (or Ctrl-D). Ctrl-C drops the line being typed. Tab completes
     names and commands; Up/Down recall earlier lines.
 
     \b
