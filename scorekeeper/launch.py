@@ -17,7 +17,11 @@ def main() -> None:
         # that replays a match (5-7% of a command at 20 rounds, 12-21% at 10,000): what start-up made is
         # frozen out of its reach, and it runs seldom after (a live session still collects).
         gc.disable()
+        sys.unraisablehook = _keep_interrupt
         from scorekeeper.cli import cli
+
+        if INTERRUPTED:
+            raise KeyboardInterrupt
 
         gc.freeze()
         gc.set_threshold(100_000, 50, 100)
@@ -36,6 +40,21 @@ def main() -> None:
         except (OSError, ValueError):
             pass
         sys.exit(0 if saved else 130)
+
+
+INTERRUPTED: list[bool] = []
+"""A Ctrl-C that Python could not raise where it came (see ``_keep_interrupt``)."""
+
+
+def _keep_interrupt(unraisable) -> None:
+    """A Ctrl-C that came while Python ran a callback it cannot raise from (the clean-up of an import's lock,
+    say) would be printed as an ignored exception with its traceback, and lost: it is kept instead, and raised
+    once the command's modules are loaded (later, the command finishes as if the Ctrl-C had come after it).
+    Anything else is reported as Python would."""
+    if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+        INTERRUPTED.append(True)
+        return
+    sys.__unraisablehook__(unraisable)
 
 
 def _ignore_interrupts() -> None:

@@ -176,3 +176,32 @@ def test_output_degrades_in_an_encoding_that_lacks_its_signs(tmp_path, encoding)
     assert "Round 1 recorded" in done.stdout
     assert "20 -> 20" in done.stdout and "→" not in done.stdout
     assert "20 → 20" in _run(tmp_path, "table", PYTHONIOENCODING="utf-8").stdout
+
+
+def test_a_ctrl_c_in_a_callback_is_kept_not_printed(monkeypatch, capsys):
+    """Python cannot raise from a weakref callback (as the clean-up of an import's lock is): a Ctrl-C that came
+    there would be printed as an ignored exception with a traceback, and lost. The command keeps it instead
+    (and raises it once its modules are loaded), and other unraisable errors are reported as before."""
+    import weakref
+
+    from scorekeeper import launch
+
+    monkeypatch.setattr(sys, "unraisablehook", launch._keep_interrupt)
+    monkeypatch.setattr(launch, "INTERRUPTED", [])
+
+    class Held:
+        pass
+
+    def interrupted(reference) -> None:
+        raise KeyboardInterrupt
+
+    def broken(reference) -> None:
+        raise ValueError("not an interrupt")
+
+    held, other = Held(), Held()
+    references = weakref.ref(held, interrupted), weakref.ref(other, broken)
+    del held
+    assert launch.INTERRUPTED == [True] and capsys.readouterr().err == ""
+    del other
+    assert launch.INTERRUPTED == [True] and "ValueError: not an interrupt" in capsys.readouterr().err
+    assert [reference() for reference in references] == [None, None]
