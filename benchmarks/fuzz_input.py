@@ -29,7 +29,7 @@ from scorekeeper.cli import cli
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 from commands import typed_commands  # noqa: E402  (the tests' list of every command)
-from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES  # noqa: E402
+from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines  # noqa: E402
 
 PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
 SETUP = [
@@ -111,7 +111,7 @@ def placed(stderr: str, path: str, text: bytes | None) -> str | None:
     like a missing key, names the file)."""
     import re
 
-    lines = (text or b"").count(b"\n") + 1
+    lines = file_lines(text or b"")
     for line in stderr.strip().splitlines():
         if line.startswith("Error: ... and "):
             continue

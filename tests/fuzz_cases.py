@@ -39,3 +39,8 @@ target = 125
 "0-0" = 10
 """
 """The house ruleset the runs mutate."""
+
+
+def file_lines(data: bytes) -> int:
+    """How many lines a file has as it is read (text mode): a lone CR, an old Mac line end, ends one too."""
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1

@@ -18,7 +18,7 @@ from scorekeeper.cli import cli
 from scorekeeper.cli.base import SHOWN_PROBLEMS
 
 from commands import typed_commands
-from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES
+from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines
 
 PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
 GOAT = """\
@@ -98,7 +98,7 @@ class Folder:
 
 def _placed(lines: list[str], path: str, data: bytes, context: str) -> None:
     """Each problem naming the broken file names a line within it, unless it is about a key that is missing."""
-    last = data.count(b"\n") + 1
+    last = file_lines(data)
     for line in lines:
         found = re.match(r"Error: (.*?):(\d+): ", line)
         if found and found.group(1) == path:
