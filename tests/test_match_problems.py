@@ -110,3 +110,11 @@ def test_a_missing_hand_is_named_whatever_else_the_round_says(sk, round_line):
     before = sk.path.read_bytes()
     line = sk.fails("table", code=1)
     assert line.startswith(f"Error: {sk.path}:5: round 1: no hand for Bob") and sk.path.read_bytes() == before
+
+
+@pytest.mark.parametrize("extra", ["[[truerounds]]\nend = \"out\"", "[notes.mine]\nx = 1", "notes.mine = 1",
+                                   "\"notes\" = 1", "[ notes ]\nx = 1"])
+def test_an_unknown_key_is_named_at_its_line_however_it_is_written(sk, extra):
+    sk.path.write_text(f'format = 1\nruleset = "goat"\nplayers = ["Ann", "Bob"]\n{extra}\n', encoding="utf-8")
+    line = sk.fails("table", code=1)
+    assert line.startswith(f"Error: {sk.path}:4: ") and "unknown key" in line, line

@@ -106,7 +106,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     for key in data:
         if key not in TOP_KEYS:
             broken(f"unknown key (a match file holds {', '.join(TOP_KEYS)})", key,
-                   _key_line(text, key) or _key_line(text, f'"{key}"') or _key_line(text, f"[{key}]"))
+                   _top_key_line(text, key))
     sides = _parse_sides(data.get("sides"), players, label, text, broken)
     found: list[MatchFileError] = []
     rounds = []
@@ -537,6 +537,14 @@ def _item_lines(text: str, pos: int, line: int) -> list[int]:
                 depth -= 1
         pos += 1
     return starts
+
+
+def _top_key_line(text: str, key: str) -> int | None:
+    """The line where the file's top-level ``key`` is set: ``key = ...`` (bare or quoted, or dotted, ``key.x =
+    ...``) or a table header that opens it (``[key]``, ``[key.x]``, ``[[key]]``)."""
+    names = f"(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')"
+    opens = re.compile(rf"\s*(?:\[\[?\s*{names}\s*[.\]]|{names}\s*[.=])")
+    return next((number for number, line in enumerate(text.split("\n"), start=1) if opens.match(line)), None)
 
 
 def key_line(text: str, key: str) -> int | None:
