@@ -271,10 +271,7 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
         if hand is None:
             if isinstance(value, bool) or not isinstance(value, (int, str)):
                 raise ValueError(f"{player}'s hand must be tiles like \"3-4 0-0\" or a pip total")
-            if isinstance(value, int):
-                hand = Hand(None, value)
-            else:
-                hand = Hand(parse_tiles(value) if value.strip() else (), None)
+            hand = _written_hand(value)
             if value.__class__ is int or value.__class__ is str:
                 seen[value] = hand
         hands[player] = hand
@@ -285,8 +282,17 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     last = raw.get("last", "")
     if not isinstance(last, str):
         raise ValueError("'last' must be tiles like \"6-6\"")
-    claims = raw.get("claims")
-    points = raw.get("points")
+    return _round(ending, hands, out, fisher, last, led, raw.get("claims"), raw.get("points"), line)
+
+
+def _written_hand(value: int | str) -> Hand:
+    """A hand as the match file writes it: a pip total, or tiles like "3-4 0-0" (blank: no tiles)."""
+    return Hand(None, value) if isinstance(value, int) else Hand(parse_tiles(value) if value.strip() else (), None)
+
+
+def _round(ending: Ending, hands: dict[str, Hand], out: str | None, fisher: str | None, last: str,
+           led: str | None, claims: list | None, points: list | None, line: int | None) -> Round:
+    """A round's facts from its values as the file writes them (tiles and claims still as text)."""
     return Round(ending, MappingProxyType(hands), out, fisher,
                  parse_tiles(last) if last and last.strip() else (),
                  parse_tile(led) if led else None,
@@ -306,14 +312,9 @@ def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Hand]) -> Round:
         value = int(total) if total else tiles
         hand = seen.get(value)
         if hand is None:
-            hand = seen[value] = Hand(None, value) if total else Hand(parse_tiles(value) if value.strip() else (),
-                                                                      None)
+            hand = seen[value] = _written_hand(value)
         hands[bare or quoted] = hand
-    return Round(ending, MappingProxyType(hands), out, fisher,
-                 parse_tiles(last) if last and last.strip() else (),
-                 parse_tile(led) if led else None,
-                 tuple(parse_claim(item) for item in claims) if claims else (),
-                 tuple(parse_claim(item, counted=False) for item in points) if points is not None else (), line)
+    return _round(ending, hands, out, fisher, last or "", led, claims, points, line)
 
 
 def parse_claim(item: Any, counted: bool = True) -> Claim:
