@@ -63,7 +63,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
     return Table(ruleset=ruleset.name, sides=standings, rounds=tuple(results), eggs=pot.amount,
                  over=decided is not None, winner=winner, loser=loser, next_leader=leader,
                  next_lead=lead_tile, lead_note=note, decided_by=why, in_play=MappingProxyType(in_play),
-                 target=race.target_for(ruleset, match))
+                 target=target)
 
 
 def _at_target(accounts: Mapping[str, Account], target: int) -> bool:
