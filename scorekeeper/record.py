@@ -9,6 +9,7 @@ from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import FactError, InputError, StateError
 from scorekeeper.facts import Claim, Ending, Hand, Match, Round, Side, singles
+from scorekeeper.memo import once_per
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, Teams
 from scorekeeper.tiles import Tile, TileSet
@@ -159,7 +160,6 @@ def _player_sets(players: tuple[str, ...]) -> frozenset[str]:
 class _Limits(NamedTuple):
     """What checking a round needs of its ruleset, worked out once per ruleset (every round is checked)."""
 
-    ruleset: Ruleset
     tileset: TileSet
     pips: dict[Tile, int]
     """Every tile of the set (what ``TileSet.__contains__`` accepts) and its pips."""
@@ -168,19 +168,17 @@ class _Limits(NamedTuple):
     blocker_multiplied: bool
 
 
-_LIMITS: dict[int, _Limits] = {}
+_LIMITS: dict = {}
 
 
 def _limits(ruleset: Ruleset) -> _Limits:
-    known = _LIMITS.get(id(ruleset))
-    if known is None or known.ruleset is not ruleset:
-        if len(_LIMITS) > 64:
-            _LIMITS.clear()
-        tileset = ruleset.tileset
-        known = _LIMITS[id(ruleset)] = _Limits(
-            ruleset, tileset, {tile: tile.pips for tile in tileset.tiles()}, tileset.pips,
-            ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS, ruleset["count.blocker_multiplier"] > 1)
-    return known
+    return once_per(_LIMITS, ruleset, _work_out_limits, ruleset)
+
+
+def _work_out_limits(ruleset: Ruleset) -> _Limits:
+    tileset = ruleset.tileset
+    return _Limits(tileset, {tile: tile.pips for tile in tileset.tiles()}, tileset.pips,
+                   ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS, ruleset["count.blocker_multiplier"] > 1)
 
 
 def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple
 
 from scorekeeper.facts import Ending, Hand, Match, Round
+from scorekeeper.memo import once_per
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS
 from scorekeeper.scoring.state import RoundState
@@ -84,17 +85,17 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                      notes=state.notes + tuple(notes))
 
 
-_SHAPES: dict[int, tuple[Mapping, frozenset[int], frozenset[int]]] = {}
+_SHAPES: dict = {}
 
 
 def _special_shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
     """The sizes of a ruleset's special hands, and their pip totals (worked out once per ruleset)."""
-    known = _SHAPES.get(id(special_hands))
-    if known is None or known[0] is not special_hands:
-        known = _SHAPES[id(special_hands)] = (special_hands, frozenset(len(tiles) for tiles in special_hands),
-                                              frozenset(sum([t.low + t.high for t in tiles])
-                                                        for tiles in special_hands))
-    return known[1], known[2]
+    return once_per(_SHAPES, special_hands, _shapes, special_hands)
+
+
+def _shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
+    return (frozenset(len(tiles) for tiles in special_hands),
+            frozenset(sum([t.low + t.high for t in tiles]) for tiles in special_hands))
 
 
 def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Deduction]:
@@ -176,18 +177,19 @@ def _only_tiles(tileset, total: int, taken: frozenset[Tile], most: int) -> tuple
     return answer
 
 
-_ORDERED: dict[int, tuple[tuple[Tile, ...], tuple[Tile, ...]]] = {}
+_ORDERED: dict = {}
 
 
 def _heaviest_first(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
     """``tiles`` heaviest first, ties in their order (sorted once per tuple of tiles: a set's own tuple is
     made once, ``TileSet.tiles``); taking out the tiles already placed keeps that order."""
     if type(tiles) is not tuple:  # a list may change: sorted each time
-        return tuple(sorted(tiles, key=lambda tile: -tile.pips))
-    known = _ORDERED.get(id(tiles))
-    if known is None or known[0] is not tiles:
-        known = _ORDERED[id(tiles)] = (tiles, tuple(sorted(tiles, key=lambda tile: -tile.pips)))
-    return known[1]
+        return _sorted_heaviest_first(tiles)
+    return once_per(_ORDERED, tiles, _sorted_heaviest_first, tiles)
+
+
+def _sorted_heaviest_first(tiles) -> tuple[Tile, ...]:
+    return tuple(sorted(tiles, key=lambda tile: -tile.pips))
 
 
 def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset[Tile], most: int,

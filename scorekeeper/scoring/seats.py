@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple
 
 from scorekeeper.facts import Match, Side
+from scorekeeper.memo import once_per
 
 
 class Seats(NamedTuple):
@@ -18,20 +19,15 @@ class Seats(NamedTuple):
     """Each side's opponents: the other sides' names, in seat order."""
 
 
-_KNOWN: dict[int, tuple[tuple[Side, ...], Seats]] = {}
+_KNOWN: dict = {}
 
 
 def seats(match: Match) -> Seats:
     """The seating of ``match`` (the same ``sides`` tuple is shared by every copy of a match)."""
     sides = match.sides
-    known = _KNOWN.get(id(sides))
-    if known is None or known[0] is not sides:  # the tuple is kept here, so its id is not reused meanwhile
-        if type(sides) is not tuple:  # a list may change: worked out each time
-            return _seats(sides)
-        if len(_KNOWN) > 100:
-            _KNOWN.clear()
-        known = _KNOWN[id(sides)] = (sides, _seats(sides))
-    return known[1]
+    if type(sides) is not tuple:  # a list may change: worked out each time
+        return _seats(sides)
+    return once_per(_KNOWN, sides, _seats, sides)
 
 
 def _seats(sides: tuple[Side, ...]) -> Seats:
