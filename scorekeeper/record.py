@@ -56,7 +56,7 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     players = match.players
     # Every command checks every round of the match: where a check walks players or tiles, it first asks at C
     # speed (set operations) whether anything is wrong, and only then walks them to say what.
-    if not _player_sets(players).issuperset(rnd.hands):
+    if rnd.hands.keys() - players:
         unknown = next(player for player in rnd.hands if player not in players)
         raise InputError(f"unknown player '{unknown}' (players: {', '.join(players)})")
     for player in (rnd.out, rnd.fisher):
@@ -143,18 +143,6 @@ def _tile_problem(rnd: Round, tileset: TileSet, before: str | None = None) -> No
                 tileset.check(hand.tiles, f" ({player}'s hand)")  # the hand's own problem first
                 raise InputError(f"tile {tile} is in two hands: {seen[tile]}'s and {player}'s")
             seen[tile] = player
-
-
-_PLAYERS: dict[tuple[str, ...], frozenset[str]] = {}
-
-
-def _player_sets(players: tuple[str, ...]) -> frozenset[str]:
-    known = _PLAYERS.get(players)
-    if known is None:
-        if len(_PLAYERS) > 64:
-            _PLAYERS.clear()
-        known = _PLAYERS[players] = frozenset(players)
-    return known
 
 
 class _Limits(NamedTuple):
