@@ -62,7 +62,7 @@ class QuickFile(NamedTuple):
     """The file's data as tomllib reads it, but with ``rounds = []``."""
     rounds: list[tuple]
     """Each round's fields as its line writes them: ``(end, out, fisher, led, last, claims, points, hands)``, a
-    field the line does not have None; ``claims`` and ``points`` lists of strings; ``hands`` a list of
+    field the line does not have None; ``claims`` and ``points`` tuples of strings (all but the hands hashable); ``hands`` a list of
     ``(bare name, quoted name, tiles, total)``, "" for the two of them each hand does not use."""
     lines: list[int]
     """The line each round starts on."""
@@ -105,8 +105,8 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
         pairs = hands_in(hands)
         if len(pairs) > 1 and len({bare or quoted for bare, quoted, _, _ in pairs}) < len(pairs):
             return None  # a hand given twice: broken TOML, which tomllib names (before anything else is read)
-        rounds.append((end_, out, fisher, led, last, None if claims is None else items_in(claims),
-                       None if points is None else items_in(points), pairs))
+        rounds.append((end_, out, fisher, led, last, None if claims is None else tuple(items_in(claims)),
+                       None if points is None else tuple(items_in(points)), pairs))
     try:
         data = tomlread.loads("\n".join(lines[:start] + ["rounds = []"] + lines[end + 1:]))
     except tomlread.TomlError:
@@ -119,6 +119,9 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
 def as_table(fields: tuple) -> dict:
     """One round's fields as tomllib reads its inline table."""
     table = {key: value for key, value in zip(_KEYS, fields) if value is not None}
+    for key in ("claims", "points"):
+        if key in table:
+            table[key] = list(table[key])
     # findall gives "" for a part that did not take part: a bare name is never empty, nor is a total
     table["hands"] = {bare or quoted: int(total) if total else tiles for bare, quoted, tiles, total in fields[-1]}
     return table
