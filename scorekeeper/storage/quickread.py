@@ -62,8 +62,9 @@ class QuickFile(NamedTuple):
     """The file's data as tomllib reads it, but with ``rounds = []``."""
     rounds: list[tuple]
     """Each round's fields as its line writes them: ``(end, out, fisher, led, last, claims, points, hands)``, a
-    field the line does not have None; ``claims`` and ``points`` tuples of strings (all but the hands hashable); ``hands`` a list of
-    ``(bare name, quoted name, tiles, total)``, "" for the two of them each hand does not use."""
+    field the line does not have None; ``claims`` and ``points`` tuples of strings (so that every field but the
+    hands can be a key); ``hands`` a list of ``(bare name, quoted name, tiles, total)``, "" for the two of them
+    each hand does not use."""
     lines: list[int]
     """The line each round starts on."""
 
