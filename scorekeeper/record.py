@@ -60,6 +60,8 @@ def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
     tileset, pips, most, fisherman_pays, blocker_multiplied = _limits(ruleset)
     players = match.players
     seated = frozenset(players)
+    seats = len(players)
+    pips_of = pips.__getitem__
 
     def check(rnd: Round) -> None:
         # The round's fields taken at once (each attribute of a NamedTuple is a lookup of its own).  Where a
@@ -69,9 +71,9 @@ def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
         if not seated.issuperset(hands):
             unknown = next(player for player in hands if player not in seated)
             raise InputError(f"unknown player '{unknown}' (players: {', '.join(players)})")
-        for player in (out, fisher):
-            if player and player not in seated:
-                raise InputError(f"unknown player '{player}' (players: {', '.join(players)})")
+        if (out and out not in seated) or (fisher and fisher not in seated):
+            unknown = out if out and out not in seated else fisher
+            raise InputError(f"unknown player '{unknown}' (players: {', '.join(players)})")
         if ending is Ending.OUT:
             if not out:
                 raise InputError("an out round needs the player who went out")
@@ -86,7 +88,7 @@ def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
                 raise FactError("{last} is the tile someone went out with: a blocked round has none")
             if fisherman_pays and not fisher:
                 raise FactError("this ruleset makes the fisherman pay: say who made the fish ({fisher})")
-        if len(hands) + bool(out) < len(players):
+        if len(hands) + bool(out) < seats:
             missing = [player for player in players if player != out and player not in hands]
             uncounted = not_counted(match, ruleset, rnd)
             missing = [player for player in missing if player not in uncounted]
@@ -112,15 +114,17 @@ def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
                 raise InputError(f"{player} holds no tiles: only the player who went out has an empty hand "
                                  "(in a blocked round everyone still holds tiles)")
         distinct = set(shown)
-        if shown:
-            if not pips.keys() >= distinct or len(distinct) < len(shown):
-                _tile_problem(rnd, tileset)
-            held += sum(map(pips.__getitem__, shown))
-        if led or len(last) > 1 or (last and (last[0] in distinct or last[0] not in pips)):
-            _check_played_tiles(rnd, tileset, {tile: player for player, hand in hands.items()
-                                               for tile in hand.tiles or ()})
-        if last:
-            held += sum(map(pips.__getitem__, last))  # in the set: a tile that is not was refused just above
+        try:
+            held += sum(map(pips_of, shown))
+        except KeyError:  # a tile not in the set
+            _tile_problem(rnd, tileset)
+        if len(distinct) < len(shown):
+            _tile_problem(rnd, tileset)
+        if last or led:
+            if led or len(last) > 1 or last[0] in distinct or last[0] not in pips:
+                _check_played_tiles(rnd, tileset, {tile: player for player, hand in hands.items()
+                                                   for tile in hand.tiles or ()})
+            held += sum(map(pips_of, last))  # in the set: a tile that is not was refused just above
         if held > most:
             raise InputError(f"the hands add up to {held} pips, more than a whole {tileset.name} set holds "
                              f"({most})")
