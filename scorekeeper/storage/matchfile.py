@@ -308,7 +308,7 @@ def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Any]) -> Round:
     """One round's facts from the fields ``quickread.read`` found on its line: what ``_parse_round`` makes of
     the line's table, made without the table (whose every value is of the right type here).
 
-    ``seen`` keeps what this file already wrote the same way: hands by their value, and the facts of a round's
+    ``seen`` keeps what this file already wrote the same way: hands by their value's text, and the facts of a round's
     head (every field but the hands) by those fields; a long match writes the same few heads again and again."""
     head = fields[:7]
     known = seen.get(head)
@@ -317,11 +317,10 @@ def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Any]) -> Round:
         if ending is None:
             raise ValueError(f"'end' must be \"out\" or \"fish\", not {fields[0]!r}")
     hands = {}
-    for bare, quoted, tiles, total in fields[7]:  # "" for the name and the value each hand does not use
-        value = int(total) if total else tiles
-        hand = seen.get(value)
+    for bare, quoted, written in fields[7]:  # "" for the name each hand does not use
+        hand = seen.get(written)  # by the value's text: "TILES" in their quotes are never taken for a TOTAL
         if hand is None:
-            hand = seen[value] = _written_hand(value)
+            hand = seen[written] = _written_hand(quickread.hand_value(written))
         hands[bare or quoted] = hand
     if known is None:  # read after the hands, whose problems come first
         _, out, fisher, led, last, claims, points = head

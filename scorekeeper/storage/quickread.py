@@ -41,7 +41,7 @@ _ROUND = (
     rf'    \{{ end = "({_CHARS})"(?:, out = "({_CHARS})"|)(?:, fisher = "({_CHARS})"|)(?:, led = "({_CHARS})"|)'
     rf'(?:, last = "({_CHARS})"|)(?:, claims = ({_LIST})|)(?:, points = ({_LIST})|)'
     rf', hands = \{{ ((?:{_PAIR}(?:, {_PAIR})*+)?) ?\}} \}},')
-_HAND = rf'(?:([A-Za-z0-9_-]++)|"({_CHARS})") = (?:"({_CHARS})"|({_INT}))'
+_HAND = rf'(?:([A-Za-z0-9_-]++)|"({_CHARS})") = ({_STR}|{_INT})'
 _ITEM = rf'"({_CHARS})"'
 QUICK_FROM = 100
 """Rounds from which the quick way pays: compiling its expressions takes 2-3 ms, tomllib 25-45 us a round."""
@@ -63,8 +63,8 @@ class QuickFile(NamedTuple):
     rounds: list[tuple]
     """Each round's fields as its line writes them: ``(end, out, fisher, led, last, claims, points, hands)``, a
     field the line does not have None; ``claims`` and ``points`` tuples of strings (so that every field but the
-    hands can be a key); ``hands`` a list of ``(bare name, quoted name, tiles, total)``, "" for the two of them
-    each hand does not use."""
+    hands can be a key); ``hands`` a list of ``(bare name, quoted name, value)``, "" for the name each hand does
+    not use, the value as written: "TILES" in its quotes, or a TOTAL (see ``hand_value``)."""
     lines: list[int]
     """The line each round starts on."""
 
@@ -104,7 +104,7 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
             return None
         end_, out, fisher, led, last, claims, points, hands = found.groups()
         pairs = hands_in(hands)
-        if len(pairs) > 1 and len({bare or quoted for bare, quoted, _, _ in pairs}) < len(pairs):
+        if len(pairs) > 1 and len({bare or quoted for bare, quoted, _ in pairs}) < len(pairs):
             return None  # a hand given twice: broken TOML, which tomllib names (before anything else is read)
         rounds.append((end_, out, fisher, led, last, None if claims is None else tuple(items_in(claims)),
                        None if points is None else tuple(items_in(points)), pairs))
@@ -123,9 +123,14 @@ def as_table(fields: tuple) -> dict:
     for key in ("claims", "points"):
         if key in table:
             table[key] = list(table[key])
-    # findall gives "" for a part that did not take part: a bare name is never empty, nor is a total
-    table["hands"] = {bare or quoted: int(total) if total else tiles for bare, quoted, tiles, total in fields[-1]}
+    # findall gives "" for a part that did not take part: a bare name is never empty
+    table["hands"] = {bare or quoted: hand_value(value) for bare, quoted, value in fields[-1]}
     return table
+
+
+def hand_value(written: str) -> int | str:
+    """A hand's value as tomllib reads it from its text on the line: "TILES" (in quotes), or a TOTAL."""
+    return written[1:-1] if written[0] == '"' else int(written)
 
 
 _KEYS = ("end", "out", "fisher", "led", "last", "claims", "points", "hands")
