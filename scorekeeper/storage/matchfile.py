@@ -308,8 +308,9 @@ def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Any]) -> Round:
     """One round's facts from the fields ``quickread.read`` found on its line: what ``_parse_round`` makes of
     the line's table, made without the table (whose every value is of the right type here).
 
-    ``seen`` keeps what this file already wrote the same way: hands by their value's text, and the facts of a round's
-    head (every field but the hands) by those fields; a long match writes the same few heads again and again."""
+    ``seen`` keeps what this file already wrote the same way: hands by their value's text, and the facts of a
+    round's head (every field but the hands) by those fields; a long match writes the same few heads again and
+    again."""
     head = fields[:7]
     known = seen.get(head)
     if known is None:
