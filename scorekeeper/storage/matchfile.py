@@ -318,11 +318,11 @@ def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Any]) -> Round:
         if ending is None:
             raise ValueError(f"'end' must be \"out\" or \"fish\", not {fields[0]!r}")
     hands = {}
-    for bare, quoted, written in fields[7]:  # "" for the name each hand does not use
+    for player, written in fields[7].items():
         hand = seen.get(written)  # by the value's text: "TILES" in their quotes are never taken for a TOTAL
         if hand is None:
             hand = seen[written] = _written_hand(quickread.hand_value(written))
-        hands[bare or quoted] = hand
+        hands[player] = hand
     if known is None:  # read after the hands, whose problems come first
         _, out, fisher, led, last, claims, points = head
         known = seen[head] = (ending, out, fisher, *_played_and_claimed(last or "", led, claims, points))
