@@ -81,7 +81,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
         sides[side.name] = total
     if not steps and not notes:
         return state.but(side_hands=sides, player_hands=players)
-    return state.but(side_hands=sides, player_hands=players, steps=state.steps + tuple(steps),
+    return state.but(side_hands=sides, player_hands=players, steps=state.added(steps),
                      notes=state.notes + tuple(notes))
 
 
