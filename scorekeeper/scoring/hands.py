@@ -12,6 +12,7 @@ This only matters where a hand's value is not its pips (special hands, ``count.s
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from scorekeeper.facts import Ending, Hand, Match, Round
@@ -108,16 +109,16 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
     totals = {}
     zero_placed = rnd.led == ZERO_ZERO or ZERO_ZERO in rnd.last
     for player, hand in rnd.hands.items():
-        if hand.tiles is not None:
-            zero_placed = zero_placed or ZERO_ZERO in hand.tiles
+        tiles = hand.tiles
+        if tiles is not None:
+            if not zero_placed and ZERO_ZERO in tiles:
+                zero_placed = True
         elif player != rnd.out:
             totals[player] = hand.total
-    if not totals:
-        return {}
-    if not zero_placed and 0 not in totals.values():
+    if not totals or (not zero_placed and 0 not in totals.values()):
         # 0-0 adds no pips: while it is free, a set short of a full hand has a twin with 0-0 added, so a
         # non-zero total is almost never proved; skip the search (a full-hand proof is missed, never wrong).
-        return {}
+        return _NONE_PROVED
     placed = {tile for hand in rnd.hands.values() if hand.tiles for tile in hand.tiles}
     placed.update(rnd.last)
     if rnd.led is not None:
@@ -151,6 +152,7 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
     return found
 
 
+_NONE_PROVED: Mapping[str, Deduction] = MappingProxyType({})
 _ROOM: dict[tuple[int, int], tuple[Ruleset, int]] = {}
 _PROVED: dict[tuple, tuple[Tile, ...] | None] = {}
 """``only_tiles`` answers already found: a long match asks the same few questions (a total with 0-0 placed)."""

@@ -27,11 +27,17 @@ def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
     paid_to = state.eggs_paid_to
     rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     for name, value in points.items():
-        if value:
-            accounts[name], recorded[name], dropped[name] = record(rules, name, accounts[name], value, steps,
-                                                                   state.eggs_paid if name == paid_to else 0)
-        else:
+        account = accounts[name]
+        if not value:
             recorded[name] = dropped[name] = 0
+        elif steps is None and account.score > 0:
+            # Nearly every side in nearly every round (a side that holds points records; nothing to say): what
+            # ``record`` does first, done here without the call.
+            accounts[name] = Account(account.score + value, account.remembered)
+            recorded[name], dropped[name] = value, 0
+        else:
+            accounts[name], recorded[name], dropped[name] = record(rules, name, account, value, steps,
+                                                                   state.eggs_paid if name == paid_to else 0)
     return state.but(accounts=accounts, recorded=recorded, dropped=dropped, steps=state.added(steps))
 
 
