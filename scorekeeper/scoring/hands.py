@@ -89,9 +89,18 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
 _SHAPES: dict = {}
 
 
+_last_shapes: tuple = (None, None)
+"""The special hands asked about last, and their shapes: a replay asks about the same ones in every round."""
+
+
 def _special_shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
     """The sizes of a ruleset's special hands, and their pip totals (worked out once per ruleset)."""
-    return once_per(_SHAPES, special_hands, _shapes, special_hands)
+    global _last_shapes
+    if _last_shapes[0] is special_hands:
+        return _last_shapes[1]
+    shapes = once_per(_SHAPES, special_hands, _shapes, special_hands)
+    _last_shapes = (special_hands, shapes)
+    return shapes
 
 
 def _shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:

@@ -38,6 +38,8 @@ def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
         else:
             accounts[name], recorded[name], dropped[name] = record(rules, name, account, value, steps,
                                                                    state.eggs_paid if name == paid_to else 0)
+    if not steps:  # no steps kept, or none said
+        return state.but(accounts=accounts, recorded=recorded, dropped=dropped)
     return state.but(accounts=accounts, recorded=recorded, dropped=dropped, steps=state.added(steps))
 
 

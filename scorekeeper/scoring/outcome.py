@@ -19,6 +19,8 @@ from scorekeeper.scoring.table import Step
 def take(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     steps: list[Step] | None = None if state.steps is None else []
     outcome = allocate(ruleset, match, state.facts, state.side_hands, steps)
+    if not steps:  # no steps kept, or none said
+        return state.but(outcome=outcome, points=outcome.points)
     return state.but(outcome=outcome, points=outcome.points, steps=state.added(steps))
 
 
@@ -36,7 +38,7 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
             return _winner_takes(seating, finisher, hands, line_total, steps)
         if steps is not None:
             steps.append(_LOSERS_COUNT)
-        return Outcome(dict(hands), finisher, seating.others[finisher], 0, (), line_total)
+        return _tuple(Outcome, (dict(hands), finisher, seating.others[finisher], 0, (), line_total))
     policy = rules["fish.policy"]
     if policy is FishPolicy.EACH:
         if steps is not None:
@@ -76,6 +78,8 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
     return Outcome(points, winner=lowest, losers=seating.others[lowest], line_total=line_total)
 
 
+_tuple = tuple.__new__
+"""``_tuple(Outcome, (every field))``: an Outcome without NamedTuple's Python ``__new__`` (once a round)."""
 _LOSERS_COUNT = Step(None, "count.who", "losers' count: every side records its own hand")
 _FISH_FOR_EVERYONE = Step(None, "fish.policy", "fish for everyone: every side counts its own hand")
 
@@ -87,7 +91,7 @@ def _winner_takes(seating: Seats, winner: str, hands: dict[str, int], line_total
         steps.append(Step(winner, "count.who", f"winners' count: {winner} takes the losers' hands, {taken}"))
     points = dict.fromkeys(seating.names, 0)
     points[winner] = taken
-    return Outcome(points, winner, seating.others[winner], 0, (), line_total)
+    return _tuple(Outcome, (points, winner, seating.others[winner], 0, (), line_total))
 
 
 def _tie(ruleset: Ruleset, names: list[str], hands: dict[str, int], line_total: int, steps: list[Step] | None,
