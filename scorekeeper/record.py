@@ -5,7 +5,7 @@ Everything here is pure: a new ``Match`` comes back, and nothing is written.
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import Callable, Iterable, NamedTuple
 
 from scorekeeper.errors import FactError, InputError, StateError
 from scorekeeper.facts import Claim, Ending, Hand, Match, Round, Side, singles
@@ -51,84 +51,95 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
 
 def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     """Raise InputError naming the first thing wrong with a round's facts."""
-    limits = _limits(ruleset)
-    tileset = limits.tileset
+    round_checker(match, ruleset)(rnd)
+
+
+def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
+    """``check_round`` for the rounds of one match under one ruleset, what it needs of them worked out once:
+    every command checks every round of the match."""
+    tileset, pips, most, fisherman_pays, blocker_multiplied = _limits(ruleset)
     players = match.players
-    # Every command checks every round of the match: where a check walks players or tiles, it first asks at C
-    # speed (set operations) whether anything is wrong, and only then walks them to say what.
-    if rnd.hands.keys() - players:
-        unknown = next(player for player in rnd.hands if player not in players)
-        raise InputError(f"unknown player '{unknown}' (players: {', '.join(players)})")
-    for player in (rnd.out, rnd.fisher):
-        if player and player not in players:
-            raise InputError(f"unknown player '{player}' (players: {', '.join(players)})")
-    if rnd.ending is Ending.OUT:
-        if not rnd.out:
-            raise InputError("an out round needs the player who went out")
-        if rnd.out in rnd.hands:
-            raise InputError(f"{rnd.out} went out and holds nothing: give no hand or total for {rnd.out}")
-        if rnd.fisher:
-            raise FactError("{fisher} is for a blocked round ({fish}), not an out")
-    else:
-        if rnd.out:
-            raise InputError("a blocked round has nobody who went out")
-        if rnd.last:
-            raise FactError("{last} is the tile someone went out with: a blocked round has none")
-        if limits.fisherman_pays and not rnd.fisher:
-            raise FactError("this ruleset makes the fisherman pay: say who made the fish ({fisher})")
-    if len(rnd.hands) + bool(rnd.out) < len(players):
-        missing = [player for player in players if player != rnd.out and player not in rnd.hands]
-        uncounted = not_counted(match, ruleset, rnd)
-        missing = [player for player in missing if player not in uncounted]
-        if missing:
-            besides = f" and {uncounted[0]} (not counted: partner of {rnd.out})" if uncounted else ""
-            who = "every player" if rnd.out is None else "every player except the one who went out"
-            raise FactError("no hand for {missing}: {who}{besides} needs {hand} or {total}",
-                            missing=", ".join(missing), who=who, besides=besides)
-    pips = limits.pips
-    most = limits.most
-    held = 0
-    shown: list[Tile] = []
-    for player, hand in rnd.hands.items():
-        tiles = hand.tiles
-        if tiles is None:
-            total = hand.total
-            if not 0 <= total <= most:
-                _tile_problem(rnd, tileset, player)  # a tile problem in an earlier hand comes first
-                raise InputError(f"{player}'s total is negative ({total})" if total < 0 else
-                                 f"{player}'s total {total} is more than a whole {tileset.name} set holds "
-                                 f"({most})")
-            held += total
-        elif tiles:
-            shown += tiles
+    seated = frozenset(players)
+    seats = len(players)
+    pips_of = pips.__getitem__
+
+    def check(rnd: Round) -> None:
+        # The round's fields taken at once (each attribute of a NamedTuple is a lookup of its own).  Where a
+        # check walks players or tiles, it first asks at C speed (set operations) whether anything is wrong,
+        # and only then walks them to say what.
+        ending, hands, out, fisher, last, led, claims, play_points, _ = rnd
+        if not seated.issuperset(hands):
+            unknown = next(player for player in hands if player not in seated)
+            raise InputError(f"unknown player '{unknown}' (players: {', '.join(players)})")
+        if (out and out not in seated) or (fisher and fisher not in seated):
+            unknown = out if out and out not in seated else fisher
+            raise InputError(f"unknown player '{unknown}' (players: {', '.join(players)})")
+        if ending is Ending.OUT:
+            if not out:
+                raise InputError("an out round needs the player who went out")
+            if out in hands:
+                raise InputError(f"{out} went out and holds nothing: give no hand or total for {out}")
+            if fisher:
+                raise FactError("{fisher} is for a blocked round ({fish}), not an out")
         else:
-            _tile_problem(rnd, tileset, player)
-            raise InputError(f"{player} holds no tiles: only the player who went out has an empty hand "
-                             "(in a blocked round everyone still holds tiles)")
-    distinct = set(shown)
-    if shown:
-        if not pips.keys() >= distinct or len(distinct) < len(shown):
+            if out:
+                raise InputError("a blocked round has nobody who went out")
+            if last:
+                raise FactError("{last} is the tile someone went out with: a blocked round has none")
+            if fisherman_pays and not fisher:
+                raise FactError("this ruleset makes the fisherman pay: say who made the fish ({fisher})")
+        if len(hands) + bool(out) < seats:
+            missing = [player for player in players if player != out and player not in hands]
+            uncounted = not_counted(match, ruleset, rnd)
+            missing = [player for player in missing if player not in uncounted]
+            if missing:
+                besides = f" and {uncounted[0]} (not counted: partner of {out})" if uncounted else ""
+                who = "every player" if out is None else "every player except the one who went out"
+                raise FactError("no hand for {missing}: {who}{besides} needs {hand} or {total}",
+                                missing=", ".join(missing), who=who, besides=besides)
+        held = 0
+        shown: list[Tile] = []
+        for player, (tiles, total) in hands.items():
+            if tiles is None:
+                if not 0 <= total <= most:
+                    _tile_problem(rnd, tileset, player)  # a tile problem in an earlier hand comes first
+                    raise InputError(f"{player}'s total is negative ({total})" if total < 0 else
+                                     f"{player}'s total {total} is more than a whole {tileset.name} set holds "
+                                     f"({most})")
+                held += total
+            elif tiles:
+                shown += tiles
+            else:
+                _tile_problem(rnd, tileset, player)
+                raise InputError(f"{player} holds no tiles: only the player who went out has an empty hand "
+                                 "(in a blocked round everyone still holds tiles)")
+        distinct = set(shown)
+        try:
+            held += sum(map(pips_of, shown))
+        except KeyError:  # a tile not in the set
             _tile_problem(rnd, tileset)
-        held += sum(map(pips.__getitem__, shown))
-    last = rnd.last
-    if rnd.led or len(last) > 1 or (last and (last[0] in distinct or last[0] not in pips)):
-        _check_played_tiles(rnd, tileset, {tile: player for player, hand in rnd.hands.items()
-                                           for tile in hand.tiles or ()})
-    if last:
-        held += sum(map(pips.__getitem__, last))  # in the set: a tile that is not was refused just above
-    if held > most:
-        raise InputError(f"the hands add up to {held} pips, more than a whole {tileset.name} set holds "
-                         f"({most})")
-    for claim in rnd.claims + rnd.play_points:
-        if claim.player not in players:
-            raise InputError(f"unknown player '{claim.player}' in a claim")
-        if claim.points < 0:
-            raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
-        if claim.count is not None and claim.count < 0:
-            raise InputError(f"a count cannot be negative ({claim.player} count {claim.count})")
-    if limits.blocker_multiplied and rnd.ending is Ending.FISH and not rnd.fisher:
-        raise FactError("this ruleset multiplies the points of the player who made the last play: say who made "
-                        "the fish ({fisher})")
+        if len(distinct) < len(shown):
+            _tile_problem(rnd, tileset)
+        if last or led:
+            if led or len(last) > 1 or last[0] in distinct or last[0] not in pips:
+                _check_played_tiles(rnd, tileset, {tile: player for player, hand in hands.items()
+                                                   for tile in hand.tiles or ()})
+            held += sum(map(pips_of, last))  # in the set: a tile that is not was refused just above
+        if held > most:
+            raise InputError(f"the hands add up to {held} pips, more than a whole {tileset.name} set holds "
+                             f"({most})")
+        for claim in claims + play_points:
+            if claim.player not in seated:
+                raise InputError(f"unknown player '{claim.player}' in a claim")
+            if claim.points < 0:
+                raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
+            if claim.count is not None and claim.count < 0:
+                raise InputError(f"a count cannot be negative ({claim.player} count {claim.count})")
+        if blocker_multiplied and ending is Ending.FISH and not fisher:
+            raise FactError("this ruleset multiplies the points of the player who made the last play: say who "
+                            "made the fish ({fisher})")
+
+    return check
 
 
 def _tile_problem(rnd: Round, tileset: TileSet, before: str | None = None) -> None:

@@ -7,7 +7,7 @@ import os
 from scorekeeper.errors import (FileProblem, InputError, MatchFileError, MatchFileProblems, RulesetError,
                                RulesetNotFound)
 from scorekeeper.facts import Match
-from scorekeeper.record import check_round
+from scorekeeper.record import round_checker
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
@@ -119,9 +119,10 @@ def match_problems(match: Match, ruleset: Ruleset, label: str,
                    numbers: dict[int, int] | None = None) -> list[MatchFileError]:
     """Every problem in the recorded rounds and pending claims, each naming its round's line."""
     problems = []
+    check_round = round_checker(match, ruleset)
     for position, rnd in enumerate(match.rounds, start=1):
         try:
-            check_round(match, ruleset, rnd)
+            check_round(rnd)
         except InputError as error:
             number = (numbers or {}).get(rnd.line, position)
             problems.append(MatchFileError(f"round {number}: {error}", label, rnd.line))

@@ -63,7 +63,11 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
 
 _SETS: dict[int, tuple[Tile, ...]] = {}
-_WRITTEN = {f"{a}-{b}": Tile.of(a, b) for a in range(13) for b in range(13)}
+_SHARED = {(a, b): Tile(a, b) for a in range(13) for b in range(a, 13)}
+"""One Tile object for each tile up to double-twelve, given by ``parse_tiles`` and ``TileSet.tiles``: a tile
+looked up in a set or a dict of them is found by identity, without comparing (every round of a long match
+looks up its tiles several times)."""
+_WRITTEN = {f"{a}-{b}": _SHARED[min(a, b), max(a, b)] for a in range(13) for b in range(13)}
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
@@ -92,7 +96,7 @@ class TileSet(NamedTuple):
         """Every tile of the set, 0-0 first (made once per set: the deductions of a long match ask often)."""
         made = _SETS.get(self.max_pip)
         if made is None:
-            made = _SETS[self.max_pip] = tuple(Tile(a, b) for a in range(self.max_pip + 1)
+            made = _SETS[self.max_pip] = tuple(_SHARED.get((a, b)) or Tile(a, b) for a in range(self.max_pip + 1)
                                                 for b in range(a, self.max_pip + 1))
         return made
 

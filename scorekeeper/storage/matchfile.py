@@ -122,7 +122,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
         exact_lines = lines is None
         if lines is None:
             lines = _round_lines(text)
-    seen: dict[Any, Hand] = {}  # a hand written the same way twice is read once
+    seen: dict[Any, Any] = {}  # a hand (or a round's head) written the same way twice is read once
     for index, raw in enumerate(raw_rounds):
         line = lines[index] if index < len(lines) else _key_line(text, "rounds")
         try:
@@ -293,28 +293,41 @@ def _written_hand(value: int | str) -> Hand:
 def _round(ending: Ending, hands: dict[str, Hand], out: str | None, fisher: str | None, last: str,
            led: str | None, claims: list | None, points: list | None, line: int | None) -> Round:
     """A round's facts from its values as the file writes them (tiles and claims still as text)."""
-    return Round(ending, MappingProxyType(hands), out, fisher,
-                 parse_tiles(last) if last and last.strip() else (),
-                 parse_tile(led) if led else None,
-                 tuple(parse_claim(item) for item in claims) if claims else (),
-                 tuple(parse_claim(item, counted=False) for item in points) if points is not None else (), line)
+    return Round(ending, MappingProxyType(hands), out, fisher, *_played_and_claimed(last, led, claims, points), line)
 
 
-def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Hand]) -> Round:
+def _played_and_claimed(last: str, led: str | None, claims: Any, points: Any) -> tuple:
+    """A round's ``last``, ``led``, ``claims`` and ``play_points`` from their text as the file writes them."""
+    return (parse_tiles(last) if last and last.strip() else (),
+            parse_tile(led) if led else None,
+            tuple(parse_claim(item) for item in claims) if claims else (),
+            tuple(parse_claim(item, counted=False) for item in points) if points is not None else ())
+
+
+def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Any]) -> Round:
     """One round's facts from the fields ``quickread.read`` found on its line: what ``_parse_round`` makes of
-    the line's table, made without the table (whose every value is of the right type here)."""
-    end, out, fisher, led, last, claims, points, written = fields
-    ending = _ENDINGS.get(end)
-    if ending is None:
-        raise ValueError(f"'end' must be \"out\" or \"fish\", not {end!r}")
+    the line's table, made without the table (whose every value is of the right type here).
+
+    ``seen`` keeps what this file already wrote the same way: hands by their value's text, and the facts of a
+    round's head (every field but the hands) by those fields; a long match writes the same few heads again and
+    again."""
+    head = fields[:7]
+    known = seen.get(head)
+    if known is None:
+        ending = _ENDINGS.get(fields[0])
+        if ending is None:
+            raise ValueError(f"'end' must be \"out\" or \"fish\", not {fields[0]!r}")
     hands = {}
-    for bare, quoted, tiles, total in written:  # "" for the name and the value each hand does not use
-        value = int(total) if total else tiles
-        hand = seen.get(value)
+    for bare, quoted, written in fields[7]:  # "" for the name each hand does not use
+        hand = seen.get(written)  # by the value's text: "TILES" in their quotes are never taken for a TOTAL
         if hand is None:
-            hand = seen[value] = _written_hand(value)
+            hand = seen[written] = _written_hand(quickread.hand_value(written))
         hands[bare or quoted] = hand
-    return _round(ending, hands, out, fisher, last or "", led, claims, points, line)
+    if known is None:  # read after the hands, whose problems come first
+        _, out, fisher, led, last, claims, points = head
+        known = seen[head] = (ending, out, fisher, *_played_and_claimed(last or "", led, claims, points))
+    ending, out, fisher, last, led, claims, points = known
+    return Round(ending, MappingProxyType(hands), out, fisher, last, led, claims, points, line)
 
 
 def parse_claim(item: Any, counted: bool = True) -> Claim:

@@ -24,19 +24,24 @@ from typing import NamedTuple
 
 from scorekeeper.storage import tomlread
 
-_CHARS = r'[^"\\\x00-\x1f\x7f]*'
+# Written for sre's speed (a long match reads 10,000 lines), the same lines matched: the repeats are
+# possessive (*+, ++, {0,17}+: never given back, which saves keeping what to go back to), since what follows
+# each could never take what it gave back (a string's characters are followed by its closing quote, a name
+# by " = ", a number or a list's last item by "," or " " or a bracket); and an optional part is written
+# (?:part|), which tries the same two ways as (?:part)? with less bookkeeping.
+_CHARS = r'[^"\\\x00-\x1f\x7f]*+'
 """What a basic string without escapes holds (a string with any escape goes to tomllib)."""
 _STR = rf'"{_CHARS}"'
-_INT = r"-?(?:0|[1-9][0-9]{0,17})"
+_INT = r"-?(?:0|[1-9][0-9]{0,17}+)"
 """A plain integer, small enough for every TOML reader (no sign +, no underscores)."""
-_KEY = rf"(?:[A-Za-z0-9_-]+|{_STR})"
-_LIST = rf"\[(?:{_STR}(?:, {_STR})*)?\]"
+_KEY = rf"(?:[A-Za-z0-9_-]++|{_STR})"
+_LIST = rf"\[(?:{_STR}(?:, {_STR})*+)?\]"
 _PAIR = rf"{_KEY} = (?:{_STR}|{_INT})"
 _ROUND = (
-    rf'    \{{ end = "({_CHARS})"(?:, out = "({_CHARS})")?(?:, fisher = "({_CHARS})")?(?:, led = "({_CHARS})")?'
-    rf'(?:, last = "({_CHARS})")?(?:, claims = ({_LIST}))?(?:, points = ({_LIST}))?'
-    rf', hands = \{{ ((?:{_PAIR}(?:, {_PAIR})*)?) ?\}} \}},')
-_HAND = rf'(?:([A-Za-z0-9_-]+)|"({_CHARS})") = (?:"({_CHARS})"|({_INT}))'
+    rf'    \{{ end = "({_CHARS})"(?:, out = "({_CHARS})"|)(?:, fisher = "({_CHARS})"|)(?:, led = "({_CHARS})"|)'
+    rf'(?:, last = "({_CHARS})"|)(?:, claims = ({_LIST})|)(?:, points = ({_LIST})|)'
+    rf', hands = \{{ ((?:{_PAIR}(?:, {_PAIR})*+)?) ?\}} \}},')
+_HAND = rf'(?:([A-Za-z0-9_-]++)|"({_CHARS})") = ({_STR}|{_INT})'
 _ITEM = rf'"({_CHARS})"'
 QUICK_FROM = 100
 """Rounds from which the quick way pays: compiling its expressions takes 2-3 ms, tomllib 25-45 us a round."""
@@ -57,8 +62,9 @@ class QuickFile(NamedTuple):
     """The file's data as tomllib reads it, but with ``rounds = []``."""
     rounds: list[tuple]
     """Each round's fields as its line writes them: ``(end, out, fisher, led, last, claims, points, hands)``, a
-    field the line does not have None; ``claims`` and ``points`` lists of strings; ``hands`` a list of
-    ``(bare name, quoted name, tiles, total)``, "" for the two of them each hand does not use."""
+    field the line does not have None; ``claims`` and ``points`` tuples of strings (so that every field but the
+    hands can be a key); ``hands`` a list of ``(bare name, quoted name, value)``, "" for the name each hand does
+    not use, the value as written: "TILES" in its quotes, or a TOTAL (see ``hand_value``)."""
     lines: list[int]
     """The line each round starts on."""
 
@@ -98,10 +104,10 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
             return None
         end_, out, fisher, led, last, claims, points, hands = found.groups()
         pairs = hands_in(hands)
-        if len(pairs) > 1 and len({bare or quoted for bare, quoted, _, _ in pairs}) < len(pairs):
+        if len(pairs) > 1 and len({bare or quoted for bare, quoted, _ in pairs}) < len(pairs):
             return None  # a hand given twice: broken TOML, which tomllib names (before anything else is read)
-        rounds.append((end_, out, fisher, led, last, None if claims is None else items_in(claims),
-                       None if points is None else items_in(points), pairs))
+        rounds.append((end_, out, fisher, led, last, None if claims is None else tuple(items_in(claims)),
+                       None if points is None else tuple(items_in(points)), pairs))
     try:
         data = tomlread.loads("\n".join(lines[:start] + ["rounds = []"] + lines[end + 1:]))
     except tomlread.TomlError:
@@ -114,9 +120,17 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
 def as_table(fields: tuple) -> dict:
     """One round's fields as tomllib reads its inline table."""
     table = {key: value for key, value in zip(_KEYS, fields) if value is not None}
-    # findall gives "" for a part that did not take part: a bare name is never empty, nor is a total
-    table["hands"] = {bare or quoted: int(total) if total else tiles for bare, quoted, tiles, total in fields[-1]}
+    for key in ("claims", "points"):
+        if key in table:
+            table[key] = list(table[key])
+    # findall gives "" for a part that did not take part: a bare name is never empty
+    table["hands"] = {bare or quoted: hand_value(value) for bare, quoted, value in fields[-1]}
     return table
+
+
+def hand_value(written: str) -> int | str:
+    """A hand's value as tomllib reads it from its text on the line: "TILES" (in quotes), or a TOTAL."""
+    return written[1:-1] if written[0] == '"' else int(written)
 
 
 _KEYS = ("end", "out", "fisher", "led", "last", "claims", "points", "hands")
