@@ -9,6 +9,7 @@ from scorekeeper.facts import Claim, Ending, Hand, Match, Round, singles
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.counts import producible_scores
 from scorekeeper.scoring.engine import replay
+from explain_checks import assert_steps_change_no_number
 
 PLAYERS = ("Ann", "Bob", "Cat")
 
@@ -42,6 +43,7 @@ def test_scores_are_the_sum_of_what_each_round_recorded(data):
     table = replay(ruleset, match)
     for count in range(len(table.rounds) + 1):  # resumed after any round: the same table
         assert replay(ruleset, match, table.rounds[:count]) == table
+    assert_steps_change_no_number(ruleset, match)
     target = table.target
     for side in table.sides:
         assert side.score == sum(result.side(side.name).recorded for result in table.rounds)

@@ -11,6 +11,7 @@ from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.storage.matchfile import dump_match, parse_match
 from scorekeeper.tiles import TileSet
+from explain_checks import assert_steps_change_no_number
 
 RULESETS = {name: load_ruleset(name) for name in ("goat", "goat-pairs")}
 NAMES = ("Ann", "Bob", "Cid", "Dee")
@@ -109,6 +110,13 @@ def test_a_replay_resumed_after_any_round_gives_the_same_table(case):
         before = replay(ruleset, match._replace(rounds=match.rounds[:count]))
         assert replay(ruleset, match, before.rounds) == table
         assert replay(ruleset, match, table.rounds[:count]) == table
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(goat_matches())
+def test_the_steps_change_no_number(case):
+    """explain and the JSON export work out each rule applied; the table is replayed without them."""
+    assert_steps_change_no_number(*case)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,6 +8,7 @@ from scorekeeper.facts import Ending, Hand, Match, Round, Side, singles
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.tiles import Tile
+from explain_checks import assert_steps_change_no_number
 
 SEA = load_ruleset("sea-goat")
 PAIRS = load_ruleset("sea-goat-pairs")
@@ -47,6 +48,7 @@ def check(ruleset, match: Match) -> None:
     assert replay(ruleset, match) == table  # a pure fold
     for count in range(len(table.rounds) + 1):  # resumed after any round (eggs rot, the hundred is owed)
         assert replay(ruleset, match, table.rounds[:count]) == table
+    assert_steps_change_no_number(ruleset, match)
 
 
 @settings(max_examples=150, deadline=None)

@@ -1,6 +1,7 @@
 """Why a round came out as it did: the facts, then every rule the scoring fold applied (its ``steps``),
-with each key's value and source, and every side's numbers before and after.  Nothing is recomputed here:
-the explanation reads the ``RoundResult`` that ``scoring.engine.replay`` produced for the table."""
+with each key's value and source, and every side's numbers before and after.  The numbers are the table's;
+the steps come from the same code, the round scored again from the state the table holds before it
+(``scoring.engine.explained``): a table is replayed without them."""
 
 from typing import NamedTuple
 
@@ -9,6 +10,7 @@ from scorekeeper.facts import Ending, Match
 from scorekeeper.referee.verdict import key_source, key_value
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS
+from scorekeeper.scoring.engine import explained
 from scorekeeper.scoring.hands import deduce_hands, hand_value
 from scorekeeper.scoring.table import RoundResult, Table
 from scorekeeper.tiles import format_tiles
@@ -82,6 +84,8 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
         raise InputError(f"there is no round {number}: the match has {len(table.rounds)} scored "
                          f"round{'s' if len(table.rounds) != 1 else ''}")
     result = table.rounds[number - 1]
+    if result.steps is None:
+        result = explained(ruleset, match, table.rounds, number)
     previous = table.rounds[number - 2] if number > 1 else None
     rnd = result.facts
     facts: list[str] = []

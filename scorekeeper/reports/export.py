@@ -16,6 +16,7 @@ from scorekeeper.facts import FORMAT_VERSION, Ending, Match, Side, singles
 from scorekeeper.reports.render import (describe_round, eggs_cell, side_cell, standing_text, table_footer,
                                         table_title)
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table
 from scorekeeper.storage.matchfile import (dump_match, format_claim, parse_claim, parse_match, round_from_dict,
                                            round_to_dict)
@@ -32,7 +33,7 @@ def export_match(fmt: str, match: Match, ruleset: Ruleset, table: Table) -> str:
     if fmt == "csv":
         return export_csv(match, table)
     if fmt == "json":
-        return export_json(match, table)
+        return export_json(match, explain_all(ruleset, match, table))
     if fmt == "markdown":
         return export_markdown(match, ruleset, table)
     if fmt == "toml":
@@ -40,9 +41,19 @@ def export_match(fmt: str, match: Match, ruleset: Ruleset, table: Table) -> str:
     raise InputError(f"unknown export format '{fmt}' (known: {', '.join(FORMATS)})")
 
 
-# JSON: the facts and the computed table after every round.
+# JSON: the facts and the computed table after every round, with the rules each round applied.
+
+def explain_all(ruleset: Ruleset, match: Match, table: Table) -> Table:
+    """``table`` with every round's steps (a table is replayed without them): the JSON export shows them."""
+    if all(result.steps is not None for result in table.rounds):
+        return table
+    return replay(ruleset, match, explain=True)
+
 
 def export_data(match: Match, table: Table) -> dict[str, Any]:
+    """The JSON export's data; ``table``: replayed with its steps (``explain_all``)."""
+    if any(result.steps is None for result in table.rounds):
+        raise ValueError("the JSON export shows every round's steps: replay the table with explain=True")
     data: dict[str, Any] = {"kind": EXPORT_KIND, "format": FORMAT_VERSION, "ruleset": match.ruleset,
                             "players": list(match.players),
                             "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],

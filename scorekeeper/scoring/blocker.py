@@ -26,10 +26,10 @@ def multiply_blocker(ruleset: Ruleset, match: Match, state: RoundState) -> Round
     if points[side] <= fewest:
         step = Step(side, "count.blocker_multiplier", f"{rnd.fisher} made the last play and holds the "
                                                       f"fewest points ({points[side]}): counted once")
-        return state.but(steps=state.steps + (step,))
+        return state.but(steps=state.added((step,)))
     step = Step(side, "count.blocker_multiplier",
                 f"{rnd.fisher} made the last play but does not hold the fewest points: "
                 f"{points[side]} x {factor} = {points[side] * factor}")
     points[side] *= factor
     outcome = outcome._replace(points=points)
-    return state.but(outcome=outcome, points=points, steps=state.steps + (step,))
+    return state.but(outcome=outcome, points=points, steps=state.added((step,)))

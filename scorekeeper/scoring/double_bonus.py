@@ -19,7 +19,7 @@ def add_bonuses(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     steps: list[Step] = []
     notes: list[str] = []
     outcome = _with_bonuses(ruleset, state.facts, state.outcome, steps, notes)
-    return state.but(outcome=outcome, points=outcome.points, steps=state.steps + tuple(steps),
+    return state.but(outcome=outcome, points=outcome.points, steps=state.added(steps),
                      notes=state.notes + tuple(notes))
 
 

@@ -52,7 +52,7 @@ def pay_toward_opening(ruleset: Ruleset, match: Match, state: RoundState) -> Rou
     # Eggs offered toward an opening stay in the pot until the opening rule has said (keep_unopened_eggs).
     return state.but(points=points, eggs_paid=pot.amount, eggs_paid_to=side,
                      pot=pot if waits_for_opening(ruleset) else EMPTY,
-                     steps=state.steps + (paid(ruleset, pot, side),))
+                     steps=state.added((paid(ruleset, pot, side),)))
 
 
 def keep_unopened_eggs(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -70,7 +70,7 @@ def keep_unopened_eggs(ruleset: Ruleset, match: Match, state: RoundState) -> Rou
     step = Step(side, "eggs.toward_opening", f"eggs: {side} could not open even with the {eggs} eggs "
                                              f"({points[side]} + {eggs}): they stay carried")
     return state.but(points=points, dropped=dropped, eggs_paid=0, eggs_paid_to=None,
-                     steps=state.steps + (step,))
+                     steps=state.added((step,)))
 
 
 def check_egg_lead(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -103,7 +103,7 @@ def pay_to_recorder(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     account = accounts[side]
     accounts[side] = Account(account.score + pot.amount, account.remembered)
     return state.but(points=points, recorded=recorded, accounts=accounts, eggs_paid=pot.amount,
-                     eggs_paid_to=side, pot=EMPTY, steps=state.steps + (paid(ruleset, pot, side),))
+                     eggs_paid_to=side, pot=EMPTY, steps=state.added((paid(ruleset, pot, side),)))
 
 
 def carry_eggs(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -112,7 +112,7 @@ def carry_eggs(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
         return state
     steps: list[Step] = []
     pot, rotten = carry(ruleset, state.pot, state.outcome, state.eggs_paid_to is not None, steps)
-    return state.but(pot=pot, eggs_rotten=rotten, steps=state.steps + tuple(steps))
+    return state.but(pot=pot, eggs_rotten=rotten, steps=state.added(steps))
 
 
 def recipient(ruleset: Ruleset, pot: Pot, outcome: Outcome, recorded: dict[str, int] | None = None) -> str | None:

@@ -67,7 +67,7 @@ def count_hands(ruleset: Ruleset, hands: list[int], own: int = 0) -> HandCount:
 def settle_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     steps: list[Step] = []
     outcome = settle(ruleset, match, state.facts, state.side_hands, state.player_hands, steps)
-    return state.but(outcome=outcome, points=outcome.points, steps=state.steps + tuple(steps))
+    return state.but(outcome=outcome, points=outcome.points, steps=state.added(steps))
 
 
 def settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],

@@ -19,8 +19,12 @@ from scorekeeper.scoring.state import Account, Pot
 from scorekeeper.scoring.table import Decision, RoundResult, Standing, Table
 
 
-def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), kept: int = 0) -> Table:
+def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), kept: int = 0,
+           explain: bool = False) -> Table:
     """Compute the table from the facts.  Rounds recorded after the match was decided are not scored.
+
+    ``explain``: record in each round's result the rules applied (its ``steps``, what ``explain`` and the
+    exports show); without it they are None.  ``explained`` works them out for one round of a table.
 
     ``scored``: results this ruleset already gave for the first rounds of the same match (a ``Table.rounds``,
     or the start of one); the fold resumes after them.  Only the leading results whose facts are the
@@ -32,7 +36,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
     costs the same on a 10,000-round match as on a 20-round one; the last of them is still checked (its
     number and its facts, by identity), and every round after it is compared as without ``kept``.
     """
-    results = list(scored[:_reusable(match, scored, kept)])
+    results = list(scored[:_reusable(match, scored, kept, explain)])
     accounts, pot, decided = _state_after(ruleset, match, results)
     stages = stages_for(ruleset)
     previous = results[-1] if results else None
@@ -40,7 +44,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
     for number, rnd in enumerate(match.rounds[len(results):], start=len(results) + 1):
         if decided:
             break
-        previous, accounts, pot = score_round(ruleset, match, rnd, number, previous, accounts, pot, stages)
+        previous, accounts, pot = score_round(ruleset, match, rnd, number, previous, accounts, pot, stages, explain)
         results.append(previous)
         decided = previous.decision
         if decided is None and (rounds or not target or previous.reached_first or _at_target(accounts, target)):
@@ -74,10 +78,22 @@ def _at_target(accounts: Mapping[str, Account], target: int) -> bool:
     return False
 
 
-def _reusable(match: Match, scored: Sequence[RoundResult], kept: int = 0) -> int:
+def explained(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], number: int) -> RoundResult:
+    """Round ``number`` of a table (``results``, its rounds) scored again from the state the table holds
+    before it, recording the rules applied: the same result, with its ``steps``."""
+    before = results[:number - 1]
+    accounts, pot, _ = _state_after(ruleset, match, before)
+    return score_round(ruleset, match, results[number - 1].facts, number, before[-1] if before else None,
+                       accounts, pot, explain=True)[0]
+
+
+def _reusable(match: Match, scored: Sequence[RoundResult], kept: int = 0, explain: bool = False) -> int:
     """How many of ``scored`` belong to ``match``: each the result of the round in its place, with the same
     facts (where in the file the round was read from does not matter).  The first ``kept`` are vouched for by
-    the caller (see ``replay``): only the last of them is checked, then the walk goes on from there."""
+    the caller (see ``replay``): only the last of them is checked, then the walk goes on from there.  When the
+    steps are asked for (``explain``), results without them are scored again."""
+    if explain:
+        scored = scored[:next((index for index, result in enumerate(scored) if result.steps is None), len(scored))]
     rounds = match.rounds
     count = 0
     if 0 < kept <= min(len(scored), len(rounds)):

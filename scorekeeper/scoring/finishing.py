@@ -48,7 +48,7 @@ def finish(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
         return state
     return state.but(decision=state.decision or ended.decision,
                      owes_hundred=next_leader(ruleset, match, rnd) if ended.owes_hundred else None,
-                     steps=state.steps + tuple(steps), notes=state.notes + tuple(notes))
+                     steps=state.added(steps), notes=state.notes + tuple(notes))
 
 
 def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, hands: dict[str, int],

@@ -12,6 +12,7 @@ This only matters where a hand's value is not its pips (special hands, ``count.s
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from scorekeeper.facts import Ending, Hand, Match, Round
@@ -81,16 +82,25 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
         sides[side.name] = total
     if not steps and not notes:
         return state.but(side_hands=sides, player_hands=players)
-    return state.but(side_hands=sides, player_hands=players, steps=state.steps + tuple(steps),
+    return state.but(side_hands=sides, player_hands=players, steps=state.added(steps),
                      notes=state.notes + tuple(notes))
 
 
 _SHAPES: dict = {}
 
 
+_last_shapes: tuple = (None, None)
+"""The special hands asked about last, and their shapes: a replay asks about the same ones in every round."""
+
+
 def _special_shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
     """The sizes of a ruleset's special hands, and their pip totals (worked out once per ruleset)."""
-    return once_per(_SHAPES, special_hands, _shapes, special_hands)
+    global _last_shapes
+    if _last_shapes[0] is special_hands:
+        return _last_shapes[1]
+    shapes = once_per(_SHAPES, special_hands, _shapes, special_hands)
+    _last_shapes = (special_hands, shapes)
+    return shapes
 
 
 def _shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
@@ -108,16 +118,16 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
     totals = {}
     zero_placed = rnd.led == ZERO_ZERO or ZERO_ZERO in rnd.last
     for player, hand in rnd.hands.items():
-        if hand.tiles is not None:
-            zero_placed = zero_placed or ZERO_ZERO in hand.tiles
+        tiles = hand.tiles
+        if tiles is not None:
+            if not zero_placed and ZERO_ZERO in tiles:
+                zero_placed = True
         elif player != rnd.out:
             totals[player] = hand.total
-    if not totals:
-        return {}
-    if not zero_placed and 0 not in totals.values():
+    if not totals or (not zero_placed and 0 not in totals.values()):
         # 0-0 adds no pips: while it is free, a set short of a full hand has a twin with 0-0 added, so a
         # non-zero total is almost never proved; skip the search (a full-hand proof is missed, never wrong).
-        return {}
+        return _NONE_PROVED
     placed = {tile for hand in rnd.hands.values() if hand.tiles for tile in hand.tiles}
     placed.update(rnd.last)
     if rnd.led is not None:
@@ -151,6 +161,7 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
     return found
 
 
+_NONE_PROVED: Mapping[str, Deduction] = MappingProxyType({})
 _ROOM: dict[tuple[int, int], tuple[Ruleset, int]] = {}
 _PROVED: dict[tuple, tuple[Tile, ...] | None] = {}
 """``only_tiles`` answers already found: a long match asks the same few questions (a total with 0-0 placed)."""

@@ -40,13 +40,13 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     if not side:
         if not steps and not notes:
             return state
-        return state.but(steps=state.steps + tuple(steps), notes=state.notes + tuple(notes))
+        return state.but(steps=state.added(steps), notes=state.notes + tuple(notes))
     accounts = dict(state.accounts)
     decision, lost = settle(ruleset, match, side, state.outcome, state.side_hands, accounts, steps)
     wiped = dict(state.wiped)
     wiped[side] += lost
     return state.but(hundred=side, decision=decision, accounts=accounts, wiped=wiped,
-                     steps=state.steps + tuple(steps), notes=state.notes + tuple(notes))
+                     steps=state.added(steps), notes=state.notes + tuple(notes))
 
 
 def _lead_not_recorded(match: Match, leader: str | None, scores: dict[str, int]) -> list[str]:

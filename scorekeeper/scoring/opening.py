@@ -22,56 +22,75 @@ def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
     accounts = dict(state.accounts)
     recorded = {}
     dropped = {}
-    steps: list[Step] = []
+    steps: list[Step] | None = None if state.steps is None else []
     points = state.points
     paid_to = state.eggs_paid_to
     rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     for name, value in points.items():
-        if value:
-            accounts[name], recorded[name], dropped[name] = record(rules, name, accounts[name], value, steps,
-                                                                   state.eggs_paid if name == paid_to else 0)
-        else:
+        account = accounts[name]
+        if not value:
             recorded[name] = dropped[name] = 0
-    return state.but(accounts=accounts, recorded=recorded, dropped=dropped, steps=state.steps + tuple(steps))
+        elif steps is None and account.score > 0:
+            # Nearly every side in nearly every round (a side that holds points records; nothing to say): what
+            # ``record`` does first, done here without the call.
+            accounts[name] = Account(account.score + value, account.remembered)
+            recorded[name], dropped[name] = value, 0
+        else:
+            accounts[name], recorded[name], dropped[name] = record(rules, name, account, value, steps,
+                                                                   state.eggs_paid if name == paid_to else 0)
+    if not steps:  # no steps kept, or none said
+        return state.but(accounts=accounts, recorded=recorded, dropped=dropped)
+    return state.but(accounts=accounts, recorded=recorded, dropped=dropped, steps=state.added(steps))
 
 
-def record(rules: Mapping[str, Any], side: str, account: Account, points: int, steps: list[Step],
+def record(rules: Mapping[str, Any], side: str, account: Account, points: int, steps: list[Step] | None,
            eggs: int = 0) -> tuple[Account, int, int]:
     """Apply the opening threshold (with memory, when the ruleset keeps it) to one side's round points: the
     side's account after it, what it recorded, and what was dropped.  ``rules``: the ruleset's values.
 
+    ``steps``: where to say what was applied; None to say nothing (a replay that records no steps: this runs
+    for nearly every side in every round, and its texts cost more than its arithmetic).
     ``eggs`` is the part of ``points`` that came from carried eggs, so the explanation can show it.
     """
     if points == 0:
         return account, 0, 0
-    shown = f"{points} ({points - eggs} + eggs {eggs})" if eggs else points  # what the texts show for the points
     threshold = rules["opening.threshold"]
     score = account.score
     if score > 0 or threshold == 0:
-        # The most frequent step of a replay (a side records, most rounds): the Step is made directly.
-        steps.append(_tuple(Step, (side, "opening.threshold",
-                                   f"{side}: {shown} recorded: {score} + {points} = {score + points}"
-                                   if score > 0 else f"{side}: {shown} recorded")))
+        if steps is not None:  # the most frequent step of a replay (a side records): the Step made directly
+            shown = _shown(points, eggs)
+            steps.append(_tuple(Step, (side, "opening.threshold",
+                                       f"{side}: {shown} recorded: {score} + {points} = {score + points}"
+                                       if score > 0 else f"{side}: {shown} recorded")))
         return Account(score + points, account.remembered), points, 0
     strict = rules["opening.strict"]
     if points > threshold or (points == threshold and not strict):
-        reaches = ">" if strict else ">="
         gained = points + account.remembered
-        if account.remembered:
-            text = (f"{side}: {shown} this round {reaches} {threshold}, opens: {points} + remembered "
-                    f"{account.remembered} = {gained}")
-        else:
-            text = f"{side}: {shown} this round {reaches} {threshold}, opens with {points}"
-        steps.append(Step(side, "opening.threshold", text))
+        if steps is not None:
+            reaches, shown = ">" if strict else ">=", _shown(points, eggs)
+            if account.remembered:
+                text = (f"{side}: {shown} this round {reaches} {threshold}, opens: {points} + remembered "
+                        f"{account.remembered} = {gained}")
+            else:
+                text = f"{side}: {shown} this round {reaches} {threshold}, opens with {points}"
+            steps.append(Step(side, "opening.threshold", text))
         return Account(score + gained, 0), gained, 0
     if rules["opening.remember"]:
         total = account.remembered + points
-        below = "<=" if strict else "<"
-        steps.append(Step(side, "opening.remember", f"{side}: {shown} this round {below} {threshold}, not open: "
-                                                    f"remembered {account.remembered} + {points} = +{total}"))
+        if steps is not None:
+            below = "<=" if strict else "<"
+            steps.append(Step(side, "opening.remember", f"{side}: {_shown(points, eggs)} this round {below} "
+                                                        f"{threshold}, not open: remembered {account.remembered} + "
+                                                        f"{points} = +{total}"))
         return Account(score, total), 0, 0
     # Without memory the round is simply lost (Sea Goat's opening minimum).
-    needs = f"more than {threshold}" if strict else f"at least {threshold}"
-    steps.append(Step(side, "opening.threshold", f"{side}: {shown} this round, but a side that holds no points "
-                                                 f"needs {needs} to record: not recorded"))
+    if steps is not None:
+        needs = f"more than {threshold}" if strict else f"at least {threshold}"
+        steps.append(Step(side, "opening.threshold", f"{side}: {_shown(points, eggs)} this round, but a side that "
+                                                     f"holds no points needs {needs} to record: not recorded"))
     return account, 0, points
+
+
+def _shown(points: int, eggs: int) -> int | str:
+    """The round's points as the texts show them: with the eggs paid toward them, if any."""
+    return f"{points} ({points - eggs} + eggs {eggs})" if eggs else points

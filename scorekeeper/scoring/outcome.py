@@ -17,13 +17,17 @@ from scorekeeper.scoring.table import Step
 
 
 def take(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
-    steps: list[Step] = []
+    steps: list[Step] | None = None if state.steps is None else []
     outcome = allocate(ruleset, match, state.facts, state.side_hands, steps)
-    return state.but(outcome=outcome, points=outcome.points, steps=state.steps + tuple(steps) if steps else state.steps)
+    if not steps:  # no steps kept, or none said
+        return state.but(outcome=outcome, points=outcome.points)
+    return state.but(outcome=outcome, points=outcome.points, steps=state.added(steps))
 
 
-def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int], steps: list[Step]) -> Outcome:
-    """Decide each side's points from the sides' hand values (already special-hand adjusted)."""
+def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
+             steps: list[Step] | None) -> Outcome:
+    """Decide each side's points from the sides' hand values (already special-hand adjusted).  ``steps``: where
+    to say what was applied; None to say nothing (run for every round: its texts cost more than its sums)."""
     rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     seating = seats(match)
     names = seating.names
@@ -32,11 +36,13 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int], 
         finisher = seating.side_of[rnd.out]
         if rules["count.who"] is Count.WINNER:
             return _winner_takes(seating, finisher, hands, line_total, steps)
-        steps.append(_LOSERS_COUNT)
-        return Outcome(dict(hands), finisher, seating.others[finisher], 0, (), line_total)
+        if steps is not None:
+            steps.append(_LOSERS_COUNT)
+        return _tuple(Outcome, (dict(hands), finisher, seating.others[finisher], 0, (), line_total))
     policy = rules["fish.policy"]
     if policy is FishPolicy.EACH:
-        steps.append(Step(None, "fish.policy", "fish for everyone: every side counts its own hand"))
+        if steps is not None:
+            steps.append(_FISH_FOR_EVERYONE)
         if rules["count.who"] is Count.WINNER:
             lowest = _unique(hands, min)
             return _winner_takes(seating, lowest, hands, line_total, steps) if lowest else \
@@ -45,44 +51,53 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int], 
     if policy is FishPolicy.FISHERMAN_PAYS:
         payer = seating.side_of[rnd.fisher]
         others = line_total - hands[payer]
-        steps.append(Step(payer, "fish.policy", f"fisherman pays: {payer} made the fish and takes all the other "
-                                                f"players' points, {others}"))
+        if steps is not None:
+            steps.append(Step(payer, "fish.policy", f"fisherman pays: {payer} made the fish and takes all the "
+                                                    f"other players' points, {others}"))
         points = {name: others if name == payer else 0 for name in names}
         return Outcome(points, losers=(payer,), line_total=others)
     if policy is FishPolicy.MOST_TAKES_ALL:
         top = _unique(hands, max)
         if top is None:
             return _tie(ruleset, names, hands, line_total, steps, "most")
-        steps.append(Step(top, "fish.policy", f"fish for one: {top} has the most ({hands[top]}) and takes "
-                                              f"the total of all hands, {line_total}"))
+        if steps is not None:
+            steps.append(Step(top, "fish.policy", f"fish for one: {top} has the most ({hands[top]}) and takes "
+                                                  f"the total of all hands, {line_total}"))
         points = {name: line_total if name == top else 0 for name in names}
         return Outcome(points, losers=(top,), wipe_remembered=seating.others[top], line_total=line_total)
     # lower-wins: the lowest hand wins the round.
     lowest = _unique(hands, min)
     if lowest is None:
         return _tie(ruleset, names, hands, line_total, steps, "fewest")
-    steps.append(Step(lowest, "fish.policy", f"fish: {lowest} has the lowest hand ({hands[lowest]}) and wins "
-                                             "the round"))
+    if steps is not None:
+        steps.append(Step(lowest, "fish.policy", f"fish: {lowest} has the lowest hand ({hands[lowest]}) and wins "
+                                                 "the round"))
     if rules["count.who"] is Count.WINNER:
         return _winner_takes(seating, lowest, hands, line_total, steps)
     points = {name: 0 if name == lowest else hands[name] for name in names}
     return Outcome(points, winner=lowest, losers=seating.others[lowest], line_total=line_total)
 
 
+_tuple = tuple.__new__
+"""``_tuple(Outcome, (every field))``: an Outcome without NamedTuple's Python ``__new__`` (once a round)."""
 _LOSERS_COUNT = Step(None, "count.who", "losers' count: every side records its own hand")
+_FISH_FOR_EVERYONE = Step(None, "fish.policy", "fish for everyone: every side counts its own hand")
 
 
 def _winner_takes(seating: Seats, winner: str, hands: dict[str, int], line_total: int,
-                  steps: list[Step]) -> Outcome:
+                  steps: list[Step] | None) -> Outcome:
     taken = line_total - hands[winner]
-    steps.append(Step(winner, "count.who", f"winners' count: {winner} takes the losers' hands, {taken}"))
+    if steps is not None:
+        steps.append(Step(winner, "count.who", f"winners' count: {winner} takes the losers' hands, {taken}"))
     points = dict.fromkeys(seating.names, 0)
     points[winner] = taken
-    return Outcome(points, winner, seating.others[winner], 0, (), line_total)
+    return _tuple(Outcome, (points, winner, seating.others[winner], 0, (), line_total))
 
 
-def _tie(ruleset: Ruleset, names: list[str], hands: dict[str, int], line_total: int, steps: list[Step],
+def _tie(ruleset: Ruleset, names: list[str], hands: dict[str, int], line_total: int, steps: list[Step] | None,
          what: str = "fewest") -> Outcome:
+    if steps is None:  # a rare round: said anyway, and dropped
+        steps = []
     level = sorted(name for name in names if hands[name] == (max if what == "most" else min)(hands.values()))
     tie, key = tie_rule(ruleset, len(names), len(level))
     shown = " and ".join(level)

@@ -5,7 +5,8 @@ Each stage is a pure function ``(ruleset, match, state) -> state`` in its own mo
 ruleset cannot need is gated off once per replay (``when``); such optional stages are named by
 ``"module.function"`` and their modules imported only for the rulesets that switch them on.  Every rule a
 stage applies is recorded as a ``Step`` (and every rule it could not apply as a note), which is what
-``explain`` shows: the explanation comes from the code that scores.
+``explain`` shows: the explanation comes from the code that scores.  Steps are recorded only when asked for
+(``explain=True``): the table needs the numbers alone, and the steps' texts cost a tenth of a replay.
 """
 
 from __future__ import annotations
@@ -87,10 +88,11 @@ def stages_for(ruleset: Ruleset) -> tuple[StageFunction, ...]:
 
 
 def score_round(ruleset: Ruleset, match: Match, rnd: Round, number: int, previous: RoundResult | None,
-                accounts: Mapping[str, Account], pot: Pot,
-                stages: tuple[StageFunction, ...] | None = None) -> tuple[RoundResult, Mapping[str, Account], Pot]:
-    """Score one round from the accounts and eggs before it: its result, the accounts and eggs after it."""
-    state = RoundState.start(number, rnd, previous, accounts, pot)
+                accounts: Mapping[str, Account], pot: Pot, stages: tuple[StageFunction, ...] | None = None,
+                explain: bool = False) -> tuple[RoundResult, Mapping[str, Account], Pot]:
+    """Score one round from the accounts and eggs before it: its result, the accounts and eggs after it.
+    ``explain``: record every rule applied in the result's ``steps`` (else they are None)."""
+    state = RoundState.start(number, rnd, previous, accounts, pot, explain)
     for stage in stages if stages is not None else stages_for(ruleset):
         state = stage(ruleset, match, state)
     return state.result(), state.accounts, state.pot  # no stage changes a mapping it holds: no copy

@@ -50,7 +50,7 @@ def play_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     notes: list[str] = []
     scores = {name: account.score for name, account in state.accounts.items()}
     hand = play(ruleset, match, scores, claims, state.points, steps, notes)
-    return state.but(points=hand.points, reached_first=hand.first, steps=state.steps + tuple(steps),
+    return state.but(points=hand.points, reached_first=hand.first, steps=state.added(steps),
                      notes=state.notes + tuple(notes))
 
 

@@ -37,7 +37,7 @@ def wipe_remembered(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
         wiped[name] += lost
     if not steps:
         return state
-    return state.but(accounts=accounts, wiped=wiped, steps=state.steps + tuple(steps))
+    return state.but(accounts=accounts, wiped=wiped, steps=state.added(steps))
 
 
 def wipe(side: str, account: Account, key: str, why: str, steps: list[Step]) -> tuple[Account, int]:

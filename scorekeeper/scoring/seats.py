@@ -20,14 +20,21 @@ class Seats(NamedTuple):
 
 
 _KNOWN: dict = {}
+_last: tuple = (None, None)
+"""The sides asked about last, and their seating: a replay asks about the same match in every round."""
 
 
 def seats(match: Match) -> Seats:
     """The seating of ``match`` (the same ``sides`` tuple is shared by every copy of a match)."""
+    global _last
     sides = match.sides
+    if _last[0] is sides:
+        return _last[1]
     if type(sides) is not tuple:  # a list may change: worked out each time
         return _seats(sides)
-    return once_per(_KNOWN, sides, _seats, sides)
+    seating = once_per(_KNOWN, sides, _seats, sides)
+    _last = (sides, seating)
+    return seating
 
 
 def _seats(sides: tuple[Side, ...]) -> Seats:

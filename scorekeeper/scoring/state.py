@@ -100,7 +100,9 @@ class RoundState(Frozen):
     """The player who must lead the next round with 6-6, on the hundred."""
     reached_first: str | None = None
     """The side that reached the target during play (``end.at_once``)."""
-    steps: tuple[Step, ...] = ()
+    steps: tuple[Step, ...] | None = ()
+    """The rules applied so far, as ``explain`` shows them; None when the replay was not asked for them (the
+    table alone needs none).  A stage adds its own with ``added``."""
     notes: tuple[str, ...] = ()
 
     def __init__(self, **fields) -> None:
@@ -111,14 +113,17 @@ class RoundState(Frozen):
 
     @classmethod
     def start(cls, number: int, facts: Round, previous: RoundResult | None, accounts: Mapping[str, Account],
-              pot: Pot) -> RoundState:
-        """The state a round's first stage gets: nothing scored yet, nobody has lost or recorded anything."""
+              pot: Pot, explain: bool = False) -> RoundState:
+        """The state a round's first stage gets: nothing scored yet, nobody has lost or recorded anything.
+        ``explain``: record the rules the stages apply (``steps``)."""
         zero = dict.fromkeys(accounts, 0)
         # Once a round: the defaults' fields copied and set one by one (half the cost of ``but``'s keywords).
         fields = _START.__dict__.copy()
         fields["number"], fields["facts"], fields["previous"] = number, facts, previous
         fields["accounts"], fields["pot"] = accounts, pot
         fields["wiped"] = fields["recorded"] = fields["dropped"] = zero
+        if not explain:
+            fields["steps"] = None
         new = _new(RoundState)
         _set_fields(new, fields)
         return new
@@ -133,6 +138,16 @@ class RoundState(Frozen):
         fields.update(changes)
         _set_fields(new, fields)
         return new
+
+    def added(self, steps) -> tuple[Step, ...] | None:
+        """The steps so far and a stage's own ``steps`` (a list or a tuple, which may be None or empty): what
+        the stage returns as ``steps``.  While the replay records none they are dropped.
+
+        Text is made for a step even so, except where a step comes in nearly every round (``opening.record``,
+        ``outcome.allocate``): those skip it when given None for their list, the rest keep it simple."""
+        if not steps or self.steps is None:
+            return self.steps
+        return self.steps + tuple(steps)
 
     def result(self) -> RoundResult:
         """What the round leaves in the table."""

@@ -1,4 +1,4 @@
-"""What replaying a match produces: per-round results with their steps, and the standing table."""
+"""What replaying a match produces: per-round results (with the rules applied, when asked), and the standing table."""
 
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
@@ -71,7 +71,9 @@ class RoundResult(NamedTuple):
     eggs_rotten: int = 0
     winner: str | None = None
     """The side that won the round (went out, or won the fish), when there is one."""
-    steps: tuple[Step, ...] = ()
+    steps: tuple[Step, ...] | None = ()
+    """The rules applied, in order, when the replay was asked for them (``replay(..., explain=True)``,
+    ``engine.explained``); None otherwise."""
     notes: tuple[str, ...] = ()
     decision: Decision | None = None
     """Set when a rule of this round decided the match whatever the scores (below the target too)."""

@@ -18,7 +18,7 @@ def write_off(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     if not steps:  # nobody's points were written off (each write-off is a step): the state stays as it is
         return state
     wiped = {name: value + lost[name] for name, value in state.wiped.items()}
-    return state.but(accounts=accounts, wiped=wiped, written_off=lost, steps=state.steps + tuple(steps))
+    return state.but(accounts=accounts, wiped=wiped, written_off=lost, steps=state.added(steps))
 
 
 def written_off(ruleset: Ruleset, accounts: dict[str, Account], recorded: dict[str, int],
