@@ -327,7 +327,9 @@ def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Any]) -> Round:
         _, out, fisher, led, last, claims, points = head
         known = seen[head] = (ending, out, fisher, *_played_and_claimed(last or "", led, claims, points))
     ending, out, fisher, last, led, claims, points = known
-    return Round(ending, MappingProxyType(hands), out, fisher, last, led, claims, points, line)
+    # Made as the tuple it is, every field given: a NamedTuple's own __new__ is a Python function of its own, one
+    # call more for each of a long match's rounds.
+    return tuple.__new__(Round, (ending, MappingProxyType(hands), out, fisher, last, led, claims, points, line))
 
 
 def parse_claim(item: Any, counted: bool = True) -> Claim:
