@@ -38,8 +38,9 @@ _KEY = rf"(?:[A-Za-z0-9_-]++|{_STR})"
 _LIST = rf"\[(?:{_STR}(?:, {_STR})*+)?\]"
 _PAIR = rf"{_KEY} = (?:{_STR}|{_INT})"
 _HEAD = (
-    rf'    \{{ end = "({_CHARS})"(?:, out = "({_CHARS})"|)(?:, fisher = "({_CHARS})"|)(?:, led = "({_CHARS})"|)'
-    rf'(?:, last = "({_CHARS})"|)(?:, claims = ({_LIST})|)(?:, points = ({_LIST})|), hands = \{{ ')
+    rf'    \{{ (end = "({_CHARS})"(?:, out = "({_CHARS})"|)(?:, fisher = "({_CHARS})"|)(?:, led = "({_CHARS})"|)'
+    rf'(?:, last = "({_CHARS})"|)(?:, claims = ({_LIST})|)(?:, points = ({_LIST})|)), hands = \{{ ')
+"""A round's line up to its hands: the text of its head (group 1), then each field of it."""
 _ROUND = rf'{_HEAD}((?:{_PAIR}(?:, {_PAIR})*+)?) ?\}} \}},'
 """A round's line, exactly."""
 _ROUND_LOOSE = rf'{_HEAD}(.*)\}} \}},'
@@ -67,11 +68,11 @@ class QuickFile(NamedTuple):
 
     data: dict
     """The file's data as tomllib reads it, but with ``rounds = []``."""
-    rounds: list[tuple]
-    """Each round's fields as its line writes them: ``(end, out, fisher, led, last, claims, points, hands)``, a
-    field the line does not have None; ``claims`` and ``points`` tuples of strings (so that every field but the
-    hands can be a key); ``hands`` a dict of each player's hand as written: "TILES" in their quotes, or a
-    TOTAL (see ``hand_value``)."""
+    rounds: list[tuple[tuple, dict[str, str]]]
+    """Each round's fields as its line writes them, ``(head, hands)``: its head ``(end, out, fisher, led, last,
+    claims, points)``, a field the line does not have None, ``claims`` and ``points`` tuples of strings, one
+    tuple for the lines that write their head alike; and ``hands`` a dict of each player's hand as written:
+    "TILES" in their quotes, or a TOTAL (see ``hand_value``)."""
     lines: list[int]
     """The line each round starts on."""
 
@@ -110,11 +111,18 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
     # cost more than all the rest.  A piece that is not a hand (a string holding ", ", or a line that is not
     # the writer's) sends the line to the exact expression.
     known: dict[str, tuple[str, str]] = {}
+    heads: dict[str, tuple] = {}  # each head's text read once too
     for line in lines[start + 1:end]:
         found = match(line)
         if found is None:
             return None
-        end_, out, fisher, led, last, claims, points, text = found.groups()
+        written_head, text = found.group(1, 9)
+        head = heads.get(written_head)
+        if head is None:
+            end_, out, fisher, led, last, claims, points = found.group(2, 3, 4, 5, 6, 7, 8)
+            head = heads[written_head] = (end_, out, fisher, led, last,
+                                          None if claims is None else tuple(items_in(claims)),
+                                          None if points is None else tuple(items_in(points)))
         if text.endswith(" "):
             text = text[:-1]  # the space before "}" (one at most: no hand's text ends with one)
         pieces = text.split(", ") if text else ()
@@ -133,13 +141,12 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
             exact_found = exact.fullmatch(line)
             if exact_found is None:
                 return None
-            pieces = hand.findall(exact_found.group(8))
+            pieces = hand.findall(exact_found.group(9))
             # findall gives "" for a part that did not take part: a bare name is never empty
             hands = {bare or quoted: value for bare, quoted, value in pieces}
         if len(hands) < len(pieces):
             return None  # a hand given twice: broken TOML, which tomllib names (before anything else is read)
-        rounds.append((end_, out, fisher, led, last, None if claims is None else tuple(items_in(claims)),
-                       None if points is None else tuple(items_in(points)), hands))
+        rounds.append((head, hands))
     try:
         data = tomlread.loads("\n".join(lines[:start] + ["rounds = []"] + lines[end + 1:]))
     except tomlread.TomlError:
@@ -151,11 +158,12 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
 
 def as_table(fields: tuple) -> dict:
     """One round's fields as tomllib reads its inline table."""
-    table = {key: value for key, value in zip(_KEYS, fields) if value is not None}
+    head, hands = fields
+    table = {key: value for key, value in zip(_KEYS, head) if value is not None}
     for key in ("claims", "points"):
         if key in table:
             table[key] = list(table[key])
-    table["hands"] = {player: hand_value(value) for player, value in fields[-1].items()}
+    table["hands"] = {player: hand_value(value) for player, value in hands.items()}
     return table
 
 
@@ -164,4 +172,4 @@ def hand_value(written: str) -> int | str:
     return written[1:-1] if written[0] == '"' else int(written)
 
 
-_KEYS = ("end", "out", "fisher", "led", "last", "claims", "points", "hands")
+_KEYS = ("end", "out", "fisher", "led", "last", "claims", "points")
