@@ -23,8 +23,7 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     """Find the side on the hundred, if any, and settle its round: the match won, or its points lost."""
     previous = state.previous
     owed = previous.owes_hundred if previous is not None else None
-    enabled = ruleset["hundred.enabled"]
-    if not enabled and not owed:
+    if not owed and not ruleset.values["hundred.enabled"]:
         return state
     led = state.facts.led
     if not owed and led != SIX_SIX and led is not None:
