@@ -309,25 +309,27 @@ def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Any]) -> Round:
     the line's table, made without the table (whose every value is of the right type here).
 
     ``seen`` keeps what this file already wrote the same way: hands by their value's text, and the facts of a
-    round's head (every field but the hands) by those fields; a long match writes the same few heads again and
+    round's head (every field but the hands) by its fields; a long match writes the same few heads again and
     again."""
-    head = fields[:7]
+    head, written_hands = fields
     known = seen.get(head)
     if known is None:
-        ending = _ENDINGS.get(fields[0])
+        ending = _ENDINGS.get(head[0])
         if ending is None:
-            raise ValueError(f"'end' must be \"out\" or \"fish\", not {fields[0]!r}")
+            raise ValueError(f"'end' must be \"out\" or \"fish\", not {head[0]!r}")
     hands = {}
-    for bare, quoted, written in fields[7]:  # "" for the name each hand does not use
+    for player, written in written_hands.items():
         hand = seen.get(written)  # by the value's text: "TILES" in their quotes are never taken for a TOTAL
         if hand is None:
             hand = seen[written] = _written_hand(quickread.hand_value(written))
-        hands[bare or quoted] = hand
+        hands[player] = hand
     if known is None:  # read after the hands, whose problems come first
         _, out, fisher, led, last, claims, points = head
         known = seen[head] = (ending, out, fisher, *_played_and_claimed(last or "", led, claims, points))
     ending, out, fisher, last, led, claims, points = known
-    return Round(ending, MappingProxyType(hands), out, fisher, last, led, claims, points, line)
+    # Made as the tuple it is, every field given: a NamedTuple's own __new__ is a Python function of its own, one
+    # call more for each of a long match's rounds.
+    return tuple.__new__(Round, (ending, MappingProxyType(hands), out, fisher, last, led, claims, points, line))
 
 
 def parse_claim(item: Any, counted: bool = True) -> Claim:

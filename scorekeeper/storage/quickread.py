@@ -7,7 +7,7 @@ tomllib reads a round's inline table in about 25-45 us: on a 10,000-round match 
         { end = "out", out = "Serg", last = "0-2", hands = { Masha = 6, Alex = 5, Olya = "2-2 3-6" } },
     ]
 
-``read`` reads every such line with one regular expression (about 2 us a round) into the round's fields, and
+``read`` reads every such line with regular expressions (about 2 us a round) into the round's fields, and
 gives the rest of the file, with ``rounds = []`` in the block's place, to tomllib; ``parse_match`` makes the
 facts from those fields directly (making tables of them first cost a quarter more).  It is strict: a
 line must be exactly what the writer makes (its keys in the writer's order, strings without escapes, plain
@@ -37,11 +37,18 @@ _INT = r"-?(?:0|[1-9][0-9]{0,17}+)"
 _KEY = rf"(?:[A-Za-z0-9_-]++|{_STR})"
 _LIST = rf"\[(?:{_STR}(?:, {_STR})*+)?\]"
 _PAIR = rf"{_KEY} = (?:{_STR}|{_INT})"
-_ROUND = (
-    rf'    \{{ end = "({_CHARS})"(?:, out = "({_CHARS})"|)(?:, fisher = "({_CHARS})"|)(?:, led = "({_CHARS})"|)'
-    rf'(?:, last = "({_CHARS})"|)(?:, claims = ({_LIST})|)(?:, points = ({_LIST})|)'
-    rf', hands = \{{ ((?:{_PAIR}(?:, {_PAIR})*+)?) ?\}} \}},')
+_HEAD = (
+    rf'    \{{ (end = "({_CHARS})"(?:, out = "({_CHARS})"|)(?:, fisher = "({_CHARS})"|)(?:, led = "({_CHARS})"|)'
+    rf'(?:, last = "({_CHARS})"|)(?:, claims = ({_LIST})|)(?:, points = ({_LIST})|)), hands = \{{ ')
+"""A round's line up to its hands: the text of its head (group 1), then each field of it."""
+_ROUND = rf'{_HEAD}((?:{_PAIR}(?:, {_PAIR})*+)?) ?\}} \}},'
+"""A round's line, exactly."""
+_ROUND_LOOSE = rf'{_HEAD}(.*)\}} \}},'
+"""A round's line with the text of its hands taken whole (read piece by piece): it takes every line ``_ROUND``
+takes, with the same fields."""
 _HAND = rf'(?:([A-Za-z0-9_-]++)|"({_CHARS})") = ({_STR}|{_INT})'
+_HAND_ALONE = rf'({_KEY}) = ({_STR}|{_INT})'
+"""One hand's text: its key and value as written."""
 _ITEM = rf'"({_CHARS})"'
 QUICK_FROM = 100
 """Rounds from which the quick way pays: compiling its expressions takes 2-3 ms, tomllib 25-45 us a round."""
@@ -49,9 +56,10 @@ _compiled: list[re.Pattern] = []
 
 
 def _patterns() -> list[re.Pattern]:
-    """The round line, a hand, a claim: compiled when a file first needs them, not by every command."""
+    """The round line (its hands' text whole, and exactly), a hand (alone, and in a line), a claim: compiled
+    when a file first needs them, not by every command."""
     if not _compiled:
-        _compiled.extend(re.compile(pattern) for pattern in (_ROUND, _HAND, _ITEM))
+        _compiled.extend(re.compile(pattern) for pattern in (_ROUND_LOOSE, _HAND_ALONE, _ROUND, _HAND, _ITEM))
     return _compiled
 
 
@@ -60,11 +68,11 @@ class QuickFile(NamedTuple):
 
     data: dict
     """The file's data as tomllib reads it, but with ``rounds = []``."""
-    rounds: list[tuple]
-    """Each round's fields as its line writes them: ``(end, out, fisher, led, last, claims, points, hands)``, a
-    field the line does not have None; ``claims`` and ``points`` tuples of strings (so that every field but the
-    hands can be a key); ``hands`` a list of ``(bare name, quoted name, value)``, "" for the name each hand does
-    not use, the value as written: "TILES" in its quotes, or a TOTAL (see ``hand_value``)."""
+    rounds: list[tuple[tuple, dict[str, str]]]
+    """Each round's fields as its line writes them, ``(head, hands)``: its head ``(end, out, fisher, led, last,
+    claims, points)``, a field the line does not have None, ``claims`` and ``points`` tuples of strings, one
+    tuple for the lines that write their head alike; and ``hands`` a dict of each player's hand as written:
+    "TILES" in their quotes, or a TOTAL (see ``hand_value``)."""
     lines: list[int]
     """The line each round starts on."""
 
@@ -96,18 +104,49 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
         if line.lstrip().startswith("[") or '"""' in line or "'''" in line:
             return None
     rounds = []
-    line_pattern, hand, item = _patterns()
-    match, hands_in, items_in = line_pattern.fullmatch, hand.findall, item.findall
+    loose, alone, exact, hand, item = _patterns()
+    match, match_hand, items_in = loose.fullmatch, alone.fullmatch, item.findall
+    # A line's hands are read from their text split at ", " ('Masha = 6', 'Olya = "2-2 3-6"'), each text of a
+    # hand once (a long match writes the same ones again and again): matching them with the line every time
+    # cost more than all the rest.  A piece that is not a hand (a string holding ", ", or a line that is not
+    # the writer's) sends the line to the exact expression.
+    known: dict[str, tuple[str, str]] = {}
+    heads: dict[str, tuple] = {}  # each head's text read once too
     for line in lines[start + 1:end]:
         found = match(line)
         if found is None:
             return None
-        end_, out, fisher, led, last, claims, points, hands = found.groups()
-        pairs = hands_in(hands)
-        if len(pairs) > 1 and len({bare or quoted for bare, quoted, _ in pairs}) < len(pairs):
+        written_head, text = found.group(1, 9)
+        head = heads.get(written_head)
+        if head is None:
+            end_, out, fisher, led, last, claims, points = found.group(2, 3, 4, 5, 6, 7, 8)
+            head = heads[written_head] = (end_, out, fisher, led, last,
+                                          None if claims is None else tuple(items_in(claims)),
+                                          None if points is None else tuple(items_in(points)))
+        if text.endswith(" "):
+            text = text[:-1]  # the space before "}" (one at most: no hand's text ends with one)
+        pieces = text.split(", ") if text else ()
+        hands: dict[str, str] | None = {}
+        for piece in pieces:
+            pair = known.get(piece)
+            if pair is None:
+                alone_found = match_hand(piece)
+                if alone_found is None:
+                    hands = None
+                    break
+                key, value = alone_found.groups()
+                pair = known[piece] = (key[1:-1] if key[0] == '"' else key, value)
+            hands[pair[0]] = pair[1]
+        if hands is None:
+            exact_found = exact.fullmatch(line)
+            if exact_found is None:
+                return None
+            pieces = hand.findall(exact_found.group(9))
+            # findall gives "" for a part that did not take part: a bare name is never empty
+            hands = {bare or quoted: value for bare, quoted, value in pieces}
+        if len(hands) < len(pieces):
             return None  # a hand given twice: broken TOML, which tomllib names (before anything else is read)
-        rounds.append((end_, out, fisher, led, last, None if claims is None else tuple(items_in(claims)),
-                       None if points is None else tuple(items_in(points)), pairs))
+        rounds.append((head, hands))
     try:
         data = tomlread.loads("\n".join(lines[:start] + ["rounds = []"] + lines[end + 1:]))
     except tomlread.TomlError:
@@ -119,12 +158,12 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
 
 def as_table(fields: tuple) -> dict:
     """One round's fields as tomllib reads its inline table."""
-    table = {key: value for key, value in zip(_KEYS, fields) if value is not None}
+    head, hands = fields
+    table = {key: value for key, value in zip(_KEYS, head) if value is not None}
     for key in ("claims", "points"):
         if key in table:
             table[key] = list(table[key])
-    # findall gives "" for a part that did not take part: a bare name is never empty
-    table["hands"] = {bare or quoted: hand_value(value) for bare, quoted, value in fields[-1]}
+    table["hands"] = {player: hand_value(value) for player, value in hands.items()}
     return table
 
 
@@ -133,4 +172,4 @@ def hand_value(written: str) -> int | str:
     return written[1:-1] if written[0] == '"' else int(written)
 
 
-_KEYS = ("end", "out", "fisher", "led", "last", "claims", "points", "hands")
+_KEYS = ("end", "out", "fisher", "led", "last", "claims", "points")
