@@ -76,9 +76,11 @@ def keep_unopened_eggs(ruleset: Ruleset, match: Match, state: RoundState) -> Rou
 def check_egg_lead(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """While eggs are carried the round is led from ``eggs.lead`` (1-1): another recorded lead is a wrong
     lead, and the table says so (it is scored as recorded)."""
-    tile = ruleset["eggs.lead"]
     led = state.facts.led
-    if not state.pot.amount or led is None or str(led) == tile:
+    if not state.pot.amount or led is None:
+        return state
+    tile = ruleset["eggs.lead"]
+    if str(led) == tile:
         return state
     note = (f"{led} was led while eggs (+{state.pot.amount}) were carried: the eggs are played from {tile} "
             "(eggs.lead), so it was a wrong lead; the round is scored as recorded")

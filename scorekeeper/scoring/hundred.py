@@ -9,6 +9,8 @@ points (``hundred.lost``; ``hundred.caught_min`` for svoyak).  Who led the round
 from __future__ import annotations
 
 
+from typing import Mapping
+
 from scorekeeper.facts import Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import HundredLost
@@ -23,17 +25,16 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     """Find the side on the hundred, if any, and settle its round: the match won, or its points lost."""
     previous = state.previous
     owed = previous.owes_hundred if previous is not None else None
-    enabled = ruleset["hundred.enabled"]
-    if not enabled and not owed:
+    if not owed and not ruleset.values["hundred.enabled"]:
         return state
     led = state.facts.led
     if not owed and led != SIX_SIX and led is not None:
         return state  # an ordinary lead was recorded: not on the hundred, and nothing to say about it
     leader = round_leader(ruleset, match, previous) if previous is not None else None
-    scores = {name: account.score for name, account in state.accounts.items()}
     if not owed and led is None:  # not on the hundred, but the lead the facts do not give may need a note
-        unsaid = _lead_not_recorded(match, leader, scores)
+        unsaid = _lead_not_recorded(match, leader, state.accounts)
         return state.but(notes=state.notes + tuple(unsaid)) if unsaid else state
+    scores = {name: account.score for name, account in state.accounts.items()}
     steps: list[Step] = []
     notes: list[str] = []
     side = side_on_hundred(ruleset, match, state.facts, leader, scores, owed, steps, notes)
@@ -49,17 +50,18 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
                      steps=state.added(steps), notes=state.notes + tuple(notes))
 
 
-def _lead_not_recorded(match: Match, leader: str | None, scores: dict[str, int]) -> list[str]:
+def _lead_not_recorded(match: Match, leader: str | None, accounts: Mapping[str, Account]) -> list[str]:
     """A round recorded without its lead, when the side that led it held points: it could have led 6-6 on the
     hundred, which the facts do not say (rules.md §3.9: said, not guessed)."""
     if leader is not None:
         side = seats(match).side_of[leader]
-        if scores[side] <= 0:
+        score = accounts[side].score
+        if score <= 0:
             return []
-        return [f"no lead was recorded ('led TILE' or --led): {leader} led with {side} holding {scores[side]}, "
+        return [f"no lead was recorded ('led TILE' or --led): {leader} led with {side} holding {score}, "
                 "so it could have been 6-6 on the hundred; the round is scored as an ordinary lead (record "
                 "'led 6-6' with 'edit' if it was)"]
-    holding = [name for name, score in scores.items() if score > 0]
+    holding = [name for name, account in accounts.items() if account.score > 0]
     if not holding:
         return []
     return [f"no lead was recorded ('led TILE' or --led), and who led is not known, while "

@@ -38,7 +38,7 @@ def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
     """Who leads after ``last``: the player who went out (or their partner, ``lead.after_out``), or the one
     who made the fish (None when that was not recorded)."""
     if last.ending is Ending.OUT:
-        if ruleset["lead.after_out"] is LeadAfterOut.PARTNER:
+        if ruleset.values["lead.after_out"] is LeadAfterOut.PARTNER:  # asked every round of Sea Goat
             side = match.side_of(last.out)
             partners = [player for player in side.players if player != last.out]
             if partners:
@@ -49,7 +49,7 @@ def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
 
 def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult) -> str | None:
     """Who led the round after ``previous``, as far as the facts say (eggs led from a tile: its holder)."""
-    if previous.eggs and ruleset["eggs.lead"]:
+    if previous.eggs and ruleset.values["eggs.lead"]:
         return None
     return next_leader(ruleset, match, previous.facts)
 

@@ -134,9 +134,7 @@ class RoundState(Frozen):
         # copying the fields' dict is several times cheaper than dataclasses.replace (which runs __init__
         # and its object.__setattr__ per field again).
         new = _new(RoundState)
-        fields = self.__dict__.copy()
-        fields.update(changes)
-        _set_fields(new, fields)
+        _set_fields(new, {**self.__dict__, **changes})
         return new
 
     def added(self, steps) -> tuple[Step, ...] | None:

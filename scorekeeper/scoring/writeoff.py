@@ -4,6 +4,8 @@ written off (``opening.write_off``: others; all: the new record too, 000's readi
 from __future__ import annotations
 
 
+from typing import Mapping
+
 from scorekeeper.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import WriteOff
@@ -12,6 +14,8 @@ from scorekeeper.scoring.table import Step
 
 
 def write_off(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    if not _writes_off(state.accounts, state.recorded):
+        return state  # most rounds: nobody recorded, or the side that did is the only one holding points
     accounts = dict(state.accounts)
     steps: list[Step] = []
     lost = written_off(ruleset, accounts, state.recorded, steps)
@@ -19,6 +23,17 @@ def write_off(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
         return state
     wiped = {name: value + lost[name] for name, value in state.wiped.items()}
     return state.but(accounts=accounts, wiped=wiped, written_off=lost, steps=state.added(steps))
+
+
+def _writes_off(accounts: Mapping[str, Account], recorded: Mapping[str, int]) -> bool:
+    """Whether a side recorded this round while another holds points (asked every round: a plain loop)."""
+    recorder = holder = False
+    for name, account in accounts.items():
+        if recorded[name] > 0:
+            recorder = True
+        elif account.score > 0:
+            holder = True
+    return recorder and holder
 
 
 def written_off(ruleset: Ruleset, accounts: dict[str, Account], recorded: dict[str, int],
