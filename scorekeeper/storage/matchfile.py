@@ -110,23 +110,22 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     sides = _parse_sides(data.get("sides"), players, label, text, broken)
     found: list[MatchFileError] = []
     rounds = []
-    raw_rounds = data.get("rounds", [])
+    raw_rounds = data.get("rounds", [])  # [] when quickread read them
     if not isinstance(raw_rounds, list):
         broken("must be a list of [[rounds]] tables", "rounds")
         raw_rounds = []
-    read_round = _parse_round
     if quick is not None:  # each round read as its fields, on a line of its own
-        raw_rounds, lines, read_round, exact_lines = quick.rounds, quick.lines, _round_of_fields, True
+        rounds = _rounds_read_quickly(quick, label, problems, found)
     else:
         lines = None if exact_lines else _plain_round_lines(text, len(raw_rounds))
         exact_lines = lines is None
         if lines is None:
             lines = _round_lines(text)
-    seen: dict[Any, Any] = {}  # a hand (or, read quickly, a round's head) written the same way twice is read once
+    seen: dict[Any, Hand] = {}  # a hand written the same way twice is read once
     for index, raw in enumerate(raw_rounds):
         line = lines[index] if index < len(lines) else _key_line(text, "rounds")
         try:
-            rounds.append(read_round(raw, line, seen))
+            rounds.append(_parse_round(raw, line, seen))
         except (InputError, ValueError, TypeError) as error:
             if not exact_lines:  # a problem to show: its line counted exactly, not by the plain layout's shortcut
                 return parse_match(text, label, problems, data, exact_lines=True)
@@ -313,25 +312,45 @@ def _hand_of_text(written: str) -> Hand | None:
         return None
 
 
-def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Any]) -> Round:
-    """One round's facts from the fields ``quickread.read`` found on its line (its hands already made, by
+def _rounds_read_quickly(quick: quickread.QuickFile, label: str, problems: list[MatchFileError] | None,
+                         found: list[MatchFileError]) -> list[Round]:
+    """The rounds ``quickread`` read, each made from its line's fields (its hands already made, by
     ``_hand_of_text``): what ``_parse_round`` makes of the line's table, made without the table (whose every
-    value is of the right type here).
+    value is of the right type here).  A round that cannot be is raised, or added to ``found`` with
+    ``problems``, as ``parse_match`` does.
 
-    ``seen`` keeps the facts of each round's head (every field but the hands) by its fields: a long match
-    writes the same few heads again and again."""
-    head, hands = fields
-    known = seen.get(head)
-    if known is None:
-        ending = _ENDINGS.get(head[0])
-        if ending is None:
-            raise ValueError(f"'end' must be \"out\" or \"fish\", not {head[0]!r}")
-        _, out, fisher, led, last, claims, points = head
-        known = seen[head] = (ending, out, fisher, *_played_and_claimed(last or "", led, claims, points))
-    ending, out, fisher, last, led, claims, points = known
-    # Made as the tuple it is, every field given: a NamedTuple's own __new__ is a Python function of its own, one
-    # call more for each of a long match's rounds.
-    return tuple.__new__(Round, (ending, MappingProxyType(hands), out, fisher, last, led, claims, points, line))
+    The facts of a round's head (every field but the hands) are made once for all the lines that write it
+    alike: a long match writes the same few heads again and again.  One loop, no call per round: it runs
+    for each of a long match's rounds."""
+    rounds = []
+    heads: dict[tuple, tuple] = {}
+    for index, ((head, hands), line) in enumerate(zip(quick.rounds, quick.lines)):
+        known = heads.get(head)
+        if known is None:
+            try:
+                known = heads[head] = _head_facts(head)
+            except (InputError, ValueError, TypeError) as error:
+                problem = MatchFileError(f"round {index + 1}: {error}", label, line)
+                if problems is None:
+                    raise problem from None
+                found.append(problem)
+                continue
+        ending, out, fisher, last, led, claims, points = known
+        # Made as the tuple it is, every field given: a NamedTuple's own __new__ is a Python function, one call
+        # more for each round.
+        rounds.append(tuple.__new__(Round, (ending, MappingProxyType(hands), out, fisher, last, led, claims,
+                                            points, line)))
+    return rounds
+
+
+def _head_facts(head: tuple) -> tuple:
+    """The facts of a round's head as ``quickread`` reads it: ``(ending, out, fisher, last, led, claims,
+    play_points)``."""
+    end, out, fisher, led, last, claims, points = head
+    ending = _ENDINGS.get(end)
+    if ending is None:
+        raise ValueError(f"'end' must be \"out\" or \"fish\", not {end!r}")
+    return (ending, out, fisher, *_played_and_claimed(last or "", led, claims, points))
 
 
 def parse_claim(item: Any, counted: bool = True) -> Claim:
