@@ -76,7 +76,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     quick = None
     try:
         if data is None:
-            quick = quickread.read(text)
+            quick = quickread.read(text, value=_hand_of_text)
             data = toml.loads(text) if quick is None else quick.data
     except toml.TomlError as error:
         raise MatchFileError(f"not valid TOML: {error.msg}", label, error.lineno) from None
@@ -122,7 +122,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
         exact_lines = lines is None
         if lines is None:
             lines = _round_lines(text)
-    seen: dict[Any, Any] = {}  # a hand (or a round's head) written the same way twice is read once
+    seen: dict[Any, Any] = {}  # a hand (or, read quickly, a round's head) written the same way twice is read once
     for index, raw in enumerate(raw_rounds):
         line = lines[index] if index < len(lines) else _key_line(text, "rounds")
         try:
@@ -304,26 +304,28 @@ def _played_and_claimed(last: str, led: str | None, claims: Any, points: Any) ->
             tuple(parse_claim(item, counted=False) for item in points) if points is not None else ())
 
 
-def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Any]) -> Round:
-    """One round's facts from the fields ``quickread.read`` found on its line: what ``_parse_round`` makes of
-    the line's table, made without the table (whose every value is of the right type here).
+def _hand_of_text(written: str) -> Hand | None:
+    """A hand made of its value's text on a round's line, for ``quickread.read``; None when it is not one (the
+    file is then read through tomllib, and the round's problem named as any other)."""
+    try:
+        return _written_hand(quickread.hand_value(written))
+    except (InputError, ValueError):
+        return None
 
-    ``seen`` keeps what this file already wrote the same way: hands by their value's text, and the facts of a
-    round's head (every field but the hands) by its fields; a long match writes the same few heads again and
-    again."""
-    head, written_hands = fields
+
+def _round_of_fields(fields: tuple, line: int, seen: dict[Any, Any]) -> Round:
+    """One round's facts from the fields ``quickread.read`` found on its line (its hands already made, by
+    ``_hand_of_text``): what ``_parse_round`` makes of the line's table, made without the table (whose every
+    value is of the right type here).
+
+    ``seen`` keeps the facts of each round's head (every field but the hands) by its fields: a long match
+    writes the same few heads again and again."""
+    head, hands = fields
     known = seen.get(head)
     if known is None:
         ending = _ENDINGS.get(head[0])
         if ending is None:
             raise ValueError(f"'end' must be \"out\" or \"fish\", not {head[0]!r}")
-    hands = {}
-    for player, written in written_hands.items():
-        hand = seen.get(written)  # by the value's text: "TILES" in their quotes are never taken for a TOTAL
-        if hand is None:
-            hand = seen[written] = _written_hand(quickread.hand_value(written))
-        hands[player] = hand
-    if known is None:  # read after the hands, whose problems come first
         _, out, fisher, led, last, claims, points = head
         known = seen[head] = (ending, out, fisher, *_played_and_claimed(last or "", led, claims, points))
     ending, out, fisher, last, led, claims, points = known

@@ -20,7 +20,7 @@ hand-broken files, and the facts ``parse_match`` makes either way equal (tests/t
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from scorekeeper.storage import tomlread
 
@@ -71,8 +71,8 @@ class QuickFile(NamedTuple):
     rounds: list[tuple[tuple, dict[str, str]]]
     """Each round's fields as its line writes them, ``(head, hands)``: its head ``(end, out, fisher, led, last,
     claims, points)``, a field the line does not have None, ``claims`` and ``points`` tuples of strings, one
-    tuple for the lines that write their head alike; and ``hands`` a dict of each player's hand as written:
-    "TILES" in their quotes, or a TOTAL (see ``hand_value``)."""
+    tuple for the lines that write their head alike; and ``hands`` a dict of each player's hand, as ``read``'s
+    ``value`` makes it of its text (by default as tomllib reads it)."""
     lines: list[int]
     """The line each round starts on."""
 
@@ -88,9 +88,14 @@ def loads(text: str, least: int = QUICK_FROM) -> tuple[dict, list[int] | None]:
     return quick.data, quick.lines
 
 
-def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
+def read(text: str, least: int = QUICK_FROM, value: Callable[[str], Any] | None = None) -> QuickFile | None:
     """The match file read the quick way, when it has the writer's layout with ``least`` rounds or more and
-    tomllib reads the rest of it; else None (the caller gives the text to tomllib)."""
+    tomllib reads the rest of it; else None (the caller gives the text to tomllib).
+
+    ``value`` makes a hand's value of its text ("TILES" in their quotes, or a TOTAL), once for each way a hand
+    is written: as tomllib reads it unless told (``hand_value``); where it gives None, the file is not read
+    the quick way."""
+    make = hand_value if value is None else value
     lines = text.split("\n")
     try:
         start = lines.index("rounds = [")
@@ -134,8 +139,11 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
                 if alone_found is None:
                     hands = None
                     break
-                key, value = alone_found.groups()
-                pair = known[piece] = (key[1:-1] if key[0] == '"' else key, value)
+                key, written = alone_found.groups()
+                made = make(written)
+                if made is None:
+                    return None  # a hand the caller cannot make of its text
+                pair = known[piece] = (key[1:-1] if key[0] == '"' else key, made)
             hands[pair[0]] = pair[1]
         if hands is None:
             exact_found = exact.fullmatch(line)
@@ -143,7 +151,9 @@ def read(text: str, least: int = QUICK_FROM) -> QuickFile | None:
                 return None
             pieces = hand.findall(exact_found.group(9))
             # findall gives "" for a part that did not take part: a bare name is never empty
-            hands = {bare or quoted: value for bare, quoted, value in pieces}
+            hands = {bare or quoted: make(written) for bare, quoted, written in pieces}
+            if None in hands.values():
+                return None  # a hand the caller cannot make of its text
         if len(hands) < len(pieces):
             return None  # a hand given twice: broken TOML, which tomllib names (before anything else is read)
         rounds.append((head, hands))
@@ -163,7 +173,7 @@ def as_table(fields: tuple) -> dict:
     for key in ("claims", "points"):
         if key in table:
             table[key] = list(table[key])
-    table["hands"] = {player: hand_value(value) for player, value in hands.items()}
+    table["hands"] = dict(hands)
     return table
 
 
