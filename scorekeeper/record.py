@@ -114,13 +114,15 @@ def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
                 _tile_problem(rnd, tileset, player)
                 raise InputError(f"{player} holds no tiles: only the player who went out has an empty hand "
                                  "(in a blocked round everyone still holds tiles)")
-        distinct = set(shown)
-        try:
-            held += sum(map(pips_of, shown))
-        except KeyError:  # a tile not in the set
-            _tile_problem(rnd, tileset)
-        if len(distinct) < len(shown):
-            _tile_problem(rnd, tileset)
+        distinct: set[Tile] | tuple = ()
+        if shown:
+            distinct = set(shown)
+            try:
+                held += sum(map(pips_of, shown))
+            except KeyError:  # a tile not in the set
+                _tile_problem(rnd, tileset)
+            if len(distinct) < len(shown):
+                _tile_problem(rnd, tileset)
         if last or led:
             if led or len(last) > 1 or last[0] in distinct or last[0] not in pips:
                 _check_played_tiles(rnd, tileset, {tile: player for player, hand in hands.items()
