@@ -22,6 +22,8 @@ Every round goes through the stages of ``pipeline.STAGES``, in this order, over 
     [fisherman.fisherman_notes]  004's fisherman conditions, as notes
     eggs.carry_eggs              a tied fish adds to the eggs; unclaimed eggs age, and rot
 
-Each stage records the rule it applied as a ``Step``, so explanations come from the same code path.  After
+Each stage records the rule it applied as a ``Step`` when the steps are asked for (``replay(...,
+explain=True)``, ``engine.explained`` for one round of a table), so explanations come from the same code
+path; a table is replayed without them.  After
 each round ``race.decide`` says whether the scores decide the match; ``lead`` says who leads next.
 """

@@ -22,6 +22,8 @@ from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Decision, Step
 from scorekeeper.tiles import Tile, format_tiles
 
+_OUT = Ending.OUT  # on Python 3.11 an Enum member read from its class is a Python call: read once
+
 ZERO_ZERO = Tile(0, 0)
 
 
@@ -39,7 +41,7 @@ NO_FINISH = Finish()
 def finish(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """The finishing-double rules, applied to an out round."""
     rnd = state.facts
-    if rnd.ending is not Ending.OUT:
+    if rnd.ending is not _OUT:
         return state
     steps: list[Step] = []
     notes: list[str] = []
@@ -54,7 +56,7 @@ def finish(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
 def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, hands: dict[str, int],
                      steps: list[Step], notes: list[str]) -> Finish:
     """What the round's last tile decides, when one of the finishing-double rules is on."""
-    if rnd.ending is not Ending.OUT:
+    if rnd.ending is not _OUT:
         return NO_FINISH
     rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     side = seats(match).side_of[rnd.out]

@@ -8,10 +8,12 @@ from scorekeeper.facts import Ending, Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import RoundState
 
+_FISH = Ending.FISH  # on Python 3.11 an Enum member read from its class is a Python call: read once
+
 
 def fisherman_notes(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     rnd = state.facts
-    if rnd.ending is not Ending.FISH or not ruleset.values["fish.fisherman_notes"]:
+    if rnd.ending is not _FISH or not ruleset.values["fish.fisherman_notes"]:
         return state
     if not rnd.fisher:
         return state.but(notes=state.notes + ("004 has conditions for the fisherman (who made the fish); record "

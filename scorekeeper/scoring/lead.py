@@ -14,6 +14,9 @@ from scorekeeper.rules.schema import FirstLead, LeadAfterOut
 from scorekeeper.scoring.table import RoundResult
 from scorekeeper.tiles import Tile
 
+# On Python 3.11 an Enum member read from its class is a Python call: read once.
+_OUT, _PARTNER = Ending.OUT, LeadAfterOut.PARTNER
+
 SIX_SIX = Tile(6, 6)
 
 FIRST_LEAD_NOTES = {
@@ -37,8 +40,8 @@ class NextLead(NamedTuple):
 def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
     """Who leads after ``last``: the player who went out (or their partner, ``lead.after_out``), or the one
     who made the fish (None when that was not recorded)."""
-    if last.ending is Ending.OUT:
-        if ruleset.values["lead.after_out"] is LeadAfterOut.PARTNER:  # asked every round of Sea Goat
+    if last.ending is _OUT:
+        if ruleset.values["lead.after_out"] is _PARTNER:  # asked every round of Sea Goat
             side = match.side_of(last.out)
             partners = [player for player in side.players if player != last.out]
             if partners:

@@ -15,6 +15,10 @@ from scorekeeper.scoring.seats import Seats, seats
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 
+# On Python 3.11 an Enum member read from its class is a Python call: read once.
+_OUT, _WINNER = Ending.OUT, Count.WINNER
+_EACH, _PAYS, _MOST = FishPolicy.EACH, FishPolicy.FISHERMAN_PAYS, FishPolicy.MOST_TAKES_ALL
+
 
 def take(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     steps: list[Step] | None = None if state.steps is None else []
@@ -32,23 +36,23 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
     seating = seats(match)
     names = seating.names
     line_total = sum(hands.values())
-    if rnd.ending is Ending.OUT:
+    if rnd.ending is _OUT:
         finisher = seating.side_of[rnd.out]
-        if rules["count.who"] is Count.WINNER:
+        if rules["count.who"] is _WINNER:
             return _winner_takes(seating, finisher, hands, line_total, steps)
         if steps is not None:
             steps.append(_LOSERS_COUNT)
         return _tuple(Outcome, (dict(hands), finisher, seating.others[finisher], 0, (), line_total))
     policy = rules["fish.policy"]
-    if policy is FishPolicy.EACH:
+    if policy is _EACH:
         if steps is not None:
             steps.append(_FISH_FOR_EVERYONE)
-        if rules["count.who"] is Count.WINNER:
+        if rules["count.who"] is _WINNER:
             lowest = _unique(hands, min)
             return _winner_takes(seating, lowest, hands, line_total, steps) if lowest else \
                 _tie(ruleset, names, hands, line_total, steps)
         return Outcome(dict(hands), losers=names, line_total=line_total)
-    if policy is FishPolicy.FISHERMAN_PAYS:
+    if policy is _PAYS:
         payer = seating.side_of[rnd.fisher]
         others = line_total - hands[payer]
         if steps is not None:
@@ -56,7 +60,7 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
                                                     f"other players' points, {others}"))
         points = {name: others if name == payer else 0 for name in names}
         return Outcome(points, losers=(payer,), line_total=others)
-    if policy is FishPolicy.MOST_TAKES_ALL:
+    if policy is _MOST:
         top = _unique(hands, max)
         if top is None:
             return _tie(ruleset, names, hands, line_total, steps, "most")
@@ -72,7 +76,7 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
     if steps is not None:
         steps.append(Step(lowest, "fish.policy", f"fish: {lowest} has the lowest hand ({hands[lowest]}) and wins "
                                                  "the round"))
-    if rules["count.who"] is Count.WINNER:
+    if rules["count.who"] is _WINNER:
         return _winner_takes(seating, lowest, hands, line_total, steps)
     points = {name: 0 if name == lowest else hands[name] for name in names}
     return Outcome(points, winner=lowest, losers=seating.others[lowest], line_total=line_total)

@@ -13,13 +13,15 @@ from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step
 
+_OUT = Ending.OUT  # on Python 3.11 an Enum member read from its class is a Python call: read once
+
 
 def wipe_remembered(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     rnd = state.facts
     losers = state.outcome.wipe_remembered
     finisher = None
-    if rnd.ending is Ending.OUT and rules["opening.wipe_on_out"]:
+    if rnd.ending is _OUT and rules["opening.wipe_on_out"]:
         finisher = seats(match).side_of[rnd.out]
         if not state.accounts[finisher].remembered and not losers:
             return state  # nothing remembered to wipe
