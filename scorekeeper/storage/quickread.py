@@ -112,10 +112,11 @@ def read(text: str, least: int = QUICK_FROM, value: Callable[[str], Any] | None 
     loose, alone, exact, hand, item = _patterns()
     match, match_hand, items_in = loose.fullmatch, alone.fullmatch, item.findall
     # A line's hands are read from their text split at ", " ('Masha = 6', 'Olya = "2-2 3-6"'), each text of a
-    # hand once (a long match writes the same ones again and again): matching them with the line every time
-    # cost more than all the rest.  A piece that is not a hand (a string holding ", ", or a line that is not
-    # the writer's) sends the line to the exact expression.
-    known: dict[str, tuple[str, str]] = {}
+    # hand once and each value made once (a long match writes the same ones again and again): matching them
+    # with the line every time cost more than all the rest.  A piece that is not a hand (a string holding
+    # ", ", or a line that is not the writer's) sends the line to the exact expression.
+    known: dict[str, tuple[str, Any]] = {}
+    values: dict[str, Any] = {}
     heads: dict[str, tuple] = {}  # each head's text read once too
     for line in lines[start + 1:end]:
         found = match(line)
@@ -131,7 +132,7 @@ def read(text: str, least: int = QUICK_FROM, value: Callable[[str], Any] | None 
         if text.endswith(" "):
             text = text[:-1]  # the space before "}" (one at most: no hand's text ends with one)
         pieces = text.split(", ") if text else ()
-        hands: dict[str, str] | None = {}
+        hands: dict[str, Any] | None = {}
         for piece in pieces:
             pair = known.get(piece)
             if pair is None:
@@ -140,9 +141,11 @@ def read(text: str, least: int = QUICK_FROM, value: Callable[[str], Any] | None 
                     hands = None
                     break
                 key, written = alone_found.groups()
-                made = make(written)
+                made = values.get(written)  # the same hand held by another player
                 if made is None:
-                    return None  # a hand the caller cannot make of its text
+                    made = values[written] = make(written)
+                    if made is None:
+                        return None  # a hand the caller cannot make of its text
                 pair = known[piece] = (key[1:-1] if key[0] == '"' else key, made)
             hands[pair[0]] = pair[1]
         if hands is None:
