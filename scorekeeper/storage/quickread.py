@@ -68,7 +68,7 @@ class QuickFile(NamedTuple):
 
     data: dict
     """The file's data as tomllib reads it, but with ``rounds = []``."""
-    rounds: list[tuple[tuple, dict[str, str]]]
+    rounds: list[tuple[tuple, dict[str, Any]]]
     """Each round's fields as its line writes them, ``(head, hands)``: its head ``(end, out, fisher, led, last,
     claims, points)``, a field the line does not have None, ``claims`` and ``points`` tuples of strings, one
     tuple for the lines that write their head alike; and ``hands`` a dict of each player's hand, as ``read``'s
