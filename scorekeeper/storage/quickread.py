@@ -37,10 +37,11 @@ _INT = r"-?(?:0|[1-9][0-9]{0,17}+)"
 _KEY = rf"(?:[A-Za-z0-9_-]++|{_STR})"
 _LIST = rf"\[(?:{_STR}(?:, {_STR})*+)?\]"
 _PAIR = rf"{_KEY} = (?:{_STR}|{_INT})"
+_HANDS_START = ", hands = { "
 _HEAD = (
-    rf'    \{{ (end = "({_CHARS})"(?:, out = "({_CHARS})"|)(?:, fisher = "({_CHARS})"|)(?:, led = "({_CHARS})"|)'
-    rf'(?:, last = "({_CHARS})"|)(?:, claims = ({_LIST})|)(?:, points = ({_LIST})|)), hands = \{{ ')
-"""A round's line up to its hands: the text of its head (group 1), then each field of it."""
+    rf'(    \{{ end = "({_CHARS})"(?:, out = "({_CHARS})"|)(?:, fisher = "({_CHARS})"|)(?:, led = "({_CHARS})"|)'
+    rf'(?:, last = "({_CHARS})"|)(?:, claims = ({_LIST})|)(?:, points = ({_LIST})|)){re.escape(_HANDS_START)}')
+"""A round's line up to its hands: the line's text before them (group 1), then each field of its head."""
 _ROUND = rf'{_HEAD}((?:{_PAIR}(?:, {_PAIR})*+)?) ?\}} \}},'
 """A round's line, exactly."""
 _ROUND_LOOSE = rf'{_HEAD}(.*)\}} \}},'
@@ -119,16 +120,24 @@ def read(text: str, least: int = QUICK_FROM, value: Callable[[str], Any] | None 
     values: dict[str, Any] = {}
     heads: dict[str, tuple] = {}  # each head's text read once too
     for line in lines[start + 1:end]:
-        found = match(line)
-        if found is None:
-            return None
-        written_head, text = found.group(1, 9)
+        # A head read before is known by the line's text before its first ", hands = { ", and the line is not
+        # matched again (a head holding ", hands = { " in a string is never one read before: cut there, it is
+        # not a whole head).
+        written_head, _, rest = line.partition(_HANDS_START)
         head = heads.get(written_head)
-        if head is None:
-            end_, out, fisher, led, last, claims, points = found.group(2, 3, 4, 5, 6, 7, 8)
-            head = heads[written_head] = (end_, out, fisher, led, last,
-                                          None if claims is None else tuple(items_in(claims)),
-                                          None if points is None else tuple(items_in(points)))
+        if head is not None and rest.endswith("} },"):
+            text = rest[:-4]
+        else:
+            found = match(line)
+            if found is None:
+                return None
+            written_head, text = found.group(1, 9)
+            head = heads.get(written_head)
+            if head is None:
+                end_, out, fisher, led, last, claims, points = found.group(2, 3, 4, 5, 6, 7, 8)
+                head = heads[written_head] = (end_, out, fisher, led, last,
+                                              None if claims is None else tuple(items_in(claims)),
+                                              None if points is None else tuple(items_in(points)))
         if text.endswith(" "):
             text = text[:-1]  # the space before "}" (one at most: no hand's text ends with one)
         pieces = text.split(", ") if text else ()
