@@ -26,22 +26,23 @@ class OpenMatch(NamedTuple):
     state checks it under the lock (``storage.stamp.check_unchanged``) before writing over the file."""
 
 
-def open_match(path: str, rules: str | None = None) -> OpenMatch:
-    """Load the match at ``path``, its ruleset (or ``rules`` instead), check every round, replay it.
+def open_match(path: str, rules: str | None = None, explain: bool = False) -> OpenMatch:
+    """Load the match at ``path``, its ruleset (or ``rules`` instead), check every round, replay it (with
+    every round's steps when ``explain``: see ``scoring.engine.replay``).
 
     A broken file raises its one problem (MatchFileError, RulesetError), or MatchFileProblems with all.
     """
     path = os.fspath(path)
     text, stamp = read_match_file(path)
-    opened, problems = validate_text(text, path, rules)
+    opened, problems = validate_text(text, path, rules, explain=explain)
     if problems:
         raise problems[0] if len(problems) == 1 else MatchFileProblems(problems)
     assert opened is not None
     return opened._replace(stamp=stamp)
 
 
-def validate_text(text: str, path: str, rules: str | None = None,
-                  load_ruleset_for=None) -> tuple[OpenMatch | None, list[FileProblem]]:
+def validate_text(text: str, path: str, rules: str | None = None, load_ruleset_for=None,
+                  explain: bool = False) -> tuple[OpenMatch | None, list[FileProblem]]:
     """Check a match file's text completely; errors are values: every problem found, each with its line.
 
     ``load_ruleset_for(match, path, rules)`` may be given to share loaded rulesets across many files.
@@ -54,7 +55,7 @@ def validate_text(text: str, path: str, rules: str | None = None,
     numbers = None
     if problems:  # rounds that could not be read are left out: number the others by where they start
         numbers = {line: number for number, line in enumerate(round_lines(text), start=1)}
-    opened, problems = validate_match(match, path, rules, problems, numbers, load_ruleset_for)
+    opened, problems = validate_match(match, path, rules, problems, numbers, load_ruleset_for, explain)
     return opened, [_placed(problem, text, path) for problem in problems]
 
 
@@ -68,8 +69,8 @@ def _placed(problem: FileProblem, text: str, path: str) -> FileProblem:
 
 
 def validate_match(match: Match, path: str, rules: str | None = None, problems: list[FileProblem] | None = None,
-                   numbers: dict[int, int] | None = None,
-                   load_ruleset_for=None) -> tuple[OpenMatch | None, list[FileProblem]]:
+                   numbers: dict[int, int] | None = None, load_ruleset_for=None,
+                   explain: bool = False) -> tuple[OpenMatch | None, list[FileProblem]]:
     """Load the match's ruleset, check every round, replay: (the open match, []) or (None, every problem)."""
     problems = list(problems or [])
     try:
@@ -80,7 +81,7 @@ def validate_match(match: Match, path: str, rules: str | None = None, problems: 
     if problems:
         problems.sort(key=lambda problem: (problem.line is None, problem.line or 0))  # in file order
         return None, problems
-    table = replay(ruleset, match)
+    table = replay(ruleset, match, explain=explain)
     leads = lead_problems(match, ruleset, table, str(path))
     if leads:
         return None, leads

@@ -142,6 +142,7 @@ def test_json_has_the_facts_and_the_table_after_every_round(recorded):
         assert {side["side"]: side["score"] for side in entry["result"]["sides"]} == history["scores"]
         assert {side["side"]: side["remembered"] for side in entry["result"]["sides"]} == history["remembered"]
         assert entry["result"]["eggs"] == history["eggs"] and entry["result"]["winner"] == history["winner"]
+        assert entry["result"]["steps"], "every round applies a rule, which the export says"
         assert all(set(step) == {"side", "key", "text"} for step in entry["result"]["steps"])
         after = entry["table"]
         assert after["rounds"] == history["round"] and after["eggs"] == history["eggs"]

@@ -35,7 +35,7 @@ def export_command(ctx: click.Context, output_format: str, output: str | None) -
     from scorekeeper.reports.export import export_match
     from scorekeeper.session import open_match
 
-    opened = open_match(match_path(ctx))
+    opened = open_match(match_path(ctx), explain=output_format == "json")  # the JSON export shows the steps
     text = export_match(output_format, opened.match, opened.ruleset, opened.table)
     if output is None:
         click.echo(text, nl=False)
