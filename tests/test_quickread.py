@@ -231,3 +231,19 @@ def test_only_the_writers_layout_is_read_quickly(edit, quick):
     assert (text == dump_match(match)) is quick  # each edit changes the text
     lines = _same_as_tomllib(text)
     assert (lines is not None) is quick
+
+
+@pytest.mark.parametrize("name", ["x, hands = { y", "q, hands = { r } },", "} },", "a, b", "x = 1, y", "Masha = 5"])
+def test_a_name_holding_a_lines_own_marks_reads_as_tomllib_reads_it(name):
+    """The quick way splits a line's hands at ", " and knows a head read before by the text before its first
+    ", hands = { ": a name holding either, or a line's end, still reads as tomllib reads it, and quickly."""
+    players = ("Masha", name)
+    rounds = (Round.of(ending=Ending.OUT, hands={name: Hand(total=5)}, out="Masha"),
+              Round.of(ending=Ending.OUT, hands={"Masha": Hand(tiles=(TILES[3], TILES[9]))}, out=name),
+              Round.of(ending=Ending.FISH, hands={"Masha": Hand(total=2), name: Hand(total=3)}, fisher=name))
+    match = Match(ruleset="goat", players=players, sides=singles(players),
+                  rounds=rounds * -(-quickread.QUICK_FROM // len(rounds)))
+    text = dump_match(match)
+    assert _same_as_tomllib(text) is not None
+    assert quickread.loads(text)[1] is not None
+    assert _facts_only(_parsed(text)) == ("match", match._replace(path="m.toml"))
