@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, StateError
 from scorekeeper.facts import Match
-from scorekeeper.record import check_round
+from scorekeeper.record import round_checker
 from scorekeeper.referee.verdict import plain
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, Teams
@@ -79,9 +79,10 @@ def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Resco
     """Replay the facts under ``ruleset``; StateError naming what it needs that the match lacks.  With ``own``
     (the match's ruleset), claims known only as points that ``ruleset`` would score differently are named."""
     _check_seating(match, ruleset)
+    check = round_checker(match, ruleset)
     for number, rnd in enumerate(match.rounds, start=1):
         try:
-            check_round(match, ruleset, rnd)
+            check(rnd)
         except InputError as error:
             raise MatchFileError(f"round {number}: {ruleset.name} cannot score it from these facts: {error}",
                                  match.path, rnd.line) from None
@@ -125,8 +126,9 @@ def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
             continue
         stripped = match._replace(rounds=tuple(rnd._replace(**{attribute: empty}) for rnd in match.rounds))
         try:
+            check = round_checker(stripped, ruleset)
             for rnd in stripped.rounds:
-                check_round(stripped, ruleset, rnd)
+                check(rnd)
             same = numbers(replay(ruleset, stripped)) == numbers(table)
         except (ScorekeeperError, KeyError, TypeError, ValueError):
             same = False  # the ruleset cannot do without it
