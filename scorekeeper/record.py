@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, NamedTuple
 
 from scorekeeper.errors import FactError, InputError, StateError
-from scorekeeper.facts import Claim, Ending, Hand, Match, Round, Side, singles
+from scorekeeper.facts import FISH, OUT, Claim, Ending, Hand, Match, Round, Side, singles
 from scorekeeper.memo import once_per
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, Teams
@@ -62,7 +62,6 @@ def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
     seated = frozenset(players)
     seats = len(players)
     pips_of = pips.__getitem__
-    out_round, fish_round = Ending.OUT, Ending.FISH  # an Enum member looked up on its class is slow in 3.11
 
     def check(rnd: Round) -> None:
         # The round's fields taken at once (each attribute of a NamedTuple is a lookup of its own).  Where a
@@ -75,7 +74,7 @@ def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
         if (out and out not in seated) or (fisher and fisher not in seated):
             unknown = out if out and out not in seated else fisher
             raise InputError(f"unknown player '{unknown}' (players: {', '.join(players)})")
-        if ending is out_round:
+        if ending is OUT:
             if not out:
                 raise InputError("an out round needs the player who went out")
             if out in hands:
@@ -138,7 +137,7 @@ def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
                 raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
             if claim.count is not None and claim.count < 0:
                 raise InputError(f"a count cannot be negative ({claim.player} count {claim.count})")
-        if blocker_multiplied and ending is fish_round and not fisher:
+        if blocker_multiplied and ending is FISH and not fisher:
             raise FactError("this ruleset multiplies the points of the player who made the last play: say who "
                             "made the fish ({fisher})")
 

@@ -8,7 +8,7 @@ only when it is not 1).
 from __future__ import annotations
 
 
-from scorekeeper.facts import Ending, Match
+from scorekeeper.facts import FISH, Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Step
@@ -17,7 +17,7 @@ from scorekeeper.scoring.table import Step
 def multiply_blocker(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     factor = ruleset["count.blocker_multiplier"]
     rnd = state.facts
-    if factor == 1 or rnd.ending is not Ending.FISH or not rnd.fisher:
+    if factor == 1 or rnd.ending is not FISH or not rnd.fisher:
         return state
     side = match.side_of(rnd.fisher).name
     outcome = state.outcome

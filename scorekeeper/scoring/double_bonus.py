@@ -5,7 +5,7 @@ pairs Goat).  Keys read: ``bonus.lead_six_six``, ``bonus.lead_zero_zero``, ``bon
 from __future__ import annotations
 
 
-from scorekeeper.facts import Ending, Match, Round
+from scorekeeper.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
@@ -36,7 +36,7 @@ def _with_bonuses(ruleset: Ruleset, rnd: Round, outcome: Outcome, steps: list[St
                          "not be applied")
         elif rnd.led in _LEAD and ruleset[_LEAD[rnd.led]]:
             found.append((_LEAD[rnd.led], ruleset[_LEAD[rnd.led]], f"the round was led with {rnd.led}"))
-    if finish_on and rnd.ending is Ending.OUT:
+    if finish_on and rnd.ending is OUT:
         if not rnd.last:
             notes.append(f"{rnd.out}'s last tile was not recorded ('out on TILE' or --last): the bonus for "
                          "finishing with 6-6 or 0-0 could not be applied")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorekeeper.facts import Ending, Match, Round
+from scorekeeper.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishTie, Rounding, RoundWhat
 from scorekeeper.scoring.fishtie import split, tie_rule
@@ -103,7 +103,7 @@ def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, in
             player_hands: dict[str, int], steps: list[Step]) -> Outcome:
     names = [side.name for side in match.sides]
     line_total = sum(side_hands.values())
-    if rnd.ending is Ending.OUT:
+    if rnd.ending is OUT:
         winner = match.side_of(rnd.out).name
         count = _against(ruleset, match, (winner,), player_hands, 0)
         points = count.points if ruleset["endhand.out_pips"] else 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorekeeper.facts import Ending, Match, Round
+from scorekeeper.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SixSix
 from scorekeeper.scoring.hands import deduce_hands
@@ -21,8 +21,6 @@ from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Decision, Step
 from scorekeeper.tiles import Tile, format_tiles
-
-_OUT = Ending.OUT  # on Python 3.11 an Enum member read from its class is a Python call: read once
 
 ZERO_ZERO = Tile(0, 0)
 
@@ -41,7 +39,7 @@ NO_FINISH = Finish()
 def finish(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """The finishing-double rules, applied to an out round."""
     rnd = state.facts
-    if rnd.ending is not _OUT:
+    if rnd.ending is not OUT:
         return state
     steps: list[Step] = []
     notes: list[str] = []
@@ -56,7 +54,7 @@ def finish(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
 def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, hands: dict[str, int],
                      steps: list[Step], notes: list[str]) -> Finish:
     """What the round's last tile decides, when one of the finishing-double rules is on."""
-    if rnd.ending is not _OUT:
+    if rnd.ending is not OUT:
         return NO_FINISH
     rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     side = seats(match).side_of[rnd.out]

@@ -4,16 +4,14 @@ the table to apply.  Key read: ``fish.fisherman_notes``."""
 from __future__ import annotations
 
 
-from scorekeeper.facts import Ending, Match
+from scorekeeper.facts import FISH, Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import RoundState
-
-_FISH = Ending.FISH  # on Python 3.11 an Enum member read from its class is a Python call: read once
 
 
 def fisherman_notes(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     rnd = state.facts
-    if rnd.ending is not _FISH or not ruleset.values["fish.fisherman_notes"]:
+    if rnd.ending is not FISH or not ruleset.values["fish.fisherman_notes"]:
         return state
     if not rnd.fisher:
         return state.but(notes=state.notes + ("004 has conditions for the fisherman (who made the fish); record "

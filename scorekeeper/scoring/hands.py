@@ -17,15 +17,13 @@ from operator import sub
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-from scorekeeper.facts import Ending, Hand, Match, Round
+from scorekeeper.facts import OUT, Hand, Match, Round
 from scorekeeper.memo import once_per
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Step
 from scorekeeper.tiles import Tile, format_tiles
-
-_OUT = Ending.OUT  # on Python 3.11 an Enum member read from its class is a Python call: read once
 
 SIX_SIX = Tile(6, 6)
 ZERO_ZERO = Tile(0, 0)
@@ -54,7 +52,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     notes: list[str] = []
     sides = {}
     players = {}
-    partner_out = rnd.ending is _OUT and not rules["count.partner_of_finisher"]
+    partner_out = rnd.ending is OUT and not rules["count.partner_of_finisher"]
     anywhere = rules["count.six_six_anywhere"]
     plain = not ruleset.special_hands and not anywhere
     deduced = {} if plain else deduce_hands(ruleset, match, rnd)

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from scorekeeper.facts import Ending, Match, Round
+from scorekeeper.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead, LeadAfterOut
 from scorekeeper.scoring.table import RoundResult
 from scorekeeper.tiles import Tile
 
 # On Python 3.11 an Enum member read from its class is a Python call: read once.
-_OUT, _PARTNER = Ending.OUT, LeadAfterOut.PARTNER
+_PARTNER = LeadAfterOut.PARTNER
 
 SIX_SIX = Tile(6, 6)
 
@@ -40,7 +40,7 @@ class NextLead(NamedTuple):
 def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
     """Who leads after ``last``: the player who went out (or their partner, ``lead.after_out``), or the one
     who made the fish (None when that was not recorded)."""
-    if last.ending is _OUT:
+    if last.ending is OUT:
         if ruleset.values["lead.after_out"] is _PARTNER:  # asked every round of Sea Goat
             side = match.side_of(last.out)
             partners = [player for player in side.players if player != last.out]

@@ -7,7 +7,7 @@ eggs, nobody scores, or split).  Rulesets with ``endhand.count`` take ``endhand.
 
 from __future__ import annotations
 
-from scorekeeper.facts import Ending, Match, Round
+from scorekeeper.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Count, FishPolicy, FishTie
 from scorekeeper.scoring.fishtie import split, tie_rule
@@ -16,7 +16,7 @@ from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 
 # On Python 3.11 an Enum member read from its class is a Python call: read once.
-_OUT, _WINNER = Ending.OUT, Count.WINNER
+_WINNER = Count.WINNER
 _EACH, _PAYS, _MOST = FishPolicy.EACH, FishPolicy.FISHERMAN_PAYS, FishPolicy.MOST_TAKES_ALL
 
 
@@ -36,7 +36,7 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
     seating = seats(match)
     names = seating.names
     line_total = sum(hands.values())
-    if rnd.ending is _OUT:
+    if rnd.ending is OUT:
         finisher = seating.side_of[rnd.out]
         if rules["count.who"] is _WINNER:
             return _winner_takes(seating, finisher, hands, line_total, steps)

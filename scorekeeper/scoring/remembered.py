@@ -7,13 +7,11 @@ outcome ``fish.policy`` (fish for one: every side but the one that takes the fis
 from __future__ import annotations
 
 
-from scorekeeper.facts import Ending, Match
+from scorekeeper.facts import OUT, Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step
-
-_OUT = Ending.OUT  # on Python 3.11 an Enum member read from its class is a Python call: read once
 
 
 def wipe_remembered(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -21,7 +19,7 @@ def wipe_remembered(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     rnd = state.facts
     losers = state.outcome.wipe_remembered
     finisher = None
-    if rnd.ending is _OUT and rules["opening.wipe_on_out"]:
+    if rnd.ending is OUT and rules["opening.wipe_on_out"]:
         finisher = seats(match).side_of[rnd.out]
         if not state.accounts[finisher].remembered and not losers:
             return state  # nothing remembered to wipe
