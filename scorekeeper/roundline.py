@@ -143,6 +143,8 @@ class _Reader:
         self.player: str | None = None
         self.holding: str | None = None
         """'tiles' or 'total' once the current player's hand has been given."""
+        self.bare: str | None = None
+        """A player just named, with nothing yet said of them: an error if the next word is not about them."""
 
     def peek(self, ahead: int = 0) -> Token | None:
         index = self.at + ahead
@@ -163,6 +165,7 @@ class _Reader:
 
         while self.peek() is not None:
             self.step()
+        self.said_of_named(None)
         return RoundFacts(out=self.out, fish=self.fish, hands=tuple((p, tuple(t)) for p, t in self.hands),
                           totals=tuple(self.totals + self.positional()), fisher=self.fisher,
                           last=tuple(self.last), led=self.led, claims=tuple(self.claims),
@@ -171,6 +174,7 @@ class _Reader:
     def step(self) -> None:
         word = self.take()
         keyword = self.keyword(word)
+        self.said_of_named(word if keyword is None else None, keyword)
         if keyword == "out":  # 'out Masha'; 'Masha out' is read with the name
             self.set_out(self.name(self.expect_name("out")))
             self.player = None
@@ -210,12 +214,12 @@ class _Reader:
             else:
                 self.play_points.append((owner, value))
         elif word.kind in ("word", "quoted"):
-            self.player = self.name(word)
+            self.player = self.bare = self.name(word)
             self.holding = None
             if self.keyword(self.peek()) == "out":
                 self.take()
                 self.set_out(self.player)
-                self.player = None
+                self.player = self.bare = None
         elif word.kind == "tile":
             if self.player is None:
                 raise InputError(f"whose tile is {word.text}? Write the player's name before the tiles "
@@ -236,6 +240,15 @@ class _Reader:
         elif word.kind == "plus":
             owner = self.owner("+" + word.text)
             self.claims.append((owner, self.number(word), False))
+
+    def said_of_named(self, word: Token | None, keyword: str | None = None) -> None:
+        """Refuse a name left with nothing after it ('fish Olya, Masha 2'), which would be silently dropped."""
+        if self.bare is None or keyword in ("count", "played") or (word and word.kind in ("tile", "number", "plus")):
+            self.bare = None
+            return
+        name, self.bare = self.bare, None
+        hint = f" (the fisherman: 'fish by {name}')" if self.fish and self.fisher is None else ""
+        raise InputError(f"nothing follows {name}: give {name}'s tiles or pip total{hint}")
 
     def expect_name(self, after: str) -> Token:
         word = self.peek()

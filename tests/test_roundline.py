@@ -264,6 +264,11 @@ BAD = [
     ("m out on 1-2 3-4, 3 13 5", "two last tiles must both be doubles"),  # a line is not flags: the facts
     ("m out on 1-2, Alex 1-2, 13 5", "1-2 was played (the last tile) but is also in Alex's hand"),
     ("m out 3 13 5, Alex +10", "scores no points during play"),
+    ("fish Olya, m 2, Alex 3, Olya 13, Serg 5", "nothing follows Olya: give Olya's tiles or pip total (the "
+                                                "fisherman: 'fish by Olya')"),
+    ("m out, Alex, Olya 13, Serg 5", "nothing follows Alex: give Alex's tiles or pip total"),
+    ("m out, Alex 3, Olya 13, Serg", "nothing follows Serg"),
+    ("m out, Alex 3, Olya led 1-1, 13 5", "nothing follows Olya"),
     ("m out 3 13 5, " + "x" * 5000 + " 1", "unknown player 'xxxxxxxxxxxxxxxxxxxxxxxx…' (5,000 characters)"),
 ]
 
