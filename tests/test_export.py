@@ -316,3 +316,22 @@ def test_a_recorded_sea_goat_match_exports(sk, form):
         assert again.exit_code == 0, again.output
         back = sk.runner.invoke(sk_cli(), ["--match", str(sk.folder / "copy.toml"), "export", "--format", form])
         assert back.stdout == text
+
+
+def test_the_json_export_is_the_data_one_round_a_line():
+    """Laid out by hand for speed (json's indent sends everything through its pure-Python encoder): the same
+    data as json.dumps gives, each round on one line, readable outer levels."""
+    from scorekeeper.reports.export import export_data
+
+    match = new_match("goat", GOAT, ("Masha", "Ёжик Q", "Olya"))
+    for out, totals in (("Masha", (3, 13)), ("Olya", (20, 7))):
+        given = dict(zip([p for p in match.players if p != out], totals))
+        match = record_round(match, GOAT, Round(ending=Ending.OUT, out=out,
+                                                hands={p: Hand(total=n) for p, n in given.items()}), False)
+    table = replay(GOAT, match, explain=True)
+    text = export_json(match, table)
+    assert json.loads(text) == json.loads(json.dumps(export_data(match, table)))
+    lines = text.splitlines()
+    assert sum(line.startswith('    {"round": ') for line in lines) == 2
+    assert '  "players": ["Masha", "Ёжик Q", "Olya"],' in lines and "Ёжик" in text
+    assert lines[0] == "{" and lines[-1] == "}" and text.endswith("}\n")
