@@ -37,7 +37,8 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
     number and its facts, by identity), and every round after it is compared as without ``kept``.
     """
     results = list(scored[:_reusable(match, scored, kept, explain)])
-    accounts, pot, decided = _state_after(ruleset, match, results)
+    accounts, pot = _carried(match, results)
+    decided = _decided_after(ruleset, match, results, accounts)
     stages = stages_for(ruleset)
     previous = results[-1] if results else None
     target, rounds = race.target_for(ruleset, match), ruleset["end.rounds"]
@@ -82,7 +83,7 @@ def explained(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], nu
     """Round ``number`` of a table (``results``, its rounds) scored again from the state the table holds
     before it, recording the rules applied: the same result, with its ``steps``."""
     before = results[:number - 1]
-    accounts, pot, _ = _state_after(ruleset, match, before)
+    accounts, pot = _carried(match, before)
     return score_round(ruleset, match, results[number - 1].facts, number, before[-1] if before else None,
                        accounts, pot, explain=True)[0]
 
@@ -108,14 +109,21 @@ def _reusable(match: Match, scored: Sequence[RoundResult], kept: int = 0, explai
     return count
 
 
-def _state_after(ruleset: Ruleset, match: Match, results: list[RoundResult]):
-    """What the fold carries past the last of ``results``: each side's account, the eggs pot, the decision."""
+def _carried(match: Match, results: Sequence[RoundResult]) -> tuple[dict[str, Account], Pot]:
+    """What the fold carries past the last of ``results``: each side's account and the eggs pot."""
     if not results:
-        return {side.name: Account() for side in match.sides}, Pot(), None
+        return {side.name: Account() for side in match.sides}, Pot()
     last = results[-1]
-    accounts = {item.side: Account(item.score, item.remembered) for item in last.sides}
-    decided = last.decision or decide(ruleset, match, accounts, len(results), last.reached_first)
-    return accounts, Pot(last.eggs, last.eggs_age), decided
+    return {item.side: Account(item.score, item.remembered) for item in last.sides}, Pot(last.eggs, last.eggs_age)
+
+
+def _decided_after(ruleset: Ruleset, match: Match, results: Sequence[RoundResult],
+                   accounts: Mapping[str, Account]) -> Decision | None:
+    """Whether the match was decided by the last of ``results``."""
+    if not results:
+        return None
+    last = results[-1]
+    return last.decision or decide(ruleset, match, accounts, len(results), last.reached_first)
 
 
 def _in_play(ruleset: Ruleset, match: Match, accounts: Mapping[str, Account], played: int):
