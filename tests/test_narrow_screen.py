@@ -228,3 +228,15 @@ def test_history_names_a_skipped_file_once_and_wraps_it_at_40_columns(sk, tmp_pa
     assert lines[0].startswith("skipped") and all(len(line) <= 40 for line in lines), said
     joined = "".join(line.strip() for line in lines)  # a path wider than the screen is split, never lost
     assert joined.count("broken-with-a-long-name.toml") == 1 and "broken-with-a-long-name.toml:3:" in joined
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_eggs_still_carried_show_in_every_round_at_any_width(sk, monkeypatch, columns):
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    for line in ("fish by Ann, led 1-2, Ann 5, Bob 5", "Ann out, led 1-1, Bob 3", "Ann out, led 1-1, Bob 3",
+                 "Ann out, led 1-1, Bob 30"):
+        sk("round", line)
+    monkeypatch.setenv("COLUMNS", str(columns))
+    rows = [row.split() for row in sk("table").stdout.splitlines() if row[:1].isdigit()]
+    assert [row[-1] for row in rows[:3]] == (["+10", "10", "10"] if columns == 40 else ["carried"] * 3)
+    assert rows[3][-1] != "10" and rows[3][-1] != "carried"  # paid to Ann (30 >= 25, with the eggs)

@@ -361,7 +361,7 @@ def eggs_cell(result: RoundResult) -> str:
 
 
 def _short_eggs(result: RoundResult, short: dict[str, str], tiny: bool = False) -> str:
-    """+35 laid, −35 Al paid to Al (tiny: −35), −30 rot."""
+    """+35 laid, 35 still carried, −35 Al paid to Al (tiny: −35), −30 rot."""
     parts = []
     if result.eggs_paid:
         parts.append(f"−{result.eggs_paid}" if tiny else
@@ -370,6 +370,8 @@ def _short_eggs(result: RoundResult, short: dict[str, str], tiny: bool = False) 
         parts.append(f"−{result.eggs_rotten} rot")
     if result.eggs_added:
         parts.append(f"+{result.eggs_added}")
+    elif result.eggs and not result.eggs_paid:
+        parts.append(str(result.eggs))
     return " ".join(parts)
 
 
