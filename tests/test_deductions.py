@@ -83,6 +83,24 @@ def test_several_sets_leave_a_plain_total_and_a_note(sk):
     assert "deduced" not in explained(sk)["hands"]["Bob"]
 
 
+@pytest.mark.parametrize("rules, players, line, noted", [
+    # the special hands a total could be: none holding a tile the facts place elsewhere (led, last, a hand)
+    ("sea-goat", ("Ann", "Bob"), "Ann out on 6-6, Bob 12", []),  # nor that the 6-6 finish might have won
+    ("sea-goat", ("Ann", "Bob", "Cid"), "Ann out on 1-2, Bob 12, Cid 6-6", []),
+    ("sea-goat", ("Ann", "Bob", "Cid"), "Ann out on 1-2, led 0-0, Bob 12, Cid 3", ["Bob"]),  # 6-6 alone: 50
+    ("sea-goat", ("Ann", "Bob"), "Ann out on 1-2, led 1-1, Bob 12", ["Bob"]),
+    ("goat-pairs-000", ("--team", "Masha,Olya", "--team", "Alex,Serg"),
+     "fish by Alex, led 6-6, Masha 10, Olya 10, Alex 12, Serg 8", []),
+    ("draw", ("Ann", "Bob", "Cid"), "fish, Ann 6-6, Bob 20, Cid 30", []),  # 6-6 counts 50 wherever held
+    ("draw", ("Ann", "Bob", "Cid"), "fish, Ann 5-6, Bob 20, Cid 30", ["Bob", "Cid"]),
+])
+def test_a_total_is_not_said_to_hide_a_hand_whose_tiles_are_elsewhere(sk, rules, players, line, noted):
+    sk("new", "--rules", rules, *players)
+    sk("round", line)
+    notes = [item["note"] for item in sk.json()["notes"]]
+    assert sorted(note.split(":")[0].split("'")[0] for note in notes) == noted
+
+
 @pytest.mark.parametrize("args, says", [
     (["--total", "Bob=0", "--total", "Cid=0"], "Bob and Cid each have a total of 0"),
     (["--hand", "Bob=0-0", "--total", "Cid=0"], "0-0 is in Bob's hand"),

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from scorekeeper.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SixSix
-from scorekeeper.scoring.hands import deduce_hands
+from scorekeeper.scoring.hands import deduce_hands, placed_tiles
 from scorekeeper.scoring.lead import SIX_SIX, next_leader
 from scorekeeper.scoring.race import by_rule
 from scorekeeper.scoring.seats import seats
@@ -95,15 +95,18 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
 def _note_hidden_specials(ruleset: Ruleset, match: Match, rnd: Round, losers: dict[str, int], need: int,
                           notes: list[str]) -> None:
     """A total that could be a special hand might have made the 6-6 finish win: say so, do not guess (a
-    total that proves its tiles, rules.md §6.2, was already counted as them)."""
+    total that proves its tiles, rules.md §6.2, was already counted as them; a special hand holding a tile
+    the facts place elsewhere is not one it could be)."""
     deduced = deduce_hands(ruleset, match, rnd)
+    elsewhere = placed_tiles(rnd, deduced)
     for name, value in losers.items():
         for player in next(side for side in match.sides if side.name == name).players:
             hand = rnd.hands.get(player)
             if hand is None or hand.has_tiles or player in deduced:
                 continue
             for tiles, special in ruleset.special_hands.items():
-                if sum(tile.pips for tile in tiles) == hand.total and value - hand.total + special >= need:
+                if (sum(tile.pips for tile in tiles) == hand.total and value - hand.total + special >= need
+                        and elsewhere.isdisjoint(tiles)):
                     notes.append(f"{player}'s hand is only a total ({hand.total}); had it been exactly "
                                  f"{format_tiles(tiles)} ({special}), the 6-6 finish would have won the match: "
                                  "the 6-6 rule could not be applied with certainty")

@@ -58,6 +58,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     deduced = {} if plain else deduce_hands(ruleset, match, rnd)
     # Which hands a special hand could be (by size) or hide behind a total (by pips): the others count pips.
     sizes, sums = _special_shapes(ruleset.special_hands)
+    elsewhere = None  # the tiles the facts place outside a hand given as a total, once one needs them
     for side in match.sides:
         total = 0
         for player in side.players:
@@ -78,7 +79,9 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
             elif plain or (not anywhere and (hand.total not in sums if tiles is None else len(tiles) not in sizes)):
                 value = hand.total if tiles is None else sum(map(sum, tiles))  # a tile is the tuple (low, high)
             else:
-                value = hand_value(ruleset, player, hand, steps, notes, anywhere)
+                if elsewhere is None:
+                    elsewhere = placed_tiles(rnd, deduced)
+                value = hand_value(ruleset, player, hand, steps, notes, anywhere, elsewhere)
             total += value
             players[player] = value
         sides[side.name] = total
@@ -130,10 +133,7 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
         # 0-0 adds no pips: while it is free, a set short of a full hand has a twin with 0-0 added, so a
         # non-zero total is almost never proved; skip the search (a full-hand proof is missed, never wrong).
         return _NONE_PROVED
-    placed = {tile for hand in rnd.hands.values() if hand.tiles for tile in hand.tiles}
-    placed.update(rnd.last)
-    if rnd.led is not None:
-        placed.add(rnd.led)
+    placed = placed_tiles(rnd, _NONE_PROVED)
     tileset = ruleset.tileset
     most = _hand_room(ruleset, len(match.players))
     found: dict[str, Deduction] = {}
@@ -251,9 +251,20 @@ def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset
     return tuple(sorted(found[0]))
 
 
+def placed_tiles(rnd: Round, deduced: Mapping[str, Deduction]) -> frozenset[Tile]:
+    """The tiles the facts of a round place: in hands given as tiles or proved (``deduce_hands``), led, or
+    played last; a hand given as a total holds none of them."""
+    placed = {tile for hand in rnd.hands.values() if hand.tiles for tile in hand.tiles}
+    placed.update(rnd.last, *(found.tiles for found in deduced.values()))
+    if rnd.led is not None:
+        placed.add(rnd.led)
+    return frozenset(placed)
+
+
 def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step], notes: list[str],
-               anywhere: int | None = None) -> int:
-    """The value of one player's hand; explains special hands, and says when a total hides one.
+               anywhere: int | None = None, elsewhere: frozenset[Tile] = frozenset()) -> int:
+    """The value of one player's hand; explains special hands, and says when a total may hide one (none
+    holding a tile the facts place ``elsewhere``: in another hand, led or played last).
 
     ``anywhere``: ``count.six_six_anywhere``, when the caller has read it already."""
     if anywhere is None:
@@ -261,12 +272,13 @@ def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step], not
     tiles = hand.tiles
     if tiles is None:
         total = hand.total
-        maybe = [special for special in ruleset.special_hands if sum([t.low + t.high for t in special]) == total]
+        maybe = [special for special in ruleset.special_hands if sum([t.low + t.high for t in special]) == total
+                 and elsewhere.isdisjoint(special)]
         if maybe:
             shown = " or ".join(format_tiles(special) for special in maybe)
             notes.append(f"{player}: only a total of {total} was given, so the special-hand rule "
                          f"({shown}) could not be applied to that hand (record the tiles with --hand to apply it)")
-        if anywhere and total >= SIX_SIX.pips:
+        if anywhere and total >= SIX_SIX.pips and SIX_SIX not in elsewhere:
             notes.append(f"{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
                          "wherever held) was in that hand is not known; it is counted as pips (record the tiles "
                          "with --hand to apply it)")
