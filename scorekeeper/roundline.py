@@ -176,7 +176,8 @@ class _Reader:
         keyword = self.keyword(word)
         self.said_of_named(word if keyword is None else None, keyword)
         if keyword == "out":  # 'out Masha'; 'Masha out' is read with the name
-            self.set_out(self.name(self.expect_name("out")))
+            self.set_out(self.name(self.expect_name("out", "'out' needs the name of who went out: 'Masha out' "
+                                                           "(or 'out Masha')")))
             self.player = None
         elif keyword == "fish":
             self.fish = True
@@ -247,13 +248,17 @@ class _Reader:
             self.bare = None
             return
         name, self.bare = self.bare, None
+        if word is not None and word.kind in ("word", "quoted"):
+            at = self.at
+            self.name(word)  # a word that names nobody is refused as such ('Serg five': unknown player 'five')
+            self.at = at
         hint = f" (the fisherman: 'fish by {name}')" if self.fish and self.fisher is None else ""
         raise InputError(f"nothing follows {name}: give {name}'s tiles or pip total{hint}")
 
-    def expect_name(self, after: str) -> Token:
+    def expect_name(self, after: str, needs: str = "") -> Token:
         word = self.peek()
         if word is None or word.kind not in ("word", "quoted") or self.keyword(word):
-            raise InputError(f"'{after}' needs a player's name after it")
+            raise InputError(needs or f"'{after}' needs a player's name after it")
         return self.take()
 
     def owner(self, what: str) -> str:

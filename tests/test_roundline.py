@@ -269,6 +269,9 @@ BAD = [
     ("m out, Alex, Olya 13, Serg 5", "nothing follows Alex: give Alex's tiles or pip total"),
     ("m out, Alex 3, Olya 13, Serg", "nothing follows Serg"),
     ("m out, Alex 3, Olya led 1-1, 13 5", "nothing follows Olya"),
+    ("m out, Alex 1-2, Olya 13, Serg five", "unknown player 'five'"),
+    ("out 3 13 5", "'out' needs the name of who went out: 'Masha out' (or 'out Masha')"),
+    ("m out out 3 13 5", "'out' needs the name of who went out"),
     ("m out 3 13 5, " + "x" * 5000 + " 1", "unknown player 'xxxxxxxxxxxxxxxxxxxxxxxx…' (5,000 characters)"),
 ]
 
