@@ -16,9 +16,9 @@ _LOOKALIKES = str.maketrans({"а": "a", "е": "e", "о": "o", "р": "p", "с": "
 
 
 def fold(text: str) -> str:
-    """A name as it is compared: case, accents and look-alike letters folded (``fold('Алёна') ==
-    fold('алена')``)."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    """A name as it is compared: case, accents, look-alike letters and runs of spaces folded (``fold('Алёна')
+    == fold('алена')``)."""
+    decomposed = unicodedata.normalize("NFKD", " ".join(text.casefold().split()))
     return "".join(char for char in decomposed if not unicodedata.combining(char)).translate(_LOOKALIKES)
 
 

@@ -279,6 +279,8 @@ def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> s
 def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
               teams: Iterable[tuple[str, ...]] = (), team_names: Iterable[str] = ()) -> Match:
     """Seat the players (or teams, partners opposite) and check them against the ruleset."""
+    from scorekeeper.text import name_key
+
     teams = [tuple(name.strip() for name in team) for team in teams]  # typed names: padding is dropped
     players = [player.strip() for player in players]
     names = [name.strip() for name in team_names]
@@ -291,10 +293,12 @@ def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
         if len(names) > 2:
             raise InputError("at most two --name options, one per team")
         names += ["+".join(team) for team in teams[len(names):]]
-        if names[0] == names[1]:
-            raise InputError(f"both teams are called '{names[0]}': give each --name a different name")
+        if name_key(names[0]) == name_key(names[1]):
+            raise InputError(f"both teams are called '{names[0]}'" + (f" ('{names[1]}')" if names[0] != names[1]
+                                                                      else "") + ": give each --name a different name")
         for name, team in zip(names, teams):
-            if name in players and name not in team:
+            others = {name_key(player) for player in players if player not in team}
+            if name_key(name) in others:
                 raise InputError(f"the team {'+'.join(team)} cannot be called '{name}': that is a player of "
                                  "the other team")
         sides = tuple(Side(name, team) for name, team in zip(names, teams))

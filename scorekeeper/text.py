@@ -27,9 +27,9 @@ def shown(text: str, limit: int = MAX_SHOWN) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: case folded, and ё read as е (people write either), so that
-    'Алёна' and 'АЛЕНА' are one name."""
-    return name.casefold().replace("ё", "е")
+    """What two names are compared by: case folded, ё read as е (people write either) and runs of spaces as
+    one, so that 'Алёна' and 'АЛЕНА' are one name, and 'Anna Lee' and 'Anna  Lee'."""
+    return " ".join(name.casefold().replace("ё", "е").split())
 
 
 def name_problem(name: str, what: str = "a player's name", separators: str = "=,+\"") -> str | None:
@@ -58,7 +58,7 @@ def alike_problem(names) -> str | None:
             if seen[key] == name:
                 return f"two players are called '{printable(name)}'"
             return (f"'{printable(seen[key])}' and '{printable(name)}' are the same name to scorekeeper "
-                    "(case and ё/е are not told apart): give the players names that differ")
+                    "(case, spaces and ё/е are not told apart): give the players names that differ")
         seen[key] = name
     return None
 

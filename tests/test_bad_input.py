@@ -167,10 +167,17 @@ def test_totals_that_add_up_to_more_than_the_set_are_refused(started):
 @pytest.mark.parametrize("args, message", [
     (["--name", "Reds", "--name", "Reds"], "both teams are called 'Reds'"),
     (["--name", "Alex"], "cannot be called 'Alex'"),
+    (["--name", "Red Team", "--name", "red  team"], "both teams are called 'Red Team' ('red  team')"),
+    (["--name", "alex"], "cannot be called 'alex': that is a player of the other team"),
 ])
 def test_team_names_must_tell_the_sides_apart(sk, args, message):
     assert message in sk.fails("new", "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg",
                                *args, code=2)
+
+
+def test_a_team_may_be_named_after_its_own_player_in_any_case(sk):
+    said = sk("new", "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg", "--name", "masha")
+    assert "masha, Alex+Serg" in said.stdout
 
 
 def test_rating_left_on_a_decided_match_is_a_state_error(sk):

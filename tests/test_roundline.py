@@ -403,3 +403,9 @@ def test_the_short_form_is_written_only_when_it_reads_back_to_the_same_round(sk)
     sk("round", "Masha out, Alex 3, Olya 13, Serg 5")
     opened = open_match(str(sk.path))
     assert format_round(opened.match.rounds[0], opened.match, short=True) == "Masha out 3 13 5"
+
+
+def test_a_name_with_a_run_of_spaces_is_typed_with_one(sk):
+    sk("new", "Anna  Lee", "Bob")
+    sk("round", "anna lee out 5")
+    assert sk.json()["history"][0]["winner"] == "Anna  Lee"

@@ -80,6 +80,7 @@ def test_typed_names_are_stripped(sk, players, shown):
 @pytest.mark.parametrize("players, message", [
     (("Ann", "ann"), "'Ann' and 'ann' are the same name"),
     (("Алёна", "АЛЕНА"), "'Алёна' and 'АЛЕНА' are the same name"),
+    (("Anna Lee", "Anna  Lee"), "'Anna Lee' and 'Anna  Lee' are the same name"),
     (("Ann", "Ann"), "two players are called 'Ann'"),
     (("Ann\n", "Bob"), None),  # stripped: a trailing newline is padding
     (("A\x1b[31mx", "Bob"), "'A\\x1b[31mx' cannot be a player's name: it holds a control or invisible character"),
