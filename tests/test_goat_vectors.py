@@ -250,6 +250,19 @@ def test_first_lead_note_follows_the_ruleset(sk, ruleset, first):
     assert first in sk.json()["lead_note"]
 
 
+@pytest.mark.parametrize("base, pips, first", [
+    ("goat", 9, "the holder of 1-1 leads (else 2-2 ... 9-9, then 0-0;"),
+    ("goat", 12, "(else 2-2 ... 12-12, then 0-0;"),
+    ("draw", 9, "the holder of the highest double leads (9-9, then 8-8 ...;"),
+    ("draw", 6, "(6-6, then 5-5 ...;"),
+])
+def test_first_lead_note_names_the_sets_doubles(sk, tmp_path, base, pips, first):
+    house = tmp_path / "house.toml"
+    house.write_text(f'extends = "{base}"\n[tiles]\nmax_pip = {pips}\n')
+    said = sk("new", "--rules", str(house), "Ann", "Bob").stdout
+    assert first in " ".join(said.split()) and first in sk.json()["lead_note"]
+
+
 def test_the_table_lines_up_wide_and_cyrillic_names(sk):
     from scorekeeper.reports.columns import simple_table, width
 

@@ -20,10 +20,10 @@ _PARTNER = LeadAfterOut.PARTNER
 SIX_SIX = Tile(6, 6)
 
 FIRST_LEAD_NOTES = {
-    FirstLead.FROM_ONE_ONE: "first round: the holder of 1-1 leads (else 2-2 ... 6-6, then 0-0; with no double "
+    FirstLead.FROM_ONE_ONE: "first round: the holder of 1-1 leads (else 2-2 ... {top}, then 0-0; with no double "
                             "out, the heaviest tile)",
-    FirstLead.HIGHEST_DOUBLE: "first round: the holder of the highest double leads (6-6, then 5-5 ...; with no "
-                              "double out, the heaviest tile)",
+    FirstLead.HIGHEST_DOUBLE: "first round: the holder of the highest double leads ({top}, then {next} ...; with "
+                              "no double out, the heaviest tile)",
     FirstLead.LOWEST_DOUBLE: "first round: the holder of the lowest double leads (0-0, then 1-1 ...; with no "
                              "double out, the lightest tile)",
     FirstLead.LOT: "first round: the leader is chosen by lot and may lead any tile",
@@ -60,7 +60,9 @@ def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult) -> str |
 def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | None) -> str:
     """The plain note on the next lead when no rule imposes one."""
     if not results:
-        return FIRST_LEAD_NOTES[ruleset["lead.first"]].format(tile=ruleset["lead.first_tile"])
+        top = ruleset["tiles.max_pip"]
+        return FIRST_LEAD_NOTES[ruleset["lead.first"]].format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}",
+                                                              next=f"{top - 1}-{top - 1}")
     if leader:
         return f"{leader} leads next"
     return "the player who made the fish leads next"
