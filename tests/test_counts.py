@@ -95,9 +95,37 @@ def test_largest_counts_of_a_double_six_set():
     assert max_count(6, PLAYED_ARMS) == 36
 
 
+@pytest.mark.parametrize("pips, reading, missing", [
+    (6, "none", [19, 21]),  # odd: a plain end (at most 6) and a double (at most 12); 20 = 12 + 8, 22 = 12 + 10
+    (9, "none", [29, 31, 33]),
+    (6, "open-halves", []),
+    (6, "played-arms", []),
+    (9, "played-arms", [59]),
+])
+def test_the_counts_a_layout_can_show(pips, reading, missing):
+    from scorekeeper.rules.schema import SpinnerReading
+    from scorekeeper.scoring.counts import possible_counts
+
+    counts = possible_counts(pips, SpinnerReading(reading))
+    assert [total for total in range(max(counts) + 1) if total not in counts] == missing
+
+
+@pytest.mark.parametrize("count, refused", [(21, "cannot count 21"), (19, "cannot count 19"), (23, "at most 22"),
+                                            (22, "scores nothing"), (20, ""), (18, ""), (15, "")])
+def test_fives_and_threes_takes_only_counts_two_ends_can_show(sk, count, refused):
+    sk("new", "--rules", "fives-and-threes", "Ann", "Bob")
+    if refused:
+        assert refused in sk.fails("round", f"Ann out, Bob 5, Ann count {count}", code=2)
+        assert refused in sk.fails("score", "Ann", "--count", str(count), code=2)
+    else:
+        sk("round", f"Ann out, Bob 5, Ann count {count}")
+
+
 def test_claims_each_ruleset_can_produce():
     assert producible_scores(load_ruleset("muggins")) == (5, 10, 15, 20, 25, 30, 35)
-    assert producible_scores(load_ruleset("fives-and-threes")) == (1, 2, 3, 4, 6, 7, 8)
+    # 7 would be a count of 21 (or 35): two ends show an odd count only with a plain end (at most 6) and a
+    # double (at most 12), so no double-six line shows 21
+    assert producible_scores(load_ruleset("fives-and-threes")) == (1, 2, 3, 4, 6, 8)
     assert producible_scores(load_ruleset("phone")) == (1, 2, 3, 4, 5, 6, 7)
     assert producible_scores(load_ruleset("all-threes"))[:3] == (3, 6, 9)
 

@@ -132,28 +132,65 @@ def explain_score(ruleset: Ruleset, total: int) -> str:
 
 def max_count(max_pip: int, reading: SpinnerReading) -> int:
     """The largest count a layout of this set can show (each double is in the set once)."""
-    def best(doubles: list[int], arms: int) -> int:
-        # An arm ends in a double (counts both halves, each double once) or in a plain max_pip half.
-        values = sorted([2 * k for k in doubles] + [max_pip] * min(arms, max_pip), reverse=True)
-        return sum(values[:arms])
+    return max(possible_counts(max_pip, reading))
 
-    every = list(range(max_pip + 1))
-    if reading is SpinnerReading.NONE:
-        return best(every, 2)
-    found = 0
-    for spin in every:
-        others = [k for k in every if k != spin]
-        if reading is SpinnerReading.OPEN_HALVES:
-            found = max([found] + [free * spin + best(others, 4 - free) for free in range(3)])
+
+_COUNTS: dict[tuple[int, SpinnerReading], frozenset[int]] = {}
+
+
+def possible_counts(max_pip: int, reading: SpinnerReading) -> frozenset[int]:
+    """Every count the open ends of a layout of this set can show (worked out once per set and reading).
+
+    Each open arm ends in a plain half (0 to ``max_pip``) or in a double laid across (both halves; each double
+    is in the set once); without a spinner there are two ends.  With one, by ``play.spinner``: 004's spinner
+    counts each half whose short end is still open (two to four arms around it); 000's counts both halves while
+    at most one arm has been started, then only the arms count."""
+    key = (max_pip, reading)
+    if key not in _COUNTS:
+        every = range(max_pip + 1)
+        if reading is SpinnerReading.NONE:
+            found = _arm_sums(max_pip, every, 2)
         else:
-            found = max(found, 2 * spin + best(others, 1), best(others, 4))
+            found = 0
+            for spin in every:
+                others = [k for k in every if k != spin]
+                shapes = ([(free * spin, 4 - free) for free in range(3)] if reading is SpinnerReading.OPEN_HALVES
+                          else [(2 * spin, 1), (0, 4)])
+                for spinner, arms in shapes:
+                    found |= _arm_sums(max_pip, others, arms) << spinner
+        _COUNTS[key] = frozenset(total for total in range(found.bit_length()) if found >> total & 1)
+    return _COUNTS[key]
+
+
+def _arm_sums(max_pip: int, doubles, arms: int) -> int:
+    """The sums ``arms`` open ends can show, as a bit set: some end in distinct ``doubles`` (2k each), the
+    rest in plain halves (any of 0 to ``max_pip``, so any sum up to their number times ``max_pip``)."""
+    by_doubles = [1] + [0] * arms  # by_doubles[d]: the sums of d distinct doubles, as a bit set
+    for k in doubles:
+        for used in range(arms, 0, -1):
+            by_doubles[used] |= by_doubles[used - 1] << (2 * k)
+    found = 0
+    for used, sums in enumerate(by_doubles):
+        plain = (1 << ((arms - used) * max_pip + 1)) - 1  # every plain sum from 0 up
+        while sums:
+            low = sums & -sums
+            found |= plain << (low.bit_length() - 1)
+            sums ^= low
     return found
 
 
 def producible_scores(ruleset: Ruleset) -> tuple[int, ...]:
     """Every score one count can make under this ruleset, in order."""
-    top = max_count(ruleset["tiles.max_pip"], ruleset["play.spinner"])
-    return tuple(sorted({score_of(ruleset, total) for total in range(1, top + 1)} - {0}))
+    counts = possible_counts(ruleset["tiles.max_pip"], ruleset["play.spinner"])
+    return tuple(sorted({score_of(ruleset, total) for total in counts} - {0}))
+
+
+def _ends(ruleset: Ruleset) -> str:
+    """Why a count below the largest cannot be shown: how many ends the layout has."""
+    if ruleset["play.spinner"] is SpinnerReading.NONE:
+        return (" (no spinner: two ends, a plain half or a double laid across at each; an odd count has a plain "
+                f"end, at most {ruleset['tiles.max_pip']})")
+    return " (the ends of the arms and the spinner, each double once)"
 
 
 def _listed(values: tuple[int, ...]) -> str:
@@ -215,10 +252,14 @@ def score_for_count(ruleset: Ruleset, total: int) -> int:
         raise InputError(f"a count cannot be negative ({total})")
     if ruleset["play.scores"] is PlayScore.NONE:
         raise InputError(f"{ruleset.name} scores no points during play (play.scores = none)")
-    top = max_count(ruleset["tiles.max_pip"], ruleset["play.spinner"])
-    if total > top:
-        raise InputError(f"the open ends of a double-{ruleset['tiles.max_pip']} layout count at most {top}, "
-                         f"not {total}")
+    counts = possible_counts(ruleset["tiles.max_pip"], ruleset["play.spinner"])
+    if total not in counts:
+        top = max(counts)
+        if total > top:
+            raise InputError(f"the open ends of a double-{ruleset['tiles.max_pip']} layout count at most {top}, "
+                             f"not {total}")
+        raise InputError(f"the open ends of a double-{ruleset['tiles.max_pip']} layout cannot count {total}"
+                         + _ends(ruleset))
     points = score_of(ruleset, total)
     if not points:
         raise InputError(f"a count of {total} scores nothing in {ruleset.name}: {explain_score(ruleset, total)}")
