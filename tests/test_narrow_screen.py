@@ -240,3 +240,17 @@ def test_eggs_still_carried_show_in_every_round_at_any_width(sk, monkeypatch, co
     rows = [row.split() for row in sk("table").stdout.splitlines() if row[:1].isdigit()]
     assert [row[-1] for row in rows[:3]] == (["+10", "10", "10"] if columns == 40 else ["carried"] * 3)
     assert rows[3][-1] != "10" and rows[3][-1] != "carried"  # paid to Ann (30 >= 25, with the eggs)
+
+
+@pytest.mark.parametrize("columns", [80, 40, 30])
+def test_compare_fits_the_screen_with_every_round_readable(sk, monkeypatch, columns):
+    sk("demo", "--save", str(sk.path))
+    monkeypatch.setenv("COLUMNS", str(columns))
+    lines = sk("compare", "sea-goat").stdout.splitlines()
+    assert max(width(line) for line in lines) <= columns
+    starts = [line.split()[0] for line in lines if line[:1].isdigit()]
+    assert starts == [str(number) for number in range(1, 9)]  # one row or line a round, none broken apart
+    if columns >= 40:  # a table: its rule on one line, the first round right under it
+        rule = next(index for index, line in enumerate(lines) if line.startswith("- "))
+        assert lines[rule + 1].startswith("1 ")
+    assert "rounds that differ (≠): 1, 2, 3, 4, 5, 6, 7, 8" in " ".join(" ".join(lines).split())

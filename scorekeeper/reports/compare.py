@@ -58,12 +58,33 @@ def _fitted(comparison: Comparison, a: str, b: str, width: int | None, wide: boo
     if width is None or widest(grid) <= width:
         return grid.split("\n"), []
     legend = wrap(f"each cell: {a}/{b} where they differ", width, indent="  ") + [""]
-    for label, size, gap in [("short", None, 2), ("short", None, 1), ("short", 6, 1), ("tiny", 5, 1),
-                             ("tiny", 4, 1), ("tiny", 3, 1)]:
-        grid = _merged_grid(comparison, label, size, gap)
+    # narrower and narrower; last, without the column of marks (the rounds that differ are listed below it)
+    for label, size, gap, marks in [("short", None, 2, True), ("short", None, 1, True), ("short", 6, 1, True),
+                                    ("tiny", 5, 1, True), ("tiny", 4, 1, True), ("tiny", 3, 1, True),
+                                    ("tiny", 3, 1, False), ("tiny", 2, 1, False)]:
+        grid = _merged_grid(comparison, label, size, gap, marks)
         if widest(grid) <= width:
-            break
-    return wrap_lines(grid.split("\n"), width, indent="   "), legend
+            return grid.split("\n"), legend
+    return wrap_lines(_round_lines(comparison), width, indent="    "), legend
+
+
+def _round_lines(comparison: Comparison) -> list[str]:
+    """Narrower still: a line a round, each side's cell after its name (wrapped between words)."""
+    names = [side.name for side in comparison.match.sides]
+    short, said = _said(comparison, 3)
+    lines = []
+    for item, result in zip(comparison.rounds, comparison.first.table.rounds):
+        cells = []
+        for index, name in enumerate(names):
+            left = _cell(item.first[index] if item.first else None)
+            right = _cell(item.second[index] if item.second else None)
+            cells.append(f"{short[name]} " + (left if left == right else f"{left}/{right}"))
+        left, right = _eggs(item.first_eggs), _eggs(item.second_eggs)
+        if left or right:
+            cells.append("eggs " + (left if left == right else f"{left or 0}/{right or 0}"))
+        mark = _marker(item)
+        lines.append(f"{item.number} {_label(result, 'tiny', said)}: " + ", ".join(cells) + (f" {mark}" if mark else ""))
+    return lines
 
 
 def _label(result, style: str, said: dict[str, str]) -> str:
@@ -102,8 +123,9 @@ def _split_grid(comparison: Comparison, a: str, b: str, style: str) -> str:
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
-def _merged_grid(comparison: Comparison, style: str, size: int | None, gap: int) -> str:
-    """One column a side: its number, or first/second where the rulesets differ."""
+def _merged_grid(comparison: Comparison, style: str, size: int | None, gap: int, marks: bool = True) -> str:
+    """One column a side: its number, or first/second where the rulesets differ (``marks``: and a last
+    column marking the rounds that differ)."""
     names = [side.name for side in comparison.match.sides]
     short, said = _said(comparison, size)
     with_eggs = any(item.first_eggs or item.second_eggs for item in comparison.rounds)
@@ -117,10 +139,11 @@ def _merged_grid(comparison: Comparison, style: str, size: int | None, gap: int)
         if with_eggs:
             left, right = _eggs(item.first_eggs), _eggs(item.second_eggs)
             row.append(left if left == right else f"{left or 0}/{right or 0}")
-        row.append(_marker(item))
+        if marks:
+            row.append(_marker(item))
         rows.append(row)
     headers = ["#", "" if style == "tiny" else "round"] + [short[name] for name in names] + \
-        (["eggs"] if with_eggs else []) + [""]
+        (["eggs"] if with_eggs else []) + ([""] if marks else [])
     return simple_table(headers, rows, ("right", "left") + ("right",) * (len(headers) - 2), gap)
 
 
