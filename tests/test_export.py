@@ -335,3 +335,17 @@ def test_the_json_export_is_the_data_one_round_a_line():
     assert sum(line.startswith('    {"round": ') for line in lines) == 2
     assert '  "players": ["Masha", "Ёжик Q", "Olya"],' in lines and "Ёжик" in text
     assert lines[0] == "{" and lines[-1] == "}" and text.endswith("}\n")
+
+
+def test_import_names_the_line_of_a_broken_round_and_a_bad_name(sk, goat_recorded, tmp_path):
+    text = sk("export").stdout
+    lines = text.splitlines()
+    at = next(index for index, line in enumerate(lines) if line.startswith('    {"round": 2'))
+    lines[at] = lines[at].replace('"end": "out"', '"end": "draw"').replace('"end": "fish"', '"end": "draw"')
+    broken = tmp_path / "broken.json"
+    broken.write_text("\n".join(lines), encoding="utf-8")
+    assert f"{broken}:{at + 1}: rounds[1].facts: round 2:" in sk.fails("import", "--force", str(broken), code=1)
+    data = json.loads(text)
+    data["players"][0] += "\u0000"
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    assert "cannot be a player's name: it holds a control" in sk.fails("import", "--force", str(broken), code=1)

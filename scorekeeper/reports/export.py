@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any, Callable
 
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems
@@ -18,8 +19,8 @@ from scorekeeper.reports.render import (describe_round, eggs_cell, side_cell, st
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table
-from scorekeeper.storage.matchfile import (dump_match, format_claim, parse_claim, parse_match, round_from_dict,
-                                           round_to_dict)
+from scorekeeper.storage.matchfile import (dump_match, format_claim, parse_claim, parse_match, players_problem,
+                                           round_from_dict, round_to_dict)
 from scorekeeper.tiles import format_tiles
 
 FORMATS = ("csv", "json", "markdown", "toml")
@@ -208,9 +209,9 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
     ruleset, players = data.get("ruleset"), data.get("players")
     if not isinstance(ruleset, str) or not ruleset:
         raise MatchFileError("must name the ruleset (a built-in name or a path)", label, key="ruleset")
-    if (not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players)
-            or len(set(players)) != len(players)):
-        raise MatchFileError("must be a list of distinct player names", label, key="players")
+    problem = players_problem(players)
+    if problem:
+        raise MatchFileError(problem, label, key="players")
     try:
         sides = tuple(Side(str(item["name"]), tuple(item["players"])) for item in data.get("sides") or [])
     except (TypeError, KeyError):
@@ -222,11 +223,13 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
     raw_rounds = data.get("rounds", [])
     if not isinstance(raw_rounds, list):
         raise MatchFileError("must be a list of rounds", label, key="rounds")
+    lines = _facts_lines(text, len(raw_rounds))
     for index, raw in enumerate(raw_rounds):
         try:
-            rounds.append(round_from_dict(raw.get("facts") if isinstance(raw, dict) else None))
+            rounds.append(round_from_dict(raw.get("facts") if isinstance(raw, dict) else None, lines[index]))
         except (InputError, ValueError, TypeError, AttributeError) as error:
-            problems.append(MatchFileError(f"round {index + 1}: {error}", label, key=f"rounds[{index}].facts"))
+            problems.append(MatchFileError(f"round {index + 1}: {error}", label, lines[index],
+                                           key=f"rounds[{index}].facts"))
     pending = []
     for index, item in enumerate(data.get("pending") or []):
         try:
@@ -240,6 +243,13 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
     match = Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds),
                   pending=tuple(pending), path=label)
     return match, problems
+
+
+def _facts_lines(text: str, rounds: int) -> list[int | None]:
+    """The line of each round's facts in a JSON export (the rounds are the only objects with a "facts" key),
+    so that a problem in a round names its line; None for each when the count does not agree."""
+    starts = [text.count("\n", 0, found.start()) + 1 for found in re.finditer(r'"facts"\s*:', text)]
+    return starts if len(starts) == rounds else [None] * rounds
 
 
 def raise_problems(problems: list[FileProblem]) -> None:

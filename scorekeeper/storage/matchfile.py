@@ -99,7 +99,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if not isinstance(ruleset, str) or not ruleset:
         broken("must name the ruleset (a built-in name or a path)", "ruleset")
     players = data.get("players")
-    problem = _players_problem(players)
+    problem = players_problem(players)
     if problem:
         broken(problem, "players")
         players = []
@@ -208,7 +208,7 @@ def _dump_revision(entry: Revision) -> dict[str, Any]:
     return raw
 
 
-def _players_problem(players: Any) -> str | None:
+def players_problem(players: Any) -> str | None:
     """Why the file's list of players cannot be read (None when it can).  A name read from a file is shown
     in every table: one holding a control character (an escape sequence) is refused here."""
     if players is None:
