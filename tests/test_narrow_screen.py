@@ -254,3 +254,18 @@ def test_compare_fits_the_screen_with_every_round_readable(sk, monkeypatch, colu
         rule = next(index for index, line in enumerate(lines) if line.startswith("- "))
         assert lines[rule + 1].startswith("1 ")
     assert "rounds that differ (≠): 1, 2, 3, 4, 5, 6, 7, 8" in " ".join(" ".join(lines).split())
+
+
+def test_undo_list_keeps_its_numbers_in_a_column_when_entries_wrap(sk, monkeypatch):
+    sk("new", "Maximilian", "Bob", "Cid")
+    for _ in range(2):
+        sk("round", "Max out 3 4")
+        sk("round", "fish by Bob 3 4 5")
+    for _ in range(4):
+        sk("undo")
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = sk("undo", "--list").stdout.splitlines()
+    entries = [line for line in lines[1:-2] if line.strip()[:1].isdigit()]
+    assert len(entries) == 4 and max(width(line) for line in lines) <= 40
+    assert {line.index("undo") for line in entries} == {5}
+    assert all(line.startswith("     ") and not line[5].isspace() for line in lines[1:-2] if line not in entries)

@@ -151,10 +151,16 @@ def _list_changes(changes, output_format: str) -> None:
                                          "change here."], screen_width())))
         return
 
-    lines = ["Changes taken back, newest first:"]
-    lines += [f"{number:>3}  {said}{'  (put back)' if entry.redone else ''}" for number, entry, said in changes]
-    lines.append("'redo' puts back the newest, 'redo N' change N.")
-    click.echo("\n".join(wrap_lines(lines, screen_width())))
+    from scorekeeper.reports.fit import wrap
+
+    width = screen_width()
+    numbers = len(str(max(number for number, _, _ in changes)))
+    lines = wrap("Changes taken back, newest first:", width)
+    for number, entry, said in changes:  # each wrapped under its own text, the numbers in a column
+        lines += wrap(said + ("  (put back)" if entry.redone else ""), width, indent=" " * (numbers + 4),
+                      first=f"  {number:>{numbers}}  ")
+    lines += wrap("'redo' puts back the newest, 'redo N' change N.", width, indent="  ")
+    click.echo("\n".join(lines))
 
 
 @click.command()
