@@ -376,7 +376,8 @@ KEYS: tuple[Key, ...] = (
     Key("endhand.round_to", int, 5, "the multiple the end-of-hand count is rounded to", minimum=1,
         source='rules.md §4.4'),
     Key("endhand.round_what", RoundWhat, RoundWhat.TOTAL,
-        "total: round the opponents' pips added together; each-hand: round each losing hand on its own",
+        "total: round the opponents' pips added together; each-hand: round each losing hand on its own (and "
+        "the winner's own pips, on a fish with endhand.fish_subtract)",
         source='rules.md §4.4 (a published Muggins reading rounds each hand)'),
     Key("endhand.divisor", int, 1, "the rounded end-of-hand count is divided by this (rounded down)",
         minimum=1, source='rules.md §4.4 (Muggins / Pyaterochka: 5; All Fives: 1)'),
