@@ -217,14 +217,18 @@ class LiveSession:
 
     def _dispatch(self, command: str, rest: str, text: str) -> Reply:
         if command in ("quit", "exit"):
+            _nothing_after(command, rest, f"'{command}' ends the session (or Ctrl-D)")
             return Reply(quit=True)
         if command == "help":
+            _nothing_after(command, rest, "'help' lists the commands")
             return Reply(help_text(self.screen().width))
         if command == "undo":
+            _nothing_after(command, rest, "it drops the last claim" if self.state.match.pending else
+                           "it drops the last round", number_hint="; 'delete N' deletes round N")
             change = usecases.undo(self.state)
             return self._changed(change, f"Dropped {change.dropped}.")
         if command == "redo":  # the newest change taken back, or change N as 'scorekeeper undo --list' numbers them
-            change = usecases.redo(self.state, _number(rest, "redo N") if rest else None)
+            change = usecases.redo(self.state, _number(rest, "redo [N]", "one number or none") if rest else None)
             return self._changed(change, f"Put back {change.restored}.")
         if command == "delete":
             number = _number(rest, "delete N")
@@ -243,9 +247,12 @@ class LiveSession:
 
             return self._confirmable(edit)
         if command == "table":
-            return Reply(self.table_text(every=rest.casefold() == "all"))
+            if rest.casefold() not in ("", "all", "--all"):
+                raise InputError("table takes 'all' or nothing: 'table all' shows every round")
+            return Reply(self.table_text(every=bool(rest)))
         if command == "explain":
-            return Reply(self.explain_text(_number(rest, "explain N") if rest else None))
+            number = _number(rest, "explain [N]", "one round number or none") if rest else None
+            return Reply(self.explain_text(number))
         if command == "check":
             if not rest:
                 raise InputError("check what? check fish|deal|hand|count ... (as 'scorekeeper check')")
@@ -369,9 +376,22 @@ class LiveSession:
                 if option.casefold().startswith(key) or fold(option).startswith(folded)]
 
 
-def _number(text: str, usage: str) -> int:
+def _number(text: str, usage: str, takes: str = "one round number") -> int:
+    """The number after a command (``usage``: how the command is typed, "delete N"); more words are refused
+    with what the command ``takes``."""
     from scorekeeper.numbers import parse_number
 
     if not text.strip():
         raise InputError(f"give the round's number: {usage}")
+    if len(text.split()) > 1:
+        raise InputError(f"{usage.split()[0]} takes {takes}: {usage}")
     return parse_number(text, "a round number", low=1)
+
+
+def _nothing_after(command: str, rest: str, what: str, number_hint: str = "") -> None:
+    """Refuse words after a command that takes none (they were once dropped unsaid: 'undo 1' undid the last
+    round), saying what the command does (and, after a number, ``number_hint``: the command that takes one)."""
+    if rest and rest.isascii() and rest.isdigit():
+        raise InputError(f"{command} takes no number: {what}{number_hint}")
+    if rest:
+        raise InputError(f"{command} takes nothing after it: {what}")

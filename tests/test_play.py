@@ -14,6 +14,7 @@ pexpect = pytest.importorskip("pexpect")
 
 from conftest import command_environment, installed_command  # noqa: E402
 
+from scorekeeper.cli import cli  # noqa: E402
 from scorekeeper.live import HELP_COMMANDS, LiveSession  # noqa: E402
 from scorekeeper.storage.matchfile import load_match  # noqa: E402
 
@@ -208,6 +209,55 @@ def test_a_refused_command_says_why_in_one_line_and_changes_nothing(sk, line, me
     assert not reply.ok and reply.text.startswith("Error: ") and len(reply.text.splitlines()) == 1
     assert message in reply.text
     assert sk.path.read_bytes() == before
+
+
+@pytest.mark.parametrize("line, message", [
+    ("undo 1", "undo takes no number: it drops the last round; 'delete N' deletes round N"),
+    ("undo --list", "undo takes nothing after it: it drops the last round"),
+    ("table foo", "table takes 'all' or nothing: 'table all' shows every round"),
+    ("table all please", "table takes 'all' or nothing"),
+    ("help me", "help takes nothing after it: 'help' lists the commands"),
+    ("quit now", "quit takes nothing after it: 'quit' ends the session (or Ctrl-D)"),
+    ("exit 0", "exit takes no number: 'exit' ends the session"),
+    ("delete 1 now", "delete takes one round number: delete N"),
+    ("redo 1 x", "redo takes one number or none: redo [N]"),
+    ("explain 1 2", "explain takes one round number or none: explain [N]"),
+])
+def test_words_a_command_does_not_take_are_refused_not_dropped(sk, line, message):
+    """'undo 1' once dropped the last round as if the 1 were not there: a command given words it does not
+    take refuses the line in one line saying what it takes, and nothing changes (the session goes on)."""
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    session = LiveSession.open(str(sk.path))
+    session.handle("m out 3 13 5")
+    session.handle("a out 1 2 3")
+    session.handle("undo")
+    session.handle("redo")  # a change to take back and one to put back: 'undo' and 'redo' would both act
+    before = sk.path.read_bytes()
+    reply = session.handle(line)
+    assert not reply.ok and not reply.quit and len(reply.text.splitlines()) == 1, reply
+    assert reply.text.startswith(f"Error: {message}"), reply.text
+    assert sk.path.read_bytes() == before and len(session.state.match.rounds) == 2
+
+
+def test_undo_with_a_number_at_the_prompt_keeps_the_round(sk):
+    """The tester's line, through the command: 'undo 1' after two rounds keeps both, and the session goes on
+    to 'quit' (a 'quit now' before it does not end it)."""
+    sk("new", "--rules", "goat", "Ann", "Bob", "Cid", "Dan")
+    result = sk.runner.invoke(cli, ["--match", str(sk.path), "play"],
+                              input="a out 1 2 3\nb out 1 2 3\nundo 1\nquit now\ntable all\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Error: undo takes no number" in result.stderr and "Error: quit takes nothing" in result.stderr
+    assert "2  Bob out" in result.stdout  # the table after 'quit now': the session was still open
+    assert len(load_match(str(sk.path)).rounds) == 2
+
+
+def test_a_muggins_undo_with_words_names_the_claim_it_would_drop(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    session = LiveSession.open(str(sk.path))
+    session.handle("Ann +10")
+    reply = session.handle("undo 1")
+    assert not reply.ok and reply.text.startswith("Error: undo takes no number: it drops the last claim;")
+    assert len(session.state.match.pending) == 1
 
 
 def test_redo_in_a_session_puts_back_what_undo_and_delete_took(sk):
