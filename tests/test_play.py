@@ -443,3 +443,23 @@ def test_fish_alone_asks_for_the_hands_not_for_a_command(sk):
     reply = LiveSession.open(str(sk.path)).handle("fish")
     assert not reply.ok and "no hand for Masha, Alex: every player needs a hand or a total" in reply.text
     assert "not a command" not in reply.text and sk.path.read_bytes() == before
+
+
+@pytest.mark.parametrize("line, columns", [
+    ("rules nokey", 40), ("rules nokey", 80), ("check foo", 40), ("check hand 1-7", 40),
+    ("check fish --line", 40), ("check count --spinner 5-5 0 3", 80), ("check hand --rules nope 1-1", 80),
+])
+def test_a_delegated_commands_error_wraps_between_words(tmp_path, line, columns):
+    """'rules KEY' and 'check ...' run as the commands would: their errors were printed as one long line the
+    terminal cut mid-word ('in a ru' / 'leset'); they wrap as the same error outside the session does."""
+    play = Play(tmp_path, "--rules", "goat", "Masha", "Alex", "Olya", "Serg", columns=columns)
+    answer = play.say(line).rstrip("\n")
+    play.quit()
+    rows = answer.splitlines()
+    assert rows[0].startswith("Error: ") and all(len(row) <= columns for row in rows), answer
+    assert all(row.startswith(" " * len("Error: ")) for row in rows[1:]), answer  # under its own text
+    words = line.split()  # the same words as the command outside the session (one line: stderr is a pipe)
+    alone = subprocess.run(installed_command() + (["rules", "show", "goat"] + words[1:] if words[0] == "rules"
+                                                  else words), cwd=tmp_path, env=command_environment(),
+                           capture_output=True, text=True, timeout=60)
+    assert " ".join(answer.split()) == alone.stderr.strip(), (answer, alone.stderr)

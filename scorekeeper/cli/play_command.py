@@ -109,16 +109,24 @@ def _delegate(path: str, args: tuple[str, ...]) -> None:
     try:
         words = shlex.split(" ".join(args))
     except ValueError as error:
-        click.echo(f"Error: {error}", err=True)
+        _refuse(str(error))
         return
     try:
         cli.main(args=["--match", path, *words], prog_name="scorekeeper", standalone_mode=False)
     except click.exceptions.Exit:
         pass
     except click.ClickException as error:
-        click.echo(f"Error: {error.format_message()}", err=True)
+        _refuse(error.format_message())
     except click.exceptions.Abort:
         click.echo("")
+
+
+def _refuse(message: str) -> None:
+    """``Error: message``, wrapped between words to the screen as the same error outside the session is (the
+    terminal would cut it mid-word)."""
+    from scorekeeper.cli.base import error_lines
+
+    click.echo("\n".join(error_lines(message)), err=True)
 
 
 def _set_up_readline(session) -> None:
