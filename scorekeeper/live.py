@@ -1,7 +1,8 @@
 """A live session on one match (``scorekeeper play``): the scorer types round lines and a few commands, and
 each answer is text to show.  The session holds the open match (facts, ruleset and scored table) in memory
 and records through the use cases, which score only the new round and save atomically under the match's
-lock; a file changed by another command meanwhile is noticed, reloaded and said, never written over.
+lock; a file changed by another command meanwhile is noticed, reloaded and said, never written over (one
+another program broke or removed is said, each line refused until it is fixed, or written back by 'save').
 
 Nothing here reads the keyboard or prints: ``handle(line)`` returns a ``Reply``; the CLI does the terminal.
 """
@@ -12,12 +13,12 @@ import re
 from typing import Callable, NamedTuple
 
 from scorekeeper import usecases
-from scorekeeper.errors import Implausible, InputError, ScorekeeperError
+from scorekeeper.errors import FileProblem, Implausible, InputError, ScorekeeperError, StateError
 from scorekeeper.roundline import KEYWORDS, format_round, is_claims_only, read_round
 from scorekeeper.session import OpenMatch, open_match
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
-COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "help", "quit")
+COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "save", "help", "quit")
 """The words a session line may start with; anything else is a round line (or claims during play)."""
 
 HELP_EXAMPLES = (
@@ -120,6 +121,8 @@ class LiveSession:
         self.screen = screen
         self.unconfirmed: Callable[[bool], Reply] | None = None
         """The change waiting for the scorer's yes (it is made again, confirmed, on a yes)."""
+        self.warned_gone = False
+        """The scorer was told, at 'quit', that the match file was removed (a second 'quit' leaves without it)."""
 
     @classmethod
     def open(cls, path: str, screen: Callable[[], Screen] = Screen) -> "LiveSession":
@@ -162,13 +165,20 @@ class LiveSession:
         text = line.strip()
         if not text:
             return Reply()
-        notice = self.reload_if_changed()
         word, _, rest = text.partition(" ")
         command = word.casefold()
         if command not in COMMANDS and command != "exit":
             command = ""
         self.unconfirmed = None
-        reply = self._guarded(lambda: self._dispatch(command, rest.strip(), text))
+        notice = ""
+
+        def act() -> Reply:
+            nonlocal notice
+            if command not in ("help", "quit", "exit", "save"):  # these need no file (save reloads itself)
+                notice = self.reload_if_changed()
+            return self._dispatch(command, rest.strip(), text)
+
+        reply = self._guarded(act)
         if notice:
             reply = reply._replace(text=notice + ("\n" + reply.text if reply.text else ""))
         return reply._replace(text=self.fitted(reply.text))
@@ -188,7 +198,10 @@ class LiveSession:
         try:
             return action()
         except MatchChanged:
-            self.state = open_match(self.path)
+            try:
+                self.reload()
+            except StateError as error:
+                return Reply(f"Error: {error}", ok=False)
             return Reply(self._changed_text() + " Nothing was recorded: type the line again if it is still "
                          "needed.", ok=False)
         except ScorekeeperError as error:
@@ -207,18 +220,50 @@ class LiveSession:
         stamp = self.state.stamp
         if stamp is None or not has_changed(self.path, stamp):
             return ""
-        self.state = open_match(self.path)
+        self.reload()
         return self._changed_text()
 
-    def _changed_text(self) -> str:
+    def reload(self) -> None:
+        """Read the match again from its file.  A file another program removed or broke is refused (StateError)
+        saying what to do; the match held here is kept meanwhile, and each line tries the file again."""
+        try:
+            self.state = open_match(self.path)
+        except FileProblem as error:
+            raise StateError(self._unreadable(error)) from None
+
+    def _unreadable(self, error: FileProblem) -> str:
+        import os
+
+        if not os.path.exists(self.path):
+            return (f"{self.path} was removed by another program. Nothing was recorded: type 'save' to write "
+                    f"the match held here ({self._rounds()}) back, then the line again.")
+        problems = getattr(error, "problems", None) or [error]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return (f"{self.path} was changed by another program and cannot be read: {problems[0].format()}{more}. "
+                "Nothing was recorded: fix the file, then type the line again.")
+
+    def _rounds(self) -> str:
         rounds = len(self.state.match.rounds)
-        return (f"{self.path} was changed by another command: reloaded it ({rounds} round"
-                f"{'s' if rounds != 1 else ''}).")
+        return f"{rounds} round{'s' if rounds != 1 else ''}"
+
+    def farewell(self) -> str:
+        """The session's last line: where the match is saved, or that its file is gone."""
+        import os
+
+        if os.path.exists(self.path):
+            return f"Saved in {self.path}."
+        return self.fitted(f"Not saved: {self.path} was removed by another program.")
+
+    def _changed_text(self) -> str:
+        return f"{self.path} was changed by another command: reloaded it ({self._rounds()})."
 
     def _dispatch(self, command: str, rest: str, text: str) -> Reply:
         if command in ("quit", "exit"):
             _nothing_after(command, rest, f"'{command}' ends the session (or Ctrl-D)")
-            return Reply(quit=True)
+            return self.leave(command)
+        if command == "save":
+            _nothing_after(command, rest, "it writes the match back if its file was removed")
+            return self.save()
         if command == "help":
             _nothing_after(command, rest, "'help' lists the commands")
             return Reply(help_text(self.screen().width))
@@ -260,6 +305,29 @@ class LiveSession:
         if command == "rules":
             return Reply(delegate=("rules", "show", self.ruleset_spec(), *(rest.split() or ["--changed"])))
         return self.record_line(text)
+
+    def leave(self, command: str = "quit") -> Reply:
+        """End the session; once, when another program removed the match file, say so first and offer 'save'."""
+        import os
+
+        if os.path.exists(self.path) or self.warned_gone:
+            return Reply(quit=True)
+        self.warned_gone = True
+        return Reply(f"{self.path} was removed by another program: 'save' writes the match held here "
+                     f"({self._rounds()}) back; '{command}' again leaves without it.", ok=False)
+
+    def save(self) -> Reply:
+        """Write the match held here to its file again, after another program removed it (every accepted line
+        is saved as it is typed: with the file there, there is nothing to do)."""
+        import os
+
+        if os.path.exists(self.path):
+            notice = self.reload_if_changed()
+            return Reply(f"{notice + ' ' if notice else ''}{self.path} holds the match: every line is saved as "
+                         "it is typed.")
+        self.state = usecases.write_back(self.state).after
+        self.warned_gone = False  # removed again later: 'quit' says so again
+        return Reply(f"Wrote the match ({self._rounds()}) back to {self.path}.")
 
     def record_line(self, text: str) -> Reply:
         if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name

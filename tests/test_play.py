@@ -14,6 +14,8 @@ pexpect = pytest.importorskip("pexpect")
 
 from conftest import command_environment, installed_command  # noqa: E402
 
+from click.testing import CliRunner  # noqa: E402
+
 from scorekeeper.cli import cli  # noqa: E402
 from scorekeeper.live import HELP_COMMANDS, LiveSession  # noqa: E402
 from scorekeeper.storage.matchfile import load_match  # noqa: E402
@@ -463,3 +465,88 @@ def test_a_delegated_commands_error_wraps_between_words(tmp_path, line, columns)
                                                   else words), cwd=tmp_path, env=command_environment(),
                            capture_output=True, text=True, timeout=60)
     assert " ".join(answer.split()) == alone.stderr.strip(), (answer, alone.stderr)
+
+
+@pytest.mark.parametrize("line", ["b out 1 2", "table", "undo", "explain 1", "save"])
+def test_a_match_file_another_program_broke_refuses_the_line_and_the_session_goes_on(tmp_path, line):
+    """Another program broke the file meanwhile: the line is refused with what is wrong and what to do (the
+    session once ended with the file's error, and the next lines went to the shell); fixed, the line goes in."""
+    play = Play(tmp_path, "--rules", "goat", "A", "B", "C", columns=40)
+    assert play.say("a out 1 2").startswith("Round 1: ")
+    good = (tmp_path / "match.toml").read_text()
+    broken = good.replace('out = "A"', 'out = "Q"')
+    (tmp_path / "match.toml").write_text(broken)
+    refused = " ".join(play.say(line).split())
+    assert refused.startswith("Error: match.toml was changed by another program and cannot be read: "
+                              "match.toml:7: round 1: unknown player 'Q'"), refused
+    assert refused.endswith("Nothing was recorded: fix the file, then type the line again."), refused
+    assert (tmp_path / "match.toml").read_text() == broken
+    (tmp_path / "match.toml").write_text(good.replace("B = 1", "B = 4"))  # fixed, by hand: another version
+    answer = play.say("b out 1 2")
+    assert " ".join(answer.split()).startswith("match.toml was changed by another command: reloaded it (1 round).")
+    assert "Round 2: B out, C 1, A 2" in " ".join(answer.split())
+    play.quit()
+    assert [rnd.out for rnd in load_match(str(tmp_path / "match.toml")).rounds] == ["A", "B"]
+
+
+def test_a_match_file_another_program_removed_is_written_back_by_save(tmp_path):
+    play = Play(tmp_path, "--rules", "goat", "A", "B", "C", columns=40)
+    play.say("a out 1 2")
+    (tmp_path / "match.toml").unlink()
+    refused = " ".join(play.say("b out 1 2").split())
+    assert refused == ("Error: match.toml was removed by another program. Nothing was recorded: type 'save' to "
+                       "write the match held here (1 round) back, then the line again."), refused
+    assert not (tmp_path / "match.toml").exists()
+    left = " ".join(play.say("quit").split())  # the first quit says what leaving would lose
+    assert left == ("match.toml was removed by another program: 'save' writes the match held here (1 round) "
+                    "back; 'quit' again leaves without it."), left
+    assert " ".join(play.say("save").split()) == "Wrote the match (1 round) back to match.toml."
+    assert play.say("b out 1 2").startswith("Round 2: B out, C 1, A 2")
+    assert " ".join(play.say("save").split()) == "match.toml holds the match: every line is saved as it is typed."
+    assert "Saved in match.toml." in play.quit()
+    assert [rnd.out for rnd in load_match(str(tmp_path / "match.toml")).rounds] == ["A", "B"]
+
+
+def test_leaving_after_the_match_file_was_removed_says_it_was_not_saved(sk):
+    """Piped lines end (Ctrl-D) after another program removed the file: said once, then the session leaves
+    saying the match was not saved (it once said 'Saved in match.toml.')."""
+    sk("new", "--rules", "goat", "A", "B", "C")
+
+    class Removing:  # the file goes away while the session is open, after its first line
+        def __init__(self):
+            self.lines = iter(["a out 1 2", "!rm"])
+
+        def __call__(self, prompt):
+            line = next(self.lines, None)
+            if line is None:
+                raise EOFError
+            if line == "!rm":
+                sk.path.unlink()
+                raise EOFError
+            return line
+
+    from scorekeeper.cli.play_command import run
+
+    result = CliRunner().invoke(click_command(lambda: run(LiveSession.open(str(sk.path)), read=Removing())))
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "'save' writes the match held here (1 round) back; 'quit' again leaves without it." in said
+    assert said.endswith(f"Not saved: {sk.path} was removed by another program."), said
+
+
+def click_command(function):
+    import click
+
+    return click.command()(function)
+
+
+def test_a_file_removed_between_the_check_and_the_write_is_refused_not_raised(sk):
+    """Under the lock the session finds the file gone (the check before each line is bypassed to reach the
+    write): the line is refused with the offer to save, and nothing is written."""
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    session = LiveSession.open(str(sk.path))
+    session.reload_if_changed = lambda: ""
+    sk.path.unlink()
+    reply = session.handle("m out 3 13 5")
+    assert not reply.ok and "was removed by another program" in reply.text and "'save'" in reply.text
+    assert not sk.path.exists()
