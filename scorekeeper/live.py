@@ -1,7 +1,8 @@
 """A live session on one match (``scorekeeper play``): the scorer types round lines and a few commands, and
 each answer is text to show.  The session holds the open match (facts, ruleset and scored table) in memory
 and records through the use cases, which score only the new round and save atomically under the match's
-lock; a file changed by another command meanwhile is noticed, reloaded and said, never written over.
+lock; a file changed by another command meanwhile is noticed, reloaded and said, never written over (one
+another program broke or removed is said, each line refused until it is fixed, or written back by 'save').
 
 Nothing here reads the keyboard or prints: ``handle(line)`` returns a ``Reply``; the CLI does the terminal.
 """
@@ -12,12 +13,12 @@ import re
 from typing import Callable, NamedTuple
 
 from scorekeeper import usecases
-from scorekeeper.errors import Implausible, InputError, ScorekeeperError
+from scorekeeper.errors import FileProblem, Implausible, InputError, ScorekeeperError, StateError
 from scorekeeper.roundline import KEYWORDS, format_round, is_claims_only, read_round
 from scorekeeper.session import OpenMatch, open_match
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
-COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "help", "quit")
+COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "save", "help", "quit")
 """The words a session line may start with; anything else is a round line (or claims during play)."""
 
 HELP_EXAMPLES = (
@@ -120,6 +121,8 @@ class LiveSession:
         self.screen = screen
         self.unconfirmed: Callable[[bool], Reply] | None = None
         """The change waiting for the scorer's yes (it is made again, confirmed, on a yes)."""
+        self.warned_gone = False
+        """The scorer was told, at 'quit', that the match file was removed (a second 'quit' leaves without it)."""
 
     @classmethod
     def open(cls, path: str, screen: Callable[[], Screen] = Screen) -> "LiveSession":
@@ -162,13 +165,20 @@ class LiveSession:
         text = line.strip()
         if not text:
             return Reply()
-        notice = self.reload_if_changed()
         word, _, rest = text.partition(" ")
         command = word.casefold()
         if command not in COMMANDS and command != "exit":
             command = ""
         self.unconfirmed = None
-        reply = self._guarded(lambda: self._dispatch(command, rest.strip(), text))
+        notice = ""
+
+        def act() -> Reply:
+            nonlocal notice
+            if command not in ("help", "quit", "exit", "save"):  # these need no file (save reloads itself)
+                notice = self.reload_if_changed()
+            return self._dispatch(command, rest.strip(), text)
+
+        reply = self._guarded(act)
         if notice:
             reply = reply._replace(text=notice + ("\n" + reply.text if reply.text else ""))
         return reply._replace(text=self.fitted(reply.text))
@@ -188,7 +198,10 @@ class LiveSession:
         try:
             return action()
         except MatchChanged:
-            self.state = open_match(self.path)
+            try:
+                self.reload()
+            except StateError as error:
+                return Reply(f"Error: {error}", ok=False)
             return Reply(self._changed_text() + " Nothing was recorded: type the line again if it is still "
                          "needed.", ok=False)
         except ScorekeeperError as error:
@@ -207,24 +220,60 @@ class LiveSession:
         stamp = self.state.stamp
         if stamp is None or not has_changed(self.path, stamp):
             return ""
-        self.state = open_match(self.path)
+        self.reload()
         return self._changed_text()
 
-    def _changed_text(self) -> str:
+    def reload(self) -> None:
+        """Read the match again from its file.  A file another program removed or broke is refused (StateError)
+        saying what to do; the match held here is kept meanwhile, and each line tries the file again."""
+        try:
+            self.state = open_match(self.path)
+        except FileProblem as error:
+            raise StateError(self._unreadable(error)) from None
+
+    def _unreadable(self, error: FileProblem) -> str:
+        import os
+
+        if not os.path.exists(self.path):
+            return (f"{self.path} was removed by another program. Nothing was recorded: type 'save' to write "
+                    f"the match held here ({self._rounds()}) back, then the line again.")
+        problems = getattr(error, "problems", None) or [error]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return (f"{self.path} was changed by another program and cannot be read: {problems[0].format()}{more}. "
+                "Nothing was recorded: fix the file, then type the line again.")
+
+    def _rounds(self) -> str:
         rounds = len(self.state.match.rounds)
-        return (f"{self.path} was changed by another command: reloaded it ({rounds} round"
-                f"{'s' if rounds != 1 else ''}).")
+        return f"{rounds} round{'s' if rounds != 1 else ''}"
+
+    def farewell(self) -> str:
+        """The session's last line: where the match is saved, or that its file is gone."""
+        import os
+
+        if os.path.exists(self.path):
+            return f"Saved in {self.path}."
+        return self.fitted(f"Not saved: {self.path} was removed by another program.")
+
+    def _changed_text(self) -> str:
+        return f"{self.path} was changed by another command: reloaded it ({self._rounds()})."
 
     def _dispatch(self, command: str, rest: str, text: str) -> Reply:
         if command in ("quit", "exit"):
-            return Reply(quit=True)
+            _nothing_after(command, rest, f"'{command}' ends the session (or Ctrl-D)")
+            return self.leave(command)
+        if command == "save":
+            _nothing_after(command, rest, "it writes the match back if its file was removed")
+            return self.save()
         if command == "help":
+            _nothing_after(command, rest, "'help' lists the commands")
             return Reply(help_text(self.screen().width))
         if command == "undo":
+            _nothing_after(command, rest, "it drops the last claim" if self.state.match.pending else
+                           "it drops the last round", number_hint="; 'delete N' deletes round N")
             change = usecases.undo(self.state)
             return self._changed(change, f"Dropped {change.dropped}.")
         if command == "redo":  # the newest change taken back, or change N as 'scorekeeper undo --list' numbers them
-            change = usecases.redo(self.state, _number(rest, "redo N") if rest else None)
+            change = usecases.redo(self.state, _number(rest, "redo [N]", "one number or none") if rest else None)
             return self._changed(change, f"Put back {change.restored}.")
         if command == "delete":
             number = _number(rest, "delete N")
@@ -243,9 +292,12 @@ class LiveSession:
 
             return self._confirmable(edit)
         if command == "table":
-            return Reply(self.table_text(every=rest.casefold() == "all"))
+            if rest.casefold() not in ("", "all", "--all"):
+                raise InputError("table takes 'all' or nothing: 'table all' shows every round")
+            return Reply(self.table_text(every=bool(rest)))
         if command == "explain":
-            return Reply(self.explain_text(_number(rest, "explain N") if rest else None))
+            number = _number(rest, "explain [N]", "one round number or none") if rest else None
+            return Reply(self.explain_text(number))
         if command == "check":
             if not rest:
                 raise InputError("check what? check fish|deal|hand|count ... (as 'scorekeeper check')")
@@ -253,6 +305,29 @@ class LiveSession:
         if command == "rules":
             return Reply(delegate=("rules", "show", self.ruleset_spec(), *(rest.split() or ["--changed"])))
         return self.record_line(text)
+
+    def leave(self, command: str = "quit") -> Reply:
+        """End the session; once, when another program removed the match file, say so first and offer 'save'."""
+        import os
+
+        if os.path.exists(self.path) or self.warned_gone:
+            return Reply(quit=True)
+        self.warned_gone = True
+        return Reply(f"{self.path} was removed by another program: 'save' writes the match held here "
+                     f"({self._rounds()}) back; '{command}' again leaves without it.", ok=False)
+
+    def save(self) -> Reply:
+        """Write the match held here to its file again, after another program removed it (every accepted line
+        is saved as it is typed: with the file there, there is nothing to do)."""
+        import os
+
+        if os.path.exists(self.path):
+            notice = self.reload_if_changed()
+            return Reply(f"{notice + ' ' if notice else ''}{self.path} holds the match: every line is saved as "
+                         "it is typed.")
+        self.state = usecases.write_back(self.state).after
+        self.warned_gone = False  # removed again later: 'quit' says so again
+        return Reply(f"Wrote the match ({self._rounds()}) back to {self.path}.")
 
     def record_line(self, text: str) -> Reply:
         if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name
@@ -369,9 +444,22 @@ class LiveSession:
                 if option.casefold().startswith(key) or fold(option).startswith(folded)]
 
 
-def _number(text: str, usage: str) -> int:
+def _number(text: str, usage: str, takes: str = "one round number") -> int:
+    """The number after a command (``usage``: how the command is typed, "delete N"); more words are refused
+    with what the command ``takes``."""
     from scorekeeper.numbers import parse_number
 
     if not text.strip():
         raise InputError(f"give the round's number: {usage}")
+    if len(text.split()) > 1:
+        raise InputError(f"{usage.split()[0]} takes {takes}: {usage}")
     return parse_number(text, "a round number", low=1)
+
+
+def _nothing_after(command: str, rest: str, what: str, number_hint: str = "") -> None:
+    """Refuse words after a command that takes none (they were once dropped unsaid: 'undo 1' undid the last
+    round), saying what the command does (and, after a number, ``number_hint``: the command that takes one)."""
+    if rest and rest.isascii() and rest.isdigit():
+        raise InputError(f"{command} takes no number: {what}{number_hint}")
+    if rest:
+        raise InputError(f"{command} takes nothing after it: {what}")

@@ -32,7 +32,8 @@ from scorekeeper.storage.stamp import check_unchanged
 from scorekeeper.tiles import Tile
 from scorekeeper.values import Frozen, set_field as _set
 
-__all__ = ["Change", "RoundFacts", "open_match", "new", "record", "edit", "delete", "undo", "redo", "history", "score"]
+__all__ = ["Change", "RoundFacts", "open_match", "new", "record", "edit", "delete", "undo", "redo", "history", "score",
+           "write_back"]
 
 
 class RoundFacts(Frozen):
@@ -251,6 +252,17 @@ def redo(source: MatchSource, number: int | None = None) -> Change:
     with _changing(source) as opened:
         match, table, restored = redo_facts(opened.match, opened.ruleset, number, opened.table.rounds)
         return Change(opened, _saved(opened, match, table), restored=restored)
+
+
+def write_back(opened: OpenMatch) -> Change:
+    """Write the match a caller holds (a live session) to its file again, after another program removed the
+    file; refused (MatchChanged) when a file is there: another command wrote one meanwhile, never written over."""
+    from scorekeeper.storage.stamp import MatchChanged
+
+    with match_lock(opened.path):
+        if os.path.exists(opened.path):
+            raise MatchChanged(f"{opened.path} is there again: nothing was written")
+        return Change(opened, _saved(opened, opened.match, opened.table))
 
 
 def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revision, str], ...]:

@@ -14,6 +14,9 @@ pexpect = pytest.importorskip("pexpect")
 
 from conftest import command_environment, installed_command  # noqa: E402
 
+from click.testing import CliRunner  # noqa: E402
+
+from scorekeeper.cli import cli  # noqa: E402
 from scorekeeper.live import HELP_COMMANDS, LiveSession  # noqa: E402
 from scorekeeper.storage.matchfile import load_match  # noqa: E402
 
@@ -210,6 +213,55 @@ def test_a_refused_command_says_why_in_one_line_and_changes_nothing(sk, line, me
     assert sk.path.read_bytes() == before
 
 
+@pytest.mark.parametrize("line, message", [
+    ("undo 1", "undo takes no number: it drops the last round; 'delete N' deletes round N"),
+    ("undo --list", "undo takes nothing after it: it drops the last round"),
+    ("table foo", "table takes 'all' or nothing: 'table all' shows every round"),
+    ("table all please", "table takes 'all' or nothing"),
+    ("help me", "help takes nothing after it: 'help' lists the commands"),
+    ("quit now", "quit takes nothing after it: 'quit' ends the session (or Ctrl-D)"),
+    ("exit 0", "exit takes no number: 'exit' ends the session"),
+    ("delete 1 now", "delete takes one round number: delete N"),
+    ("redo 1 x", "redo takes one number or none: redo [N]"),
+    ("explain 1 2", "explain takes one round number or none: explain [N]"),
+])
+def test_words_a_command_does_not_take_are_refused_not_dropped(sk, line, message):
+    """'undo 1' once dropped the last round as if the 1 were not there: a command given words it does not
+    take refuses the line in one line saying what it takes, and nothing changes (the session goes on)."""
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    session = LiveSession.open(str(sk.path))
+    session.handle("m out 3 13 5")
+    session.handle("a out 1 2 3")
+    session.handle("undo")
+    session.handle("redo")  # a change to take back and one to put back: 'undo' and 'redo' would both act
+    before = sk.path.read_bytes()
+    reply = session.handle(line)
+    assert not reply.ok and not reply.quit and len(reply.text.splitlines()) == 1, reply
+    assert reply.text.startswith(f"Error: {message}"), reply.text
+    assert sk.path.read_bytes() == before and len(session.state.match.rounds) == 2
+
+
+def test_undo_with_a_number_at_the_prompt_keeps_the_round(sk):
+    """The tester's line, through the command: 'undo 1' after two rounds keeps both, and the session goes on
+    to 'quit' (a 'quit now' before it does not end it)."""
+    sk("new", "--rules", "goat", "Ann", "Bob", "Cid", "Dan")
+    result = sk.runner.invoke(cli, ["--match", str(sk.path), "play"],
+                              input="a out 1 2 3\nb out 1 2 3\nundo 1\nquit now\ntable all\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Error: undo takes no number" in result.stderr and "Error: quit takes nothing" in result.stderr
+    assert "2  Bob out" in result.stdout  # the table after 'quit now': the session was still open
+    assert len(load_match(str(sk.path)).rounds) == 2
+
+
+def test_a_muggins_undo_with_words_names_the_claim_it_would_drop(sk):
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    session = LiveSession.open(str(sk.path))
+    session.handle("Ann +10")
+    reply = session.handle("undo 1")
+    assert not reply.ok and reply.text.startswith("Error: undo takes no number: it drops the last claim;")
+    assert len(session.state.match.pending) == 1
+
+
 def test_redo_in_a_session_puts_back_what_undo_and_delete_took(sk):
     """The session's redo is the 'redo' command's: the newest change taken back, or change N of the history."""
     sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
@@ -393,3 +445,108 @@ def test_fish_alone_asks_for_the_hands_not_for_a_command(sk):
     reply = LiveSession.open(str(sk.path)).handle("fish")
     assert not reply.ok and "no hand for Masha, Alex: every player needs a hand or a total" in reply.text
     assert "not a command" not in reply.text and sk.path.read_bytes() == before
+
+
+@pytest.mark.parametrize("line, columns", [
+    ("rules nokey", 40), ("rules nokey", 80), ("check foo", 40), ("check hand 1-7", 40),
+    ("check fish --line", 40), ("check count --spinner 5-5 0 3", 80), ("check hand --rules nope 1-1", 80),
+])
+def test_a_delegated_commands_error_wraps_between_words(tmp_path, line, columns):
+    """'rules KEY' and 'check ...' run as the commands would: their errors were printed as one long line the
+    terminal cut mid-word ('in a ru' / 'leset'); they wrap as the same error outside the session does."""
+    play = Play(tmp_path, "--rules", "goat", "Masha", "Alex", "Olya", "Serg", columns=columns)
+    answer = play.say(line).rstrip("\n")
+    play.quit()
+    rows = answer.splitlines()
+    assert rows[0].startswith("Error: ") and all(len(row) <= columns for row in rows), answer
+    assert all(row.startswith(" " * len("Error: ")) for row in rows[1:]), answer  # under its own text
+    words = line.split()  # the same words as the command outside the session (one line: stderr is a pipe)
+    alone = subprocess.run(installed_command() + (["rules", "show", "goat"] + words[1:] if words[0] == "rules"
+                                                  else words), cwd=tmp_path, env=command_environment(),
+                           capture_output=True, text=True, timeout=60)
+    assert " ".join(answer.split()) == alone.stderr.strip(), (answer, alone.stderr)
+
+
+@pytest.mark.parametrize("line", ["b out 1 2", "table", "undo", "explain 1", "save"])
+def test_a_match_file_another_program_broke_refuses_the_line_and_the_session_goes_on(tmp_path, line):
+    """Another program broke the file meanwhile: the line is refused with what is wrong and what to do (the
+    session once ended with the file's error, and the next lines went to the shell); fixed, the line goes in."""
+    play = Play(tmp_path, "--rules", "goat", "A", "B", "C", columns=40)
+    assert play.say("a out 1 2").startswith("Round 1: ")
+    good = (tmp_path / "match.toml").read_text()
+    broken = good.replace('out = "A"', 'out = "Q"')
+    (tmp_path / "match.toml").write_text(broken)
+    refused = " ".join(play.say(line).split())
+    assert refused.startswith("Error: match.toml was changed by another program and cannot be read: "
+                              "match.toml:7: round 1: unknown player 'Q'"), refused
+    assert refused.endswith("Nothing was recorded: fix the file, then type the line again."), refused
+    assert (tmp_path / "match.toml").read_text() == broken
+    (tmp_path / "match.toml").write_text(good.replace("B = 1", "B = 4"))  # fixed, by hand: another version
+    answer = play.say("b out 1 2")
+    assert " ".join(answer.split()).startswith("match.toml was changed by another command: reloaded it (1 round).")
+    assert "Round 2: B out, C 1, A 2" in " ".join(answer.split())
+    play.quit()
+    assert [rnd.out for rnd in load_match(str(tmp_path / "match.toml")).rounds] == ["A", "B"]
+
+
+def test_a_match_file_another_program_removed_is_written_back_by_save(tmp_path):
+    play = Play(tmp_path, "--rules", "goat", "A", "B", "C", columns=40)
+    play.say("a out 1 2")
+    (tmp_path / "match.toml").unlink()
+    refused = " ".join(play.say("b out 1 2").split())
+    assert refused == ("Error: match.toml was removed by another program. Nothing was recorded: type 'save' to "
+                       "write the match held here (1 round) back, then the line again."), refused
+    assert not (tmp_path / "match.toml").exists()
+    left = " ".join(play.say("quit").split())  # the first quit says what leaving would lose
+    assert left == ("match.toml was removed by another program: 'save' writes the match held here (1 round) "
+                    "back; 'quit' again leaves without it."), left
+    assert " ".join(play.say("save").split()) == "Wrote the match (1 round) back to match.toml."
+    assert play.say("b out 1 2").startswith("Round 2: B out, C 1, A 2")
+    assert " ".join(play.say("save").split()) == "match.toml holds the match: every line is saved as it is typed."
+    assert "Saved in match.toml." in play.quit()
+    assert [rnd.out for rnd in load_match(str(tmp_path / "match.toml")).rounds] == ["A", "B"]
+
+
+def test_leaving_after_the_match_file_was_removed_says_it_was_not_saved(sk):
+    """Piped lines end (Ctrl-D) after another program removed the file: said once, then the session leaves
+    saying the match was not saved (it once said 'Saved in match.toml.')."""
+    sk("new", "--rules", "goat", "A", "B", "C")
+
+    class Removing:  # the file goes away while the session is open, after its first line
+        def __init__(self):
+            self.lines = iter(["a out 1 2", "!rm"])
+
+        def __call__(self, prompt):
+            line = next(self.lines, None)
+            if line is None:
+                raise EOFError
+            if line == "!rm":
+                sk.path.unlink()
+                raise EOFError
+            return line
+
+    from scorekeeper.cli.play_command import run
+
+    result = CliRunner().invoke(click_command(lambda: run(LiveSession.open(str(sk.path)), read=Removing())))
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "'save' writes the match held here (1 round) back; 'quit' again leaves without it." in said
+    assert said.endswith(f"Not saved: {sk.path} was removed by another program."), said
+
+
+def click_command(function):
+    import click
+
+    return click.command()(function)
+
+
+def test_a_file_removed_between_the_check_and_the_write_is_refused_not_raised(sk):
+    """Under the lock the session finds the file gone (the check before each line is bypassed to reach the
+    write): the line is refused with the offer to save, and nothing is written."""
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    session = LiveSession.open(str(sk.path))
+    session.reload_if_changed = lambda: ""
+    sk.path.unlink()
+    reply = session.handle("m out 3 13 5")
+    assert not reply.ok and "was removed by another program" in reply.text and "'save'" in reply.text
+    assert not sk.path.exists()

@@ -72,15 +72,15 @@ def run(session, read=input, greeting: str | None = None) -> None:
             continue
         except EOFError:
             click.echo("")
-            break
+            reply = session.leave()  # as 'quit': a removed match file is said once, and the next Ctrl-D leaves
+            if reply.quit:
+                break
+            click.echo(reply.text and session.fitted(reply.text), err=True)
+            continue
         try:
             reply = session.handle(line)
         except KeyboardInterrupt:
-            from scorekeeper.session import open_match
-
-            session.state = open_match(session.path)  # what the file holds: the change was saved or not
-            click.echo(f"Interrupted: the match is as {session.path} holds it "
-                       f"({len(session.state.match.rounds)} rounds).", err=True)
+            _interrupted(session)
             continue
         while reply.question:  # a yes/no: Ctrl-C or Ctrl-D is a no
             if reply.text:
@@ -97,7 +97,20 @@ def run(session, read=input, greeting: str | None = None) -> None:
             click.echo(reply.text, err=not reply.ok)
         if reply.quit:
             break
-    click.echo(f"Saved in {session.path}.")
+    click.echo(session.farewell())
+
+
+def _interrupted(session) -> None:
+    """Ctrl-C while a line was answered: the match is what the file holds (the change was saved or not)."""
+    from scorekeeper.errors import ScorekeeperError
+
+    try:
+        session.reload()
+    except ScorekeeperError as error:
+        click.echo(session.fitted(f"Interrupted: {error}"), err=True)
+        return
+    click.echo(f"Interrupted: the match is as {session.path} holds it "
+               f"({len(session.state.match.rounds)} rounds).", err=True)
 
 
 def _delegate(path: str, args: tuple[str, ...]) -> None:
@@ -109,16 +122,24 @@ def _delegate(path: str, args: tuple[str, ...]) -> None:
     try:
         words = shlex.split(" ".join(args))
     except ValueError as error:
-        click.echo(f"Error: {error}", err=True)
+        _refuse(str(error))
         return
     try:
         cli.main(args=["--match", path, *words], prog_name="scorekeeper", standalone_mode=False)
     except click.exceptions.Exit:
         pass
     except click.ClickException as error:
-        click.echo(f"Error: {error.format_message()}", err=True)
+        _refuse(error.format_message())
     except click.exceptions.Abort:
         click.echo("")
+
+
+def _refuse(message: str) -> None:
+    """``Error: message``, wrapped between words to the screen as the same error outside the session is (the
+    terminal would cut it mid-word)."""
+    from scorekeeper.cli.base import error_lines
+
+    click.echo("\n".join(error_lines(message)), err=True)
 
 
 def _set_up_readline(session) -> None:
