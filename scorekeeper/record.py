@@ -11,7 +11,7 @@ from scorekeeper.errors import FactError, InputError, StateError
 from scorekeeper.facts import FISH, OUT, Claim, Ending, Hand, Match, Round, Side, singles
 from scorekeeper.memo import once_per
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import FishPolicy, Teams
+from scorekeeper.rules.schema import FishPolicy, HandValue, Teams
 from scorekeeper.tiles import Tile, TileSet
 
 
@@ -57,7 +57,7 @@ def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
 def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
     """``check_round`` for the rounds of one match under one ruleset, what it needs of them worked out once:
     every command checks every round of the match."""
-    tileset, pips, most, fisherman_pays, blocker_multiplied = _limits(ruleset)
+    tileset, pips, most, fisherman_pays, blocker_multiplied, in_tiles = _limits(ruleset)
     players = match.players
     seated = frozenset(players)
     seats = len(players)
@@ -137,6 +137,8 @@ def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
                 raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
             if claim.count is not None and claim.count < 0:
                 raise InputError(f"a count cannot be negative ({claim.player} count {claim.count})")
+        if in_tiles:
+            _check_tiles_known(match, ruleset, rnd)
         if blocker_multiplied and ending is FISH and not fisher:
             raise FactError("this ruleset multiplies the points of the player who made the last play: say who "
                             "made the fish ({fisher})")
@@ -167,6 +169,8 @@ class _Limits(NamedTuple):
     most: int
     fisherman_pays: bool
     blocker_multiplied: bool
+    in_tiles: bool
+    """``count.hand_value = tiles``: a hand given as a total must prove its tiles."""
 
 
 _LIMITS: dict = {}
@@ -179,13 +183,36 @@ def _limits(ruleset: Ruleset) -> _Limits:
 def _work_out_limits(ruleset: Ruleset) -> _Limits:
     tileset = ruleset.tileset
     return _Limits(tileset, {tile: tile.pips for tile in tileset.tiles()}, tileset.pips,
-                   ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS, ruleset["count.blocker_multiplier"] > 1)
+                   ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS, ruleset["count.blocker_multiplier"] > 1,
+                   ruleset["count.hand_value"] is HandValue.TILES)
+
+
+def _check_tiles_known(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """``count.hand_value = tiles`` (rules.md §5.5): a hand counts 1 a tile and 2 a double, which a pip total
+    does not tell, unless it proves the tiles (a total of 0 is the lone 0-0, rules.md §6.2).  Refuse the first
+    other total, naming its player."""
+    totals = [player for player, hand in rnd.hands.items() if hand.tiles is None]
+    if not totals:
+        return
+    from scorekeeper.scoring.hands import deduce_hands
+
+    proved = deduce_hands(ruleset, match, rnd)
+    for player in totals:
+        if player not in proved:
+            raise FactError(f"{{player}}'s hand is only a total ({rnd.hands[player].total}): {ruleset.name} counts "
+                            "the tiles left, 1 a tile and 2 a double (count.hand_value = tiles), which a total does "
+                            "not tell: give {player}'s tiles as {hand}", player=player)
 
 
 def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:
     """Players whose hand the ruleset does not count this round, so it need not be given: in pairs, the
-    partner of the player who went out when ``count.partner_of_finisher`` is false (rules.md §2.8)."""
-    if rnd.ending is not Ending.OUT or ruleset["count.partner_of_finisher"] or not rnd.out:
+    partner of the player who went out when ``count.partner_of_finisher`` is false (rules.md §2.8); every
+    player, on an out, when only the hand won scores (``count.hand_won``, rules.md §5.4)."""
+    if rnd.ending is not Ending.OUT or not rnd.out:
+        return ()
+    if ruleset["count.hand_won"]:
+        return tuple(player for player in match.players if player != rnd.out)
+    if ruleset["count.partner_of_finisher"]:
         return ()
     try:
         side = match.side_of(rnd.out)

@@ -35,6 +35,27 @@ def round_args(rng: random.Random, number: int, most: int = 12) -> list[str]:
                                      for player, total in zip([p for p in PLAYERS if p != out], totals)]]
 
 
+TILES = [f"{low}-{high}" for low in range(7) for high in range(low, 7)]
+
+
+def tiles_round_args(rng: random.Random, number: int) -> list[str]:
+    """A round for a ruleset that counts tiles (count.hand_value = tiles, where a total is refused): the same
+    shape, every hand 1 to 3 tiles dealt from one shuffled double-six set."""
+    dealt = rng.sample(TILES, len(TILES))
+    if number % 7 == 3:
+        out, ending = None, ["--fish", "--fisher", PLAYERS[number % 4]]
+    else:
+        out = PLAYERS[(number * 3 + rng.randint(0, 3)) % 4]
+        ending = ["--out", out]
+    hands = []
+    for player in PLAYERS:
+        if player != out:
+            count = rng.randint(1, 3)
+            hands.append(f"--hand={player}={','.join(dealt[:count])}")
+            dealt = dealt[count:]
+    return ["round", *ending, *hands]
+
+
 def invoke(path: Path, args: list[str], env: dict[str, str] | None = None):
     return CliRunner().invoke(cli, ["--match", str(path), *args], env=env, catch_exceptions=False)
 
@@ -47,9 +68,13 @@ def long_match(name: str, path: Path, rounds: int = LONGEST) -> list[str]:
     most = 7 if ruleset["players.teams"].value == "pairs" else 12  # small hands: a long match
     if ruleset["opening.threshold"] > 13:  # Sea Goat opens at 25: hands big enough to score now and then
         most = 16 if ruleset["players.teams"].value == "pairs" else 24
+    in_tiles = ruleset["count.hand_value"].value == "tiles"
+    only_won = bool(ruleset["count.hand_won"])
     assert invoke(path, new_args(name)).exit_code == 0
     for number in range(1, rounds + 1):
-        args = round_args(rng, number, most)
+        args = tiles_round_args(rng, number) if in_tiles else round_args(rng, number, most)
+        if only_won and args[1] == "--out":
+            args = args[:3]  # count.hand_won: an out needs no hands, and a table that scores so gives none
         result = invoke(path, args)
         assert result.exit_code == 0, (name, args, result.stdout, result.stderr)
         if number == rounds or '"over": true' in invoke(path, ["table", "--format", "json"]).stdout:

@@ -44,7 +44,10 @@ def test_every_stage_module_says_which_keys_it_reads():
 def test_a_ruleset_runs_only_the_stages_it_switches_on(name):
     ruleset = load_ruleset(name)
     chosen = [stage.__name__ for stage in stages_for(ruleset)]
-    assert ("settle_hand" in chosen) == bool(ruleset["endhand.count"]) != ("take" in chosen)
+    # exactly one stage says who takes what: only the hand won, the end-of-hand count, or the out / fish rules
+    deciding = [stage for stage in ("take_hand_won", "settle_hand", "take") if stage in chosen]
+    assert deciding == ["take_hand_won" if ruleset["count.hand_won"] else
+                        "settle_hand" if ruleset["endhand.count"] else "take"]
     assert ("play_on_hundred" in chosen) == (name.startswith("sea-goat"))
     assert ("pay_toward_opening" in chosen) != ("pay_to_recorder" in chosen)
     assert chosen[0] == "count_hands" and chosen[-1] == "carry_eggs"

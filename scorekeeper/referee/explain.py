@@ -9,9 +9,9 @@ from scorekeeper.errors import InputError, StateError
 from scorekeeper.facts import Ending, Match
 from scorekeeper.referee.verdict import key_source, key_value
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS
+from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, HandValue
 from scorekeeper.scoring.engine import explained
-from scorekeeper.scoring.hands import deduce_hands, hand_value
+from scorekeeper.scoring.hands import deduce_hands, hand_value, tile_count
 from scorekeeper.scoring.table import RoundResult, Table
 from scorekeeper.tiles import format_tiles
 
@@ -36,6 +36,8 @@ class SideNumbers(NamedTuple):
     dropped: int
     score: int
     remembered: int
+    hand_given: bool = True
+    """False when none of the side's hands was recorded (``count.hand_won`` lets an out leave them out)."""
 
 
 class Explanation(NamedTuple):
@@ -96,17 +98,23 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
         facts.append("the round was blocked (fish)" + (f"; {rnd.fisher} made the fish" if rnd.fisher else ""))
     if rnd.led:
         facts.append(f"the round was led with {rnd.led}")
-    plain = not ruleset.special_hands and not ruleset["count.six_six_anywhere"]
+    in_tiles = ruleset["count.hand_value"] is HandValue.TILES
+    plain = not ruleset.special_hands and not ruleset["count.six_six_anywhere"] and not in_tiles
     deduced = {} if plain else deduce_hands(ruleset, match, rnd)  # as the table scored them (rules.md §6.2)
     for player in match.players:
         if player == rnd.out:
             continue
-        if player not in rnd.hands:  # not asked for: a hand the ruleset does not count (the finisher's partner)
-            facts.append(f"{player}'s hand was not recorded (not counted: partner of {rnd.out})")
+        if player not in rnd.hands:  # not asked for: a hand the ruleset does not count
+            why = ("not needed: only the hand won scores, count.hand_won" if ruleset["count.hand_won"] else
+                   f"not counted: partner of {rnd.out}")
+            facts.append(f"{player}'s hand was not recorded ({why})")
             continue
         hand = rnd.hand_of(player)
         found = deduced.get(player)
-        value = hand_value(ruleset, player, found.hand if found else hand, [], [])
+        if in_tiles:
+            value = tile_count(player, hand, found, [])
+        else:
+            value = hand_value(ruleset, player, found.hand if found else hand, [], [])
         if found:
             # the reason in full is the step's (rules applied): here, the fact in few words
             text = (f"{player} held a total of {hand.total}: only {format_tiles(found.tiles)} makes it "
@@ -139,7 +147,8 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
         before = previous.side(side.name) if previous else None
         sides.append(SideNumbers(side.name, side.players, before.score if before else 0,
                                  before.remembered if before else 0, now.hand, now.points, now.recorded,
-                                 now.wiped, now.dropped, now.score, now.remembered))
+                                 now.wiped, now.dropped, now.score, now.remembered,
+                                 any(player in rnd.hands or player == rnd.out for player in side.players)))
     return Explanation(number, ruleset.name, result, tuple(facts), hands, steps, tuple(sides),
                        previous.eggs if previous else 0)
 

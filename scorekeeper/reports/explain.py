@@ -69,8 +69,8 @@ def _step(number: int, label: str, step: ExplainedStep) -> str:
 
 
 def _how(item: SideNumbers) -> str:
-    how = [f"hand {item.hand}"]
-    if item.points != item.hand:
+    how = [f"hand {item.hand}" if item.hand_given else "hand not recorded"]
+    if item.points != item.hand or not item.hand_given:
         how.append(f"takes {item.points}")
     if item.recorded:
         how.append(f"records {item.recorded}: {item.before_score} + {item.recorded} = {item.score}")

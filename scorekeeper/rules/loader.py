@@ -9,8 +9,8 @@ from typing import Any
 
 from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import (KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, FirstLead, Key, Teams,
-                                     written)
+from scorekeeper.rules.schema import (KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Count, FirstLead,
+                                     HandValue, Key, Teams, written)
 from scorekeeper.storage import tomlread as toml
 from scorekeeper.text import not_utf8, printable
 from scorekeeper.tiles import TileSet, parse_tiles
@@ -93,7 +93,7 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
             special = _parse_special(label, data[SPECIAL_HANDS], values["tiles.max_pip"], problems)
             set_by[SPECIAL_HANDS] = label
     leaf_label = layers[0][0]
-    _cross_check(leaf_label, values, problems)
+    _cross_check(leaf_label, values, problems, special)
     if problems:
         return None, _placed(problems, texts)
     origin = "built-in" if not is_path(spec) else leaf_label
@@ -299,7 +299,7 @@ def _parse_special(label: str, table: Any, max_pip: int, problems: list) -> dict
     return special
 
 
-def _cross_check(label: str, values: dict, problems: list) -> None:
+def _cross_check(label: str, values: dict, problems: list, special: dict | None = None) -> None:
     if values["players.min"] > values["players.max"]:
         problems.append(RulesetError("players.min is more than players.max", label, key="players.min"))
     if values["players.teams"] is Teams.PAIRS and not values["players.min"] <= 4 <= values["players.max"]:
@@ -320,3 +320,16 @@ def _cross_check(label: str, values: dict, problems: list) -> None:
     if values["lead.first"] is FirstLead.TILE and not values["lead.first_tile"]:
         problems.append(RulesetError("lead.first = \"tile\" needs lead.first_tile, like \"2-3\"", label,
                                      key="lead.first_tile"))
+    if values["count.hand_value"] is HandValue.TILES:
+        # a hand counted in tiles has no pips to give a special value to (rules.md §5.5)
+        if special:
+            problems.append(RulesetError("count.hand_value = \"tiles\" counts 1 a tile and 2 a double: a special "
+                                         "hand cannot apply (clear it with an empty [special_hands])", label,
+                                         key=SPECIAL_HANDS))
+        if values["count.six_six_anywhere"]:
+            problems.append(RulesetError("count.hand_value = \"tiles\" counts 1 a tile and 2 a double: "
+                                         "count.six_six_anywhere must be 0", label, key="count.six_six_anywhere"))
+    if values["count.hand_won"] and values["count.who"] is not Count.WINNER and not values["endhand.count"]:
+        problems.append(RulesetError("count.hand_won scores the winner of each hand: it needs a game where a "
+                                     "hand has a winner (count.who = \"winner\" or endhand.count = true)", label,
+                                     key="count.hand_won"))

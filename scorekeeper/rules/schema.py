@@ -22,6 +22,15 @@ class Count(Enum):
     """The side that won the round records what the losers hold (Sea Goat, draw, Muggins)."""
 
 
+class HandValue(Enum):
+    """What a hand left at the end of a round counts."""
+
+    PIPS = "pips"
+    """Its pips (special hands and count.six_six_anywhere apply)."""
+    TILES = "tiles"
+    """Its tiles: 1 a tile, 2 a double (001's series by tiles left)."""
+
+
 class FishPolicy(Enum):
     """Who records what when a round is blocked."""
 
@@ -267,6 +276,16 @@ KEYS: tuple[Key, ...] = (
         "in a blocked round, the player who made the last play (--fisher) has their points multiplied by "
         "this unless they hold the fewest points (1: no such rule)", minimum=1,
         source="rules.md §5.3 (003's block game: 4)"),
+    Key("count.hand_value", HandValue, HandValue.PIPS,
+        "what a hand left at the end of a round counts: pips; or tiles, 1 a tile and 2 a double (a hand must "
+        "then be given as tiles: a total is refused unless it proves them)",
+        source="rules.md §5.5 (001: a series counted by the tiles left, 1 a tile, 2 a double)"),
+    Key("count.hand_won", int, 0,
+        "the side that wins a hand (went out; on a fish, the side the fish rule makes the winner) scores this "
+        "many points and nobody else scores, whatever the hands hold; an out then needs no hands, a tied fish "
+        "scores nothing (0: the hands are counted)", minimum=0,
+        source="rules.md §5.4 (004, Jamaican dominoes: a hand won is 1 point, first to 6; 001: the most hands "
+               "won)"),
     Key("opening.threshold", int, 0,
         "a side holding no points records a round only when it is worth at least this much (0: any round)",
         minimum=0, source='rules.md §2.2, §3.2 (Goat 13; 004: 25; 000: 30)'),

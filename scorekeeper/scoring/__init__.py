@@ -7,6 +7,7 @@ Every round goes through the stages of ``pipeline.STAGES``, in this order, over 
     [eggs.check_egg_lead]        a lead other than eggs.lead (1-1) while eggs are carried: a note
     outcome.take                 who takes what: the out, the fish policy, ties
       [endhand.settle_hand]      instead, for the points races: the end-of-hand count
+      [handswon.take_hand_won]   instead, count.hand_won: the hand's winner scores a fixed number (Jamaican)
     [blocker.multiply_blocker]   003: the blocker's points counted several times
     [double_bonus.add_bonuses]   6-6 / 0-0 led or finished: a bonus to the losers
     [hundred.play_on_hundred]    a round on the hundred: the match won, or the side's points lost

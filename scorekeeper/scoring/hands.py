@@ -2,7 +2,8 @@
 
 Keys read: ``count.partner_of_finisher`` (whether the partner of the player who went out counts),
 ``special_hands`` (a hand of exactly the listed tiles counts the listed value), ``count.six_six_anywhere``
-(6-6 counts this much wherever it is held).
+(6-6 counts this much wherever it is held), ``count.hand_value`` (a hand counts its pips, or its tiles: 1 a tile,
+2 a double).  A hand not given (``count.hand_won`` lets an out leave them out) is not counted.
 
 A hand recorded only as a total is scored as tiles when the total proves them (rules.md §6.2): a player who
 did not go out holds at least one tile and only 0-0 has no pips, so a total of 0 is the hand 0-0; and a
@@ -20,7 +21,7 @@ from typing import Mapping, NamedTuple
 from scorekeeper.facts import OUT, Hand, Match, Round
 from scorekeeper.memo import once_per
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import SPECIAL_HANDS
+from scorekeeper.rules.schema import SPECIAL_HANDS, HandValue
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Step
 from scorekeeper.tiles import Tile, format_tiles
@@ -54,7 +55,8 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     players = {}
     partner_out = rnd.ending is OUT and not rules["count.partner_of_finisher"]
     anywhere = rules["count.six_six_anywhere"]
-    plain = not ruleset.special_hands and not anywhere
+    in_tiles = rules["count.hand_value"] is _TILES
+    plain = not ruleset.special_hands and not anywhere and not in_tiles
     deduced = {} if plain else deduce_hands(ruleset, match, rnd)
     # Which hands a special hand could be (by size) or hide behind a total (by pips): the others count pips.
     sizes, sums = _special_shapes(ruleset.special_hands)
@@ -68,9 +70,13 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                 steps.append(Step(side.name, "count.partner_of_finisher",
                                   f"{player}'s hand is not counted: partner of {out}, who went out"))
                 continue
-            hand = held[player]
+            hand = held.get(player)
+            if hand is None:  # not given: a ruleset that does not count it (count.hand_won, on an out)
+                continue
             tiles = hand.tiles
-            if player in deduced:
+            if in_tiles:
+                value = tile_count(player, hand, deduced.get(player), steps)
+            elif player in deduced:
                 found = deduced[player]
                 steps.append(Step(player, SPECIAL_HANDS if ruleset.special_hands else "count.six_six_anywhere",
                                   f"{player}'s total of {hand.total} can only be {format_tiles(found.tiles)} "
@@ -89,6 +95,27 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
         return state.but(side_hands=sides, player_hands=players)
     return state.but(side_hands=sides, player_hands=players, steps=state.added(steps),
                      notes=state.notes + tuple(notes))
+
+
+_TILES = HandValue.TILES
+
+
+def tile_count(player: str, hand: Hand, deduced: Deduction | None, steps: list[Step]) -> int:
+    """``count.hand_value = tiles`` (rules.md §5.5): 1 a tile, 2 a double.  A total counts only when it proves
+    its tiles (``deduced``); the round's check refuses any other total, so none reaches here."""
+    tiles = hand.tiles
+    proved = ""
+    if tiles is None:
+        if deduced is None:  # refused when the round is checked (record.round_checker)
+            raise ValueError(f"{player}'s total of {hand.total} does not prove the tiles")
+        tiles = deduced.tiles
+        proved = f"a total of {hand.total} can only be {format_tiles(tiles)} ({deduced.why}); "
+    each = [2 if tile.low == tile.high else 1 for tile in tiles]
+    value = sum(each)
+    added = " + ".join(map(str, each)) + (f" = {value}" if len(each) > 1 else "")
+    steps.append(Step(player, "count.hand_value", f"{player}: {proved}{format_tiles(tiles)} counts {added} "
+                                                  "(1 a tile, 2 a double)"))
+    return value
 
 
 _SHAPES: dict = {}

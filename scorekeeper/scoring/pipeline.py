@@ -64,8 +64,10 @@ def _finishing_on(ruleset: Ruleset) -> bool:
 STAGES: tuple[Stage, ...] = (
     Stage(hands.count_hands),                           # each side's hand value, special hands
     Stage(eggs.check_egg_lead, lambda rules: bool(rules["eggs.lead"])),  # eggs are led from 1-1: else say so
-    Stage(outcome.take, lambda rules: not rules["endhand.count"]),   # who takes what: out, fish policy, ties
-    Stage("endhand.settle_hand", lambda rules: bool(rules["endhand.count"])),  # or: the end-of-hand count
+    Stage(outcome.take, lambda rules: not rules["endhand.count"] and not rules["count.hand_won"]),  # who takes
+    # what: out, fish policy, ties; or the end-of-hand count; or only the hand won scores (Jamaican)
+    Stage("endhand.settle_hand", lambda rules: bool(rules["endhand.count"]) and not rules["count.hand_won"]),
+    Stage("handswon.take_hand_won", lambda rules: bool(rules["count.hand_won"])),
     Stage("blocker.multiply_blocker", lambda rules: rules["count.blocker_multiplier"] != 1),
     Stage("double_bonus.add_bonuses", _bonuses_on),    # 6-6 / 0-0 led or finished: bonus to the losers
     Stage("hundred.play_on_hundred", _hundred_possible),  # a round on the hundred: match won, or points lost

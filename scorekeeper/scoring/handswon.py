@@ -1,0 +1,58 @@
+"""Stage ``take_hand_won``: only the hand won scores (rules.md §5.4, Jamaican dominoes), on with ``count.hand_won``.
+
+Key read: ``count.hand_won``, the points the side that wins a hand scores; nobody else scores, whatever the hands
+hold.  The winner of an out is the side of the player who went out (the hands need not be given); the winner
+of a fish is the side the ruleset's own fish rule makes the winner (``endhand.count``: the fewest pips; else
+``fish.policy``), found by that rule's code.  A fish with no winner (a tie for the fewest) scores nothing:
+``fish.tie`` is not used, there are no pips to carry or share.  The stage takes the place of ``outcome.take``
+and ``endhand.settle_hand``.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.facts import OUT, Match
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.state import Outcome, RoundState
+from scorekeeper.scoring.table import Step
+
+
+def take_hand_won(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
+    worth = ruleset["count.hand_won"]
+    rnd = state.facts
+    names = [side.name for side in match.sides]
+    hands = state.side_hands
+    line_total = sum(hands.values())
+    won = f"{worth} point{'s' if worth != 1 else ''}"
+    if rnd.ending is OUT:
+        winner: str | None = match.side_of(rnd.out).name
+        text = (f"{rnd.out} went out and wins the hand" if winner == rnd.out else
+                f"{rnd.out} went out: {winner} wins the hand") + f", {won}, whatever the hands hold"
+    else:
+        winner = _fish_winner(ruleset, match, state)
+        fewest = min(hands.values())
+        level = [name for name in names if hands[name] == fewest]
+        if winner is not None:
+            text = f"fish: {winner} wins the hand by the fish rule (it holds {hands[winner]}"
+            text += ", the fewest)" if level == [winner] else ")"
+            text += f" and scores {won}"
+        elif len(level) > 1:
+            text = f"fish: {' and '.join(level)} tie for the fewest ({fewest}): no side wins the hand, nobody scores"
+        else:
+            text = "fish: the fish rule names no winner of the hand: nobody scores"
+    step = Step(winner, "count.hand_won", text)
+    points = {name: worth if name == winner else 0 for name in names}
+    losers = tuple(name for name in names if name != winner) if winner else ()
+    outcome = Outcome(points, winner=winner, losers=losers, line_total=line_total)
+    return state.but(outcome=outcome, points=points, steps=state.added((step,)))
+
+
+def _fish_winner(ruleset: Ruleset, match: Match, state: RoundState) -> str | None:
+    """The side the ruleset's fish rule makes the winner of a blocked round (its steps are not kept: the points
+    it gives are not what this ruleset scores)."""
+    if ruleset["endhand.count"]:
+        from scorekeeper.scoring.endhand import settle
+
+        return settle(ruleset, match, state.facts, dict(state.side_hands), dict(state.player_hands), []).winner
+    from scorekeeper.scoring.outcome import allocate
+
+    return allocate(ruleset, match, state.facts, dict(state.side_hands), None).winner

@@ -1,0 +1,225 @@
+"""A draw series decided by hands won (Jamaican, rules.md §5.4: ``count.hand_won``, ``draw-jamaican``) or by the
+tiles left (rules.md §5.5: ``count.hand_value = tiles``, ``draw-tiles-left``), through the CLI: every rule vector
+is a row of a data table (``table_steps`` says how a row is read)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import house
+from scorekeeper.cli import cli
+from table_steps import run, vector
+
+JAM_2 = "new --rules draw-jamaican Ann Bob"
+JAM_3 = "new --rules draw-jamaican Ann Bob Cid"
+JAM_PAIRS = "new --rules draw-jamaican --team Ann,Cid --team Bob,Dan"
+TILES_2 = "new --rules draw-tiles-left Ann Bob"
+TILES_3 = "new --rules draw-tiles-left Ann Bob Cid"
+
+JAMAICAN = [
+    vector("an out needs no hands: 'Ann out' is a whole round and scores 1", JAM_3,
+           ("round Ann out", {"scores": {"Ann": 1, "Bob": 0, "Cid": 0}, "last.winner": "Ann",
+                              "says": ["Round 1 recorded"]}),
+           ("round --out Bob", {"scores": {"Ann": 1, "Bob": 1, "Cid": 0}})),
+    vector("hands given on an out are kept and change nothing", JAM_3,
+           ("round Ann out, Bob 6-6 5-5, Cid 30", {"scores": {"Ann": 1, "Bob": 0, "Cid": 0}, "file": ["6-6"]})),
+    vector("a hand's worth does not matter: an out worth 0 pips still scores 1", JAM_2,
+           ("round Bob out, Ann 0-1", {"scores": {"Ann": 0, "Bob": 1}})),
+    vector("first to 6, exactly: five hands won is not over, the sixth wins", JAM_2,
+           *[("round Bob out", {"over": False})] * 5,
+           ("table", {"scores": {"Ann": 0, "Bob": 5}, "shows": ["first to 6 wins"]}),
+           ("round Bob out", {"over": True, "winner": "Bob", "loser": "Ann", "scores": {"Ann": 0, "Bob": 6},
+                              "shows": ["Match over: Bob wins with 6."]}),
+           ("round Ann out", {"refused": (1, ["over"])})),
+    vector("a close match: 5 to 5, the next hand decides it", JAM_2,
+           *[step for _ in range(5) for step in (("round Ann out", {}), ("round Bob out", {}))],
+           ("table", {"scores": {"Ann": 5, "Bob": 5}, "over": False}),
+           ("round fish, Ann 12, Bob 11", {"over": True, "winner": "Bob", "scores": {"Ann": 5, "Bob": 6}})),
+    vector("a fish goes to the fewest pips", JAM_3,
+           ("round fish, Ann 10, Bob 4, Cid 9", {"scores": {"Ann": 0, "Bob": 1, "Cid": 0}, "last.winner": "Bob"})),
+    vector("a fish counts hands as draw does: a lone 0-0 is 25", JAM_2,
+           ("round fish, Ann 0-0, Bob 6-5 4-3", {"scores": {"Ann": 0, "Bob": 1}})),
+    vector("a fish tied for the fewest: nobody scores", JAM_3,
+           ("round fish 5 5 9", {"scores": {"Ann": 0, "Bob": 0, "Cid": 0}, "last.winner": None})),
+    vector("a fish tied between two players: nobody scores", JAM_2,
+           ("round fish, Ann 7, Bob 7", {"scores": {"Ann": 0, "Bob": 0}, "last.winner": None})),
+    vector("a fish needs every hand: the fewest decides it", JAM_3,
+           ("round fish, Ann 5", {"refused": (2, ["no hand for Bob, Cid", "every player"])}),
+           ("round --fish --total Ann=5 --total Bob=6", {"refused": (2, ["no hand for Cid", "--total"])})),
+    vector("pairs: the side of the player who went out scores 1", JAM_PAIRS,
+           ("round Cid out", {"scores": {"Ann+Cid": 1, "Bob+Dan": 0}}),
+           # a fish: Ann+Cid hold 3 + 5 = 8, Bob+Dan 4 + 6 = 10
+           ("round fish, Ann 3, Bob 4, Cid 5, Dan 6", {"scores": {"Ann+Cid": 2, "Bob+Dan": 0}})),
+    vector("the winner of a hand leads the next", JAM_2,
+           ("round Bob out", {"next_leader": "Bob"})),
+    vector("over block, a fish goes to the fewest plain pips (6-6 is 12 there)", "new --rules {house} Ann Bob",
+           ("round fish, Ann 6-6, Bob 5-6 4-5", {"scores": {"Ann": 1, "Bob": 0}}),
+           house='extends = "block"\nname = "block-jamaican"\n[count]\nhand_won = 1\n[end]\ntarget = 6\n'),
+    vector("a hand won worth 2, to 10: a house ruleset", "new --rules {house} Ann Bob",
+           ("round Ann out", {"scores": {"Ann": 2, "Bob": 0}}),
+           house='extends = "draw-jamaican"\n[count]\nhand_won = 2\n[end]\ntarget = 10\n'),
+]
+
+TILES_LEFT = [
+    vector("1 a tile, 2 a double; the player who went out records 0", TILES_3,
+           ("round Ann out, Bob 1-2 3-3, Cid 0-0 4-5 6-6",
+            {"scores": {"Ann": 0, "Bob": 3, "Cid": 5}, "last.points": {"Ann": 0, "Bob": 3, "Cid": 5}})),
+    vector("a fish: everyone records their own tiles", TILES_3,
+           ("round fish, Ann 0-1, Bob 2-2, Cid 3-4 5-6", {"scores": {"Ann": 1, "Bob": 2, "Cid": 2}})),
+    vector("no special hands: a lone 0-0 is a double, 2; 6-6 too", TILES_2,
+           ("round Ann out, Bob 0-0", {"scores.Bob": 2}),
+           ("round Ann out, Bob 6-6", {"scores.Bob": 4})),
+    vector("after 7 rounds the fewest wins", TILES_2,
+           *[("round Ann out, Bob 1-2", {"over": False})] * 6,
+           ("round Bob out, Ann 3-3 1-5", {"over": True, "winner": "Ann", "loser": "Bob",
+                                           "scores": {"Ann": 3, "Bob": 6},
+                                           "shows": ["7 rounds of 7; the lowest total wins", "Match over: Ann wins"]}),
+           ("round Ann out, Bob 1-2", {"refused": (1, ["over"])})),
+    vector("level lowest totals after 7 rounds: a draw", TILES_2,
+           *[("round fish, Ann 1-2, Bob 1-3", {})] * 7,
+           ("table", {"over": True, "winner": None, "loser": None, "scores": {"Ann": 7, "Bob": 7},
+                      "shows": ["Match over: a draw."]})),
+    vector("a total is refused, naming the player (round line)", TILES_3,
+           ("round Ann out, Bob 1-2, Cid 7",
+            {"refused": (2, ["Cid's hand is only a total (7)", "count.hand_value = tiles", "give Cid's tiles"])})),
+    vector("a total is refused, naming the player and the flag (flags)", TILES_3,
+           ("round --out Ann --hand Bob=1-2 --total Cid=7", {"refused": (2, ["Cid's hand", "--hand PLAYER=TILES"])}),
+           ("round --fish --total Ann=3 --hand Bob=1-2 --hand Cid=3-4", {"refused": (2, ["Ann's hand is only a total (3)"])})),
+    vector("a total of 0 proves the lone 0-0: it counts 2", TILES_3,
+           ("round Ann out, Bob 0, Cid 1-2", {"scores": {"Ann": 0, "Bob": 2, "Cid": 1}})),
+    vector("with 0-0 in another hand, a total of 1 can only be 0-1", TILES_3,
+           ("round Ann out, Bob 0-0, Cid 1", {"scores": {"Ann": 0, "Bob": 2, "Cid": 1}})),
+    vector("a tile count is not a round fact: tiles are needed", TILES_2,
+           ("round Ann out, Bob 2", {"refused": (2, ["Bob's hand is only a total (2)"])})),
+    vector("pairs: a side records both partners' tiles", "new --rules draw-tiles-left --team Ann,Cid --team Bob,Dan",
+           ("round Ann out, Bob 1-2, Cid 3-3, Dan 4-5 5-5", {"scores": {"Ann+Cid": 2, "Bob+Dan": 4}})),
+]
+
+@pytest.mark.parametrize("start, steps, house", JAMAICAN + TILES_LEFT)
+def test_draw_series(sk, start, steps, house):
+    run(sk, start, steps, house)
+
+
+@pytest.mark.parametrize("text, words", [
+    # a hand counted in tiles has no pips for a special hand to value
+    ('extends = "draw"\n[count]\nhand_value = "tiles"\nsix_six_anywhere = 0\n', ["count.hand_value", "special hand"]),
+    ('extends = "draw"\n[count]\nhand_value = "tiles"\n[special_hands]\n', ["count.six_six_anywhere must be 0"]),
+    # Goat's hands have no winner: every loser records its own
+    ('extends = "goat"\n[count]\nhand_won = 1\n', ["count.hand_won", "a hand has a winner"]),
+])
+def test_house_rules_that_cannot_mean_anything_are_refused(sk, text, words):
+    message = sk.fails("new", "--rules", house(sk, text), "Ann", "Bob", code=1)
+    for word in words:
+        assert word in message, message
+
+
+# --- explain: each round says how it was scored, with the key ----------------------------------------------
+
+def test_explain_a_jamaican_out_without_hands(sk):
+    sk("new", "--rules", "draw-jamaican", "Ann", "Bob", "Cid")
+    sk("round", "Ann", "out")
+    text = sk("explain", "1").stdout
+    assert "[count.hand_won = 1] Ann went out and wins the hand, 1 point, whatever the hands hold" in text
+    assert "Bob's hand was not recorded (not needed: only the hand won scores, count.hand_won)" in text
+    assert "=> Bob: 0   (hand not recorded; takes 0)" in text
+    data = json.loads(sk("explain", "1", "--format", "json").stdout)
+    assert [step["key"] for step in data["steps"]][0] == "count.hand_won"
+    assert data["steps"][0]["source"].startswith("rules.md §5.4")
+    assert data["winner"] == "Ann" and data["hands"] == {}
+
+
+def test_explain_a_jamaican_fish(sk):
+    sk("new", "--rules", "draw-jamaican", "Ann", "Bob")
+    sk("round", "fish,", "Ann", "9,", "Bob", "12")
+    sk("round", "fish", "4", "4")
+    won = sk("explain", "1").stdout
+    assert "fish: Ann wins the hand by the fish rule (it holds 9, the fewest) and scores 1 point" in won
+    tied = sk("explain", "2").stdout
+    assert "fish: Ann and Bob tie for the fewest (4): no side wins the hand, nobody scores" in tied
+
+
+def test_explain_tiles_left(sk):
+    sk("new", "--rules", "draw-tiles-left", "Ann", "Bob", "Cid")
+    sk("round", "Ann out, Bob 1-2 3-3, Cid 0")
+    text = sk("explain", "1").stdout
+    assert "[count.hand_value = tiles] Bob: 1-2 3-3 counts 1 + 2 = 3 (1 a tile, 2 a double)" in text
+    assert "Cid: a total of 0 can only be 0-0" in text and "0-0 counts 2" in text
+    assert "Bob held 1-2 3-3: 3 + 6 = 9, counted as 3" in text
+    data = json.loads(sk("explain", "1", "--format", "json").stdout)
+    assert data["hands"]["Bob"]["value"] == 3 and data["hands"]["Cid"]["value"] == 2
+    assert data["hands"]["Cid"]["deduced"] == "0-0"
+    assert [step["key"] for step in data["steps"]][:3] == ["count.hand_value", "count.hand_value", "count.who"]
+
+
+@pytest.mark.parametrize("rules, line", [("draw-jamaican", "Ann out"),
+                                         ("draw-tiles-left", "Ann out, Bob 1-2 3-3, Cid 0-0 4-5")])
+def test_explain_and_the_table_fit_40_columns(sk, monkeypatch, rules, line):
+    sk("new", "--rules", rules, "Ann", "Bob", "Cid")
+    sk("round", line)
+    monkeypatch.setenv("COLUMNS", "40")
+    for command in (("explain", "1"), ("table",), ("rules", "show", rules, "count")):
+        shown = sk(*command).stdout
+        assert max(len(text) for text in shown.splitlines()) <= 40, (command, shown)
+
+
+# --- compare: a draw match under the new rulesets ------------------------------------------------------------
+
+def _draw_match(sk) -> None:
+    sk("new", "--rules", "draw", "Ann", "Bob")
+    sk("round", "Ann out, Bob 1-2 3-3")        # draw: Ann 9; Jamaican: Ann 1; tiles: Bob 3
+    sk("round", "fish, Ann 6-6, Bob 5-6 4-5")  # draw: 50 against 20, Bob 30; Jamaican: Bob 1; tiles: 2 and 2
+    sk("round", "Ann out, Bob 0")              # draw: 25 more for Ann; Jamaican: Ann 1; tiles: 0-0, Bob 2
+
+
+@pytest.mark.parametrize("other, scores, keys", [
+    ("draw-jamaican", {"Ann": 2, "Bob": 1}, {"count.hand_won", "end.target"}),
+    ("draw-tiles-left", {"Ann": 2, "Bob": 7}, {"count.hand_value", "count.who", "end.rounds", "special_hands"}),
+])
+def test_compare_a_draw_match_under_the_new_rulesets(sk, other, scores, keys):
+    _draw_match(sk)
+    data = json.loads(sk("compare", other, "--format", "json").stdout)
+    assert data["other"] == other and data["differing_rounds"] == [1, 2, 3]
+    last = data["rounds"][-1]
+    assert last["ruleset"] == {"Ann": {"score": 34, "remembered": 0}, "Bob": {"score": 30, "remembered": 0}}
+    assert {name: item["score"] for name, item in last["other"].items()} == scores
+    assert keys <= {item["key"] for item in data["differing_keys"]}
+    assert sk.json("--rules", other)["sides"][0]["score"] == scores["Ann"]
+    text = sk("compare", other).stdout
+    assert "rounds that differ (≠): 1, 2, 3" in text
+
+
+def test_compare_under_tiles_left_names_a_hand_given_as_a_total(sk):
+    _draw_match(sk)
+    sk("round", "Bob out, Ann 7")
+    message = sk.fails("compare", "draw-tiles-left", code=1)
+    assert "round 4: draw-tiles-left cannot score it from these facts: Ann's hand is only a total (7)" in message
+
+
+def test_a_jamaican_match_without_hands_cannot_be_scored_as_draw(sk):
+    sk("new", "--rules", "draw-jamaican", "Ann", "Bob")
+    sk("round", "Ann", "out")
+    message = sk.fails("compare", "draw", code=1)
+    assert "round 1: draw cannot score it from these facts: no hand for Bob" in message
+    sk("edit", "1", "Ann out, Bob 5")  # the hand given: draw can score it
+    assert sk.json("--rules", "draw")["sides"][0]["score"] == 5
+
+
+def test_rules_list_and_show(sk):
+    listed = sk("rules", "list").stdout
+    assert "draw-jamaican     Jamaican: the draw game, but each hand won scores 1" in listed
+    assert "draw-tiles-left   Tiles left: the draw game" in listed
+    shown = sk("rules", "show", "draw-jamaican", "count.hand_won").stdout
+    assert "count.hand_won" in shown and "= 1" in shown and "rules.md §5.4" in shown
+    shown = json.loads(sk("rules", "show", "draw-tiles-left", "--format", "json").stdout)
+    assert shown["sources"]["count.hand_value"].startswith("rules.md §5.5")
+    assert shown["keys"]["count.hand_value"] == "tiles" and shown["special_hands"] == {}
+
+
+def test_play_takes_a_bare_out(sk):
+    sk("new", "--rules", "draw-jamaican", "Ann", "Bob")
+    done = sk.runner.invoke(cli, ["--match", str(sk.path), "play"], input="ann out\nbob out, ann 5\nquit\n")
+    assert done.exit_code == 0, done.output
+    assert "Round 1: Ann out" in done.stdout and "Round 2: Bob out, Ann 5" in done.stdout
+    assert {side["name"]: side["score"] for side in sk.json()["sides"]} == {"Ann": 1, "Bob": 1}
