@@ -147,6 +147,8 @@ class LiveSession:
         said = f"New {said}." if new else f"{said}; {rounds} round{'s' if rounds != 1 else ''} so far."
         if kept:
             said += f" The match that was there is kept as {kept}."
+        if not rounds:  # who leads the first round, as 'new' says it
+            said += "\n" + self.state.table.lead_note
         return self.fitted(f"{said}\nType a round, 'help' or 'quit'.", indent="")
 
     def fitted(self, text: str, indent: str = "  ") -> str:

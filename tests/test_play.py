@@ -352,6 +352,7 @@ def test_a_new_user_at_40_columns_reads_whole_words(tmp_path):
     greeting = play.greeting.replace("\r\n", "\n")
     assert greeting.count("goat match") == 1 and "New goat match in match.toml: Alex," in greeting
     assert "\nType a round, 'help' or 'quit'." in greeting  # what to type: a line of its own
+    assert "first round: the holder of 1-1 leads" in " ".join(greeting.split())  # as 'new' says it
     assert all(len(row) <= 40 for row in greeting.splitlines())
     assert " ".join(greeting.split()).endswith("Type a round, 'help' or 'quit'.")
 
