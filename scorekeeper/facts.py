@@ -113,7 +113,13 @@ class Revision(NamedTuple):
     ``number`` is the round it concerns (for a claim: the hand it was made in, counted like rounds);
     ``round`` the round's facts as they were (taken out, or replaced by an edit), ``claim`` a claim dropped
     from the hand in progress; ``redone``: the change has been taken back (its facts are in the match
-    again). The order of the history is the order of the changes."""
+    again). The order of the history is the order of the changes.
+
+    ``number`` is the round as it was numbered when the change was made; later changes move the rounds
+    (a delete moves the later ones up), so ``redo`` finds the round by ``place``: its place among every
+    round recorded, the rounds taken out and not put back counted as still there (a delete or an undo leaves
+    a gap, a put-back fills it, a new round takes a new place at the end). A claim's place is the hand's.
+    None: a history written before places were kept (``revisions.places`` works them out where it can)."""
 
     change: Undoing
     number: int
@@ -122,6 +128,9 @@ class Revision(NamedTuple):
     redone: bool = False
     line: int | None = None
     """Where the entry is in the match file, when it was read from one (provenance, not a fact)."""
+    place: int | None = None
+    edited: Round | None = None
+    """For an edit put back: the facts the edit had written, which the put-back took out (nothing is lost)."""
 
 
 class Match(NamedTuple):
@@ -145,7 +154,8 @@ class Match(NamedTuple):
 
     def changes(self) -> tuple["Revision", ...]:
         """The history without provenance, for comparing it."""
-        return tuple(entry._replace(line=None, round=entry.round and entry.round.facts()) for entry in self.history)
+        return tuple(entry._replace(line=None, round=entry.round and entry.round.facts(),
+                                    edited=entry.edited and entry.edited.facts()) for entry in self.history)
 
     def side_of(self, player: str) -> Side:
         for side in self.sides:

@@ -267,10 +267,12 @@ def undo(match: Match) -> tuple[Match, str]:
     Nothing is lost: what is dropped goes into the match's history, where ``redo`` finds it,
     and a dropped round's claims go back to the hand in progress (its hand is being played again)."""
     from scorekeeper.facts import Revision, Undoing
+    from scorekeeper.revisions import place_of
 
     if match.pending:
         claim = match.pending[-1]
-        entry = Revision(Undoing.UNDO, len(match.rounds) + 1, claim=claim)
+        hand = len(match.rounds) + 1
+        entry = Revision(Undoing.UNDO, hand, claim=claim, place=place_of(match, hand))
         return (match._replace(pending=match.pending[:-1], history=match.history + (entry,)),
                 f"the claim of {claim.points} by {claim.player}")
     if not match.rounds:
@@ -278,7 +280,7 @@ def undo(match: Match) -> tuple[Match, str]:
     number = len(match.rounds)
     rnd = match.rounds[-1]
     how = f"{rnd.out} went out" if rnd.ending is Ending.OUT else "fish"
-    entry = Revision(Undoing.UNDO, number, round=rnd.facts())
+    entry = Revision(Undoing.UNDO, number, round=rnd.facts(), place=place_of(match, number))
     said = f"round {number} ({how})"
     if rnd.claims:
         count = len(rnd.claims)

@@ -73,7 +73,7 @@ def test_redo_after_delete_puts_the_round_back_in_its_place(sk):
     assert _facts(sk) == before and sk.json() == table
 
 
-def test_redo_takes_back_an_edit_and_the_edit_can_be_put_back_again(sk):
+def test_redo_takes_back_an_edit_once_and_keeps_the_edited_facts(sk):
     _played(sk)
     before = _facts(sk)
     sk("edit", "1", "--out", "Olya", "--total", "Masha=4", "--total", "Alex=3", "--total", "Serg=5")
@@ -81,8 +81,10 @@ def test_redo_takes_back_an_edit_and_the_edit_can_be_put_back_again(sk):
     assert edited != before
     sk("redo")
     assert _facts(sk) == before
-    sk("redo")  # the redo kept the edited facts in its turn
-    assert _facts(sk) == edited
+    assert "nothing to redo" in sk.fails("redo", code=1)  # no flipping back and forth
+    assert "already put back" in sk.fails("redo", "1", code=1)
+    (entry,) = load_match(sk.path).history  # the put-back recorded no new change, and lost nothing
+    assert entry.redone and entry.edited.facts() == edited.rounds[0]
 
 
 def test_undo_list_numbers_every_change_and_redo_n_takes_back_any(sk):
@@ -136,7 +138,7 @@ def test_the_history_is_readable_toml_and_old_files_still_load(sk):
     assert "history" not in old_style and load_match(sk.path).history == ()
     sk("delete", "2")
     text = sk.path.read_text()
-    assert re.search(r'^    \{ change = "delete", round = 2, facts = \{ end = "out", '
+    assert re.search(r'^    \{ change = "delete", round = 2, place = 2, facts = \{ end = "out", '
                      r'out = "Alex", hands = \{ Masha = 20, Olya = 1, Serg = 9 \} \} \},$', text, re.M), text
     match = load_match(sk.path)
     assert [entry.change for entry in match.history] == [Undoing.DELETE]
@@ -193,8 +195,8 @@ def test_rounds_undone_one_after_another_come_back_in_order(sk):
     before = _facts(sk)
     sk("undo")
     sk("undo")
-    assert "cannot be put back yet: the match has 1 round; put back the rounds before it first" in sk.fails(
-        "redo", "1", code=1)
+    assert ("round 3 (fish) cannot be put back yet: round 2 was undone after it; put back the rounds before it "
+            "first (change 2)") in sk.fails("redo", "1", code=1)
     sk("redo")
     sk("redo")
     assert _facts(sk) == before

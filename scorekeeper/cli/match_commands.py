@@ -172,7 +172,10 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
 
     The changes are listed, numbered, by 'scorekeeper undo --list'; they are
     kept in the match file, so redo works in a later session too. A round
-    put back goes to its old place and the rounds after it are re-scored.
+    put back goes to its old place and the rounds after it are re-scored;
+    an edit is reversed on the round it changed, wherever it has moved.
+    Each change goes back once; where its round is gone or was changed
+    again since, redo says so and changes nothing.
 
     \b
     Examples:

@@ -176,7 +176,7 @@ HISTORY_NOTE = ("# The changes that took facts out (undo, delete, edit), each wi
 def _parse_revision(raw: Any, line: int | None) -> Revision:
     if not isinstance(raw, dict):
         raise ValueError("must be a table like { change = \"undo\", round = 3, facts = { ... } }")
-    unknown = set(raw) - {"change", "round", "facts", "claim", "redone"}
+    unknown = set(raw) - {"change", "round", "place", "facts", "edited", "claim", "redone"}
     if unknown:
         raise ValueError(f"unknown key(s) {', '.join(printable(key) for key in sorted(unknown))}")
     try:
@@ -186,6 +186,9 @@ def _parse_revision(raw: Any, line: int | None) -> Revision:
     number = raw.get("round")
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise ValueError("'round' must be a round number (1 is the first)")
+    place = raw.get("place")
+    if place is not None and (isinstance(place, bool) or not isinstance(place, int) or place < 1):
+        raise ValueError("'place' must be the round's place among every round recorded (1 is the first)")
     if not isinstance(raw.get("redone", False), bool):
         raise ValueError("'redone' must be true or false")
     facts = _parse_round(raw["facts"], line) if "facts" in raw else None
@@ -194,17 +197,25 @@ def _parse_revision(raw: Any, line: int | None) -> Revision:
         raise ValueError("give the round's facts (facts = { ... }) or the claim (claim = \"PLAYER=POINTS\")")
     if claim is not None and change is not Undoing.UNDO:
         raise ValueError(f"a claim is taken out only by undo, not by {change.value}")
-    return Revision(change, number, facts, claim, raw.get("redone", False), line)
+    edited = _parse_round(raw["edited"], line) if "edited" in raw else None
+    if edited is not None and (change is not Undoing.EDIT or not raw.get("redone", False)):
+        raise ValueError("'edited' (the facts an edit wrote, kept when it was put back) belongs to an edit "
+                         "with redone = true")
+    return Revision(change, number, facts, claim, raw.get("redone", False), line, place, edited)
 
 
 def _dump_revision(entry: Revision) -> dict[str, Any]:
     raw: dict[str, Any] = {"change": entry.change.value, "round": entry.number}
+    if entry.place is not None:
+        raw["place"] = entry.place
     if entry.redone:
         raw["redone"] = True
     if entry.claim is not None:
         raw["claim"] = format_claim(entry.claim)
     if entry.round is not None:
         raw["facts"] = _dump_round(entry.round)
+    if entry.edited is not None:
+        raw["edited"] = _dump_round(entry.edited)
     return raw
 
 
