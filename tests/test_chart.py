@@ -118,3 +118,20 @@ def test_text_chart_into_a_file(story, tmp_path):
     story("chart", "--text", "-o", str(out))
     assert out.read_text(encoding="utf-8") == story("chart").stdout
     assert "is the match file itself" in story.fails("chart", "--text", "-o", str(story.path), code=1)
+
+
+@pytest.mark.parametrize("players, marks", [
+    (("Ann", "Bob", "Cid"), ["A", "B", "C"]),
+    (("王芳", "Ann", "Bob"), ["1", "2", "3"]),  # 王 fills two columns: the chart's grid would be too wide
+    (("Ann", "ann", "Bob"), ["1", "2", "3"]),
+])
+def test_a_side_is_charted_with_a_one_column_mark(sk, monkeypatch, players, marks):
+    from scorekeeper.reports.chart import markers
+    from scorekeeper.reports.columns import width
+
+    assert list(markers(list(players)).values()) == marks
+    sk("new", "--rules", "all-fives", *players[:1], "X" + players[1], players[2])
+    for _ in range(9):
+        sk("round", f"{players[0]} out, 0 1")
+    monkeypatch.setenv("COLUMNS", "40")
+    assert max(width(line) for line in sk("chart").stdout.splitlines()) <= 40

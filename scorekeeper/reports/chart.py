@@ -59,9 +59,12 @@ def egg_events(table: Table) -> list[tuple[int, str]]:
 
 
 def markers(names: list[str]) -> dict[str, str]:
-    """One character per side: its initial when the initials differ, else 1, 2, 3 ..."""
+    """One character per side: its initial when the initials differ (and each fills one column: not 王),
+    else 1, 2, 3 ..."""
+    from scorekeeper.reports.columns import width
+
     initials = [name[:1].upper() for name in names]
-    if len(set(initials)) == len(initials) and all(char.isalpha() for char in initials):
+    if len(set(initials)) == len(initials) and all(char.isalpha() and width(char) == 1 for char in initials):
         return dict(zip(names, initials))
     return {name: str(number) for number, name in enumerate(names, start=1)}
 
