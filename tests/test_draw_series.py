@@ -223,3 +223,12 @@ def test_play_takes_a_bare_out(sk):
     assert done.exit_code == 0, done.output
     assert "Round 1: Ann out" in done.stdout and "Round 2: Bob out, Ann 5" in done.stdout
     assert {side["name"]: side["score"] for side in sk.json()["sides"]} == {"Ann": 1, "Bob": 1}
+
+
+@pytest.mark.parametrize("tiles, value", [(["6-6", "1-2"], 3), (["1-1"], 2), (["0-1", "2-3", "4-5"], 3)])
+def test_check_hand_counts_tiles_as_the_table_does(sk, tiles, value):
+    sk("new", "--rules", "draw-tiles-left", "A", "B", "C")
+    ruling = json.loads(sk("check", "hand", *tiles, "--format", "json").stdout)
+    assert ruling["value"] == value and ruling["reasons"][0]["key"] == "count.hand_value"
+    sk("round", "A out, B " + " ".join(tiles) + ", C 3-4")
+    assert sk.json()["history"][0]["points"]["B"] == value

@@ -11,7 +11,7 @@ from scorekeeper.referee.verdict import key_source, key_value
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, HandValue
 from scorekeeper.scoring.engine import explained
-from scorekeeper.scoring.hands import deduce_hands, hand_value, tile_count
+from scorekeeper.scoring.hands import deduce_hands, hand_value
 from scorekeeper.scoring.table import RoundResult, Table
 from scorekeeper.tiles import format_tiles
 
@@ -111,10 +111,7 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
             continue
         hand = rnd.hand_of(player)
         found = deduced.get(player)
-        if in_tiles:
-            value = tile_count(player, hand, found, [])
-        else:
-            value = hand_value(ruleset, player, found.hand if found else hand, [], [])
+        value = hand_value(ruleset, player, found.hand if found else hand, [], [])
         if found:
             # the reason in full is the step's (rules applied): here, the fact in few words
             text = (f"{player} held a total of {hand.total}: only {format_tiles(found.tiles)} makes it "

@@ -293,7 +293,10 @@ def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step], not
     """The value of one player's hand; explains special hands, and says when a total may hide one (none
     holding a tile the facts place ``elsewhere``: in another hand, led or played last).
 
-    ``anywhere``: ``count.six_six_anywhere``, when the caller has read it already."""
+    ``anywhere``: ``count.six_six_anywhere``, when the caller has read it already.  Under
+    ``count.hand_value = tiles`` a hand of tiles counts them (``tile_count``)."""
+    if hand.tiles is not None and ruleset["count.hand_value"] is _TILES:
+        return tile_count(player, hand, None, steps)
     if anywhere is None:
         anywhere = ruleset["count.six_six_anywhere"]
     tiles = hand.tiles
