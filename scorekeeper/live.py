@@ -249,12 +249,27 @@ class LiveSession:
         return f"{rounds} round{'s' if rounds != 1 else ''}"
 
     def farewell(self) -> str:
-        """The session's last line: where the match is saved, or that its file is gone."""
+        """The session's last line: where the match is saved, or that its file is gone or cannot be read."""
+        held = self._held_elsewhere()
+        if held == "removed":
+            return self.fitted(f"Not saved: {self.path} was removed by another program.")
+        if held == "broken":
+            return self.fitted(f"Not saved: {self.path} was changed by another program and cannot be read; "
+                               f"the match held here ({self._rounds()}) is not in it.")
+        return f"Saved in {self.path}."
+
+    def _held_elsewhere(self) -> str:
+        """Whether the match file still holds the session's match: '' when it does, else 'removed' or 'broken'
+        (changed by another program so that it cannot be read)."""
         import os
 
-        if os.path.exists(self.path):
-            return f"Saved in {self.path}."
-        return self.fitted(f"Not saved: {self.path} was removed by another program.")
+        if not os.path.exists(self.path):
+            return "removed"
+        try:
+            self.reload_if_changed()
+        except StateError:
+            return "broken"
+        return ""
 
     def _changed_text(self) -> str:
         return f"{self.path} was changed by another command: reloaded it ({self._rounds()})."
@@ -310,11 +325,14 @@ class LiveSession:
 
     def leave(self, command: str = "quit") -> Reply:
         """End the session; once, when another program removed the match file, say so first and offer 'save'."""
-        import os
-
-        if os.path.exists(self.path) or self.warned_gone:
+        held = self._held_elsewhere()
+        if not held or self.warned_gone:
             return Reply(quit=True)
         self.warned_gone = True
+        if held == "broken":
+            return Reply(f"{self.path} was changed by another program and cannot be read: fix it, or the match "
+                         f"held here ({self._rounds()}) is lost when you leave; '{command}' again leaves without "
+                         "it.", ok=False)
         return Reply(f"{self.path} was removed by another program: 'save' writes the match held here "
                      f"({self._rounds()}) back; '{command}' again leaves without it.", ok=False)
 

@@ -535,6 +535,43 @@ def test_leaving_after_the_match_file_was_removed_says_it_was_not_saved(sk):
     assert said.endswith(f"Not saved: {sk.path} was removed by another program."), said
 
 
+@pytest.mark.parametrize("fixed", [False, True])
+def test_leaving_after_the_match_file_was_broken_says_so_unless_it_was_fixed(sk, fixed):
+    """Another program broke the file: leaving warns once and ends 'Not saved' (it said 'Saved in ...'); a file
+    fixed before leaving holds the match again."""
+    sk("new", "--rules", "goat", "A", "B", "C")
+    good = []
+
+    class Breaking:
+        def __init__(self):
+            self.lines = iter(["a out 1 2", "!break", "b out 1 2", "quit", "!fix", "quit"])
+
+        def __call__(self, prompt):
+            line = next(self.lines, None)
+            if line is None:
+                raise EOFError
+            if line == "!break":
+                good.append(sk.path.read_text(encoding="utf-8"))
+                sk.path.write_text(good[0] + "garbage\n", encoding="utf-8")
+                return "table"
+            if line == "!fix":
+                if fixed:
+                    sk.path.write_text(good[0], encoding="utf-8")
+                return "help"
+            return line
+
+    from scorekeeper.cli.play_command import run
+
+    result = CliRunner().invoke(click_command(lambda: run(LiveSession.open(str(sk.path)), read=Breaking())))
+    said = " ".join(result.output.split())
+    assert "cannot be read: fix it, or the match held here (1 round) is lost when you leave" in said
+    if fixed:
+        assert said.endswith(f"Saved in {sk.path}."), said
+    else:
+        assert said.endswith(f"Not saved: {sk.path} was changed by another program and cannot be read; the "
+                             "match held here (1 round) is not in it."), said
+
+
 def click_command(function):
     import click
 
