@@ -267,13 +267,13 @@ def undo(match: Match) -> tuple[Match, str]:
     Nothing is lost: what is dropped goes into the match's history, where ``redo`` finds it,
     and a dropped round's claims go back to the hand in progress (its hand is being played again)."""
     from scorekeeper.facts import Revision, Undoing
-    from scorekeeper.revisions import place_of
+    from scorekeeper.revisions import place_of, settled
 
     if match.pending:
         claim = match.pending[-1]
         hand = len(match.rounds) + 1
         entry = Revision(Undoing.UNDO, hand, claim=claim, place=place_of(match, hand))
-        return (match._replace(pending=match.pending[:-1], history=match.history + (entry,)),
+        return (match._replace(pending=match.pending[:-1], history=settled(match.history) + (entry,)),
                 f"the claim of {claim.points} by {claim.player}")
     if not match.rounds:
         raise StateError("nothing to undo: no round has been recorded")
@@ -285,7 +285,8 @@ def undo(match: Match) -> tuple[Match, str]:
     if rnd.claims:
         count = len(rnd.claims)
         said = f"round {number} ({how}; its {count} claim{'s go' if count != 1 else ' goes'} back to the hand)"
-    return match._replace(rounds=match.rounds[:-1], pending=rnd.claims, history=match.history + (entry,)), said
+    history = settled(match.history) + (entry,)
+    return match._replace(rounds=match.rounds[:-1], pending=rnd.claims, history=history), said
 
 
 def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> str | None:

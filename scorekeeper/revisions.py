@@ -70,6 +70,15 @@ def places(history: Sequence[Revision]) -> list[int | None]:
     return found
 
 
+def settled(history: Sequence[Revision]) -> tuple[Revision, ...]:
+    """``history`` with the places ``places`` works out written into the entries that have none (kept by an
+    older scorekeeper): written once, by the first change made after, they no longer depend on what is put
+    back later (a worked-out place does, and a newer entry's place was counted with it)."""
+    found = places(history)
+    return tuple(entry._replace(place=place) if entry.place is None and place is not None else entry
+                 for entry, place in zip(history, found))
+
+
 def _insort(into: list[int], value: int) -> None:
     into.insert(bisect_left(into, value), value)
 
@@ -154,7 +163,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
         raise StateError("the places in the match file's history do not fit its rounds (was it edited by hand?): "
                          f"change {index + 1} cannot be put back safely")
     later = _later_change(match, line, index, place)
-    history = list(match.history)
+    history = list(settled(match.history))
     history[index] = entry._replace(redone=True, place=place)
     count = len(match.rounds)
     if entry.claim is not None:

@@ -5,6 +5,8 @@ Every round here is ``A out, B t, C 1, D 1``: the round is known by t (its tag).
 
 from __future__ import annotations
 
+import re
+
 import tempfile
 from pathlib import Path
 
@@ -149,6 +151,23 @@ def test_a_history_written_before_places_were_kept_is_placed_from_its_numbers(sk
     assert all(entry.place is None for entry in load_match(sk.path).history)
     sk("redo", "1")
     assert tags(sk.path) == [2, 3]
+
+
+def test_an_old_historys_places_are_written_by_the_next_change_and_stay(sk):
+    """Worked out from an old history, a place depends on what is put back later; the first change made after
+    writes them, so a redo of one old entry cannot move another, nor the new entry counted with it."""
+    sk("new", *PLAYERS)
+    for tag in range(1, 8):
+        sk("round", "a", "out", str(tag), "1", "1")
+    sk("delete", "2")
+    sk("delete", "3")  # round 4
+    sk.path.write_text(re.sub(r" place = \d+,", "", sk.path.read_text()))
+    assert all(entry.place is None for entry in load_match(sk.path).history)
+    sk("delete", "3")  # round 5
+    assert [entry.place for entry in load_match(sk.path).history] == [2, 4, 5]
+    for change, after in (("1", [1, 2, 3, 6, 7]), ("3", [1, 2, 3, 5, 6, 7]), ("2", [1, 2, 3, 4, 5, 6, 7])):
+        sk("redo", change)
+        assert tags(sk.path) == after, change
 
 
 def test_an_old_history_whose_places_cannot_be_told_is_refused(sk):
