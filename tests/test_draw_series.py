@@ -108,6 +108,8 @@ def test_draw_series(sk, start, steps, house):
     ('extends = "draw"\n[count]\nhand_value = "tiles"\n[special_hands]\n', ["count.six_six_anywhere must be 0"]),
     # Goat's hands have no winner: every loser records its own
     ('extends = "goat"\n[count]\nhand_won = 1\n', ["count.hand_won", "a hand has a winner"]),
+    # Sea Goat's opening minimum: a hand worth 1 would never be recorded
+    ('extends = "sea-goat"\n[count]\nhand_won = 1\n', ["count.hand_won = 1 is less than opening.threshold = 25"]),
 ])
 def test_house_rules_that_cannot_mean_anything_are_refused(sk, text, words):
     message = sk.fails("new", "--rules", house(sk, text), "Ann", "Bob", code=1)

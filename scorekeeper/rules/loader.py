@@ -10,7 +10,7 @@ from typing import Any
 from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import (KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Count, FirstLead,
-                                     HandValue, Key, Teams, written)
+                                     HandValue, Key, PlayScore, Teams, written)
 from scorekeeper.storage import tomlread as toml
 from scorekeeper.text import not_utf8, printable
 from scorekeeper.tiles import TileSet, parse_tiles
@@ -333,3 +333,8 @@ def _cross_check(label: str, values: dict, problems: list, special: dict | None 
         problems.append(RulesetError("count.hand_won scores the winner of each hand: it needs a game where a "
                                      "hand has a winner (count.who = \"winner\" or endhand.count = true)", label,
                                      key="count.hand_won"))
+    won = values["count.hand_won"]
+    if won and values["opening.threshold"] > won and values["play.scores"] is PlayScore.NONE:
+        problems.append(RulesetError(f"count.hand_won = {won} is less than opening.threshold = "
+                                     f"{values['opening.threshold']}: no side could ever record a point (set "
+                                     "opening.threshold to 0)", label, key="count.hand_won"))
