@@ -118,12 +118,17 @@ def test_redo_acts_on_the_round_it_was_about(sk, steps):
         assert sk.json() == fresh_table(sk, rounds), typed
 
 
-def test_the_message_names_the_round_where_it_is_now(sk):
+def edited_then_deleted(sk) -> None:
+    """Rounds 1, 2, 3; round 2 edited (to 9), then round 1 deleted: the edited round is round 1 now."""
     sk("new", *PLAYERS)
     for tag in (1, 2, 3):
         sk("round", "a", "out", str(tag), "1", "1")
     sk("edit", "2", "a", "out", "9", "1", "1")
     sk("delete", "1")
+
+
+def test_the_message_names_the_round_where_it_is_now(sk):
+    edited_then_deleted(sk)
     said = sk("redo", "1").stdout.splitlines()[0]
     assert said.startswith("Put back round 1 as it was before the edit (A went out; round 2 when it was edited)")
 
@@ -141,11 +146,7 @@ def test_a_claim_goes_back_only_to_the_hand_it_was_made_in(sk):
 
 
 def test_a_history_written_before_places_were_kept_is_placed_from_its_numbers(sk):
-    sk("new", *PLAYERS)
-    for tag in (1, 2, 3):
-        sk("round", "a", "out", str(tag), "1", "1")
-    sk("edit", "2", "a", "out", "9", "1", "1")
-    sk("delete", "1")
+    edited_then_deleted(sk)
     text = sk.path.read_text()
     sk.path.write_text(text.replace("place = 2, ", "").replace("place = 1, ", ""))
     assert all(entry.place is None for entry in load_match(sk.path).history)
