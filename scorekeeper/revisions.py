@@ -12,7 +12,7 @@ out and nothing has put it back. A deleted or undone round returns to its gap, b
 around it; an edit's old facts return to the round it edited, wherever that round is now. A change is
 refused, with the reason, where that cannot be told: the round is gone (deleted or undone since), was edited
 again since (the newer change goes back first), or, for an undo, a round was recorded after it. Each change
-goes back once.
+goes back once; an edit put back may be asked for again by its number, which puts back what the edit wrote.
 """
 
 from __future__ import annotations
@@ -130,16 +130,20 @@ def _choose(match: Match, number: int | None) -> int:
     if number is None:
         waiting = [index for index, entry in enumerate(history) if not entry.redone]
         if not waiting:
-            raise StateError("nothing to redo: every change taken back is back ('undo --list' shows them)"
+            edits = [str(index + 1) for index, entry in enumerate(history)
+                     if entry.change is Undoing.EDIT and entry.edited is not None]
+            again = f"; 'redo {edits[-1]}' puts back what edit {edits[-1]} wrote" if edits else ""
+            raise StateError(f"nothing to redo: every change taken back is back ('undo --list' shows them{again})"
                              if history else "nothing to redo: nothing has been undone, deleted or edited")
         return waiting[-1]
     if not history:
         raise InputError(f"there is no change {number}: nothing has been undone, deleted or edited")
     if not 1 <= number <= len(history):
         raise InputError(f"there is no change {number}: 'undo --list' shows changes 1 to {len(history)}")
-    if history[number - 1].redone:
-        raise StateError(f"change {number} ({describe(history[number - 1])}) was already put back")
-    return number - 1
+    entry = history[number - 1]
+    if entry.redone and not (entry.change is Undoing.EDIT and entry.edited is not None):
+        raise StateError(f"change {number} ({describe(entry)}) was already put back")
+    return number - 1  # an edit put back: asked for again by its number, what the edit wrote goes back
 
 
 def redo(match: Match, ruleset: Ruleset, number: int | None = None,
@@ -189,7 +193,19 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
     at = line.number_at(place)
     then = f"; round {entry.number} when it was {_done(entry.change)}" if at != entry.number else ""
     label = f"round {at} ({round_label(rnd)})"
-    if entry.change is Undoing.EDIT:
+    if entry.change is Undoing.EDIT and entry.redone:  # the put-back taken back: the edit's facts again
+        if later is not None:
+            raise StateError(f"round {entry.number}'s facts as the edit wrote them cannot go back: "
+                             f"{_since(match, line, later)}")
+        if place in line.gaps or at > count:
+            raise StateError(f"round {entry.number} is no longer in the match: its facts as the edit wrote them "
+                             "cannot go back")
+        replaced = match.rounds[at - 1]
+        history[index] = entry._replace(redone=False, edited=None)
+        rounds = match.rounds[:at - 1] + (entry.edited._replace(line=replaced.line),) + match.rounds[at:]
+        restored = match._replace(rounds=rounds, history=tuple(history))
+        said = f"round {at} as the edit wrote it ({round_label(entry.edited)}{then})"
+    elif entry.change is Undoing.EDIT:
         if later is not None:
             raise StateError(f"round {entry.number}'s facts before the edit cannot go back: "
                              f"{_since(match, line, later)}")

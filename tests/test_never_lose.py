@@ -81,10 +81,16 @@ def test_redo_takes_back_an_edit_once_and_keeps_the_edited_facts(sk):
     assert edited != before
     sk("redo")
     assert _facts(sk) == before
-    assert "nothing to redo" in sk.fails("redo", code=1)  # no flipping back and forth
-    assert "already put back" in sk.fails("redo", "1", code=1)
+    refused = sk.fails("redo", code=1)  # no flipping back and forth: the newest is put back once
+    assert "nothing to redo" in refused and "'redo 1' puts back what edit 1 wrote" in refused
     (entry,) = load_match(sk.path).history  # the put-back recorded no new change, and lost nothing
     assert entry.redone and entry.edited.facts() == edited.rounds[0]
+    sk("redo", "1")  # asked for by its number: the put-back taken back, the edit's facts again
+    assert _facts(sk) == edited
+    (entry,) = load_match(sk.path).history
+    assert not entry.redone and entry.edited is None
+    sk("redo")
+    assert _facts(sk) == before
 
 
 def test_undo_list_numbers_every_change_and_redo_n_takes_back_any(sk):

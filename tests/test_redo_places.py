@@ -46,7 +46,8 @@ SEQUENCES = {
         ("round 1", [1]), ("round 2", [1, 2]), ("round 3", [1, 2, 3]),
         ("edit 2 9", [1, 9, 3]), ("delete 1", [9, 3]),
         ("redo 1", [2, 3]),  # round 2 is round 1 now; round 3 stays
-        ("redo 1", "already put back"), ("redo", [1, 2, 3]), ("redo", "nothing to redo")],
+        ("redo 1", [9, 3]),  # the edit put back, asked for again: what it wrote goes back
+        ("redo", [1, 9, 3]), ("redo", [1, 2, 3]), ("redo", "nothing to redo")],
     "the same, the delete put back first": [
         ("round 1", [1]), ("round 2", [1, 2]), ("round 3", [1, 2, 3]),
         ("edit 2 9", [1, 9, 3]), ("delete 1", [9, 3]), ("redo 2", [1, 9, 3]), ("redo 1", [1, 2, 3])],

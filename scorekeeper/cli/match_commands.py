@@ -174,8 +174,9 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
     kept in the match file, so redo works in a later session too. A round
     put back goes to its old place and the rounds after it are re-scored;
     an edit is reversed on the round it changed, wherever it has moved.
-    Each change goes back once; where its round is gone or was changed
-    again since, redo says so and changes nothing.
+    Each change goes back once ('redo N' of an edit already put back puts
+    what the edit wrote back again); where its round is gone or was
+    changed again since, redo says so and changes nothing.
 
     \b
     Examples:
