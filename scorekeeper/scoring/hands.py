@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import accumulate
 from operator import sub
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import AbstractSet, Mapping, NamedTuple
 
 from scorekeeper.facts import OUT, Hand, Match, Round
 from scorekeeper.memo import once_per
@@ -84,7 +84,9 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                 value = hand_value(ruleset, player, found.hand, steps, notes, anywhere)
             elif plain or (not anywhere and (hand.total not in sums if tiles is None else len(tiles) not in sizes)):
                 value = hand.total if tiles is None else sum(map(sum, tiles))  # a tile is the tuple (low, high)
-            else:
+            elif tiles is not None:
+                value = hand_value(ruleset, player, hand, steps, notes, anywhere)
+            else:  # a total that may hide a special hand: not one holding a tile placed elsewhere
                 if elsewhere is None:
                     elsewhere = placed_tiles(rnd, deduced)
                 value = hand_value(ruleset, player, hand, steps, notes, anywhere, elsewhere)
@@ -278,24 +280,27 @@ def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset
     return tuple(sorted(found[0]))
 
 
-def placed_tiles(rnd: Round, deduced: Mapping[str, Deduction]) -> frozenset[Tile]:
+def placed_tiles(rnd: Round, deduced: Mapping[str, Deduction]) -> set[Tile]:
     """The tiles the facts of a round place: in hands given as tiles or proved (``deduce_hands``), led, or
-    played last; a hand given as a total holds none of them."""
+    played last; a hand given as a total holds none of them.  (A new set: the caller may add to it.)"""
     placed = {tile for hand in rnd.hands.values() if hand.tiles for tile in hand.tiles}
-    placed.update(rnd.last, *(found.tiles for found in deduced.values()))
+    if rnd.last:
+        placed.update(rnd.last)
     if rnd.led is not None:
         placed.add(rnd.led)
-    return frozenset(placed)
+    for found in deduced.values():
+        placed.update(found.tiles)
+    return placed
 
 
 def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step], notes: list[str],
-               anywhere: int | None = None, elsewhere: frozenset[Tile] = frozenset()) -> int:
+               anywhere: int | None = None, elsewhere: AbstractSet[Tile] = frozenset()) -> int:
     """The value of one player's hand; explains special hands, and says when a total may hide one (none
     holding a tile the facts place ``elsewhere``: in another hand, led or played last).
 
     ``anywhere``: ``count.six_six_anywhere``, when the caller has read it already.  Under
     ``count.hand_value = tiles`` a hand of tiles counts them (``tile_count``)."""
-    if hand.tiles is not None and ruleset["count.hand_value"] is _TILES:
+    if hand.tiles is not None and ruleset.values["count.hand_value"] is _TILES:
         return tile_count(player, hand, None, steps)
     if anywhere is None:
         anywhere = ruleset["count.six_six_anywhere"]
