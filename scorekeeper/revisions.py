@@ -193,30 +193,21 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
     at = line.number_at(place)
     then = f"; round {entry.number} when it was {_done(entry.change)}" if at != entry.number else ""
     label = f"round {at} ({round_label(rnd)})"
-    if entry.change is Undoing.EDIT and entry.redone:  # the put-back taken back: the edit's facts again
+    if entry.change is Undoing.EDIT:
+        again = entry.redone  # an edit put back, asked for again: what the edit wrote goes back
+        facts, what = (entry.edited, "as the edit wrote them") if again else (rnd, "before the edit")
         if later is not None:
-            raise StateError(f"round {entry.number}'s facts as the edit wrote them cannot go back: "
-                             f"{_since(match, line, later)}")
+            raise StateError(f"round {entry.number}'s facts {what} cannot go back: {_since(match, line, later)}")
         if place in line.gaps or at > count:
-            raise StateError(f"round {entry.number} is no longer in the match: its facts as the edit wrote them "
-                             "cannot go back")
+            raise StateError(f"round {entry.number} is no longer in the match: its facts {what} cannot go back")
         replaced = match.rounds[at - 1]
-        history[index] = entry._replace(redone=False, edited=None)
-        rounds = match.rounds[:at - 1] + (entry.edited._replace(line=replaced.line),) + match.rounds[at:]
+        # putting the edit back keeps what it wrote beside it; taking that back leaves the edit to put back
+        history[index] = entry._replace(redone=False, edited=None) if again else \
+            history[index]._replace(edited=replaced.facts())
+        rounds = match.rounds[:at - 1] + (facts._replace(line=replaced.line),) + match.rounds[at:]
         restored = match._replace(rounds=rounds, history=tuple(history))
-        said = f"round {at} as the edit wrote it ({round_label(entry.edited)}{then})"
-    elif entry.change is Undoing.EDIT:
-        if later is not None:
-            raise StateError(f"round {entry.number}'s facts before the edit cannot go back: "
-                             f"{_since(match, line, later)}")
-        if place in line.gaps or at > count:
-            raise StateError(f"round {entry.number} is no longer in the match: its facts before the edit "
-                             "cannot go back")
-        replaced = match.rounds[at - 1]
-        history[index] = history[index]._replace(edited=replaced.facts())  # what the edit wrote: kept
-        rounds = match.rounds[:at - 1] + (rnd._replace(line=replaced.line),) + match.rounds[at:]
-        restored = match._replace(rounds=rounds, history=tuple(history))
-        said = f"round {at} as it was before the edit ({round_label(rnd)}{then})"
+        said = (f"round {at} as the edit wrote it" if again else f"round {at} as it was before the edit") + \
+            f" ({round_label(facts)}{then})"
     else:
         if line.gaps.get(place) != index:
             raise StateError("the places in the match file's history do not fit its rounds (was it edited by "

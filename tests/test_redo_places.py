@@ -201,6 +201,7 @@ STEP = st.one_of(
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=st.lists(STEP, min_size=1, max_size=14))
 @example(steps=[("round",), ("round",), ("round",), ("edit", 2), ("delete", 1), ("redo", 1)])  # the tester's
+@example(steps=[("round",), ("round",), ("undo",), ("edit", 1), ("redo", None), ("redo", 2)])  # put back again
 @example(steps=[("round",), ("round",), ("round",), ("round",), ("delete", 2), ("delete", 1), ("redo", 1)])
 def test_no_sequence_loses_a_round_or_its_order(steps):
     with tempfile.TemporaryDirectory() as folder:
@@ -243,7 +244,10 @@ def test_no_sequence_loses_a_round_or_its_order(steps):
                     entry for old, entry in zip(before.history, match.history) if entry.redone and not old.redone)
                 was = [rnd.hands["B"].total for rnd in before.rounds]
                 back = changed.round.hands["B"].total
-                if changed.change is Undoing.EDIT:  # one round changed: the edited one, back to its old facts
+                asked = before.history[step[1] - 1] if step[1] else None
+                if asked is not None and asked.redone:  # an edit put back, asked for again: what it wrote
+                    back = asked.edited.hands["B"].total
+                if changed.change is Undoing.EDIT:  # one round changed: the edited one, to the other facts
                     assert [lineage[t] for t in was] == order
                     moved = [(old, new) for old, new in zip(was, present) if old != new]
                     assert len(moved) == 1 and moved[0][1] == back and lineage[moved[0][0]] == lineage[back]
