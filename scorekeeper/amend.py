@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.facts import Match, Revision, Round, Undoing
+from scorekeeper.facts import Match, Round, Undoing
 from scorekeeper.record import check_round
-from scorekeeper.revisions import place_of, settled
+from scorekeeper.revisions import with_change
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table
@@ -42,7 +42,7 @@ def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
     rnd = rnd._replace(line=old.line)
     check_round(match, ruleset, rnd)
     rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]
-    kept = settled(match.history) + (Revision(Undoing.EDIT, number, old.facts(), place=place_of(match, number)),)
+    kept = with_change(match, Undoing.EDIT, number, round=old.facts())  # 'redo' can put it back
     return _rescored(match._replace(rounds=rounds, history=kept), ruleset, f"with round {number} changed",
                      scored[:number - 1])
 
@@ -53,8 +53,7 @@ def delete_round(match: Match, ruleset: Ruleset, number: int,
     for edit_round). The round's facts stay in the match's history, for ``redo``."""
     check_number(match, number)
     rounds = match.rounds[:number - 1] + match.rounds[number:]
-    kept = settled(match.history) + (Revision(Undoing.DELETE, number, match.rounds[number - 1].facts(),
-                                     place=place_of(match, number)),)
+    kept = with_change(match, Undoing.DELETE, number, round=match.rounds[number - 1].facts())
     return _rescored(match._replace(rounds=rounds, history=kept), ruleset, f"without round {number}", scored[:number - 1])
 
 

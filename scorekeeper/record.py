@@ -266,26 +266,24 @@ def undo(match: Match) -> tuple[Match, str]:
 
     Nothing is lost: what is dropped goes into the match's history, where ``redo`` finds it,
     and a dropped round's claims go back to the hand in progress (its hand is being played again)."""
-    from scorekeeper.facts import Revision, Undoing
-    from scorekeeper.revisions import place_of, settled
+    from scorekeeper.facts import Undoing
+    from scorekeeper.revisions import with_change
 
     if match.pending:
         claim = match.pending[-1]
-        hand = len(match.rounds) + 1
-        entry = Revision(Undoing.UNDO, hand, claim=claim, place=place_of(match, hand))
-        return (match._replace(pending=match.pending[:-1], history=settled(match.history) + (entry,)),
+        history = with_change(match, Undoing.UNDO, len(match.rounds) + 1, claim=claim)
+        return (match._replace(pending=match.pending[:-1], history=history),
                 f"the claim of {claim.points} by {claim.player}")
     if not match.rounds:
         raise StateError("nothing to undo: no round has been recorded")
     number = len(match.rounds)
     rnd = match.rounds[-1]
     how = f"{rnd.out} went out" if rnd.ending is Ending.OUT else "fish"
-    entry = Revision(Undoing.UNDO, number, round=rnd.facts(), place=place_of(match, number))
     said = f"round {number} ({how})"
     if rnd.claims:
         count = len(rnd.claims)
         said = f"round {number} ({how}; its {count} claim{'s go' if count != 1 else ' goes'} back to the hand)"
-    history = settled(match.history) + (entry,)
+    history = with_change(match, Undoing.UNDO, number, round=rnd.facts())
     return match._replace(rounds=match.rounds[:-1], pending=rnd.claims, history=history), said
 
 

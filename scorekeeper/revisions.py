@@ -70,11 +70,10 @@ def places(history: Sequence[Revision]) -> list[int | None]:
     return found
 
 
-def settled(history: Sequence[Revision]) -> tuple[Revision, ...]:
-    """``history`` with the places ``places`` works out written into the entries that have none (kept by an
-    older scorekeeper): written once, by the first change made after, they no longer depend on what is put
-    back later (a worked-out place does, and a newer entry's place was counted with it)."""
-    found = places(history)
+def _settled(history: Sequence[Revision], found: Sequence[int | None]) -> tuple[Revision, ...]:
+    """``history`` with the places ``places`` worked out (``found``) written into the entries that have none
+    (kept by an older scorekeeper): written once, by the first change made after, they no longer depend on
+    what is put back later (a worked-out place does, and a newer entry's place was counted with it)."""
     return tuple(entry._replace(place=place) if entry.place is None and place is not None else entry
                  for entry, place in zip(history, found))
 
@@ -119,10 +118,12 @@ class Line:
         return place - bisect_left(self.sorted, place)
 
 
-def place_of(match: Match, number: int) -> int:
-    """The place a new history entry about round ``number`` of ``match`` keeps (``count + 1``: the hand in
-    progress's)."""
-    return Line(match).place_of(number)
+def with_change(match: Match, change: Undoing, number: int, **taken) -> tuple[Revision, ...]:
+    """The history of ``match`` with a new entry: ``change`` took out round ``number`` (``count + 1``: a claim
+    of the hand in progress) and what it held (``taken``: ``round=`` or ``claim=``).  The entry keeps its place;
+    the older entries' places are written too (``_settled``), from the same line."""
+    line = Line(match)
+    return _settled(match.history, line.places) + (Revision(change, number, place=line.place_of(number), **taken),)
 
 
 def _choose(match: Match, number: int | None) -> int:
@@ -167,7 +168,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
         raise StateError("the places in the match file's history do not fit its rounds (was it edited by hand?): "
                          f"change {index + 1} cannot be put back safely")
     later = _later_change(match, line, index, place)
-    history = list(settled(match.history))
+    history = list(_settled(match.history, line.places))
     history[index] = entry._replace(redone=True, place=place)
     count = len(match.rounds)
     if entry.claim is not None:
