@@ -74,14 +74,10 @@ def _round_lines(comparison: Comparison) -> list[str]:
     short, said = _said(comparison, 3)
     lines = []
     for item, result in zip(comparison.rounds, comparison.first.table.rounds):
-        cells = []
-        for index, name in enumerate(names):
-            left = _cell(item.first[index] if item.first else None)
-            right = _cell(item.second[index] if item.second else None)
-            cells.append(f"{short[name]} " + (left if left == right else f"{left}/{right}"))
-        left, right = _eggs(item.first_eggs), _eggs(item.second_eggs)
-        if left or right:
-            cells.append("eggs " + (left if left == right else f"{left or 0}/{right or 0}"))
+        cells = [f"{short[name]} {cell}" for name, cell in zip(names, _side_cells(item, len(names)))]
+        eggs = _eggs_cell(item)
+        if eggs:
+            cells.append(f"eggs {eggs}")
         mark = _marker(item)
         lines.append(f"{item.number} {_label(result, 'tiny', said)}: " + ", ".join(cells) + (f" {mark}" if mark else ""))
     return lines
@@ -131,20 +127,32 @@ def _merged_grid(comparison: Comparison, style: str, size: int | None, gap: int,
     with_eggs = any(item.first_eggs or item.second_eggs for item in comparison.rounds)
     rows = []
     for item, result in zip(comparison.rounds, comparison.first.table.rounds):
-        row = [item.number, _label(result, style, said)]
-        for index in range(len(names)):
-            left = _cell(item.first[index] if item.first else None)
-            right = _cell(item.second[index] if item.second else None)
-            row.append(left if left == right else f"{left}/{right}")
+        row = [item.number, _label(result, style, said), *_side_cells(item, len(names))]
         if with_eggs:
-            left, right = _eggs(item.first_eggs), _eggs(item.second_eggs)
-            row.append(left if left == right else f"{left or 0}/{right or 0}")
+            row.append(_eggs_cell(item))
         if marks:
             row.append(_marker(item))
         rows.append(row)
     headers = ["#", "" if style == "tiny" else "round"] + [short[name] for name in names] + \
         (["eggs"] if with_eggs else []) + ([""] if marks else [])
     return simple_table(headers, rows, ("right", "left") + ("right",) * (len(headers) - 2), gap)
+
+
+def _side_cells(item, sides: int) -> list[str]:
+    """Each side's cell of a round: its numbers, or first/second where the rulesets differ (— where a ruleset
+    did not score the round)."""
+    cells = []
+    for index in range(sides):
+        left = _cell(item.first[index] if item.first else None)
+        right = _cell(item.second[index] if item.second else None)
+        cells.append(left if left == right else f"{left}/{right}")
+    return cells
+
+
+def _eggs_cell(item) -> str:
+    """The eggs of a round under both rulesets ('' when neither has any)."""
+    left, right = _eggs(item.first_eggs), _eggs(item.second_eggs)
+    return left if left == right else f"{left or 0}/{right or 0}"
 
 
 def _marker(item) -> str:
