@@ -24,11 +24,11 @@ import subprocess
 import sys
 import tempfile
 
-from scorekeeper.facts import Ending, Hand, Round
-from scorekeeper.record import new_match
+from scorekeeper.domain.facts import Ending, Hand, Round
+from scorekeeper.match.record import new_match
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.storage.matchfile import save_match
-from scorekeeper.tiles import TileSet
+from scorekeeper.domain.tiles import TileSet
 
 PLAYERS = ("Masha", "Alex", "Olya", "Serg")
 MARATHON = 'extends = "goat"\nname = "goat-marathon"\n[end]\ntarget = 1000000000\n'

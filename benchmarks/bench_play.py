@@ -28,8 +28,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bench_commands import MARATHON, PLAYERS, generate  # noqa: E402
 
-from scorekeeper import usecases  # noqa: E402
-from scorekeeper.live import LiveSession, Screen  # noqa: E402
+from scorekeeper.match import usecases
+from scorekeeper.live.session import LiveSession, Screen  # noqa: E402
 
 # The typical round (Masha out, two hands of tiles, one total), and the commonest round at a Goat
 # table: only pip totals were noted.  (flags, the same as a round line, what is typed at the play prompt)

@@ -30,14 +30,14 @@ import sys
 import tempfile
 import time
 
-from scorekeeper.facts import Ending, Hand, Round
-from scorekeeper.record import new_match
+from scorekeeper.domain.facts import Ending, Hand, Round
+from scorekeeper.match.record import new_match
 from scorekeeper.rules.loader import load_ruleset
-from scorekeeper.session import lead_problems, match_problems
+from scorekeeper.match.opened import lead_problems, match_problems
 from scorekeeper.scoring.engine import replay
 from scorekeeper.storage import tomlread
 from scorekeeper.storage.matchfile import load_match, parse_match, read_match_file, save_match
-from scorekeeper.tiles import Tile, TileSet
+from scorekeeper.domain.tiles import Tile, TileSet
 
 SIX_SIX = Tile(6, 6)
 

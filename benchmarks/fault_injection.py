@@ -58,7 +58,7 @@ def _run(folder: Path, *args: str) -> subprocess.CompletedProcess:
 
 def _base(folder: Path) -> None:
     """A 10-round match in ``folder`` (and, for import, another match to import), made through the library."""
-    from scorekeeper import usecases
+    from scorekeeper.match import usecases
 
     usecases.new(folder / "match.toml", "goat", tuple(PLAYERS))
     for number in range(10):
@@ -73,7 +73,7 @@ def _base(folder: Path) -> None:
 def _state(path: Path):
     """What a match file holds, or None when it does not parse or is not valid."""
     from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.session import open_match
+    from scorekeeper.match.opened import open_match
 
     try:
         match = open_match(str(path)).match

@@ -25,7 +25,7 @@ from collections import Counter
 
 from click.testing import CliRunner
 
-from scorekeeper.cli import cli
+from scorekeeper.cli.app import cli
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 from commands import typed_commands  # noqa: E402  (the tests' list of every command)

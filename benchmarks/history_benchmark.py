@@ -22,8 +22,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from scorekeeper.facts import Ending, Hand, Round  # noqa: E402
-from scorekeeper.record import new_match  # noqa: E402
+from scorekeeper.domain.facts import Ending, Hand, Round  # noqa: E402
+from scorekeeper.match.record import new_match  # noqa: E402
 from scorekeeper.rules.loader import load_ruleset  # noqa: E402
 from scorekeeper.scoring.engine import replay  # noqa: E402
 from scorekeeper.storage.matchfile import dump_match  # noqa: E402

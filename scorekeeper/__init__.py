@@ -2,7 +2,9 @@
 
 The library core (everything outside ``scorekeeper.cli``) has no click in it:
 
-    from scorekeeper import load_match, load_ruleset, replay
+    from scorekeeper import load_match
+    from scorekeeper import load_ruleset
+    from scorekeeper import replay
     match = load_match("match.toml")
     table = replay(load_ruleset(match.ruleset), match)
 """
@@ -15,7 +17,7 @@ _API = {
     "replay": "scorekeeper.scoring.engine",
     "load_match": "scorekeeper.storage.matchfile",
     "save_match": "scorekeeper.storage.matchfile",
-    "open_match": "scorekeeper.session",
+    "open_match": "scorekeeper.match.opened",
 }
 
 __all__ = sorted(_API) + ["__version__"]

@@ -1,3 +1,3 @@
-from scorekeeper.launch import main
+from scorekeeper.cli.launch import main
 
 main()

@@ -1,7 +1,8 @@
 """The small exception hierarchy of the core.
 
 The CLI maps these onto click's exit codes: ``InputError`` is what was typed (exit 2); the others are a
-broken file or a match state that forbids the command (exit 1).
+broken file or a match state that forbids the command (exit 1). ``quoted`` is how a message repeats what was
+typed.
 """
 
 from __future__ import annotations
@@ -98,3 +99,12 @@ class MatchFileProblems(MatchFileError):
     def __str__(self) -> str:
         return "\n".join(problem.format() for problem in self.problems)
 
+
+def quoted(text: str, limit: int = 24) -> str:
+    """The typed text as a message quotes it, so that the message stays one short line: cut when long (with
+    its length), a character that is not printable written as its escape (a line break as \\n)."""
+    text = text.strip()
+    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text[:limit])
+    if len(text) <= limit and len(shown) <= limit:
+        return f"'{shown}'"
+    return f"'{shown[:limit]}…' ({len(text):,} characters)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli import cli
+from scorekeeper.cli.app import cli
 
 
 def every_command() -> list[tuple[tuple[str, ...], click.Command, click.Context]]:

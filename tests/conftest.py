@@ -19,7 +19,7 @@ settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
-from scorekeeper.cli import cli
+from scorekeeper.cli.app import cli
 
 
 class Table:

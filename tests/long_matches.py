@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from scorekeeper.cli import cli
+from scorekeeper.cli.app import cli
 from scorekeeper.rules.loader import builtin_names, load_ruleset
 
 PLAYERS = ("Masha", "Alex", "Olya", "Serg")

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from scorekeeper.cli import cli
+from scorekeeper.cli.app import cli
 from scorekeeper.storage import atomic
 from scorekeeper.storage.matchfile import load_match
 

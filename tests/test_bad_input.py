@@ -187,7 +187,7 @@ def test_rating_left_on_a_decided_match_is_a_state_error(sk):
 
 
 def test_a_missing_folder_is_named(sk, tmp_path):
-    result = sk.runner.invoke(__import__("scorekeeper.cli", fromlist=["cli"]).cli,
+    result = sk.runner.invoke(__import__("scorekeeper.cli.app", fromlist=["cli"]).cli,
                               ["--match", str(tmp_path / "sub" / "m.toml"), "new", "A", "B"])
     assert result.exit_code == 1
     assert result.stderr.strip().endswith(f"the folder {tmp_path / 'sub'} does not exist")

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from scorekeeper.reports.chart import text_chart
-from scorekeeper.session import open_match
+from scorekeeper.match.opened import open_match
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.reports.chart import chart_figure, text_chart
 from scorekeeper.reports.columns import width
-from scorekeeper.session import open_match
+from scorekeeper.match.opened import open_match
 
 from test_sea_goat_match import TWO_PLAYERS
 

@@ -8,7 +8,7 @@ from enum import Enum
 
 import pytest
 
-from scorekeeper.facts import Ending
+from scorekeeper.domain.facts import Ending
 from scorekeeper.rules.schema import KEYS, FishPolicy
 
 

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from scorekeeper.facts import Claim
-from scorekeeper.live import LiveSession
+from scorekeeper.domain.facts import Claim
+from scorekeeper.live.session import LiveSession
 from scorekeeper.reports.export import parse_export
 from scorekeeper.storage.matchfile import dump_match, load_match, parse_match
 

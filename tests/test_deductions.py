@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.scoring.hands import ZERO_ZERO, only_tiles
-from scorekeeper.tiles import TileSet, parse_tile
+from scorekeeper.domain.tiles import TileSet, parse_tile
 
 SET = TileSet(6).tiles()
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from conftest import house
-from scorekeeper.cli import cli
+from scorekeeper.cli.app import cli
 from table_steps import run, vector
 
 JAM_2 = "new --rules draw-jamaican Ann Bob"

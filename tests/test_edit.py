@@ -128,7 +128,7 @@ def test_edit_and_delete_on_an_empty_match(sk):
 
 def test_edit_accepts_exactly_the_flags_of_round(sk):
     """Both commands share one set of round options: the same names, in the same order (edit adds --no-points)."""
-    from scorekeeper.cli import cli
+    from scorekeeper.cli.app import cli
 
     sk("new", "--rules", "goat", "Masha", "Alex")
     names = {}

@@ -10,9 +10,9 @@ import tempfile
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from scorekeeper.cli import cli
-from scorekeeper.facts import Ending, Hand, Round
-from scorekeeper.record import new_match, record_round
+from scorekeeper.cli.app import cli
+from scorekeeper.domain.facts import Ending, Hand, Round
+from scorekeeper.match.record import new_match, record_round
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.storage.matchfile import save_match

@@ -18,8 +18,8 @@ from hypothesis import given, settings, strategies as st
 
 from conftest import Table
 
-from scorekeeper.facts import Ending, Hand, Match, Round
-from scorekeeper.record import new_match, record_round
+from scorekeeper.domain.facts import Ending, Hand, Match, Round
+from scorekeeper.match.record import new_match, record_round
 from scorekeeper.reports.export import CSV_COLUMNS, export_json, parse_export
 from scorekeeper.rules.loader import builtin_names, load_ruleset
 from scorekeeper.scoring.engine import replay
@@ -60,7 +60,7 @@ def record(sk, name: str) -> dict:
 
 
 def sk_cli():
-    from scorekeeper.cli import cli
+    from scorekeeper.cli.app import cli
 
     return cli
 

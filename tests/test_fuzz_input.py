@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from scorekeeper.cli import cli
+from scorekeeper.cli.app import cli
 from scorekeeper.cli.base import SHOWN_PROBLEMS
 
 from commands import typed_commands

@@ -8,7 +8,7 @@ import click
 import pytest
 from conftest import command_environment, installed_command
 
-from scorekeeper.cli import cli
+from scorekeeper.cli.app import cli
 
 
 def all_commands(group: click.Group, prefix=()):

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from scorekeeper.reports.history import read_history
+from scorekeeper.reports.archive import read_history
 
 # Three Goat matches, every round opening at once (13 or more), so each figure is easy to check by hand:
 #   m1: Masha, Alex, Olya. Olya goes out three times; Masha 40+40+30 = 110 is the goat, Alex 30+30+20 = 80.

@@ -41,7 +41,7 @@ def disable():
     real_disable()
 gc.disable = disable
 sys.argv[0] = "scorekeeper"
-from scorekeeper.launch import main
+from scorekeeper.cli.launch import main
 main()
 """
 
@@ -184,7 +184,7 @@ def test_a_ctrl_c_in_a_callback_is_kept_not_printed(monkeypatch, capsys):
     (and raises it once its modules are loaded), and other unraisable errors are reported as before."""
     import weakref
 
-    from scorekeeper import launch
+    from scorekeeper.cli import launch
 
     monkeypatch.setattr(sys, "unraisablehook", launch._keep_interrupt)
     monkeypatch.setattr(launch, "INTERRUPTED", [])

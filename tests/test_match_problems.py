@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.errors import MatchFileError, MatchFileProblems
-from scorekeeper.session import open_match, validate_text
+from scorekeeper.match.opened import open_match, validate_text
 
 BROKEN = """\
 format = 1

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from scorekeeper.facts import Claim, Undoing
+from scorekeeper.domain.facts import Claim, Undoing
 from scorekeeper.storage.matchfile import dump_match, load_match, parse_match
 
 PLAYERS = ("Masha", "Alex", "Olya", "Serg")

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from scorekeeper.errors import InputError
-from scorekeeper.numbers import parse_number
+from scorekeeper.notation.numerals import parse_number
 from scorekeeper.referee.rulings import parse_ends
-from scorekeeper.tiles import Tile
+from scorekeeper.domain.tiles import Tile
 
 
 @pytest.mark.parametrize("text, number", [("0", 0), ("15", 15), (" 7 ", 7), ("007", 7)])

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scorekeeper import usecases
+from scorekeeper.match import usecases
 from scorekeeper.errors import Implausible
-from scorekeeper.facts import Ending, Hand, Round
-from scorekeeper.plausible import implausible
-from scorekeeper.record import check_round, new_match
+from scorekeeper.domain.facts import Ending, Hand, Round
+from scorekeeper.scoring.plausible import implausible
+from scorekeeper.match.record import check_round, new_match
 from scorekeeper.rules.loader import load_ruleset
-from scorekeeper.tiles import Tile, TileSet, parse_tiles
+from scorekeeper.domain.tiles import Tile, TileSet, parse_tiles
 
 FOUR = ("Masha", "Alex", "Olya", "Serg")
 

@@ -16,8 +16,8 @@ from conftest import command_environment, installed_command  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
 
-from scorekeeper.cli import cli  # noqa: E402
-from scorekeeper.live import HELP_COMMANDS, LiveSession  # noqa: E402
+from scorekeeper.cli.app import cli  # noqa: E402
+from scorekeeper.live.session import HELP_COMMANDS, LiveSession  # noqa: E402
 from scorekeeper.storage.matchfile import load_match  # noqa: E402
 
 PROMPT = r"(#\d+\+?|over)> "
@@ -308,7 +308,7 @@ def test_an_implausible_round_is_a_yes_or_no_question(tmp_path):
 def test_a_long_note_on_a_small_screen_is_cut_not_looped_over(sk):
     """The after-round block on a 40x10 screen with a note that wraps: the notes give way (this once looped
     for ever in reports.render.after_round)."""
-    from scorekeeper.live import Screen
+    from scorekeeper.live.session import Screen
 
     sk("new", "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg")
     session = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 10))
@@ -322,7 +322,7 @@ def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
     after-round notes look at the new round only): after every answer its table is the one a fresh replay of
     the file gives, and the notes said in full are those whose kind no earlier round had."""
     from scorekeeper.reports.render import _new_notes, note_kind
-    from scorekeeper.session import open_match
+    from scorekeeper.match.opened import open_match
 
     def unplaced(table):  # where in the file a round was read from is not a fact
         return table._replace(rounds=tuple(result._replace(facts=result.facts.facts()) for result in table.rounds))

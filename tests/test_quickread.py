@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper.errors import MatchFileError
-from scorekeeper.facts import Claim, Ending, Hand, Match, Round, singles
+from scorekeeper.domain.facts import Claim, Ending, Hand, Match, Round, singles
 from scorekeeper.storage import quickread, tomlread
 from scorekeeper.storage.matchfile import dump_match, parse_match
-from scorekeeper.tiles import TileSet
+from scorekeeper.domain.tiles import TileSet
 from fuzz_cases import MUTATIONS
 
 TILES = TileSet(6).tiles()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from scorekeeper.facts import Claim, Ending, Hand, Match, Round, singles
+from scorekeeper.domain.facts import Claim, Ending, Hand, Match, Round, singles
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.counts import producible_scores
 from scorekeeper.scoring.engine import replay

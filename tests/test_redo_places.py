@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import usecases
+from scorekeeper.match import usecases
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.facts import Undoing
+from scorekeeper.domain.facts import Undoing
 from scorekeeper.storage.matchfile import load_match
 
 PLAYERS = ("A", "B", "C", "D")

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.referee.deal import check_deal, lead_order
 from scorekeeper.rules.loader import load_ruleset
-from scorekeeper.tiles import parse_tiles
+from scorekeeper.domain.tiles import parse_tiles
 
 
 def deal(sk, *hands: str, rules: str = "goat") -> dict:

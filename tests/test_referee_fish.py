@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from scorekeeper.referee.fish import check_fish
 from scorekeeper.rules.loader import load_ruleset
-from scorekeeper.tiles import Tile, parse_tiles
+from scorekeeper.domain.tiles import Tile, parse_tiles
 
 from conftest import house
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from scorekeeper.rules.loader import builtin_names, load_ruleset
-from scorekeeper.tiles import format_tiles
+from scorekeeper.domain.tiles import format_tiles
 
 SPECIAL = [(name, tiles, value) for name in builtin_names()
            for tiles, value in load_ruleset(name).special_hands.items()]

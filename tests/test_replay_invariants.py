@@ -5,12 +5,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.facts import Ending, Hand, Round
-from scorekeeper.record import check_round, new_match
+from scorekeeper.domain.facts import Ending, Hand, Round
+from scorekeeper.match.record import check_round, new_match
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.storage.matchfile import dump_match, parse_match
-from scorekeeper.tiles import TileSet
+from scorekeeper.domain.tiles import TileSet
 from explain_checks import assert_steps_change_no_number
 
 RULESETS = {name: load_ruleset(name) for name in ("goat", "goat-pairs")}

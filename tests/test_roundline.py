@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.errors import InputError
-from scorekeeper.facts import Match, singles
-from scorekeeper.roundline import format_round, is_claims_only, parse_round, read_round
+from scorekeeper.domain.facts import Match, singles
+from scorekeeper.match.usecases import parse_round
+from scorekeeper.notation.round_line import format_round, is_claims_only, read_round
 from scorekeeper.rules.loader import load_ruleset
-from scorekeeper.session import open_match
+from scorekeeper.match.opened import open_match
 from scorekeeper.storage.matchfile import load_match
 
 GOAT = ("goat", ("Masha", "Alex", "Olya", "Serg"))
@@ -314,11 +315,11 @@ def test_only_claims_in_a_line_do_not_close_the_hand(sk):
 # The property: any round the flags can record, written as a line and read back, gives the same facts.
 from hypothesis import HealthCheck, assume, given, settings, strategies as st  # noqa: E402
 
-from scorekeeper.claims import close_hand  # noqa: E402
-from scorekeeper.names import fold  # noqa: E402
-from scorekeeper.record import build_round, check_round, new_match  # noqa: E402
+from scorekeeper.match.claims import close_hand  # noqa: E402
+from scorekeeper.notation.names import fold  # noqa: E402
+from scorekeeper.match.record import build_round, check_round, new_match  # noqa: E402
 from scorekeeper.scoring.counts import producible_scores  # noqa: E402
-from scorekeeper.tiles import TileSet  # noqa: E402
+from scorekeeper.domain.tiles import TileSet  # noqa: E402
 
 RULESETS = {name: load_ruleset(name) for name in ("goat", "goat-pairs", "sea-goat", "muggins", "draw")}
 NAME = st.text(alphabet="AaBbMmOoSsЁёЕеАаЛлйé -'.1Oo", min_size=1, max_size=9).map(str.strip) | st.sampled_from(
@@ -356,7 +357,7 @@ def recorded_rounds(draw):
         st.tuples(st.sampled_from(players), st.sampled_from(producible_scores(ruleset)), st.booleans()), max_size=4))
     played = [] if name != "muggins" else draw(st.lists(
         st.tuples(st.sampled_from(players), st.sampled_from([5, 10, 25, 40])), max_size=3, unique_by=lambda c: c[0]))
-    from scorekeeper.facts import Claim
+    from scorekeeper.domain.facts import Claim
 
     match = match._replace(pending=tuple(Claim(player, value, value if counted else None)
                                          for player, value, counted in points))

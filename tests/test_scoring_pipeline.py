@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import scorekeeper.scoring
-from scorekeeper.facts import Ending, Hand, Round
-from scorekeeper.record import new_match
+from scorekeeper.domain.facts import Ending, Hand, Round
+from scorekeeper.match.record import new_match
 from scorekeeper.rules.loader import builtin_names, load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.pipeline import STAGES, stages_for
@@ -134,7 +134,7 @@ def test_rounds_a_caller_vouches_for_are_checked_at_the_last_of_them():
 def test_the_seating_the_stages_look_up_agrees_with_the_match():
     """scoring/seats.py works the seating out once per ``match.sides``: it answers as ``Match.side_of`` does,
     for singles and pairs, and a list of sides (which may change) is worked out again each time."""
-    from scorekeeper.facts import Side
+    from scorekeeper.domain.facts import Side
     from scorekeeper.scoring.seats import seats
 
     for name, players in [("goat", ("Ann", "Bob", "Cid")), ("goat-pairs", ("Ann", "Bob", "Cid", "Dan"))]:

@@ -94,7 +94,7 @@ def test_a_pipe_without_columns_is_never_cut(sk):
 
 def test_after_round_with_a_focus_shows_that_round_first_then_the_newest(sk):
     from scorekeeper.reports.render import after_round
-    from scorekeeper.session import open_match
+    from scorekeeper.match.opened import open_match
 
     long_goat(sk, 12)
     state = open_match(str(sk.path))

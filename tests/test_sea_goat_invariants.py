@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from scorekeeper.facts import Ending, Hand, Match, Round, Side, singles
+from scorekeeper.domain.facts import Ending, Hand, Match, Round, Side, singles
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
-from scorekeeper.tiles import Tile
+from scorekeeper.domain.tiles import Tile
 from explain_checks import assert_steps_change_no_number
 
 SEA = load_ruleset("sea-goat")

@@ -152,7 +152,7 @@ def test_the_command_line_refuses_in_one_line_while_another_writer_holds_the_loc
 
 
 def test_a_held_state_is_not_written_over_a_file_another_command_changed(sk):
-    from scorekeeper import usecases
+    from scorekeeper.match import usecases
     from scorekeeper.storage.stamp import MatchChanged
 
     sk("new", "Masha", "Alex", "Olya", "Serg")

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from scorekeeper.cli import cli
+from scorekeeper.cli.app import cli
 from scorekeeper.cli.base import Command, Group, strict_command
-from scorekeeper.text import name_key, printable
+from scorekeeper.notation.quoting import name_key, printable
 
 FOUR = ("Masha", "Alex", "Olya", "Serg")
 
@@ -142,7 +142,7 @@ def test_name_key_reads_yo_as_ye_and_ignores_case():
     assert name_key("Ann") != name_key("Anna")
 
 
-# Numbers: every number typed is parsed by scorekeeper.numbers (form and range), through a click type or the
+# Numbers: every number typed is parsed by scorekeeper.notation.numerals (form and range), through a click type or the
 # core, one line each.
 
 NUMBER_CASES = [("²", "'²' is not a whole number"), ("٣", "'٣' is not a whole number"),

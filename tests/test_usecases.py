@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import usecases
+from scorekeeper.match import usecases
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.facts import Claim
-from scorekeeper.session import open_match
-from scorekeeper.tiles import parse_tiles
-from scorekeeper.usecases import RoundFacts
+from scorekeeper.domain.facts import Claim
+from scorekeeper.match.opened import open_match
+from scorekeeper.domain.tiles import parse_tiles
+from scorekeeper.match.usecases import RoundFacts
 
 OUT = RoundFacts(out="Masha", hands=(("Alex", parse_tiles("1-2,3-3")),), totals=(("Olya", 13), ("Serg", 5)))
 FISH = RoundFacts(fish=True, totals=(("Masha", 2), ("Alex", 3), ("Olya", 13), ("Serg", 5)))

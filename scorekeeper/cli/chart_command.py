@@ -30,7 +30,7 @@ def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) ->
       scorekeeper chart --text -o match.txt
     """
     from scorekeeper.reports import chart as charts
-    from scorekeeper.session import open_match
+    from scorekeeper.match.opened import open_match
 
     if output is not None and not as_text:
         fmt = charts.image_format(output)

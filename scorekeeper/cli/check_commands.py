@@ -115,7 +115,7 @@ def check_hand_command(ctx: click.Context, tiles, rules_spec, output_format) -> 
       scorekeeper check hand 0-0 6-6 --rules sea-goat
     """
     from scorekeeper.referee.hand import check_hand
-    from scorekeeper.tiles import parse_tiles
+    from scorekeeper.domain.tiles import parse_tiles
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_hand(ruleset, parse_tiles(" ".join(tiles)))
@@ -211,7 +211,7 @@ def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> N
     """
     from scorekeeper.referee.rescore import compare as compare_tables
     from scorekeeper.rules.loader import load_ruleset
-    from scorekeeper.session import open_match
+    from scorekeeper.match.opened import open_match
 
     opened = open_match(match_path(ctx))
     comparison = compare_tables(opened.match, opened.ruleset, load_ruleset(other))
@@ -229,7 +229,7 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide:
     """``table --rules OTHER``: the match's facts replayed under another ruleset; nothing is written."""
     from scorekeeper.referee.rescore import rescore
     from scorekeeper.rules.loader import load_ruleset
-    from scorekeeper.session import open_match
+    from scorekeeper.match.opened import open_match
 
     path = match_path(ctx)
     opened = open_match(path)  # the file checked under its own ruleset first, as 'table' does

@@ -29,8 +29,8 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
       scorekeeper score Bob --count 15
       scorekeeper score Bob 15 --format json
     """
-    from scorekeeper import usecases
-    from scorekeeper.claims import parse_points
+    from scorekeeper.match import usecases
+    from scorekeeper.match.claims import parse_points
     from scorekeeper.cli.base import screen_height, screen_width
     from scorekeeper.reports.render import after_round
 

@@ -11,7 +11,7 @@ from scorekeeper.cli.base import FilePath, echo_json, format_option, screen_widt
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.reports.render import render_table
 from scorekeeper.samples import sample_names, sample_path
-from scorekeeper.session import open_match
+from scorekeeper.match.opened import open_match
 
 
 @click.command()

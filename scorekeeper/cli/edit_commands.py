@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper import usecases
+from scorekeeper.match import usecases
 from scorekeeper.cli.base import echo_json, format_option, match_path
 from scorekeeper.cli.params import ROUND_NUMBER
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options

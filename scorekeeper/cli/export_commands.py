@@ -33,7 +33,7 @@ def export_command(ctx: click.Context, output_format: str, output: str | None) -
       scorekeeper export --format markdown
     """
     from scorekeeper.reports.export import export_match
-    from scorekeeper.session import open_match
+    from scorekeeper.match.opened import open_match
 
     opened = open_match(match_path(ctx), explain=output_format == "json")  # the JSON export shows the steps
     text = export_match(output_format, opened.match, opened.ruleset, opened.table)
@@ -65,7 +65,7 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
     from scorekeeper.reports.export import is_json, parse_export, raise_problems
     from scorekeeper.reports.render import render_table
     from scorekeeper.rules.loader import is_path
-    from scorekeeper.session import ruleset_reference, validate_match, validate_text
+    from scorekeeper.match.opened import ruleset_reference, validate_match, validate_text
     from scorekeeper.storage.matchfile import read_match_text, save_match
 
     target = match_path(ctx)
@@ -105,7 +105,7 @@ def _check_names(match, text: str, file: str) -> None:
     """Names are checked as 'new' checks typed ones: an export edited by hand may hold a padded name, a
     control character, or two names that match alike."""
     from scorekeeper.errors import MatchFileError
-    from scorekeeper.record import seating_problem
+    from scorekeeper.match.record import seating_problem
     from scorekeeper.storage.matchfile import key_line
 
     problem = seating_problem(match.players, [side.name for side in match.sides if side.players != (side.name,)])

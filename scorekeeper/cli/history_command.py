@@ -6,7 +6,7 @@ import click
 
 from scorekeeper.cli.base import FilePath, echo_json, format_option
 from scorekeeper.cli.params import WholeNumber
-from scorekeeper.text import printable
+from scorekeeper.notation.quoting import printable
 
 
 @click.command("history")
@@ -28,7 +28,7 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
       scorekeeper history club/2024 club/2025
       scorekeeper history club --format csv > season.csv
     """
-    from scorekeeper.reports.history import read_history
+    from scorekeeper.reports.archive import read_history
 
     found = read_history(folders, jobs)
     if found.skipped:
@@ -56,6 +56,6 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
         click.echo(buffer.getvalue(), nl=False)
         return
     from scorekeeper.cli.base import screen_width
-    from scorekeeper.reports.history import render_history
+    from scorekeeper.reports.archive import render_history
 
     click.echo(render_history(found, screen_width()))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper import usecases
+from scorekeeper.match import usecases
 from scorekeeper.cli.base import echo_json, format_option, match_path, screen_height, screen_width, wide_option
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
-from scorekeeper.record import resolve_player
+from scorekeeper.match.record import resolve_player
 from scorekeeper.reports.render import SHOWN_ROUNDS, after_round, render_table
-from scorekeeper.session import open_match
+from scorekeeper.match.opened import open_match
 
 
 def _show(table, ruleset, output_format: str, every_round: bool = False, wide: bool = False) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import click
 
 from scorekeeper.errors import InputError
-from scorekeeper.numbers import parse_number, quoted
-from scorekeeper.tiles import Tile, parse_tile, parse_tiles
+from scorekeeper.errors import quoted
+from scorekeeper.notation.numerals import parse_number
+from scorekeeper.domain.tiles import Tile, parse_tile, parse_tiles
 
 
 class WholeNumber(click.ParamType):
-    """A whole number typed as ASCII digits in a range (``scorekeeper.numbers.parse_number``): "²", "1_0",
+    """A whole number typed as ASCII digits in a range (``scorekeeper.notation.numerals.parse_number``): "²", "1_0",
     "5.0" and 5,000 digits are refused in one line, as click's IntRange does not."""
 
     def __init__(self, what: str, low: int | None = 0, high: int | None = None) -> None:

@@ -1,4 +1,4 @@
-"""``scorekeeper play``: a live session at the table; the terminal side of ``scorekeeper.live``."""
+"""``scorekeeper play``: a live session at the table; the terminal side of ``scorekeeper.live.session``."""
 
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
       #3> fish by o 2 3 13 5
       #4> edit 2 Alex out, Olya 4, Serg 13, Masha 5
     """
-    from scorekeeper import usecases
-    from scorekeeper.live import LiveSession, Screen
+    from scorekeeper.match import usecases
+    from scorekeeper.live.session import LiveSession, Screen
 
     path = local_path or match_path(ctx)
     change = None
@@ -117,7 +117,7 @@ def _delegate(path: str, args: tuple[str, ...]) -> None:
     """A read-only command (check, rules) run as 'scorekeeper ARGS' would run it; its errors are one line."""
     import shlex
 
-    from scorekeeper.cli import cli
+    from scorekeeper.cli.app import cli
 
     try:
         words = shlex.split(" ".join(args))

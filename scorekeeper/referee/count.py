@@ -14,7 +14,7 @@ from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SpinnerReading
 from scorekeeper.scoring.counts import End, Spinner, explain_score, open_count, score_of
-from scorekeeper.tiles import Tile
+from scorekeeper.domain.tiles import Tile
 
 SIDES = ("east", "west", "north", "south")
 """The spinner's sides in the order arms are given: its two long sides (the line runs through them), then

@@ -3,11 +3,11 @@
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError
-from scorekeeper.plausible import deal_size  # the core's: a round's plausibility needs it too
+from scorekeeper.scoring.plausible import deal_size  # the core's: a round's plausibility needs it too
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead
-from scorekeeper.tiles import Tile, format_tiles
+from scorekeeper.domain.tiles import Tile, format_tiles
 
 
 class DealRuling(NamedTuple):
@@ -112,7 +112,7 @@ def _misdeal_reasons(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]):
 
 def first_tile(ruleset: Ruleset) -> Tile:
     """``lead.first_tile`` as a tile; InputError naming the key when it is not one of the set."""
-    from scorekeeper.tiles import parse_tile
+    from scorekeeper.domain.tiles import parse_tile
 
     text = ruleset["lead.first_tile"]
     try:

@@ -6,14 +6,14 @@ the steps come from the same code, the round scored again from the state the tab
 from typing import NamedTuple
 
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.facts import Ending, Match
+from scorekeeper.domain.facts import Ending, Match
 from scorekeeper.referee.verdict import key_source, key_value
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, HandValue
 from scorekeeper.scoring.engine import explained
 from scorekeeper.scoring.hands import deduce_hands, hand_value
 from scorekeeper.scoring.table import RoundResult, Table
-from scorekeeper.tiles import format_tiles
+from scorekeeper.domain.tiles import format_tiles
 
 
 class ExplainedStep(NamedTuple):

@@ -7,7 +7,7 @@ from scorekeeper.errors import InputError
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, PlayScore, SpinnerReading
-from scorekeeper.tiles import Tile, format_tiles
+from scorekeeper.domain.tiles import Tile, format_tiles
 
 
 class Layout(NamedTuple):

@@ -3,13 +3,13 @@
 from typing import NamedTuple
 
 from scorekeeper.errors import InputError
-from scorekeeper.facts import Hand
+from scorekeeper.domain.facts import Hand
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS
 from scorekeeper.scoring.hands import hand_value
 from scorekeeper.scoring.table import Step
-from scorekeeper.tiles import Tile, format_tiles
+from scorekeeper.domain.tiles import Tile, format_tiles
 
 
 class HandRuling(NamedTuple):

@@ -3,8 +3,8 @@
 from typing import NamedTuple
 
 from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, StateError
-from scorekeeper.facts import Match
-from scorekeeper.record import round_checker
+from scorekeeper.domain.facts import Match
+from scorekeeper.match.record import round_checker
 from scorekeeper.referee.verdict import plain
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, Teams

@@ -7,11 +7,12 @@ import os
 from typing import TYPE_CHECKING
 
 from scorekeeper.errors import InputError
-from scorekeeper.numbers import parse_number, quoted
-from scorekeeper.tiles import Tile, parse_tile
+from scorekeeper.errors import quoted
+from scorekeeper.notation.numerals import parse_number
+from scorekeeper.domain.tiles import Tile, parse_tile
 
 if TYPE_CHECKING:
-    from scorekeeper.facts import Match
+    from scorekeeper.domain.facts import Match
     from scorekeeper.rules.ruleset import Ruleset
     from scorekeeper.scoring.table import Table
 
@@ -26,7 +27,7 @@ def ruling_ruleset(rules: str | None, match_path: str) -> Ruleset:
     if rules:
         return load_ruleset(rules)
     if os.path.exists(match_path):
-        from scorekeeper.session import match_ruleset
+        from scorekeeper.match.opened import match_ruleset
 
         return match_ruleset(match_path)
     return load_ruleset(DEFAULT_RULES)
@@ -36,7 +37,7 @@ def scored_match(match_path: str, rules: str | None = None) -> tuple[Match, Rule
     """The match with its table: under its own ruleset (checked whole), or re-scored under ``rules`` (the
     file is only read)."""
     if not rules:
-        from scorekeeper.session import open_match
+        from scorekeeper.match.opened import open_match
 
         opened = open_match(match_path)
         return opened.match, opened.ruleset, opened.table

@@ -13,7 +13,7 @@ import re
 from typing import Any, Callable
 
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems
-from scorekeeper.facts import FORMAT_VERSION, Ending, Match, Side, singles
+from scorekeeper.domain.facts import FORMAT_VERSION, Ending, Match, Side, singles
 from scorekeeper.reports.render import (describe_round, eggs_cell, side_cell, standing_text, table_footer,
                                         table_title)
 from scorekeeper.rules.ruleset import Ruleset
@@ -21,7 +21,7 @@ from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table
 from scorekeeper.storage.matchfile import (dump_match, format_claim, parse_claim, parse_match, players_problem,
                                            round_from_dict, round_to_dict)
-from scorekeeper.tiles import format_tiles
+from scorekeeper.domain.tiles import format_tiles
 
 FORMATS = ("csv", "json", "markdown", "toml")
 EXPORT_KIND = "scorekeeper match export"

@@ -3,7 +3,7 @@
 from typing import NamedTuple
 
 from scorekeeper.errors import StateError
-from scorekeeper.facts import Match
+from scorekeeper.domain.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget
 from scorekeeper.scoring.table import Table

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from scorekeeper.reports.columns import simple_table, width as text_width
 from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
 
-from scorekeeper.facts import Ending, Round
+from scorekeeper.domain.facts import Ending, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget
 from scorekeeper.scoring.table import RoundResult, SideRound, Table

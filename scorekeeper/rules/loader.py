@@ -12,8 +12,8 @@ from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import (KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Count, FirstLead,
                                      HandValue, Key, PlayScore, Teams, written)
 from scorekeeper.storage import tomlread as toml
-from scorekeeper.text import not_utf8, printable
-from scorekeeper.tiles import TileSet, parse_tiles
+from scorekeeper.notation.quoting import not_utf8, printable
+from scorekeeper.domain.tiles import TileSet, parse_tiles
 
 MAX_EXTENDS = 16
 
@@ -111,7 +111,7 @@ before it is read, so that a huge one (100 MB of unknown keys) costs nothing and
 def unknown_ruleset(spec: str) -> str:
     """The refusal of a ruleset name that is neither built in nor a file: the nearest names where a typo is
     likely (a phone screen need not show all fourteen), else every built-in name."""
-    from scorekeeper.names import similar
+    from scorekeeper.notation.names import similar
 
     names = builtin_names()
     near = similar(names, spec, most=2)

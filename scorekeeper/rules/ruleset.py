@@ -3,7 +3,7 @@
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
-from scorekeeper.tiles import Tile, TileSet, format_tiles
+from scorekeeper.domain.tiles import Tile, TileSet, format_tiles
 
 
 class Ruleset(NamedTuple):

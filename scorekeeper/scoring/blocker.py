@@ -8,7 +8,7 @@ only when it is not 1).
 from __future__ import annotations
 
 
-from scorekeeper.facts import FISH, Match
+from scorekeeper.domain.facts import FISH, Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Step

@@ -5,11 +5,11 @@ pairs Goat).  Keys read: ``bonus.lead_six_six``, ``bonus.lead_zero_zero``, ``bon
 from __future__ import annotations
 
 
-from scorekeeper.facts import OUT, Match, Round
+from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
-from scorekeeper.tiles import Tile
+from scorekeeper.domain.tiles import Tile
 
 _LEAD = {Tile(6, 6): "bonus.lead_six_six", Tile(0, 0): "bonus.lead_zero_zero"}
 _FINISH = {Tile(6, 6): "bonus.finish_six_six", Tile(0, 0): "bonus.finish_zero_zero"}

@@ -18,7 +18,7 @@ Keys read: ``eggs.to`` (who receives them), ``eggs.toward_opening``, ``eggs.lead
 from __future__ import annotations
 
 
-from scorekeeper.facts import Match
+from scorekeeper.domain.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import EggsTo
 from scorekeeper.scoring.state import Account, Outcome, Pot, RoundState

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorekeeper.facts import OUT, Match, Round
+from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishTie, Rounding, RoundWhat
 from scorekeeper.scoring.fishtie import split, tie_rule

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorekeeper.facts import OUT, Match, Round
+from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SixSix
 from scorekeeper.scoring.hands import deduce_hands, placed_tiles
@@ -20,7 +20,7 @@ from scorekeeper.scoring.race import by_rule
 from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Decision, Step
-from scorekeeper.tiles import Tile, format_tiles
+from scorekeeper.domain.tiles import Tile, format_tiles
 
 ZERO_ZERO = Tile(0, 0)
 

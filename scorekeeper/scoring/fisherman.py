@@ -4,7 +4,7 @@ the table to apply.  Key read: ``fish.fisherman_notes``."""
 from __future__ import annotations
 
 
-from scorekeeper.facts import FISH, Match
+from scorekeeper.domain.facts import FISH, Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import RoundState
 

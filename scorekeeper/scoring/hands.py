@@ -18,13 +18,13 @@ from operator import sub
 from types import MappingProxyType
 from typing import AbstractSet, Mapping, NamedTuple
 
-from scorekeeper.facts import OUT, Hand, Match, Round
-from scorekeeper.memo import once_per
+from scorekeeper.domain.facts import OUT, Hand, Match, Round
+from scorekeeper.domain.memo import once_per
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS, HandValue
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Step
-from scorekeeper.tiles import Tile, format_tiles
+from scorekeeper.domain.tiles import Tile, format_tiles
 
 SIX_SIX = Tile(6, 6)
 ZERO_ZERO = Tile(0, 0)
@@ -202,7 +202,7 @@ def _hand_room(ruleset: Ruleset, players: int) -> int:
     """``plausible.hand_room``, worked out once per ruleset and number of players."""
     known = _ROOM.get((id(ruleset), players))
     if known is None or known[0] is not ruleset:
-        from scorekeeper.plausible import hand_room
+        from scorekeeper.scoring.plausible import hand_room
 
         known = _ROOM[id(ruleset), players] = (ruleset, hand_room(ruleset, players))
     return known[1]

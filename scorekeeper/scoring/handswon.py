@@ -10,7 +10,7 @@ and ``endhand.settle_hand``.
 
 from __future__ import annotations
 
-from scorekeeper.facts import OUT, Match
+from scorekeeper.domain.facts import OUT, Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from scorekeeper.facts import Match, Round
+from scorekeeper.domain.facts import Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import HundredLost
 from scorekeeper.scoring.lead import SIX_SIX, round_leader

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from scorekeeper.facts import OUT, Match, Round
+from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead, LeadAfterOut
 from scorekeeper.scoring.table import RoundResult
-from scorekeeper.tiles import Tile
+from scorekeeper.domain.tiles import Tile
 
 # On Python 3.11 an Enum member read from its class is a Python call: read once.
 _PARTNER = LeadAfterOut.PARTNER

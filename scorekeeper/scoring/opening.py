@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from scorekeeper.facts import Match
+from scorekeeper.domain.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step

@@ -7,7 +7,7 @@ eggs, nobody scores, or split).  Rulesets with ``endhand.count`` take ``endhand.
 
 from __future__ import annotations
 
-from scorekeeper.facts import OUT, Match, Round
+from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Count, FishPolicy, FishTie
 from scorekeeper.scoring.fishtie import split, tie_rule

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import Callable, Mapping, NamedTuple
 
-from scorekeeper.facts import Match, Round
+from scorekeeper.domain.facts import Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, SixSix, WriteOff
 from scorekeeper.scoring import eggs, hands, opening, outcome, race, remembered

@@ -7,7 +7,7 @@ outcome ``fish.policy`` (fish for one: every side but the one that takes the fis
 from __future__ import annotations
 
 
-from scorekeeper.facts import OUT, Match
+from scorekeeper.domain.facts import OUT, Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Account, RoundState

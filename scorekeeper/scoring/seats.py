@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from scorekeeper.facts import Match, Side
-from scorekeeper.memo import once_per
+from scorekeeper.domain.facts import Match, Side
+from scorekeeper.domain.memo import once_per
 
 
 class Seats(NamedTuple):

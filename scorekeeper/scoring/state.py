@@ -6,9 +6,9 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-from scorekeeper.facts import Round
+from scorekeeper.domain.facts import Round
 from scorekeeper.scoring.table import Decision, RoundResult, SideRound, Step
-from scorekeeper.values import Frozen, set_field as _set
+from scorekeeper.domain.values import Frozen, set_field as _set
 
 _NOTHING: Mapping = MappingProxyType({})
 

@@ -3,8 +3,8 @@
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-from scorekeeper.facts import Round
-from scorekeeper.values import Frozen, set_field as _set
+from scorekeeper.domain.facts import Round
+from scorekeeper.domain.values import Frozen, set_field as _set
 
 
 class Step(NamedTuple):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from scorekeeper.facts import Match
+from scorekeeper.domain.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import WriteOff
 from scorekeeper.scoring.state import Account, RoundState

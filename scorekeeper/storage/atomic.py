@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from scorekeeper.sigint import signals
+from scorekeeper.storage.sigint import signals
 
 _saved: list[str] = []
 # The files this process has replaced. A process-wide fact, not configuration: once a change is saved, the

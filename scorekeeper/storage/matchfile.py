@@ -19,13 +19,13 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
-from scorekeeper.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
-from scorekeeper.numbers import parse_number
+from scorekeeper.domain.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
+from scorekeeper.notation.numerals import parse_number
 from scorekeeper.storage import quickread, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.stamp import FileStamp, stamp_of
-from scorekeeper.text import not_utf8, printable
-from scorekeeper.tiles import format_tiles, parse_tile, parse_tiles
+from scorekeeper.notation.quoting import not_utf8, printable
+from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 # A TOML basic string's escapes, written here rather than imported: every `round` writes the match file.

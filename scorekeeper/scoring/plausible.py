@@ -16,9 +16,9 @@ from __future__ import annotations
 from itertools import accumulate
 
 from scorekeeper.errors import Implausible
-from scorekeeper.facts import Ending, Match, Round
+from scorekeeper.domain.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.tiles import Tile
+from scorekeeper.domain.tiles import Tile
 
 ZERO = Tile(0, 0)
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from typing import Callable, NamedTuple
 
-from scorekeeper import usecases
+from scorekeeper.match import usecases
 from scorekeeper.errors import FileProblem, Implausible, InputError, ScorekeeperError, StateError
-from scorekeeper.roundline import KEYWORDS, format_round, is_claims_only, read_round
-from scorekeeper.session import OpenMatch, open_match
+from scorekeeper.notation.round_line import KEYWORDS, format_round, is_claims_only, read_round
+from scorekeeper.match.opened import OpenMatch, open_match
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
 COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "save", "help", "quit")
@@ -351,12 +351,12 @@ class LiveSession:
 
     def record_line(self, text: str) -> Reply:
         if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name
-            from scorekeeper.names import candidates
+            from scorekeeper.notation.names import candidates
 
             if not candidates(self.state.match.players, text) and text.casefold() not in KEYWORDS:
                 from difflib import get_close_matches
 
-                from scorekeeper.numbers import quoted
+                from scorekeeper.errors import quoted
 
                 near = get_close_matches(text.casefold(), COMMANDS, n=1)
                 raise InputError(f"{quoted(text)} is not a command or a player" +
@@ -389,7 +389,7 @@ class LiveSession:
 
     def claim(self, claims) -> Reply:
         """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""
-        from scorekeeper.claims import add_claim
+        from scorekeeper.match.claims import add_claim
         from scorekeeper.scoring.counts import score_for_count
         from scorekeeper.scoring.engine import replay
 
@@ -457,7 +457,7 @@ class LiveSession:
             options = ["fish", "deal", "hand", "count"]
         else:
             options = list(self.state.match.players) + [word for word in KEYWORDS]
-        from scorekeeper.names import fold
+        from scorekeeper.notation.names import fold
 
         folded = fold(word)
         return [option for option in options
@@ -467,7 +467,7 @@ class LiveSession:
 def _number(text: str, usage: str, takes: str = "one round number") -> int:
     """The number after a command (``usage``: how the command is typed, "delete N"); more words are refused
     with what the command ``takes``."""
-    from scorekeeper.numbers import parse_number
+    from scorekeeper.notation.numerals import parse_number
 
     if not text.strip():
         raise InputError(f"give the round's number: {usage}")

@@ -19,50 +19,22 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.facts import Claim, Match, Revision, Round
-from scorekeeper.plausible import check_plausible
-from scorekeeper.record import build_round, new_match, record_round
+from scorekeeper.domain.facts import Claim, Match, Revision, Round
+from scorekeeper.scoring.plausible import check_plausible
+from scorekeeper.match.claims import claim_points
+from scorekeeper.match.record import build_round, new_match, record_round
+from scorekeeper.notation.round_line import RoundFacts, is_claims_only, read_round
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
-from scorekeeper.session import OpenMatch, open_match, ruleset_reference
+from scorekeeper.match.opened import OpenMatch, open_match, ruleset_reference
 from scorekeeper.storage.lock import match_lock
 from scorekeeper.storage.matchfile import keep_aside, save_match
 from scorekeeper.storage.stamp import check_unchanged
-from scorekeeper.tiles import Tile
-from scorekeeper.values import Frozen, set_field as _set
+from scorekeeper.domain.values import Frozen, set_field as _set
 
-__all__ = ["Change", "RoundFacts", "open_match", "new", "record", "edit", "delete", "undo", "redo", "history", "score",
+__all__ = ["Change", "RoundFacts", "parse_round", "open_match", "new", "record", "edit", "delete", "undo", "redo", "history", "score",
            "write_back"]
-
-
-class RoundFacts(Frozen):
-    """A round's facts as told at the table, before they are checked: player names as typed.
-
-    ``out`` (who went out) or ``fish`` (blocked); for every other player a hand of ``tiles`` or a pip
-    ``total``; ``fisher`` (who made the fish), ``last`` (the tile, or two doubles, someone went out with),
-    ``led`` (the tile that opened the round); ``play_points``: in-play totals noted instead of single claims;
-    ``claims``: points claimed during play told with the round (a round line's ``Ann +15``, ``Bob count 20``),
-    in order, as ``(player, points or count, is_count)``.
-    """
-
-    __slots__ = ("out", "fish", "hands", "totals", "fisher", "last", "led", "play_points", "claims")
-    out: str | None
-    fish: bool
-    hands: tuple[tuple[str, tuple[Tile, ...]], ...]
-    totals: tuple[tuple[str, int], ...]
-    fisher: str | None
-    last: tuple[Tile, ...]
-    led: Tile | None
-    play_points: tuple[tuple[str, int], ...]
-    claims: tuple[tuple[str, int, bool], ...]
-
-    def __init__(self, out: str | None = None, fish: bool = False,
-                 hands: tuple[tuple[str, tuple[Tile, ...]], ...] = (), totals: tuple[tuple[str, int], ...] = (),
-                 fisher: str | None = None, last: tuple[Tile, ...] = (), led: Tile | None = None,
-                 play_points: tuple[tuple[str, int], ...] = (), claims: tuple[tuple[str, int, bool], ...] = ()):
-        for name, value in zip(self.__slots__, (out, fish, hands, totals, fisher, last, led, play_points, claims)):
-            _set(self, name, value)
 
 
 RoundInput = RoundFacts | str
@@ -71,8 +43,6 @@ RoundInput = RoundFacts | str
 
 def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
     if isinstance(given, str):
-        from scorekeeper.roundline import read_round
-
         return read_round(given, opened.match)
     return given
 
@@ -85,14 +55,25 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
     rnd = build_round(match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
                       fisher=facts.fisher, last=facts.last, led=facts.led)
     if facts.claims:
-        from scorekeeper.roundline import claim_points
-
         rnd = rnd._replace(claims=claim_points(ruleset, facts.claims))
     if facts.play_points or match.pending or rnd.claims:
-        from scorekeeper.claims import close_hand  # only the points-race games pay for it
+        from scorekeeper.match.claims import close_hand  # only the points-race games pay for it
 
         rnd = close_hand(match, ruleset, rnd, facts.play_points, rounds_before)
     return rnd
+
+
+def parse_round(text: str, match: Match, ruleset=None) -> Round:
+    """The round a line describes, built as ``record`` builds the flags' facts: the hand's pending
+    claims, the line's claims (checked against ``ruleset``, counts scored by it) and its in-play totals are
+    closed into it.  The round is not yet checked against the match (``record.check_round`` does that)."""
+    from scorekeeper.match.usecases import round_from_facts
+
+    facts = read_round(text, match)
+    if is_claims_only(facts):
+        raise InputError("only points claimed during play: say how the round ended too ('Ann out, ...' or "
+                         "'fish, ...'), or record the claims with 'score'")
+    return round_from_facts(match, ruleset, facts)
 
 
 class Change(Frozen):
@@ -204,7 +185,7 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
     the rounds after it are re-scored. The points made during play: ``facts.play_points`` and
     ``facts.claims`` replace all of the round's (its claims and in-play totals), ``clear_points`` clears them,
     and with neither the old ones are kept."""
-    from scorekeeper.amend import check_number, edit_round
+    from scorekeeper.match.amend import check_number, edit_round
 
     if clear_points and not isinstance(facts, str) and (facts.play_points or facts.claims):
         raise InputError("give --points (replace the points made during play) or --no-points (clear them), "
@@ -226,7 +207,7 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
 
 def delete(source: MatchSource, number: int) -> Change:
     """Delete round ``number``; the later rounds move up one and are re-scored."""
-    from scorekeeper.amend import delete_round
+    from scorekeeper.match.amend import delete_round
 
     with _changing(source) as opened:
         match, table = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
@@ -236,7 +217,7 @@ def delete(source: MatchSource, number: int) -> Change:
 def undo(source: MatchSource) -> Change:
     """Drop the last claim of the hand in progress, else the last round (its claims go back to the hand in
     progress); ``dropped`` says which. What is dropped is kept in the match's history, for ``redo``."""
-    from scorekeeper.record import undo as undo_facts
+    from scorekeeper.match.record import undo as undo_facts
 
     with _changing(source) as opened:
         match, dropped = undo_facts(opened.match)
@@ -247,7 +228,7 @@ def undo(source: MatchSource) -> Change:
 def redo(source: MatchSource, number: int | None = None) -> Change:
     """Put back what an undo, delete or edit took out: change ``number`` of the match's history (as
     ``history`` lists them, 1 the oldest), or the newest not yet put back; ``restored`` says what."""
-    from scorekeeper.revisions import redo as redo_facts
+    from scorekeeper.match.amend import redo as redo_facts
 
     with _changing(source) as opened:
         match, table, restored = redo_facts(opened.match, opened.ruleset, number, opened.table.rounds)
@@ -267,7 +248,7 @@ def write_back(opened: OpenMatch) -> Change:
 
 def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revision, str], ...]:
     """The changes that took facts out of the match, newest first: (number, the change, it in words)."""
-    from scorekeeper.revisions import describe
+    from scorekeeper.match.revisions import describe
 
     opened = source if isinstance(source, OpenMatch) else open_match(os.fspath(source))
     return tuple((number, entry, describe(entry))
@@ -278,7 +259,7 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
     """Add a claim made during play to the hand in progress: ``points`` claimed by ``player`` (a name as
     typed), or the ``count`` of the open ends, which the ruleset turns into points. A claim the ruleset
     cannot produce is refused."""
-    from scorekeeper.claims import add_claim
+    from scorekeeper.match.claims import add_claim
 
     if (points is None) == (count is None):
         raise InputError("give the points claimed (score Ann 10) or the count of the open ends "

@@ -7,20 +7,10 @@ only to say that a number cannot be negative) and quotes a long input cut short.
 
 from __future__ import annotations
 
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, quoted
 
 MAX_DIGITS = 18
 """More digits than any count, total or target needs; longer input is refused before ``int()`` sees it."""
-
-
-def quoted(text: str, limit: int = 24) -> str:
-    """The typed text as a message quotes it, so that the message stays one short line: cut when long (with
-    its length), a character that is not printable written as its escape (a line break as \\n)."""
-    text = text.strip()
-    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text[:limit])
-    if len(text) <= limit and len(shown) <= limit:
-        return f"'{shown}'"
-    return f"'{shown[:limit]}…' ({len(text):,} characters)"
 
 
 def parse_number(text: str, what: str = "a number", low: int | None = 0, high: int | None = None) -> int:

@@ -6,8 +6,8 @@ import os
 
 from scorekeeper.errors import (FileProblem, InputError, MatchFileError, MatchFileProblems, RulesetError,
                                RulesetNotFound)
-from scorekeeper.facts import Match
-from scorekeeper.record import round_checker
+from scorekeeper.domain.facts import Match
+from scorekeeper.match.record import round_checker
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay

@@ -42,7 +42,7 @@ def match_player(players: Sequence[str], typed: str, extra: Iterable[str] = ()) 
     found = candidates(players, typed)
     if len(found) == 1:
         return found[0]
-    from scorekeeper.numbers import quoted
+    from scorekeeper.errors import quoted
 
     shown = quoted(typed)  # a pasted screenful of text stays one short line
     if found:

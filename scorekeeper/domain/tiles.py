@@ -42,7 +42,7 @@ def parse_tile(text: str) -> Tile:
     """Parse ``3-4`` (also ``3:4``); the range is checked against a set by ``TileSet.check``."""
     found = _TILE.match(text)
     if not found:
-        from scorekeeper.numbers import quoted
+        from scorekeeper.errors import quoted
 
         raise InputError(f"{quoted(text)} is not a tile: write it as two numbers like 3-4")
     return Tile.of(int(found.group(1)), int(found.group(2)))

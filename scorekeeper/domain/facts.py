@@ -4,7 +4,7 @@ from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from enum import Enum
-from scorekeeper.tiles import Tile
+from scorekeeper.domain.tiles import Tile
 
 FORMAT_VERSION = 1
 

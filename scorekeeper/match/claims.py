@@ -7,15 +7,15 @@ from __future__ import annotations
 from typing import Iterable
 
 from scorekeeper.errors import FactError, InputError, StateError
-from scorekeeper.facts import Claim, Match, Round
-from scorekeeper.record import resolve_player
+from scorekeeper.domain.facts import Claim, Match, Round
+from scorekeeper.match.record import resolve_player
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.counts import check_claim, check_play_total
 
 
 def parse_points(text: str, what: str = "claim") -> int:
     """A claim's points (or a count) as typed: a whole number, not negative."""
-    from scorekeeper.numbers import parse_number
+    from scorekeeper.notation.numerals import parse_number
 
     return parse_number(text, f"a {what}")
 
@@ -86,3 +86,25 @@ def close_hand(match: Match, ruleset: Ruleset, rnd: Round, totals: Iterable[tupl
     old = len(match.pending)  # the claims of the hand already recorded; a round line's own are checked too
     check_exact(match, ruleset, rnd.claims + rnd.play_points, old, rounds_before)
     return rnd
+
+
+def claim_points(ruleset, claims) -> tuple[Claim, ...]:
+    """Claims typed with a round, ``(player, points or count, is_count)`` in order, as Claims: each checked as
+    ``score`` checks it, a count scored by the ruleset."""
+    if not claims:
+        return ()
+    if ruleset is None:
+        raise InputError("claims during play need the match's ruleset")
+    from scorekeeper.scoring.counts import check_claim, score_for_count
+
+    found = []
+    for player, value, is_count in claims:
+        try:
+            if is_count:
+                found.append(Claim(player, score_for_count(ruleset, value), value))
+            else:
+                check_claim(ruleset, value)
+                found.append(Claim(player, value))
+        except InputError as error:
+            raise InputError(f"{player} {'count ' if is_count else '+'}{value}: {error}") from None
+    return tuple(found)

@@ -8,7 +8,7 @@ failures is in ``scorekeeper.cli.safety``.
 import gc
 import sys
 
-from scorekeeper.sigint import signals
+from scorekeeper.storage.sigint import signals
 
 
 def main() -> None:
@@ -18,7 +18,7 @@ def main() -> None:
         # frozen out of its reach, and it runs seldom after (a live session still collects).
         gc.disable()
         sys.unraisablehook = _keep_interrupt
-        from scorekeeper.cli import cli
+        from scorekeeper.cli.app import cli
 
         if INTERRUPTED:
             raise KeyboardInterrupt

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Callable, Iterable, NamedTuple
 
 from scorekeeper.errors import FactError, InputError, StateError
-from scorekeeper.facts import FISH, OUT, Claim, Ending, Hand, Match, Round, Side, singles
-from scorekeeper.memo import once_per
+from scorekeeper.domain.facts import FISH, OUT, Claim, Ending, Hand, Match, Round, Side, singles
+from scorekeeper.domain.memo import once_per
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, HandValue, Teams
-from scorekeeper.tiles import Tile, TileSet
+from scorekeeper.domain.tiles import Tile, TileSet
 
 
 def resolve_player(match: Match, name: str) -> str:
@@ -20,7 +20,7 @@ def resolve_player(match: Match, name: str) -> str:
     or InputError naming the players it could have meant."""
     if name in match.players:
         return name
-    from scorekeeper.names import match_player
+    from scorekeeper.notation.names import match_player
 
     return match_player(match.players, name)
 
@@ -266,8 +266,8 @@ def undo(match: Match) -> tuple[Match, str]:
 
     Nothing is lost: what is dropped goes into the match's history, where ``redo`` finds it,
     and a dropped round's claims go back to the hand in progress (its hand is being played again)."""
-    from scorekeeper.facts import Undoing
-    from scorekeeper.revisions import with_change
+    from scorekeeper.domain.facts import Undoing
+    from scorekeeper.match.revisions import with_change
 
     if match.pending:
         claim = match.pending[-1]
@@ -290,7 +290,7 @@ def undo(match: Match) -> tuple[Match, str]:
 def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> str | None:
     """Why these players (and team names) cannot sit at one table, or None: a name that is empty, padded,
     holds a control character or a separator, or two names that match alike (case, ё/е)."""
-    from scorekeeper.text import alike_problem, name_problem
+    from scorekeeper.notation.quoting import alike_problem, name_problem
 
     players = list(players)
     for player in players:
@@ -307,7 +307,7 @@ def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> s
 def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
               teams: Iterable[tuple[str, ...]] = (), team_names: Iterable[str] = ()) -> Match:
     """Seat the players (or teams, partners opposite) and check them against the ruleset."""
-    from scorekeeper.text import name_key
+    from scorekeeper.notation.quoting import name_key
 
     teams = [tuple(name.strip() for name in team) for team in teams]  # typed names: padding is dropped
     players = [player.strip() for player in players]

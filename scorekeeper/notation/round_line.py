@@ -20,17 +20,13 @@ or that cannot be typed as one word, is written in double quotes.  The line give
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from typing import TYPE_CHECKING
-
 from scorekeeper.errors import InputError
-from scorekeeper.facts import Claim, Ending, Match, Round
-from scorekeeper.names import match_player
-from scorekeeper.tiles import Tile
-
-if TYPE_CHECKING:
-    from scorekeeper.usecases import RoundFacts
+from scorekeeper.domain.facts import Ending, Match, Round
+from scorekeeper.notation.names import match_player
+from scorekeeper.domain.tiles import Tile
 
 KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played")
 _DASHES = "-:|\u2010\u2011\u2012\u2013\u2014\u2212"
@@ -88,39 +84,26 @@ def is_claims_only(facts: RoundFacts) -> bool:
             and not facts.fisher and not facts.last and not facts.led and not facts.play_points)
 
 
-def parse_round(text: str, match: Match, ruleset=None) -> Round:
-    """The round a line describes, built as ``usecases.record`` builds the flags' facts: the hand's pending
-    claims, the line's claims (checked against ``ruleset``, counts scored by it) and its in-play totals are
-    closed into it.  The round is not yet checked against the match (``record.check_round`` does that)."""
-    from scorekeeper.usecases import round_from_facts
+@dataclass(frozen=True, slots=True)
+class RoundFacts:
+    """A round's facts as told at the table, before they are checked: player names as typed.
 
-    facts = read_round(text, match)
-    if is_claims_only(facts):
-        raise InputError("only points claimed during play: say how the round ended too ('Ann out, ...' or "
-                         "'fish, ...'), or record the claims with 'score'")
-    return round_from_facts(match, ruleset, facts)
+    ``out`` (who went out) or ``fish`` (blocked); for every other player a hand of ``tiles`` or a pip
+    ``total``; ``fisher`` (who made the fish), ``last`` (the tile, or two doubles, someone went out with),
+    ``led`` (the tile that opened the round); ``play_points``: in-play totals noted instead of single claims;
+    ``claims``: points claimed during play told with the round (a round line's ``Ann +15``, ``Bob count 20``),
+    in order, as ``(player, points or count, is_count)``.
+    """
 
-
-def claim_points(ruleset, claims) -> tuple[Claim, ...]:
-    """Claims typed with a round, ``(player, points or count, is_count)`` in order, as Claims: each checked as
-    ``score`` checks it, a count scored by the ruleset."""
-    if not claims:
-        return ()
-    if ruleset is None:
-        raise InputError("claims during play need the match's ruleset")
-    from scorekeeper.scoring.counts import check_claim, score_for_count
-
-    found = []
-    for player, value, is_count in claims:
-        try:
-            if is_count:
-                found.append(Claim(player, score_for_count(ruleset, value), value))
-            else:
-                check_claim(ruleset, value)
-                found.append(Claim(player, value))
-        except InputError as error:
-            raise InputError(f"{player} {'count ' if is_count else '+'}{value}: {error}") from None
-    return tuple(found)
+    out: str | None = None
+    fish: bool = False
+    hands: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
+    totals: tuple[tuple[str, int], ...] = ()
+    fisher: str | None = None
+    last: tuple[Tile, ...] = ()
+    led: Tile | None = None
+    play_points: tuple[tuple[str, int], ...] = ()
+    claims: tuple[tuple[str, int, bool], ...] = ()
 
 
 class _Reader:
@@ -161,8 +144,6 @@ class _Reader:
         return None
 
     def read(self) -> RoundFacts:
-        from scorekeeper.usecases import RoundFacts
-
         while self.peek() is not None:
             self.step()
         self.said_of_named(None)

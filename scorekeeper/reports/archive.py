@@ -9,13 +9,13 @@ import os
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import FileProblem, MatchFileError, StateError
-from scorekeeper.facts import Match
+from scorekeeper.domain.facts import Match
 from scorekeeper.reports.rating import rating
 from scorekeeper.rules.loader import is_path, load_ruleset
-from scorekeeper.session import OpenMatch, validate_match
+from scorekeeper.match.opened import OpenMatch, validate_match
 from scorekeeper.storage import tomlread as toml
 from scorekeeper.storage.matchfile import parse_match, round_lines
-from scorekeeper.text import not_utf8
+from scorekeeper.notation.quoting import not_utf8
 
 
 class PlayerRecord(NamedTuple):

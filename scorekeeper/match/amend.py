@@ -1,129 +1,76 @@
-"""Taking a change back: every undo, delete and edit keeps the facts it took out in the match's history
-(``Match.history``), and ``redo`` puts them back.  Pure like ``record``: a new ``Match`` comes back, checked,
-and nothing is written.
+"""Fixing the past: replace or delete any recorded round, or put back what a change took out (``redo``).
+Everything after it is re-scored by replay.  Where a change goes back: ``revisions``.
 
-    match, table, said = redo(match, ruleset)        # the newest change not yet taken back
-    match, table, said = redo(match, ruleset, 2)     # change 2 of 'undo --list'
-
-Where a change goes back: later changes move the rounds (a delete moves the later ones up), so a change is
-found by its ``place`` (``Revision.place``), not by the number the round had then. The places form a line of
-every round recorded: the rounds in the match in their order, with a gap where a delete or an undo took one
-out and nothing has put it back. A deleted or undone round returns to its gap, between the rounds that were
-around it; an edit's old facts return to the round it edited, wherever that round is now. A change is
-refused, with the reason, where that cannot be told: the round is gone (deleted or undone since), was edited
-again since (the newer change goes back first), or, for an undo, a round was recorded after it. Each change
-goes back once; an edit put back may be asked for again by its number, which puts back what the edit wrote.
+Pure like ``record``: a new ``Match`` comes back, checked, and nothing is written.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import Sequence
 
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.facts import Ending, Match, Revision, Round, Undoing
+from scorekeeper.domain.facts import Match, Round, Undoing
+from scorekeeper.match.record import check_round
+from scorekeeper.match.claims import add_claim
+from scorekeeper.match.revisions import Line, settled, describe, round_label, with_change
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table
+from scorekeeper.match.opened import lead_problems
 
 
-def round_label(rnd: Round) -> str:
-    """How a round ended, in a few words: "Ann went out", "fish"."""
-    return f"{rnd.out} went out" if rnd.ending is Ending.OUT else "fish"
+def check_number(match: Match, number: int) -> None:
+    """InputError unless ``number`` names a recorded round (1 is the first)."""
+    if not match.rounds:
+        raise InputError(f"there is no round {number}: no round has been recorded yet")
+    if not 1 <= number <= len(match.rounds):
+        raise InputError(f"there is no round {number}: the match has rounds 1 to {len(match.rounds)}")
 
 
-def describe(entry: Revision) -> str:
-    """What a change took out, in words: "undo of round 3 (Ann went out)"."""
-    if entry.claim is not None:
-        return f"undo of the claim of {entry.claim.points} by {entry.claim.player} (hand {entry.number})"
-    what = f"round {entry.number} ({round_label(entry.round)})"
-    if entry.change is Undoing.EDIT:
-        return f"edit of round {entry.number} (before it: {round_label(entry.round)})"
-    return f"{entry.change.value} of {what}"
+def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
+               keep_in_play: bool = True, scored: Sequence[RoundResult] = ()) -> tuple[Match, Table]:
+    """Replace round ``number`` with ``rnd`` (checked as ``round`` checks it); the new match and its table.
+    The old facts stay in the match's history, for ``redo``.
+
+    ``keep_in_play``: the old round's in-play facts (its claims and in-play totals) are kept and ``rnd``'s
+    are ignored, since ``round``'s flags do not restate single claims; false: ``rnd``'s in-play facts
+    replace them (none given: the round has no points made during play). ``scored``: the results of the
+    match as it was, when the caller has them (the rounds before ``number`` are not scored again).
+    """
+    check_number(match, number)
+    old = match.rounds[number - 1]
+    if keep_in_play:
+        rnd = rnd._replace(claims=old.claims, play_points=old.play_points)
+    rnd = rnd._replace(line=old.line)
+    check_round(match, ruleset, rnd)
+    rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]
+    kept = with_change(match, Undoing.EDIT, number, round=old.facts())  # 'redo' can put it back
+    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, f"with round {number} changed",
+                     scored[:number - 1])
 
 
-ROUND_GONE = (Undoing.DELETE, Undoing.UNDO)
-"""The changes that take a round out of the match (and leave a gap in the line of places)."""
+def delete_round(match: Match, ruleset: Ruleset, number: int,
+                 scored: Sequence[RoundResult] = ()) -> tuple[Match, Table]:
+    """Remove round ``number``; the later rounds move up one.  The new match and its table (``scored``: as
+    for edit_round). The round's facts stay in the match's history, for ``redo``."""
+    check_number(match, number)
+    rounds = match.rounds[:number - 1] + match.rounds[number:]
+    kept = with_change(match, Undoing.DELETE, number, round=match.rounds[number - 1].facts())
+    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, f"without round {number}", scored[:number - 1])
 
 
-def places(history: Sequence[Revision]) -> list[int | None]:
-    """Each history entry's place (``Revision.place``). An entry written before places were kept has none: it is
-    worked out from the number its round had then and the gaps the changes before it left, which is exact
-    unless a round taken out before it was put back at a time the history does not tell and that moves it
-    (then None: where it goes can no longer be told)."""
-    found: list[int | None] = []
-    gaps: list[int] = []  # the places of rounds taken out and not put back (as far as known), sorted
-    maybe: list[int] = []  # ... taken out and put back, when is not known: a gap for a while
-    lost = False  # a round was taken out whose place is not known: the places after it cannot be told
-    for entry in history:
-        place = entry.place
-        if place is None and not lost:
-            number = entry.number
-            place = _slot(number, gaps)
-            if maybe and _slot(number, sorted(gaps + maybe)) != place:
-                place = None
-        found.append(place)
-        if entry.round is not None and entry.change in ROUND_GONE:
-            if place is None:
-                lost = True
-            else:
-                _insort(maybe if entry.redone else gaps, place)
-    return found
-
-
-def _settled(history: Sequence[Revision], found: Sequence[int | None]) -> tuple[Revision, ...]:
-    """``history`` with the places ``places`` worked out (``found``) written into the entries that have none
-    (kept by an older scorekeeper): written once, by the first change made after, they no longer depend on
-    what is put back later (a worked-out place does, and a newer entry's place was counted with it)."""
-    return tuple(entry._replace(place=place) if entry.place is None and place is not None else entry
-                 for entry, place in zip(history, found))
-
-
-def _insort(into: list[int], value: int) -> None:
-    into.insert(bisect_left(into, value), value)
-
-
-def _slot(number: int, gaps: Sequence[int]) -> int:
-    """The place of round ``number`` (or of the round to come, one past the last) with ``gaps`` (sorted)."""
-    place = number
-    for gap in gaps:
-        if gap > place:
-            break
-        place += 1
-    return place
-
-
-class Line:
-    """The match's line of places: where each of its rounds is, and the gaps (rounds taken out and not put
-    back, each with the index of its change in the history)."""
-
-    def __init__(self, match: Match) -> None:
-        self.places = places(match.history)
-        self.gaps: dict[int, int] = {}
-        self.clash = False  # two rounds taken out at one place, or a gap past the end: the file was edited
-        for index, (entry, place) in enumerate(zip(match.history, self.places)):
-            if entry.round is not None and entry.change in ROUND_GONE and not entry.redone and place is not None:
-                self.clash = self.clash or place in self.gaps
-                self.gaps[place] = index
-        self.sorted = sorted(self.gaps)
-        self.count = len(match.rounds)
-        self.end = self.count + len(self.gaps)  # the last place
-        self.clash = self.clash or bool(self.sorted and self.sorted[-1] > self.end)
-
-    def place_of(self, number: int) -> int:
-        """The place of round ``number`` (``count + 1``: the hand in progress, the next round's)."""
-        return _slot(number, self.sorted)
-
-    def number_at(self, place: int) -> int:
-        """The round number a round at ``place`` has (or would have, put back there)."""
-        return place - bisect_left(self.sorted, place)
-
-
-def with_change(match: Match, change: Undoing, number: int, **taken) -> tuple[Revision, ...]:
-    """The history of ``match`` with a new entry: ``change`` took out round ``number`` (``count + 1``: a claim
-    of the hand in progress) and what it held (``taken``: ``round=`` or ``claim=``).  The entry keeps its place;
-    the older entries' places are written too (``_settled``), from the same line."""
-    line = Line(match)
-    return _settled(match.history, line.places) + (Revision(change, number, place=line.place_of(number), **taken),)
+def _rescored(match: Match, ruleset: Ruleset, how: str, before: Sequence[RoundResult]) -> tuple[Match, Table]:
+    """Replay (after the unchanged rounds ``before``); refuse a change that would leave rounds recorded after
+    the match was decided."""
+    table = replay(ruleset, match, before)
+    if len(table.rounds) < len(match.rounds):
+        decided = len(table.rounds)
+        raise StateError(f"{how}, the match would be decided in round {decided}, but rounds {decided + 1} to "
+                         f"{len(match.rounds)} come after it: delete those rounds first")
+    leads = lead_problems(match, ruleset, table, "")
+    if leads:  # a later 6-6 lead on the hundred may need points the change takes away
+        raise StateError(f"{how}, {leads[0].message}: change or delete that round first")
+    return match, table
 
 
 def _choose(match: Match, number: int | None) -> int:
@@ -153,9 +100,6 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
     match, its table and what was put back, in words. ``scored``: the results of the match as it is, when the
     caller has them. Refused (StateError) where the facts can no longer go back as they were, or where they
     would go can no longer be told (the module's docstring)."""
-    from scorekeeper.amend import _rescored
-    from scorekeeper.record import check_round
-
     index = _choose(match, number)
     entry = match.history[index]
     line = Line(match)
@@ -168,7 +112,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
         raise StateError("the places in the match file's history do not fit its rounds (was it edited by hand?): "
                          f"change {index + 1} cannot be put back safely")
     later = _later_change(match, line, index, place)
-    history = list(_settled(match.history, line.places))
+    history = list(settled(match.history, line.places))
     history[index] = entry._replace(redone=True, place=place)
     count = len(match.rounds)
     if entry.claim is not None:
@@ -182,9 +126,6 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
             raise StateError(f"the claim of {entry.claim.points} by {entry.claim.player} was made in a hand that "
                              f"is no longer in progress: round {match.history[undone].number} was undone since "
                              f"and its hand is played again (put back change {undone + 1} first)")
-        from scorekeeper.claims import add_claim
-        from scorekeeper.scoring.engine import replay
-
         over = replay(ruleset, match, scored).over
         restored = add_claim(match, ruleset, entry.claim.player, entry.claim.points, over, entry.claim.count)
         restored = restored._replace(history=tuple(history))

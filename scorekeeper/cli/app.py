@@ -1,0 +1,49 @@
+"""The ``scorekeeper`` command group: its global options, and where each command lives (loaded when used)."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper import __version__
+from scorekeeper.cli.base import DEFAULT_MATCH, Group, PathType
+
+COMMANDS = {
+    "new": "scorekeeper.cli.match_commands:new",
+    "round": "scorekeeper.cli.match_commands:round_command",
+    "table": "scorekeeper.cli.match_commands:table_command",
+    "undo": "scorekeeper.cli.match_commands:undo",
+    "redo": "scorekeeper.cli.match_commands:redo",
+    "score": "scorekeeper.cli.claim_commands:score_command",
+    "rating": "scorekeeper.cli.match_commands:rating_command",
+    "rules": "scorekeeper.cli.rules_commands:rules",
+    "demo": "scorekeeper.cli.demo_command:demo",
+    "check": "scorekeeper.cli.check_commands:check",
+    "explain": "scorekeeper.cli.check_commands:explain",
+    "compare": "scorekeeper.cli.check_commands:compare",
+    "edit": "scorekeeper.cli.edit_commands:edit_command",
+    "delete": "scorekeeper.cli.edit_commands:delete_command",
+    "export": "scorekeeper.cli.export_commands:export_command",
+    "import": "scorekeeper.cli.export_commands:import_command",
+    "history": "scorekeeper.cli.history_command:history",
+    "chart": "scorekeeper.cli.chart_command:chart",
+    "play": "scorekeeper.cli.play_command:play",
+}
+
+
+@click.group(cls=Group, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--match", "match_path", type=PathType(), metavar="FILE", envvar="SCOREKEEPER_MATCH",
+              default=DEFAULT_MATCH, show_default=True, show_envvar=True,
+              help="The match file to read and write.")
+@click.version_option(__version__, prog_name="scorekeeper")
+def cli(match_path: str) -> None:
+    """Keep score for a real game of dominoes, and referee it.
+
+    \b
+    Start a match, then type each round in one line:
+      scorekeeper new --rules goat Masha Alex Olya Serg
+      scorekeeper round "Masha out, Alex 1-2 3-3, Olya 13, Serg 5"
+      scorekeeper round "fish by Olya, Masha 2, Alex 3, Olya 13, Serg 5"
+      scorekeeper table
+    or type them at a prompt: scorekeeper play.
+    'scorekeeper explain N' says how round N's numbers came out.
+    """

@@ -1,0 +1,1 @@
+"""The domain's values: tiles and the facts of a match, nothing computed."""

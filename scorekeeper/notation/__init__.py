@@ -1,0 +1,1 @@
+"""Text people type and read: the round line, players' names, numbers, quoting."""

@@ -1,0 +1,114 @@
+"""The package's layers run one way, and no import goes round in a circle.
+
+Every import in every module is read, those inside functions and under ``TYPE_CHECKING`` included: a module may
+import from its own package or from a package below it in ``LAYERS``, never from one above. Within a package, the
+modules' imports form no cycle either.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import scorekeeper
+
+PACKAGE = Path(scorekeeper.__file__).parent
+
+LAYERS = (
+    "__main__",   # python -m scorekeeper
+    "cli",        # the command line: parses, calls, renders, maps errors
+    "live",       # the live session (scorekeeper play)
+    "reports",    # what is shown: tables, explanations, charts, exports
+    "referee",    # rulings on a dispute: counts, fish, deals, re-scoring
+    "match",      # changing a match: record, amend, claims, the undo log, opening a file, the use cases
+    "scoring",    # the pure replay of facts through a ruleset
+    "rules",      # rulesets: schema, loading, the rule book
+    "storage",    # match files on disk: reading, atomic writes, locks
+    "notation",   # text people type and read: round lines, names, numbers, quoting
+    "domain",     # tiles and the facts of a match
+    "errors",     # the exception hierarchy
+)
+"""From the top down. ``scorekeeper/__init__.py`` (the library's lazy front door) stands outside the layers."""
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> list[tuple[int, str]]:
+    """``(line, module)`` for every import of a scorekeeper module in ``path``, wherever it stands."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            for alias in node.names:  # ``from scorekeeper.match import usecases`` imports a module
+                found.append((node.lineno, f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base))
+    return [(line, module) for line, module in found if module.split(".")[0] == "scorekeeper"]
+
+
+def test_every_module_sits_in_a_layer():
+    outside = {_layer(name) for name in MODULES} - set(LAYERS) - {"__init__", "samples"}
+    assert not outside, f"packages not in LAYERS: {sorted(outside)}"
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_imports_run_down_the_layers(name):
+    here = _layer(name)
+    if here not in LAYERS:
+        return
+    upward = [f"{MODULES[name].relative_to(PACKAGE.parent)}:{line}: imports {module}"
+              for line, module in _imports(name, MODULES[name])
+              if _layer(module) in LAYERS and LAYERS.index(_layer(module)) < LAYERS.index(here)]
+    assert not upward, "\n".join(upward)
+
+
+def test_no_import_cycle():
+    graph = {name: {module for _, module in _imports(name, path) if module in MODULES and module != name}
+             for name, path in MODULES.items()}
+    for name in graph:  # a package's __init__ is imported with each of its modules: not an edge of its own
+        graph[name] = {target for target in graph[name] if not name.startswith(target + ".")}
+    cycles, state = [], {}
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = "open"
+        for target in sorted(graph[node]):
+            if state.get(target) == "open":
+                cycles.append(" -> ".join(stack[stack.index(target):] + [node, target]))
+            elif target not in state:
+                visit(target, stack + [node])
+        state[node] = "done"
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [])
+    assert not cycles, "\n".join(cycles)
+
+
+def test_the_test_finds_an_upward_import(tmp_path, monkeypatch):
+    """The checks above can fail: a module of the core that imports the CLI is caught."""
+    bad = tmp_path / "scorekeeper" / "scoring"
+    bad.mkdir(parents=True)
+    (bad / "oops.py").write_text("def f():\n    from scorekeeper.cli.app import cli\n")
+    found = _imports("scorekeeper.scoring.oops", bad / "oops.py")
+    assert found == [(2, "scorekeeper.cli.app")]
+    assert LAYERS.index(_layer(found[0][1])) < LAYERS.index("scoring")
