@@ -6,7 +6,7 @@ reported as recorded in the file afterwards?
 
 Each trial starts a new 2-player match, then the writers together, each with its own total (so that each
 round can be told apart), and compares the rounds reported recorded with the rounds in the file. It prints
-the counts and exits 1 if any reported round is missing (``tests/test_concurrency.py`` is the CI version).
+the counts and exits 1 if any reported round is missing (``tests/storage/test_lock_concurrency.py`` is the CI version).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ command takes when it is not killed, measured first), then checks that:
 - the next command that writes (a ``round``) leaves no temporary file (``.match.toml.<pid>.tmp``) and no lock
   file behind: what a killed write left is cleaned up.
 
-It prints one line per command and exits 1 if any run broke a rule. ``tests/test_fault_injection.py`` runs a
+It prints one line per command and exits 1 if any run broke a rule. ``tests/storage/test_fault_injection.py`` runs a
 few of these in CI.
 """
 

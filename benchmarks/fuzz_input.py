@@ -1,7 +1,7 @@
 """A long fuzz run over what people type and what they save by hand (issue 11): every command with random
 arguments, and every command on randomly mutated match and ruleset files.
 
-Not a test (tests/test_fuzz_input.py is the bounded CI version); run it by hand:
+Not a test (tests/notation/test_fuzz_input.py is the bounded CI version); run it by hand:
 
     python benchmarks/fuzz_input.py                  # 2,000 command lines, 2,000 mutated match files, ...
     python benchmarks/fuzz_input.py --runs 20000 --seed 3

@@ -1,4 +1,4 @@
-"""What the fuzz runs type and splice into files: shared by the bounded CI suite (tests/test_fuzz_input.py)
+"""What the fuzz runs type and splice into files: shared by the bounded CI suite (tests/notation/test_fuzz_input.py)
 and the long run (benchmarks/fuzz_input.py), so that both try the same odd input."""
 
 from __future__ import annotations

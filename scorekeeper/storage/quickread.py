@@ -14,7 +14,7 @@ line must be exactly what the writer makes (its keys in the writer's order, stri
 integers, no comment); any other line, a file that does not have the layout, or a problem anywhere, and the
 whole text goes to tomllib, so the data (and every error, with its line) is always what tomllib gives.
 ``loads`` gives the fields as the tables tomllib reads: the tests hold it equal to tomllib on generated and
-hand-broken files, and the facts ``parse_match`` makes either way equal (tests/test_quickread.py).
+hand-broken files, and the facts ``parse_match`` makes either way equal (tests/storage/test_quickread.py).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ import pytest
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "fault_injection.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "fault_injection.py"
 
 
 def _script():

@@ -13,7 +13,7 @@ from scorekeeper.rules.book import SOURCE_TITLES, book_path, cite, cited_section
 from scorekeeper.rules.loader import builtin_names, load_ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BOOK = read_book()
 
 

@@ -9,7 +9,7 @@ from scorekeeper.reports.chart import chart_figure, text_chart
 from scorekeeper.reports.columns import width
 from scorekeeper.match.opened import open_match
 
-from test_sea_goat_match import TWO_PLAYERS
+from sea_goat_matches import TWO_PLAYERS
 
 
 def legend_line(lines: list[str]) -> str:

@@ -15,7 +15,7 @@ from table_steps import _args, _at, check
 
 from scorekeeper.rules.book import read_book
 
-FOLDER = Path(__file__).parent / "vectors"
+FOLDER = Path(__file__).parents[1] / "vectors"
 
 
 def load_vectors() -> list:

@@ -2,7 +2,7 @@
 at 80 columns, as people see them (tests/golden/RULESET-COLUMNS.txt).
 
 When the layout changes on purpose, look at the new files and keep them:
-    SCOREKEEPER_GOLDEN=update pytest tests/test_golden.py && git diff tests/golden
+    SCOREKEEPER_GOLDEN=update pytest tests/reports/test_golden.py && git diff tests/golden
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from long_matches import RULESETS, invoke, long_match
 from scorekeeper.reports.columns import width
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 UPDATE = os.environ.get("SCOREKEEPER_GOLDEN") == "update"
 
 
@@ -71,4 +71,4 @@ def test_golden_output(matches, name, columns, tmp_path, monkeypatch):
         if not UPDATE:
             pytest.fail(f"{golden} was missing: written; look at it and commit it")
     assert text == golden.read_text(encoding="utf-8"), (
-        f"{golden.name} differs: if the change is meant, SCOREKEEPER_GOLDEN=update pytest tests/test_golden.py")
+        f"{golden.name} differs: if the change is meant, SCOREKEEPER_GOLDEN=update pytest tests/reports/test_golden.py")
