@@ -1,5 +1,5 @@
 """Every command the ``scorekeeper`` group hands out, found from the group itself, so that a new command cannot
-be missed by the tests that walk them all (help and README, the fuzz suite) or by benchmarks/fuzz_input.py."""
+be missed by the tests that walk them all (help and docs/usage.md, the fuzz suite) or by benchmarks/fuzz_input.py."""
 
 from __future__ import annotations
 

@@ -1,56 +1,78 @@
-"""Rule vectors as data tables: a match started by one command, then steps, each a command and what the match
-must show after it.  Checked through the public surfaces: ``table --format json``, the people's ``table``, the
-command's own output and the match file.
+"""Known-answer vectors replayed through the public surfaces: ``table --format json``, the people's ``table``,
+the command's own output and the match file.  A vector is a table of a data file in tests/vectors/ (its
+README.md describes the format): a house ruleset, the command that starts the match, then steps, each a
+command and what the match must show after it.
 
-A step is ``(command, expect)``; ``command`` is the CLI's arguments as one string (``{house}`` stands for the
-house ruleset file of the vector).  ``expect`` maps what to check to what it must be:
+A step's ``expect`` maps what to check to what it must be:
 
-- ``"scores"``: every side's score; ``"scores.NAME"``: one side's score;
+- ``"scores"``: every side's score; ``"scores.NAME"``: one side's score; ``"remembered"``: every side's
+  remembered points;
 - a dotted path into the JSON table (``"over"``, ``"eggs"``, ``"last.wiped"``: ``last`` is the newest round
   of ``history``), which must equal the value;
 - ``"starts"`` / ``"contains"``: {path: text} the value must start with / contain;
-- ``"noted"``: tuples of words that must all be in one note of the newest round;
-- ``"shows"``: texts the people's ``table`` prints; ``"row"``: (how a row starts, text in that row);
+- ``"noted"``: lists of words that must all be in one note of the newest round;
+- ``"shows"``: texts the people's ``table`` prints; ``"row"``: [how a row starts, text in that row];
 - ``"says"``: texts the command itself printed;
-- ``"file"``: texts in the match file, ``"not_in_file"``: texts that are not;
-- ``"refused"``: (exit code, texts in the one error line): the command must be refused, the file untouched.
+- ``"file"``: texts in the match file, ``"not_in_file"``: texts that are not.
 """
 
 from __future__ import annotations
 
+import json
 import shlex
+import tomllib
+from pathlib import Path
 
 import pytest
 
-
-def vector(id: str, start: str, *steps: tuple[str, dict], house: str = ""):
-    """One table row: ``house`` is the text of a house ruleset file the commands may name as ``{house}``."""
-    return pytest.param(start, steps, house, id=id)
+FOLDER = Path(__file__).parent / "vectors"
 
 
-def run(sk, start: str, steps, house: str = "") -> None:
-    path = ""
-    if house:
-        path = str(sk.folder / "house.toml")
-        (sk.folder / "house.toml").write_text(house, encoding="utf-8")
-    sk(*_args(start, path))
-    for number, (command, expect) in enumerate(steps, start=1):
-        args = _args(command, path)
-        if "refused" in expect:
-            code, words = expect["refused"]
+def family(name: str) -> list:
+    """The vectors of ``tests/vectors/NAME.toml``, a family's file (it says ``family = ...``), as parameters."""
+    data = tomllib.loads((FOLDER / f"{name}.toml").read_text(encoding="utf-8"))
+    assert data.get("family"), f"{name}.toml is not a family's file"
+    return [pytest.param(vector, id=vector["title"]) for vector in data["vector"]]
+
+
+def replay(sk, vector: dict, name: str = "") -> None:
+    """Start the vector's match and run its steps, checking each as tests/vectors/README.md says."""
+    house = ""
+    if vector.get("house"):
+        house = str(sk.folder / "house.toml")
+        Path(house).write_text(vector["house"], encoding="utf-8")
+    if vector.get("start"):
+        sk(*_args(vector["start"], house))
+    for number, step in enumerate(vector["steps"], start=1):
+        args = _args(step["run"], house)
+        where = f"{name or vector['title']} step {number}: {step['run']}"
+        if "refused" in step:
+            code, words = step["refused"]
             message = sk.fails(*args, code=code)
             for word in words:
-                assert word in message, (number, command, message)
+                assert word in message, (where, word, message)
             continue
         said = sk(*args).stdout
-        check(sk, expect, said, f"step {number}: {command}")
+        table = None
+        if "json" in step or ("null" in step and "expect" not in step):
+            data = json.loads(said)  # the command's own JSON
+            for path, want in step.get("json", {}).items():
+                assert _at(data, path) == want, (where, path, _at(data, path), want)
+        else:
+            data = table = sk.json()
+        for path in step.get("null", ()):
+            assert _at(data, path) is None, (where, path, _at(data, path))
+        if "expect" in step:
+            check(sk, step["expect"], said, where, table)
 
 
-def check(sk, expect: dict, said: str = "", where: str = "") -> None:
-    table = sk.json()
+def check(sk, expect: dict, said: str = "", where: str = "", table: dict | None = None) -> None:
+    table = table or sk.json()
     for key, want in expect.items():
         if key == "scores":
             assert {side["name"]: side["score"] for side in table["sides"]} == want, where
+        elif key == "remembered":
+            assert {side["name"]: side["remembered"] for side in table["sides"]} == want, where
         elif key == "noted":
             notes = table["history"][-1]["notes"]
             for words in want:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,10 @@ from scorekeeper.rules.schema import KEYS_BY_PATH
 from commands import every_command
 
 PACKAGE = Path(scorekeeper.__file__).resolve().parent
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+USAGE = (ROOT / "docs" / "usage.md").read_text(encoding="utf-8")
+DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md")])
 
 
 COMMANDS = every_command()
@@ -25,9 +31,9 @@ def test_commands_are_found():
 
 
 @pytest.mark.parametrize("path, command, ctx", COMMANDS, ids=[" ".join(path) for path, _, _ in COMMANDS])
-def test_every_command_is_in_the_readme_and_its_help_shows_an_example(path, command, ctx):
+def test_every_command_is_in_the_usage_guide_and_its_help_shows_an_example(path, command, ctx):
     typed = "scorekeeper " + " ".join(path)
-    assert re.search(re.escape(typed) + r"\b", README), f"README.md never shows '{typed}'"
+    assert re.search(re.escape(typed) + r"\b", USAGE), f"docs/usage.md never shows '{typed}'"
     help_text = command.get_help(ctx)
     assert command.help and command.help.strip(), f"'{typed}' has no help"
     examples = [line for line in help_text.splitlines()
@@ -55,3 +61,108 @@ def test_every_ruleset_key_literal_in_the_code_is_in_the_schema():
     assert len(found) > 100  # the pattern still finds the code's keys
     unknown = [f"{where}: {key}" for where, key in found if key not in KEYS_BY_PATH]
     assert not unknown, "keys the schema does not define:\n" + "\n".join(unknown)
+
+
+# --- the README is the front door; the detail is in docs/ --------------------------------------------------
+
+QUICK_START = ("python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/scorekeeper demo",
+               "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/pytest")
+
+
+def test_the_readme_quick_start_is_what_ci_runs():
+    blocks = re.findall(r"```sh\n(.*?)```", README, re.S)
+    for command in QUICK_START:
+        assert any(block.strip() == command for block in blocks), f"the README's quick start lost: {command}"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == QUICK_START[1], ".ci/run does not run the README's test command"
+
+
+@pytest.mark.parametrize("command", ["new", "round", "table", "explain", "play", "check", "compare", "rules"])
+def test_the_readme_tours_the_main_commands(command):
+    assert re.search(rf"scorekeeper {command}\b", README), f"the README's tour never shows '{command}'"
+
+
+def test_the_readme_stays_a_front_door():
+    assert len(README.splitlines()) <= 130, "the README grew: move the detail to docs/"
+    for page in ("usage.md", "live.md", "safety.md", "rules.md", "development.md"):
+        assert f"(docs/{page}" in README, f"the README does not link docs/{page}"
+
+
+def _stage_names() -> set[str]:
+    from scorekeeper.scoring.pipeline import STAGES
+
+    names = set()
+    for stage in STAGES:
+        run = getattr(stage, "run", stage)
+        name = run.rpartition(".")[2] if isinstance(run, str) else getattr(run, "__name__", "")
+        if "_" in name:  # a one-word name ("take") is also an everyday word
+            names.add(name)
+    return names
+
+
+def test_the_stage_list_is_pointed_to_not_copied():
+    names = _stage_names()
+    assert len(names) > 5
+    assert "scorekeeper.scoring.pipeline.STAGES" in README
+    for path in DOCS:
+        if path.name != "rules.md":
+            copied = sorted(name for name in names if name in path.read_text(encoding="utf-8"))
+            assert not copied, f"{path.name} copies the stage list ({', '.join(copied)}): point to STAGES"
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def _anchors(text: str) -> set[str]:
+    """GitHub's anchors for a Markdown file's headings."""
+    headings = re.findall(r"^#+ (.+)$", re.sub(r"```.*?```", "", text, flags=re.S), re.M)
+    return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
+
+
+@pytest.mark.parametrize("path", DOCS, ids=[path.name for path in DOCS])
+def test_every_link_of_the_docs_resolves(path):
+    text = path.read_text(encoding="utf-8")
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        file, _, anchor = target.partition("#")
+        linked = (path.parent / file).resolve() if file else path
+        assert linked.exists(), f"{path.name}: the link {target} names no file"
+        if anchor:
+            assert anchor in _anchors(linked.read_text(encoding="utf-8")), f"{path.name}: no heading for {target}"
+
+
+# --- no measured figure in the code's prose: figures live in docs/development.md with their command ---------
+
+FIGURE = re.compile(
+    r"\b\d[\d,.]*\s?(?:ns|µs|us|ms|s|sec|seconds?|minutes?|[kKMG]B|%)(?![\w-])"
+    r"|\b(?:\d[\d,.]*|two|three|four|five|ten)\s?times\b"
+    r"|\binstructions\b|\b(?:billion|million)\b"
+    r"|\b(?:a|one) (?:tenth|quarter|third|half) (?:of|more|less)\b|\bhalf the cost\b|\btwice as\b")
+
+
+def _prose(text: str):
+    """``(line, text)`` of every comment and every docstring (a string standing alone as a statement)."""
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            yield token.start[0], token.string
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            yield node.lineno, node.value.value
+
+
+def test_the_figure_pattern_finds_figures():
+    said = "# 5-7% of a command; 1.1 s and 184 MB; about 900 instructions; four times as much; a tenth of a replay"
+    assert len(FIGURE.findall(said)) == 6
+    assert not FIGURE.findall("# refused with 5,000 digits; 13 to open; exit 2; a tile given twice")
+
+
+def test_no_measured_figure_in_a_comment_or_docstring():
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for line, text in _prose(path.read_text(encoding="utf-8")):
+            found += [f"{path.relative_to(PACKAGE.parent)}:{line}: {hit.group()}" for hit in FIGURE.finditer(text)]
+    comments = [line for line in (ROOT / "pyproject.toml").read_text(encoding="utf-8").splitlines()
+                if line.lstrip().startswith("#")]
+    found += [f"pyproject.toml: {hit.group()}" for line in comments for hit in FIGURE.finditer(line)]
+    assert not found, "measured figures in the code's prose (move them to docs/development.md):\n" + "\n".join(found)

@@ -339,6 +339,6 @@ def wide_option(function):
 def echo_json(data) -> None:
     import json  # only --format json pays for it
 
-    # Without ``indent`` json uses its C encoder: indented, a 100,000-round table took 1.1-1.3 GB in the
-    # pure-Python one. Programs read it; people pipe it through ``python -m json.tool`` or jq.
+    # Without ``indent`` json uses its C encoder: indented, a long match's table would go through the slower,
+    # hungrier pure-Python one. Programs read it; people pipe it through ``python -m json.tool`` or jq.
     click.echo(json.dumps(data, ensure_ascii=False))

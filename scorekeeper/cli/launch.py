@@ -14,7 +14,7 @@ from scorekeeper.storage.sigint import signals
 def main() -> None:
     try:
         # The cyclic garbage collector finds nothing to free while the modules load, and little in a command
-        # that replays a match (5-7% of a command at 20 rounds, 12-21% at 10,000): what start-up made is
+        # that replays a match, yet it walks every object made so far each time it runs: what start-up made is
         # frozen out of its reach, and it runs seldom after (a live session still collects).
         gc.disable()
         sys.unraisablehook = _keep_interrupt

@@ -2,8 +2,8 @@
 
 They behave like frozen dataclasses: fields set once by ``__init__``, equal only to a value of the same type
 with equal fields (not to a tuple, unlike a NamedTuple), hashable, shown by their fields.  They are written out
-because a frozen dataclass builds its methods with ``exec`` when its module is imported, about 1 ms each:
-six of them were ~6 ms of every command's start, against a budget of 1.6x ``python -c "import click"``
+because a frozen dataclass builds its methods with ``exec`` when its module is imported, which every
+command's start would pay, against a budget of 1.6x ``python -c "import click"``
 (``benchmarks/bench_commands.py``).  A subclass names its fields in ``__slots__`` (or, for a value with
 many fields, keeps them in its ``__dict__``: ``FIELDS``) and sets them in ``__init__`` with ``set_field``.
 """

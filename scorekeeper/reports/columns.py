@@ -1,7 +1,7 @@
 """The people's table layout: columns two spaces apart, dashes under the headers.
 
 It is tabulate's "simple" layout, written out here because the running table is printed after every round
-and tabulate's import alone costs about a tenth of a command's start-up budget.  ``compare`` uses tabulate
+and tabulate's import alone weighs on a command's start-up budget.  ``compare`` uses tabulate
 itself; the Markdown export writes its own pipe table.
 """
 

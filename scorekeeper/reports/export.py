@@ -94,7 +94,7 @@ def _layout(value: Any, encode: Callable[[Any], str], depth: int = 0) -> str:
     """``value`` as JSON with the outer levels indented, each item of a list of lists or objects no deeper
     than the third level on its own line, and what lies below on that line.  ``indent=2`` throughout would
     send every value through json's pure-Python encoder, where each line here is written by its C encoder
-    (a 10,000-round export: 1.1 s and 184 MB, against 2.2 s and 368 MB)."""
+    (faster, and lighter on memory, on a long match)."""
     if isinstance(value, list):
         expands = depth <= 2 and any(isinstance(item, (list, dict)) for item in value)
     else:

@@ -104,8 +104,8 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
 
 
 MAX_RULESET_BYTES = 1 << 20
-"""A ruleset is a few dozen keys (the largest built-in one is under 2 KB); a file larger than this is refused
-before it is read, so that a huge one (100 MB of unknown keys) costs nothing and prints one line."""
+"""A ruleset is a few dozen keys (a built-in one is a page of text); a file larger than this is refused
+before it is read, so that a huge one (of unknown keys) costs nothing and prints one line."""
 
 
 def unknown_ruleset(spec: str) -> str:

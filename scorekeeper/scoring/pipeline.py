@@ -6,7 +6,7 @@ ruleset cannot need is gated off once per replay (``when``); such optional stage
 ``"module.function"`` and their modules imported only for the rulesets that switch them on.  Every rule a
 stage applies is recorded as a ``Step`` (and every rule it could not apply as a note), which is what
 ``explain`` shows: the explanation comes from the code that scores.  Steps are recorded only when asked for
-(``explain=True``): the table needs the numbers alone, and the steps' texts cost a tenth of a replay.
+(``explain=True``): the table needs the numbers alone, and the steps' texts cost more than the sums.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Who sits where, as the stages look it up in every round: the sides' names in seat order, each player's
 side, and each side's opponents.  Worked out once per seating (the ``match.sides`` of a replay), not once per
-round: a 10,000-round replay asks about 20,000 times."""
+round: a replay asks about the seats several times in every round."""
 
 from __future__ import annotations
 

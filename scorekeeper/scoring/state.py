@@ -117,7 +117,7 @@ class RoundState(Frozen):
         """The state a round's first stage gets: nothing scored yet, nobody has lost or recorded anything.
         ``explain``: record the rules the stages apply (``steps``)."""
         zero = dict.fromkeys(accounts, 0)
-        # Once a round: the defaults' fields copied and set one by one (half the cost of ``but``'s keywords).
+        # Once a round: the defaults' fields copied and set one by one (cheaper than ``but``'s keywords).
         fields = _START.__dict__.copy()
         fields["number"], fields["facts"], fields["previous"] = number, facts, previous
         fields["accounts"], fields["pot"] = accounts, pot

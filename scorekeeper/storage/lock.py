@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from scorekeeper.errors import StateError
 
 DEFAULT_WAIT = 3.0
-"""Seconds a second writer waits for the first: a command holds the lock for milliseconds."""
+"""Seconds a second writer waits for the first: a command holds the lock only while it reads, checks and writes."""
 
 
 class LockBusy(StateError):

@@ -1,15 +1,15 @@
 """A match file in the writer's own layout, read without walking its rounds through tomllib.
 
-tomllib reads a round's inline table in about 25-45 us: on a 10,000-round match that is 250-450 ms, most of
+tomllib reads every round's inline table one character at a time: on a long match that is most of
 ``table``'s time.  The rounds ``matchfile.dump_match`` writes are one a line, in one fixed form:
 
     rounds = [
         { end = "out", out = "Serg", last = "0-2", hands = { Masha = 6, Alex = 5, Olya = "2-2 3-6" } },
     ]
 
-``read`` reads every such line with regular expressions (about 2 us a round) into the round's fields, and
+``read`` reads every such line with regular expressions (far quicker) into the round's fields, and
 gives the rest of the file, with ``rounds = []`` in the block's place, to tomllib; ``parse_match`` makes the
-facts from those fields directly (making tables of them first cost a quarter more).  It is strict: a
+facts from those fields directly (making tables of them first would cost more).  It is strict: a
 line must be exactly what the writer makes (its keys in the writer's order, strings without escapes, plain
 integers, no comment); any other line, a file that does not have the layout, or a problem anywhere, and the
 whole text goes to tomllib, so the data (and every error, with its line) is always what tomllib gives.
@@ -24,7 +24,7 @@ from typing import Any, Callable, NamedTuple
 
 from scorekeeper.storage import tomlread
 
-# Written for sre's speed (a long match reads 10,000 lines), the same lines matched: the repeats are
+# Written for sre's speed (a long match reads a line a round), the same lines matched: the repeats are
 # possessive (*+, ++, {0,17}+: never given back, which saves keeping what to go back to), since what follows
 # each could never take what it gave back (a string's characters are followed by its closing quote, a name
 # by " = ", a number or a list's last item by "," or " " or a bracket); and an optional part is written
@@ -52,7 +52,7 @@ _HAND_ALONE = rf'({_KEY}) = ({_STR}|{_INT})'
 """One hand's text: its key and value as written."""
 _ITEM = rf'"({_CHARS})"'
 QUICK_FROM = 100
-"""Rounds from which the quick way pays: compiling its expressions takes 2-3 ms, tomllib 25-45 us a round."""
+"""Rounds from which the quick way pays: compiling its expressions costs more than tomllib on a short match."""
 _compiled: list[re.Pattern] = []
 
 

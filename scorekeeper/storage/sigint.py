@@ -1,5 +1,5 @@
 """The signal functions, cheaply: the C module behind ``signal`` (built into CPython) is already loaded, while
-``signal`` itself makes enums of every constant when imported, ~1.5 ms of every command that needs it."""
+``signal`` itself makes enums of every constant when imported, a cost every command that needs it would pay."""
 
 from types import ModuleType
 

@@ -48,7 +48,8 @@ def test_every_key_row_names_a_section_that_exists():
 
 def _code_files() -> list[Path]:
     files = list((ROOT / "scorekeeper").rglob("*.py")) + list((ROOT / "rulesets").glob("*.toml"))
-    return files + list((ROOT / "scorekeeper" / "samples").glob("*.toml")) + [ROOT / "README.md"]
+    docs = [path for path in (ROOT / "docs").glob("*.md") if path.name != "rules.md"]  # the README's detail
+    return files + list((ROOT / "scorekeeper" / "samples").glob("*.toml")) + [ROOT / "README.md", *docs]
 
 
 def test_every_citation_in_the_code_points_at_a_section_that_exists():

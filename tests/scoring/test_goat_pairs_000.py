@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from table_steps import run, vector
 
 
 def start(sk, rules: str) -> None:
@@ -46,21 +45,3 @@ def test_special_hands_of_000(sk, hand, value):
     sk("round", "--out", "Ann", "--hand", "Cid=1-2", "--hand", f"Bob={hand}", "--hand", "Dan=1-1", "--led", "3-3",
        "--last", "4-4")
     assert sk.side("Bob+Dan")["score"] == value + 2
-
-
-PAIRS = "new --rules {rules} --team Ann,Cid --team Bob,Dan"
-
-VECTORS = [
-    vector("goat-pairs: a lone 0-0 is still 10", PAIRS.format(rules="goat-pairs"),
-           ("round --out Ann --hand Cid=1-2 --hand Bob=0-0 --hand Dan=6-6", {"last.points.Bob+Dan": 10 + 12})),
-    vector("a bonus in a tied fish goes into the eggs", PAIRS.format(rules="goat-pairs-000"),
-           ("round --fish --led 6-6 --total Ann=5 --total Cid=5 --total Bob=4 --total Dan=6", {"eggs": 20 + 50})),
-    vector("an unrecorded lead and last tile are notes", PAIRS.format(rules="goat-pairs-000"),
-           ("round --out Ann --hand Cid=1-2 --hand Bob=3-3 --hand Dan=5-5",
-            {"noted": [("--led", "could not be applied"), ("--last", "could not be applied")]})),
-]
-
-
-@pytest.mark.parametrize("start, steps, house", VECTORS)
-def test_goat_pairs_000(sk, start, steps, house):
-    run(sk, start, steps, house)

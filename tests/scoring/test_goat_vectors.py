@@ -1,12 +1,11 @@
-"""RULES.md sections 1-2 (Goat): every scoring vector, through the CLI, checked via the JSON contract."""
+"""RULES.md sections 1-2 (Goat) through the CLI: the scoring vectors are tests/vectors/goat.toml, replayed by
+one parametrized test and checked via the JSON contract."""
 
 from __future__ import annotations
 
-import shlex
-
 import pytest
 
-from table_steps import run, vector
+from table_steps import family, replay
 
 PLAYERS = ("Masha", "Alex", "Olya", "Serg")
 
@@ -25,79 +24,9 @@ def fish(*extra: str, **hands: str | int) -> list[str]:
     return args
 
 
-# Setups that bring the table to the state a vector starts from.
-MASHA_19_OLYA_7_SERG_4 = [out("Alex", Masha=12, Olya=7, Serg=2), out("Alex", Masha=7, Olya="0-1 0-2 1-3", Serg=2)]
-
-# (id, ruleset, rounds, expected {side: (score, remembered)}, expected eggs)
-VECTORS = [
-    ("out: remembered wiped, Olya opens 13+7=20", "goat",
-     [out("Alex", Masha=12, Olya=3, Serg=2), out("Alex", Masha=7, Olya=4, Serg=2),
-      out("Masha", Alex="1-2", Olya=13, Serg=5)],
-     {"Masha": (0, 0), "Alex": (0, 3), "Olya": (20, 0), "Serg": (0, 9)}, 0),
-    ("threshold: 12 is remembered, 13 opens", "goat",
-     [out("Alex", Masha=12, Olya=13, Serg="6-6 0-1")],
-     {"Masha": (0, 12), "Alex": (0, 0), "Olya": (13, 0), "Serg": (13, 0)}, 0),
-    ("remembered points add up across rounds", "goat",
-     [out("Alex", Masha=5, Olya=1, Serg=2), out("Olya", Masha=6, Alex=4, Serg=2)],
-     {"Masha": (0, 11), "Alex": (0, 4), "Olya": (0, 0), "Serg": (0, 4)}, 0),
-    ("after opening every round is recorded as it comes", "goat",
-     [out("Alex", Masha=20, Olya=1, Serg=2), out("Alex", Masha=3, Olya=1, Serg=2)],
-     {"Masha": (23, 0), "Alex": (0, 0), "Olya": (0, 2), "Serg": (0, 4)}, 0),
-    ("lone 0-0 counts 10", "goat",
-     [out("Alex", Masha="0-0", Olya="0-1 1-1", Serg=2)],
-     {"Masha": (0, 10), "Alex": (0, 0), "Olya": (0, 3), "Serg": (0, 2)}, 0),
-    ("0-0 with other tiles counts its pips", "goat",
-     [out("Alex", Masha="0-0 2-3", Olya=1, Serg=2)],
-     {"Masha": (0, 5), "Alex": (0, 0), "Olya": (0, 1), "Serg": (0, 2)}, 0),
-    ("fish for one: Olya takes 23 + remembered 7 = 30, the others' remembered wiped", "goat",
-     [out("Serg", Masha=4, Alex=5, Olya=7), fish(Masha=2, Alex=3, Olya=13, Serg=5)],
-     {"Masha": (0, 0), "Alex": (0, 0), "Olya": (30, 0), "Serg": (0, 0)}, 0),
-    ("fish for one under the threshold is remembered", "goat",
-     [fish(Masha=1, Alex=2, Olya=6, Serg=3)],
-     {"Masha": (0, 0), "Alex": (0, 0), "Olya": (0, 12), "Serg": (0, 0)}, 0),
-    ("eggs: Alex 14 and Olya 14 tie, 35 carried", "goat",
-     [fish(Masha=2, Alex=14, Olya=14, Serg=5)],
-     {"Masha": (0, 0), "Alex": (0, 0), "Olya": (0, 0), "Serg": (0, 0)}, 35),
-    ("eggs paid to the next round's biggest loser, counted toward opening", "goat",
-     [fish(Masha=2, Alex=14, Olya=14, Serg=5), out("Masha", Alex=3, Olya=9, Serg=1)],
-     {"Masha": (0, 0), "Alex": (0, 3), "Olya": (44, 0), "Serg": (0, 1)}, 0),
-    ("eggs paid on a fish for one: the top takes the total and the eggs", "goat",
-     [fish(Masha=2, Alex=14, Olya=14, Serg=5), fish(Masha=1, Alex=2, Olya=3, Serg=4)],
-     {"Masha": (0, 0), "Alex": (0, 0), "Olya": (0, 0), "Serg": (45, 0)}, 0),
-    ("a second tied fish adds to the carried eggs", "goat",
-     [fish(Masha=2, Alex=14, Olya=14, Serg=5), fish(Masha=9, Alex=1, Olya=9, Serg=1)],
-     {"Masha": (0, 0), "Alex": (0, 0), "Olya": (0, 0), "Serg": (0, 0)}, 55),
-    ("eggs stay while the next round has no single biggest loser", "goat",
-     [fish(Masha=2, Alex=14, Olya=14, Serg=5), out("Masha", Alex=4, Olya=4, Serg=1)],
-     {"Masha": (0, 0), "Alex": (0, 4), "Olya": (0, 4), "Serg": (0, 1)}, 35),
-    ("pairs: the finisher's partner is not counted; a side opens at 13", "goat-pairs",
-     [out("Masha", Alex=7, Olya=20, Serg=5)],
-     {"Masha+Olya": (0, 0), "Alex+Serg": (0, 12)}, 0),
-    ("pairs: the side's sum opens", "goat-pairs",
-     [out("Masha", Alex=8, Olya=20, Serg=5)],
-     {"Masha+Olya": (0, 0), "Alex+Serg": (13, 0)}, 0),
-    ("pairs fish: the larger side records everything", "goat-pairs",
-     [fish(Masha=3, Alex=10, Olya=4, Serg=2)],
-     {"Masha+Olya": (0, 0), "Alex+Serg": (19, 0)}, 0),
-    ("pairs fish: equal sums are eggs for the losers of the next round", "goat-pairs",
-     [fish(Masha=3, Alex=4, Olya=5, Serg=4), out("Alex", Masha=2, Olya=1, Serg=9)],
-     {"Masha+Olya": (19, 0), "Alex+Serg": (0, 0)}, 0),
-]
-
-
-@pytest.mark.parametrize("ruleset, rounds, expected, eggs", [v[1:] for v in VECTORS], ids=[v[0] for v in VECTORS])
-def test_goat_vector(sk, ruleset, rounds, expected, eggs):
-    if ruleset == "goat-pairs":
-        sk("new", "--rules", ruleset, "--team", "Masha,Olya", "--team", "Alex,Serg")
-    else:
-        sk("new", "--rules", ruleset, *PLAYERS)
-    for args in rounds:
-        sk(*args)
-    table = sk.json()
-    assert {side["name"]: (side["score"], side["remembered"]) for side in table["sides"]} == expected
-    assert table["eggs"] == eggs
-    assert table["rounds"] == len(rounds)
-    assert table["over"] is False and table["winner"] is None and table["loser"] is None
+@pytest.mark.parametrize("vector", family("goat"))
+def test_goat_vector(sk, vector):
+    replay(sk, vector)
 
 
 def test_json_contract_shape(sk):
@@ -142,39 +71,6 @@ def test_fish_policies_from_a_house_ruleset(sk, tmp_path, policy, expected):
     table = sk.json()
     assert table["ruleset"] == "house"
     assert {side["name"]: (side["score"], side["remembered"]) for side in table["sides"]} == expected
-
-
-def shell(args: list[str]) -> str:
-    """A command of ``out``/``fish`` as one string, for a ``table_steps`` row."""
-    return shlex.join(args)
-
-
-END_AND_NOTES = [
-    vector("Goat at 101 ends the match: the goat loses", "new --rules goat Masha Alex",
-           *[(shell(out("Masha", Alex=30)), {"over": False})] * 3,
-           (shell(out("Masha", Alex=11)),
-            {"sides.1.score": 101, "over": True, "loser": "Alex", "winner": "Masha", "shows": ["Alex is the goat"]})),
-    vector("remembered points do not count toward 101", "new --rules goat Masha Alex Olya",
-           (shell(out("Alex", Masha=95, Olya=12)), {}),
-           *[(shell(out("Alex", Masha=1, Olya=12)), {})] * 4,
-           (shell(out("Alex", Masha=1, Olya=12)),
-            {"sides.2": {"name": "Olya", "players": ["Olya"], "score": 0, "remembered": 72}, "sides.0.score": 100,
-             "over": False}),
-           (shell(out("Alex", Masha=1, Olya=1)), {"over": True, "loser": "Masha", "winner": None})),
-    vector("a total where a special-hand rule needs tiles is named", "new --rules sea-goat Masha Alex",
-           (shell(out("Masha", Alex=12)) + " --last 1-2",
-            {"says": ["Alex: only a total of 12 was given", "could not be applied"],
-             "notes": [{"round": 1, "note": "Alex: only a total of 12 was given, so the special-hand rule (6-6 or 0-0 6-6) could "
-                                            "not be applied to that hand (record the tiles with --hand to apply it)"}]})),
-    vector("a Goat total of 0 is the lone 0-0, so the rule applies: no note", "new --rules goat Masha Alex",
-           (shell(out("Masha", Alex=0)),
-            {"sides.1.remembered": 10, "notes": [], "says": ["Masha out"]})),
-]
-
-
-@pytest.mark.parametrize("start, steps, house", END_AND_NOTES)
-def test_goat_end_and_notes(sk, start, steps, house):
-    run(sk, start, steps, house)
 
 
 def test_rating_when_a_player_left(sk):

@@ -1,6 +1,6 @@
 """A draw series decided by hands won (Jamaican, rules.md §5.4: ``count.hand_won``, ``draw-jamaican``) or by the
 tiles left (rules.md §5.5: ``count.hand_value = tiles``, ``draw-tiles-left``), through the CLI: every rule vector
-is a row of a data table (``table_steps`` says how a row is read)."""
+is a table of tests/vectors/draw_series.toml (``table_steps`` says how a vector is read)."""
 
 from __future__ import annotations
 
@@ -10,96 +10,12 @@ import pytest
 
 from conftest import house
 from scorekeeper.cli.app import cli
-from table_steps import run, vector
+from table_steps import family, replay
 
-JAM_2 = "new --rules draw-jamaican Ann Bob"
-JAM_3 = "new --rules draw-jamaican Ann Bob Cid"
-JAM_PAIRS = "new --rules draw-jamaican --team Ann,Cid --team Bob,Dan"
-TILES_2 = "new --rules draw-tiles-left Ann Bob"
-TILES_3 = "new --rules draw-tiles-left Ann Bob Cid"
 
-JAMAICAN = [
-    vector("an out needs no hands: 'Ann out' is a whole round and scores 1", JAM_3,
-           ("round Ann out", {"scores": {"Ann": 1, "Bob": 0, "Cid": 0}, "last.winner": "Ann",
-                              "says": ["Round 1 recorded"]}),
-           ("round --out Bob", {"scores": {"Ann": 1, "Bob": 1, "Cid": 0}})),
-    vector("hands given on an out are kept and change nothing", JAM_3,
-           ("round Ann out, Bob 6-6 5-5, Cid 30", {"scores": {"Ann": 1, "Bob": 0, "Cid": 0}, "file": ["6-6"]})),
-    vector("a hand's worth does not matter: an out worth 0 pips still scores 1", JAM_2,
-           ("round Bob out, Ann 0-1", {"scores": {"Ann": 0, "Bob": 1}})),
-    vector("first to 6, exactly: five hands won is not over, the sixth wins", JAM_2,
-           *[("round Bob out", {"over": False})] * 5,
-           ("table", {"scores": {"Ann": 0, "Bob": 5}, "shows": ["first to 6 wins"]}),
-           ("round Bob out", {"over": True, "winner": "Bob", "loser": "Ann", "scores": {"Ann": 0, "Bob": 6},
-                              "shows": ["Match over: Bob wins with 6."]}),
-           ("round Ann out", {"refused": (1, ["over"])})),
-    vector("a close match: 5 to 5, the next hand decides it", JAM_2,
-           *[step for _ in range(5) for step in (("round Ann out", {}), ("round Bob out", {}))],
-           ("table", {"scores": {"Ann": 5, "Bob": 5}, "over": False}),
-           ("round fish, Ann 12, Bob 11", {"over": True, "winner": "Bob", "scores": {"Ann": 5, "Bob": 6}})),
-    vector("a fish goes to the fewest pips", JAM_3,
-           ("round fish, Ann 10, Bob 4, Cid 9", {"scores": {"Ann": 0, "Bob": 1, "Cid": 0}, "last.winner": "Bob"})),
-    vector("a fish counts hands as draw does: a lone 0-0 is 25", JAM_2,
-           ("round fish, Ann 0-0, Bob 6-5 4-3", {"scores": {"Ann": 0, "Bob": 1}})),
-    vector("a fish tied for the fewest: nobody scores", JAM_3,
-           ("round fish 5 5 9", {"scores": {"Ann": 0, "Bob": 0, "Cid": 0}, "last.winner": None})),
-    vector("a fish tied between two players: nobody scores", JAM_2,
-           ("round fish, Ann 7, Bob 7", {"scores": {"Ann": 0, "Bob": 0}, "last.winner": None})),
-    vector("a fish needs every hand: the fewest decides it", JAM_3,
-           ("round fish, Ann 5", {"refused": (2, ["no hand for Bob, Cid", "every player"])}),
-           ("round --fish --total Ann=5 --total Bob=6", {"refused": (2, ["no hand for Cid", "--total"])})),
-    vector("pairs: the side of the player who went out scores 1", JAM_PAIRS,
-           ("round Cid out", {"scores": {"Ann+Cid": 1, "Bob+Dan": 0}}),
-           # a fish: Ann+Cid hold 3 + 5 = 8, Bob+Dan 4 + 6 = 10
-           ("round fish, Ann 3, Bob 4, Cid 5, Dan 6", {"scores": {"Ann+Cid": 2, "Bob+Dan": 0}})),
-    vector("the winner of a hand leads the next", JAM_2,
-           ("round Bob out", {"next_leader": "Bob"})),
-    vector("over block, a fish goes to the fewest plain pips (6-6 is 12 there)", "new --rules {house} Ann Bob",
-           ("round fish, Ann 6-6, Bob 5-6 4-5", {"scores": {"Ann": 1, "Bob": 0}}),
-           house='extends = "block"\nname = "block-jamaican"\n[count]\nhand_won = 1\n[end]\ntarget = 6\n'),
-    vector("a hand won worth 2, to 10: a house ruleset", "new --rules {house} Ann Bob",
-           ("round Ann out", {"scores": {"Ann": 2, "Bob": 0}}),
-           house='extends = "draw-jamaican"\n[count]\nhand_won = 2\n[end]\ntarget = 10\n'),
-]
-
-TILES_LEFT = [
-    vector("1 a tile, 2 a double; the player who went out records 0", TILES_3,
-           ("round Ann out, Bob 1-2 3-3, Cid 0-0 4-5 6-6",
-            {"scores": {"Ann": 0, "Bob": 3, "Cid": 5}, "last.points": {"Ann": 0, "Bob": 3, "Cid": 5}})),
-    vector("a fish: everyone records their own tiles", TILES_3,
-           ("round fish, Ann 0-1, Bob 2-2, Cid 3-4 5-6", {"scores": {"Ann": 1, "Bob": 2, "Cid": 2}})),
-    vector("no special hands: a lone 0-0 is a double, 2; 6-6 too", TILES_2,
-           ("round Ann out, Bob 0-0", {"scores.Bob": 2}),
-           ("round Ann out, Bob 6-6", {"scores.Bob": 4})),
-    vector("after 7 rounds the fewest wins", TILES_2,
-           *[("round Ann out, Bob 1-2", {"over": False})] * 6,
-           ("round Bob out, Ann 3-3 1-5", {"over": True, "winner": "Ann", "loser": "Bob",
-                                           "scores": {"Ann": 3, "Bob": 6},
-                                           "shows": ["7 rounds of 7; the lowest total wins", "Match over: Ann wins"]}),
-           ("round Ann out, Bob 1-2", {"refused": (1, ["over"])})),
-    vector("level lowest totals after 7 rounds: a draw", TILES_2,
-           *[("round fish, Ann 1-2, Bob 1-3", {})] * 7,
-           ("table", {"over": True, "winner": None, "loser": None, "scores": {"Ann": 7, "Bob": 7},
-                      "shows": ["Match over: a draw."]})),
-    vector("a total is refused, naming the player (round line)", TILES_3,
-           ("round Ann out, Bob 1-2, Cid 7",
-            {"refused": (2, ["Cid's hand is only a total (7)", "count.hand_value = tiles", "give Cid's tiles"])})),
-    vector("a total is refused, naming the player and the flag (flags)", TILES_3,
-           ("round --out Ann --hand Bob=1-2 --total Cid=7", {"refused": (2, ["Cid's hand", "--hand PLAYER=TILES"])}),
-           ("round --fish --total Ann=3 --hand Bob=1-2 --hand Cid=3-4", {"refused": (2, ["Ann's hand is only a total (3)"])})),
-    vector("a total of 0 proves the lone 0-0: it counts 2", TILES_3,
-           ("round Ann out, Bob 0, Cid 1-2", {"scores": {"Ann": 0, "Bob": 2, "Cid": 1}})),
-    vector("with 0-0 in another hand, a total of 1 can only be 0-1", TILES_3,
-           ("round Ann out, Bob 0-0, Cid 1", {"scores": {"Ann": 0, "Bob": 2, "Cid": 1}})),
-    vector("a tile count is not a round fact: tiles are needed", TILES_2,
-           ("round Ann out, Bob 2", {"refused": (2, ["Bob's hand is only a total (2)"])})),
-    vector("pairs: a side records both partners' tiles", "new --rules draw-tiles-left --team Ann,Cid --team Bob,Dan",
-           ("round Ann out, Bob 1-2, Cid 3-3, Dan 4-5 5-5", {"scores": {"Ann+Cid": 2, "Bob+Dan": 4}})),
-]
-
-@pytest.mark.parametrize("start, steps, house", JAMAICAN + TILES_LEFT)
-def test_draw_series(sk, start, steps, house):
-    run(sk, start, steps, house)
+@pytest.mark.parametrize("vector", family("draw_series"))
+def test_draw_series(sk, vector):
+    replay(sk, vector)
 
 
 @pytest.mark.parametrize("text, words", [
