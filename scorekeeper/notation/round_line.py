@@ -26,12 +26,11 @@ from typing import NamedTuple
 from scorekeeper.errors import InputError
 from scorekeeper.domain.facts import Ending, Match, Round
 from scorekeeper.notation.names import match_player
-from scorekeeper.domain.tiles import Tile
+from scorekeeper.domain.tiles import TILE_DASHES, Tile, format_tile, format_tiles, parse_tile
 
 KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played")
-_DASHES = "-:|\u2010\u2011\u2012\u2013\u2014\u2212"
 _TOKEN = re.compile(rf"""
-    (?P<tile>[0-9]+[{_DASHES}][0-9]+)(?![0-9{_DASHES}])
+    (?P<tile>[0-9]+[{TILE_DASHES}][0-9]+)(?![0-9{TILE_DASHES}])
   | (?P<plus>\+\s*[0-9]+)(?![0-9])
   | (?P<number>[0-9]+)(?![0-9])
   | "(?P<quoted>[^"]*)"
@@ -272,10 +271,7 @@ class _Reader:
         self.out = player
 
     def tile(self, word: Token) -> Tile:
-        low, high = re.split(f"[{_DASHES}]", word.text)
-        if len(low) > 2 or len(high) > 2:
-            raise InputError(f"'{word.text}' is not a tile: write it as two numbers like 3-4")
-        return Tile.of(int(low), int(high))
+        return parse_tile(word.text)
 
     def number(self, word: Token) -> int:
         if len(word.text) > _LONGEST:
@@ -315,14 +311,14 @@ def format_round(rnd: Round, match: Match, short: bool = False) -> str:
     if rnd.ending is Ending.OUT:
         head = f"{format_name(rnd.out, match)} out"
         if rnd.last:
-            head += " on " + " ".join(str(tile) for tile in rnd.last)
+            head += " on " + format_tiles(rnd.last)
         start = players.index(rnd.out) + 1 if rnd.out in players else 0
         players = players[start:] + players[:start]
     else:
         head = "fish" + (f" by {format_name(rnd.fisher, match)}" if rnd.fisher else "")
     parts = [head]
     if rnd.led:
-        parts.append(f"led {rnd.led}")
+        parts.append(f"led {format_tile(rnd.led)}")
     unnamed = []
     for player in players:
         hand = rnd.hands.get(player)
@@ -331,7 +327,7 @@ def format_round(rnd: Round, match: Match, short: bool = False) -> str:
         if short and hand.tiles is None:
             unnamed.append(str(hand.total))
             continue
-        held = hand.total if hand.tiles is None else " ".join(str(tile) for tile in hand.tiles)
+        held = hand.total if hand.tiles is None else format_tiles(hand.tiles)
         parts.append(f"{format_name(player, match)} {held}")
     if unnamed:
         parts[0] += " " + " ".join(unnamed)

@@ -197,3 +197,15 @@ def test_history_names_a_skipped_file_safely(sk, tmp_path):
     (folder / "bad\x1b[2J.toml").write_text("format = 1\nplayers = [\n")
     result = sk("history", str(folder))
     assert "\x1b" not in result.output and "bad\\x1b[2J.toml" in result.stderr
+
+
+@pytest.mark.parametrize("dash", ["–", "—", "−", ":", "|"])
+def test_a_hand_typed_with_a_dash_the_round_line_reads_is_taken(started, dash):
+    """The flags read tiles with the round line's parser: ``--hand Bob=3–4`` (an en dash, as a phone types it)
+    was refused while the round line took it."""
+    started("round", "--out", "Masha", "--hand", f"Alex=3{dash}4,1{dash}1", "--total", "Olya=2",
+            "--total", "Serg=3")
+    assert started.path.read_text().count('Alex = "3-4 1-1"') == 1
+    started("round", "--out", "Masha", "--led", f"6{dash}6", "--total", "Alex=1", "--total", "Olya=2",
+            "--total", "Serg=3")
+    assert 'led = "6-6"' in started.path.read_text()
