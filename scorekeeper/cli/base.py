@@ -10,7 +10,7 @@ import click
 from scorekeeper.cli import safety
 from scorekeeper.errors import Implausible, InputError, RulesetNotFound, ScorekeeperError
 from scorekeeper.storage.atomic import saved_paths
-from scorekeeper.notation.quoting import printable
+from scorekeeper.errors import printable
 
 DEFAULT_MATCH = "match.toml"
 

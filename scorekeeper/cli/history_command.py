@@ -6,7 +6,7 @@ import click
 
 from scorekeeper.cli.base import FilePath, echo_json, format_option
 from scorekeeper.cli.params import WholeNumber
-from scorekeeper.notation.quoting import printable
+from scorekeeper.errors import printable
 
 
 @click.command("history")

@@ -10,7 +10,7 @@ from scorekeeper.errors import RulesetNotFound
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
 from scorekeeper.rules.book import book_path, cite
 from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE
-from scorekeeper.notation.quoting import printable
+from scorekeeper.errors import printable
 
 
 @click.group(cls=Group)

@@ -9,7 +9,7 @@ from scorekeeper.errors import InputError
 from scorekeeper.reports.fit import wrap
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, SPECIAL_HANDS
-from scorekeeper.notation.quoting import printable
+from scorekeeper.errors import printable
 
 SPECIAL_HANDS_EXPLAIN = "a hand of exactly these tiles counts the value instead of its pips"
 

@@ -9,7 +9,6 @@ import pytest
 
 from scorekeeper.cli.app import cli
 from scorekeeper.cli.base import Command, Group, strict_command
-from scorekeeper.notation.quoting import name_key, printable
 
 FOUR = ("Masha", "Alex", "Olya", "Serg")
 
@@ -127,19 +126,6 @@ def test_messages_escape_what_was_typed(started):
     line = started.fails("round", "--out", "Ma\x1b[2Jsha", "--total", "Alex=1", "--total", "Olya=2",
                          "--total", "Serg=3", code=2)
     assert "unknown player 'Ma\\x1b[2Jsha'" in line
-
-
-@pytest.mark.parametrize("text, shown", [
-    ("Ann", "Ann"), ("Алёна", "Алёна"), ("a b", "a b"), ("a\nb", "a\\nb"), ("\x1b[31m", "\\x1b[31m"),
-    ("\x9b31m", "\\x9b31m"), ("a\u2028b", "a\\u2028b"), ("\u202egoat", "\\u202egoat"), ("tab\there", "tab\\there"),
-])
-def test_printable(text, shown):
-    assert printable(text) == shown
-
-
-def test_name_key_reads_yo_as_ye_and_ignores_case():
-    assert name_key("Алёна") == name_key("АЛЕНА") == name_key("алена")
-    assert name_key("Ann") != name_key("Anna")
 
 
 # Numbers: every number typed is parsed by scorekeeper.notation.numerals (form and range), through a click type or the
