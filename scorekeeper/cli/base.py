@@ -336,6 +336,18 @@ def wide_option(function):
                              "screen's width.")(function)
 
 
+def echo_change(change, output_format: str, headline: str | None = None, **said) -> None:
+    """What a command that changed the match shows: as JSON, what it ``said`` (``dropped=...``) with the new
+    table (the table alone when it said nothing else); else the table after the change, under ``headline``."""
+    if output_format == "json":
+        echo_json({**said, "table": change.table.to_dict()} if said else change.table.to_dict())
+        return
+    from scorekeeper.reports.render import after_round  # start-up: commands that show no table skip it
+
+    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
+                           headline=headline))
+
+
 def echo_json(data) -> None:
     import json  # only --format json pays for it
 
