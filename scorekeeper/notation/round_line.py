@@ -26,6 +26,7 @@ from typing import NamedTuple
 from scorekeeper.errors import InputError
 from scorekeeper.domain.facts import Ending, Match, Round
 from scorekeeper.notation.names import match_player
+from scorekeeper.notation.numerals import parse_number
 from scorekeeper.domain.tiles import TILE_DASHES, Tile, format_tile, format_tiles, parse_tile
 
 KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played")
@@ -38,8 +39,10 @@ _TOKEN = re.compile(rf"""
   | (?P<space>[\s,;:=]+)
   | (?P<other>\S[^\s,;]*)
 """, re.VERBOSE)
-_LONGEST = 6
+_DIGITS = 6
 """More digits than any total or count can have: refused before being read as a number."""
+_NAME_WORDS = 6
+"""The most words a player's name is looked for in (a name of several words: 'Uncle Vanya')."""
 
 
 class Token(NamedTuple):
@@ -252,7 +255,7 @@ class _Reader:
             return match_player(players, word.text)
         # a name of several words ('Uncle Vanya'): the longest run of words that names one player
         run = 1
-        while (run < _LONGEST and self.peek(run - 1) is not None and self.peek(run - 1).kind == "word"
+        while (run < _NAME_WORDS and self.peek(run - 1) is not None and self.peek(run - 1).kind == "word"
                and self.peek(run - 1).spaced and not self.keyword(self.peek(run - 1))):
             run += 1
         for size in range(run, 1, -1):
@@ -274,9 +277,7 @@ class _Reader:
         return parse_tile(word.text)
 
     def number(self, word: Token) -> int:
-        if len(word.text) > _LONGEST:
-            raise InputError(f"'{word.text}' is too large for a round")
-        return int(word.text)
+        return parse_number(word.text, "a round", most_digits=_DIGITS)
 
     def positional(self) -> list[tuple[str, int]]:
         """Totals without names, for the players not named, in seating order after the one who went out."""
