@@ -395,7 +395,7 @@ class LiveSession:
         ruleset, match, table = self.state.ruleset, self.state.match, self.state.table
         told = claim_points(ruleset, claims)  # each checked, a count scored by the ruleset
         for claim in told:
-            match = add_claim(match, ruleset, claim.player, claim.points, table.over)  # checked, nothing saved
+            match = add_claim(match, ruleset, claim.player, claim.points, table.over, claim.count)  # nothing saved
             table = replay(ruleset, match, table.rounds, kept=len(match.rounds))  # a claim may end the match
         for claim in told:
             # a count is kept as the count (it converts under another ruleset), the points as points

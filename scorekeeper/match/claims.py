@@ -20,18 +20,18 @@ def parse_points(text: str, what: str = "claim") -> int:
     return parse_number(text, f"a {what}")
 
 
-def add_claim(match: Match, ruleset: Ruleset, player: str, points: int, over: bool,
+def add_claim(match: Match, ruleset: Ruleset, player: str, points: int | None, over: bool,
               count: int | None = None) -> Match:
-    """Record a claim into the hand in progress; ``over`` is whether the match is already decided; ``count``:
-    the count of the open ends that scored ``points``, when it was told (kept, so that it converts)."""
+    """Record a claim into the hand in progress: ``points``, or the ``count`` of the open ends, which scores
+    what the ruleset makes of it and is kept, so that it converts (``told_claim``; a count given decides the
+    points); ``over`` is whether the match is already decided."""
     who = resolve_player(match, player)
-    if points < 0:
+    if count is None and points is not None and points < 0:
         raise InputError(f"a claim cannot be negative ({who} {points})")
     if over:
         raise StateError("the match is over: no more points can be recorded (undo to change it, or start a "
                          "new match)")
-    check_claim(ruleset, points)
-    claim = Claim(who, points, count)
+    claim = told_claim(ruleset, who, points, count)
     check_exact(match, ruleset, match.pending + (claim,), len(match.pending))
     return match._replace(pending=match.pending + (claim,))
 
@@ -91,7 +91,8 @@ def close_hand(match: Match, ruleset: Ruleset, rnd: Round, totals: Iterable[tupl
 def told_claim(ruleset: Ruleset, player: str, points: int | None = None, count: int | None = None) -> Claim:
     """A claim as the scorer tells it: the ``points`` claimed, or the ``count`` of the open ends, which the
     ruleset turns into points (``scoring.counts.score_for_count``; the count is kept, so that it converts
-    under another ruleset).  InputError for a claim the ruleset cannot produce.  ``player`` is as typed."""
+    under another ruleset; given, it decides the points).  InputError for a claim the ruleset cannot
+    produce.  The one place a told count becomes points: ``add_claim`` and ``claim_points`` call it."""
     if count is not None:
         return Claim(player, score_for_count(ruleset, count), count)
     check_claim(ruleset, points)

@@ -21,7 +21,7 @@ from typing import Iterator
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.domain.facts import Claim, Match, Revision, Round
 from scorekeeper.scoring.plausible import check_plausible
-from scorekeeper.match.claims import add_claim, claim_points, close_hand, told_claim
+from scorekeeper.match.claims import add_claim, claim_points, close_hand
 from scorekeeper.match.record import build_round, new_match, record_round
 from scorekeeper.notation.round_line import RoundFacts, is_claims_only, read_round
 from scorekeeper.rules.loader import load_ruleset
@@ -261,8 +261,7 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
         raise InputError("give the points claimed (score Ann 10) or the count of the open ends "
                          "(score Ann --count 15), one of them")
     with _changing(source) as opened:
-        claim = told_claim(opened.ruleset, player, points, count)
-        match = add_claim(opened.match, opened.ruleset, player, claim.points, opened.table.over, claim.count)
+        match = add_claim(opened.match, opened.ruleset, player, points, opened.table.over, count)
         # the rounds are unchanged (the same objects): only the claims are scored
         table = replay(opened.ruleset, match, opened.table.rounds, kept=len(match.rounds))
         return Change(opened, _saved(opened, match, table), claim=match.pending[-1])
