@@ -329,6 +329,13 @@ def screen_height() -> int:
     return 24
 
 
+def seating_options(function):
+    """``--team A,B`` (twice) and ``--name``: how a new match seats pairs, for ``new`` and ``play``."""
+    function = click.option("--name", "team_names", multiple=True, help="A name for each --team, in order.")(function)
+    return click.option("--team", "teams", multiple=True, metavar="A,B",
+                        help="A partnership for a pairs game (give two); partners sit opposite.")(function)
+
+
 def wide_option(function):
     """``--wide``: the full layout, whatever the screen's width (for a file, or a wide screen)."""
     return click.option("--wide", is_flag=True,

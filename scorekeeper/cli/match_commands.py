@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from scorekeeper.match import usecases
-from scorekeeper.cli.base import echo_change, echo_json, format_option, match_path, screen_width, wide_option
+from scorekeeper.cli.base import (echo_change, echo_json, format_option, match_path, screen_width, seating_options,
+                                   wide_option)
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.match.record import resolve_player
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
@@ -23,9 +24,7 @@ def _show(table, ruleset, output_format: str, every_round: bool = False, wide: b
 @click.argument("players", nargs=-1)
 @click.option("--rules", "rules_spec", default="goat", show_default=True, metavar="NAME|PATH",
               help="A built-in ruleset (see 'scorekeeper rules list') or a ruleset file.")
-@click.option("--team", "teams", multiple=True, metavar="A,B",
-              help="A partnership for a pairs game (give two); partners sit opposite.")
-@click.option("--name", "team_names", multiple=True, help="A name for each --team, in order.")
+@seating_options
 @click.option("--force", is_flag=True,
               help="Start over where a match file exists: the old one is kept beside it under a dated name.")
 @click.pass_context
