@@ -23,6 +23,15 @@ def test_every_tile_of_double_six_to_double_twelve_reads_back_as_written(tile, d
     assert parse_tile(format_tile(typed)) == typed
 
 
+@pytest.mark.parametrize("max_pip", range(6, 13))
+def test_every_tile_of_each_set_reads_back_with_every_separator(max_pip):
+    for tile in TileSet(max_pip).tiles():
+        assert parse_tile(format_tile(tile)) == tile and format_tile(parse_tile(format_tile(tile))) == format_tile(tile)
+        for dash in TILE_DASHES:
+            assert parse_tile(f"{tile.high}{dash}{tile.low}") == tile
+    assert parse_tiles(format_tiles(TileSet(max_pip).tiles())) == TileSet(max_pip).tiles()
+
+
 @given(SETS.flatmap(lambda tileset: st.lists(st.sampled_from(tileset.tiles()), min_size=1, max_size=12)),
        st.sampled_from([" ", ",", ", ", " ,  "]))
 def test_a_list_of_tiles_reads_back_as_written(tiles, separator):
