@@ -2,7 +2,7 @@
 
 The CLI maps these onto click's exit codes: ``InputError`` is what was typed (exit 2); the others are a
 broken file or a match state that forbids the command (exit 1). ``quoted`` is how a message repeats what was
-typed.
+typed, ``printable`` how a name or value from a file is shown safely.
 """
 
 from __future__ import annotations
@@ -100,11 +100,20 @@ class MatchFileProblems(MatchFileError):
         return "\n".join(problem.format() for problem in self.problems)
 
 
+def printable(text: str) -> str:
+    """``text`` with control, format and line-separator characters escaped as Python writes them (``\\x1b``,
+    ``\\n``, ``\\u2028``), so that it shows as one line and cannot drive the terminal; whole, for a name or a
+    value read from a file, which every table shows (a message repeating what was typed uses ``quoted``)."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
 def quoted(text: str, limit: int = 24) -> str:
-    """The typed text as a message quotes it, so that the message stays one short line: cut when long (with
-    its length), a character that is not printable written as its escape (a line break as \\n)."""
+    """A typed value as a message repeats it, so that the message stays one short line: in quotes,
+    ``printable``, and cut when long (with its length)."""
     text = text.strip()
-    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text[:limit])
+    shown = printable(text[:limit])
     if len(text) <= limit and len(shown) <= limit:
         return f"'{shown}'"
     return f"'{shown[:limit]}…' ({len(text):,} characters)"

@@ -10,7 +10,7 @@ import click
 from scorekeeper.cli import safety
 from scorekeeper.errors import Implausible, InputError, RulesetNotFound, ScorekeeperError
 from scorekeeper.storage.atomic import saved_paths
-from scorekeeper.notation.quoting import printable
+from scorekeeper.errors import printable
 
 DEFAULT_MATCH = "match.toml"
 
@@ -329,11 +329,30 @@ def screen_height() -> int:
     return 24
 
 
+def seating_options(function):
+    """``--team A,B`` (twice) and ``--name``: how a new match seats pairs, for ``new`` and ``play``."""
+    function = click.option("--name", "team_names", multiple=True, help="A name for each --team, in order.")(function)
+    return click.option("--team", "teams", multiple=True, metavar="A,B",
+                        help="A partnership for a pairs game (give two); partners sit opposite.")(function)
+
+
 def wide_option(function):
     """``--wide``: the full layout, whatever the screen's width (for a file, or a wide screen)."""
     return click.option("--wide", is_flag=True,
                         help="The full layout: every fact in the round labels, nothing fitted to the "
                              "screen's width.")(function)
+
+
+def echo_change(change, output_format: str, headline: str | None = None, **said) -> None:
+    """What a command that changed the match shows: as JSON, what it ``said`` (``dropped=...``) with the new
+    table (the table alone when it said nothing else); else the table after the change, under ``headline``."""
+    if output_format == "json":
+        echo_json({**said, "table": change.table.to_dict()} if said else change.table.to_dict())
+        return
+    from scorekeeper.reports.render import after_round  # start-up: commands that show no table skip it
+
+    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
+                           headline=headline))
 
 
 def echo_json(data) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import FilePath, match_path
-from scorekeeper.cli.params import WholeNumber
+from scorekeeper.cli.params import whole_number
 
 
 @click.command("chart")
@@ -14,7 +14,7 @@ from scorekeeper.cli.params import WholeNumber
                    "pip install 'scorekeeper[chart]').")
 @click.option("--text", "as_text", is_flag=True,
               help="The text chart even with -o (written to FILE, whatever its name).")
-@click.option("--height", type=WholeNumber("the chart's height", low=4, high=60), metavar="N", default=10,
+@click.option("--height", type=whole_number("the chart's height", low=4, high=60), metavar="N", default=10,
               show_default=True, help="Rows of the text chart (4 to 60).")
 @click.pass_context
 def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import Group, echo_json, format_option, match_path, wide_option
-from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, WholeNumber
+from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, whole_number
 
 RULES_HELP = "A built-in ruleset or a ruleset file (default: the current match's ruleset, else goat)."
 
@@ -74,7 +74,7 @@ def check_deal_command(ctx: click.Context, hands, rules_spec, output_format) -> 
 @click.option("--spinner", type=TILE, help="Which double of the line is the spinner, when it has several.")
 @click.option("--hand", "hands", multiple=True, type=PLAYER_TILES,
               help="What a player is known to hold: Ann=2-2,5-6.")
-@click.option("--bazaar", type=WholeNumber("the tiles in the bazaar"), metavar="N",
+@click.option("--bazaar", type=whole_number("the tiles in the bazaar"), metavar="N",
               help="How many tiles are left in the bazaar (face-down stock).")
 @_rules_option
 @format_option("json")

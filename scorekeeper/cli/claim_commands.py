@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import echo_json, format_option, match_path
+from scorekeeper.cli.base import echo_change, format_option, match_path
 
 
 @click.command("score", context_settings={"ignore_unknown_options": True})
@@ -31,8 +31,6 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
     """
     from scorekeeper.match import usecases
     from scorekeeper.match.claims import parse_points
-    from scorekeeper.cli.base import screen_height, screen_width
-    from scorekeeper.reports.render import after_round
 
     if (points is None) == (count is None):
         points = count = None  # both or neither: the core says to give one of them, before anything is parsed
@@ -40,9 +38,5 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
                             points=None if points is None else parse_points(points, "claim"),
                             count=None if count is None else parse_points(count, "count"))
     claim = change.claim
-    if output_format == "json":
-        echo_json({"claim": {"player": claim.player, "points": claim.points, "count": claim.count},
-                   "table": change.table.to_dict()})
-        return
-    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
-                           headline=f"{claim.player} claims {claim.points} (in {change.path})."))
+    echo_change(change, output_format, f"{claim.player} claims {claim.points} (in {change.path}).",
+                claim={"player": claim.player, "points": claim.points, "count": claim.count})

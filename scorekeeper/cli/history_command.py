@@ -5,14 +5,14 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import FilePath, echo_json, format_option
-from scorekeeper.cli.params import WholeNumber
-from scorekeeper.notation.quoting import printable
+from scorekeeper.cli.params import whole_number
+from scorekeeper.errors import printable
 
 
 @click.command("history")
 @click.argument("folders", nargs=-1, required=True, metavar="DIR...",
                 type=FilePath(exists=True, file_okay=True, dir_okay=True))
-@click.option("--jobs", type=WholeNumber("the number of processes", low=1), metavar="N",
+@click.option("--jobs", type=whole_number("the number of processes", low=1), metavar="N",
               help="Processes reading files (default: one per CPU for a large archive).")
 @format_option("json", "csv")
 def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> None:

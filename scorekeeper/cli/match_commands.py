@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from scorekeeper.match import usecases
-from scorekeeper.cli.base import echo_json, format_option, match_path, screen_height, screen_width, wide_option
+from scorekeeper.cli.base import (echo_change, echo_json, format_option, match_path, screen_width, seating_options,
+                                   wide_option)
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.match.record import resolve_player
-from scorekeeper.reports.render import SHOWN_ROUNDS, after_round, render_table
+from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 from scorekeeper.match.opened import open_match
 
 
@@ -23,9 +24,7 @@ def _show(table, ruleset, output_format: str, every_round: bool = False, wide: b
 @click.argument("players", nargs=-1)
 @click.option("--rules", "rules_spec", default="goat", show_default=True, metavar="NAME|PATH",
               help="A built-in ruleset (see 'scorekeeper rules list') or a ruleset file.")
-@click.option("--team", "teams", multiple=True, metavar="A,B",
-              help="A partnership for a pairs game (give two); partners sit opposite.")
-@click.option("--name", "team_names", multiple=True, help="A name for each --team, in order.")
+@seating_options
 @click.option("--force", is_flag=True,
               help="Start over where a match file exists: the old one is kept beside it under a dated name.")
 @click.pass_context
@@ -71,10 +70,7 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
     typed = round_facts(facts)
     with facts_as_flags(typed):
         change = usecases.record(match_path(ctx), typed, confirmed=facts["confirm"])
-    if output_format == "json":
-        echo_json(change.table.to_dict())
-        return
-    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height()))
+    echo_change(change, output_format)
 
 
 @click.command("table")
@@ -131,11 +127,7 @@ def undo(ctx: click.Context, output_format: str, listing: bool) -> None:
         _list_changes(usecases.history(match_path(ctx)), output_format)
         return
     change = usecases.undo(match_path(ctx))
-    if output_format == "json":
-        echo_json({"dropped": change.dropped, "table": change.table.to_dict()})
-        return
-    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
-                           headline=f"Dropped {change.dropped} from {change.path}."))
+    echo_change(change, output_format, f"Dropped {change.dropped} from {change.path}.", dropped=change.dropped)
 
 
 def _list_changes(changes, output_format: str) -> None:
@@ -185,11 +177,7 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
       scorekeeper redo 2
     """
     change = usecases.redo(match_path(ctx), number)
-    if output_format == "json":
-        echo_json({"restored": change.restored, "table": change.table.to_dict()})
-        return
-    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
-                           headline=f"Put back {change.restored} in {change.path}."))
+    echo_change(change, output_format, f"Put back {change.restored} in {change.path}.", restored=change.restored)
 
 
 @click.command("rating")

@@ -2,55 +2,38 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import click
 
-from scorekeeper.errors import InputError
-from scorekeeper.errors import quoted
+from scorekeeper.errors import InputError, quoted
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.domain.tiles import Tile, parse_tile, parse_tiles
 
 
-class WholeNumber(click.ParamType):
-    """A whole number typed as ASCII digits in a range (``scorekeeper.notation.numerals.parse_number``): "²", "1_0",
-    "5.0" and 5,000 digits are refused in one line, as click's IntRange does not."""
+class Parsed(click.ParamType):
+    """What was typed, read by a core parser (``parse_tile``, ``parse_tiles``, ``parse_number``): its
+    InputError becomes click's usage error (exit 2), in one line."""
 
-    def __init__(self, what: str, low: int | None = 0, high: int | None = None) -> None:
-        self.what = what
-        self.low = low
-        self.high = high
-        self.name = "N"
+    def __init__(self, name: str, parse: Callable[[str], Any], kind: type) -> None:
+        self.name = name
+        self.parse = parse
+        self.kind = kind
+        """What a value already parsed is (a default, or a value given twice): passed through."""
 
-    def convert(self, value, param, ctx) -> int:
-        if isinstance(value, int):
+    def convert(self, value, param, ctx):
+        if isinstance(value, self.kind):
             return value
         try:
-            return parse_number(value, self.what, self.low, self.high)
+            return self.parse(value)
         except InputError as error:
             self.fail(str(error), param, ctx)
 
 
-class TileType(click.ParamType):
-    name = "TILE"
-
-    def convert(self, value, param, ctx) -> Tile:
-        if isinstance(value, Tile):
-            return value
-        try:
-            return parse_tile(value)
-        except InputError as error:
-            self.fail(str(error), param, ctx)
-
-
-class TilesType(click.ParamType):
-    name = "TILES"
-
-    def convert(self, value, param, ctx) -> tuple[Tile, ...]:
-        if isinstance(value, tuple):
-            return value
-        try:
-            return parse_tiles(value)
-        except InputError as error:
-            self.fail(str(error), param, ctx)
+def whole_number(what: str, low: int | None = 0, high: int | None = None) -> Parsed:
+    """A whole number typed as ASCII digits in a range (``scorekeeper.notation.numerals.parse_number``): "²",
+    "1_0", "5.0" and 5,000 digits are refused in one line, as click's IntRange does not."""
+    return Parsed("N", lambda text: parse_number(text, what, low, high), int)
 
 
 class PlayerValue(click.ParamType):
@@ -79,9 +62,9 @@ class PlayerValue(click.ParamType):
             self.fail(f"{player}: {error}", param, ctx)
 
 
-TILE = TileType()
-TILES = TilesType()
+TILE = Parsed("TILE", parse_tile, Tile)
+TILES = Parsed("TILES", parse_tiles, tuple)
 PLAYER_TILES = PlayerValue("TILES")
 PLAYER_TOTAL = PlayerValue("N")
 PLAYER_POINTS = PlayerValue("N", "in-play points")
-ROUND_NUMBER = WholeNumber("a round number", low=1)
+ROUND_NUMBER = whole_number("a round number", low=1)

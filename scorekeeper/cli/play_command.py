@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import PathType, match_path, screen_height, screen_width
+from scorekeeper.cli.base import PathType, match_path, screen_height, screen_width, seating_options
 
 
 @click.command("play")
 @click.argument("players", nargs=-1)
 @click.option("--rules", "rules_spec", metavar="NAME|PATH",
               help="Start a new match under this ruleset (with PLAYERS, or --team twice), then play it.")
-@click.option("--team", "teams", multiple=True, metavar="A,B",
-              help="A partnership for a new pairs match (give two); partners sit opposite.")
-@click.option("--name", "team_names", multiple=True, help="A name for each --team, in order.")
+@seating_options
 @click.option("--force", is_flag=True, help="Start the new match over an existing one.")
 @click.option("--match", "local_path", type=PathType(), metavar="FILE",
               help="The match file (as 'scorekeeper --match FILE'; default ./match.toml).")

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.rules.schema import written
 from scorekeeper.cli.base import Group, InputProblem, PathType, echo_json, echo_problems, format_option
-from scorekeeper.errors import RulesetNotFound
+from scorekeeper.errors import RulesetNotFound, printable
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
 from scorekeeper.rules.book import book_path, cite
-from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE
-from scorekeeper.notation.quoting import printable
+from scorekeeper.rules.schema import KEYS
 
 
 @click.group(cls=Group)
@@ -38,40 +36,15 @@ def list_rules(output_format: str) -> None:
 
     Example: scorekeeper rules list
     """
+    from scorekeeper.reports.ruleset_text import render_ruleset_list, ruleset_list_data
+
     found = [load_ruleset(name) for name in builtin_names()]
     if output_format == "json":
-        echo_json([{"name": ruleset.name, "description": ruleset.description} for ruleset in found])
+        echo_json(ruleset_list_data(found))
         return
     from scorekeeper.cli.base import screen_height, screen_width
-    from scorekeeper.reports.fit import wrap
 
-    width = max(len(ruleset.name) for ruleset in found)
-    screen = screen_width()
-    lines: list[str] = []
-    for ruleset in found:
-        if screen is not None and screen - width - 2 < 24:  # too narrow for two columns: the text under the name
-            lines += [ruleset.name] + wrap(ruleset.description, screen, indent="  ", first="  ")
-        else:
-            lines += wrap(ruleset.description, screen, indent=" " * (width + 2), first=f"{ruleset.name:<{width}}  ")
-    if screen is not None and len(lines) > screen_height() - 2:  # a screenful: one line each, 'show' has the rest
-        lines = [f"{ruleset.name:<{width}}  {_first_clauses(ruleset.description, screen - width - 2)}"
-                 for ruleset in found]
-        lines += wrap("'scorekeeper rules show NAME' says more.", screen)
-    click.echo("\n".join(lines))
-
-
-def _first_clauses(text: str, room: int) -> str:
-    """As much of ``text`` as fits ``room`` columns, cut where a clause ends (``:``, ``;``, ``,``) or else
-    between words, marked with "…" when cut."""
-    if len(text) <= room:
-        return text
-    import re
-
-    ends = [match.start() for match in re.finditer(r"[:;,] ", text) if match.start() + 1 <= room]
-    if ends and ends[-1] >= room // 2:
-        return text[:ends[-1]] + "…"
-    words = text[:room].rsplit(" ", 1)[0] if " " in text[:room] else text[:room - 1]
-    return words.rstrip(":;, ") + "…"
+    click.echo(render_ruleset_list(found, screen_width(), screen_height()))
 
 
 @rules.command("show")
@@ -95,43 +68,17 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
       scorekeeper rules show my-house.toml --changed
     """
     from scorekeeper.cli.base import screen_height, screen_width
-    from scorekeeper.reports.ruleset_text import render_ruleset, select_keys, set_by_file
+    from scorekeeper.reports.ruleset_text import extended, render_ruleset, ruleset_data, ruleset_toml, shown_paths
 
     loaded = load_ruleset(ruleset)
-    paths = select_keys(keys) if keys else None
-    if changed:
-        own = set_by_file(loaded)
-        paths = [path for path in (paths or own) if path in own]
+    paths = shown_paths(loaded, keys, changed)
     if output_format == "json":
-        chosen = [key.path for key in KEYS] if paths is None else paths
-        data = {"name": loaded.name, "description": loaded.description, "chain": list(loaded.chain),
-                "keys": {path: written(loaded[path]) for path in chosen if path != SPECIAL_HANDS}}
-        if SPECIAL_HANDS in chosen or paths is None:
-            data[SPECIAL_HANDS] = {" ".join(map(str, tiles)): value for tiles, value in loaded.special_hands.items()}
-        data["sources"] = {path: cite(SPECIAL_HANDS_SOURCE if path == SPECIAL_HANDS else KEYS_BY_PATH[path].source)
-                           for path in chosen if path == SPECIAL_HANDS or KEYS_BY_PATH[path].source}
-        data["rule_book"] = book_path()
-        echo_json(data)
+        echo_json(ruleset_data(loaded, paths))
         return
     if output_format == "toml":
-        import tomli_w
-
-        data = {"name": loaded.name, "description": loaded.description}
-        for key in KEYS:
-            if paths is None or key.path in paths:
-                section, name = key.path.split(".", 1)
-                data.setdefault(section, {})[name] = written(loaded[key.path])
-        if paths is None or SPECIAL_HANDS in paths:
-            data[SPECIAL_HANDS] = {" ".join(map(str, tiles)): value
-                                   for tiles, value in loaded.special_hands.items()}
-        click.echo(tomli_w.dumps(data), nl=False)
+        click.echo(ruleset_toml(loaded, paths), nl=False)
         return
-    parent = None
-    if changed and len(loaded.chain) > 1:
-        try:
-            parent = load_ruleset(loaded.chain[1])
-        except Exception:  # a parent given by a relative path: the values alone are shown
-            parent = None
+    parent = extended(loaded) if changed else None
     from scorekeeper.reports.fit import wrap
 
     width = screen_width()  # on a screen, a key's source without its articles' titles (the rule book has them)

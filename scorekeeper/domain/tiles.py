@@ -1,13 +1,20 @@
-"""Tiles and tile sets.  A tile is written ``a-b``; ``b-a`` is the same tile."""
+"""Tiles and tile sets.  A tile is written ``a-b``; ``b-a`` is the same tile.
+
+``parse_tile``/``format_tile`` and ``parse_tiles``/``format_tiles`` are the one way a tile is read and written:
+the flags, the round line, the match file and the ruleset all read tiles through them.
+"""
 
 from typing import NamedTuple
 
 import re
 from typing import Iterable
 
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, quoted
 
-_TILE = re.compile(r"^\s*([0-9]{1,2})\s*[-:|]\s*([0-9]{1,2})\s*$")  # ASCII digits: \d takes "٣"
+TILE_DASHES = "-:|\u2010\u2011\u2012\u2013\u2014\u2212"
+"""What may stand between a tile's two numbers: what people type (3-4, 3:4, 3|4) and the dashes a phone or
+a word processor puts in their place (hyphens, the en and em dash, the minus sign)."""
+_TILE = re.compile(rf"^\s*([0-9]{{1,2}})\s*[{TILE_DASHES}]\s*([0-9]{{1,2}})\s*$")  # ASCII digits: \d takes "٣"
 _SEPARATORS = re.compile(r"[,\s]+")
 SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
 
@@ -32,18 +39,17 @@ class Tile(NamedTuple):
         return self.low == self.high
 
     def __str__(self) -> str:
-        return f"{self.low}-{self.high}"
+        return format_tile(self)
 
     def __repr__(self) -> str:
         return f"Tile({self.low}, {self.high})"
 
 
 def parse_tile(text: str) -> Tile:
-    """Parse ``3-4`` (also ``3:4``); the range is checked against a set by ``TileSet.check``."""
+    """Parse ``3-4`` (also ``3:4``, ``3|4``, ``3–4``: any of ``TILE_DASHES``); the range is checked against a
+    set by ``TileSet.check``."""
     found = _TILE.match(text)
     if not found:
-        from scorekeeper.errors import quoted
-
         raise InputError(f"{quoted(text)} is not a tile: write it as two numbers like 3-4")
     return Tile.of(int(found.group(1)), int(found.group(2)))
 
@@ -70,8 +76,14 @@ looks up its tiles several times)."""
 _WRITTEN = {f"{a}-{b}": _SHARED[min(a, b), max(a, b)] for a in range(13) for b in range(13)}
 
 
+def format_tile(tile: Tile) -> str:
+    """A tile as it is written everywhere (``3-4``, low end first): ``parse_tile`` reads it back."""
+    return f"{tile.low}-{tile.high}"
+
+
 def format_tiles(tiles: Iterable[Tile]) -> str:
-    return " ".join(str(tile) for tile in tiles)
+    """Tiles as they are written everywhere (``3-4 0-0``): ``parse_tiles`` reads them back."""
+    return " ".join(format_tile(tile) for tile in tiles)
 
 
 class TileSet(NamedTuple):

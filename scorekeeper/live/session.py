@@ -389,27 +389,19 @@ class LiveSession:
 
     def claim(self, claims) -> Reply:
         """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""
-        from scorekeeper.match.claims import add_claim
-        from scorekeeper.scoring.counts import score_for_count
+        from scorekeeper.match.claims import add_claim, claim_points
         from scorekeeper.scoring.engine import replay
 
         ruleset, match, table = self.state.ruleset, self.state.match, self.state.table
-        told = []
-        for player, value, is_count in claims:
-            points = value
-            if is_count:
-                try:
-                    points = score_for_count(ruleset, value)
-                except InputError as error:
-                    raise InputError(f"{player} count {value}: {error}") from None
-            match = add_claim(match, ruleset, player, points, table.over)  # checked, nothing saved
+        told = claim_points(ruleset, claims)  # each checked, a count scored by the ruleset
+        for claim in told:
+            match = add_claim(match, ruleset, claim.player, claim.points, table.over, claim.count)  # nothing saved
             table = replay(ruleset, match, table.rounds, kept=len(match.rounds))  # a claim may end the match
-            told.append((player, points, value if is_count else None))
-        for player, points, count in told:
+        for claim in told:
             # a count is kept as the count (it converts under another ruleset), the points as points
-            change = usecases.score(self.state, player, None if count is not None else points, count)
-            self.state = change.after
-        said = ", ".join(f"{player} +{points}" for player, points, _ in told)
+            points = None if claim.count is not None else claim.points
+            self.state = usecases.score(self.state, claim.player, points, claim.count).after
+        said = ", ".join(f"{claim.player} +{claim.points}" for claim in told)
         in_play = ", ".join(f"{name} {points}" for name, points in self.state.table.in_play.items() if points)
         return Reply(f"Claimed: {said} (in play this hand: {in_play}).")
 

@@ -10,7 +10,7 @@ from scorekeeper.errors import FactError, InputError, StateError
 from scorekeeper.domain.facts import Claim, Match, Round
 from scorekeeper.match.record import resolve_player
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.scoring.counts import check_claim, check_play_total
+from scorekeeper.scoring.counts import check_claim, check_play_total, score_for_count
 
 
 def parse_points(text: str, what: str = "claim") -> int:
@@ -20,18 +20,18 @@ def parse_points(text: str, what: str = "claim") -> int:
     return parse_number(text, f"a {what}")
 
 
-def add_claim(match: Match, ruleset: Ruleset, player: str, points: int, over: bool,
+def add_claim(match: Match, ruleset: Ruleset, player: str, points: int | None, over: bool,
               count: int | None = None) -> Match:
-    """Record a claim into the hand in progress; ``over`` is whether the match is already decided; ``count``:
-    the count of the open ends that scored ``points``, when it was told (kept, so that it converts)."""
+    """Record a claim into the hand in progress: ``points``, or the ``count`` of the open ends, which scores
+    what the ruleset makes of it and is kept, so that it converts (``told_claim``; a count given decides the
+    points); ``over`` is whether the match is already decided."""
     who = resolve_player(match, player)
-    if points < 0:
+    if count is None and points is not None and points < 0:
         raise InputError(f"a claim cannot be negative ({who} {points})")
     if over:
         raise StateError("the match is over: no more points can be recorded (undo to change it, or start a "
                          "new match)")
-    check_claim(ruleset, points)
-    claim = Claim(who, points, count)
+    claim = told_claim(ruleset, who, points, count)
     check_exact(match, ruleset, match.pending + (claim,), len(match.pending))
     return match._replace(pending=match.pending + (claim,))
 
@@ -88,23 +88,29 @@ def close_hand(match: Match, ruleset: Ruleset, rnd: Round, totals: Iterable[tupl
     return rnd
 
 
-def claim_points(ruleset, claims) -> tuple[Claim, ...]:
-    """Claims typed with a round, ``(player, points or count, is_count)`` in order, as Claims: each checked as
-    ``score`` checks it, a count scored by the ruleset."""
+def told_claim(ruleset: Ruleset, player: str, points: int | None = None, count: int | None = None) -> Claim:
+    """A claim as the scorer tells it: the ``points`` claimed, or the ``count`` of the open ends, which the
+    ruleset turns into points (``scoring.counts.score_for_count``; the count is kept, so that it converts
+    under another ruleset; given, it decides the points).  InputError for a claim the ruleset cannot
+    produce.  The one place a told count becomes points: ``add_claim`` and ``claim_points`` call it."""
+    if count is not None:
+        return Claim(player, score_for_count(ruleset, count), count)
+    check_claim(ruleset, points)
+    return Claim(player, points)
+
+
+def claim_points(ruleset: Ruleset | None, claims: Iterable[tuple[str, int, bool]]) -> tuple[Claim, ...]:
+    """Claims told in a line (``RoundFacts.claims``: ``(player, points or count, is_count)``, in order) as
+    Claims, each a ``told_claim``; InputError names the claim as it was told (``Ann count 13: ...``)."""
+    claims = tuple(claims)
     if not claims:
         return ()
     if ruleset is None:
         raise InputError("claims during play need the match's ruleset")
-    from scorekeeper.scoring.counts import check_claim, score_for_count
-
     found = []
     for player, value, is_count in claims:
         try:
-            if is_count:
-                found.append(Claim(player, score_for_count(ruleset, value), value))
-            else:
-                check_claim(ruleset, value)
-                found.append(Claim(player, value))
+            found.append(told_claim(ruleset, player, None if is_count else value, value if is_count else None))
         except InputError as error:
             raise InputError(f"{player} {'count ' if is_count else '+'}{value}: {error}") from None
     return tuple(found)

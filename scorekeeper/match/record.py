@@ -289,8 +289,8 @@ def undo(match: Match) -> tuple[Match, str]:
 
 def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> str | None:
     """Why these players (and team names) cannot sit at one table, or None: a name that is empty, padded,
-    holds a control character or a separator, or two names that match alike (case, ё/е)."""
-    from scorekeeper.notation.quoting import alike_problem, name_problem
+    holds a control character or a separator, or two names that fold alike (``names.fold``)."""
+    from scorekeeper.notation.names import alike_problem, name_problem
 
     players = list(players)
     for player in players:
@@ -307,7 +307,7 @@ def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> s
 def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
               teams: Iterable[tuple[str, ...]] = (), team_names: Iterable[str] = ()) -> Match:
     """Seat the players (or teams, partners opposite) and check them against the ruleset."""
-    from scorekeeper.notation.quoting import name_key
+    from scorekeeper.notation.names import fold
 
     teams = [tuple(name.strip() for name in team) for team in teams]  # typed names: padding is dropped
     players = [player.strip() for player in players]
@@ -321,12 +321,12 @@ def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
         if len(names) > 2:
             raise InputError("at most two --name options, one per team")
         names += ["+".join(team) for team in teams[len(names):]]
-        if name_key(names[0]) == name_key(names[1]):
+        if fold(names[0]) == fold(names[1]):
             raise InputError(f"both teams are called '{names[0]}'" + (f" ('{names[1]}')" if names[0] != names[1]
                                                                       else "") + ": give each --name a different name")
         for name, team in zip(names, teams):
-            others = {name_key(player) for player in players if player not in team}
-            if name_key(name) in others:
+            others = {fold(player) for player in players if player not in team}
+            if fold(name) in others:
                 raise InputError(f"the team {'+'.join(team)} cannot be called '{name}': that is a player of "
                                  "the other team")
         sides = tuple(Side(name, team) for name, team in zip(names, teams))

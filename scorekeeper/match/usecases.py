@@ -21,7 +21,7 @@ from typing import Iterator
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.domain.facts import Claim, Match, Revision, Round
 from scorekeeper.scoring.plausible import check_plausible
-from scorekeeper.match.claims import claim_points
+from scorekeeper.match.claims import add_claim, claim_points, close_hand
 from scorekeeper.match.record import build_round, new_match, record_round
 from scorekeeper.notation.round_line import RoundFacts, is_claims_only, read_round
 from scorekeeper.rules.loader import load_ruleset
@@ -57,8 +57,6 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
     if facts.claims:
         rnd = rnd._replace(claims=claim_points(ruleset, facts.claims))
     if facts.play_points or match.pending or rnd.claims:
-        from scorekeeper.match.claims import close_hand  # only the points-race games pay for it
-
         rnd = close_hand(match, ruleset, rnd, facts.play_points, rounds_before)
     return rnd
 
@@ -259,16 +257,10 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
     """Add a claim made during play to the hand in progress: ``points`` claimed by ``player`` (a name as
     typed), or the ``count`` of the open ends, which the ruleset turns into points. A claim the ruleset
     cannot produce is refused."""
-    from scorekeeper.match.claims import add_claim
-
     if (points is None) == (count is None):
         raise InputError("give the points claimed (score Ann 10) or the count of the open ends "
                          "(score Ann --count 15), one of them")
     with _changing(source) as opened:
-        if count is not None:
-            from scorekeeper.scoring.counts import score_for_count
-
-            points = score_for_count(opened.ruleset, count)
         match = add_claim(opened.match, opened.ruleset, player, points, opened.table.over, count)
         # the rounds are unchanged (the same objects): only the claims are scored
         table = replay(opened.ruleset, match, opened.table.rounds, kept=len(match.rounds))

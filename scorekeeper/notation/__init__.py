@@ -1,1 +1,1 @@
-"""Text people type and read: the round line, players' names, numbers, quoting."""
+"""Text people type and read: the round line, players' names, numbers."""

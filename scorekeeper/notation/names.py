@@ -1,13 +1,17 @@
-"""Which seated player a typed name means: exact, else by a unique prefix, ignoring case and the letters a
-scorer cannot type quickly (ё is е, й is и, é is e, a Cyrillic а is a Latin a).  An unknown or ambiguous name
-is refused with the candidates it could have meant."""
+"""Players' names: which seated player a typed name means, and which names can sit at one table.
+
+A typed name is matched exactly, else by a unique prefix, ignoring case and the letters a scorer cannot type
+quickly (ё is е, й is и, é is e, a Cyrillic а is a Latin a): ``fold``.  An unknown or ambiguous name is
+refused with the candidates it could have meant.  Names that fold alike cannot sit together
+(``alike_problem``): the scorer could not type one without meaning the other.
+"""
 
 from __future__ import annotations
 
 import unicodedata
 from typing import Iterable, Sequence
 
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, printable, quoted
 
 # Letters that look alike in Cyrillic and Latin script (a name typed in the other keyboard layout by mistake),
 # and Ukrainian letters a Russian keyboard lacks; accents and ё/й are removed by decomposition.
@@ -42,8 +46,6 @@ def match_player(players: Sequence[str], typed: str, extra: Iterable[str] = ()) 
     found = candidates(players, typed)
     if len(found) == 1:
         return found[0]
-    from scorekeeper.errors import quoted
-
     shown = quoted(typed)  # a pasted screenful of text stays one short line
     if found:
         raise InputError(f"{shown} could be {_either(found)}: type more of the name")
@@ -73,3 +75,35 @@ def similar(names: Sequence[str], typed: str, most: int = 3, closer: float = 0.6
 
 def _either(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def name_problem(name: str, what: str = "a player's name", separators: str = "=,+\"") -> str | None:
+    """Why ``name`` cannot be a name (None when it can): empty, padded with spaces, holding a control or
+    invisible character, or one of the characters the command line uses to separate names and values."""
+    if not name.strip():
+        return f"an empty name cannot be {what}"
+    if name != name.strip():
+        return f"'{printable(name)}' cannot be {what}: it starts or ends with a space"
+    odd = [char for char in name if not char.isprintable()]
+    if odd:
+        return (f"'{printable(name)}' cannot be {what}: it holds a control or invisible character "
+                f"({printable(odd[0])})")
+    bad = [char for char in separators if char in name]
+    if bad:
+        return f"'{name}' cannot be {what}: it holds '{bad[0]}' (names cannot hold {' '.join(separators)})"
+    return None
+
+
+def alike_problem(names: Iterable[str]) -> str | None:
+    """Why a list of names cannot sit together (two that ``fold`` alike), or None."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = fold(name)
+        if key in seen:
+            if seen[key] == name:
+                return f"two players are called '{printable(name)}'"
+            return (f"'{printable(seen[key])}' and '{printable(name)}' are the same name to scorekeeper "
+                    "(case, accents, spaces, ё/е and letters that look alike are not told apart): give the "
+                    "players names that differ")
+        seen[key] = name
+    return None

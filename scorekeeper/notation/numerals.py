@@ -13,14 +13,15 @@ MAX_DIGITS = 18
 """More digits than any count, total or target needs; longer input is refused before ``int()`` sees it."""
 
 
-def parse_number(text: str, what: str = "a number", low: int | None = 0, high: int | None = None) -> int:
-    """A whole number typed as ASCII digits, ``low <= n <= high`` (None: no bound); InputError otherwise,
-    naming ``what`` ("an end", "a claim") and the bad input."""
+def parse_number(text: str, what: str = "a number", low: int | None = 0, high: int | None = None,
+                 most_digits: int = MAX_DIGITS) -> int:
+    """A whole number typed as ASCII digits, ``low <= n <= high`` (None: no bound) and of at most
+    ``most_digits`` digits; InputError otherwise, naming ``what`` ("an end", "a claim") and the bad input."""
     word = text.strip()
     digits = word[1:] if word.startswith("-") else word
     if not (digits.isascii() and digits.isdigit()):
         raise InputError(f"{quoted(text)} is not a whole number")
-    if len(digits) > MAX_DIGITS:
+    if len(digits) > most_digits:
         bound = f" (at most {high})" if high is not None else ""
         raise InputError(f"{quoted(text)} is too large for {what}{bound}")
     number = int(word)

@@ -26,12 +26,12 @@ from typing import NamedTuple
 from scorekeeper.errors import InputError
 from scorekeeper.domain.facts import Ending, Match, Round
 from scorekeeper.notation.names import match_player
-from scorekeeper.domain.tiles import Tile
+from scorekeeper.notation.numerals import parse_number
+from scorekeeper.domain.tiles import TILE_DASHES, Tile, format_tile, format_tiles, parse_tile
 
 KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played")
-_DASHES = "-:|\u2010\u2011\u2012\u2013\u2014\u2212"
 _TOKEN = re.compile(rf"""
-    (?P<tile>[0-9]+[{_DASHES}][0-9]+)(?![0-9{_DASHES}])
+    (?P<tile>[0-9]+[{TILE_DASHES}][0-9]+)(?![0-9{TILE_DASHES}])
   | (?P<plus>\+\s*[0-9]+)(?![0-9])
   | (?P<number>[0-9]+)(?![0-9])
   | "(?P<quoted>[^"]*)"
@@ -39,8 +39,10 @@ _TOKEN = re.compile(rf"""
   | (?P<space>[\s,;:=]+)
   | (?P<other>\S[^\s,;]*)
 """, re.VERBOSE)
-_LONGEST = 6
+_DIGITS = 6
 """More digits than any total or count can have: refused before being read as a number."""
+_NAME_WORDS = 6
+"""The most words a player's name is looked for in (a name of several words: 'Uncle Vanya')."""
 
 
 class Token(NamedTuple):
@@ -253,7 +255,7 @@ class _Reader:
             return match_player(players, word.text)
         # a name of several words ('Uncle Vanya'): the longest run of words that names one player
         run = 1
-        while (run < _LONGEST and self.peek(run - 1) is not None and self.peek(run - 1).kind == "word"
+        while (run < _NAME_WORDS and self.peek(run - 1) is not None and self.peek(run - 1).kind == "word"
                and self.peek(run - 1).spaced and not self.keyword(self.peek(run - 1))):
             run += 1
         for size in range(run, 1, -1):
@@ -272,15 +274,10 @@ class _Reader:
         self.out = player
 
     def tile(self, word: Token) -> Tile:
-        low, high = re.split(f"[{_DASHES}]", word.text)
-        if len(low) > 2 or len(high) > 2:
-            raise InputError(f"'{word.text}' is not a tile: write it as two numbers like 3-4")
-        return Tile.of(int(low), int(high))
+        return parse_tile(word.text)
 
     def number(self, word: Token) -> int:
-        if len(word.text) > _LONGEST:
-            raise InputError(f"'{word.text}' is too large for a round")
-        return int(word.text)
+        return parse_number(word.text, "a round", most_digits=_DIGITS)
 
     def positional(self) -> list[tuple[str, int]]:
         """Totals without names, for the players not named, in seating order after the one who went out."""
@@ -315,14 +312,14 @@ def format_round(rnd: Round, match: Match, short: bool = False) -> str:
     if rnd.ending is Ending.OUT:
         head = f"{format_name(rnd.out, match)} out"
         if rnd.last:
-            head += " on " + " ".join(str(tile) for tile in rnd.last)
+            head += " on " + format_tiles(rnd.last)
         start = players.index(rnd.out) + 1 if rnd.out in players else 0
         players = players[start:] + players[:start]
     else:
         head = "fish" + (f" by {format_name(rnd.fisher, match)}" if rnd.fisher else "")
     parts = [head]
     if rnd.led:
-        parts.append(f"led {rnd.led}")
+        parts.append(f"led {format_tile(rnd.led)}")
     unnamed = []
     for player in players:
         hand = rnd.hands.get(player)
@@ -331,7 +328,7 @@ def format_round(rnd: Round, match: Match, short: bool = False) -> str:
         if short and hand.tiles is None:
             unnamed.append(str(hand.total))
             continue
-        held = hand.total if hand.tiles is None else " ".join(str(tile) for tile in hand.tiles)
+        held = hand.total if hand.tiles is None else format_tiles(hand.tiles)
         parts.append(f"{format_name(player, match)} {held}")
     if unnamed:
         parts[0] += " " + " ".join(unnamed)

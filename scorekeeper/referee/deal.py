@@ -3,6 +3,7 @@
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError
+from scorekeeper.notation.names import fold
 from scorekeeper.scoring.plausible import deal_size  # the core's: a round's plausibility needs it too
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
@@ -53,7 +54,7 @@ def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]])
     found: dict[str, tuple[Tile, ...]] = {}
     held: dict[Tile, str] = {}
     for player, tiles in hands:
-        if player.casefold() in {name.casefold() for name in found}:
+        if fold(player) in {fold(name) for name in found}:  # one player however the name is typed
             raise InputError(f"{player} is given two hands")
         tileset.check(tiles, f" ({player}'s hand)")
         for tile in tiles:

@@ -15,7 +15,7 @@ from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.match.opened import OpenMatch, validate_match
 from scorekeeper.storage import tomlread as toml
 from scorekeeper.storage.matchfile import parse_match, round_lines
-from scorekeeper.notation.quoting import not_utf8
+from scorekeeper.storage.encoding import not_utf8
 
 
 class PlayerRecord(NamedTuple):

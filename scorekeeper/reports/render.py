@@ -209,7 +209,7 @@ def _grid(table: Table, shown: tuple[RoundResult, ...], style: _Style) -> str:
         return _round_label(result) if style.label == "long" else \
             _short_label(result, said, tiny=style.label == "tiny")
 
-    cell = {"full": side_cell, "compact": _compact_cell, "score": _score_cell}[style.cell]
+    cell = {"full": side_cell, "compact": lambda item: side_cell(item, compact=True), "score": _score_cell}[style.cell]
     eggs = eggs_cell if style.eggs == "full" else (lambda result: _short_eggs(result, short, style.eggs == "tiny"))
     rows = [[result.number, label(result)] + [cell(result.side(name)) for name in names] + [eggs(result)]
             for result in shown]
@@ -231,7 +231,7 @@ def _list_layout(table: Table, shown: tuple[RoundResult, ...], width: int | None
     said = {**abbreviations([player for side in table.sides for player in side.players], 4), **short}
     lines = []
     for result in shown:
-        cells = ", ".join(f"{short[item.side]} {_compact_cell(item)}" for item in result.sides)
+        cells = ", ".join(f"{short[item.side]} {side_cell(item, compact=True)}" for item in result.sides)
         lines += wrap(cells, width, indent="   ", first=f"{result.number} {_short_label(result, said)}: ")
     lines += wrap(", ".join(f"{short[side.name]} {standing_text(side.score, side.remembered)}"
                             for side in table.sides), width, indent="   ", first="total: ")
@@ -301,33 +301,24 @@ def table_title(table: Table, ruleset: Ruleset) -> str:
     return f"{ruleset.name}: {played}; first to {target} {reach}"
 
 
-def side_cell(item: SideRound) -> str:
-    """A side's round: points taken -> running score, or -> +remembered while not open."""
+_CELL_WORDS = {False: (" → ", "{} not recorded", " (−{} wiped)"), True: ("→", "({})", "(−{})")}
+"""How a side's cell writes the arrow, points not recorded and points wiped: spelled out, or ``compact``."""
+
+
+def side_cell(item: SideRound, compact: bool = False) -> str:
+    """A side's round: points taken -> running score, or -> +remembered while not open; ``compact``: without
+    spaces (13→13, 3→+3, (13) for points not recorded, (−8) for points wiped)."""
+    arrow, dropped, wiped = _CELL_WORDS[compact]
     if item.recorded:
-        text = f"{item.recorded} → {item.score}"
+        text = f"{item.recorded}{arrow}{item.score}"
     elif item.points and item.remembered:
-        text = f"{item.points} → +{item.remembered}"
+        text = f"{item.points}{arrow}+{item.remembered}"
     elif item.points and item.dropped:
-        text = f"{item.points} not recorded"
+        text = dropped.format(item.points)
     else:
         text = "·"
     if item.wiped:
-        text += f" (−{item.wiped} wiped)"
-    return text
-
-
-def _compact_cell(item: SideRound) -> str:
-    """``side_cell`` without spaces: 13→13, 3→+3, (13) for points not recorded, (−8) for points wiped."""
-    if item.recorded:
-        text = f"{item.recorded}→{item.score}"
-    elif item.points and item.remembered:
-        text = f"{item.points}→+{item.remembered}"
-    elif item.points and item.dropped:
-        text = f"({item.points})"
-    else:
-        text = "·"
-    if item.wiped:
-        text += f"(−{item.wiped})"
+        text += wiped.format(item.wiped)
     return text
 
 

@@ -1,15 +1,17 @@
-"""Text for people: a ruleset's keys, each with its value as the file writes it and what it means."""
+"""A ruleset for people and programs: its keys, each with its value as the file writes it and what it means
+(``render_ruleset``), as JSON data (``ruleset_data``) or as a ruleset file (``ruleset_toml``), and the list of
+rulesets (``render_ruleset_list``).  ``scorekeeper rules`` only parses its arguments and prints these."""
 
 from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from scorekeeper.rules.schema import written
-from scorekeeper.errors import InputError
+from scorekeeper.domain.tiles import format_tiles
+from scorekeeper.errors import InputError, printable
 from scorekeeper.reports.fit import wrap
+from scorekeeper.rules.book import book_path, cite as cite_source
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, SPECIAL_HANDS
-from scorekeeper.notation.quoting import printable
+from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE, written
 
 SPECIAL_HANDS_EXPLAIN = "a hand of exactly these tiles counts the value instead of its pips"
 
@@ -37,6 +39,101 @@ def select_keys(names: Sequence[str]) -> list[str]:
 def chain_text(ruleset: Ruleset, start: int = 0) -> str:
     """What a ruleset extends, root first (``goat <- house.toml``), its file names escaped (``\\x1b``)."""
     return printable(" <- ".join(reversed(ruleset.chain[start:])))
+
+
+def shown_paths(ruleset: Ruleset, keys: Sequence[str] = (), changed: bool = False) -> list[str] | None:
+    """The key paths ``rules show`` shows: those ``keys`` name (a key or a section; none: every key, None), and
+    with ``changed`` only those the ruleset's own file sets (``set_by_file``)."""
+    paths = select_keys(keys) if keys else None
+    if changed:
+        own = set_by_file(ruleset)
+        paths = [path for path in (paths or own) if path in own]
+    return paths
+
+
+def extended(ruleset: Ruleset) -> Ruleset | None:
+    """The ruleset this one extends, to say what a changed value was there; None when it extends nothing or
+    cannot be loaded from here (a parent named by a path relative to where the file was found)."""
+    if len(ruleset.chain) < 2:
+        return None
+    from scorekeeper.rules.loader import load_ruleset
+
+    try:
+        return load_ruleset(ruleset.chain[1])
+    except Exception:  # the values alone are shown
+        return None
+
+
+def _special_hands(ruleset: Ruleset) -> dict[str, int]:
+    return {format_tiles(tiles): value for tiles, value in ruleset.special_hands.items()}
+
+
+def ruleset_data(ruleset: Ruleset, paths: Sequence[str] | None = None) -> dict:
+    """The ruleset as JSON data: name, description, what it extends, the values of ``paths`` (None: every
+    key) as a file writes them, each key's sources, and where the rule book is."""
+    chosen = [key.path for key in KEYS] if paths is None else list(paths)
+    data = {"name": ruleset.name, "description": ruleset.description, "chain": list(ruleset.chain),
+            "keys": {path: written(ruleset[path]) for path in chosen if path != SPECIAL_HANDS}}
+    if SPECIAL_HANDS in chosen or paths is None:
+        data[SPECIAL_HANDS] = _special_hands(ruleset)
+    data["sources"] = {path: cite_source(SPECIAL_HANDS_SOURCE if path == SPECIAL_HANDS else KEYS_BY_PATH[path].source)
+                       for path in chosen if path == SPECIAL_HANDS or KEYS_BY_PATH[path].source}
+    data["rule_book"] = book_path()
+    return data
+
+
+def ruleset_toml(ruleset: Ruleset, paths: Sequence[str] | None = None) -> str:
+    """The values of ``paths`` (None: every key) as a ruleset file writes them: a file that loads as this
+    ruleset."""
+    import tomli_w
+
+    data: dict = {"name": ruleset.name, "description": ruleset.description}
+    for key in KEYS:
+        if paths is None or key.path in paths:
+            section, name = key.path.split(".", 1)
+            data.setdefault(section, {})[name] = written(ruleset[key.path])
+    if paths is None or SPECIAL_HANDS in paths:
+        data[SPECIAL_HANDS] = _special_hands(ruleset)
+    return tomli_w.dumps(data)
+
+
+def ruleset_list_data(rulesets: Sequence[Ruleset]) -> list[dict]:
+    """Each ruleset's name and description, as JSON data."""
+    return [{"name": ruleset.name, "description": ruleset.description} for ruleset in rulesets]
+
+
+def render_ruleset_list(rulesets: Sequence[Ruleset], width: int | None = None,
+                        height: int | None = None) -> str:
+    """Each ruleset's name and description: in two columns, the description wrapped to ``width`` (under the
+    name when the screen is too narrow for two columns); one line each when that would not fit ``height``
+    lines, with where the rest is."""
+    column = max(len(ruleset.name) for ruleset in rulesets)
+    lines: list[str] = []
+    for ruleset in rulesets:
+        if width is not None and width - column - 2 < 24:  # too narrow for two columns: the text under the name
+            lines += [ruleset.name] + wrap(ruleset.description, width, indent="  ", first="  ")
+        else:
+            lines += wrap(ruleset.description, width, indent=" " * (column + 2),
+                          first=f"{ruleset.name:<{column}}  ")
+    if width is not None and height is not None and len(lines) > height - 2:  # 'show' has the rest
+        lines = [f"{ruleset.name:<{column}}  {_first_clauses(ruleset.description, width - column - 2)}"
+                 for ruleset in rulesets]
+        lines += wrap("'scorekeeper rules show NAME' says more.", width)
+    return "\n".join(lines)
+
+
+def _first_clauses(text: str, room: int) -> str:
+    """As much of ``text`` as fits ``room`` columns, cut where a clause ends (``:``, ``;``, ``,``) or else
+    between words, marked with "…" when cut."""
+    if len(text) <= room:
+        return text
+    import re
+
+    ends = [match.start() for match in re.finditer(r"[:;,] ", text) if match.start() + 1 <= room]
+    if ends and ends[-1] >= room // 2:
+        return text[:ends[-1]] + "…"
+    words = text[:room].rsplit(" ", 1)[0] if " " in text[:room] else text[:room - 1]
+    return words.rstrip(":;, ") + "…"
 
 
 def set_by_file(ruleset: Ruleset) -> list[str]:

@@ -12,7 +12,8 @@ from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import (KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Count, FirstLead,
                                      HandValue, Key, PlayScore, Teams, written)
 from scorekeeper.storage import tomlread as toml
-from scorekeeper.notation.quoting import not_utf8, printable
+from scorekeeper.errors import printable
+from scorekeeper.storage.encoding import not_utf8
 from scorekeeper.domain.tiles import TileSet, parse_tiles
 
 MAX_EXTENDS = 16

@@ -24,7 +24,8 @@ from scorekeeper.notation.numerals import parse_number
 from scorekeeper.storage import quickread, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.stamp import FileStamp, stamp_of
-from scorekeeper.notation.quoting import not_utf8, printable
+from scorekeeper.errors import printable
+from scorekeeper.storage.encoding import not_utf8
 from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")

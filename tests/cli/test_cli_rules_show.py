@@ -9,6 +9,7 @@ import tomllib
 import pytest
 
 from scorekeeper.reports.columns import width
+from scorekeeper.rules.loader import builtin_names, load_ruleset
 from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH
 
 
@@ -76,3 +77,14 @@ def test_long_explanations_wrap_to_the_width(sk, monkeypatch, columns):
     words = " ".join(text.split())
     for key in KEYS:  # every word of every explanation is still there
         assert " ".join(key.explain.split()) in words, key.path
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_show_as_toml_writes_a_ruleset_file_that_loads_as_the_same_ruleset(sk, tmp_path, name):
+    again = tmp_path / "again.toml"
+    again.write_text(sk("rules", "show", name, "--format", "toml").stdout, encoding="utf-8")
+    shown, original = load_ruleset(str(again)), load_ruleset(name)
+    assert [shown[key.path] for key in KEYS] == [original[key.path] for key in KEYS]
+    assert shown.special_hands == original.special_hands and shown.description == original.description
+    section = sk("rules", "show", name, "fish", "--format", "toml").stdout
+    assert section.startswith(f'name = "{name}"') and "[fish]" in section and "[end]" not in section

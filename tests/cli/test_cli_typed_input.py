@@ -9,7 +9,6 @@ import pytest
 
 from scorekeeper.cli.app import cli
 from scorekeeper.cli.base import Command, Group, strict_command
-from scorekeeper.notation.quoting import name_key, printable
 
 FOUR = ("Masha", "Alex", "Olya", "Serg")
 
@@ -129,19 +128,6 @@ def test_messages_escape_what_was_typed(started):
     assert "unknown player 'Ma\\x1b[2Jsha'" in line
 
 
-@pytest.mark.parametrize("text, shown", [
-    ("Ann", "Ann"), ("Алёна", "Алёна"), ("a b", "a b"), ("a\nb", "a\\nb"), ("\x1b[31m", "\\x1b[31m"),
-    ("\x9b31m", "\\x9b31m"), ("a\u2028b", "a\\u2028b"), ("\u202egoat", "\\u202egoat"), ("tab\there", "tab\\there"),
-])
-def test_printable(text, shown):
-    assert printable(text) == shown
-
-
-def test_name_key_reads_yo_as_ye_and_ignores_case():
-    assert name_key("Алёна") == name_key("АЛЕНА") == name_key("алена")
-    assert name_key("Ann") != name_key("Anna")
-
-
 # Numbers: every number typed is parsed by scorekeeper.notation.numerals (form and range), through a click type or the
 # core, one line each.
 
@@ -197,3 +183,15 @@ def test_history_names_a_skipped_file_safely(sk, tmp_path):
     (folder / "bad\x1b[2J.toml").write_text("format = 1\nplayers = [\n")
     result = sk("history", str(folder))
     assert "\x1b" not in result.output and "bad\\x1b[2J.toml" in result.stderr
+
+
+@pytest.mark.parametrize("dash", ["–", "—", "−", ":", "|"])
+def test_a_hand_typed_with_a_dash_the_round_line_reads_is_taken(started, dash):
+    """The flags read tiles with the round line's parser: ``--hand Bob=3–4`` (an en dash, as a phone types it)
+    was refused while the round line took it."""
+    started("round", "--out", "Masha", "--hand", f"Alex=3{dash}4,1{dash}1", "--total", "Olya=2",
+            "--total", "Serg=3")
+    assert started.path.read_text().count('Alex = "3-4 1-1"') == 1
+    started("round", "--out", "Masha", "--led", f"6{dash}6", "--total", "Alex=1", "--total", "Olya=2",
+            "--total", "Serg=3")
+    assert 'led = "6-6"' in started.path.read_text()

@@ -138,7 +138,7 @@ def test_a_muggins_hand_with_claims_at_the_prompt(tmp_path):
     assert play.child.after.startswith("#1+")  # the prompt says a hand is in progress
     assert play.say("b count 15, c +5").startswith("Claimed: Bob +15, Cat +5")
     refused = play.say("Bob +13")
-    assert refused.startswith("Error: muggins cannot score 13 in one play")
+    assert refused.startswith("Error: Bob +13: muggins cannot score 13 in one play")  # as with a round
     assert play.say("undo").startswith("Dropped the claim of 5 by Cat.")
     answer = play.say("a out, b 3-4, 5, Ann +20")
     assert answer.startswith("Round 1: Ann out, Bob 3-4, Cat 5, Ann +10, Bob count 15, Ann +20")

@@ -197,3 +197,26 @@ def test_a_count_the_matchs_own_ruleset_refuses_is_a_file_error_for_table_rules_
     for args in (("table",), ("table", "--rules", "phone"), ("table", "--rules", "muggins")):
         message = sk(*args, code=1).stderr
         assert "count 20" in message and "match.toml:" in message, (args, message)
+
+
+def test_a_claim_is_told_the_same_way_alone_with_a_round_or_at_the_prompt(sk, tmp_path):
+    """One conversion (``claims.told_claim``): ``score``, a round line's claims and the prompt's claims all
+    turn a count into points, and refuse a claim, alike."""
+    from scorekeeper.errors import InputError
+    from scorekeeper.match.claims import claim_points, told_claim
+    from scorekeeper.rules.loader import load_ruleset
+
+    ruleset = load_ruleset("fives-and-threes")
+    assert told_claim(ruleset, "Ann", count=15) == Claim("Ann", 8, 15)  # 15 is a multiple of 5 and of 3
+    assert claim_points(ruleset, [("Ann", 15, True), ("Bob", 2, False)]) == (Claim("Ann", 8, 15), Claim("Bob", 2))
+    with pytest.raises(InputError, match="^Bob count 7: a count of 7 scores nothing"):
+        claim_points(ruleset, [("Ann", 15, True), ("Bob", 7, True)])
+    with pytest.raises(InputError, match="^a count of 7 scores nothing"):
+        told_claim(ruleset, "Bob", count=7)
+    sk("new", "--rules", "fives-and-threes", "Ann", "Bob")
+    said = json.loads(sk("score", "Ann", "--count", "15", "--format", "json").stdout)["claim"]
+    assert said == {"player": "Ann", "points": 8, "count": 15}
+    session = LiveSession.open(str(sk.path))
+    assert session.handle("Bob count 15").text.startswith("Claimed: Bob +8")
+    assert session.handle("Bob count 7").text.startswith("Error: Bob count 7: a count of 7 scores nothing")
+    assert load_match(str(sk.path)).pending == (Claim("Ann", 8, 15), Claim("Bob", 8, 15))

@@ -122,6 +122,7 @@ def test_deal_text_names_verdict_and_keys(sk):
     (["Ann=0-0,0-1,0-2,0-3,0-4,0-5,0-6,1-1"], "holds 8 tiles"),
     (["Ann=0-1", "Bob=0-2", "Cid=0-3", "Dan=0-4", "Eve=0-5"], "at most 4 players"),
     (["Ann=0-1", "ann=0-2"], "two hands"),
+    (["Алёна=0-1", "АЛЕНА=0-2"], "two hands"),  # names compared as everywhere (notation.names.fold)
 ])
 def test_impossible_deals_are_refused(sk, hands, problem):
     args = ["check", "deal", "--rules", "goat"]
