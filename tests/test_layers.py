@@ -26,7 +26,7 @@ LAYERS = (
     "scoring",    # the pure replay of facts through a ruleset
     "rules",      # rulesets: schema, loading, the rule book
     "storage",    # match files on disk: reading, atomic writes, locks
-    "notation",   # text people type and read: round lines, names, numbers, quoting
+    "notation",   # text people type and read: round lines, names, numbers
     "domain",     # tiles and the facts of a match
     "errors",     # the exception hierarchy
 )
