@@ -386,8 +386,8 @@ class Board:
             self.blocked = True
             return "nobody can play: a fish"
         if held:
-            shown = ", ".join(f"{holder} holds {double}" for double, holder in held)
-            return f"sealed: {shown}, still to lay; then a fish"
+            shown = " and ".join(f"{holder} lays {double}" for double, holder in held)
+            return f"sealed: a fish once {shown}"
         return f"sealed: a fish unless {format_tiles(doubles)} is in a hand"
 
     def _lead(self, tile: Tile) -> None:

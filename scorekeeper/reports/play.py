@@ -63,12 +63,12 @@ def _standing(followed: Followed, scores: bool) -> list[str]:
     if out is not None:
         lines.append(f"Out: {out.player} with {format_tiles(out.last)} (led {out.lead}).")
     elif followed.blocked:
-        lines.append("A fish: nobody can play." + (f" Fisherman: {followed.fisherman}." if followed.fisherman
-                                                  else ""))
+        lines.append("A fish." + (f" Fisherman: {followed.fisherman}." if followed.fisherman else ""))
     else:
         if followed.sealed:
-            lines.append("Sealed: only a double at an end can still be laid." + (
-                f" Fisherman: {followed.fisherman}." if followed.fisherman else ""))
+            lines.append("Sealed: only a double can still go.")
+            if followed.fisherman:
+                lines.append(f"Fisherman: {followed.fisherman}.")
         if followed.turn is not None:
             lines.append(f"Next: {followed.turn}.")
     return lines

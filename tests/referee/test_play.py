@@ -136,7 +136,7 @@ def test_sealed_fish_then_the_double_and_the_fisherman(tmp_path):
 def test_sealed_fish_with_the_double_held_and_with_it_played(tmp_path):
     held = ruled("goat", SEALED, tmp_path, {"Bob": "2-2,1-4,0-2,1-1,3-3,4-4,5-5"})
     assert (held.sealed, held.blocked) == (True, False)
-    assert held.ruled[-1].note == "sealed: Bob holds 2-2, still to lay; then a fish"
+    assert held.ruled[-1].note == "sealed: a fish once Bob lays 2-2"
     played = ruled("goat", "Ann 2-4, Bob 4-1, Cat 1-2 on 1, Dan 2-2, Ann 2-6 on 2-2, Bob 6-0, Cat 0-2 on 0, Dan 2-3, "
                            "Ann 3-5 on 3, Bob 5-2 on 5", tmp_path)
     assert (played.blocked, played.fisherman) == (True, "Bob")  # 2-2 already on the table: a fish at once
