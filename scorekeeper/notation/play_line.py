@@ -16,9 +16,8 @@ quotes; a tile is ``6-3``, ``6:3`` or, in a set up to double-nine, ``63``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from scorekeeper.domain.tiles import Tile
 from scorekeeper.errors import InputError, quoted
@@ -49,8 +48,7 @@ class Action(Enum):
     """Draws tiles from the bazaar; the turn stays with the player."""
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One play as the scorer types it: the player and what they did; ``on`` says where a tile goes when it
     fits more than one place (the number showing at an open end, or the tile it is laid against)."""
 

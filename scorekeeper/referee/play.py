@@ -15,8 +15,7 @@ ends added, each spinner's halves counted under the ruleset's ``play.spinner`` r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError
@@ -36,8 +35,7 @@ class IllegalPlay(InputError):
         super().__init__(f"{format_play(play)}: {reason}")
 
 
-@dataclass(frozen=True)
-class Out:
+class Out(NamedTuple):
     """A player laid their last tile: the hand is over."""
 
     player: str
@@ -46,8 +44,7 @@ class Out:
     lead: Tile
 
 
-@dataclass(frozen=True)
-class Ruled:
+class Ruled(NamedTuple):
     """A legal play and the position after it."""
 
     play: Play
@@ -70,8 +67,7 @@ class Ruled:
     """What the referee adds: the sealed fish a held double can still be laid on, the fish by knocks."""
 
 
-@dataclass(frozen=True)
-class Followed:
+class Followed(NamedTuple):
     """A sequence of plays ruled on: the legal ones, the first illegal one (if any), and the last position."""
 
     ruled: tuple[Ruled, ...]
@@ -103,16 +99,19 @@ def _play_dict(play: Play, on, ends, count: int, points: int) -> dict:
             "legal": True, "reason": None}
 
 
-@dataclass
 class _Node:
-    tile: Tile
-    spinner: bool
-    ports: list[int | None]
-    """The number showing at each side still free (None: covered); a spinner's are east, west, north, south."""
+    """One tile of the layout: the number showing at each side still free (None: covered); a spinner's
+    sides are east, west, north, south."""
+
+    __slots__ = ("tile", "spinner", "ports")
+
+    def __init__(self, tile: Tile, spinner: bool, ports: list[int | None]) -> None:
+        self.tile = tile
+        self.spinner = spinner
+        self.ports = ports
 
 
-@dataclass
-class _Place:
+class _Place(NamedTuple):
     node: int
     port: int
     showing: int
@@ -124,17 +123,16 @@ def dealt(ruleset: Ruleset, players: int) -> int:
     return more if players > 2 and more else ruleset["tiles.deal"]
 
 
-@dataclass
 class Board:
-    """One hand being played: the layout, the turn, what each player has played and drawn."""
+    """One hand being played: the layout, the turn, what each player has played and drawn.
 
-    ruleset: Ruleset
-    players: tuple[str, ...]
-    hands: Mapping[str, Iterable[Tile]] = field(default_factory=dict)
-    """The hands dealt, where known (each the whole hand: a knock is then checked)."""
+    ``hands``: the hands dealt, where known (each the whole hand: a knock is then checked)."""
 
-    def __post_init__(self) -> None:
-        self.players = tuple(self.players)
+    def __init__(self, ruleset: Ruleset, players: Sequence[str],
+                 hands: Mapping[str, Iterable[Tile]] | None = None) -> None:
+        self.ruleset = ruleset
+        self.hands = dict(hands or {})
+        self.players = tuple(players)
         if len(self.players) < 2:
             raise InputError("a hand needs at least two players")
         self.deal = dealt(self.ruleset, len(self.players))

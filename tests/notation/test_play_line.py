@@ -65,12 +65,12 @@ def test_an_ambiguous_prefix_names_the_candidates():
 
 
 tiles = st.builds(Tile.of, st.integers(0, 6), st.integers(0, 6))
+names = st.sampled_from(PLAYERS + ("Uncle Vanya", "on"))
 plays = st.one_of(
-    st.builds(Play, st.sampled_from(PLAYERS + ("Uncle Vanya", "on")), st.just(Action.TILE), tiles,
+    st.builds(lambda player, tile, on: Play(player, Action.TILE, tile, on), names, tiles,
               st.one_of(st.none(), st.integers(0, 6), tiles)),
-    st.builds(Play, st.sampled_from(PLAYERS), st.just(Action.KNOCK)),
-    st.builds(lambda player, drawn: Play(player, Action.DRAW, drawn=drawn), st.sampled_from(PLAYERS),
-              st.integers(1, 14)))
+    st.builds(lambda player: Play(player, Action.KNOCK), names),
+    st.builds(lambda player, drawn: Play(player, Action.DRAW, drawn=drawn), names, st.integers(1, 14)))
 
 
 @given(st.lists(plays, min_size=1, max_size=12))
