@@ -194,12 +194,13 @@ def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_form
         echo_json({**followed.to_dict(), "ruleset": ruleset.name})
         return
     from scorekeeper.reports.play import render_followed
-    from scorekeeper.rules.schema import PlayScore
+    from scorekeeper.rules.schema import Muggins, PlayScore
 
     from scorekeeper.cli.base import screen_width
 
     scores = ruleset["play.scores"] is not PlayScore.NONE
-    click.echo(render_followed(followed, ruleset.name, scores, screen_width()))
+    muggins = ruleset["play.muggins"] is Muggins.CALLED
+    click.echo(render_followed(followed, ruleset.name, scores, screen_width(), muggins))
 
 
 @click.command("explain")

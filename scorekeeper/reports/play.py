@@ -28,8 +28,10 @@ def play_line(ruled: Ruled, scores: bool) -> str:
     return " · ".join(parts)
 
 
-def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: int | None = None) -> str:
-    """Every legal play, the first illegal one with its reason, and how the hand stands."""
+def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: int | None = None,
+                    muggins: bool = False) -> str:
+    """Every legal play, the first illegal one with its reason, and how the hand stands; with ``muggins``
+    (``play.muggins = called``) a hand in which a play scored says that a score not called may be taken."""
     lines = [f"{ruleset_name}: " + _verdict(followed), ""]
     for number, ruled in enumerate(followed.ruled, start=1):
         lines.append(f"{number:>2} {play_line(ruled, scores)}")
@@ -40,6 +42,9 @@ def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: 
         lines.append(f"   {followed.illegal.reason}")
     lines.append("")
     lines.extend(_standing(followed, scores))
+    if muggins and any(ruled.points for ruled in followed.ruled):
+        lines.append("Muggins: a score its player does not call may be taken by an opponent "
+                     "(play.muggins = called).")
     if width is not None:
         from scorekeeper.reports.fit import wrap_lines
 

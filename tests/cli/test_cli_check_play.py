@@ -8,6 +8,8 @@ import pytest
 
 from scorekeeper.reports.columns import width
 
+from conftest import house
+
 HAND = "Ann 5-5, Bob 5-0, Ann 3-5, Bob 0-2, Ann 5-4, Bob 2-2, Ann 2-5 on 2-2, Bob 3-3"
 """rules.md §4.2's plays (004's vector): the counts 10, 10, 13, 15, 14, 16, 17, 20 under Muggins."""
 SEALED = "Ann 2-4, Bob 4-1, Cat 1-2 on 1, Dan 2-6, Ann 6-0, Bob 0-2 on 0, Cat 2-3, Dan 3-5 on 3, Ann 5-2 on 5"
@@ -49,7 +51,13 @@ def test_text_fits_40_columns_and_says_the_fish_and_fisherman(sk, monkeypatch):
 def test_text_shows_counts_points_and_turn(sk):
     text = sk("check", "play", "--rules", "muggins", "Ann 5-5, Bob 5-0, Ann 3-5, Bob 0-2").stdout
     assert " 4 Bob 0-2 · 5+5+3+2 = 15 · +15 · Ann" in text.splitlines()
-    assert text.rstrip().endswith("Ends 5 5 3 2, count 15.\nNext: Ann.")
+    assert "Ends 5 5 3 2, count 15.\nNext: Ann.\nMuggins: a score its player does not call may be taken by an " \
+           "opponent (play.muggins = called)." in text
+    # All Fives extends Muggins and keeps its muggins; a house rule without it says nothing of it
+    assert "Muggins:" in sk("check", "play", "--rules", "all-fives", "Ann 5-5, Bob 5-0").stdout
+    plain = house(sk, 'extends = "muggins"\nname = "plain"\n[play]\nmuggins = "none"\n')
+    assert "Muggins:" not in sk("check", "play", "--rules", plain, "Ann 5-5, Bob 5-0").stdout
+    assert "Muggins:" not in sk("check", "play", "--rules", "muggins", "Ann 5-4, Bob 4-1").stdout  # nothing scored
 
 
 def test_text_names_the_refused_play_and_the_out(sk, tmp_path):
