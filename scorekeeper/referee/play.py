@@ -65,6 +65,8 @@ class Ruled(NamedTuple):
     out: Out | None = None
     note: str = ""
     """What the referee adds: the sealed fish a held double can still be laid on, the fish by knocks."""
+    showing: int | None = None
+    """The number showing at the end the tile was laid on (None: the lead, a knock or a draw)."""
 
 
 class Followed(NamedTuple):
@@ -268,13 +270,14 @@ class Board:
     def _next(self, player: str) -> str:
         return self.players[(self.players.index(player) + 1) % len(self.players)]
 
-    def _position(self, play: Play, on: Tile | None = None, points: int = 0, note: str = "") -> Ruled:
+    def _position(self, play: Play, on: Tile | None = None, points: int = 0, note: str = "",
+                  showing: int | None = None) -> Ruled:
         total, parts = self.count()
         fisherman = None
         if self.blocked or self.is_sealed():
             fisherman = self.fisherman()
         return Ruled(play, on, self.ends(), total, parts, points, None if self.over else self.turn,
-                     self.is_sealed(), self.blocked, fisherman, self.out, note)
+                     self.is_sealed(), self.blocked, fisherman, self.out, note, showing)
 
     def fisherman(self) -> str | None:
         """Who made the fish, as ``fish.fisherman`` reads it: the sealer (a double laid after is not the
@@ -341,13 +344,13 @@ class Board:
             if not self.unknown[player]:
                 raise IllegalPlay(play, f"{tile} is not in {player}'s hand ({format_tiles(sorted(hand))})")
             from_draw = True
-        on = None
+        on = showing = None
         if not self.nodes:
             self._lead(tile)
         else:
             skip = self.doubles_turn[1] if second_double else None
             place = self._where(play, skip)
-            on = self.nodes[place.node].tile
+            on, showing = self.nodes[place.node].tile, place.showing
             self._lay(tile, place)
         # the play is made: the rest is bookkeeping
         if from_draw:
@@ -372,7 +375,7 @@ class Board:
             if not was_sealed:  # a double never seals: it leaves the ends as they were
                 self.sealer = player
             note = self._seal()
-        return self._position(play, on, points, note)
+        return self._position(play, on, points, note, showing)
 
     def _seal(self) -> str:
         """The layout is sealed: a fish now, or once the doubles at the ends are laid (rules.md §1.5)."""

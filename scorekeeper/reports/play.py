@@ -11,6 +11,10 @@ def play_line(ruled: Ruled, scores: bool) -> str:
     """One play answered: ``Bob 6-3 · 12+3 = 15 · +15 · Cat`` (the count and points where the ruleset
     scores during play, else the ends)."""
     parts = [format_play(ruled.play)]
+    if ruled.showing is not None:  # the tile as it lies: the half laid against the end first
+        tile = ruled.play.tile
+        outer = tile.high if tile.low == ruled.showing else tile.low
+        parts[0] = format_play(ruled.play).replace(str(tile), f"{ruled.showing}-{outer}", 1)
     if ruled.play.action is Action.TILE:
         if scores:
             added = "+".join(map(str, ruled.parts))

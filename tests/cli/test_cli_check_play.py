@@ -51,6 +51,8 @@ def test_text_fits_40_columns_and_says_the_fish_and_fisherman(sk, monkeypatch):
 def test_text_shows_counts_points_and_turn(sk):
     text = sk("check", "play", "--rules", "muggins", "Ann 5-5, Bob 5-0, Ann 3-5, Bob 0-2").stdout
     assert " 4 Bob 0-2 · 5+5+3+2 = 15 · +15 · Ann" in text.splitlines()
+    assert " 2 Bob 5-0 · 5+5+0 = 10 · +10 · Ann" in text.splitlines()  # as it lies: the half laid on first
+    assert " 3 Ann 5-3 · 5+5+0+3 = 13 · Bob" in text.splitlines()
     assert "Ends 5 5 3 2, count 15.\nNext: Ann.\nMuggins: a score its player does not call may be taken by an " \
            "opponent (play.muggins = called)." in text
     # All Fives extends Muggins and keeps its muggins; a house rule without it says nothing of it
