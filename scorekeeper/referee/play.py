@@ -313,6 +313,10 @@ class Board:
                 fits = ", ".join(f"{tile} fits the {self.places(tile)[0].showing}" for tile in playable[:2])
                 raise IllegalPlay(play, f"{play.player} can play ({fits}): a knock only passes a turn "
                                         "the player cannot play")
+        may = self.stock - self.ruleset["bazaar.keep"]
+        if may > 0:
+            raise IllegalPlay(play, f"{play.player} must draw before knocking: {may} bazaar "
+                                    f"tile{'s' if may > 1 else ''} may still be drawn")
         self.knocks += 1
         self.doubles_turn = None
         self.turn = self._next(play.player)

@@ -69,6 +69,12 @@ VECTORS = [
     pytest.param("RULES.md §1.6 (Goat forbids drawing the last bazaar tile)", "goat",
                  "Ann 6-6, Bob draws 13, Bob draws 1", None, [12], [0],
                  "the bazaar's last tile may not be drawn (goat: bazaar.keep = 1)", id="line: last bazaar tile"),
+    pytest.param("rules.md §1.6 (a player who cannot play draws from the bazaar)", "muggins",
+                 "Ann 6-6, Bob knocks", None, [12], [0], "Bob must draw before knocking: 14 bazaar tiles may "
+                 "still be drawn", id="line: knock with the bazaar open"),
+    pytest.param("rules.md §1.6 (Goat: the last bazaar tile stays)", "goat",
+                 "Ann 6-6, Bob draws 13, Bob knocks, Ann 6-1", None, [12, 13], [0, 0], None,
+                 id="line: knock when only the last tile is left"),
     pytest.param("RULES.md §1.6 (a player draws, then plays in the same turn)", "goat",
                  "Ann 6-6, Bob draws 2, Bob 6-1, Ann 1-1", None, [12, 13, 14], [0, 0, 0], None,
                  id="line: draw then play"),
