@@ -393,7 +393,7 @@ class Board:
         if held:
             shown = " and ".join(f"{holder} lays {double}" for double, holder in held)
             return f"sealed: a fish once {shown}"
-        return f"sealed: a fish unless {format_tiles(doubles)} is in a hand"
+        return f"sealed: a fish unless {format_tiles(doubles)} is held"
 
     def _lead(self, tile: Tile) -> None:
         self.lead = tile

@@ -131,7 +131,7 @@ def test_sealed_fish_then_the_double_and_the_fisherman(tmp_path):
     """rules.md §1.5: the sealer is the fisherman; a double laid after is not the last tile."""
     sealed = ruled("goat", SEALED, tmp_path)
     assert (sealed.sealed, sealed.blocked, sealed.fisherman, sealed.turn) == (True, False, "Ann", "Bob")
-    assert sealed.ruled[-1].note == "sealed: a fish unless 2-2 is in a hand"
+    assert sealed.ruled[-1].note == "sealed: a fish unless 2-2 is held"
     closed = ruled("goat", SEALED + ", Bob 2-2", tmp_path)
     assert (closed.blocked, closed.fisherman, closed.turn, closed.out) == (True, "Ann", None, None)
     last = ruled(LAST_PLAY, SEALED + ", Bob 2-2", tmp_path)
