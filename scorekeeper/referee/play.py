@@ -137,6 +137,10 @@ class Board:
         self.players = tuple(players)
         if len(self.players) < 2:
             raise InputError("a hand needs at least two players")
+        most = ruleset["players.max"]
+        if len(self.players) > most:
+            raise InputError(f"{len(self.players)} players ({', '.join(self.players)}), but {ruleset.name} "
+                             f"seats at most {most}")
         self.deal = dealt(self.ruleset, len(self.players))
         tileset = self.ruleset.tileset
         self.known: dict[str, set[Tile]] = {}

@@ -196,6 +196,7 @@ def test_a_refused_play_leaves_the_board_as_it_was(tmp_path):
 
 @pytest.mark.parametrize("players, hands, message", [
     (("Ann",), {}, "a hand needs at least two players"),
+    (("A", "B", "C", "D", "E"), {}, "5 players (A, B, C, D, E), but goat seats at most 4"),
     (("Ann", "Bob"), {"Cat": "1-1"}, "a hand is given for Cat, who is not at the table (Ann, Bob)"),
     (("Ann", "Bob"), {"Ann": "1-1,2-2"}, "Ann's hand has 2 tiles, but goat deals 7 to each of 2 players"),
     (("Ann", "Bob"), {"Ann": "1-1,2-2,3-3,4-4,5-5,6-6,0-0", "Bob": "1-1,0-1,0-2,0-3,0-4,0-5,0-6"},
