@@ -191,7 +191,7 @@ def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_form
     ruleset = _ruleset(ctx, rules_spec)
     followed = check_play(ruleset, plays, hands, ruling_players(match_path(ctx)))
     if output_format == "json":
-        echo_json({**followed.to_dict(), "ruleset": ruleset.name})
+        echo_json(followed.to_dict())
         return
     from scorekeeper.reports.play import render_followed
     from scorekeeper.rules.schema import Muggins, PlayScore
