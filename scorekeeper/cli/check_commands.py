@@ -1,4 +1,4 @@
-"""The referee's commands: check (deal, fish, hand, count), explain and compare."""
+"""The referee's commands: check (deal, fish, hand, count, play), explain and compare."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ def check() -> None:
       scorekeeper check hand 0-0
       scorekeeper check count 5 5 3 2 --rules my-muggins.toml
       scorekeeper check count --spinner 5-5 0 3 --rules all-fives
+      scorekeeper check play --rules muggins "Ann 5-5, Bob 5-0, Ann 3-5"
     """
 
 
@@ -160,6 +161,46 @@ def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_fo
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_count(ruleset, parse_ends(" ".join(ends)), spinner)
     _show(ruling, ruleset, output_format)
+
+
+@check.command("play")
+@click.argument("plays", metavar="PLAYS")
+@click.option("--hand", "hands", multiple=True, type=PLAYER_TILES,
+              help="A player's whole hand as dealt: Ann=6-6,6-3,... (once per player).")
+@_rules_option
+@format_option("json")
+@click.pass_context
+def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_format) -> None:
+    """Follow a hand play by play: is each play legal, what do the ends count, who plays next?
+
+    PLAYS are the plays in order, the first the lead: 'Ann 6-6' lays a tile where it fits,
+    'Cat 3-3 on 3' on the end showing 3, 'Dan 6-1 on 6-6' against that tile, 'Bob knocks'
+    passes, 'Bob draws 2' draws and keeps the turn. Inside a match its players and ruleset
+    are the defaults. Ends the first illegal play with its reason; says whose turn it is,
+    the out, and a fish (sealed or made) with its fisherman. With --hand the knocks are
+    checked too.
+
+    \b
+    Examples:
+      scorekeeper check play --rules muggins "Ann 5-5, Bob 5-0, Ann 3-5, Bob 0-2"
+      scorekeeper check play "Ann 6-6, Bob 6-3, Cat 3-3 on 3, Dan knocks"
+    """
+    from scorekeeper.referee.play import check_play
+    from scorekeeper.referee.rulings import ruling_players
+
+    ruleset = _ruleset(ctx, rules_spec)
+    followed = check_play(ruleset, plays, hands, ruling_players(match_path(ctx)))
+    if output_format == "json":
+        echo_json(followed.to_dict())
+        return
+    from scorekeeper.reports.play import render_followed
+    from scorekeeper.rules.schema import Muggins, PlayScore
+
+    from scorekeeper.cli.base import screen_width
+
+    scores = ruleset["play.scores"] is not PlayScore.NONE
+    muggins = ruleset["play.muggins"] is Muggins.CALLED
+    click.echo(render_followed(followed, ruleset.name, scores, screen_width(), muggins))
 
 
 @click.command("explain")

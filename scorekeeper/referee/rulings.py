@@ -33,6 +33,15 @@ def ruling_ruleset(rules: str | None, match_path: str) -> Ruleset:
     return load_ruleset(DEFAULT_RULES)
 
 
+def ruling_players(match_path: str) -> tuple[str, ...] | None:
+    """The players of the match at ``match_path`` in seating order, or None when there is no match there."""
+    if not os.path.exists(match_path):
+        return None
+    from scorekeeper.storage.matchfile import load_match
+
+    return tuple(load_match(match_path).players)
+
+
 def scored_match(match_path: str, rules: str | None = None) -> tuple[Match, Ruleset, Table]:
     """The match with its table: under its own ruleset (checked whole), or re-scored under ``rules`` (the
     file is only read)."""

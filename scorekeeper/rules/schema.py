@@ -171,6 +171,24 @@ class SpinnerReading(Enum):
     """000 / pagat: both halves count until tiles lie against both long sides; then only started arms."""
 
 
+class Spinners(Enum):
+    """Which doubles are spinners, in a ruleset with one (``play.spinner`` is not none)."""
+
+    FIRST = "first"
+    """The first double played; later doubles are laid across (rules.md §4.1)."""
+    EVERY = "every"
+    """Every double: each is open on four sides."""
+
+
+class Muggins(Enum):
+    """Whether a score the player misses may be called by an opponent."""
+
+    NONE = "none"
+    """A missed score is lost."""
+    CALLED = "called"
+    """An opponent who calls "muggins" takes the missed points (rules.md §4.3)."""
+
+
 class Rounding(Enum):
     """How the end-of-hand count is rounded to endhand.round_to."""
 
@@ -385,6 +403,15 @@ KEYS: tuple[Key, ...] = (
         "half counts while the end it faces is open); played-arms (000/pagat: both halves count until both "
         "long sides are covered, then only started arms)", source='rules.md §4.1 (the sources disagree: 004 '
                                                                   'open-halves, 000 played-arms)'),
+    Key("play.spinners", Spinners, Spinners.FIRST,
+        "which doubles are spinners when play.spinner is not none: first (the first double played; later "
+        "doubles are laid across) or every (each double is open on four sides)",
+        source="rules.md §10.2 (000, 004: the first double; 'every double' is a house rule)"),
+    Key("play.two_doubles", bool, False,
+        "a player may lay two doubles in one turn, one on each end", source="rules.md §3.5, §10.1 (Sea Goat)"),
+    Key("play.muggins", Muggins, Muggins.NONE,
+        "a score the player misses: none (it is lost) or called (an opponent who calls 'muggins' takes it)",
+        source="rules.md §4.3, §10.4 (000: Muggins)"),
     Key("endhand.count", bool, False,
         "the round's winner scores the end-of-hand count (the opponents' pips, rounded and divided as below) "
         "instead of the count.who / fish.policy rules; on a fish the side with the fewest pips wins",

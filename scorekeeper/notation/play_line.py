@@ -1,0 +1,199 @@
+"""A hand as it is played, in one line: ``parse_plays`` reads what the scorer types, ``format_plays`` writes
+it back in the same syntax (``parse_plays(format_plays(p), players) == p``).
+
+The plays, separated by commas, semicolons or spaces::
+
+    Ann 6-6, Bob 6-3          a tile laid where it fits (the first play is the lead)
+    Cat 3-3 on 3              on the open end showing 3
+    Dan 6-1 on 6-6            laid against the tile 6-6
+    Bob knocks                passes the turn (also: knock, pass, passes)
+    Bob draws 2, Bob 5-0      draws from the bazaar (without a number: one tile); the turn stays
+
+A player is named as in a round line: any unique start of the name (``a 66``), or the name in double
+quotes; a tile is ``6-3``, ``6:3`` or, in a set up to double-nine, ``63``.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import NamedTuple, Sequence
+
+from scorekeeper.domain.tiles import Tile
+from scorekeeper.errors import InputError, quoted
+from scorekeeper.notation.names import candidates, match_player
+
+KNOCK_WORDS = ("knocks", "knock", "passes", "pass")
+DRAW_WORDS = ("draws", "draw")
+KEYWORDS = KNOCK_WORDS + DRAW_WORDS + ("on",)
+_DASHES = "-:|\u2010\u2011\u2012\u2013\u2014\u2212"
+_TOKEN = re.compile(rf"""
+    (?P<tile>[0-9]+[{_DASHES}][0-9]+)(?![0-9{_DASHES}])
+  | (?P<number>[0-9]+)(?![0-9])
+  | "(?P<quoted>[^"]*)"
+  | (?P<word>[^\W\d_][\w'’.-]*)
+  | (?P<space>[\s,;]+)
+  | (?P<other>\S[^\s,;]*)
+""", re.VERBOSE)
+
+
+class Action(Enum):
+    """What a player does on a turn."""
+
+    TILE = "tile"
+    """Lays a tile."""
+    KNOCK = "knock"
+    """Cannot (or does not) play: the turn passes."""
+    DRAW = "draw"
+    """Draws tiles from the bazaar; the turn stays with the player."""
+
+
+class Play(NamedTuple):
+    """One play as the scorer types it: the player and what they did; ``on`` says where a tile goes when it
+    fits more than one place (the number showing at an open end, or the tile it is laid against)."""
+
+    player: str
+    action: Action
+    tile: Tile | None = None
+    on: int | Tile | None = None
+    drawn: int = 0
+
+    def __str__(self) -> str:
+        return format_play(self)
+
+
+class _Word:
+    __slots__ = ("kind", "text")
+
+    def __init__(self, kind: str, text: str) -> None:
+        self.kind = kind
+        self.text = text
+
+
+def _words(text: str) -> list[_Word]:
+    found = []
+    for item in _TOKEN.finditer(text):
+        kind = item.lastgroup
+        if kind == "space":
+            continue
+        if kind == "other":
+            raise InputError(f"{quoted(item.group())} is not understood in a play (at character "
+                             f"{item.start() + 1}): write a name, then a tile like 6-3, 'knocks' or 'draws N'")
+        found.append(_Word(kind, item.group(kind)))
+    return found
+
+
+def parse_tile_word(word: str, max_pip: int = 6) -> Tile | None:
+    """A tile as a play writes it: ``6-3``, ``6:3``, or two digits ``63`` in a set up to double-nine (None:
+    not a tile)."""
+    parts = re.split(f"[{_DASHES}]", word)
+    if len(parts) == 2:
+        if len(parts[0]) > 2 or len(parts[1]) > 2:
+            raise InputError(f"{quoted(word)} is not a tile: write it as two numbers like 6-3")
+        return Tile.of(int(parts[0]), int(parts[1]))
+    if word.isdigit() and len(word) == 2 and max_pip <= 9:
+        return Tile.of(int(word[0]), int(word[1]))
+    return None
+
+
+def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 6,
+                seen: list[str] | None = None) -> tuple[Play, ...]:
+    """The plays of ``text``, each name resolved against ``players`` (unique prefixes, as in a round line).
+
+    Without ``players`` the names are taken as typed, and a later name that starts only one name seen before
+    (in ``seen``, to which each new name is added) is that player (``Ann 6-6, Bob 6-3, a 3-3``)."""
+    words = _words(text)
+    if not words:
+        raise InputError("no plays given: write them like 'Ann 6-6, Bob 6-3, Cat knocks'")
+    if seen is None:
+        seen = list(players or ())
+    plays: list[Play] = []
+    at = 0
+    while at < len(words):
+        number = len(plays) + 1
+        word = words[at]
+        if word.kind not in ("word", "quoted") or (word.kind == "word" and word.text.casefold() in KEYWORDS):
+            before = f" after {format_play(plays[-1])}" if plays else ""
+            raise InputError(f"play {number}: {quoted(word.text)}{before} is not a player's name: each play "
+                             "starts with who plays ('Bob 6-3', 'Bob knocks')")
+        player = _player(word.text, players, seen)
+        at += 1
+        if at >= len(words):
+            raise InputError(f"play {number}: what did {player} do? Give a tile (6-3), 'knocks' or 'draws N'")
+        word = words[at]
+        what = word.text.casefold() if word.kind == "word" else ""
+        tile = parse_tile_word(word.text, max_pip) if word.kind in ("tile", "number") else None
+        at += 1
+        if what in KNOCK_WORDS:
+            plays.append(Play(player, Action.KNOCK))
+        elif what in DRAW_WORDS:
+            drawn = 1
+            if at < len(words) and words[at].kind == "number":
+                drawn = int(words[at].text) if len(words[at].text) <= 3 else 1000
+                at += 1
+                if drawn < 1:
+                    raise InputError(f"play {number}: {player} draws {drawn}: a draw takes at least one tile")
+            plays.append(Play(player, Action.DRAW, drawn=drawn))
+        elif tile is not None:
+            on = None
+            if at < len(words) and words[at].kind == "word" and words[at].text.casefold() == "on":
+                at += 1
+                on = _on(words[at].text if at < len(words) else None, words[at].kind if at < len(words) else "",
+                         player, tile, number, max_pip)
+                at += 1
+            plays.append(Play(player, Action.TILE, tile, on))
+        else:
+            raise InputError(f"play {number}: {quoted(word.text)} after {player} is not a tile (6-3), "
+                             "'knocks' or 'draws N'")
+    return tuple(plays)
+
+
+def _player(typed: str, players: Sequence[str] | None, seen: list[str]) -> str:
+    if players is not None:
+        return match_player(players, typed, KEYWORDS)
+    found = candidates(seen, typed)
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        return match_player(seen, typed)  # refuses, naming who it could be
+    seen.append(typed)
+    return typed
+
+
+def _on(text: str | None, kind: str, player: str, tile: Tile, number: int, max_pip: int) -> int | Tile:
+    """Where ``on`` lays a tile: the number showing at an open end, or the tile it is laid against."""
+    if text is None or kind not in ("tile", "number"):
+        shown = f" ({quoted(text)})" if text else ""
+        raise InputError(f"play {number}: '{player} {tile} on' needs the end's number (on 6) or the tile it is "
+                         f"laid against (on 6-6){shown}")
+    if kind == "number" and (len(text) == 1 or (max_pip >= 10 and len(text) <= 2 and int(text) <= max_pip)):
+        return int(text)
+    against = parse_tile_word(text, max_pip)
+    if against is None:
+        raise InputError(f"play {number}: 'on {quoted(text)}' is neither an end's number (0 to {max_pip}) nor "
+                         "a tile like 6-6")
+    return against
+
+
+def format_play(play: Play) -> str:
+    """One play as it is typed (``Cat 3-3 on 3``)."""
+    name = format_name(play.player)
+    if play.action is Action.KNOCK:
+        return f"{name} knocks"
+    if play.action is Action.DRAW:
+        return f"{name} draws {play.drawn}"
+    where = "" if play.on is None else f" on {play.on}"
+    return f"{name} {play.tile}{where}"
+
+
+def format_plays(plays: Sequence[Play]) -> str:
+    """The plays in one line, as ``parse_plays`` reads them."""
+    return ", ".join(format_play(play) for play in plays)
+
+
+def format_name(player: str) -> str:
+    """A name as a play line writes it: in double quotes when it is not one plain word or is a keyword."""
+    plain = _TOKEN.fullmatch(player)
+    if plain and plain.lastgroup == "word" and player.casefold() not in KEYWORDS:
+        return player
+    return f'"{player}"'

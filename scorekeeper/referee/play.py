@@ -1,0 +1,504 @@
+"""The referee follows the play, tile by tile (rules.md §10): each play is checked against the layout, the
+hands known and the turn; each legal play gives the open ends, their count, what it scored and whose turn it
+is; the end of the hand (an out, a fish and its fisherman) is seen, not typed.
+
+``Board`` takes the plays one at a time (``board.play(play)``: a ``Ruled`` play, or ``IllegalPlay`` with the
+reason); ``follow`` rules on a whole sequence and stops at the first illegal play.
+
+The layout is a tree of tiles: each tile keeps the numbers showing at its free sides (ports). A double laid
+across shows its number once and counts both halves; a spinner (``play.spinner`` is not none: the first
+double, or every double under ``play.spinners = every``) has four sides, taken in the order ``check count
+--spinner`` and ``check fish`` use: the two long sides first, then the short ones. The count is the open
+ends added, each spinner's halves counted under the ruleset's ``play.spinner`` reading by the same
+``scoring.counts.open_count`` that ``check count`` uses.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, NamedTuple, Sequence
+
+from scorekeeper.domain.tiles import Tile, format_tiles
+from scorekeeper.errors import InputError
+from scorekeeper.notation.names import match_player
+from scorekeeper.notation.play_line import Action, Play, format_play, parse_plays
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import FishermanIs, PlayScore, Spinners, SpinnerReading
+from scorekeeper.scoring.counts import End, Spinner, open_count, score_of
+
+
+class IllegalPlay(InputError):
+    """A play the referee refuses; ``reason`` says why, ``play`` is the play as typed."""
+
+    def __init__(self, play: Play, reason: str) -> None:
+        self.play = play
+        self.reason = reason
+        super().__init__(f"{format_play(play)}: {reason}")
+
+
+class Out(NamedTuple):
+    """A player laid their last tile: the hand is over."""
+
+    player: str
+    last: tuple[Tile, ...]
+    """The last tile, or the two doubles laid at once (Sea Goat)."""
+    lead: Tile
+
+
+class Ruled(NamedTuple):
+    """A legal play and the position after it."""
+
+    play: Play
+    on: Tile | None
+    """The tile it was laid against (None: the lead, a knock or a draw)."""
+    ends: tuple[int, ...]
+    """The numbers showing at the open ends (a spinner's free sides each show its number)."""
+    count: int
+    parts: tuple[int, ...]
+    """The numbers the count adds, spinner halves first."""
+    points: int
+    """What the play scored under ``play.scores`` (0 for a knock, a draw, and in the blocking games)."""
+    turn: str | None
+    """Who plays next (None: the hand is over)."""
+    sealed: bool = False
+    blocked: bool = False
+    fisherman: str | None = None
+    out: Out | None = None
+    note: str = ""
+    """What the referee adds: the sealed fish a held double can still be laid on, the fish by knocks."""
+    showing: int | None = None
+    """The number showing at the end the tile was laid on (None: the lead, a knock or a draw)."""
+
+
+class Followed(NamedTuple):
+    """A sequence of plays ruled on: the legal ones, the first illegal one (if any), and the last position."""
+
+    ruled: tuple[Ruled, ...]
+    illegal: IllegalPlay | None
+    ends: tuple[int, ...]
+    count: int
+    turn: str | None
+    sealed: bool
+    blocked: bool
+    fisherman: str | None
+    out: Out | None
+
+
+    def to_dict(self) -> dict:
+        plays = [_play_dict(ruled.play, ruled.on, ruled.ends, ruled.count, ruled.points) for ruled in self.ruled]
+        if self.illegal is not None:
+            typed = self.illegal.play
+            plays.append({**_play_dict(typed, typed.on, self.ends, self.count, 0), "legal": False,
+                          "reason": self.illegal.reason})
+        out = None if self.out is None else {"player": self.out.player, "last": [str(t) for t in self.out.last],
+                                             "lead": str(self.out.lead)}
+        return {"plays": plays, "ends": list(self.ends), "count": self.count, "turn": self.turn,
+                "blocked": self.blocked, "sealed": self.sealed, "fisherman": self.fisherman, "out": out}
+
+
+def _play_dict(play: Play, on, ends, count: int, points: int) -> dict:
+    return {"player": play.player, "tile": None if play.tile is None else str(play.tile),
+            "on": None if on is None else str(on), "ends": list(ends), "count": count, "points": points,
+            "legal": True, "reason": None}
+
+
+class _Node:
+    """One tile of the layout: the number showing at each side still free (None: covered); a spinner's
+    sides are east, west, north, south."""
+
+    __slots__ = ("tile", "spinner", "ports")
+
+    def __init__(self, tile: Tile, spinner: bool, ports: list[int | None]) -> None:
+        self.tile = tile
+        self.spinner = spinner
+        self.ports = ports
+
+
+class _Place(NamedTuple):
+    node: int
+    port: int
+    showing: int
+
+
+def dealt(ruleset: Ruleset, players: int) -> int:
+    """How many tiles each player is dealt with this many at the table (rules.md §1.3)."""
+    more = ruleset["tiles.deal_more_players"]
+    return more if players > 2 and more else ruleset["tiles.deal"]
+
+
+class Board:
+    """One hand being played: the layout, the turn, what each player has played and drawn.
+
+    ``hands``: the hands dealt, where known (each the whole hand: a knock is then checked)."""
+
+    def __init__(self, ruleset: Ruleset, players: Sequence[str],
+                 hands: Mapping[str, Iterable[Tile]] | None = None) -> None:
+        self.ruleset = ruleset
+        self.hands = dict(hands or {})
+        self.players = tuple(players)
+        if len(self.players) < 2:
+            raise InputError("a hand needs at least two players")
+        most = ruleset["players.max"]
+        if len(self.players) > most:
+            raise InputError(f"{len(self.players)} players ({', '.join(self.players)}), but {ruleset.name} "
+                             f"seats at most {most}")
+        self.deal = dealt(self.ruleset, len(self.players))
+        tileset = self.ruleset.tileset
+        self.known: dict[str, set[Tile]] = {}
+        held: dict[Tile, str] = {}
+        for player, tiles in self.hands.items():
+            if player not in self.players:
+                raise InputError(f"a hand is given for {player}, who is not at the table "
+                                 f"({', '.join(self.players)})")
+            tiles = tuple(tiles)
+            tileset.check(tiles, f" ({player}'s hand)")
+            if len(tiles) != self.deal:
+                raise InputError(f"{player}'s hand has {len(tiles)} tiles, but {self.ruleset.name} deals "
+                                 f"{self.deal} to each of {len(self.players)} players: give the whole hand")
+            for tile in tiles:
+                if tile in held:
+                    raise InputError(f"tile {tile} is in two hands: {held[tile]}'s and {player}'s")
+                held[tile] = player
+            self.known[player] = set(tiles)
+        if len(self.players) * self.deal > tileset.size:
+            raise InputError(f"{len(self.players)} players dealt {self.deal} each need more than the "
+                             f"{tileset.size} tiles of a {tileset.name} set")
+        self.holder = held
+        self.unknown = {player: 0 for player in self.known}
+        """Tiles a player with a known hand drew and has not yet shown."""
+        self.played = {player: 0 for player in self.players}
+        self.drawn = {player: 0 for player in self.players}
+        self.nodes: list[_Node] = []
+        self.on_table: set[Tile] = set()
+        self.lead: Tile | None = None
+        self.turn: str | None = None
+        self.knocks = 0
+        self.last_player: str | None = None
+        self.sealer: str | None = None
+        self.doubles_turn: tuple[str, int] | None = None
+        """A player who just laid a double as the first tile of the turn (Sea Goat may lay a second) and
+        the node it is."""
+        self.out: Out | None = None
+        self.blocked = False
+        self.history: list[Ruled] = []
+
+    # the position
+
+    @property
+    def stock(self) -> int:
+        """The tiles left in the bazaar."""
+        return self.ruleset.tileset.size - len(self.players) * self.deal - sum(self.drawn.values())
+
+    @property
+    def over(self) -> bool:
+        return self.out is not None or self.blocked
+
+    def ends(self) -> tuple[int, ...]:
+        return tuple(port for node in self.nodes for port in node.ports if port is not None)
+
+    def count(self) -> tuple[int, tuple[int, ...]]:
+        """The count of the open ends and the numbers it adds (rules.md §4.2)."""
+        if not self.nodes:
+            return 0, ()
+        if len(self.nodes) == 1 and not self.nodes[0].spinner:  # a lone tile: both its halves show, once
+            tile = self.nodes[0].tile
+            parts = (tile.pips,) if tile.is_double else (tile.low, tile.high)
+            return sum(parts), parts
+        reading = self.ruleset["play.spinner"]
+        halves: list[int] = []
+        ends: list[int] = []
+        for node in self.nodes:
+            if node.spinner:
+                # A covered side stands as an end of 0: its arm is counted at the arm's own open end.
+                sides = [None if port is not None else End(0) for port in node.ports]
+                counted = open_count(reading, (), Spinner(node.tile.low, *sides))
+                covered = sum(port is None for port in node.ports)
+                halves.extend(counted.parts[:len(counted.parts) - covered])
+            else:
+                ends.extend(End(port, node.tile.is_double).value for port in node.ports if port is not None)
+        parts = tuple(halves + ends)
+        return sum(parts), parts
+
+    def is_sealed(self) -> bool:
+        """Every tile that could extend the layout is a double at an end (rules.md §1.5)."""
+        if not self.nodes:
+            return False
+        for value in set(self.ends()):
+            for tile in self.ruleset.tileset.tiles():
+                if value in tile and not tile.is_double and tile not in self.on_table:
+                    return False
+        return True
+
+    def places(self, tile: Tile, skip: int | None = None) -> list[_Place]:
+        """Every open end ``tile`` can be laid on; a spinner offers only its next free side."""
+        found = []
+        for index, node in enumerate(self.nodes):
+            if index == skip:
+                continue
+            ports = range(len(node.ports))
+            if node.spinner:
+                ports = [next((side for side in ports if node.ports[side] is not None), None)]
+                if ports[0] is None:
+                    continue
+            for port in ports:
+                showing = node.ports[port]
+                if showing is not None and showing in tile:
+                    found.append(_Place(index, port, showing))
+        return found
+
+    def can_play(self, tiles: Iterable[Tile]) -> list[Tile]:
+        return [tile for tile in tiles if tile not in self.on_table and self.places(tile)]
+
+    # the plays
+
+    def play(self, play: Play) -> Ruled:
+        """Rule on one play and, when it is legal, make it; IllegalPlay (the board unchanged) otherwise."""
+        if self.over:
+            how = (f"{self.out.player} went out with {format_tiles(self.out.last)}" if self.out
+                   else "it is a fish")
+            raise IllegalPlay(play, f"the hand is over: {how}")
+        if play.player not in self.players:
+            raise IllegalPlay(play, f"{play.player} is not at the table ({', '.join(self.players)})")
+        if play.action is Action.TILE:
+            ruled = self._tile(play)
+        elif self.turn is None:
+            raise IllegalPlay(play, "the hand starts with the lead: a tile")
+        elif play.player != self.turn:
+            raise IllegalPlay(play, f"it is {self.turn}'s turn, not {play.player}'s")
+        elif play.action is Action.DRAW:
+            ruled = self._draw(play)
+        else:
+            ruled = self._knock(play)
+        self.history.append(ruled)
+        return ruled
+
+    def _next(self, player: str) -> str:
+        return self.players[(self.players.index(player) + 1) % len(self.players)]
+
+    def _position(self, play: Play, on: Tile | None = None, points: int = 0, note: str = "",
+                  showing: int | None = None) -> Ruled:
+        total, parts = self.count()
+        fisherman = None
+        if self.blocked or self.is_sealed():
+            fisherman = self.fisherman()
+        return Ruled(play, on, self.ends(), total, parts, points, None if self.over else self.turn,
+                     self.is_sealed(), self.blocked, fisherman, self.out, note, showing)
+
+    def fisherman(self) -> str | None:
+        """Who made the fish, as ``fish.fisherman`` reads it: the sealer (a double laid after is not the
+        last tile), or whoever laid the last tile; None while a last-play fisherman is not yet known."""
+        if self.ruleset["fish.fisherman"] is FishermanIs.SEALER:
+            return self.sealer or self.last_player
+        return self.last_player if self.blocked else None
+
+    def _draw(self, play: Play) -> Ruled:
+        keep = self.ruleset["bazaar.keep"]
+        may = max(self.stock - keep, 0)
+        if play.drawn > may:
+            if self.stock == 0:
+                why = "the bazaar is empty"
+            elif may == 0:
+                left = "tile" if self.stock == 1 else f"{self.stock} tiles"
+                why = (f"the bazaar's last {left} may not be drawn ({self.ruleset.name}: bazaar.keep = {keep})")
+            else:
+                why = f"only {may} tile{'s' if may > 1 else ''} may be drawn (the bazaar holds {self.stock}" + (
+                    f", the last {keep} stay: bazaar.keep = {keep})" if keep else ")")
+            raise IllegalPlay(play, why)
+        self.drawn[play.player] += play.drawn
+        if play.player in self.unknown:
+            self.unknown[play.player] += play.drawn
+        self.doubles_turn = None
+        return self._position(play)
+
+    def _knock(self, play: Play) -> Ruled:
+        hand = self.known.get(play.player)
+        if hand is not None:
+            playable = self.can_play(sorted(hand))
+            if playable:
+                fits = ", ".join(f"{tile} fits the {self.places(tile)[0].showing}" for tile in playable[:2])
+                raise IllegalPlay(play, f"{play.player} can play ({fits}): a knock only passes a turn "
+                                        "the player cannot play")
+        may = self.stock - self.ruleset["bazaar.keep"]
+        if may > 0:
+            raise IllegalPlay(play, f"{play.player} must draw before knocking: {may} bazaar "
+                                    f"tile{'s' if may > 1 else ''} may still be drawn")
+        self.knocks += 1
+        self.doubles_turn = None
+        self.turn = self._next(play.player)
+        note = ""
+        if self.knocks >= len(self.players):
+            self.blocked = True
+            note = "everyone knocked in turn: nobody can play, a fish"
+        return self._position(play, note=note)
+
+    def _tile(self, play: Play) -> Ruled:
+        tile, player = play.tile, play.player
+        second_double = False
+        if self.turn is not None and player != self.turn:
+            second_double = (self.ruleset["play.two_doubles"] and tile.is_double and self.doubles_turn is not None
+                             and self.doubles_turn[0] == player)
+            if not second_double:
+                raise IllegalPlay(play, f"it is {self.turn}'s turn, not {player}'s")
+        tileset = self.ruleset.tileset
+        if tile not in tileset:
+            raise IllegalPlay(play, f"tile {tile} is not in a {tileset.name} set")
+        if tile in self.on_table:
+            raise IllegalPlay(play, f"{tile} is already on the table")
+        holder = self.holder.get(tile)
+        if holder is not None and holder != player:
+            raise IllegalPlay(play, f"{tile} is in {holder}'s hand")
+        hand = self.known.get(player)
+        from_draw = False
+        if hand is not None and tile not in hand:
+            if not self.unknown[player]:
+                raise IllegalPlay(play, f"{tile} is not in {player}'s hand ({format_tiles(sorted(hand))})")
+            from_draw = True
+        on = showing = None
+        if not self.nodes:
+            self._lead(tile)
+        else:
+            skip = self.doubles_turn[1] if second_double else None
+            place = self._where(play, skip)
+            on, showing = self.nodes[place.node].tile, place.showing
+            self._lay(tile, place)
+        # the play is made: the rest is bookkeeping
+        if from_draw:
+            self.unknown[player] -= 1
+        elif hand is not None:
+            hand.discard(tile)
+        self.on_table.add(tile)
+        self.played[player] += 1
+        self.knocks = 0
+        was_sealed = self.sealer is not None
+        self.last_player = player
+        first_double = tile.is_double and not second_double and len(self.nodes) > 1
+        self.doubles_turn = (player, len(self.nodes) - 1) if first_double else None
+        self.turn = self._next(player)
+        total, _ = self.count()
+        points = score_of(self.ruleset, total) if self.ruleset["play.scores"] is not PlayScore.NONE else 0
+        note = ""
+        if self.played[player] >= self.deal + self.drawn[player]:
+            last = (self.history[-1].play.tile, tile) if second_double else (tile,)
+            self.out = Out(player, last, self.lead)
+        elif self.is_sealed():
+            if not was_sealed:  # a double never seals: it leaves the ends as they were
+                self.sealer = player
+            note = self._seal()
+        return self._position(play, on, points, note, showing)
+
+    def _seal(self) -> str:
+        """The layout is sealed: a fish now, or once the doubles at the ends are laid (rules.md §1.5)."""
+        doubles = sorted({Tile(value, value) for value in self.ends()} - self.on_table)
+        held = [(double, self.holder[double]) for double in doubles if double in self.holder]
+        every_hand = len(self.known) == len(self.players)
+        drawable = self.stock > self.ruleset["bazaar.keep"]
+        if not doubles or (every_hand and not held and not drawable and not any(self.unknown.values())):
+            self.blocked = True
+            return "nobody can play: a fish"
+        if held:
+            shown = " and ".join(f"{holder} lays {double}" for double, holder in held)
+            return f"sealed: a fish once {shown}"
+        return f"sealed: a fish unless {format_tiles(doubles)} is held"
+
+    def _lead(self, tile: Tile) -> None:
+        self.lead = tile
+        if self._spins(tile):
+            self.nodes.append(_Node(tile, True, [tile.low] * 4))
+        else:
+            self.nodes.append(_Node(tile, False, [tile.low, tile.high]))
+
+    def _spins(self, tile: Tile) -> bool:
+        if not tile.is_double or self.ruleset["play.spinner"] is SpinnerReading.NONE:
+            return False
+        return self.ruleset["play.spinners"] is Spinners.EVERY or not any(node.spinner for node in self.nodes)
+
+    def _lay(self, tile: Tile, place: _Place) -> None:
+        self.nodes[place.node].ports[place.port] = None
+        if self._spins(tile):
+            # laid against its west side: east (the other long side) is its next free side
+            self.nodes.append(_Node(tile, True, [tile.low, None, tile.low, tile.low]))
+        else:
+            outward = tile.high if tile.low == place.showing else tile.low
+            self.nodes.append(_Node(tile, False, [outward]))
+
+    def _where(self, play: Play, skip: int | None) -> _Place:
+        """Where the tile goes: the one place it fits (``on`` narrows it); refused where it fits none, or
+        places that make different layouts."""
+        tile = play.tile
+        places = self.places(tile, skip)
+        if not places:
+            shown = " ".join(map(str, self.ends()))
+            extra = " (two doubles at once: one on each end)" if skip is not None else ""
+            raise IllegalPlay(play, f"{tile} does not match an open end (the ends show {shown}){extra}")
+        if isinstance(play.on, int):
+            places = [place for place in places if place.showing == play.on]
+            if not places:
+                raise IllegalPlay(play, f"{tile} cannot go on {play.on}: " + (
+                    f"no open end shows {play.on}" if play.on not in self.ends()
+                    else f"{tile} has no {play.on}"))
+        elif isinstance(play.on, Tile):
+            against = [place for place in places if self.nodes[place.node].tile == play.on]
+            if not against:
+                raise IllegalPlay(play, f"{tile} cannot be laid against {play.on}: " + (
+                    f"{play.on} is not on the table" if play.on not in self.on_table
+                    else f"{play.on} has no free side that {tile} matches"))
+            places = against
+        kinds: dict[tuple, _Place] = {}
+        for place in places:
+            node = self.nodes[place.node]
+            outward = tile.high if tile.low == place.showing else tile.low
+            # Two ends alike (the same number, a double or not, leaving the same number) make one layout.
+            kind = (place.node if node.spinner else -1, place.showing, node.tile.is_double, outward)
+            kinds.setdefault(kind, place)
+        if len(kinds) > 1:
+            named = [self._named(place) for place in kinds.values()]
+            raise IllegalPlay(play, f"{tile} fits {len(named)} places: " + " or ".join(
+                f"on {name}" for name in named) + ": say which")
+        return next(iter(kinds.values()))
+
+    def _named(self, place: _Place) -> str:
+        """An open end as ``on`` names it: its number when no other end shows it, else the tile there."""
+        if list(self.ends()).count(place.showing) == 1:
+            return str(place.showing)
+        return str(self.nodes[place.node].tile)
+
+
+def follow(ruleset: Ruleset, players: Sequence[str], plays: Iterable[Play],
+           hands: Mapping[str, Iterable[Tile]] | None = None) -> Followed:
+    """Rule on a sequence of plays (the first is the lead), stopping at the first illegal one."""
+    board = Board(ruleset, tuple(players), dict(hands or {}))
+    illegal = None
+    for play in plays:
+        try:
+            board.play(play)
+        except IllegalPlay as refused:
+            illegal = refused
+            break
+    total, _ = board.count()
+    fisherman = board.fisherman() if (board.blocked or board.is_sealed()) else None
+    return Followed(tuple(board.history), illegal, board.ends(), total, None if board.over else board.turn,
+                    board.is_sealed(), board.blocked, fisherman, board.out)
+
+
+def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Tile, ...]]] = (),
+               players: Sequence[str] | None = None) -> Followed:
+    """``check play``: the plays typed in ``text`` ruled on. The players are ``players`` (a match's, in
+    seating order), else the names in the order they first play, then any given only a hand."""
+    given: dict[str, tuple[Tile, ...]] = {}
+    names: list[str] = []
+    for typed, tiles in hands:
+        player = match_player(players, typed) if players else typed
+        if player in given:
+            raise InputError(f"{player} is given two hands")
+        given[player] = tiles
+        names.append(player)
+    max_pip = ruleset["tiles.max_pip"]
+    if players:
+        plays = parse_plays(text, players, max_pip)
+    else:
+        plays = parse_plays(text, None, max_pip, seen=list(names))
+        # the seating is the order of the first plays round the table
+        players = list(dict.fromkeys([play.player for play in plays] + names))
+    if len(players) < 2:
+        raise InputError(f"the plays name one player ({players[0]}): a hand needs at least two (give each "
+                         "player's first play, or --hand for each)")
+    return follow(ruleset, players, plays, given)

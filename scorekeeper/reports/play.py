@@ -1,0 +1,83 @@
+"""Text for people: a hand followed play by play (``check play``), one short line a play."""
+
+from __future__ import annotations
+
+from scorekeeper.domain.tiles import format_tiles
+from scorekeeper.notation.play_line import Action, format_play
+from scorekeeper.referee.play import Followed, Ruled
+
+
+def play_line(ruled: Ruled, scores: bool) -> str:
+    """One play answered: ``Bob 6-3 · 12+3 = 15 · +15 · Cat`` (the count and points where the ruleset
+    scores during play, else the ends)."""
+    parts = [format_play(ruled.play)]
+    if ruled.showing is not None:  # the tile as it lies: the half laid against the end first
+        tile = ruled.play.tile
+        outer = tile.high if tile.low == ruled.showing else tile.low
+        parts[0] = format_play(ruled.play).replace(str(tile), f"{ruled.showing}-{outer}", 1)
+    if ruled.play.action is Action.TILE:
+        if scores:
+            added = "+".join(map(str, ruled.parts))
+            parts.append(f"{added} = {ruled.count}" if len(ruled.parts) > 1 else str(ruled.count))
+            if ruled.points:
+                parts.append(f"+{ruled.points}")
+        else:
+            parts.append("ends " + " ".join(map(str, ruled.ends)))
+    if ruled.out is not None:
+        parts.append("out")
+    elif ruled.blocked:
+        parts.append("fish")
+    elif ruled.turn is not None:
+        parts.append(ruled.turn)
+    return " · ".join(parts)
+
+
+def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: int | None = None,
+                    muggins: bool = False) -> str:
+    """Every legal play, the first illegal one with its reason, and how the hand stands; with ``muggins``
+    (``play.muggins = called``) a hand in which a play scored says that a score not called may be taken."""
+    lines = [f"{ruleset_name}: " + _verdict(followed), ""]
+    for number, ruled in enumerate(followed.ruled, start=1):
+        lines.append(f"{number:>2} {play_line(ruled, scores)}")
+        if ruled.note and not ruled.out:
+            lines.append(f"   {ruled.note}")
+    if followed.illegal is not None:
+        lines.append(f"{len(followed.ruled) + 1:>2} {format_play(followed.illegal.play)}: refused")
+        lines.append(f"   {followed.illegal.reason}")
+    lines.append("")
+    lines.extend(_standing(followed, scores))
+    if muggins and any(ruled.points for ruled in followed.ruled):
+        lines.append("Muggins: a score its player does not call may be taken by an opponent "
+                     "(play.muggins = called).")
+    if width is not None:
+        from scorekeeper.reports.fit import wrap_lines
+
+        lines = wrap_lines(lines, width, indent="   ")
+    return "\n".join(lines)
+
+
+def _verdict(followed: Followed) -> str:
+    plays = len(followed.ruled) + (followed.illegal is not None)
+    if followed.illegal is not None:
+        return f"play {plays} is illegal."
+    return f"{plays} play{'s' if plays != 1 else ''}, all legal."
+
+
+def _standing(followed: Followed, scores: bool) -> list[str]:
+    lines = []
+    if followed.ends:
+        shown = " ".join(map(str, followed.ends))
+        lines.append(f"Ends {shown}" + (f", count {followed.count}." if scores else "."))
+    out = followed.out
+    if out is not None:
+        lines.append(f"Out: {out.player} with {format_tiles(out.last)} (led {out.lead}).")
+    elif followed.blocked:
+        lines.append("A fish." + (f" Fisherman: {followed.fisherman}." if followed.fisherman else ""))
+    else:
+        if followed.sealed:
+            lines.append("Sealed: only a double can still go.")
+            if followed.fisherman:
+                lines.append(f"Fisherman: {followed.fisherman}.")
+        if followed.turn is not None:
+            lines.append(f"Next: {followed.turn}.")
+    return lines

@@ -1,0 +1,78 @@
+"""Plays in one line: reading what the scorer types, writing it back, refusing what is not a play."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from scorekeeper.domain.tiles import Tile
+from scorekeeper.errors import InputError
+from scorekeeper.notation.play_line import Action, Play, format_plays, parse_plays
+
+PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+
+
+def test_the_forms_of_the_issue():
+    plays = parse_plays("Ann 6-6, Bob 6-3, Cat 3-3 on 3, Dan 6-1 on 6-6, Bob knocks, Bob draws 2, "
+                        "Bob draws 1, Bob 5-0", PLAYERS)
+    assert plays == (
+        Play("Ann", Action.TILE, Tile(6, 6)), Play("Bob", Action.TILE, Tile(3, 6)),
+        Play("Cat", Action.TILE, Tile(3, 3), 3), Play("Dan", Action.TILE, Tile(1, 6), Tile(6, 6)),
+        Play("Bob", Action.KNOCK), Play("Bob", Action.DRAW, drawn=2), Play("Bob", Action.DRAW, drawn=1),
+        Play("Bob", Action.TILE, Tile(0, 5)))
+
+
+def test_prefixes_compact_tiles_and_other_separators():
+    assert parse_plays("a 66 b 6:3; c 33 on 3 d pass", PLAYERS) == parse_plays(
+        "Ann 6-6, Bob 6-3, Cat 3-3 on 3, Dan knocks", PLAYERS)
+    assert parse_plays("Bob draws", PLAYERS) == (Play("Bob", Action.DRAW, drawn=1),)
+
+
+def test_without_players_names_are_taken_as_typed_and_prefixes_resolve():
+    plays = parse_plays("Ann 6-6, Bob 6-3, a 3-3, b knocks")
+    assert [play.player for play in plays] == ["Ann", "Bob", "Ann", "Bob"]
+
+
+def test_double_twelve_needs_the_dash():
+    assert parse_plays("Ann 12-11 on 12", PLAYERS, max_pip=12) == (
+        Play("Ann", Action.TILE, Tile(11, 12), 12),)
+    with pytest.raises(InputError, match="is not a tile"):
+        parse_plays("Ann 1211", PLAYERS, max_pip=12)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "no plays given"),
+    ("6-6", "play 1: '6-6' is not a player's name"),
+    ("Ann 6-6 Bob", "play 2: what did Bob do?"),
+    ("Ann sings", "play 1: 'sings' after Ann is not a tile"),
+    ("Ann 6-6 on", "play 1: 'Ann 6-6 on' needs the end's number"),
+    ("Ann 6-6 on x", "play 1: 'Ann 6-6 on' needs the end's number"),
+    ("Zed 6-6", "unknown player 'Zed'"),
+    ("Ann 6-6, Bob draws 0", "play 2: Bob draws 0: a draw takes at least one tile"),
+    ("Ann 6-6 @", "'@' is not understood in a play (at character 9)"),
+    ("Ann 123-4", "is not a tile"),
+    ("Ann 6-6, knocks", "play 2: 'knocks' after Ann 6-6 is not a player's name"),
+])
+def test_what_is_not_a_play_is_refused_in_one_line(text, message):
+    with pytest.raises(InputError) as refused:
+        parse_plays(text, PLAYERS)
+    assert message in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_an_ambiguous_prefix_names_the_candidates():
+    with pytest.raises(InputError, match="could be Ann or Anna"):
+        parse_plays("An 6-6", ("Ann", "Anna"))
+
+
+tiles = st.builds(Tile.of, st.integers(0, 6), st.integers(0, 6))
+names = st.sampled_from(PLAYERS + ("Uncle Vanya", "on"))
+plays = st.one_of(
+    st.builds(lambda player, tile, on: Play(player, Action.TILE, tile, on), names, tiles,
+              st.one_of(st.none(), st.integers(0, 6), tiles)),
+    st.builds(lambda player: Play(player, Action.KNOCK), names),
+    st.builds(lambda player, drawn: Play(player, Action.DRAW, drawn=drawn), names, st.integers(1, 14)))
+
+
+@given(st.lists(plays, min_size=1, max_size=12))
+def test_written_plays_read_back_the_same(written):
+    assert parse_plays(format_plays(written), PLAYERS + ("Uncle Vanya", "on")) == tuple(written)

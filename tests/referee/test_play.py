@@ -1,0 +1,347 @@
+"""The referee follows the play (rules.md §10): vectors for every layout family, each with its source line,
+and a property: random deals played by a small random player are followed exactly."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from scorekeeper.domain.tiles import Tile, parse_tiles
+from scorekeeper.errors import InputError
+from scorekeeper.notation.play_line import Action, Play, parse_plays
+from scorekeeper.referee.count import check_count
+from scorekeeper.referee.play import Board, IllegalPlay, check_play, follow
+from scorekeeper.rules.loader import load_ruleset
+
+EVERY = 'extends = "muggins"\nname = "every"\n[play]\nspinners = "every"\n'
+SMALL = '\n[tiles]\ndeal = 3\ndeal_more_players = 3\n'
+"""Three tiles each, so that a hand goes out in a few plays."""
+LAST_PLAY = 'extends = "goat"\nname = "last"\n[fish]\nfisherman = "last-play"\n'
+SEALED = "Ann 2-4, Bob 4-1, Cat 1-2 on 1, Dan 2-6, Ann 6-0, Bob 0-2 on 0, Cat 2-3, Dan 3-5 on 3, Ann 5-2 on 5"
+"""rules.md §1.5: the chain 2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2, a 2 at both ends, all six non-double 2s out."""
+
+
+def rules(spec: str, folder: Path):
+    """A built-in ruleset by name, or a house ruleset from its text."""
+    if "\n" not in spec:
+        return load_ruleset(spec)
+    path = folder / "house.toml"
+    path.write_text(spec, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def ruled(spec, text, folder, hands=None):
+    ruleset = rules(spec, folder)
+    given = [(player, parse_tiles(tiles)) for player, tiles in (hands or {}).items()]
+    return check_play(ruleset, text, given)
+
+
+# (source, ruleset, plays, hands, per-play counts, per-play points, the refused play's reason or None)
+VECTORS = [
+    # line (Goat, block/draw, Fives and Threes): doubles laid across count both halves
+    pytest.param("RULES.md §4 (a double at an end counts both halves); §4 Fives and Threes vectors: 9 -> 3, "
+                 "15 -> 8", "fives-and-threes", "Ann 6-6, Bob 6-3, Ann 3-3 on 3, Bob 6-1", None,
+                 [12, 15, 18, 7], [4, 8, 6, 0], None, id="line: fives-and-threes"),
+    pytest.param("004 (a tile must match the end it is laid on)", "goat", "Ann 6-6, Bob 6-3, Cat 5-4", None,
+                 [12, 15], [0, 0], "4-5 does not match an open end (the ends show 6 3)", id="line: no match"),
+    pytest.param("rules.md §1.1 (a tile is in one place only)", "goat", "Ann 6-6, Bob 6-3, Cat 3-6", None,
+                 [12, 15], [0, 0], "3-6 is already on the table", id="line: already played"),
+    pytest.param("rules.md §1.1 (a tile outside the set is refused)", "goat", "Ann 6-6, Bob 6-7", None,
+                 [12], [0], "tile 6-7 is not in a double-six set", id="line: not in the set"),
+    pytest.param("RULES.md §1 (one tile a turn, in turn)", "goat", "Ann 6-6, Bob 6-3, Cat 3-3 on 3, Bob 6-1",
+                 None, [12, 15, 18], [0, 0, 0], "it is Ann's turn, not Bob's", id="line: not the player's turn"),
+    pytest.param("rules.md §10.1 (two places making different layouts are named)", "goat",
+                 "Ann 3-5, Bob 5-3", None, [8], [0], "3-5 is already on the table", id="line: same tile twice"),
+    pytest.param("rules.md §10.1", "goat", "Ann 2-4, Bob 4-1, Cat 1-2", None, [6, 3], [0, 0],
+                 "1-2 fits 2 places: on 2 or on 1: say which", id="line: ambiguous"),
+    pytest.param("rules.md §10.1 ('on N' names the end)", "goat", "Ann 2-4, Bob 4-1, Cat 1-2 on 4", None,
+                 [6, 3], [0, 0], "1-2 cannot go on 4: no open end shows 4", id="line: on an end not there"),
+    pytest.param("rules.md §1.1 (a tile in one hand only)", "goat", "Ann 6-6, Bob 6-3",
+                 {"Cat": "6-3,1-1,2-2,3-3,4-4,5-5,0-0"}, [12], [0], "3-6 is in Cat's hand",
+                 id="line: in another hand"),
+    pytest.param("RULES.md §1 (no passing while able to play: 000, 004)", "goat", "Ann 6-6, Bob knocks",
+                 {"Bob": "6-3,1-1,2-2,3-3,4-4,5-5,0-0"}, [12], [0],
+                 "Bob can play (3-6 fits the 6): a knock only passes a turn the player cannot play",
+                 id="line: knock while able"),
+    pytest.param("RULES.md §1.6 (Goat forbids drawing the last bazaar tile)", "goat",
+                 "Ann 6-6, Bob draws 13, Bob draws 1", None, [12], [0],
+                 "the bazaar's last tile may not be drawn (goat: bazaar.keep = 1)", id="line: last bazaar tile"),
+    pytest.param("rules.md §1.6 (a player who cannot play draws from the bazaar)", "muggins",
+                 "Ann 6-6, Bob knocks", None, [12], [0], "Bob must draw before knocking: 14 bazaar tiles may "
+                 "still be drawn", id="line: knock with the bazaar open"),
+    pytest.param("rules.md §1.6 (Goat: the last bazaar tile stays)", "goat",
+                 "Ann 6-6, Bob draws 13, Bob knocks, Ann 6-1", None, [12, 13], [0, 0], None,
+                 id="line: knock when only the last tile is left"),
+    pytest.param("RULES.md §1.6 (a player draws, then plays in the same turn)", "goat",
+                 "Ann 6-6, Bob draws 2, Bob 6-1, Ann 1-1", None, [12, 13, 14], [0, 0, 0], None,
+                 id="line: draw then play"),
+    # a single spinner (Muggins / All Fives / Phone): rules.md §4.1, §4.2
+    pytest.param("RULES.md §4 vectors (004, open-halves): 10, 10, 13, 15; later 5-4, 2-2, 2-5, 3-3 -> 20",
+                 "muggins", "Ann 5-5, Bob 5-0, Ann 3-5, Bob 0-2, Ann 5-4, Bob 2-2, Ann 2-5 on 2-2, Bob 3-3", None,
+                 [10, 10, 13, 15, 14, 16, 17, 20], [10, 10, 0, 15, 0, 0, 0, 20], None, id="spinner: muggins"),
+    pytest.param("RULES.md §4 vectors (000 / pagat, played-arms): 10, 10, 3, 5; the four later plays -> 15",
+                 "all-fives", "Ann 5-5, Bob 5-0, Ann 3-5, Bob 0-2, Ann 5-4, Bob 2-2, Ann 2-5 on 2-2, Bob 3-3", None,
+                 [10, 10, 3, 5, 9, 11, 12, 15], [10, 10, 0, 5, 0, 0, 0, 15], None, id="spinner: all-fives"),
+    pytest.param("RULES.md §4 Phone vector: house 4-4, ends 6 and 3, 6-6 -> 15 -> 3; 4-5 -> 20 -> 4", "phone",
+                 "Ann 4-4, Bob 4-6, Ann 4-3, Bob 6-6, Ann 4-5", None, [8, 14, 9, 15, 20], [0, 0, 0, 3, 4], None,
+                 id="spinner: phone"),
+    pytest.param("rules.md §10.2 (the spinner: long sides first, then short)", "muggins",
+                 "Ann 5-5, Bob 5-0, Ann 5-1, Bob 5-2, Ann 5-3, Bob 5-4", None, [10, 10, 11, 8, 6], [10, 10, 0, 0, 0],
+                 "4-5 does not match an open end (the ends show 0 1 2 3)", id="spinner: four sides, then full"),
+    pytest.param("rules.md §4.1 (later doubles are laid across)", "muggins", "Ann 5-5, Bob 5-6, Ann 6-6", None,
+                 [10, 16, 22], [10, 0, 0], None, id="spinner: a later double across"),
+    # every double a spinner (play.spinners = every)
+    pytest.param("rules.md §10.2 (play.spinners = every)", EVERY, "Ann 5-5, Bob 5-3, Ann 3-3, Bob 3-1, Ann 3-2",
+                 None, [10, 13, 16, 17, 16], [10, 0, 0, 0, 0], None, id="every double: muggins"),
+    # Sea Goat's two doubles at once
+    pytest.param("RULES.md §3 (two doubles may be played in one turn when each fits an end)", "sea-goat",
+                 "Ann 6-5, Bob 5-5, Bob 6-6, Ann 5-4", None, [11, 16, 22, 16], [0, 0, 0, 0], None,
+                 id="two doubles: sea goat"),
+    pytest.param("RULES.md §3 (two doubles: one on each end)", "sea-goat", "Ann 6-5, Bob 5-5, Bob 6-6 on 5-5",
+                 None, [11, 16], [0, 0], "6-6 cannot be laid against 5-5: 5-5 has no free side that 6-6 matches",
+                 id="two doubles: not on the first"),
+    pytest.param("RULES.md §1 (one tile a turn, except Sea Goat's two doubles)", "goat",
+                 "Ann 6-5, Bob 5-5, Bob 6-6", None, [11, 16], [0, 0], "it is Ann's turn, not Bob's",
+                 id="two doubles: not in goat"),
+]
+
+
+@pytest.mark.parametrize("source, spec, text, hands, counts, points, refused", VECTORS)
+def test_vectors(tmp_path, source, spec, text, hands, counts, points, refused):
+    assert source
+    followed = ruled(spec, text, tmp_path, hands)
+    assert [item.count for item in followed.ruled if item.play.action is Action.TILE] == counts
+    assert [item.points for item in followed.ruled if item.play.action is Action.TILE] == points
+    assert (followed.illegal.reason if followed.illegal else None) == refused
+
+
+def test_the_spinner_counts_as_check_count_does(tmp_path):
+    """rules.md §4.2's vector position, built by plays, counts what check count --spinner gives for it."""
+    for name in ("muggins", "all-fives"):
+        followed = ruled(name, "Ann 5-5, Bob 5-0, Ann 3-5, Bob 0-2, Ann 5-4, Bob 2-2, Ann 2-5 on 2-2, "
+                               "Bob 3-3", tmp_path)
+        ruleset = load_ruleset(name)
+        assert followed.count == check_count(ruleset, [5, Tile(3, 3), 4], Tile(5, 5)).total
+
+
+def test_sealed_fish_then_the_double_and_the_fisherman(tmp_path):
+    """rules.md §1.5: the sealer is the fisherman; a double laid after is not the last tile."""
+    sealed = ruled("goat", SEALED, tmp_path)
+    assert (sealed.sealed, sealed.blocked, sealed.fisherman, sealed.turn) == (True, False, "Ann", "Bob")
+    assert sealed.ruled[-1].note == "sealed: a fish unless 2-2 is held"
+    closed = ruled("goat", SEALED + ", Bob 2-2", tmp_path)
+    assert (closed.blocked, closed.fisherman, closed.turn, closed.out) == (True, "Ann", None, None)
+    last = ruled(LAST_PLAY, SEALED + ", Bob 2-2", tmp_path)
+    assert (last.blocked, last.fisherman) == (True, "Bob")
+    assert ruled(LAST_PLAY, SEALED, tmp_path).fisherman is None  # not known until the double is laid
+
+
+def test_sealed_fish_with_the_double_held_and_with_it_played(tmp_path):
+    held = ruled("goat", SEALED, tmp_path, {"Bob": "2-2,1-4,0-2,1-1,3-3,4-4,5-5"})
+    assert (held.sealed, held.blocked) == (True, False)
+    assert held.ruled[-1].note == "sealed: a fish once Bob lays 2-2"
+    played = ruled("goat", "Ann 2-4, Bob 4-1, Cat 1-2 on 1, Dan 2-2, Ann 2-6 on 2-2, Bob 6-0, Cat 0-2 on 0, Dan 2-3, "
+                           "Ann 3-5 on 3, Bob 5-2 on 5", tmp_path)
+    assert (played.blocked, played.fisherman) == (True, "Bob")  # 2-2 already on the table: a fish at once
+    after = ruled("goat", SEALED + ", Bob 2-2, Cat 1-1", tmp_path)
+    assert after.illegal.reason == "the hand is over: it is a fish"
+
+
+def test_a_fish_by_knocks_names_the_last_player(tmp_path):
+    followed = ruled("goat", SEALED + ", Bob knocks, Cat knocks, Dan knocks, Ann knocks", tmp_path)
+    assert (followed.blocked, followed.fisherman, followed.turn) == (True, "Ann", None)
+    assert followed.ruled[-1].note == "everyone knocked in turn: nobody can play, a fish"
+
+
+def test_the_out_names_the_last_tile_and_the_lead(tmp_path):
+    small = 'extends = "goat"\nname = "small"' + SMALL
+    followed = ruled(small, "Ann 6-6, Bob 6-3, Ann 6-1, Bob 3-2, Ann 1-1", tmp_path)
+    out = followed.out
+    assert (out.player, out.last, out.lead, followed.turn) == ("Ann", (Tile(1, 1),), Tile(6, 6), None)
+    later = ruled(small, "Ann 6-6, Bob 6-3, Ann 6-1, Bob 3-2, Ann 1-1, Bob 2-2", tmp_path)
+    assert later.illegal.reason == "the hand is over: Ann went out with 1-1"
+    sea = 'extends = "sea-goat"\nname = "small"' + SMALL
+    doubles = ruled(sea, "Ann 6-5, Bob 5-5, Ann 5-4, Bob 4-4, Bob 6-6", tmp_path)
+    assert doubles.illegal is None and doubles.out.last == (Tile(4, 4), Tile(6, 6))
+
+
+def test_the_last_tile_that_seals_the_line_is_an_out(tmp_path):
+    """A tile that closes the line with a player's last tile is an out, not a fish (rules.md §10.6)."""
+    followed = ruled('extends = "goat"\nname = "small"' + SMALL, SEALED, tmp_path)
+    assert followed.out.player == "Ann" and followed.out.last == (Tile(2, 5),)
+    assert not followed.blocked and followed.turn is None
+
+
+def test_a_known_hand_refuses_a_tile_it_does_not_hold_until_it_draws(tmp_path):
+    hands = {"Ann": "6-6,1-1,2-2,3-3,4-4,5-5,0-0", "Bob": "6-1,0-1,0-2,0-3,0-4,0-5,0-6"}
+    refused = ruled("goat", "Ann 6-6, Bob 6-3", tmp_path, hands)
+    assert refused.illegal.reason == "3-6 is not in Bob's hand (0-1 0-2 0-3 0-4 0-5 0-6 1-6)"
+    drawn = ruled("goat", "Ann 6-6, Bob 6-1, Ann draws 1, Ann 1-3", tmp_path, hands)
+    assert drawn.illegal is None and drawn.turn == "Bob"
+
+
+def test_a_refused_play_leaves_the_board_as_it_was(tmp_path):
+    board = Board(load_ruleset("muggins"), ("Ann", "Bob"))
+    board.play(Play("Ann", Action.TILE, Tile(5, 5)))
+    before = (board.ends(), board.count(), board.turn)
+    for bad in (Play("Ann", Action.TILE, Tile(5, 1)), Play("Bob", Action.TILE, Tile(1, 2)),
+                Play("Bob", Action.TILE, Tile(5, 5)), Play("Bob", Action.DRAW, drawn=20)):
+        with pytest.raises(IllegalPlay):
+            board.play(bad)
+    assert (board.ends(), board.count(), board.turn) == before
+
+
+@pytest.mark.parametrize("players, hands, message", [
+    (("Ann",), {}, "a hand needs at least two players"),
+    (("A", "B", "C", "D", "E"), {}, "5 players (A, B, C, D, E), but goat seats at most 4"),
+    (("Ann", "Bob"), {"Cat": "1-1"}, "a hand is given for Cat, who is not at the table (Ann, Bob)"),
+    (("Ann", "Bob"), {"Ann": "1-1,2-2"}, "Ann's hand has 2 tiles, but goat deals 7 to each of 2 players"),
+    (("Ann", "Bob"), {"Ann": "1-1,2-2,3-3,4-4,5-5,6-6,0-0", "Bob": "1-1,0-1,0-2,0-3,0-4,0-5,0-6"},
+     "tile 1-1 is in two hands: Ann's and Bob's"),
+])
+def test_impossible_tables_are_refused(players, hands, message):
+    with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Board(load_ruleset("goat"), players, {player: parse_tiles(tiles) for player, tiles in hands.items()})
+
+
+# The property: a small random player, with its own model of the layout.
+
+SETUPS = [("goat", 4), ("goat", 2), ("muggins", 2), ("all-fives", 3), ("fives-and-threes", 2), ("phone", 2),
+          ("sea-goat", 3), ("block", 2), ("draw", 4)]
+
+
+class Model:
+    """The layout as the random player sees it: the open arms (tip tile, number showing) and a spinner's
+    sides, counted again by check count from the arms' ends."""
+
+    def __init__(self, ruleset) -> None:
+        self.ruleset = ruleset
+        self.spins = ruleset["play.spinner"].value != "none"
+        self.arms: dict[int, tuple[Tile, int]] = {}
+        self.spinner: Tile | None = None
+        self.sides: list[int | None] = [None] * 4
+        self.lead: Tile | None = None
+        self.table: set[Tile] = set()
+
+    def places(self, tile: Tile) -> list[tuple[str, int]]:
+        found = [("arm", arm) for arm, (_, showing) in self.arms.items() if showing in tile]
+        if self.spinner is not None and self.spinner.low in tile and None in self.sides:
+            found.append(("spinner", self.sides.index(None)))
+        return found
+
+    def lay(self, tile: Tile, place) -> Tile:
+        """Lay ``tile`` at ``place``; return the tile it is laid against."""
+        self.table.add(tile)
+        kind, where = place
+        if kind == "spinner":
+            self.sides[where] = len(self.arms) + 100
+            self.arms[len(self.arms) + 100] = (tile, tile.high if tile.low == self.spinner.low else tile.low)
+            return self.spinner
+        against, showing = self.arms.pop(where)
+        if self.spins and tile.is_double and self.spinner is None:
+            self.spinner = tile
+            self.sides = [None, next(iter(self.arms)), None, None]  # the rest of the line on its west side
+            return against
+        self.arms[where] = (tile, tile.high if tile.low == showing else tile.low)
+        return against
+
+    def start(self, tile: Tile) -> None:
+        self.lead = tile
+        self.table.add(tile)
+        if self.spins and tile.is_double:
+            self.spinner = tile
+        else:
+            self.arms = {0: (tile, tile.low), 1: (tile, tile.high)}
+
+    def ends(self) -> list[int]:
+        return sorted([showing for _, showing in self.arms.values()]
+                      + ([self.spinner.low] * self.sides.count(None) if self.spinner else []))
+
+    def count(self) -> int:
+        def end(arm):
+            tip, showing = self.arms[arm]
+            return tip if tip.is_double else showing
+
+        if self.spinner is None:
+            if len(self.table) == 1:
+                return self.lead.pips
+            return check_count(self.ruleset, [end(arm) for arm in self.arms]).total
+        sides = [None if side is None else end(side) for side in self.sides]
+        return check_count(self.ruleset, sides, self.spinner).total
+
+
+def play_out(ruleset, seats: int, rng: random.Random, known: bool):
+    """Deal, then play a hand with a random player; check every answer of the referee on the way."""
+    players = tuple("ABCD"[:seats])
+    tiles = list(ruleset.tileset.tiles())
+    rng.shuffle(tiles)
+    deal = ruleset["tiles.deal_more_players"] if seats > 2 and ruleset["tiles.deal_more_players"] else \
+        ruleset["tiles.deal"]
+    hands = {player: tiles[index * deal:(index + 1) * deal] for index, player in enumerate(players)}
+    stock = tiles[seats * deal:]
+    drawable = max(len(stock) - ruleset["bazaar.keep"], 0)
+    board = Board(ruleset, players, {player: tuple(hand) for player, hand in hands.items()} if known else {})
+    model = Model(ruleset)
+    turn = rng.randrange(seats)
+    knocks = 0
+    for _ in range(400):
+        player = players[turn]
+        hand = hands[player]
+        if model.lead is None:
+            tile = rng.choice(hand)
+            answer = board.play(Play(player, Action.TILE, tile))
+            model.start(tile)
+        else:
+            moves = [(tile, place) for tile in hand for place in model.places(tile)]
+            if not moves and drawable:
+                hand.append(stock.pop(0))
+                drawable -= 1
+                board.play(Play(player, Action.DRAW, drawn=1))
+                continue
+            if not moves:
+                answer = board.play(Play(player, Action.KNOCK))
+                knocks += 1
+                turn = (turn + 1) % seats
+                if knocks == seats:
+                    assert board.blocked and answer.turn is None
+                    return "fish"
+                assert not board.over, "the referee ended the hand while someone could still play"
+                continue
+            tile, place = rng.choice(moves)
+            places = {item for item in model.places(tile)}
+            against = model.lay(tile, place)
+            on = None if len(places) == 1 and rng.random() < 0.7 else against
+            answer = board.play(Play(player, Action.TILE, tile, on))
+            assert answer.on == against
+        hand.remove(tile)
+        knocks = 0
+        assert sorted(answer.ends) == model.ends()
+        assert answer.count == model.count()
+        if not hand:
+            assert answer.out is not None and answer.out.player == player and answer.turn is None
+            return "out"
+        assert answer.out is None
+        outside = [tile for held in hands.values() for tile in held] + stock[:drawable]
+        if answer.blocked:
+            assert not any(model.places(tile) for tile in outside), "a fish while a tile could still be laid"
+            return "fish"
+        turn = (turn + 1) % seats
+        assert answer.turn == players[turn]
+    raise AssertionError("the hand never ended")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2 ** 32 - 1), known=st.booleans())
+def test_random_hands_are_followed_exactly(setup, seed, known):
+    name, seats = setup
+    ending = play_out(load_ruleset(name), seats, random.Random(seed), known)
+    assert ending in ("out", "fish")
+
+
+def test_follow_stops_at_the_first_illegal_play():
+    plays = parse_plays("Ann 6-6, Bob 5-4, Bob 6-3")
+    followed = follow(load_ruleset("goat"), ("Ann", "Bob"), plays)
+    assert len(followed.ruled) == 1 and followed.illegal.play == plays[1] and followed.turn == "Bob"
