@@ -19,16 +19,15 @@ import re
 from enum import Enum
 from typing import NamedTuple, Sequence
 
-from scorekeeper.domain.tiles import Tile
+from scorekeeper.domain.tiles import TILE_DASHES, Tile, parse_tile
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.notation.names import candidates, match_player
 
 KNOCK_WORDS = ("knocks", "knock", "passes", "pass")
 DRAW_WORDS = ("draws", "draw")
 KEYWORDS = KNOCK_WORDS + DRAW_WORDS + ("on",)
-_DASHES = "-:|\u2010\u2011\u2012\u2013\u2014\u2212"
 _TOKEN = re.compile(rf"""
-    (?P<tile>[0-9]+[{_DASHES}][0-9]+)(?![0-9{_DASHES}])
+    (?P<tile>[0-9]+[{TILE_DASHES}][0-9]+)(?![0-9{TILE_DASHES}])
   | (?P<number>[0-9]+)(?![0-9])
   | "(?P<quoted>[^"]*)"
   | (?P<word>[^\W\d_][\w'’.-]*)
@@ -86,11 +85,8 @@ def _words(text: str) -> list[_Word]:
 def parse_tile_word(word: str, max_pip: int = 6) -> Tile | None:
     """A tile as a play writes it: ``6-3``, ``6:3``, or two digits ``63`` in a set up to double-nine (None:
     not a tile)."""
-    parts = re.split(f"[{_DASHES}]", word)
-    if len(parts) == 2:
-        if len(parts[0]) > 2 or len(parts[1]) > 2:
-            raise InputError(f"{quoted(word)} is not a tile: write it as two numbers like 6-3")
-        return Tile.of(int(parts[0]), int(parts[1]))
+    if any(dash in word for dash in TILE_DASHES):
+        return parse_tile(word)
     if word.isdigit() and len(word) == 2 and max_pip <= 9:
         return Tile.of(int(word[0]), int(word[1]))
     return None
