@@ -59,7 +59,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
     note = lead_note(ruleset, results, leader)
     special = next_lead(ruleset, match, results, leader, pot.amount) if not decided else None
     if special:
-        leader, lead_tile, note = special
+        leader, lead_tile, note = special.leader, special.tile, special.note
     standings = tuple(Standing(side.name, side.players, accounts[side.name].score,
                                accounts[side.name].remembered) for side in match.sides)
     why = decided.why if decided else ""

@@ -4,13 +4,15 @@ round: a 10,000-round replay asks about 20,000 times."""
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from dataclasses import dataclass
+from typing import Mapping
 
 from scorekeeper.domain.facts import Match, Side
 from scorekeeper.domain.memo import once_per
 
 
-class Seats(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Seats:
     names: tuple[str, ...]
     """The sides' names, in seat order."""
     side_of: Mapping[str, str]
