@@ -16,7 +16,8 @@ import scorekeeper.scoring
 from scorekeeper.domain.facts import Claim, Ending, Hand, Round
 from scorekeeper.domain.tiles import Tile
 from scorekeeper.errors import InputError
-from scorekeeper.match.record import check_round, new_match
+from scorekeeper.match.checks import check_round
+from scorekeeper.match.record import new_match
 from scorekeeper.rules.loader import builtin_names, load_ruleset
 from scorekeeper.rules.schema import HandValue, PlayScore, Teams
 from scorekeeper.scoring.engine import replay
