@@ -53,6 +53,8 @@ class Spinner:
 
 @dataclass(frozen=True, slots=True)
 class OpenCount:
+    """The count of a line's open ends, the numbers added up to it, and the reading that gave it."""
+
     total: int
     parts: tuple[int, ...]
     """The numbers added, in order: what a referee shows (5+5+3+2)."""

@@ -32,6 +32,8 @@ def round_count(rounding: Rounding, to: int, value: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class HandCount:
+    """What the end-of-hand count gives the winner, and the arithmetic that gave it."""
+
     points: int
     text: str
     """The arithmetic, e.g. "5 + 11 + 13 - 3 = 26, nearest 5: 25, / 5 = 5"."""

@@ -27,6 +27,8 @@ ZERO_ZERO = Tile(0, 0)
 
 @dataclass(frozen=True, slots=True)
 class Finish:
+    """What a round's finishing double decides."""
+
     decision: Decision | None = None
     """The match is won by the finisher's side."""
     owes_hundred: bool = False

@@ -242,7 +242,7 @@ def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset
     free = [tile for tile in _heaviest_first(tiles) if tile not in taken]
     # reach[i]: the most pips any ``most`` of free[i:] hold (free is heaviest first, so it never grows with i)
     pips = [tile.low + tile.high for tile in free]
-    # sum(pips[i:i + most]) for every i, from running sums (one sum per i costs four times as much)
+    # sum(pips[i:i + most]) for every i, from running sums rather than a sum per i
     count = len(pips)
     running = [0, *accumulate(pips)]
     reach = [*map(sub, (running[most:] + [running[-1]] * count)[:count], running), 0]

@@ -32,6 +32,8 @@ FIRST_LEAD_NOTES = {
 
 @dataclass(frozen=True, slots=True)
 class NextLead:
+    """Who leads the next round and with what, when a rule says, and the note people see about it."""
+
     leader: str | None
     tile: str | None
     note: str

@@ -95,6 +95,8 @@ def fisherman_noted(ruleset: Ruleset) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Stage:
+    """One step of a round's scoring, and the rulesets that can need it."""
+
     run: str | Callable[[Ruleset], Taker]
     """The stage, ``"module.function"`` under ``scorekeeper.scoring``; or ``who_takes``, which names it for
     each ruleset (a ``Taker``)."""

@@ -33,6 +33,8 @@ def target_for(ruleset: Ruleset, match: Match) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Race:
+    """One hand of a points race, scored event by event."""
+
     points: dict[str, int]
     """Each side's points from the hand (claims, then the end-of-hand count), as scored."""
     claimed: dict[str, int]

@@ -55,6 +55,8 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
+    """What one round left in the table: each side's numbers, the eggs, and what the rules decided."""
+
     number: int
     facts: Round
     sides: tuple[SideRound, ...]
@@ -88,6 +90,8 @@ class RoundResult:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
+    """One side's place in the table."""
+
     name: str
     players: tuple[str, ...]
     score: int
@@ -96,6 +100,8 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class Table:
+    """The standing table a replay gives: the sides, every round's result, and how the match stands."""
+
     ruleset: str
     sides: tuple[Standing, ...]
     rounds: tuple[RoundResult, ...] = ()
