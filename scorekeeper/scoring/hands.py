@@ -106,7 +106,7 @@ def tile_count(player: str, hand: Hand, deduced: Deduction | None, steps: list[S
     tiles = hand.tiles
     proved = ""
     if tiles is None:
-        if deduced is None:  # refused when the round is checked (record.round_checker)
+        if deduced is None:  # refused when the round is checked (match.checks.tiles_known)
             raise ValueError(f"{player}'s total of {hand.total} does not prove the tiles")
         tiles = deduced.tiles
         proved = f"a total of {hand.total} can only be {format_tiles(tiles)} ({deduced.why}); "
