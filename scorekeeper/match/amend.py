@@ -10,7 +10,7 @@ from typing import Sequence
 
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.domain.facts import Match, Round, Undoing
-from scorekeeper.match.record import check_round
+from scorekeeper.match.checks import check_round
 from scorekeeper.match.claims import add_claim
 from scorekeeper.match.revisions import Line, settled, describe, round_label, with_change
 from scorekeeper.rules.ruleset import Ruleset

@@ -7,7 +7,7 @@ import os
 from scorekeeper.errors import (FileProblem, InputError, MatchFileError, MatchFileProblems, RulesetError,
                                RulesetNotFound)
 from scorekeeper.domain.facts import Match
-from scorekeeper.match.record import round_checker
+from scorekeeper.match.checks import round_checker
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay

@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, StateError
 from scorekeeper.domain.facts import Match
-from scorekeeper.match.record import round_checker
+from scorekeeper.match.checks import round_checker
 from scorekeeper.referee.verdict import plain
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, Teams

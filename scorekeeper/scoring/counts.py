@@ -6,7 +6,8 @@ Pure functions over given open ends, so a referee ruling (``check count``) and t
 - ``producible_scores`` / ``check_claim`` / ``check_play_total``: which claims a ruleset can produce.
 """
 
-from typing import Iterable, NamedTuple
+from dataclasses import dataclass
+from typing import Iterable
 
 from scorekeeper.errors import InputError
 from scorekeeper.rules.ruleset import Ruleset
@@ -17,7 +18,8 @@ MAX_PLAY_TOTAL = 10_000
 """No hand of dominoes makes more points during play than this; larger totals are typing mistakes."""
 
 
-class End(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class End:
     """One open end: the pips showing, and whether a double lies there (a double counts both halves)."""
 
     pips: int
@@ -31,7 +33,8 @@ class End(NamedTuple):
         return f"{self.pips}-{self.pips}" if self.double else str(self.pips)
 
 
-class Spinner(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Spinner:
     """The spinner double and the open end of each arm started on it (None: nothing played on that side).
 
     east and west are its long sides (the line runs through them); north and south face its two halves.
@@ -48,7 +51,10 @@ class Spinner(NamedTuple):
         return tuple(end for end in (self.east, self.west, self.north, self.south) if end is not None)
 
 
-class OpenCount(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class OpenCount:
+    """The count of a line's open ends, the numbers added up to it, and the reading that gave it."""
+
     total: int
     parts: tuple[int, ...]
     """The numbers added, in order: what a referee shows (5+5+3+2)."""

@@ -9,7 +9,7 @@ plus a bonus for going out (``endhand.out_bonus``).  A tie for the fewest pips o
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass, replace
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
@@ -30,7 +30,10 @@ def round_count(rounding: Rounding, to: int, value: int) -> int:
     return value - remainder + to
 
 
-class HandCount(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class HandCount:
+    """What the end-of-hand count gives the winner, and the arithmetic that gave it."""
+
     points: int
     text: str
     """The arithmetic, e.g. "5 + 11 + 13 - 3 = 26, nearest 5: 25, / 5 = 5"."""
@@ -96,7 +99,7 @@ def _write_off_own(ruleset: Ruleset, outcome: Outcome, side_hands: dict[str, int
             (f", / {divisor} = {lost}" if divisor > 1 else "")
         steps.append(Step(name, "endhand.loser_writes_off", f"{name} was left holding {shown}, written off: "
                                                             f"-{lost}"))
-    return outcome._replace(points=points)
+    return replace(outcome, points=points)
 
 
 def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],

@@ -33,7 +33,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
     ``kept``: how many of the match's first rounds the caller knows to be, object for object, the rounds
     ``scored`` was scored from, because it made ``match`` from the match it scored (a live session that
     appends a round, drops the last or adds a claim).  Those are not walked again, so a session's round
-    does not grow with the length of the match; the last of them is still checked (its
+    costs the same on a long match as on a short one; the last of them is still checked (its
     number and its facts, by identity), and every round after it is compared as without ``kept``.
     """
     results = list(scored[:_reusable(match, scored, kept, explain)])
@@ -59,7 +59,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
     note = lead_note(ruleset, results, leader)
     special = next_lead(ruleset, match, results, leader, pot.amount) if not decided else None
     if special:
-        leader, lead_tile, note = special
+        leader, lead_tile, note = special.leader, special.tile, special.note
     standings = tuple(Standing(side.name, side.players, accounts[side.name].score,
                                accounts[side.name].remembered) for side in match.sides)
     why = decided.why if decided else ""
@@ -72,11 +72,8 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
 
 
 def _at_target(accounts: Mapping[str, Account], target: int) -> bool:
-    """Whether a side's score has reached ``target`` (asked after every round: a plain loop, no list)."""
-    for account in accounts.values():
-        if account.score >= target:
-            return True
-    return False
+    """Whether a side's score has reached ``target``."""
+    return any(account.score >= target for account in accounts.values())
 
 
 def explained(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], number: int) -> RoundResult:

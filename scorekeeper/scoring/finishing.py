@@ -9,7 +9,7 @@ total that might hide a special hand, the table says the rule could not be appli
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
@@ -25,7 +25,10 @@ from scorekeeper.domain.tiles import Tile, format_tiles
 ZERO_ZERO = Tile(0, 0)
 
 
-class Finish(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """What a round's finishing double decides."""
+
     decision: Decision | None = None
     """The match is won by the finisher's side."""
     owes_hundred: bool = False
@@ -56,28 +59,27 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
     """What the round's last tile decides, when one of the finishing-double rules is on."""
     if rnd.ending is not OUT:
         return NO_FINISH
-    rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     side = seats(match).side_of[rnd.out]
     if not rnd.last:
         notes.append(f"{rnd.out}'s last tile was not recorded ('out on TILE' or --last): the finishing-double "
                      "rules (0-0, 6-6, two doubles at once) could not be applied")
         return NO_FINISH
-    if len(rnd.last) == 2 and rules["finish.two_doubles_wins"]:
+    if len(rnd.last) == 2 and ruleset["finish.two_doubles_wins"]:
         why = f"{rnd.out} went out laying two doubles at once ({format_tiles(rnd.last)})"
         steps.append(Step(side, "finish.two_doubles_wins", f"{why}: {side} wins the match"))
         return Finish(by_rule(ruleset, match, side, None, why))
-    if ZERO_ZERO in rnd.last and rules["finish.zero_zero_wins"]:
+    if ZERO_ZERO in rnd.last and ruleset["finish.zero_zero_wins"]:
         why = f"{rnd.out} went out on 0-0 ('bald goat')"
         steps.append(Step(side, "finish.zero_zero_wins", f"{why}: {side} wins the match"))
         return Finish(by_rule(ruleset, match, side, None, why))
-    rule = rules["finish.six_six"]
+    rule = ruleset["finish.six_six"]
     if SIX_SIX not in rnd.last or rule is SixSix.NONE:
         return NO_FINISH
     if rule is SixSix.WINS:
         why = f"{rnd.out} went out on 6-6"
         steps.append(Step(side, "finish.six_six", f"{why}: {side} wins the match"))
         return Finish(by_rule(ruleset, match, side, None, why))
-    need = rules["finish.six_six_min"]
+    need = ruleset["finish.six_six_min"]
     losers = {name: hands[name] for name in outcome.losers}
     top = max(losers, key=losers.get) if losers else None
     if top is not None and losers[top] >= need:

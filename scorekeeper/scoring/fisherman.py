@@ -11,7 +11,7 @@ from scorekeeper.scoring.state import RoundState
 
 def fisherman_notes(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     rnd = state.facts
-    if rnd.ending is not FISH or not ruleset.values["fish.fisherman_notes"]:
+    if rnd.ending is not FISH or not ruleset["fish.fisherman_notes"]:
         return state
     if not rnd.fisher:
         return state.but(notes=state.notes + ("004 has conditions for the fisherman (who made the fish); record "

@@ -13,10 +13,11 @@ This only matters where a hand's value is not its pips (special hands, ``count.s
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import accumulate
 from operator import sub
 from types import MappingProxyType
-from typing import AbstractSet, Mapping, NamedTuple
+from typing import AbstractSet, Mapping
 
 from scorekeeper.domain.facts import OUT, Hand, Match, Round
 from scorekeeper.domain.memo import once_per
@@ -32,7 +33,8 @@ SEARCH_BUDGET = 20_000
 """Most steps ``only_tiles`` takes before it gives up (and deduces nothing): the answer stays correct."""
 
 
-class Deduction(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Deduction:
     """The tiles a hand recorded as a total must have been, and why."""
 
     tiles: tuple[Tile, ...]
@@ -45,7 +47,6 @@ class Deduction(NamedTuple):
 
 def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """The finisher holds nothing; their partner may not count; every other hand counts its value."""
-    rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     rnd = state.facts
     out = rnd.out
     held = rnd.hands
@@ -53,9 +54,9 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     notes: list[str] = []
     sides = {}
     players = {}
-    partner_out = rnd.ending is OUT and not rules["count.partner_of_finisher"]
-    anywhere = rules["count.six_six_anywhere"]
-    in_tiles = rules["count.hand_value"] is _TILES
+    partner_out = rnd.ending is OUT and not ruleset["count.partner_of_finisher"]
+    anywhere = ruleset["count.six_six_anywhere"]
+    in_tiles = ruleset["count.hand_value"] is HandValue.TILES
     plain = not ruleset.special_hands and not anywhere and not in_tiles
     deduced = {} if plain else deduce_hands(ruleset, match, rnd)
     # Which hands a special hand could be (by size) or hide behind a total (by pips): the others count pips.
@@ -99,16 +100,13 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                      notes=state.notes + tuple(notes))
 
 
-_TILES = HandValue.TILES
-
-
 def tile_count(player: str, hand: Hand, deduced: Deduction | None, steps: list[Step]) -> int:
     """``count.hand_value = tiles`` (rules.md §5.5): 1 a tile, 2 a double.  A total counts only when it proves
     its tiles (``deduced``); the round's check refuses any other total, so none reaches here."""
     tiles = hand.tiles
     proved = ""
     if tiles is None:
-        if deduced is None:  # refused when the round is checked (record.round_checker)
+        if deduced is None:  # refused when the round is checked (match.checks.tiles_known)
             raise ValueError(f"{player}'s total of {hand.total} does not prove the tiles")
         tiles = deduced.tiles
         proved = f"a total of {hand.total} can only be {format_tiles(tiles)} ({deduced.why}); "
@@ -244,7 +242,7 @@ def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset
     free = [tile for tile in _heaviest_first(tiles) if tile not in taken]
     # reach[i]: the most pips any ``most`` of free[i:] hold (free is heaviest first, so it never grows with i)
     pips = [tile.low + tile.high for tile in free]
-    # sum(pips[i:i + most]) for every i, from running sums (one sum per i would add the same pips again)
+    # sum(pips[i:i + most]) for every i, from running sums rather than a sum per i
     count = len(pips)
     running = [0, *accumulate(pips)]
     reach = [*map(sub, (running[most:] + [running[-1]] * count)[:count], running), 0]
@@ -300,7 +298,7 @@ def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step], not
 
     ``anywhere``: ``count.six_six_anywhere``, when the caller has read it already.  Under
     ``count.hand_value = tiles`` a hand of tiles counts them (``tile_count``)."""
-    if hand.tiles is not None and ruleset.values["count.hand_value"] is _TILES:
+    if hand.tiles is not None and ruleset["count.hand_value"] is HandValue.TILES:
         return tile_count(player, hand, None, steps)
     if anywhere is None:
         anywhere = ruleset["count.six_six_anywhere"]

@@ -25,7 +25,7 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     """Find the side on the hundred, if any, and settle its round: the match won, or its points lost."""
     previous = state.previous
     owed = previous.owes_hundred if previous is not None else None
-    if not owed and not ruleset.values["hundred.enabled"]:
+    if not owed and not ruleset["hundred.enabled"]:
         return state
     led = state.facts.led
     if not owed and led != SIX_SIX and led is not None:

@@ -6,7 +6,8 @@ Keys read: ``lead.first``, ``lead.first_tile``, ``lead.after_out``, ``eggs.lead`
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
@@ -14,8 +15,6 @@ from scorekeeper.rules.schema import FirstLead, LeadAfterOut
 from scorekeeper.scoring.table import RoundResult
 from scorekeeper.domain.tiles import Tile
 
-# On Python 3.11 an Enum member read from its class is a Python call: read once.
-_PARTNER = LeadAfterOut.PARTNER
 
 SIX_SIX = Tile(6, 6)
 
@@ -31,7 +30,10 @@ FIRST_LEAD_NOTES = {
 }
 
 
-class NextLead(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class NextLead:
+    """Who leads the next round and with what, when a rule says, and the note people see about it."""
+
     leader: str | None
     tile: str | None
     note: str
@@ -41,7 +43,7 @@ def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
     """Who leads after ``last``: the player who went out (or their partner, ``lead.after_out``), or the one
     who made the fish (None when that was not recorded)."""
     if last.ending is OUT:
-        if ruleset.values["lead.after_out"] is _PARTNER:  # asked every round of Sea Goat
+        if ruleset["lead.after_out"] is LeadAfterOut.PARTNER:
             side = match.side_of(last.out)
             partners = [player for player in side.players if player != last.out]
             if partners:
@@ -52,7 +54,7 @@ def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
 
 def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult) -> str | None:
     """Who led the round after ``previous``, as far as the facts say (eggs led from a tile: its holder)."""
-    if previous.eggs and ruleset.values["eggs.lead"]:
+    if previous.eggs and ruleset["eggs.lead"]:
         return None
     return next_leader(ruleset, match, previous.facts)
 

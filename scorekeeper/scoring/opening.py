@@ -7,14 +7,10 @@ remembered as +N and added when the side opens; without memory it is dropped).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from scorekeeper.domain.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step
-
-_tuple = tuple.__new__  # tuple.__new__(Step, (side, key, text)): a Step without NamedTuple's Python __new__
 
 
 def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -22,48 +18,33 @@ def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
     accounts = dict(state.accounts)
     recorded = {}
     dropped = {}
-    steps: list[Step] | None = None if state.steps is None else []
-    points = state.points
-    paid_to = state.eggs_paid_to
-    rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
-    for name, value in points.items():
-        account = accounts[name]
-        if not value:
-            recorded[name] = dropped[name] = 0
-        elif steps is None and account.score > 0:
-            # Nearly every side in nearly every round (a side that holds points records; nothing to say): what
-            # ``record`` does first, done here without the call.
-            accounts[name] = Account(account.score + value, account.remembered)
-            recorded[name], dropped[name] = value, 0
-        else:
-            accounts[name], recorded[name], dropped[name] = record(rules, name, account, value, steps,
-                                                                   state.eggs_paid if name == paid_to else 0)
-    if not steps:  # no steps kept, or none said
-        return state.but(accounts=accounts, recorded=recorded, dropped=dropped)
+    steps: list[Step] = []
+    for name, value in state.points.items():
+        eggs = state.eggs_paid if name == state.eggs_paid_to else 0
+        accounts[name], recorded[name], dropped[name] = record(ruleset, name, accounts[name], value, steps, eggs)
     return state.but(accounts=accounts, recorded=recorded, dropped=dropped, steps=state.added(steps))
 
 
-def record(rules: Mapping[str, Any], side: str, account: Account, points: int, steps: list[Step] | None,
+def record(ruleset: Ruleset, side: str, account: Account, points: int, steps: list[Step] | None,
            eggs: int = 0) -> tuple[Account, int, int]:
     """Apply the opening threshold (with memory, when the ruleset keeps it) to one side's round points: the
-    side's account after it, what it recorded, and what was dropped.  ``rules``: the ruleset's values.
+    side's account after it, what it recorded, and what was dropped.
 
-    ``steps``: where to say what was applied; None to say nothing (a replay that records no steps: this runs
-    for nearly every side in every round, and its texts cost more than its arithmetic).
+    ``steps``: where to say what was applied; None to say nothing.
     ``eggs`` is the part of ``points`` that came from carried eggs, so the explanation can show it.
     """
     if points == 0:
         return account, 0, 0
-    threshold = rules["opening.threshold"]
+    threshold = ruleset["opening.threshold"]
     score = account.score
     if score > 0 or threshold == 0:
-        if steps is not None:  # the most frequent step of a replay (a side records): the Step made directly
+        if steps is not None:
             shown = _shown(points, eggs)
-            steps.append(_tuple(Step, (side, "opening.threshold",
-                                       f"{side}: {shown} recorded: {score} + {points} = {score + points}"
-                                       if score > 0 else f"{side}: {shown} recorded")))
+            steps.append(Step(side, "opening.threshold", f"{side}: {shown} recorded: {score} + {points} = "
+                                                         f"{score + points}" if score > 0 else
+                                                         f"{side}: {shown} recorded"))
         return Account(score + points, account.remembered), points, 0
-    strict = rules["opening.strict"]
+    strict = ruleset["opening.strict"]
     if points > threshold or (points == threshold and not strict):
         gained = points + account.remembered
         if steps is not None:
@@ -75,7 +56,7 @@ def record(rules: Mapping[str, Any], side: str, account: Account, points: int, s
                 text = f"{side}: {shown} this round {reaches} {threshold}, opens with {points}"
             steps.append(Step(side, "opening.threshold", text))
         return Account(score + gained, 0), gained, 0
-    if rules["opening.remember"]:
+    if ruleset["opening.remember"]:
         total = account.remembered + points
         if steps is not None:
             below = "<=" if strict else "<"

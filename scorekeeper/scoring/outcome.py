@@ -15,44 +15,37 @@ from scorekeeper.scoring.seats import Seats, seats
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 
-# On Python 3.11 an Enum member read from its class is a Python call: read once.
-_WINNER = Count.WINNER
-_EACH, _PAYS, _MOST = FishPolicy.EACH, FishPolicy.FISHERMAN_PAYS, FishPolicy.MOST_TAKES_ALL
-
 
 def take(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
-    steps: list[Step] | None = None if state.steps is None else []
+    steps: list[Step] = []
     outcome = allocate(ruleset, match, state.facts, state.side_hands, steps)
-    if not steps:  # no steps kept, or none said
-        return state.but(outcome=outcome, points=outcome.points)
     return state.but(outcome=outcome, points=outcome.points, steps=state.added(steps))
 
 
 def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
              steps: list[Step] | None) -> Outcome:
     """Decide each side's points from the sides' hand values (already special-hand adjusted).  ``steps``: where
-    to say what was applied; None to say nothing (run for every round: its texts cost more than its sums)."""
-    rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
+    to say what was applied; None to say nothing."""
     seating = seats(match)
     names = seating.names
     line_total = sum(hands.values())
     if rnd.ending is OUT:
         finisher = seating.side_of[rnd.out]
-        if rules["count.who"] is _WINNER:
+        if ruleset["count.who"] is Count.WINNER:
             return _winner_takes(seating, finisher, hands, line_total, steps)
         if steps is not None:
             steps.append(_LOSERS_COUNT)
-        return _tuple(Outcome, (dict(hands), finisher, seating.others[finisher], 0, (), line_total))
-    policy = rules["fish.policy"]
-    if policy is _EACH:
+        return Outcome(dict(hands), finisher, seating.others[finisher], line_total=line_total)
+    policy = ruleset["fish.policy"]
+    if policy is FishPolicy.EACH:
         if steps is not None:
             steps.append(_FISH_FOR_EVERYONE)
-        if rules["count.who"] is _WINNER:
+        if ruleset["count.who"] is Count.WINNER:
             lowest = _unique(hands, min)
             return _winner_takes(seating, lowest, hands, line_total, steps) if lowest else \
                 _tie(ruleset, names, hands, line_total, steps)
         return Outcome(dict(hands), losers=names, line_total=line_total)
-    if policy is _PAYS:
+    if policy is FishPolicy.FISHERMAN_PAYS:
         payer = seating.side_of[rnd.fisher]
         others = line_total - hands[payer]
         if steps is not None:
@@ -60,7 +53,7 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
                                                     f"other players' points, {others}"))
         points = {name: others if name == payer else 0 for name in names}
         return Outcome(points, losers=(payer,), line_total=others)
-    if policy is _MOST:
+    if policy is FishPolicy.MOST_TAKES_ALL:
         top = _unique(hands, max)
         if top is None:
             return _tie(ruleset, names, hands, line_total, steps, "most")
@@ -76,14 +69,12 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
     if steps is not None:
         steps.append(Step(lowest, "fish.policy", f"fish: {lowest} has the lowest hand ({hands[lowest]}) and wins "
                                                  "the round"))
-    if rules["count.who"] is _WINNER:
+    if ruleset["count.who"] is Count.WINNER:
         return _winner_takes(seating, lowest, hands, line_total, steps)
     points = {name: 0 if name == lowest else hands[name] for name in names}
     return Outcome(points, winner=lowest, losers=seating.others[lowest], line_total=line_total)
 
 
-_tuple = tuple.__new__
-"""``_tuple(Outcome, (every field))``: an Outcome without NamedTuple's Python ``__new__`` (once a round)."""
 _LOSERS_COUNT = Step(None, "count.who", "losers' count: every side records its own hand")
 _FISH_FOR_EVERYONE = Step(None, "fish.policy", "fish for everyone: every side counts its own hand")
 
@@ -95,7 +86,7 @@ def _winner_takes(seating: Seats, winner: str, hands: dict[str, int], line_total
         steps.append(Step(winner, "count.who", f"winners' count: {winner} takes the losers' hands, {taken}"))
     points = dict.fromkeys(seating.names, 0)
     points[winner] = taken
-    return _tuple(Outcome, (points, winner, seating.others[winner], 0, (), line_total))
+    return Outcome(points, winner, seating.others[winner], line_total=line_total)
 
 
 def _tie(ruleset: Ruleset, names: list[str], hands: dict[str, int], line_total: int, steps: list[Step] | None,

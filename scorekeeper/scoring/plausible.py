@@ -49,7 +49,7 @@ def hand_room(ruleset: Ruleset, players: int) -> int:
 
 def implausible(match: Match, ruleset: Ruleset, rnd: Round) -> str | None:
     """Why no table could have ended ``rnd`` this way (one sentence), or None when it could have.  The round's
-    facts are already checked (``record.check_round``): every tile in the set, none twice."""
+    facts are already checked (``match.checks.check_round``): every tile in the set, none twice."""
     tileset = ruleset.tileset
     players = len(match.players)
     dealt, key = deal_size(ruleset, players)

@@ -10,7 +10,8 @@ pass the target are not scored), ``end.at_once`` (reaching the target during pla
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from dataclasses import dataclass
+from typing import Iterable
 
 from scorekeeper.domain.facts import Claim, Match
 from scorekeeper.rules.ruleset import Ruleset
@@ -30,7 +31,10 @@ def target_for(ruleset: Ruleset, match: Match) -> int:
     return ruleset["end.target"]
 
 
-class Race(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Race:
+    """One hand of a points race, scored event by event."""
+
     points: dict[str, int]
     """Each side's points from the hand (claims, then the end-of-hand count), as scored."""
     claimed: dict[str, int]
@@ -41,10 +45,9 @@ class Race(NamedTuple):
 
 def play_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     """The round's claims (``play.scores``), then its end-of-hand points, in order, against the target."""
-    rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     rnd = state.facts
     claims = rnd.claims + rnd.play_points
-    if not claims and not rules["end.exact"] and not rules["end.at_once"]:
+    if not claims and not ruleset["end.exact"] and not ruleset["end.at_once"]:
         return state  # nothing can hold back or stop the end-of-hand points
     steps: list[Step] = []
     notes: list[str] = []

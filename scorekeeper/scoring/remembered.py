@@ -15,11 +15,10 @@ from scorekeeper.scoring.table import Step
 
 
 def wipe_remembered(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
-    rules = ruleset.values  # run for every round: read as a plain mapping (``ruleset[key]`` is a Python call)
     rnd = state.facts
     losers = state.outcome.wipe_remembered
     finisher = None
-    if rnd.ending is OUT and rules["opening.wipe_on_out"]:
+    if rnd.ending is OUT and ruleset["opening.wipe_on_out"]:
         finisher = seats(match).side_of[rnd.out]
         if not state.accounts[finisher].remembered and not losers:
             return state  # nothing remembered to wipe

@@ -1,16 +1,20 @@
 """Who sits where, as the stages look it up in every round: the sides' names in seat order, each player's
 side, and each side's opponents.  Worked out once per seating (the ``match.sides`` of a replay), not once per
-round: a replay asks about the seats several times in every round."""
+round."""
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from dataclasses import dataclass
+from typing import Mapping
 
 from scorekeeper.domain.facts import Match, Side
 from scorekeeper.domain.memo import once_per
 
 
-class Seats(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """Who sits where, as the stages look it up."""
+
     names: tuple[str, ...]
     """The sides' names, in seat order."""
     side_of: Mapping[str, str]
@@ -20,21 +24,14 @@ class Seats(NamedTuple):
 
 
 _KNOWN: dict = {}
-_last: tuple = (None, None)
-"""The sides asked about last, and their seating: a replay asks about the same match in every round."""
 
 
 def seats(match: Match) -> Seats:
     """The seating of ``match`` (the same ``sides`` tuple is shared by every copy of a match)."""
-    global _last
     sides = match.sides
-    if _last[0] is sides:
-        return _last[1]
     if type(sides) is not tuple:  # a list may change: worked out each time
         return _seats(sides)
-    seating = once_per(_KNOWN, sides, _seats, sides)
-    _last = (sides, seating)
-    return seating
+    return once_per(_KNOWN, sides, _seats, sides)
 
 
 def _seats(sides: tuple[Side, ...]) -> Seats:

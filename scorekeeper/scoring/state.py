@@ -3,48 +3,38 @@ round's state, each side's account and the eggs carried from round to round, and
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
 from scorekeeper.domain.facts import Round
 from scorekeeper.scoring.table import Decision, RoundResult, SideRound, Step
-from scorekeeper.domain.values import Frozen, set_field as _set
 
 _NOTHING: Mapping = MappingProxyType({})
 
 
-class Account(Frozen):
+@dataclass(frozen=True, slots=True)
+class Account:
     """One side's running numbers: its ``score`` and its ``remembered`` points."""
 
-    __slots__ = ("score", "remembered")
-    score: int
-    remembered: int
-
-    def __init__(self, score: int = 0, remembered: int = 0) -> None:
-        # Made for nearly every side in every round of a replay: the slots are set through their own
-        # descriptors (set below), a quarter cheaper than set_field by name.
-        _set_score(self, score)
-        _set_remembered(self, remembered)
+    score: int = 0
+    remembered: int = 0
 
 
-_set_score, _set_remembered = Account.score.__set__, Account.remembered.__set__  # type: ignore[attr-defined]
-
-
-class Pot(Frozen):
+@dataclass(frozen=True, slots=True)
+class Pot:
     """The eggs carried: their ``amount``, and their ``age``, the rounds played since they were last added to
     without being paid out."""
 
-    __slots__ = ("amount", "age")
-    amount: int
-    age: int
-
-    def __init__(self, amount: int = 0, age: int = 0) -> None:
-        _set(self, "amount", amount)
-        _set(self, "age", age)
+    amount: int = 0
+    age: int = 0
 
 
-class Outcome(NamedTuple):
-    points: dict[str, int]
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Who takes what from a round, as the stage that says it (``pipeline.who_takes``) decides."""
+
+    points: Mapping[str, int]
     """Points each side takes from the round, before eggs and the opening rule."""
     winner: str | None = None
     """The side that won the round, if any."""
@@ -58,58 +48,76 @@ class Outcome(NamedTuple):
     """All points counted in this round's hands."""
 
 
-class RoundState(Frozen):
-    """Everything known about one round while it is scored.  A stage never changes it: it returns a new
-    one (``but``), and never changes a mapping it holds either (it builds a new one).  The fields below,
-    with their defaults, are kept in the instance's ``__dict__``."""
+@dataclass(slots=True)
+class RoundState:
+    """Everything known about one round while it is scored: the one working value of ``pipeline.score_round``,
+    made for the round by ``start`` and dropped once its ``result`` is taken.
 
-    __slots__ = ("__dict__",)
+    It is not frozen, on purpose: each stage sets the fields it owns (``but``) on the round's one state, which
+    it returns, rather than copying every field for each change.  The mappings it holds are never changed: a
+    stage that changes one builds a new one.  Each field below says which stages set it (``start`` makes the
+    state); a test checks it against what the stages of ``pipeline.STAGES`` write."""
 
-    number: int = 0
-    facts: Round = None  # type: ignore[assignment]
-    previous: RoundResult | None = None
-    """The result of the round before (None for the first round)."""
-    accounts: Mapping[str, Account] = _NOTHING
-    """Each side's score and remembered points, as the stages so far leave them."""
-    pot: Pot = Pot()
-    """The eggs carried into the round, as the stages so far leave them."""
-    side_hands: Mapping[str, int] = _NOTHING
-    """Each side's counted hand value (``hands``)."""
-    player_hands: Mapping[str, int] = _NOTHING
-    """Each counted player's own hand value."""
+    number: int
+    """The round's number in the match.  Set by ``start``."""
+    facts: Round
+    """The round's facts.  Set by ``start``."""
+    previous: RoundResult | None
+    """The result of the round before (None for the first round).  Set by ``start``."""
+    accounts: Mapping[str, Account]
+    """Each side's score and remembered points, as the stages so far leave them.  Set by ``start``,
+    ``hundred.play_on_hundred``, ``remembered.wipe_remembered``, ``opening.record_opening``,
+    ``writeoff.write_off``, ``eggs.pay_to_recorder``."""
+    pot: Pot
+    """The eggs carried, as the stages so far leave them.  Set by ``start``, ``eggs.pay_toward_opening``,
+    ``eggs.keep_unopened_eggs``, ``eggs.pay_to_recorder``, ``eggs.carry_eggs``."""
+    side_hands: Mapping[str, int] = field(default_factory=dict)
+    """Each side's counted hand value.  Set by ``hands.count_hands``."""
+    player_hands: Mapping[str, int] = field(default_factory=dict)
+    """Each counted player's own hand value.  Set by ``hands.count_hands``."""
     outcome: Outcome | None = None
-    """Who takes what from the round, before eggs, claims and the opening rule."""
-    points: Mapping[str, int] = _NOTHING
-    """What each side takes from the round so far (eggs and claims included once their stages ran)."""
-    wiped: Mapping[str, int] = _NOTHING
-    """Points each side lost to a rule (remembered points wiped, a score written off)."""
-    recorded: Mapping[str, int] = _NOTHING
-    """What the opening rule let each side record."""
-    dropped: Mapping[str, int] = _NOTHING
-    """Points under the opening threshold that were neither recorded nor remembered."""
-    written_off: Mapping[str, int] = _NOTHING
-    """Scores written off because another side recorded (``opening.write_off``)."""
+    """Who takes what from the round, before eggs, claims and the opening rule.  Set by ``outcome.take``,
+    ``endhand.settle_hand`` or ``handswon.take_hand_won`` (the ruleset's choice: pipeline.who_takes), then
+    ``blocker.multiply_blocker``, ``double_bonus.add_bonuses``."""
+    points: Mapping[str, int] = field(default_factory=dict)
+    """What each side takes from the round so far (eggs and claims included once their stages ran).  Set by
+    ``outcome.take``, ``endhand.settle_hand``, ``handswon.take_hand_won``, ``blocker.multiply_blocker``,
+    ``double_bonus.add_bonuses``, ``eggs.pay_toward_opening``, ``race.play_hand``, ``eggs.keep_unopened_eggs``,
+    ``eggs.pay_to_recorder``."""
+    wiped: Mapping[str, int] = field(default_factory=dict)
+    """Points each side lost to a rule (remembered points wiped, a score written off).  Set by ``start``,
+    ``hundred.play_on_hundred``, ``remembered.wipe_remembered``, ``writeoff.write_off``."""
+    recorded: Mapping[str, int] = field(default_factory=dict)
+    """What the opening rule let each side record.  Set by ``start``, ``opening.record_opening``,
+    ``eggs.pay_to_recorder``."""
+    dropped: Mapping[str, int] = field(default_factory=dict)
+    """Points under the opening threshold that were neither recorded nor remembered.  Set by ``start``,
+    ``opening.record_opening``, ``eggs.keep_unopened_eggs``."""
+    written_off: Mapping[str, int] = field(default_factory=dict)
+    """Scores written off because another side recorded (``opening.write_off``).  Set by
+    ``writeoff.write_off``."""
     eggs_paid: int = 0
+    """The eggs paid to a side this round.  Set by ``eggs.pay_toward_opening``, ``eggs.keep_unopened_eggs``,
+    ``eggs.pay_to_recorder``."""
     eggs_paid_to: str | None = None
+    """The side they were paid to.  Set by ``eggs.pay_toward_opening``, ``eggs.keep_unopened_eggs``,
+    ``eggs.pay_to_recorder``."""
     eggs_rotten: int = 0
+    """Eggs that rotted this round.  Set by ``eggs.carry_eggs``."""
     hundred: str | None = None
-    """The side that plays the round on the hundred."""
+    """The side that plays the round on the hundred.  Set by ``hundred.play_on_hundred``."""
     decision: Decision | None = None
-    """Set when a rule of this round decides the match whatever the scores."""
+    """Set when a rule of this round decides the match whatever the scores.  Set by
+    ``hundred.play_on_hundred``, ``finishing.finish``."""
     owes_hundred: str | None = None
-    """The player who must lead the next round with 6-6, on the hundred."""
+    """The player who must lead the next round with 6-6, on the hundred.  Set by ``finishing.finish``."""
     reached_first: str | None = None
-    """The side that reached the target during play (``end.at_once``)."""
+    """The side that reached the target during play (``end.at_once``).  Set by ``race.play_hand``."""
     steps: tuple[Step, ...] | None = ()
     """The rules applied so far, as ``explain`` shows them; None when the replay was not asked for them (the
-    table alone needs none).  A stage adds its own with ``added``."""
+    table alone needs none).  Set by ``start``; every stage adds its own (with ``RoundState.added``)."""
     notes: tuple[str, ...] = ()
-
-    def __init__(self, **fields) -> None:
-        unknown = set(fields) - set(RoundState.FIELDS)
-        if unknown:
-            raise TypeError(f"RoundState has no field {', '.join(sorted(unknown))}")
-        _set(self, "__dict__", {name: fields.get(name, getattr(RoundState, name)) for name in RoundState.FIELDS})
+    """What the table should know and the rules could not score.  Every stage may add to them."""
 
     @classmethod
     def start(cls, number: int, facts: Round, previous: RoundResult | None, accounts: Mapping[str, Account],
@@ -117,59 +125,30 @@ class RoundState(Frozen):
         """The state a round's first stage gets: nothing scored yet, nobody has lost or recorded anything.
         ``explain``: record the rules the stages apply (``steps``)."""
         zero = dict.fromkeys(accounts, 0)
-        # Once a round: the defaults' fields copied and set one by one (cheaper than ``but``'s keywords).
-        fields = _START.__dict__.copy()
-        fields["number"], fields["facts"], fields["previous"] = number, facts, previous
-        fields["accounts"], fields["pot"] = accounts, pot
-        fields["wiped"] = fields["recorded"] = fields["dropped"] = zero
-        if not explain:
-            fields["steps"] = None
-        new = _new(RoundState)
-        _set_fields(new, fields)
-        return new
+        return cls(number, facts, previous, accounts, pot, wiped=zero, recorded=zero, dropped=zero,
+                   steps=() if explain else None)
 
     def but(self, **changes) -> RoundState:
-        """A copy with ``changes``: what a stage returns."""
-        # A stage returns a new state for every change it makes, so this is the fold's most frequent step:
-        # copying the fields' dict is several times cheaper than dataclasses.replace (which runs __init__
-        # and its object.__setattr__ per field again).
-        new = _new(RoundState)
-        _set_fields(new, {**self.__dict__, **changes})
-        return new
+        """This state with ``changes`` set (a field the state does not have is refused): what a stage
+        returns."""
+        for name, value in changes.items():
+            setattr(self, name, value)
+        return self
 
     def added(self, steps) -> tuple[Step, ...] | None:
         """The steps so far and a stage's own ``steps`` (a list or a tuple, which may be None or empty): what
-        the stage returns as ``steps``.  While the replay records none they are dropped.
-
-        Text is made for a step even so, except where a step comes in nearly every round (``opening.record``,
-        ``outcome.allocate``): those skip it when given None for their list, the rest keep it simple."""
+        the stage sets as ``steps``.  While the replay records none they are dropped."""
         if not steps or self.steps is None:
             return self.steps
         return self.steps + tuple(steps)
 
     def result(self) -> RoundResult:
         """What the round leaves in the table."""
-        outcome = self.outcome
         accounts = self.accounts
-        hands, recorded, wiped, dropped = self.side_hands, self.recorded, self.wiped, self.dropped
-        # Every field given, in order: the tuples are made directly (once per side and round in a replay).
-        sides = []
-        for name, value in self.points.items():
-            account = accounts[name]
-            sides.append(_tuple(SideRound, (name, hands[name], value, recorded[name], account.score,
-                                            account.remembered, wiped[name], dropped[name])))
-        return _tuple(RoundResult, (self.number, self.facts, tuple(sides), self.pot.amount, self.pot.age,
-                                    outcome.tied_total, self.eggs_paid, self.eggs_paid_to, self.eggs_rotten,
-                                    outcome.winner, self.steps, self.notes, self.decision, self.hundred,
-                                    self.owes_hundred, self.reached_first))
-
-
-RoundState.FIELDS = tuple(RoundState.__annotations__)
-_new = object.__new__
-_tuple = tuple.__new__
-_set_fields = RoundState.__dict__["__dict__"].__set__
-"""Sets a new state's fields dict through the ``__dict__`` slot's own descriptor (start and but, several times
-a round: a quarter cheaper than set_field by name)."""
-if len(RoundResult._fields) != 16 or len(SideRound._fields) != 8:  # RoundState.result fills every field
-    raise ImportError("RoundState.result no longer fills every field of RoundResult/SideRound")
-_START = RoundState()
+        sides = tuple(SideRound(name, self.side_hands[name], value, self.recorded[name], accounts[name].score,
+                                accounts[name].remembered, self.wiped[name], self.dropped[name])
+                      for name, value in self.points.items())
+        outcome = self.outcome
+        return RoundResult(self.number, self.facts, sides, self.pot.amount, self.pot.age, outcome.tied_total,
+                           self.eggs_paid, self.eggs_paid_to, self.eggs_rotten, outcome.winner, self.steps,
+                           self.notes, self.decision, self.hundred, self.owes_hundred, self.reached_first)

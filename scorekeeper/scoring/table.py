@@ -1,13 +1,14 @@
 """What replaying a match produces: per-round results (with the rules applied, when asked), and the standing table."""
 
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
 from scorekeeper.domain.facts import Round
-from scorekeeper.domain.values import Frozen, set_field as _set
 
 
-class Step(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Step:
     """One rule applied while scoring a round: the side it concerns, the ruleset key, and what it did."""
 
     side: str | None
@@ -15,7 +16,8 @@ class Step(NamedTuple):
     text: str
 
 
-class SideRound(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SideRound:
     """How one side's numbers moved in one round."""
 
     side: str
@@ -33,7 +35,8 @@ class SideRound(NamedTuple):
     """Points not recorded and not remembered (under the opening threshold without memory)."""
 
 
-class Decision(Frozen):
+@dataclass(frozen=True, slots=True)
+class Decision:
     """How a match was decided: the side named the winner, the side named the loser, and why.
 
     ``winner`` or ``loser`` is None where the rules name only one side; both None is a draw.  ``why`` is empty
@@ -41,22 +44,19 @@ class Decision(Frozen):
     (a finishing double, the hundred): such a rule decides the match whatever the scores.
     """
 
-    __slots__ = ("winner", "loser", "why")
     winner: str | None
     loser: str | None
-    why: str
-
-    def __init__(self, winner: str | None, loser: str | None, why: str = "") -> None:
-        _set(self, "winner", winner)
-        _set(self, "loser", loser)
-        _set(self, "why", why)
+    why: str = ""
 
     @property
     def is_draw(self) -> bool:
         return self.winner is None and self.loser is None
 
 
-class RoundResult(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """What one round left in the table: each side's numbers, the eggs, and what the rules decided."""
+
     number: int
     facts: Round
     sides: tuple[SideRound, ...]
@@ -88,14 +88,20 @@ class RoundResult(NamedTuple):
         return next(item for item in self.sides if item.side == name)
 
 
-class Standing(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One side's place in the table."""
+
     name: str
     players: tuple[str, ...]
     score: int
     remembered: int
 
 
-class Table(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The standing table a replay gives: the sides, every round's result, and how the match stands."""
+
     ruleset: str
     sides: tuple[Standing, ...]
     rounds: tuple[RoundResult, ...] = ()
@@ -111,7 +117,7 @@ class Table(NamedTuple):
     """Plain-language note on the next lead, for people."""
     decided_by: str = ""
     """Why the match is over, when a rule other than the target decided it."""
-    in_play: Mapping[str, int] = MappingProxyType({})
+    in_play: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     """Points claimed so far in the hand in progress, per side (already in the scores)."""
     target: int | None = None
     """The target at this table (0: none; a fixed number of rounds instead)."""

@@ -26,7 +26,7 @@ def write_off(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
 
 
 def _writes_off(accounts: Mapping[str, Account], recorded: Mapping[str, int]) -> bool:
-    """Whether a side recorded this round while another holds points (asked every round: a plain loop)."""
+    """Whether a side recorded this round while another holds points."""
     recorder = holder = False
     for name, account in accounts.items():
         if recorded[name] > 0:

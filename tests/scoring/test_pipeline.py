@@ -4,40 +4,40 @@ and the resumed fold's check of the results it is given."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
+import random
+import re
 from pathlib import Path
 
 import pytest
 
 import scorekeeper.scoring
-from scorekeeper.domain.facts import Ending, Hand, Round
+from scorekeeper.domain.facts import Claim, Ending, Hand, Round
+from scorekeeper.domain.tiles import Tile
+from scorekeeper.errors import InputError
+from scorekeeper.match.checks import check_round
 from scorekeeper.match.record import new_match
 from scorekeeper.rules.loader import builtin_names, load_ruleset
+from scorekeeper.rules.schema import HandValue, PlayScore, Teams
 from scorekeeper.scoring.engine import replay
-from scorekeeper.scoring.pipeline import STAGES, stages_for
-from scorekeeper.scoring.state import Account, Pot
+from scorekeeper.scoring.pipeline import STAGES, stages_for, who_takes
+from scorekeeper.scoring.state import Account, Pot, RoundState
 from scorekeeper.scoring.table import Decision
 
 SCORING = Path(scorekeeper.scoring.__file__).parent
+STAGE_NAMES = {name for stage in STAGES for name in stage.names}
 
 
-def _name(stage) -> str:
-    if isinstance(stage.run, str):
-        return stage.run
-    return f"{stage.run.__module__.rsplit('.', 1)[-1]}.{stage.run.__name__}"
+def _name(function) -> str:
+    return f"{function.__module__.rsplit('.', 1)[-1]}.{function.__name__}"
 
 
-def test_the_package_docstring_names_every_stage_in_order():
-    doc = scorekeeper.scoring.__doc__
-    places = [doc.find(_name(stage)) for stage in STAGES]
-    assert -1 not in places, [(_name(s), p) for s, p in zip(STAGES, places)]
-    assert places == sorted(places)
-
-
-def test_every_stage_module_says_which_keys_it_reads():
+def test_every_stage_names_a_function_of_its_module():
     for stage in STAGES:
-        module = importlib.import_module(f"scorekeeper.scoring.{_name(stage).rsplit('.', 1)[0]}")
-        assert module.__doc__ and "``" in module.__doc__, module.__name__
+        for name in stage.names:
+            module, function = name.rsplit(".", 1)
+            assert callable(getattr(importlib.import_module(f"scorekeeper.scoring.{module}"), function)), name
 
 
 @pytest.mark.parametrize("name", builtin_names())
@@ -48,9 +48,132 @@ def test_a_ruleset_runs_only_the_stages_it_switches_on(name):
     deciding = [stage for stage in ("take_hand_won", "settle_hand", "take") if stage in chosen]
     assert deciding == ["take_hand_won" if ruleset["count.hand_won"] else
                         "settle_hand" if ruleset["endhand.count"] else "take"]
+    assert who_takes(ruleset).value.endswith("." + deciding[0])
     assert ("play_on_hundred" in chosen) == (name.startswith("sea-goat"))
     assert ("pay_toward_opening" in chosen) != ("pay_to_recorder" in chosen)
     assert chosen[0] == "count_hands" and chosen[-1] == "carry_eggs"
+
+
+def _setters() -> dict[str, set[str]]:
+    """What each ``RoundState`` field's docstring says sets it: the stages it names after "Set by", ``start``
+    for the state's making; ``*`` where every stage may add to it."""
+    tree = ast.parse((SCORING / "state.py").read_text(encoding="utf-8"))
+    body = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "RoundState").body
+    said: dict[str, set[str]] = {}
+    for field, doc in zip(body, body[1:]):
+        if isinstance(field, ast.AnnAssign) and isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant):
+            text = " ".join(doc.value.value.split())
+            named = set()
+            if "Set by " in text:
+                named = set(re.findall(r"``([a-z_]+\.[a-z_]+|start)``", text[text.index("Set by "):]))
+            if "every stage" in text.lower():
+                named.add("*")
+            said[field.target.id] = named
+    return said
+
+
+def test_every_round_state_field_says_which_stages_set_it():
+    said = _setters()
+    assert set(said) == {field.name for field in dataclasses.fields(RoundState)}, "a field without a docstring"
+    for field, named in said.items():
+        assert named, f"RoundState.{field} does not say which stage sets it"
+        assert named <= STAGE_NAMES | {"start", "*"}, (field, named - STAGE_NAMES)
+
+
+def _rounds(ruleset, match, count: int, seed: int):
+    """``count`` legal rounds of varied facts: outs and fishes (the fisher named), tiles and totals, the last
+    tile and the lead now and then (doubles among them), claims where the ruleset scores during play."""
+    chance = random.Random(seed)
+    tiles = ruleset.tileset.tiles()
+    players = match.players
+    in_tiles = ruleset["count.hand_value"] is HandValue.TILES
+    made = []
+    while len(made) < count:
+        deck = list(tiles)
+        chance.shuffle(deck)
+        for double in (Tile(6, 6), Tile(0, 0)):  # often the round's last or first tile
+            if chance.random() < 0.3:
+                deck.remove(double)
+                deck.append(double)
+        fish = chance.random() < 0.3
+        out = None if fish else chance.choice(players)
+        last = (deck.pop(),) if out and chance.random() < 0.6 else ()
+        led = deck.pop() if chance.random() < 0.4 else None
+        hands = {}
+        for player in players:
+            if player != out:
+                held = tuple(deck.pop() for _ in range(chance.randint(1, 3)))
+                hands[player] = Hand(tiles=held) if in_tiles or chance.random() < 0.5 else \
+                    Hand(total=sum(tile.pips for tile in held))
+        if fish and not in_tiles and chance.random() < 0.5:  # a tie: eggs, a split, or nobody scores
+            level = chance.randint(3, 10)
+            hands = {player: Hand(total=level) for player in players}
+        claims = ()
+        if ruleset["play.scores"] is not PlayScore.NONE and chance.random() < 0.5:
+            claims = (Claim(chance.choice(players), chance.choice((5, 10, 15))),)
+        rnd = Round.of(ending=Ending.FISH if fish else Ending.OUT, hands=hands, out=out,
+                       fisher=chance.choice(players) if fish else None, last=last, led=led, claims=claims)
+        try:
+            check_round(match, ruleset, rnd)
+        except InputError:
+            continue
+        made.append(rnd)
+    return tuple(made)
+
+
+HOUSES = {"eggs-to-recorder": 'extends = "goat"\n[eggs]\nto = "next-recorder"\nrot_after = 1\n[opening]\nthreshold = 30\n',
+          "eggs-wait": 'extends = "sea-goat"\n[opening]\nthreshold = 60\n'}
+"""House rulesets for the stages no built-in ruleset runs in every way (eggs paid to a recorder, rotten, kept
+for a winner that did not open)."""
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory) -> list[str]:
+    folder = tmp_path_factory.mktemp("houses")
+    for name, text in HOUSES.items():
+        (folder / f"{name}.toml").write_text(text, encoding="utf-8")
+    return builtin_names() + [str(folder / f"{name}.toml") for name in HOUSES]
+
+
+def _watched(spec: str) -> set[tuple[str, str]]:
+    """Every stage of a replay under ruleset ``spec`` watched: each (field, stage) where the stage set the field (a new
+    object in it), checked on the way against the docstring of the field; the rounds come out as the replay
+    scores them."""
+    ruleset = load_ruleset(spec)
+    pairs = ruleset["players.teams"] is Teams.PAIRS
+    match = new_match(spec, ruleset, () if pairs else ("Ann", "Bob", "Cid"),
+                      teams=[("Ann", "Cid"), ("Bob", "Dan")] if pairs else ())
+    match = match._replace(rounds=_rounds(ruleset, match, 40, seed=len(ruleset.name)))
+    said = _setters()
+    fields = [field.name for field in dataclasses.fields(RoundState)]
+    replayed = replay(ruleset, match, explain=True).rounds
+    accounts, pot, previous = {side.name: Account() for side in match.sides}, Pot(), None
+    seen = set()
+    for number, rnd in enumerate(match.rounds, start=1):
+        state = RoundState.start(number, rnd, previous, accounts, pot, explain=True)
+        for stage in stages_for(ruleset):
+            before = [getattr(state, field) for field in fields]
+            state = stage(ruleset, match, state)
+            for field, old in zip(fields, before):
+                if getattr(state, field) is not old:
+                    assert _name(stage) in said[field] or "*" in said[field], \
+                        f"{_name(stage)} sets RoundState.{field}, whose docstring does not name it"
+                    seen.add((field, _name(stage)))
+        previous, accounts, pot = state.result(), state.accounts, state.pot
+        if number <= len(replayed):
+            assert previous == replayed[number - 1]
+    return seen
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_each_stage_sets_only_the_fields_that_name_it(name):
+    assert ("accounts", "opening.record_opening") in _watched(name)  # the watch saw the stages at work
+
+
+def test_each_stage_a_field_names_sets_it_in_some_ruleset(specs):
+    seen = set().union(*(_watched(spec) for spec in specs))
+    for field, named in _setters().items():
+        assert named - {"start", "*"} <= {stage for where, stage in seen if where == field}, field
 
 
 def test_no_import_cycle_in_scoring():

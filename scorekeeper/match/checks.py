@@ -1,0 +1,196 @@
+"""The checks a round's facts pass before they join a match: ``ROUND_CHECKS``, run in order by ``check_round``.
+
+Each check is a pure function ``(match, ruleset, round) -> None`` that raises ``InputError`` (or its
+``FactError``, whose text names the round line's words) for the first thing wrong that it looks at, in the
+manner of beancount's validations.  The order is the order of precedence: a round with several problems is
+refused for the one the earliest check finds.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable
+
+from scorekeeper.domain.facts import FISH, OUT, Ending, Match, Round
+from scorekeeper.domain.tiles import Tile
+from scorekeeper.errors import FactError, InputError
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import FishPolicy, HandValue
+
+RoundCheck = Callable[[Match, Ruleset, Round], None]
+
+
+def players_seated(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """Every player the round names (a hand, who went out, who made the fish) sits at the table."""
+    named = [*rnd.hands, *(player for player in (rnd.out, rnd.fisher) if player)]
+    for player in named:
+        if player not in match.players:
+            raise InputError(f"unknown player '{player}' (players: {', '.join(match.players)})")
+
+
+def ending_told(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """An out names who went out, with no hand for them and no fisher; a fish names nobody out and no last
+    tile, and its fisher when the fisherman pays."""
+    if rnd.ending is OUT:
+        if not rnd.out:
+            raise InputError("an out round needs the player who went out")
+        if rnd.out in rnd.hands:
+            raise InputError(f"{rnd.out} went out and holds nothing: give no hand or total for {rnd.out}")
+        if rnd.fisher:
+            raise FactError("{fisher} is for a blocked round ({fish}), not an out")
+        return
+    if rnd.out:
+        raise InputError("a blocked round has nobody who went out")
+    if rnd.last:
+        raise FactError("{last} is the tile someone went out with: a blocked round has none")
+    if ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS and not rnd.fisher:
+        raise FactError("this ruleset makes the fisherman pay: say who made the fish ({fisher})")
+
+
+def every_hand_given(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """Every player but the one who went out holds a hand or a total, unless the ruleset does not count it."""
+    missing = [player for player in match.players if player != rnd.out and player not in rnd.hands]
+    if not missing:
+        return
+    uncounted = not_counted(match, ruleset, rnd)
+    missing = [player for player in missing if player not in uncounted]
+    if missing:
+        besides = f" and {uncounted[0]} (not counted: partner of {rnd.out})" if uncounted else ""
+        who = "every player" if rnd.out is None else "every player except the one who went out"
+        raise FactError("no hand for {missing}: {who}{besides} needs {hand} or {total}",
+                        missing=", ".join(missing), who=who, besides=besides)
+
+
+def hands_fit_the_set(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """Each hand in turn: its tiles in the set and in no earlier hand, or a total that a set can hold; only
+    the player who went out holds nothing."""
+    tileset = ruleset.tileset
+    seen: dict[Tile, str] = {}
+    for player, hand in rnd.hands.items():
+        if hand.tiles is None:
+            if hand.total < 0:
+                raise InputError(f"{player}'s total is negative ({hand.total})")
+            if hand.total > tileset.pips:
+                raise InputError(f"{player}'s total {hand.total} is more than a whole {tileset.name} set holds "
+                                 f"({tileset.pips})")
+            continue
+        if not hand.tiles:
+            raise InputError(f"{player} holds no tiles: only the player who went out has an empty hand "
+                             "(in a blocked round everyone still holds tiles)")
+        for tile in hand.tiles:
+            if tile not in tileset or tile in seen:
+                tileset.check(hand.tiles, f" ({player}'s hand)")  # the hand's own problem first
+                raise InputError(f"tile {tile} is in two hands: {seen[tile]}'s and {player}'s")
+            seen[tile] = player
+
+
+def played_tiles_fit(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """The last tile (or the two doubles laid at once) and the lead: tiles of the set, none of them held."""
+    last, led = rnd.last, rnd.led
+    if not last and not led:
+        return
+    if len(last) > 2:
+        raise FactError("{last} is one tile, or the two doubles laid at once")
+    if len(last) == 2 and not all(tile.is_double for tile in last):
+        raise FactError("{two_last} must both be doubles (laid one on each end), not {one} and {two}",
+                        one=last[0], two=last[1])
+    if len(last) == 2 and last[0] == last[1]:
+        raise FactError("{tile} is given twice as {last}", tile=last[0])
+    if led and led in last:
+        raise FactError("{tile} cannot be both {led} (the tile that opened the round) and {last}: a tile is "
+                        "played once", tile=led)
+    held = {tile: player for player, hand in rnd.hands.items() for tile in hand.tiles or ()}
+    for fact, tile in [("last", tile) for tile in last] + ([("led", led)] if led else []):
+        if tile not in ruleset.tileset:
+            raise FactError(f"tile {{tile}} is not in a {{tileset}} set ({{{fact}}})", tile=tile,
+                            tileset=ruleset.tileset.name)
+        if tile in held:
+            raise FactError(f"{{tile}} was played ({{{fact}}}) but is also in {{player}}'s hand", tile=tile,
+                            player=held[tile])
+
+
+def pips_fit_the_set(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """The hands and the last tile together hold no more pips than a whole set."""
+    held = sum(hand.pips for hand in rnd.hands.values()) + sum(tile.pips for tile in rnd.last)
+    tileset = ruleset.tileset
+    if held > tileset.pips:
+        raise InputError(f"the hands add up to {held} pips, more than a whole {tileset.name} set holds "
+                         f"({tileset.pips})")
+
+
+def claims_sound(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """Each claim by a seated player, of points and a count that are not negative."""
+    for claim in rnd.claims + rnd.play_points:
+        if claim.player not in match.players:
+            raise InputError(f"unknown player '{claim.player}' in a claim")
+        if claim.points < 0:
+            raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
+        if claim.count is not None and claim.count < 0:
+            raise InputError(f"a count cannot be negative ({claim.player} count {claim.count})")
+
+
+def tiles_known(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """``count.hand_value = tiles`` (rules.md §5.5): a hand counts 1 a tile and 2 a double, which a pip total
+    does not tell, unless it proves the tiles (a total of 0 is the lone 0-0, rules.md §6.2).  Refuse the first
+    other total, naming its player."""
+    if ruleset["count.hand_value"] is not HandValue.TILES:
+        return
+    totals = [player for player, hand in rnd.hands.items() if hand.tiles is None]
+    if not totals:
+        return
+    from scorekeeper.scoring.hands import deduce_hands  # scoring's import only for rulesets that count tiles
+
+    proved = deduce_hands(ruleset, match, rnd)
+    for player in totals:
+        if player not in proved:
+            raise FactError(f"{{player}}'s hand is only a total ({rnd.hands[player].total}): {ruleset.name} counts "
+                            "the tiles left, 1 a tile and 2 a double (count.hand_value = tiles), which a total does "
+                            "not tell: give {player}'s tiles as {hand}", player=player)
+
+
+def blocker_named(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """A ruleset that multiplies the blocker's points needs to know who made the fish."""
+    if ruleset["count.blocker_multiplier"] > 1 and rnd.ending is FISH and not rnd.fisher:
+        raise FactError("this ruleset multiplies the points of the player who made the last play: say who "
+                        "made the fish ({fisher})")
+
+
+ROUND_CHECKS: tuple[RoundCheck, ...] = (
+    players_seated,
+    ending_told,
+    every_hand_given,
+    hands_fit_the_set,
+    played_tiles_fit,
+    pips_fit_the_set,
+    claims_sound,
+    tiles_known,
+    blocker_named,
+)
+
+
+def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order)."""
+    for check in ROUND_CHECKS:
+        check(match, ruleset, rnd)
+
+
+def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
+    """``check_round`` for the rounds of one match under one ruleset."""
+    return partial(check_round, match, ruleset)
+
+
+def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:
+    """Players whose hand the ruleset does not count this round, so it need not be given: in pairs, the
+    partner of the player who went out when ``count.partner_of_finisher`` is false (rules.md §2.8); every
+    player, on an out, when only the hand won scores (``count.hand_won``, rules.md §5.4)."""
+    if rnd.ending is not Ending.OUT or not rnd.out:
+        return ()
+    if ruleset["count.hand_won"]:
+        return tuple(player for player in match.players if player != rnd.out)
+    if ruleset["count.partner_of_finisher"]:
+        return ()
+    try:
+        side = match.side_of(rnd.out)
+    except KeyError:
+        return ()
+    return tuple(player for player in side.players if player != rnd.out)
