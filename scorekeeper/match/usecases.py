@@ -51,7 +51,7 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
     """The round ``facts`` state: names resolved and each hand given once (``record.build_round``), the claims
     told with it checked (counts scored by the ruleset), and the hand's pending claims (``match.pending``)
     and in-play totals closed into it (the hand starts after ``rounds_before`` rounds; None: all of them).
-    Not yet checked against the match: ``record.check_round`` does that."""
+    Not yet checked against the match: ``checks.check_round`` does that."""
     rnd = build_round(match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
                       fisher=facts.fisher, last=facts.last, led=facts.led)
     if facts.claims:
@@ -64,7 +64,7 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
 def parse_round(text: str, match: Match, ruleset=None) -> Round:
     """The round a line describes, built as ``record`` builds the flags' facts: the hand's pending
     claims, the line's claims (checked against ``ruleset``, counts scored by it) and its in-play totals are
-    closed into it.  The round is not yet checked against the match (``record.check_round`` does that)."""
+    closed into it.  The round is not yet checked against the match (``checks.check_round`` does that)."""
     from scorekeeper.match.usecases import round_from_facts
 
     facts = read_round(text, match)

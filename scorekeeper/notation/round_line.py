@@ -14,7 +14,7 @@ The words, separated by spaces, commas or semicolons (a tile is ``3-4``, ``3:4``
 
 A player is named by any unique start of the name, in any case (ё is е); a name that is a word of the syntax,
 or that cannot be typed as one word, is written in double quotes.  The line gives the same facts the flags of
-``round`` give, and they are checked by the same code (``record.build_round``, ``record.check_round``).
+``round`` give, and they are checked by the same code (``record.build_round``, ``checks.check_round``).
 """
 
 from __future__ import annotations
