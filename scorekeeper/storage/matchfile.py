@@ -21,7 +21,7 @@ from typing import Any, Callable
 from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
 from scorekeeper.domain.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
 from scorekeeper.notation.numerals import parse_number
-from scorekeeper.storage import quickread, tomlread as toml
+from scorekeeper.storage import quickread, textfile, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.stamp import FileStamp, stamp_of
 from scorekeeper.notation.quoting import not_utf8, printable
@@ -46,12 +46,17 @@ def read_match_text(path: str) -> str:
 
 
 def read_match_file(path: str) -> tuple[str, FileStamp]:
-    """A match file's text and the stamp of the version read (see ``storage.stamp``)."""
+    """A match file's text and the stamp of the version read (see ``storage.stamp``). Only a regular file of
+    at most ``textfile.LARGEST`` characters is read; MatchFileError for anything else."""
     label = os.fspath(path)
     try:
-        with open(label, encoding="utf-8-sig") as handle:
-            text = handle.read()
+        with open(textfile.open_regular(label), encoding="utf-8-sig") as handle:
+            text = handle.read(textfile.LARGEST + 1)
+            if len(text) > textfile.LARGEST:
+                raise MatchFileError(textfile.TOO_LARGE, label)
             stamp = stamp_of(handle.fileno(), text)
+    except textfile.NotRegular as error:
+        raise MatchFileError(f"cannot be a match file: {error}", label) from None
     except FileNotFoundError:
         raise MatchFileError("no match file here: start one with 'scorekeeper new --rules goat PLAYER...' "
                              "or choose one with --match PATH", label) from None
@@ -467,11 +472,7 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
 def save_match(match: Match, path: str) -> FileStamp:
     """Write the match file atomically; returns the stamp of the version written."""
     text = dump_match(match)
-    try:
-        with open(write_target(path), encoding="utf-8") as handle:
-            old = handle.read()
-    except (OSError, UnicodeDecodeError, ValueError):
-        old = ""
+    old = textfile.regular_text(write_target(path)) or ""
     if "#" in old.replace(HEADER, "", 1):
         from scorekeeper.storage.comments import keep_comments  # only files a person commented pay for it
 
