@@ -441,6 +441,16 @@ def _key(key: str) -> str:
     return key if _BARE_KEY.match(key) else _value(key)
 
 
+def revision_to_dict(entry: Revision) -> dict[str, Any]:
+    """One change of the undo history as the match file writes it (also used by exports)."""
+    return _dump_revision(entry)
+
+
+def revision_from_dict(raw: Any, line: int | None = None) -> Revision:
+    """Read one change written by ``revision_to_dict``; ValueError/InputError name what is wrong."""
+    return _parse_revision(raw, line)
+
+
 def round_to_dict(rnd: Round) -> dict[str, Any]:
     """One round's facts as the match file writes them (also used by exports)."""
     return _dump_round(rnd)
