@@ -38,14 +38,14 @@ def name_problem(name: str, what: str = "a player's name", separators: str = "=,
     if not name.strip():
         return f"an empty name cannot be {what}"
     if name != name.strip():
-        return f"'{printable(name)}' cannot be {what}: it starts or ends with a space"
+        return f"'{shown(name)}' cannot be {what}: it starts or ends with a space"
     odd = [char for char in name if not (char.isprintable() or char == " ")]
     if odd:
-        return (f"'{printable(name)}' cannot be {what}: it holds a control or invisible character "
+        return (f"'{shown(name)}' cannot be {what}: it holds a control or invisible character "
                 f"({printable(odd[0])})")
     bad = [char for char in separators if char in name]
     if bad:
-        return f"'{name}' cannot be {what}: it holds '{bad[0]}' (names cannot hold {' '.join(separators)})"
+        return f"'{shown(name)}' cannot be {what}: it holds '{bad[0]}' (names cannot hold {' '.join(separators)})"
     return None
 
 
@@ -56,8 +56,8 @@ def alike_problem(names) -> str | None:
         key = name_key(name)
         if key in seen:
             if seen[key] == name:
-                return f"two players are called '{printable(name)}'"
-            return (f"'{printable(seen[key])}' and '{printable(name)}' are the same name to scorekeeper "
+                return f"two players are called '{shown(name)}'"
+            return (f"'{shown(seen[key])}' and '{shown(name)}' are the same name to scorekeeper "
                     "(case, spaces and ё/е are not told apart): give the players names that differ")
         seen[key] = name
     return None

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, quoted
 from scorekeeper.domain.facts import Ending, Match, Round
 from scorekeeper.notation.names import match_player
 from scorekeeper.domain.tiles import Tile
@@ -204,7 +204,7 @@ class _Reader:
                 self.player = self.bare = None
         elif word.kind == "tile":
             if self.player is None:
-                raise InputError(f"whose tile is {word.text}? Write the player's name before the tiles "
+                raise InputError(f"whose tile is {quoted(word.text)}? Write the player's name before the tiles "
                                  "('Alex 1-2 3-3')")
             tile = self.tile(word)
             if self.holding == "tiles":
@@ -274,12 +274,12 @@ class _Reader:
     def tile(self, word: Token) -> Tile:
         low, high = re.split(f"[{_DASHES}]", word.text)
         if len(low) > 2 or len(high) > 2:
-            raise InputError(f"'{word.text}' is not a tile: write it as two numbers like 3-4")
+            raise InputError(f"{quoted(word.text)} is not a tile: write it as two numbers like 3-4")
         return Tile.of(int(low), int(high))
 
     def number(self, word: Token) -> int:
         if len(word.text) > _LONGEST:
-            raise InputError(f"'{word.text}' is too large for a round")
+            raise InputError(f"{quoted(word.text)} is too large for a round")
         return int(word.text)
 
     def positional(self) -> list[tuple[str, int]]:
