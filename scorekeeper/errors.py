@@ -7,6 +7,8 @@ typed.
 
 from __future__ import annotations
 
+import re
+
 
 class ScorekeeperError(Exception):
     """Base of every error the core raises on purpose."""
@@ -126,8 +128,6 @@ def cut_echoes(message: str, limit: int = 60) -> str:
     100,000-character input never makes a 100,000-character line."""
     if len(message) <= LONGEST_WORD:
         return message
-    import re
-
     message = re.sub(r"\S{%d,}" % (LONGEST_WORD + 1),
                      lambda found: f"{found.group()[:limit]}… ({len(found.group()):,} characters)", message)
     if len(message) > LONGEST_MESSAGE:  # many words typed: the start says what, the end why

@@ -29,7 +29,7 @@ import time
 from typing import Iterator
 from contextlib import contextmanager
 
-from scorekeeper.errors import InputError, StateError
+from scorekeeper.errors import FileProblem, InputError, StateError, quoted
 
 DEFAULT_WAIT = 3.0
 """Seconds a second writer waits for the first: a command holds the lock for milliseconds."""
@@ -67,8 +67,6 @@ def lock_wait() -> float:
     except ValueError:
         wait = math.nan
     if not 0 <= wait <= LONGEST_WAIT:  # nan too
-        from scorekeeper.errors import quoted
-
         raise InputError(f"SCOREKEEPER_LOCK_WAIT must be a number of seconds from 0 to {LONGEST_WAIT:g}, "
                          f"not {quoted(given)}: nothing was written")
     return wait
@@ -151,8 +149,6 @@ def match_lock(match_path: str, wait: float | None = None) -> Iterator[str]:
 
 def _open_lock_file(path: str, match_path: str) -> tuple[int, bool]:
     """The lock file, opened without following a link: (its descriptor, whether this call created it)."""
-    from scorekeeper.errors import FileProblem
-
     try:
         return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o644), True
     except FileExistsError:

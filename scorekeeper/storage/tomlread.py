@@ -5,6 +5,8 @@ Callers name the file: ``TomlError.msg`` is tomllib's message without the place,
 
 from __future__ import annotations
 
+import re
+import sys
 import tomllib
 
 
@@ -95,9 +97,6 @@ def _deepest_line(text: str) -> int | None:
 def _long_number_line(text: str) -> int | None:
     """The line of the first run of digits too long for Python to turn into a number (tomllib raises a
     ValueError with no line for it)."""
-    import re
-    import sys
-
     limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
     found = re.search(r"\d{%d,}" % (limit + 1), text) if limit else None
     return text.count("\n", 0, found.start()) + 1 if found else None
