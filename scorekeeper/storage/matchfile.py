@@ -581,37 +581,22 @@ def _block_lines(text: str, key: str) -> list[int]:
 def _item_lines(text: str, pos: int, line: int) -> list[int]:
     """The line where each item of the array opened just before ``pos`` (on ``line``) starts."""
     starts: list[int] = []
-    depth, expecting, quote = 0, True, ""
-    while pos < len(text):
-        char = text[pos]
-        if char == "\n":
-            line += 1
-        elif quote:
-            if char == "\\" and quote == '"':
-                pos += 1
-            elif char == quote:
-                quote = ""
-        elif char == "#":
-            end = text.find("\n", pos)
-            pos = len(text) if end < 0 else end
+    depth, expecting = 0, True
+    for char, line in toml.outside_strings(text, pos, line):
+        if char in " \t\r\n":
             continue
-        elif char in " \t\r":
-            pass
-        elif depth == 0 and char == "]":
+        if depth == 0 and char == "]":
             break
-        elif depth == 0 and char == ",":
+        if depth == 0 and char == ",":
             expecting = True
-        else:
-            if depth == 0 and expecting:
-                starts.append(line)
-                expecting = False
-            if char in "\"'":
-                quote = char
-            elif char in "[{":
-                depth += 1
-            elif char in "]}":
-                depth -= 1
-        pos += 1
+            continue
+        if depth == 0 and expecting:
+            starts.append(line)
+            expecting = False
+        if char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
     return starts
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
+from typing import Iterator
 
 
 class TomlError(ValueError):
@@ -64,33 +65,42 @@ def _error_line(error: Exception, text: str = "") -> int | None:
     return None
 
 
-def _deepest_line(text: str) -> int | None:
-    """The line where the arrays and tables of ``text`` are nested deepest (the first such line): what
-    tomllib gives up on with a RecursionError, and says no line of. Strings and comments are skipped."""
-    depth, deepest, line, where = 0, 0, 1, None
-    quote, position = "", 0
+def outside_strings(text: str, position: int = 0, line: int = 1) -> Iterator[tuple[str, int]]:
+    """Each character of TOML ``text`` from ``position`` (on ``line``) that gives its structure, with its
+    line: strings and comments are skipped, but for a string's opening quote."""
+    quote = ""
     while position < len(text):
         char = text[position]
         if char == "\n":
             line += 1
-        elif quote:
+        if quote:
             if char == "\\" and quote == '"':
                 position += 1
             elif char == quote:
                 quote = ""
+            position += 1
+            continue
         elif char == "#":
             end = text.find("\n", position)
             position = len(text) if end < 0 else end
             continue
         elif char in "\"'":
             quote = char
-        elif char in "[{":
+        yield char, line
+        position += 1
+
+
+def _deepest_line(text: str) -> int | None:
+    """The line where the arrays and tables of ``text`` are nested deepest (the first such line): what
+    tomllib gives up on with a RecursionError, and says no line of."""
+    depth, deepest, where = 0, 0, None
+    for char, line in outside_strings(text):
+        if char in "[{":
             depth += 1
             if depth > deepest:
                 deepest, where = depth, line
         elif char in "]}":
             depth = max(depth - 1, 0)
-        position += 1
     return where
 
 
