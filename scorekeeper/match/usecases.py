@@ -18,18 +18,18 @@ import os
 from contextlib import contextmanager
 from typing import Iterator
 
-from scorekeeper.errors import InputError, StateError
+from scorekeeper.errors import InputError, MatchFileError, StateError
 from scorekeeper.domain.facts import Claim, Match, Revision, Round
 from scorekeeper.scoring.plausible import check_plausible
 from scorekeeper.match.claims import claim_points
-from scorekeeper.match.record import build_round, new_match, record_round
+from scorekeeper.match.record import build_round, new_match, record_round, seating_problem
 from scorekeeper.notation.round_line import RoundFacts, is_claims_only, read_round
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
-from scorekeeper.match.opened import OpenMatch, open_match, ruleset_reference
+from scorekeeper.match.opened import OpenMatch, open_match, ruleset_reference, validate_match, validate_text
 from scorekeeper.storage.lock import match_lock
-from scorekeeper.storage.matchfile import keep_aside, save_match
+from scorekeeper.storage.matchfile import keep_aside, key_line, read_match_text, save_match
 from scorekeeper.storage.stamp import check_unchanged
 from scorekeeper.domain.values import Frozen, set_field as _set
 
@@ -151,9 +151,7 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
     """Make the match at ``path`` the one the export ``source`` holds (a JSON export or a TOML match log),
     its facts checked as a match file's, every problem raised with its line. An existing match is refused
     unless ``force``, and then kept aside as ``new`` keeps it (``kept``)."""
-    from scorekeeper.match.opened import validate_match, validate_text
-    from scorekeeper.storage.exchange import is_json, parse_export, raise_problems
-    from scorekeeper.storage.matchfile import read_match_text
+    from scorekeeper.storage.exchange import is_json, parse_export, raise_problems  # json: import alone needs it
 
     path, source = os.fspath(path), os.fspath(source)
     if os.path.realpath(source) == os.path.realpath(path):
@@ -177,10 +175,6 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
 def _check_names(match: Match, text: str, file: str) -> None:
     """Names are checked as 'new' checks typed ones: an export edited by hand may hold a padded name, a
     control character, or two names that match alike."""
-    from scorekeeper.errors import MatchFileError
-    from scorekeeper.match.record import seating_problem
-    from scorekeeper.storage.matchfile import key_line
-
     problem = seating_problem(match.players, [side.name for side in match.sides if side.players != (side.name,)])
     if problem:
         raise MatchFileError(problem, file, key_line(text, "players"), "players")
@@ -205,7 +199,7 @@ def _now() -> str:
 
 
 def _refuse_existing(path: str, force: bool, remedy: str) -> None:
-    if not os.path.lexists(path) or (os.path.islink(path) and not os.path.exists(path)):
+    if not os.path.exists(path):  # nothing there, or a link to nowhere: nothing to keep
         return
     if not os.path.isfile(path):
         raise StateError(f"{path} cannot be a match file: it is not a regular file; nothing was written")
