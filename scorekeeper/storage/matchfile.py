@@ -47,13 +47,15 @@ def read_match_text(path: str) -> str:
 
 def read_match_file(path: str) -> tuple[str, FileStamp]:
     """A match file's text and the stamp of the version read (see ``storage.stamp``). Only a regular file of
-    at most ``textfile.LARGEST`` characters is read; MatchFileError for anything else."""
+    at most ``textfile.LARGEST`` bytes is read; MatchFileError for anything else."""
     label = os.fspath(path)
     try:
         with open(textfile.open_regular(label), encoding="utf-8-sig") as handle:
-            text = handle.read(textfile.LARGEST + 1)
+            if textfile.is_too_large(handle.fileno()):
+                raise MatchFileError(textfile.too_large(), label)
+            text = handle.read(textfile.LARGEST + 1)  # a file that grows meanwhile stops here
             if len(text) > textfile.LARGEST:
-                raise MatchFileError(textfile.TOO_LARGE, label)
+                raise MatchFileError(textfile.too_large(), label)
             stamp = stamp_of(handle.fileno(), text)
     except textfile.NotRegular as error:
         raise MatchFileError(f"cannot be a match file: {error}", label) from None

@@ -11,8 +11,8 @@ import os
 import stat
 
 LARGEST = 16 * 1024 * 1024
-"""The most characters a match file (or an export read back) may hold: far beyond a day of play at one
-table, well short of what would fill the memory."""
+"""The most bytes a match file (or an export read back) may hold: far beyond a day of play at one table,
+well short of what would fill the memory."""
 
 
 class NotRegular(ValueError):
@@ -33,15 +33,25 @@ def open_regular(path: str) -> int:
     raise NotRegular(f"it is {what}, not a file of text")
 
 
-TOO_LARGE = f"too large for a match file (more than {LARGEST:,} characters)"
+def too_large() -> str:
+    """Why a file over ``LARGEST`` bytes is not read."""
+    return f"too large for a match file (more than {LARGEST:,} bytes)"
+
+
+def is_too_large(descriptor: int) -> bool:
+    """Whether the regular file open at ``descriptor`` holds more than ``LARGEST`` bytes: known before a byte
+    is read (nor read again to say where a file that is not UTF-8 goes wrong)."""
+    return os.fstat(descriptor).st_size > LARGEST
 
 
 def regular_text(path: str, encoding: str = "utf-8") -> str | None:
-    """The text of the file at ``path`` when it is a readable regular file of at most ``LARGEST``
-    characters in ``encoding``, else None."""
+    """The text of the file at ``path`` when it is a readable regular file of at most ``LARGEST`` bytes in
+    ``encoding``, else None."""
     try:
         with open(open_regular(path), encoding=encoding) as handle:
-            text = handle.read(LARGEST + 1)
+            if is_too_large(handle.fileno()):
+                return None
+            text = handle.read(LARGEST + 1)  # a file that grows meanwhile stops here
     except (OSError, UnicodeDecodeError, ValueError):
         return None
     return text if len(text) <= LARGEST else None

@@ -49,18 +49,19 @@ def test_import_of_a_pipe_is_refused_without_waiting(tmp_path):
 
 
 def test_a_file_larger_than_any_match_is_refused_in_one_line(sk, monkeypatch):
+    """Counted in bytes, before a byte is read: a huge file that is not UTF-8 is not read whole either."""
     sk("new", "Ann", "Bob")
     monkeypatch.setattr(textfile, "LARGEST", 400)
     with open(sk.path, "a") as handle:
         handle.write("# a note\n" * 50)
     line = sk.fails("table", code=1)
-    assert line == f"Error: {sk.path}: {textfile.TOO_LARGE}"
+    assert line == f"Error: {sk.path}: too large for a match file (more than 400 bytes)"
     sk.fails("round", "Ann out, Bob 3", code=1)
 
 
 def test_a_file_of_the_largest_size_is_read(sk, monkeypatch):
     sk("new", "Ann", "Bob")
-    size = len(sk.path.read_text())
+    size = len(sk.path.read_bytes())
     monkeypatch.setattr(textfile, "LARGEST", size)
     assert load_match(sk.path).players == ("Ann", "Bob")
     monkeypatch.setattr(textfile, "LARGEST", size - 1)
@@ -80,3 +81,11 @@ def test_regular_text_gives_nothing_for_what_is_not_a_regular_file(tmp_path):
     assert textfile.regular_text(tmp_path / "missing") is None
     if os.path.exists("/dev/zero"):
         assert textfile.regular_text("/dev/zero") is None
+
+
+def test_a_large_file_that_is_not_utf8_is_refused_for_its_size_not_read_to_find_the_byte(sk, monkeypatch):
+    monkeypatch.setattr(textfile, "LARGEST", 1000)
+    sk.path.write_bytes(b"\xff" * 1001)
+    assert sk.fails("table", code=1) == f"Error: {sk.path}: too large for a match file (more than 1,000 bytes)"
+    sk.path.write_bytes(b"\xff" * 1000)
+    assert "not UTF-8 text" in sk.fails("table", code=1)
