@@ -95,8 +95,10 @@ def match_lock(match_path: str, wait: float | None = None) -> Iterator[str]:
         return
     if wait is None:
         wait = lock_wait()
+    elif not 0 <= wait <= LONGEST_WAIT:  # nan would never come to its deadline
+        raise ValueError(f"a lock's wait is 0 to {LONGEST_WAIT:g} seconds, not {wait!r}")
     path = lock_path(match_path)
-    deadline = time.monotonic() + max(wait, 0.0)
+    deadline = time.monotonic() + wait
     pause = 0.005
     found = 0  # lock files found there, not made here
     while True:

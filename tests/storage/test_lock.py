@@ -99,3 +99,11 @@ def test_nan_is_refused_by_the_library_too(monkeypatch, tmp_path):
     with pytest.raises(InputError, match="SCOREKEEPER_LOCK_WAIT"):
         with match_lock(tmp_path / "match.toml"):
             pytest.fail("the lock was taken with a wait of nan")
+
+
+@pytest.mark.parametrize("wait", [float("nan"), float("inf"), -1.0, 1e308])
+def test_a_library_caller_cannot_wait_forever_either(tmp_path, wait):
+    with pytest.raises(ValueError, match="a lock's wait is 0 to 600 seconds"):
+        with match_lock(tmp_path / "match.toml", wait=wait):
+            pytest.fail("the lock was taken with an endless wait")
+    assert list(tmp_path.iterdir()) == []
