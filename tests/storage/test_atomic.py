@@ -83,7 +83,7 @@ def test_the_temporary_file_of_a_private_match_is_never_more_open_than_the_match
     _start(sk)
     sk.path.chmod(0o600)
     modes = []
-    real_open, real_write = os.open, os.write
+    real_open = os.open
 
     def watch_open(path, flags, mode=0o777, *args, **kwargs):
         descriptor = real_open(path, flags, mode, *args, **kwargs)
