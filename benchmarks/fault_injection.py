@@ -9,8 +9,8 @@ command takes when it is not killed, measured first), then checks that:
 
 - the match file parses and is valid, and holds either the old state or the new one (facts, history and
   claims in progress compared with the states before and after an uninterrupted run);
-- after ``new --force``, a match kept aside holds the old match byte for byte, and one exists whenever the
-  file holds the new match;
+- after ``new --force`` and ``import --force``, a match kept aside holds the old match byte for byte, and one
+  exists whenever the file holds the new match;
 - the next command that writes (a ``round``) leaves no temporary file (``.match.toml.<pid>.tmp``) and no lock
   file behind: what a killed write left is cleaned up.
 
@@ -137,7 +137,7 @@ def campaign(command: str, runs: int, rng: random.Random, work: Path) -> Tally:
             tally.problems.append(f"run {run} (killed after {delay * 1000:.0f} ms): the match is neither the "
                                   "old nor the new one" if state else f"run {run}: the match is broken")
             continue
-        if command == "new":
+        if command in ("new", "import"):  # both replace a match: the old one is kept aside
             if any(path.read_bytes() != old_bytes for path in kept):
                 tally.problems.append(f"run {run}: a match kept aside differs from the old one")
             if state == new and not kept:

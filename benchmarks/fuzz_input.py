@@ -1,9 +1,13 @@
 """A long fuzz run over what people type and what they save by hand (issue 11): every command with random
-arguments, and every command on randomly mutated match and ruleset files.
+arguments, and every command on randomly mutated match and ruleset files; since issue 25, typed words a
+hundred thousand characters long (item 15: a refusal repeats them cut short, no line over ``LONGEST_ECHO``),
+match files nested hundreds deep or holding numbers of thousands of digits (item 14: the message names the
+line), and a device, a pipe, a folder, a link loop or a huge file named as the match or imported (item 12:
+refused at once, within ``ODD_FILE_SECONDS``, the match untouched).
 
 Not a test (tests/notation/test_fuzz_input.py is the bounded CI version); run it by hand:
 
-    python benchmarks/fuzz_input.py                  # 2,000 command lines, 2,000 mutated match files, ...
+    python benchmarks/fuzz_input.py                  # 2,000 runs of each kind (odd files: 200)
     python benchmarks/fuzz_input.py --runs 20000 --seed 3
 
 What must hold for every run: no traceback; exit 0, 1 or 2; a refusal is one line ``Error: ...`` (a broken
@@ -26,6 +30,7 @@ from collections import Counter
 from click.testing import CliRunner
 
 from scorekeeper.cli.app import cli
+from scorekeeper.storage import textfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 from commands import typed_commands  # noqa: E402  (the tests' list of every command)
@@ -61,20 +66,30 @@ class Checker:
         self.counts: Counter = Counter()
         self.failures: dict[str, list] = {}
 
-    def run(self, args: list[str], kind: str) -> None:
+    def run(self, args: list[str], kind: str, match: str | None = None) -> None:
+        match = match or self.path
         before = _read(self.path)
         old = os.getcwd()
         os.chdir(self.folder)
+        started = time.perf_counter()
         try:
-            result = self.runner.invoke(cli, ["--match", self.path, *args])
+            result = self.runner.invoke(cli, ["--match", match, *args])
         finally:
             os.chdir(old)
+        took = time.perf_counter() - started
         self.counts[f"{kind} runs"] += 1
         self.counts[f"{kind} exit {result.exit_code}"] += 1
         problem = judge(result, before, _read(self.path))
-        if not problem and kind in ("match file", "ruleset file") and result.exit_code == 1:
-            broken = self.path if kind == "match file" else self.rules
+        if not problem and kind in ("match file", "ruleset file", "deep file") and result.exit_code == 1:
+            broken = self.path if kind in ("match file", "deep file") else self.rules
             problem = placed(result.stderr, broken, _read(broken))
+        if not problem and result.exit_code != 0:
+            problem = echo_problem(result.stderr)
+        if not problem and kind == "odd file":
+            if result.exit_code == 0 and os.path.exists(match):  # a link to nowhere is no match: goat's rules
+                problem = "an odd file was read as a match"
+            elif took > ODD_FILE_SECONDS:
+                problem = "an odd file was not refused at once"
         if problem:
             self.counts[f"{kind} FAILED: {problem}"] += 1
             self.failures.setdefault(problem, []).append((args, result.exit_code, result.output[-600:],
@@ -103,6 +118,20 @@ def judge(result, before: bytes | None, after: bytes | None) -> str | None:
         return "a refusal that is not Error: lines"
     if len(lines) > 1 and (result.exit_code != 1 or len(lines) > 21):
         return "several lines where one was promised"
+    return None
+
+
+LONGEST_ECHO = 600
+"""The longest refusal line taken: a message repeats typed input cut short (issue 25, item 15)."""
+
+ODD_FILE_SECONDS = 5.0
+"""A device, a pipe or a huge file as the match is refused at once, never read until memory is gone."""
+
+
+def echo_problem(stderr: str) -> str | None:
+    """A refusal line that repeats what was typed (or read) at length."""
+    if any(len(line) > LONGEST_ECHO for line in stderr.splitlines()):
+        return "an echo too long"
     return None
 
 
@@ -139,6 +168,62 @@ def _read(path: str) -> bytes | None:
         return None
 
 
+HUGE_WORDS = ["9" * 100_000, "Alex=" + "9" * 100_000, "X" * 100_000, "X" * 100_000 + "=5", "1-" + "9" * 100_000,
+              "Masha out, Alex " + "9" * 100_000, "Masha out, " + "Z" * 100_000 + " 3", "\x1b[2J" * 20_000,
+              "Masha out, Alex 1-2 " * 5_000]
+"""Typed input of a hundred thousand characters (issue 25, item 15): a refusal repeats it cut short."""
+
+
+def huge_args(chance: random.Random, options: list[str]) -> list[str]:
+    """``random_args`` with one word (at least) a hundred thousand characters long."""
+    args = random_args(chance, options)
+    at = chance.randint(0, len(args))
+    huge = chance.choice(HUGE_WORDS)
+    return args[:at] + ([chance.choice(options), huge] if options and chance.random() < 0.7 else [huge]) + args[at:]
+
+
+def deepen(chance: random.Random, text: str) -> bytes:
+    """A match file with arrays or tables nested hundreds deep, or a number of thousands of digits, somewhere
+    (issue 25, item 14): tomllib names no line for these; the message must."""
+    at = chance.randrange(len(text) + 1)
+    depth = chance.randint(150, 3000)
+    roll = chance.random()
+    if roll < 0.4:
+        piece = "[" * depth + "]" * depth
+    elif roll < 0.6:
+        piece = "{a = " * depth + "}" * depth
+    elif roll < 0.8:
+        piece = "9" * chance.randint(4301, 20000)
+    else:
+        piece = "x = " + "[" * depth + "\n"
+    if chance.random() < 0.5:  # as a value of its own, where TOML reads it first
+        piece = f"\nx{chance.randint(0, 99)} = {piece}\n"
+    return (text[:at] + piece + text[at:]).encode("utf-8")
+
+
+def odd_files(folder: str) -> list[str]:
+    """What may be named as the match and is not a match file to read (issue 25, item 12): a device, a pipe,
+    a folder, links that lead nowhere or in a loop, and a file larger than any match (``LARGEST`` is lowered
+    for the run, so that it is quick to write)."""
+    odd = []
+    for device in ("/dev/zero", "/dev/urandom", "/dev/null"):
+        if os.path.exists(device):
+            odd.append(device)
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(os.path.join(folder, "pipe.toml"))
+        odd.append(os.path.join(folder, "pipe.toml"))
+    os.mkdir(os.path.join(folder, "folder.toml"))
+    odd.append(os.path.join(folder, "folder.toml"))
+    os.symlink("nowhere.toml", os.path.join(folder, "dangling.toml"))
+    os.symlink("loop-b.toml", os.path.join(folder, "loop-a.toml"))
+    os.symlink("loop-a.toml", os.path.join(folder, "loop-b.toml"))
+    odd.append(os.path.join(folder, "loop-a.toml"))
+    with open(os.path.join(folder, "huge.toml"), "w", encoding="utf-8") as handle:
+        handle.write("# a note\n" * (textfile.LARGEST // 9 + 2))
+    odd.append(os.path.join(folder, "huge.toml"))
+    return odd
+
+
 def mutate(chance: random.Random, text: str) -> bytes:
     """A match or ruleset file as a person (or a bad editor) might leave it."""
     for _ in range(chance.randint(1, 4)):
@@ -172,6 +257,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args()
     chance = random.Random(options.seed)
+    textfile.LARGEST = 1 << 20  # a file over the limit, quicker to write (the check is the same)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         checker = Checker(folder)
@@ -188,6 +274,24 @@ def main() -> None:
             with open(checker.path, "wb") as handle:
                 handle.write(mutate(chance, good.decode()))
             checker.run(chance.choice(MATCH_COMMANDS), "match file")
+        for _ in range(options.runs):  # typed input a hundred thousand characters long
+            with open(checker.path, "wb") as handle:
+                handle.write(good)
+            path, names = chance.choice(found)
+            checker.run([*path, *huge_args(chance, names)], "huge typed")
+        for _ in range(options.runs):  # match files nested too deeply, numbers too long to read
+            with open(checker.path, "wb") as handle:
+                handle.write(deepen(chance, good.decode()))
+            checker.run(chance.choice(MATCH_COMMANDS), "deep file")
+        with open(checker.path, "wb") as handle:
+            handle.write(good)
+        odd = odd_files(folder)
+        for _ in range(options.runs // 10):  # a device, a pipe, a folder... as the match, or imported
+            name = chance.choice(odd)
+            if chance.random() < 0.2:
+                checker.run(["import", "--force", name], "odd file")
+            else:
+                checker.run(chance.choice(MATCH_COMMANDS), "odd file", match=name)
         rules = checker.rules
         with open(checker.path, "wb") as handle:
             handle.write(good)

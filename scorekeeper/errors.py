@@ -7,6 +7,8 @@ typed, ``printable`` how a name or value from a file is shown safely.
 
 from __future__ import annotations
 
+import re
+
 
 class ScorekeeperError(Exception):
     """Base of every error the core raises on purpose."""
@@ -117,3 +119,25 @@ def quoted(text: str, limit: int = 24) -> str:
     if len(text) <= limit and len(shown) <= limit:
         return f"'{shown}'"
     return f"'{shown[:limit]}…' ({len(text):,} characters)"
+
+
+LONGEST_WORD = 200
+"""The most characters of one unbroken run a message shows (far more than any name or file path people use)."""
+
+LONGEST_MESSAGE = 500
+"""The most characters of a message shown whole (the longest scorekeeper writes, with a long path in it, is
+well within it)."""
+
+
+def cut_echoes(message: str, limit: int = 60) -> str:
+    """``message`` with what it repeats cut short, the last guard of every error line (click's own usage
+    errors repeat a bad value whole): any run of more than ``LONGEST_WORD`` characters without a space cut
+    to ``limit`` with its length, and a message still longer than ``LONGEST_MESSAGE`` cut in its middle: a
+    100,000-character input never makes a 100,000-character line."""
+    if len(message) <= LONGEST_WORD:
+        return message
+    message = re.sub(r"\S{%d,}" % (LONGEST_WORD + 1),
+                     lambda found: f"{found.group()[:limit]}… ({len(found.group()):,} characters)", message)
+    if len(message) > LONGEST_MESSAGE:  # many words typed: the start says what, the end why
+        return f"{message[:300]} … ({len(message) - 450:,} characters) … {message[-150:]}"
+    return message

@@ -8,7 +8,7 @@ import os
 import click
 
 from scorekeeper.cli import safety
-from scorekeeper.errors import Implausible, InputError, RulesetNotFound, ScorekeeperError
+from scorekeeper.errors import Implausible, InputError, RulesetNotFound, ScorekeeperError, cut_echoes
 from scorekeeper.storage.atomic import saved_paths
 from scorekeeper.errors import printable
 
@@ -19,12 +19,13 @@ ERROR = "Error: "
 
 
 def error_lines(message: str) -> list[str]:
-    """``Error: message`` as it is shown: one line, or on a screen too narrow for it (``COLUMNS``, else the
-    terminal's width when stderr is a terminal) wrapped under its own text; never wrapped for a pipe or a
-    file without ``COLUMNS``, so that a program reading stderr still gets one line per error."""
+    """``Error: message`` as it is shown: what it repeats cut short (``cut_echoes``), one line, or on a screen
+    too narrow for it (``COLUMNS``, else the terminal's width when stderr is a terminal) wrapped under its own
+    text; never wrapped for a pipe or a file without ``COLUMNS``, so that a program reading stderr still gets
+    one line per error."""
     from scorekeeper.reports.fit import wrap
 
-    return wrap(message, screen_width(stream="stderr"), indent=" " * len(ERROR), first=ERROR)
+    return wrap(cut_echoes(message), screen_width(stream="stderr"), indent=" " * len(ERROR), first=ERROR)
 
 
 class Problem(click.ClickException):

@@ -85,9 +85,9 @@ def round_facts(params: dict) -> RoundFacts | str:
     if text:
         given = [flag for name, flag in FLAGS.items() if params[name]]
         if given:
-            from scorekeeper.errors import InputError
+            from scorekeeper.errors import InputError, quoted
 
-            raise InputError(f"give the round as a line or with flags, not both ({given[0]} and '{text}')")
+            raise InputError(f"give the round as a line or with flags, not both ({given[0]} and {quoted(text)})")
         return text
     return RoundFacts(out=params["out"], fish=params["fish"], hands=tuple(params["hands"]),
                       totals=tuple(params["totals"]), fisher=params["fisher"], last=tuple(params["last"] or ()),

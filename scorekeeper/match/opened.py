@@ -177,11 +177,14 @@ def lead_problems(match: Match, ruleset: Ruleset, table: Table, label: str) -> l
 
 
 def ruleset_reference(spec: str, match_path: str) -> str:
-    """How a match file names its ruleset: a built-in name, or a path relative to the match file."""
+    """How a match file names its ruleset: a built-in name, or a path relative to the match file as the user
+    names it (``load_match_ruleset`` reads it from there). Neither path is resolved through its symlinks: a
+    match reached through a link (``match.toml -> real/match.toml``) finds its ruleset from the link's folder,
+    and the file records the ruleset file ``new`` found, not where a link to it leads."""
     if not is_path(spec):
         return spec
-    target = os.path.realpath(os.path.expanduser(spec))
+    target = os.path.abspath(os.path.expanduser(spec))
     try:
-        return os.path.relpath(target, os.path.dirname(os.path.realpath(match_path)))
+        return os.path.relpath(target, os.path.dirname(os.path.abspath(match_path)))
     except ValueError:  # another drive on Windows
         return str(target)

@@ -18,23 +18,23 @@ import os
 from contextlib import contextmanager
 from typing import Iterator
 
-from scorekeeper.errors import InputError, StateError
+from scorekeeper.errors import InputError, MatchFileError, StateError
 from scorekeeper.domain.facts import Claim, Match, Revision, Round
 from scorekeeper.scoring.plausible import check_plausible
 from scorekeeper.match.claims import add_claim, claim_points, close_hand
-from scorekeeper.match.record import build_round, new_match, record_round
+from scorekeeper.match.record import build_round, new_match, record_round, seating_problem
 from scorekeeper.notation.round_line import RoundFacts, is_claims_only, read_round
-from scorekeeper.rules.loader import load_ruleset
+from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
-from scorekeeper.match.opened import OpenMatch, open_match, ruleset_reference
+from scorekeeper.match.opened import OpenMatch, open_match, ruleset_reference, validate_match, validate_text
 from scorekeeper.storage.lock import match_lock
-from scorekeeper.storage.matchfile import keep_aside, save_match
+from scorekeeper.storage.matchfile import keep_aside, key_line, read_match_text, save_match
 from scorekeeper.storage.stamp import check_unchanged
 from scorekeeper.domain.values import Frozen, set_field as _set
 
-__all__ = ["Change", "RoundFacts", "parse_round", "open_match", "new", "record", "edit", "delete", "undo", "redo", "history", "score",
-           "write_back"]
+__all__ = ["Change", "RoundFacts", "parse_round", "open_match", "new", "import_match", "record", "edit", "delete",
+           "undo", "redo", "history", "score", "write_back"]
 
 
 RoundInput = RoundFacts | str
@@ -88,7 +88,7 @@ class Change(Frozen):
     restored: str | None
     """What ``redo`` put back, in words ("round 3 (Ann went out)")."""
     kept: str | None
-    """Where ``new`` (with ``force``) kept the match it replaced."""
+    """Where ``new`` or ``import_match`` (with ``force``) kept the match it replaced."""
 
     def __init__(self, before: OpenMatch | None, after: OpenMatch, number: int | None = None,
                  claim: Claim | None = None, dropped: str | None = None, restored: str | None = None,
@@ -138,16 +138,55 @@ def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, .
     """Start a match at ``path``: ``players`` in seating order, or two ``teams`` (each "A,B") for pairs, under
     the ruleset ``rules`` (a built-in name or a file). An existing match is kept unless ``force``."""
     path = os.fspath(path)
-    _refuse_existing(path, force)
+    _refuse_existing(path, force, "start over")
     ruleset = load_ruleset(rules)
     split = [tuple(name.strip() for name in team.split(",")) for team in teams]
     match = new_match(ruleset_reference(rules, path), ruleset, players, split, team_names)
+    return _put_in_place(path, match, ruleset, replay(ruleset, match), force, "start over")
+
+
+def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], force: bool = False) -> Change:
+    """Make the match at ``path`` the one the export ``source`` holds (a JSON export or a TOML match log),
+    its facts checked as a match file's, every problem raised with its line. An existing match is refused
+    unless ``force``, and then kept aside as ``new`` keeps it (``kept``)."""
+    from scorekeeper.storage.exchange import is_json, parse_export, raise_problems  # json: import alone needs it
+
+    path, source = os.fspath(path), os.fspath(source)
+    if os.path.realpath(source) == os.path.realpath(path):
+        raise StateError(f"{source} is already the match file")
+    _refuse_existing(path, force, "replace it")
+    text = read_match_text(source)
+    match, problems = parse_export(text, source)
+    if is_json(text):
+        opened, problems = validate_match(match, source, problems=problems)
+    else:  # a TOML match log: checked exactly as a match file, problems with their lines
+        opened, problems = validate_text(text, source)
+    raise_problems(problems)
+    match = opened.match
+    _check_names(match, text, source)
+    if is_path(match.ruleset):  # a ruleset file named relative to the export: name it from the new place
+        where = os.path.join(os.path.dirname(os.path.abspath(source)), os.path.expanduser(match.ruleset))
+        match = match._replace(ruleset=ruleset_reference(where, path))
+    return _put_in_place(path, match, opened.ruleset, opened.table, force, "replace it")
+
+
+def _check_names(match: Match, text: str, file: str) -> None:
+    """Names are checked as 'new' checks typed ones: an export edited by hand may hold a padded name, a
+    control character, or two names that match alike."""
+    problem = seating_problem(match.players, [side.name for side in match.sides if side.players != (side.name,)])
+    if problem:
+        raise MatchFileError(problem, file, key_line(text, "players"), "players")
+
+
+def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, remedy: str) -> Change:
+    """Write ``match`` as the match at ``path`` (``new``, ``import_match``), under the lock: refused when one
+    is there unless ``force``, and then the one there is kept aside under a dated name first (``kept``):
+    nothing of a match is ever lost by a command that replaces it."""
     with match_lock(path):
-        _refuse_existing(path, force)  # again: another command may have started one meanwhile
-        kept = keep_aside(path, _now()) if os.path.exists(path) else None  # nothing of a match is ever lost
+        _refuse_existing(path, force, remedy)  # again: another command may have started one meanwhile
+        kept = keep_aside(path, _now()) if os.path.exists(path) else None
         stamp = save_match(match, path)
-    return Change(None, OpenMatch(path, match._replace(path=path), ruleset, replay(ruleset, match), stamp),
-                  kept=kept)
+    return Change(None, OpenMatch(path, match._replace(path=path), ruleset, table, stamp), kept=kept)
 
 
 def _now() -> str:
@@ -157,9 +196,13 @@ def _now() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def _refuse_existing(path: str, force: bool) -> None:
-    if os.path.exists(path) and not force:
-        raise StateError(f"{path} already holds a match: use --force to start over, or --match PATH for "
+def _refuse_existing(path: str, force: bool, remedy: str) -> None:
+    if not os.path.exists(path):  # nothing there, or a link to nowhere: nothing to keep
+        return
+    if not os.path.isfile(path):
+        raise StateError(f"{path} cannot be a match file: it is not a regular file; nothing was written")
+    if not force:
+        raise StateError(f"{path} already holds a match: use --force to {remedy}, or --match PATH for "
                          "another file")
 
 

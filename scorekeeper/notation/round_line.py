@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, quoted
 from scorekeeper.domain.facts import Ending, Match, Round
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.numerals import parse_number
@@ -206,7 +206,7 @@ class _Reader:
                 self.player = self.bare = None
         elif word.kind == "tile":
             if self.player is None:
-                raise InputError(f"whose tile is {word.text}? Write the player's name before the tiles "
+                raise InputError(f"whose tile is {quoted(word.text)}? Write the player's name before the tiles "
                                  "('Alex 1-2 3-3')")
             tile = self.tile(word)
             if self.holding == "tiles":

@@ -1,7 +1,8 @@
-"""Getting a match out to other tools, and back: CSV, JSON, Markdown and TOML exports; JSON/TOML import.
+"""Getting a match out to other tools: CSV, JSON, Markdown and TOML exports.
 
-Exports are computed from the facts and the replayed table; nothing here writes a file or prints.
-``parse_export`` reads a JSON or TOML export back into a ``Match`` (export -> import -> export is identical).
+Exports are computed from the facts and the replayed table; nothing here writes a file or prints. The JSON
+and TOML exports hold everything the match file holds, and ``storage.exchange`` reads them back (export ->
+import -> export is identical).
 """
 
 from __future__ import annotations
@@ -9,23 +10,21 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from dataclasses import asdict
 from typing import Any, Callable
 
-from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems
-from scorekeeper.domain.facts import FORMAT_VERSION, Ending, Match, Side, singles
+from scorekeeper.errors import InputError
+from scorekeeper.domain.facts import Ending, Match, Side
 from scorekeeper.reports.render import (describe_round, eggs_cell, side_cell, standing_text, table_footer,
                                         table_title)
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table
-from scorekeeper.storage.matchfile import (dump_match, format_claim, parse_claim, parse_match, players_problem,
-                                           round_from_dict, round_to_dict)
+from scorekeeper.storage.exchange import match_data
+from scorekeeper.storage.matchfile import dump_match, round_to_dict
 from scorekeeper.domain.tiles import format_tiles
 
 FORMATS = ("csv", "json", "markdown", "toml")
-EXPORT_KIND = "scorekeeper match export"
 CSV_COLUMNS = ("round", "side", "players", "ending", "out", "fisher", "led", "last", "hand", "hand_value",
                "points", "recorded", "score", "remembered", "wiped", "eggs", "eggs_paid", "round_winner")
 
@@ -56,14 +55,12 @@ def export_data(match: Match, table: Table) -> dict[str, Any]:
     """The JSON export's data; ``table``: replayed with its steps (``explain_all``)."""
     if any(result.steps is None for result in table.rounds):
         raise ValueError("the JSON export shows every round's steps: replay the table with explain=True")
-    data: dict[str, Any] = {"kind": EXPORT_KIND, "format": FORMAT_VERSION, "ruleset": match.ruleset,
-                            "players": list(match.players),
-                            "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
-                            "pending": [format_claim(claim) for claim in match.pending],
-                            "rounds": [{"round": result.number, "facts": round_to_dict(result.facts),
-                                        "result": _result_data(result),
-                                        "table": _table_after(match, table, result)} for result in table.rounds],
-                            "table": table.to_dict()}
+    data = match_data(match)
+    history = data.pop("history")  # after the rounds, as in the match file
+    data["rounds"] = [{"round": result.number, "facts": round_to_dict(result.facts), "result": _result_data(result),
+                       "table": _table_after(match, table, result)} for result in table.rounds]
+    data["history"] = history
+    data["table"] = table.to_dict()
     return data
 
 
@@ -182,77 +179,3 @@ def export_markdown(match: Match, ruleset: Ruleset, table: Table) -> str:
 
 def _escape(text: str) -> str:
     return text.replace("|", "\\|")
-
-
-# Import: a JSON or TOML export back into a match.
-
-def is_json(text: str) -> bool:
-    return text.lstrip().startswith("{")
-
-
-def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
-    """Read a JSON export or a TOML match log: the match and every problem found in its facts.
-
-    A problem that leaves nothing to read (not JSON, no players) is raised as MatchFileError.
-    """
-    problems: list[FileProblem] = []
-    if not is_json(text):
-        return parse_match(text, label, problems), problems
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise MatchFileError(f"not valid JSON: {error.msg}", label, error.lineno) from None
-    if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
-        raise MatchFileError(f"not a scorekeeper JSON export (it needs \"kind\": \"{EXPORT_KIND}\")", label)
-    if data.get("format") != FORMAT_VERSION:
-        raise MatchFileError(f"unknown export format {data.get('format')!r} (this scorekeeper reads format "
-                             f"{FORMAT_VERSION})", label, key="format")
-    ruleset, players = data.get("ruleset"), data.get("players")
-    if not isinstance(ruleset, str) or not ruleset:
-        raise MatchFileError("must name the ruleset (a built-in name or a path)", label, key="ruleset")
-    problem = players_problem(players)
-    if problem:
-        raise MatchFileError(problem, label, key="players")
-    try:
-        sides = tuple(Side(str(item["name"]), tuple(item["players"])) for item in data.get("sides") or [])
-    except (TypeError, KeyError):
-        raise MatchFileError("each side needs a name and a list of players", label, key="sides") from None
-    sides = sides or singles(tuple(players))
-    if sorted(p for side in sides for p in side.players) != sorted(players):
-        raise MatchFileError("the sides must seat every player exactly once", label, key="sides")
-    rounds = []
-    raw_rounds = data.get("rounds", [])
-    if not isinstance(raw_rounds, list):
-        raise MatchFileError("must be a list of rounds", label, key="rounds")
-    lines = _facts_lines(text, len(raw_rounds))
-    for index, raw in enumerate(raw_rounds):
-        try:
-            rounds.append(round_from_dict(raw.get("facts") if isinstance(raw, dict) else None, lines[index]))
-        except (InputError, ValueError, TypeError, AttributeError) as error:
-            problems.append(MatchFileError(f"round {index + 1}: {error}", label, lines[index],
-                                           key=f"rounds[{index}].facts"))
-    pending = []
-    for index, item in enumerate(data.get("pending") or []):
-        try:
-            claim = parse_claim(str(item))
-            if not claim.player or claim.points < 0 or (claim.count or 0) < 0:
-                raise ValueError("a claim needs a player and points that are not negative")
-            pending.append(claim)
-        except ValueError:
-            problems.append(MatchFileError(f"a claim is written \"PLAYER=POINTS\" or \"PLAYER=POINTS count N\", "
-                                           f"not {item!r}", label, key=f"pending[{index}]"))
-    match = Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds),
-                  pending=tuple(pending), path=label)
-    return match, problems
-
-
-def _facts_lines(text: str, rounds: int) -> list[int | None]:
-    """The line of each round's facts in a JSON export (the rounds are the only objects with a "facts" key),
-    so that a problem in a round names its line; None for each when the count does not agree."""
-    starts = [text.count("\n", 0, found.start()) + 1 for found in re.finditer(r'"facts"\s*:', text)]
-    return starts if len(starts) == rounds else [None] * rounds
-
-
-def raise_problems(problems: list[FileProblem]) -> None:
-    if problems:
-        raise problems[0] if len(problems) == 1 else MatchFileProblems(problems)

@@ -14,6 +14,7 @@ from scorekeeper.rules.schema import (KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, S
 from scorekeeper.storage import tomlread as toml
 from scorekeeper.errors import printable
 from scorekeeper.storage.encoding import not_utf8
+from scorekeeper.storage.textfile import NotRegular, open_regular
 from scorekeeper.domain.tiles import TileSet, parse_tiles
 
 MAX_EXTENDS = 16
@@ -145,8 +146,8 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
             problems.append(RulesetError(f"too large for a ruleset ({size:,} bytes; a ruleset is a few keys, "
                                          f"at most {MAX_RULESET_BYTES:,} bytes)", label))
             return None
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read()
+        with open(open_regular(path), encoding="utf-8-sig") as handle:  # not a device or a pipe
+            text = handle.read(MAX_RULESET_BYTES + 1)
         if texts is not None:
             texts[label] = text
         data = toml.loads(text)
@@ -156,6 +157,9 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
     except UnicodeDecodeError:
         line, message = not_utf8(path)
         problems.append(RulesetError(message, label, line))
+        return None
+    except NotRegular as error:
+        problems.append(RulesetError(f"cannot be a ruleset: {error}", label))
         return None
     except OSError as error:
         problems.append(RulesetError(f"cannot read: {error.strerror or error}", label))

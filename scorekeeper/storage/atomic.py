@@ -58,9 +58,9 @@ def write_atomic(path: str, text: str | bytes) -> os.stat_result:
     held = _hold_interrupts()
     try:
         try:
-            with open(temporary, "wb") as handle:
+            with os.fdopen(_create(temporary, 0o666 if old is None else 0o600), "wb") as handle:
                 if old is not None:
-                    _keep_owner_and_mode(temporary, old)
+                    _keep_owner_and_mode(handle.fileno(), old)
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
@@ -80,17 +80,35 @@ def write_atomic(path: str, text: str | bytes) -> os.stat_result:
     return written
 
 
-def _keep_owner_and_mode(temporary: str, old: os.stat_result) -> None:
-    if hasattr(os, "chown") and (old.st_uid != os.geteuid() or old.st_gid != os.getegid()):
+def _create(temporary: str, mode: int) -> int:
+    """The temporary file, made new (never through a link, never one that was there) with ``mode`` (less the
+    umask): for a file that replaces another, 0o600, its owner's alone until ``_keep_owner_and_mode`` gives it
+    the old file's owner and mode, before any byte is written, so that no byte of the match is ever in a file
+    more open than the match. A file already of that name (a killed write of a process that had our pid, or a
+    link planted there) is removed first: the name only, a link's target is left alone."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(3):
         try:
-            os.chown(temporary, old.st_uid, old.st_gid)
+            return os.open(temporary, flags, mode)
+        except FileExistsError:
+            try:
+                os.unlink(temporary)
+            except FileNotFoundError:
+                pass
+    return os.open(temporary, flags, mode)
+
+
+def _keep_owner_and_mode(descriptor: int, old: os.stat_result) -> None:
+    if hasattr(os, "fchown") and (old.st_uid != os.geteuid() or old.st_gid != os.getegid()):
+        try:
+            os.fchown(descriptor, old.st_uid, old.st_gid)
         except OSError:
             try:  # not root: at least the group, when we belong to it
-                os.chown(temporary, -1, old.st_gid)
+                os.fchown(descriptor, -1, old.st_gid)
             except OSError:
                 pass
     try:  # after chown, which may clear the set-id bits
-        os.chmod(temporary, old.st_mode & 0o7777)
+        os.fchmod(descriptor, old.st_mode & 0o7777)
     except OSError:
         pass
 

@@ -11,20 +11,34 @@ is an atomic rename, so a reader sees the old file or the new one, whole.
 The holder removes the lock file before it lets go, so none is left beside the match. A writer that gets
 the lock on a file that was removed meanwhile (its holder let go between our open and our lock) tries
 again on the new one, so two writers never hold locks on two different files.
+
+A writer only ever writes into a lock file it created itself (``O_CREAT | O_EXCL``, never through a
+symlink): anyone who can write in a shared folder can plant a link or a hard link named like the lock, and
+what the holder writes must never land in the match it points to. A lock file found there (one a killed
+writer left, or a planted hard link) is locked, removed while locked, and made again; a symlink or anything
+that is not a regular file is refused, named, and left alone.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import stat
 import sys
 import time
 from typing import Iterator
 from contextlib import contextmanager
 
-from scorekeeper.errors import StateError
+from scorekeeper.errors import FileProblem, InputError, StateError, quoted
 
 DEFAULT_WAIT = 3.0
 """Seconds a second writer waits for the first: a command holds the lock only while it reads, checks and writes."""
+
+LONGEST_WAIT = 600.0
+"""The longest ``SCOREKEEPER_LOCK_WAIT`` taken: ten minutes, so that a typo never waits forever."""
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
 class LockBusy(StateError):
@@ -42,6 +56,22 @@ def lock_path(match_path: str) -> str:
     return os.path.join(folder, f".{name}.lock")
 
 
+def lock_wait() -> float:
+    """How long a second writer waits: ``SCOREKEEPER_LOCK_WAIT`` seconds (0 to ``LONGEST_WAIT``), else
+    ``DEFAULT_WAIT``; InputError for a value that is not such a number (nan, inf, -1, abc)."""
+    given = os.environ.get("SCOREKEEPER_LOCK_WAIT")
+    if given is None or not given.strip():
+        return DEFAULT_WAIT
+    try:
+        wait = float(given)
+    except ValueError:
+        wait = math.nan
+    if not 0 <= wait <= LONGEST_WAIT:  # nan too
+        raise InputError(f"SCOREKEEPER_LOCK_WAIT must be a number of seconds from 0 to {LONGEST_WAIT:g}, "
+                         f"not {quoted(given)}: nothing was written")
+    return wait
+
+
 def _holder_line() -> str:
     command = " ".join([os.path.basename(sys.argv[0]) or "python"] + sys.argv[1:])
     return f"pid {os.getpid()} on {os.uname().nodename}: {command}\n"  # os.uname: socket imports enum
@@ -57,28 +87,23 @@ def _describe(text: str) -> str:
 @contextmanager
 def match_lock(match_path: str, wait: float | None = None) -> Iterator[str]:
     """Hold the match's write lock for the ``with`` block (yields the lock file's path); ``LockBusy`` after
-    ``wait`` seconds (default ``DEFAULT_WAIT``, or the ``SCOREKEEPER_LOCK_WAIT`` environment variable)."""
+    ``wait`` seconds (default ``lock_wait()``: ``SCOREKEEPER_LOCK_WAIT`` or ``DEFAULT_WAIT``)."""
     try:
         import fcntl
     except ImportError:  # no advisory locks here (Windows): the atomic write still holds
         yield ""
         return
     if wait is None:
-        try:
-            wait = float(os.environ.get("SCOREKEEPER_LOCK_WAIT", DEFAULT_WAIT))
-        except ValueError:
-            wait = DEFAULT_WAIT
+        wait = lock_wait()
+    elif not 0 <= wait <= LONGEST_WAIT:  # nan would never come to its deadline
+        raise ValueError(f"a lock's wait is 0 to {LONGEST_WAIT:g} seconds, not {wait!r}")
     path = lock_path(match_path)
-    deadline = time.monotonic() + max(wait, 0.0)
+    deadline = time.monotonic() + wait
     pause = 0.005
+    found = 0  # lock files found there, not made here
     while True:
         try:
-            descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
-        except FileNotFoundError:
-            from scorekeeper.errors import FileProblem
-
-            raise FileProblem(f"cannot write here: the folder {os.path.dirname(path)} does not exist",
-                              os.fspath(match_path)) from None
+            descriptor, made = _open_lock_file(path, match_path)
         except PermissionError:
             # a folder we may not create files in: the atomic write will say so; nothing to lock against
             yield ""
@@ -95,27 +120,69 @@ def match_lock(match_path: str, wait: float | None = None) -> Iterator[str]:
         except BaseException:
             os.close(descriptor)
             raise
-        if _is_current(descriptor, path):
+        if not _is_current(descriptor, path):
+            os.close(descriptor)  # locked a file its holder had already removed: lock the one there now
+            continue
+        if made:
             break
-        os.close(descriptor)  # locked a file its holder had already removed: lock the one there now
+        try:  # left by a killed writer, or planted: removed while locked, never written into
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            break  # a folder we may not change: held as it is, and the atomic write will say why it cannot
+        os.close(descriptor)
+        found += 1
+        if found > 100:
+            raise StateError(f"{path} keeps coming back while the match's lock is taken: nothing was written; "
+                             "find out what makes it")
     try:
-        os.ftruncate(descriptor, 0)
-        os.write(descriptor, _holder_line().encode("utf-8", "replace"))
+        if made:
+            os.write(descriptor, _holder_line().encode("utf-8", "replace"))
         from scorekeeper.storage.atomic import remove_stale_temporaries
 
         remove_stale_temporaries(os.fspath(match_path))  # what a killed writer left: nobody else writes now
         yield path
     finally:
-        try:
-            os.unlink(path)  # while still holding it: see the module's docstring
-        except OSError:
-            pass
+        if made:
+            _unlink(path)  # while still holding it: see the module's docstring
         os.close(descriptor)
+
+
+def _open_lock_file(path: str, match_path: str) -> tuple[int, bool]:
+    """The lock file, opened without following a link: (its descriptor, whether this call created it)."""
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o644), True
+    except FileExistsError:
+        pass
+    except FileNotFoundError:
+        raise FileProblem(f"cannot write here: the folder {os.path.dirname(path)} does not exist",
+                          os.fspath(match_path)) from None
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | _CLOEXEC)
+    except FileNotFoundError:  # its holder let go meanwhile: make it again
+        return _open_lock_file(path, match_path)
+    except OSError:  # ELOOP: a symlink
+        descriptor = None
+    if descriptor is None or not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        if descriptor is not None:
+            os.close(descriptor)
+        what = "a symbolic link" if os.path.islink(path) else "not a regular file"
+        raise StateError(f"{path} is in the way of the match's lock: it is {what}, not a lock scorekeeper "
+                         "made; nothing was written (remove it if nobody needs it)")
+    return descriptor, False
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def _is_current(descriptor: int, path: str) -> bool:
     try:
-        on_disk = os.stat(path)
+        on_disk = os.stat(path, follow_symlinks=False)
     except FileNotFoundError:
         return False
     held = os.fstat(descriptor)
@@ -124,8 +191,11 @@ def _is_current(descriptor: int, path: str) -> bool:
 
 def _busy(path: str, match_path: str, wait: float) -> tuple[str, str]:
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            holder = _describe(handle.read(4096))
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | _CLOEXEC)
+        try:
+            holder = _describe(os.read(descriptor, 4096).decode("utf-8", "replace"))
+        finally:
+            os.close(descriptor)
     except OSError:
         holder = ""
     who = f" ({holder})" if holder else ""

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
 from scorekeeper.domain.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
 from scorekeeper.notation.numerals import parse_number
-from scorekeeper.storage import quickread, tomlread as toml
+from scorekeeper.storage import quickread, textfile, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.stamp import FileStamp, stamp_of
 from scorekeeper.errors import printable
@@ -47,12 +47,19 @@ def read_match_text(path: str) -> str:
 
 
 def read_match_file(path: str) -> tuple[str, FileStamp]:
-    """A match file's text and the stamp of the version read (see ``storage.stamp``)."""
+    """A match file's text and the stamp of the version read (see ``storage.stamp``). Only a regular file of
+    at most ``textfile.LARGEST`` bytes is read; MatchFileError for anything else."""
     label = os.fspath(path)
     try:
-        with open(label, encoding="utf-8-sig") as handle:
-            text = handle.read()
+        with open(textfile.open_regular(label), encoding="utf-8-sig") as handle:
+            if textfile.is_too_large(handle.fileno()):
+                raise MatchFileError(textfile.too_large(), label)
+            text = handle.read(textfile.LARGEST + 1)  # a file that grows meanwhile stops here
+            if len(text) > textfile.LARGEST:
+                raise MatchFileError(textfile.too_large(), label)
             stamp = stamp_of(handle.fileno(), text)
+    except textfile.NotRegular as error:
+        raise MatchFileError(f"cannot be a match file: {error}", label) from None
     except FileNotFoundError:
         raise MatchFileError("no match file here: start one with 'scorekeeper new --rules goat PLAYER...' "
                              "or choose one with --match PATH", label) from None
@@ -437,6 +444,16 @@ def _key(key: str) -> str:
     return key if _BARE_KEY.match(key) else _value(key)
 
 
+def revision_to_dict(entry: Revision) -> dict[str, Any]:
+    """One change of the undo history as the match file writes it (also used by exports)."""
+    return _dump_revision(entry)
+
+
+def revision_from_dict(raw: Any, line: int | None = None) -> Revision:
+    """Read one change written by ``revision_to_dict``; ValueError/InputError name what is wrong."""
+    return _parse_revision(raw, line)
+
+
 def round_to_dict(rnd: Round) -> dict[str, Any]:
     """One round's facts as the match file writes them (also used by exports)."""
     return _dump_round(rnd)
@@ -468,11 +485,7 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
 def save_match(match: Match, path: str) -> FileStamp:
     """Write the match file atomically; returns the stamp of the version written."""
     text = dump_match(match)
-    try:
-        with open(write_target(path), encoding="utf-8") as handle:
-            old = handle.read()
-    except (OSError, UnicodeDecodeError, ValueError):
-        old = ""
+    old = textfile.regular_text(write_target(path)) or ""
     if "#" in old.replace(HEADER, "", 1):
         from scorekeeper.storage.comments import keep_comments  # only files a person commented pay for it
 
@@ -571,37 +584,22 @@ def _block_lines(text: str, key: str) -> list[int]:
 def _item_lines(text: str, pos: int, line: int) -> list[int]:
     """The line where each item of the array opened just before ``pos`` (on ``line``) starts."""
     starts: list[int] = []
-    depth, expecting, quote = 0, True, ""
-    while pos < len(text):
-        char = text[pos]
-        if char == "\n":
-            line += 1
-        elif quote:
-            if char == "\\" and quote == '"':
-                pos += 1
-            elif char == quote:
-                quote = ""
-        elif char == "#":
-            end = text.find("\n", pos)
-            pos = len(text) if end < 0 else end
+    depth, expecting = 0, True
+    for char, line in toml.outside_strings(text, pos, line):
+        if char in " \t\r\n":
             continue
-        elif char in " \t\r":
-            pass
-        elif depth == 0 and char == "]":
+        if depth == 0 and char == "]":
             break
-        elif depth == 0 and char == ",":
+        if depth == 0 and char == ",":
             expecting = True
-        else:
-            if depth == 0 and expecting:
-                starts.append(line)
-                expecting = False
-            if char in "\"'":
-                quote = char
-            elif char in "[{":
-                depth += 1
-            elif char in "]}":
-                depth -= 1
-        pos += 1
+            continue
+        if depth == 0 and expecting:
+            starts.append(line)
+            expecting = False
+        if char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
     return starts
 
 

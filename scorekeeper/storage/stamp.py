@@ -11,6 +11,7 @@ import os
 from typing import NamedTuple
 
 from scorekeeper.errors import StateError
+from scorekeeper.storage.textfile import regular_text
 
 
 class FileStamp(NamedTuple):
@@ -45,11 +46,8 @@ def has_changed(path: str, stamp: FileStamp) -> bool:
         return True
     if (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns) == stamp[:4]:
         return False
-    try:
-        with open(path, encoding="utf-8-sig") as handle:
-            return hash(handle.read()) != stamp.digest  # touched or copied back, but the same text
-    except (OSError, UnicodeDecodeError):
-        return True
+    text = regular_text(path, "utf-8-sig")
+    return text is None or hash(text) != stamp.digest  # touched or copied back, but the same text
 
 
 def check_unchanged(path: str, stamp: FileStamp | None) -> None:

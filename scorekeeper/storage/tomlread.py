@@ -5,7 +5,10 @@ Callers name the file: ``TomlError.msg`` is tomllib's message without the place,
 
 from __future__ import annotations
 
+import re
+import sys
 import tomllib
+from typing import Iterator
 
 
 class TomlError(ValueError):
@@ -24,9 +27,13 @@ def loads(text: str) -> dict:
     except tomllib.TOMLDecodeError as error:
         line = _error_line(error, text)
         raise TomlError(str(error), _without_place(getattr(error, "msg", str(error))), line) from None
-    except (ValueError, RecursionError) as error:  # a number of thousands of digits, arrays nested too deep
-        message = "nested too deeply" if isinstance(error, RecursionError) else str(error)
-        raise TomlError(message, message, None) from None
+    except RecursionError:
+        line = _deepest_line(text)
+        raise TomlError(f"nested too deeply (at line {line})", "nested too deeply", line) from None
+    except ValueError as error:  # a number of thousands of digits: Python's limit on converting them
+        line = _long_number_line(text)
+        message = "a number too long to read" if line else str(error)
+        raise TomlError(f"{message} (at line {line})", message, line) from None
 
 
 def _without_place(message: str) -> str:
@@ -56,3 +63,50 @@ def _error_line(error: Exception, text: str = "") -> int | None:
         except ValueError:
             return None
     return None
+
+
+def outside_strings(text: str, position: int = 0, line: int = 1) -> Iterator[tuple[str, int]]:
+    """Each character of TOML ``text`` from ``position`` (on ``line``) that gives its structure, with its
+    line: strings and comments are skipped, but for a string's opening quote."""
+    quote = ""
+    while position < len(text):
+        char = text[position]
+        if char == "\n":
+            line += 1
+        if quote:
+            if char == "\\" and quote == '"':
+                position += 1
+            elif char == quote:
+                quote = ""
+            position += 1
+            continue
+        elif char == "#":
+            end = text.find("\n", position)
+            position = len(text) if end < 0 else end
+            continue
+        elif char in "\"'":
+            quote = char
+        yield char, line
+        position += 1
+
+
+def _deepest_line(text: str) -> int | None:
+    """The line where the arrays and tables of ``text`` are nested deepest (the first such line): what
+    tomllib gives up on with a RecursionError, and says no line of."""
+    depth, deepest, where = 0, 0, None
+    for char, line in outside_strings(text):
+        if char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, line
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+    return where
+
+
+def _long_number_line(text: str) -> int | None:
+    """The line of the first run of digits too long for Python to turn into a number (tomllib raises a
+    ValueError with no line for it)."""
+    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
+    found = re.search(r"\d{%d,}" % (limit + 1), text) if limit else None
+    return text.count("\n", 0, found.start()) + 1 if found else None

@@ -11,6 +11,7 @@ import copy
 import csv
 import io
 import json
+import re
 import tomllib
 
 import pytest
@@ -20,7 +21,8 @@ from conftest import Table
 
 from scorekeeper.domain.facts import Ending, Hand, Match, Round
 from scorekeeper.match.record import new_match, record_round
-from scorekeeper.reports.export import CSV_COLUMNS, export_json, parse_export
+from scorekeeper.reports.export import CSV_COLUMNS, export_json
+from scorekeeper.storage.exchange import parse_export
 from scorekeeper.rules.loader import builtin_names, load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.storage.matchfile import dump_match
@@ -349,3 +351,89 @@ def test_import_names_the_line_of_a_broken_round_and_a_bad_name(sk, goat_recorde
     data["players"][0] += "\u0000"
     broken.write_text(json.dumps(data), encoding="utf-8")
     assert "cannot be a player's name: it holds a control" in sk.fails("import", "--force", str(broken), code=1)
+
+
+IMPORTABLE = ["json", "toml"]
+
+
+@pytest.mark.parametrize("fmt", IMPORTABLE)
+def test_every_importable_export_round_trips_the_whole_match(sk, tmp_path, fmt):
+    """Issue 25, item 4: after undo, a JSON export then import gave a match where redo said "nothing to
+    redo". Every export that can be imported gives back everything the match file holds."""
+    sk("new", "--rules", "goat", *PLAYERS)
+    for args in ROUNDS[:4]:
+        sk("round", *args)
+    sk("delete", "2")
+    sk("undo")
+    sk("edit", "1", "--out", "Alex", "--total", "Masha=3", "--total", "Olya=4", "--total", "Serg=5")
+    original = parse_export(sk.path.read_text(encoding="utf-8"), "m")[0]
+    assert len(original.history) == 3
+    shared = tmp_path / f"shared.{fmt}"
+    sk("export", "--format", fmt, "-o", str(shared))
+    other = Table(tmp_path / "other")
+    other.folder.mkdir()
+    other("import", str(shared))
+    back = parse_export(other.path.read_text(encoding="utf-8"), "m")[0]
+    assert back.facts() == original.facts() and back.history == original.history
+    assert dump_match(back) == dump_match(original)
+    for _ in original.history:  # every change taken back comes back, in both copies alike
+        assert other("redo").stdout.replace(str(other.path), "M") == sk("redo").stdout.replace(str(sk.path), "M")
+    assert other.path.read_text(encoding="utf-8") == sk.path.read_text(encoding="utf-8")
+    assert "nothing to redo" in other.fails("redo", code=1)
+
+
+def test_a_json_export_holds_the_history_one_change_a_line(sk):
+    sk("new", *PLAYERS)
+    sk("round", *ROUNDS[0])
+    sk("undo")
+    text = sk("export").stdout
+    assert json.loads(text)["history"] == [{"change": "undo", "round": 1, "place": 1,
+                                            "facts": tomllib.loads(sk("export", "--format", "toml").stdout)
+                                            ["history"][0]["facts"]}]
+    line = next(number for number, line in enumerate(text.splitlines(), 1) if line.startswith('    {"change"'))
+    broken = text.replace('"change": "undo"', '"change": "unsay"')
+    other = Table(sk.folder / "other")
+    other.folder.mkdir()
+    (sk.folder / "broken.json").write_text(broken, encoding="utf-8")
+    assert other.fails("import", str(sk.folder / "broken.json"), code=1) == (
+        f"Error: {sk.folder / 'broken.json'}:{line}: history[0]: history entry 1: 'change' must be one of "
+        "undo, delete, edit")
+    assert not other.path.exists()
+
+
+def test_import_force_keeps_the_replaced_match_beside_it_and_says_where(sk, tmp_path):
+    """Issue 25, item 1: import --force left no copy of the match it replaced (new --force keeps one)."""
+    sk("new", "Ann", "Bob")
+    sk("round", "Ann out, Bob 5")
+    before = sk.path.read_bytes()
+    other = tmp_path / "other.toml"
+    sk.runner.invoke(sk_cli(), ["--match", str(other), "new", "Cid", "Dan"])
+    result = sk("import", "--force", str(other))
+    kept = re.search(r"The match that was there is kept as (\S+\.toml)\.", result.stdout).group(1)
+    assert kept.startswith(str(sk.folder / "match.")) and open(kept, "rb").read() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["match.toml", "other.toml",
+                                                                 kept.rsplit("/", 1)[1]])
+    assert [side["name"] for side in sk.json()["sides"]] == ["Cid", "Dan"]
+
+
+def test_import_without_force_keeps_nothing_extra_and_into_a_new_file_keeps_nothing(sk, tmp_path):
+    other = tmp_path / "other.toml"
+    sk.runner.invoke(sk_cli(), ["--match", str(other), "new", "Cid", "Dan"])
+    result = sk("import", str(other))
+    assert "kept as" not in result.stdout
+    sk.fails("import", str(other), code=1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["match.toml", "other.toml"]
+
+
+def test_export_to_an_existing_file_is_refused_without_force(sk, tmp_path):
+    """Issue 25, item 5: export -o wrote over an unrelated file without a word."""
+    sk("new", "Ann", "Bob")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    line = sk.fails("export", "-o", str(notes), code=1)
+    assert line == (f"Error: {notes} already exists: nothing was written; use --force to write over it, or -o "
+                    "another file")
+    assert notes.read_text() == "my notes\n"
+    sk("export", "--format", "csv", "-o", str(notes), "--force")
+    assert notes.read_text().startswith("round,side,players")
+    assert "is the match file itself" in sk.fails("export", "-o", str(sk.path), "--force", code=1)

@@ -195,3 +195,32 @@ def test_a_hand_typed_with_a_dash_the_round_line_reads_is_taken(started, dash):
     started("round", "--out", "Masha", "--led", f"6{dash}6", "--total", "Alex=1", "--total", "Olya=2",
             "--total", "Serg=3")
     assert 'led = "6-6"' in started.path.read_text()
+
+
+HUGE = "9" * 100_000
+
+
+@pytest.mark.parametrize("args, shown", [
+    (["round", f"Masha out, Alex {HUGE}, Olya 1, Serg 2"],
+     "Error: '999999999999999999999999…' (100,000 characters) is too large for a round"),
+    (["round", "--out", "Masha", "--total", f"Alex={HUGE}", "--total", "Olya=1", "--total", "Serg=2"],
+     "is too large for a total"),
+    (["round", f"Masha out, Alex 1-{HUGE}"], "(100,002 characters) is not a tile"),
+    (["round", "--out", "Masha", f"Masha out, Alex {HUGE}"], "(100,016 characters))"),
+    (["redo", f"Alex={HUGE}"], "(100,007 characters) is not a valid integer range"),
+    (["new", "--force", f"X{HUGE}=", "Bob"], "(100002 characters)' cannot be a player's name: it holds '='"),
+    (["new", "--force", "--rules", f"./{HUGE} {HUGE}", "Ann", "Bob"], "(100,002 characters)"),
+])
+def test_a_hundred_thousand_characters_typed_are_echoed_cut_short(started, args, shown):
+    """Issue 25, item 15: a 100,000-digit total was repeated whole in the error line."""
+    line = started.fails(*args, code=2)
+    assert shown in line and len(line) < 500, line[:600]
+
+
+def test_a_message_of_many_long_words_is_cut_in_its_middle():
+    from scorekeeper.errors import LONGEST_MESSAGE, cut_echoes
+
+    message = "cannot read: " + "word " * 1000 + "(the reason)"
+    cut = cut_echoes(message)
+    assert len(cut) <= LONGEST_MESSAGE and cut.startswith("cannot read: word") and cut.endswith("(the reason)")
+    assert cut_echoes("a short message") == "a short message"

@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper.domain.facts import Claim
 from scorekeeper.live.session import LiveSession
-from scorekeeper.reports.export import parse_export
+from scorekeeper.storage.exchange import parse_export
 from scorekeeper.storage.matchfile import dump_match, load_match, parse_match
 
 

@@ -206,3 +206,33 @@ def test_rounds_undone_one_after_another_come_back_in_order(sk):
     sk("redo")
     sk("redo")
     assert _facts(sk) == before
+
+
+def test_import_force_keeps_the_match_it_replaces_as_new_force_does(sk, tmp_path):
+    """Issue 25, item 1: every command that replaces a match keeps the old one beside it (one helper)."""
+    from scorekeeper.match import usecases
+
+    before = _played(sk)
+    other = tmp_path / "elsewhere" / "other.toml"
+    other.parent.mkdir()
+    usecases.new(other, players=("Cid", "Dan"))
+    change = usecases.import_match(sk.path, other, force=True)
+    assert change.kept and change.kept.startswith(str(sk.folder / "match.")) and change.kept.endswith(".toml")
+    with open(change.kept, "rb") as handle:
+        assert handle.read() == before
+    assert load_match(sk.path).players == ("Cid", "Dan")
+    again = usecases.new(sk.path, players=("Eve", "Fay"), force=True)  # the same minute: another name
+    assert again.kept not in (None, change.kept) and load_match(again.kept).players == ("Cid", "Dan")
+    assert len(list(sk.folder.glob("match.*.toml"))) == 2
+
+
+def test_a_command_that_replaces_a_match_refuses_what_is_not_a_file(sk):
+    from scorekeeper.errors import StateError
+    from scorekeeper.match import usecases
+
+    import os
+
+    os.mkfifo(sk.path)
+    with pytest.raises(StateError, match="it is not a regular file; nothing was written"):
+        usecases.new(sk.path, players=("Ann", "Bob"), force=True)
+    assert sorted(p.name for p in sk.folder.iterdir()) == ["match.toml"] and not sk.path.is_file()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from scorekeeper.errors import MatchFileError, MatchFileProblems
@@ -118,3 +120,21 @@ def test_an_unknown_key_is_named_at_its_line_however_it_is_written(sk, extra):
     sk.path.write_text(f'format = 1\nruleset = "goat"\nplayers = ["Ann", "Bob"]\n{extra}\n', encoding="utf-8")
     line = sk.fails("table", code=1)
     assert line.startswith(f"Error: {sk.path}:4: ") and "unknown key" in line, line
+
+
+def test_a_match_reached_through_a_symlink_finds_its_ruleset_file(sk):
+    """Issue 25, item 11: ``new --rules ./house.toml`` through ``match.toml -> real/match.toml`` wrote
+    ``ruleset = "../house.toml"`` (from the link's target), and the next round said "ruleset file not found"."""
+    (sk.folder / "house.toml").write_text('extends = "goat"\nname = "house"\n', encoding="utf-8")
+    (sk.folder / "real").mkdir()
+    sk.path.symlink_to("real/match.toml")
+    old = os.getcwd()
+    os.chdir(sk.folder)
+    try:
+        assert "New house match" in sk("new", "--rules", "./house.toml", "Ann", "Bob").stdout
+    finally:
+        os.chdir(old)
+    assert 'ruleset = "house.toml"' in (sk.folder / "real" / "match.toml").read_text(encoding="utf-8")
+    assert sk.path.is_symlink()
+    assert "Round 1 recorded" in sk("round", "Ann out, Bob 3").stdout
+    assert sk.json()["ruleset"] == "house"

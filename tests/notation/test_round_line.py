@@ -235,7 +235,7 @@ BAD = [
     ("m out 3 13", "3 totals needed, in seating order (Alex, Olya, Serg): 2 given"),
     ("m out 3 13 5 7", "3 totals needed, in seating order (Alex, Olya, Serg): 4 given"),
     ("m out, Alex 3, Olya 13, Serg 5, 7", "a total without a name, but every player has a hand: 1 given"),
-    ("1-2 m out 3 13 5", "whose tile is 1-2?"),
+    ("1-2 m out 3 13 5", "whose tile is '1-2'?"),
     ("m out, Alex 7-7, 13 5", "tile 7-7 is not in a double-six set (Alex's hand)"),
     ("m out, Alex 1-2, Olya 1-2, Serg 5", "tile 1-2 is in two hands: Alex's and Olya's"),
     ("m out, Alex 1-2 1-2, Olya 3, Serg 5", "tile 1-2 is given twice (Alex's hand)"),

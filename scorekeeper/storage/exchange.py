@@ -1,0 +1,149 @@
+"""A match read back from an export: a JSON export (``export --format json``) or a TOML match log.
+
+Exports are made in ``reports.export``; this is the other direction, an importer: it reads the facts an
+export holds (everything a match file holds: players, sides, rounds, the hand in progress and the undo
+history) back into a ``Match``, every problem with its line, and leaves the computed tables to the replay.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from scorekeeper.domain.facts import FORMAT_VERSION, Match, Side, singles
+from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems
+from scorekeeper.notation.quoting import printable
+from scorekeeper.storage.matchfile import (format_claim, key_line, parse_claim, parse_match, players_problem,
+                                           revision_from_dict, revision_to_dict, round_from_dict)
+from scorekeeper.storage.tomlread import TomlError, loads
+
+EXPORT_KIND = "scorekeeper match export"
+"""The JSON export's ``kind``: what tells a scorekeeper export from any other JSON."""
+
+
+def is_json(text: str) -> bool:
+    return text.lstrip().startswith("{")
+
+
+def match_data(match: Match) -> dict[str, Any]:
+    """The facts of a JSON export that are not its rounds (they come with their tables): every key a match
+    file holds, so that an import gives back the whole match, its undo history too."""
+    return {"kind": EXPORT_KIND, "format": FORMAT_VERSION, "ruleset": match.ruleset,
+            "players": list(match.players),
+            "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
+            "pending": [format_claim(claim) for claim in match.pending],
+            "history": [revision_to_dict(entry) for entry in match.history]}
+
+
+def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
+    """Read a JSON export or a TOML match log: the match and every problem found in its facts.
+
+    A problem that leaves nothing to read (not JSON, no players; a CSV or Markdown export) is raised as
+    MatchFileError.
+    """
+    problems: list[FileProblem] = []
+    if not is_json(text):
+        _require_toml(text, label)
+        return parse_match(text, label, problems), problems
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise MatchFileError(f"not valid JSON: {error.msg}", label, error.lineno) from None
+    except RecursionError:
+        raise MatchFileError("not valid JSON: nested too deeply", label) from None
+
+    def refuse(message: str, key: str) -> MatchFileError:
+        return MatchFileError(message, label, key_line(text, key), key)
+
+    if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
+        raise MatchFileError(f"not a scorekeeper JSON export (it needs \"kind\": \"{EXPORT_KIND}\")", label)
+    if data.get("format") != FORMAT_VERSION:
+        raise refuse(f"unknown export format {printable(repr(data.get('format')))[:40]} (this scorekeeper reads "
+                     f"format {FORMAT_VERSION})", "format")
+    ruleset, players = data.get("ruleset"), data.get("players")
+    if not isinstance(ruleset, str) or not ruleset:
+        raise refuse("must name the ruleset (a built-in name or a path)", "ruleset")
+    problem = players_problem(players)
+    if problem:
+        raise refuse(problem, "players")
+    try:
+        sides = tuple(Side(str(item["name"]), tuple(item["players"])) for item in data.get("sides") or [])
+    except (TypeError, KeyError):
+        raise refuse("each side needs a name and a list of players", "sides") from None
+    sides = sides or singles(tuple(players))
+    if sorted(map(str, (p for side in sides for p in side.players))) != sorted(players):
+        raise refuse("the sides must seat every player exactly once", "sides")
+    rounds = []
+    raw_rounds = data.get("rounds", [])
+    if not isinstance(raw_rounds, list):
+        raise refuse("must be a list of rounds", "rounds")
+    lines = _item_lines(text, "rounds", len(raw_rounds))
+    for index, raw in enumerate(raw_rounds):
+        try:
+            rounds.append(round_from_dict(raw.get("facts") if isinstance(raw, dict) else None, lines[index]))
+        except (InputError, ValueError, TypeError, AttributeError) as error:
+            problems.append(MatchFileError(f"round {index + 1}: {error}", label, lines[index],
+                                           key=f"rounds[{index}].facts"))
+    pending = []
+    raw_pending = data.get("pending") or []
+    if not isinstance(raw_pending, list):
+        raise refuse("must be a list of \"PLAYER=POINTS\"", "pending")
+    for index, item in enumerate(raw_pending):
+        try:
+            claim = parse_claim(str(item))
+            if not claim.player or claim.points < 0 or (claim.count or 0) < 0:
+                raise ValueError("a claim needs a player and points that are not negative")
+            pending.append(claim)
+        except (ValueError, InputError):
+            problems.append(MatchFileError(f"a claim is written \"PLAYER=POINTS\" or \"PLAYER=POINTS count N\", "
+                                           f"not {printable(repr(item))[:40]}", label, key_line(text, "pending"),
+                                           key=f"pending[{index}]"))
+    history = []
+    raw_history = data.get("history") or []
+    if not isinstance(raw_history, list):
+        raise refuse("must be a list of the changes taken back", "history")
+    lines = _item_lines(text, "history", len(raw_history))
+    for index, raw in enumerate(raw_history):
+        try:
+            history.append(revision_from_dict(raw, lines[index]))
+        except (InputError, ValueError, TypeError, KeyError) as error:
+            problems.append(MatchFileError(f"history entry {index + 1}: {error}", label, lines[index],
+                                           key=f"history[{index}]"))
+    match = Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds),
+                  pending=tuple(pending), path=label, history=tuple(history))
+    return match, problems
+
+
+def _item_lines(text: str, key: str, count: int) -> list[int | None]:
+    """The line where each item of the export's top-level list ``key`` starts, in the layout ``export`` writes
+    (one item a line, after a ``"key": [`` line); None for each when the text is laid out otherwise."""
+    opening = re.search(rf'^  "{key}": \[$', text, re.MULTILINE)
+    if opening is None:
+        return [None] * count
+    first = text.count("\n", 0, opening.start()) + 2
+    lines = text.split("\n")[first - 1:first - 1 + count]
+    if len(lines) != count or not all(line.startswith("    {") for line in lines):
+        return [None] * count
+    return list(range(first, first + count))
+
+
+def raise_problems(problems: list[FileProblem]) -> None:
+    if problems:
+        raise problems[0] if len(problems) == 1 else MatchFileProblems(problems)
+
+
+def _require_toml(text: str, file: str) -> None:
+    """Refuse a file that is neither JSON nor TOML (a CSV or Markdown export) by saying what import reads.
+
+    A ``.toml`` file with a syntax error keeps the match file's own message (with its line)."""
+    lowered = file.lower()
+    if lowered.endswith(".toml"):
+        return
+    try:
+        loads(text)
+    except TomlError:
+        kind = ("is a CSV export" if lowered.endswith(".csv") else
+                "is a Markdown export" if lowered.endswith((".md", ".markdown")) else "is neither")
+        raise MatchFileError(f"import reads JSON or TOML exports (export --format json or --format toml), and "
+                             f"this file {kind}: CSV and Markdown exports cannot be imported", file) from None
