@@ -86,11 +86,11 @@ def name_problem(name: str, what: str = "a player's name", separators: str = "=,
         return f"'{printable(name)}' cannot be {what}: it starts or ends with a space"
     odd = [char for char in name if not char.isprintable()]
     if odd:
-        return (f"'{printable(name)}' cannot be {what}: it holds a control or invisible character "
+        return (f"{quoted(name, 40)} cannot be {what}: it holds a control or invisible character "
                 f"({printable(odd[0])})")
     bad = [char for char in separators if char in name]
     if bad:
-        return f"'{name}' cannot be {what}: it holds '{bad[0]}' (names cannot hold {' '.join(separators)})"
+        return f"{quoted(name, 40)} cannot be {what}: it holds '{bad[0]}' (names cannot hold {' '.join(separators)})"
     return None
 
 

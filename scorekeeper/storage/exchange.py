@@ -13,7 +13,7 @@ from typing import Any
 
 from scorekeeper.domain.facts import FORMAT_VERSION, Match, Side, singles
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems
-from scorekeeper.notation.quoting import printable
+from scorekeeper.errors import printable
 from scorekeeper.storage.matchfile import (format_claim, key_line, parse_claim, parse_match, players_problem,
                                            revision_from_dict, revision_to_dict, round_from_dict)
 from scorekeeper.storage.tomlread import TomlError, loads

@@ -208,7 +208,7 @@ HUGE = "9" * 100_000
     (["round", f"Masha out, Alex 1-{HUGE}"], "(100,002 characters) is not a tile"),
     (["round", "--out", "Masha", f"Masha out, Alex {HUGE}"], "(100,016 characters))"),
     (["redo", f"Alex={HUGE}"], "(100,007 characters) is not a valid integer range"),
-    (["new", "--force", f"X{HUGE}=", "Bob"], "(100002 characters)' cannot be a player's name: it holds '='"),
+    (["new", "--force", f"X{HUGE}=", "Bob"], "(100,002 characters) cannot be a player's name: it holds '='"),
     (["new", "--force", "--rules", f"./{HUGE} {HUGE}", "Ann", "Bob"], "(100,002 characters)"),
 ])
 def test_a_hundred_thousand_characters_typed_are_echoed_cut_short(started, args, shown):
