@@ -1,45 +1,60 @@
 """The ``scorekeeper`` command's entry point.
 
 Nothing heavy is imported here before Ctrl-C is handled: an interrupt while the command starts (importing
-click and the rest) is one line and exit 130, never a traceback. Everything else about interrupts and output
+click and the rest) is one line and exit 130, never a traceback; once the command has saved its change or
+said all it will, a Ctrl-C is dropped (``storage.sigint``). Everything else about interrupts and output
 failures is in ``scorekeeper.cli.safety``.
 """
 
 import gc
 import sys
 
-from scorekeeper.storage.sigint import signals
+from scorekeeper.storage import sigint
 
 
 def main() -> None:
+    sigint.guard()  # first: a Ctrl-C from here on is scorekeeper's to handle
     try:
-        # The cyclic garbage collector finds nothing to free while the modules load, and little in a command
-        # that replays a match (5-7% of a command at 20 rounds, 12-21% at 10,000): what start-up made is
-        # frozen out of its reach, and it runs seldom after (a live session still collects).
-        gc.disable()
-        sys.unraisablehook = _keep_interrupt
-        from scorekeeper.cli.app import cli
-
-        if INTERRUPTED:
-            raise KeyboardInterrupt
-
-        gc.freeze()
-        gc.set_threshold(100_000, 50, 100)
-        gc.enable()
-        cli.main(prog_name="scorekeeper")
-    except SystemExit:  # the command has finished (click always ends this way): a Ctrl-C now changes nothing
-        _ignore_interrupts()
-        raise
-    except KeyboardInterrupt:  # before the command started, or after it finished: nothing half-done
-        from scorekeeper.storage.atomic import saved_paths
-
-        saved = saved_paths()
         try:
-            sys.stderr.write(f"Interrupted after the change was saved in {saved[-1]}.\n" if saved else
-                             "Cancelled: nothing was changed.\n")
-        except (OSError, ValueError):
-            pass
+            # The cyclic garbage collector finds nothing to free while the modules load, and little in a
+            # command that replays a match: what start-up made is frozen out of its reach, and it runs seldom
+            # after (a live session still collects); benchmarks/bench_replay.py measures it.
+            gc.disable()
+            sys.unraisablehook = _keep_interrupt
+            from scorekeeper.cli.app import cli
+
+            if INTERRUPTED:
+                raise KeyboardInterrupt
+
+            gc.freeze()
+            gc.set_threshold(100_000, 50, 100)
+            gc.enable()
+            cli.main(prog_name="scorekeeper")
+        except SystemExit:  # the command has finished (click always ends this way): a Ctrl-C now changes nothing
+            sigint.finish()
+            raise
+    except KeyboardInterrupt as interrupt:  # before the command started, or as it ended: nothing half-done
+        sigint.finish()  # (the handler raises once: this cannot be interrupted again)
+        if isinstance(interrupt.__context__, SystemExit):  # it came as the command ended: end as it would
+            raise interrupt.__context__ from None
+        saved = _saved()
+        _say(f"Interrupted after the change was saved in {saved[-1]}." if saved else
+             "Cancelled: nothing was changed.")
         sys.exit(0 if saved else 130)
+
+
+def _saved() -> tuple[str, ...]:
+    from scorekeeper.storage.atomic import saved_paths
+
+    return saved_paths()
+
+
+def _say(line: str) -> None:
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass  # nowhere left to say it
 
 
 INTERRUPTED: list[bool] = []
@@ -55,10 +70,3 @@ def _keep_interrupt(unraisable) -> None:
         INTERRUPTED.append(True)
         return
     sys.__unraisablehook__(unraisable)
-
-
-def _ignore_interrupts() -> None:
-    """Let a Ctrl-C that comes while Python shuts down pass unnoticed: the command has done and said all it
-    will, so it must not end killed by the signal (exit -2) after reporting success."""
-    signal = signals()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
