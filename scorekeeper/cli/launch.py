@@ -2,8 +2,10 @@
 
 Nothing heavy is imported here before Ctrl-C is handled: an interrupt while the command starts (importing
 click and the rest) is one line and exit 130, never a traceback; once the command has saved its change or
-said all it will, a Ctrl-C is dropped (``storage.sigint``). Everything else about interrupts and output
-failures is in ``scorekeeper.cli.safety``.
+said all it will, a Ctrl-C is dropped (``storage.sigint``). A standard output the shell left closed is
+refused here, in one line, before anything is read or written; output that fails outside a command (its
+help, or at exit) is one line too. Everything else about interrupts and output failures is in
+``scorekeeper.cli.safety``.
 """
 
 import gc
@@ -16,6 +18,9 @@ def main() -> None:
     sigint.guard()  # first: a Ctrl-C from here on is scorekeeper's to handle
     try:
         try:
+            if _closed_output():
+                _fail("the standard output is closed: the command would have nowhere to answer; nothing was "
+                      "changed")
             # The cyclic garbage collector finds nothing to free while the modules load, and little in a
             # command that replays a match: what start-up made is frozen out of its reach, and it runs seldom
             # after (a live session still collects); benchmarks/bench_replay.py measures it.
@@ -32,7 +37,11 @@ def main() -> None:
             cli.main(prog_name="scorekeeper")
         except SystemExit:  # the command has finished (click always ends this way): a Ctrl-C now changes nothing
             sigint.finish()
+            _flush_at_exit()
             raise
+        except OSError as error:  # output that failed outside a command (its --help, say)
+            sigint.finish()
+            _output_failed(error)
     except KeyboardInterrupt as interrupt:  # before the command started, or as it ended: nothing half-done
         sigint.finish()  # (the handler raises once: this cannot be interrupted again)
         if isinstance(interrupt.__context__, SystemExit):  # it came as the command ended: end as it would
@@ -43,10 +52,61 @@ def main() -> None:
         sys.exit(0 if saved else 130)
 
 
+def _closed_output() -> bool:
+    """Whether the shell started the command with its standard output closed (``>&-``). A closed standard
+    stream gets devnull in its place first, so that no file the command opens can take its number (and
+    receive what is meant for the stream); a closed input only matters to ``play``, which says so."""
+    import os
+
+    for number in (0, 1, 2):
+        try:
+            os.fstat(number)
+        except OSError:
+            try:
+                opened = os.open(os.devnull, os.O_RDWR)
+            except OSError:
+                continue
+            if opened != number:
+                os.dup2(opened, number)
+                os.close(opened)
+    return sys.stdout is None
+
+
+def _flush_at_exit() -> None:
+    """Write out what the command left buffered while a failure can still be said in one line (Python's own
+    flush at exit would print an ignored exception and exit 120)."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except (OSError, ValueError) as error:
+        _output_failed(error)
+
+
+def _output_failed(error: Exception) -> None:
+    """Output could not be written: a warning, exit 0, when a change was saved; else ``Error: ...``, exit 1."""
+    import os
+
+    try:  # what is left for stdout goes nowhere, so that the flush at exit cannot fail again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+    saved = _saved()
+    if saved:
+        _say(f"Warning: the output could not be written ({reason}); the change was saved in {saved[-1]}.")
+        sys.exit(0)
+    _fail(reason)
+
+
 def _saved() -> tuple[str, ...]:
     from scorekeeper.storage.atomic import saved_paths
 
     return saved_paths()
+
+
+def _fail(message: str) -> None:
+    _say(f"Error: {message}")
+    sys.exit(1)
 
 
 def _say(line: str) -> None:
