@@ -58,3 +58,13 @@ def test_a_full_standard_output_is_one_line(match, command):
     before = match.read_bytes()
     _refused(_shell(match.parent, f"sk {command} > /dev/full"), "Error: No space left on device")
     assert match.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", ["play", "play --rules goat --force Dan Eve"])
+def test_play_with_its_input_closed_is_one_line_and_starts_nothing(match, command):
+    """'play 0<&-' was a traceback (RuntimeError: input(): lost sys.stdin)."""
+    before = match.read_bytes()
+    _refused(_shell(match.parent, f"sk {command} 0<&-"),
+             "Error: the standard input is closed: 'play' reads the lines typed from it; nothing was changed")
+    assert match.read_bytes() == before
+    assert sorted(path.name for path in match.parent.iterdir()) == ["match.toml"]
