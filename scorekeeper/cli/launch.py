@@ -6,16 +6,31 @@ said all it will, a Ctrl-C is dropped (``storage.sigint``). A standard output th
 refused here, in one line, before anything is read or written; output that fails outside a command (its
 help, or at exit) is one line too. Everything else about interrupts and output failures is in
 ``scorekeeper.cli.safety``.
+
+A Ctrl-C before this module runs (while Python itself starts) is Python's: see docs/safety.md, "Interrupts".
 """
 
 import gc
 import sys
 
-from scorekeeper.storage import sigint
+
+def _cancelled(kind, error, trace) -> None:
+    """What Python shows for an exception nobody caught: for a Ctrl-C that came while this module and the next
+    ones load (before ``main`` handles it), one line instead of a traceback; nothing has been read or written.
+    Python then ends the process by the signal, as a shell expects of a Ctrl-C. Anything else as Python would."""
+    if issubclass(kind, KeyboardInterrupt):
+        _say("Cancelled: nothing was changed.")
+        return
+    sys.__excepthook__(kind, error, trace)
+
+
+sys.excepthook = _cancelled  # set as early as the entry point allows: the first thing its module does
 
 
 def main() -> None:
-    sigint.guard()  # first: a Ctrl-C from here on is scorekeeper's to handle
+    from scorekeeper.storage import sigint
+
+    sigint.guard()  # a Ctrl-C from here on is scorekeeper's to handle
     try:
         try:
             if _closed_output():

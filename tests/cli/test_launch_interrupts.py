@@ -314,3 +314,31 @@ def test_real_ctrl_cs_at_the_first_output_byte_never_turn_a_saved_change_into_a_
                 or err.strip() not in ("", "Interrupted after the change was saved in match.toml.")):
             failures.append((run, process.returncode, err))
     assert failures == []
+
+
+# A Ctrl-C as the entry point's module has just loaded and the next ones load, before main handles Ctrl-C
+# itself: the first import of scorekeeper.storage sends it.
+EARLY = """
+import importlib.abc, os, signal, sys
+class Trip(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "scorekeeper.storage":
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, Trip())
+sys.argv[0] = "scorekeeper"
+from scorekeeper.cli.launch import main
+main()
+"""
+
+
+def test_a_ctrl_c_before_the_entry_point_handles_it_is_one_line(tmp_path):
+    """Issue 25, 6: a Ctrl-C while the command starts printed Python's traceback. From the entry point's first
+    line on it is one line; the process still ends by the signal, as a shell expects (docs/safety.md)."""
+    before = _new(tmp_path)
+    done = subprocess.run([sys.executable, "-c", EARLY, *ROUND], cwd=tmp_path, capture_output=True, text=True,
+                          env=_env(), timeout=60)
+    assert done.stderr == "Cancelled: nothing was changed.\n"
+    assert done.returncode == -signal.SIGINT
+    assert (tmp_path / "match.toml").read_bytes() == before
