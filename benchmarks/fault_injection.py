@@ -19,9 +19,10 @@ few of these in CI.
 
 ``--families`` adds the faults of interrupts and broken terminals (issue 25, items 6-10), ``--runs`` trials each:
 
-- ``sigint``: a real Ctrl-C at a random moment of ``round``, ``edit``, ``delete`` and ``undo`` (half of them at
-  the first byte of output, after a pause of up to 10 ms): never a traceback nor ``Aborted!``; exit 0 with the
-  new match, or exit 130 with the old one and ``Cancelled: nothing was changed.``;
+- ``sigint``: a real Ctrl-C at a random moment of ``round``, ``edit``, ``delete`` and ``undo`` (a third at the
+  first byte of output, after a pause of up to 10 ms; a third after the entry point started; a third after the
+  process started): never a traceback nor ``Aborted!``; exit 0 with the new match, or exit 130 with the old
+  one and ``Cancelled: nothing was changed.`` (one that came in Python's own start-up is counted apart);
 - ``play-write``: ``play`` typing six rounds while the file system refuses a random run of writes (a full
   disk, a read-only file system, a folder the user cannot write): exit 0, each refused line one error, the
   others recorded, the file whole and no temporary file left;
@@ -40,6 +41,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -225,8 +227,28 @@ class Trials:
 SIGINT_COMMANDS = {name: COMMANDS[name] for name in ("round", "edit", "delete")} | {"undo": ["undo"]}
 
 
+# The command as the installed script runs it, saying on stderr when its entry point starts (main's first
+# step, gc.disable), so that a signal can be sent at a moment of scorekeeper's own run.
+STARTED = """
+import gc, os, sys
+real_disable = gc.disable
+def disable():
+    gc.disable = real_disable
+    os.write(2, b"started\\n")
+    real_disable()
+gc.disable = disable
+sys.argv[0] = "scorekeeper"
+from scorekeeper.cli.launch import main
+main()
+"""
+MOMENTS = ("at the first output byte", "after the entry point started", "after the process started")
+
+
 def sigint_trials(runs: int, rng: random.Random, work: Path) -> Trials:
-    """A real Ctrl-C at a random moment of a command that writes: cancelled with nothing changed, or a success."""
+    """A real Ctrl-C at a random moment of a command that writes: cancelled with nothing changed, or a success.
+    A third of them come at any moment after the process started, Python's own start-up included: a Ctrl-C
+    there, before the entry point runs, is Python's (docs/safety.md, "Interrupts"), counted apart when the
+    match is untouched and no scorekeeper code is in what was printed."""
     trials = Trials()
     template = work / "template"
     template.mkdir(parents=True)
@@ -242,25 +264,36 @@ def sigint_trials(runs: int, rng: random.Random, work: Path) -> Trials:
     folder = work / "run"
     for run in range(runs):
         name = rng.choice(sorted(SIGINT_COMMANDS))
+        moment = MOMENTS[run % 3]
         _fresh(template, folder)
-        process = subprocess.Popen(installed_command() + SIGINT_COMMANDS[name], cwd=folder, stdout=subprocess.PIPE,
+        command = [sys.executable, "-c", STARTED] if moment == MOMENTS[1] else installed_command()
+        process = subprocess.Popen(command + SIGINT_COMMANDS[name], cwd=folder, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, text=True)
-        at_output = run % 2 == 0
-        if at_output:
+        if moment == MOMENTS[0]:
             process.stdout.read(1)
             time.sleep(rng.uniform(0, 0.01))
+        elif moment == MOMENTS[1]:
+            process.stderr.readline()
+            time.sleep(rng.uniform(0, timing[name]))
         else:
             time.sleep(rng.uniform(0, 1.1 * timing[name]))
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=120)
         trials.runs += 1
         state = _state(folder / "match.toml")
-        where = f"run {run} ({name}, {'at the first output byte' if at_output else 'at a random moment'})"
-        if "Traceback" in err or "Aborted" in err:
+        where = f"run {run} ({name}, {moment})"
+        # a frame of scorekeeper's own code: its packages' __init__ load before the entry point, as the bin script
+        ours = any(frame not in ("__init__", "cli/__init__")
+                   for frame in re.findall(r"/scorekeeper/([\w/]+)\.py", err.replace("\\", "/")))
+        if state == old and not ours and (process.returncode == -signal.SIGINT and not err.strip()
+                                          or "Traceback" in err and err.rstrip().endswith("KeyboardInterrupt")):
+            trials.saw("in Python's start, before the entry point (documented)")
+        elif "Traceback" in err or "Aborted" in err:
             trials.problems.append(f"{where}: exit {process.returncode}: {err.strip().splitlines()[-1]}")
         elif state is None:
             trials.problems.append(f"{where}: the match is broken")
-        elif state == old and process.returncode == 130 and err.strip() == "Cancelled: nothing was changed.":
+        elif (state == old and process.returncode in (130, -signal.SIGINT)
+              and err.strip() == "Cancelled: nothing was changed."):
             trials.saw("cancelled")
         elif state != old and process.returncode == 0:
             trials.saw("saved")
