@@ -33,7 +33,6 @@ class _Interrupts:
     guarded = False
     live = False
     settled = False
-    dropped = 0
 
 
 def guard() -> None:
@@ -65,16 +64,10 @@ def finish() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def dropped() -> int:
-    """How many Ctrl-Cs were dropped because the command could no longer be cancelled."""
-    return _Interrupts.dropped
-
-
 def _interrupt(number, frame) -> None:
     if _Interrupts.live:
         raise KeyboardInterrupt
     if _Interrupts.settled:
-        _Interrupts.dropped += 1
         return
     _Interrupts.settled = True  # the first Ctrl-C cancels; a second one must not interrupt the cancelling
     raise KeyboardInterrupt
