@@ -16,6 +16,25 @@ command takes when it is not killed, measured first), then checks that:
 
 It prints one line per command and exits 1 if any run broke a rule. ``tests/storage/test_fault_injection.py`` runs a
 few of these in CI.
+
+``--families`` adds the faults of interrupts and broken terminals (issue 25, items 6-10), ``--runs`` trials each:
+
+- ``sigint``: a real Ctrl-C at a random moment of ``round``, ``edit``, ``delete`` and ``undo`` (a third at the
+  first byte of output, after a pause of up to 10 ms; a third after the entry point started; a third after the
+  process started): never a traceback nor ``Aborted!``; exit 0 with the new match, or exit 130 with the old
+  one and ``Cancelled: nothing was changed.`` (one that came in Python's own start-up is counted apart);
+- ``play-write``: ``play`` typing six rounds while the file system refuses a random run of writes (a full
+  disk, a read-only file system, a folder the user cannot write): exit 0, each refused line one error, the
+  others recorded, the file whole and no temporary file left;
+- ``encoding``: ``play`` under an ASCII, cp1252 or latin-1 input typing lines with UTF-8 letters among good
+  ones: each line it cannot read refused in one line, the others recorded, exit 0;
+- ``control``: ``play`` fed lines with random control bytes (NUL, ESC sequences) from a pipe: no control byte
+  in what it writes back, exit 0;
+- ``streams``: a random command with its standard output closed or on /dev/full, or ``play`` with its input
+  closed: one line on stderr, exit 1, the match unchanged (a command that writes, with its output on a full
+  disk: the change saved, then one warning, exit 0).
+
+    python benchmarks/fault_injection.py --families sigint,play-write,encoding,control,streams --runs 200
 """
 
 from __future__ import annotations
@@ -23,6 +42,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -158,22 +178,323 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=100, help="kills per command (default 100)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: a new one, printed)")
     parser.add_argument("--commands", default=",".join(COMMANDS), help="which commands (default: all)")
+    parser.add_argument("--families", default="kill", help="kill (the default) and/or " + ", ".join(FAMILIES))
     options = parser.parse_args(argv)
     seed = options.seed if options.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
-    print(f"kill -9 at random moments: {options.runs} runs per command, seed {seed}")
+    families = options.families.split(",")
     failed = False
     with tempfile.TemporaryDirectory() as work:
-        for command in options.commands.split(","):
-            tally = campaign(command, options.runs, rng, Path(work))
-            print(f"{command:>7}: {tally.runs} runs ({tally.seconds * 1000:.0f} ms uninterrupted): "
-                  f"{tally.old} old state, {tally.new} new state, {len(tally.problems)} problems; "
-                  f"{tally.temporary_after_kill} temporary files left by a kill, all removed by the next write"
-                  if not tally.problems else f"{command:>7}: {len(tally.problems)} PROBLEMS")
-            for problem in tally.problems[:10]:
-                print(f"         {problem}")
-            failed = failed or bool(tally.problems)
+        if "kill" in families:
+            print(f"kill -9 at random moments: {options.runs} runs per command, seed {seed}")
+            for command in options.commands.split(","):
+                tally = campaign(command, options.runs, rng, Path(work))
+                print(f"{command:>7}: {tally.runs} runs ({tally.seconds * 1000:.0f} ms uninterrupted): "
+                      f"{tally.old} old state, {tally.new} new state, {len(tally.problems)} problems; "
+                      f"{tally.temporary_after_kill} temporary files left by a kill, all removed by the next write"
+                      if not tally.problems else f"{command:>7}: {len(tally.problems)} PROBLEMS")
+                for problem in tally.problems[:10]:
+                    print(f"         {problem}")
+                failed = failed or bool(tally.problems)
+        for family in families:
+            if family == "kill":
+                continue
+            if family not in FAMILIES:
+                parser.error(f"no family {family!r}: kill, {', '.join(FAMILIES)}")
+            print(f"{family}: {options.runs} trials, seed {seed}", flush=True)
+            trials = FAMILIES[family](options.runs, rng, Path(work) / family)
+            print(f"{family:>10}: {trials.runs} trials, {len(trials.problems)} failures; "
+                  + ", ".join(f"{count} {what}" for what, count in sorted(trials.seen.items())))
+            for problem in trials.problems[:10]:
+                print(f"            {problem}")
+            failed = failed or bool(trials.problems)
     return 1 if failed else 0
+
+
+# -- interrupts and broken terminals (issue 25, items 6-10) ---------------------------------------------------
+
+@dataclass
+class Trials:
+    """What one family of trials found: how often each outcome was ``seen``, and every broken rule."""
+
+    runs: int = 0
+    seen: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def saw(self, what: str) -> None:
+        self.seen[what] = self.seen.get(what, 0) + 1
+
+
+SIGINT_COMMANDS = {name: COMMANDS[name] for name in ("round", "edit", "delete")} | {"undo": ["undo"]}
+
+
+# The command as the installed script runs it, saying on stderr when its entry point starts (main's first
+# step, gc.disable), so that a signal can be sent at a moment of scorekeeper's own run.
+STARTED = """
+import gc, os, sys
+real_disable = gc.disable
+def disable():
+    gc.disable = real_disable
+    os.write(2, b"started\\n")
+    real_disable()
+gc.disable = disable
+sys.argv[0] = "scorekeeper"
+from scorekeeper.cli.launch import main
+main()
+"""
+MOMENTS = ("at the first output byte", "after the entry point started", "after the process started")
+
+
+def sigint_trials(runs: int, rng: random.Random, work: Path) -> Trials:
+    """A real Ctrl-C at a random moment of a command that writes: cancelled with nothing changed, or a success.
+    A third of them come at any moment after the process started, Python's own start-up included: a Ctrl-C
+    there, before the entry point runs, is Python's (docs/safety.md, "Interrupts"), counted apart when the
+    match is untouched and no scorekeeper code is in what was printed."""
+    trials = Trials()
+    template = work / "template"
+    template.mkdir(parents=True)
+    _base(template)
+    old = _state(template / "match.toml")
+    timing = {}
+    for name, args in SIGINT_COMMANDS.items():
+        folder = work / "timing"
+        _fresh(template, folder)
+        started = time.monotonic()
+        _run(folder, *args)
+        timing[name] = time.monotonic() - started
+    folder = work / "run"
+    for run in range(runs):
+        name = rng.choice(sorted(SIGINT_COMMANDS))
+        moment = MOMENTS[run % 3]
+        _fresh(template, folder)
+        command = [sys.executable, "-c", STARTED] if moment == MOMENTS[1] else installed_command()
+        process = subprocess.Popen(command + SIGINT_COMMANDS[name], cwd=folder, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        if moment == MOMENTS[0]:
+            process.stdout.read(1)
+            time.sleep(rng.uniform(0, 0.01))
+        elif moment == MOMENTS[1]:
+            process.stderr.readline()
+            time.sleep(rng.uniform(0, timing[name]))
+        else:
+            time.sleep(rng.uniform(0, 1.1 * timing[name]))
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+        trials.runs += 1
+        state = _state(folder / "match.toml")
+        where = f"run {run} ({name}, {moment})"
+        # a frame of scorekeeper's own code: its packages' __init__ load before the entry point, as the bin script
+        ours = any(frame not in ("__init__", "cli/__init__")
+                   for frame in re.findall(r"/scorekeeper/([\w/]+)\.py", err.replace("\\", "/")))
+        if state == old and not ours and (process.returncode == -signal.SIGINT and not err.strip()
+                                          or "Traceback" in err and err.rstrip().endswith("KeyboardInterrupt")):
+            trials.saw("in Python's start, before the entry point (documented)")
+        elif "Traceback" in err or "Aborted" in err:
+            trials.problems.append(f"{where}: exit {process.returncode}: {err.strip().splitlines()[-1]}")
+        elif state is None:
+            trials.problems.append(f"{where}: the match is broken")
+        elif (state == old and process.returncode in (130, -signal.SIGINT)
+              and err.strip() == "Cancelled: nothing was changed."):
+            trials.saw("cancelled")
+        elif state != old and process.returncode == 0:
+            trials.saw("saved")
+        else:
+            trials.problems.append(f"{where}: exit {process.returncode}, match {'old' if state == old else 'new'}, "
+                                   f"said {err.strip()!r}")
+    return trials
+
+
+# The command with a file system that refuses the writes numbered in FAULT_WRITES ("3,4": the third and the
+# fourth file created or put in place), as a full disk, a read-only file system or a folder the user cannot
+# write (FAULT_ERRNO).
+FAULTY = """
+import builtins, os, sys
+failing = {int(number) for number in os.environ["FAULT_WRITES"].split(",") if number}
+number = int(os.environ["FAULT_ERRNO"])
+count = [0]
+def refuse(path):
+    count[0] += 1
+    if count[0] in failing:
+        raise OSError(number, os.strerror(number), path)
+real_open, real_builtin_open, real_replace = os.open, builtins.open, os.replace
+def os_open(path, flags, *args, **kwargs):
+    if flags & os.O_CREAT:
+        refuse(path)
+    return real_open(path, flags, *args, **kwargs)
+def builtin_open(path, mode="r", *args, **kwargs):
+    if "w" in mode or "x" in mode:
+        refuse(path)
+    return real_builtin_open(path, mode, *args, **kwargs)
+def replace(*args, **kwargs):
+    refuse(args[0])
+    return real_replace(*args, **kwargs)
+os.open, builtins.open, os.replace = os_open, builtin_open, replace
+sys.argv[0] = "scorekeeper"
+from scorekeeper.cli.launch import main
+main()
+"""
+FAULTS = {"a full disk": 28, "a read-only file system": 30, "a folder the user cannot write": 13}
+PLAY_LINES = ["m out 1 2 3", "a out 2 3 4", "o out 3 4 5", "s out 4 5 6", "fish by m 1 2 3 4", "m out 5 6 7"]
+
+
+def _play(folder: Path, text: bytes, command: list[str] | None = None, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run((command or installed_command()) + ["play"], cwd=folder, input=text,
+                          capture_output=True, timeout=120, env={**os.environ, "COLUMNS": "200", **env})
+
+
+def _fresh_match(folder: Path) -> None:
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    from scorekeeper.match import usecases
+
+    usecases.new(folder / "match.toml", "goat", tuple(PLAYERS))
+
+
+def play_write_trials(runs: int, rng: random.Random, work: Path) -> Trials:
+    """``play`` while the file system refuses some writes: it stays, refuses those lines, records the rest."""
+    trials = Trials()
+    for run in range(runs):
+        _fresh_match(work)
+        fault = rng.choice(sorted(FAULTS))
+        first = rng.randint(1, 12)
+        writes = range(first, first + rng.randint(1, 6))
+        text = "\n".join(PLAY_LINES + ["save", "quit"]) + "\n"
+        done = _play(work, text.encode(), [sys.executable, "-c", FAULTY],
+                     FAULT_WRITES=",".join(map(str, writes)), FAULT_ERRNO=str(FAULTS[fault]))
+        trials.runs += 1
+        err = done.stderr.decode(errors="replace")
+        refused = [line for line in err.splitlines() if line.startswith("Error: ")]
+        state = _state(work / "match.toml")
+        left = [path.name for path in work.iterdir() if path.name != "match.toml"]
+        where = f"run {run} ({fault}, writes {first}-{writes[-1]})"
+        if done.returncode != 0 or "Traceback" in err:
+            trials.problems.append(f"{where}: exit {done.returncode}: {err.strip().splitlines()[-1:]}")
+        elif state is None:
+            trials.problems.append(f"{where}: the match is broken")
+        elif left:
+            trials.problems.append(f"{where}: left behind: {', '.join(left)}")
+        elif any("cannot be written" not in line for line in refused):
+            trials.problems.append(f"{where}: another error: {refused}")
+        elif len(_rounds(work)) + len(refused) < len(PLAY_LINES):
+            trials.problems.append(f"{where}: a line that was not refused is missing")
+        else:
+            trials.saw("refused lines" if refused else "no write refused")
+    return trials
+
+
+def _rounds(folder: Path) -> list:
+    from scorekeeper.storage.matchfile import load_match
+
+    return list(load_match(str(folder / "match.toml")).rounds)
+
+
+ENCODINGS = ("ascii", "cp1252", "latin-1")
+FOREIGN = ("Ёлка", "Маша", "Ölçü", "日本", "Ωμέγα")
+
+
+def encoding_trials(runs: int, rng: random.Random, work: Path) -> Trials:
+    """``play`` under a narrow input encoding, typing UTF-8 letters: each such line refused in one line."""
+    trials = Trials()
+    for run in range(runs):
+        _fresh_match(work)
+        encoding = rng.choice(ENCODINGS)
+        lines = [line if rng.random() < 0.5 else f"{rng.choice(FOREIGN)} out 1 2 3" for line in PLAY_LINES]
+        data = ("\n".join(lines + ["quit"]) + "\n").encode("utf-8")
+        done = _play(work, data, PYTHONIOENCODING=encoding)
+        trials.runs += 1
+        err = done.stderr.decode(encoding, errors="replace")
+        refused = [line for line in err.splitlines() if line.startswith("Error: ")]
+        unreadable = sum(1 for line in lines if not _decodes(line, encoding))
+        recorded = len(_rounds(work))
+        where = f"run {run} ({encoding})"
+        if done.returncode != 0 or "Traceback" in err:
+            trials.problems.append(f"{where}: exit {done.returncode}: {err.strip().splitlines()[-1:]}")
+        elif sum(1 for line in refused if "could not be read" in line) != unreadable:
+            trials.problems.append(f"{where}: {unreadable} unreadable lines, refused: {refused}")
+        elif recorded > len(lines) - unreadable:
+            trials.problems.append(f"{where}: {recorded} rounds recorded from {len(lines) - unreadable} lines")
+        else:
+            trials.saw("lines refused" if unreadable else "all lines readable")
+    return trials
+
+
+def _decodes(line: str, encoding: str) -> bool:
+    try:
+        line.encode("utf-8").decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+CONTROL = ["\x00", "\x1b[2J", "\x1b]0;title\x07", "\x16", "\x08", "\x7f", "\x1b[31m", "\r", "\x85", "\u2028"]
+
+
+def control_trials(runs: int, rng: random.Random, work: Path) -> Trials:
+    """``play`` fed control bytes from a pipe: whatever it answers holds none of them."""
+    trials = Trials()
+    for run in range(runs):
+        _fresh_match(work)
+        line = list(rng.choice(PLAY_LINES + ["Masha out, Alex 3", "edit 1 m out 1 2 3", "delete x"]))
+        for _ in range(rng.randint(1, 3)):
+            line.insert(rng.randint(0, len(line)), rng.choice(CONTROL))
+        typed = "".join(line)
+        done = _play(work, (typed + "\nquit\n").encode("utf-8"))
+        trials.runs += 1
+        said = (done.stdout + done.stderr).decode("utf-8", errors="replace")
+        raw = sorted({char for char in said if not (char.isprintable() or char in "\n ")})
+        if done.returncode != 0 or "Traceback" in said:
+            trials.problems.append(f"run {run} ({typed!r}): exit {done.returncode}")
+        elif raw:
+            trials.problems.append(f"run {run} ({typed!r}): shown raw: {raw!r}")
+        else:
+            trials.saw("escaped")
+    return trials
+
+
+WRITING = ["round --out Masha --total Alex=1 --total Olya=2 --total Serg=3", "undo"]
+STREAM_COMMANDS = ["table", *WRITING, "--help", "export --format json", "rules show goat", "explain 1", "play"]
+STREAMS = {"stdout closed": ">&-", "stdout full": "> /dev/full", "stdin closed (play)": "0<&-"}
+
+
+def streams_trials(runs: int, rng: random.Random, work: Path) -> Trials:
+    """A command with a standard stream closed or full: one line on stderr, exit 1, the match unchanged."""
+    trials = Trials()
+    command = " ".join(f"'{part}'" for part in installed_command())
+    for run in range(runs):
+        _fresh_match(work)
+        from scorekeeper.match import usecases
+
+        usecases.record(work / "match.toml", usecases.RoundFacts(out="Masha", totals=(("Alex", 1), ("Olya", 2),
+                                                                                      ("Serg", 3))))
+        before = (work / "match.toml").read_bytes()
+        stream = rng.choice(sorted(STREAMS))
+        args = "play" if stream.endswith("(play)") else rng.choice(STREAM_COMMANDS)
+        if stream == "stdout full" and not os.path.exists("/dev/full"):
+            continue
+        done = subprocess.run(["sh", "-c", f"{command} {args} {STREAMS[stream]}"], cwd=work, capture_output=True,
+                              text=True, timeout=120)
+        trials.runs += 1
+        lines = done.stderr.strip().splitlines()
+        where = f"run {run} ({args} with {stream})"
+        changed = (work / "match.toml").read_bytes() != before
+        if stream == "stdout full" and args in WRITING and changed:
+            # a full disk shows only once the change is saved: then a warning, and a success
+            ok = done.returncode == 0 and lines == [
+                "Warning: the output could not be written (No space left on device); the change was saved in "
+                "match.toml."]
+        else:
+            ok = done.returncode == 1 and len(lines) == 1 and lines[0].startswith("Error: ") and not changed
+        if not ok:
+            trials.problems.append(f"{where}: exit {done.returncode}, said {lines[:3]}, "
+                                   f"match {'changed' if changed else 'unchanged'}")
+        else:
+            trials.saw(f"{stream}, saved then warned" if changed else stream)
+    return trials
+
+
+FAMILIES = {"sigint": sigint_trials, "play-write": play_write_trials, "encoding": encoding_trials,
+            "control": control_trials, "streams": streams_trials}
 
 
 if __name__ == "__main__":

@@ -1,45 +1,135 @@
 """The ``scorekeeper`` command's entry point.
 
 Nothing heavy is imported here before Ctrl-C is handled: an interrupt while the command starts (importing
-click and the rest) is one line and exit 130, never a traceback. Everything else about interrupts and output
-failures is in ``scorekeeper.cli.safety``.
+click and the rest) is one line and exit 130, never a traceback; once the command has saved its change or
+said all it will, a Ctrl-C is dropped (``storage.sigint``). A standard output the shell left closed is
+refused here, in one line, before anything is read or written; output that fails outside a command (its
+help, or at exit) is one line too. Everything else about interrupts and output failures is in
+``scorekeeper.cli.safety``.
+
+A Ctrl-C before this module runs (while Python itself starts) is Python's: see docs/safety.md, "Interrupts".
 """
 
 import gc
 import sys
 
-from scorekeeper.storage.sigint import signals
+
+def _cancelled(kind, error, trace) -> None:
+    """What Python shows for an exception nobody caught: for a Ctrl-C that came while this module and the next
+    ones load (before ``main`` handles it), one line instead of a traceback; nothing has been read or written.
+    Python then ends the process by the signal, as a shell expects of a Ctrl-C. Anything else as Python would."""
+    if issubclass(kind, KeyboardInterrupt):
+        _say("Cancelled: nothing was changed.")
+        return
+    sys.__excepthook__(kind, error, trace)
+
+
+sys.excepthook = _cancelled  # set as early as the entry point allows: the first thing its module does
 
 
 def main() -> None:
+    from scorekeeper.storage import sigint
+
+    sigint.guard()  # a Ctrl-C from here on is scorekeeper's to handle
     try:
-        # The cyclic garbage collector finds nothing to free while the modules load, and little in a command
-        # that replays a match, yet it walks every object made so far each time it runs: what start-up made is
-        # frozen out of its reach, and it runs seldom after (a live session still collects).
-        gc.disable()
-        sys.unraisablehook = _keep_interrupt
-        from scorekeeper.cli.app import cli
-
-        if INTERRUPTED:
-            raise KeyboardInterrupt
-
-        gc.freeze()
-        gc.set_threshold(100_000, 50, 100)
-        gc.enable()
-        cli.main(prog_name="scorekeeper")
-    except SystemExit:  # the command has finished (click always ends this way): a Ctrl-C now changes nothing
-        _ignore_interrupts()
-        raise
-    except KeyboardInterrupt:  # before the command started, or after it finished: nothing half-done
-        from scorekeeper.storage.atomic import saved_paths
-
-        saved = saved_paths()
         try:
-            sys.stderr.write(f"Interrupted after the change was saved in {saved[-1]}.\n" if saved else
-                             "Cancelled: nothing was changed.\n")
-        except (OSError, ValueError):
-            pass
+            if _closed_output():
+                _fail("the standard output is closed: the command would have nowhere to answer; nothing was "
+                      "changed")
+            # The cyclic garbage collector finds nothing to free while the modules load, and little in a
+            # command that replays a match: what start-up made is frozen out of its reach, and it runs seldom
+            # after (a live session still collects); benchmarks/bench_replay.py measures it.
+            gc.disable()
+            sys.unraisablehook = _keep_interrupt
+            from scorekeeper.cli.app import cli
+
+            if INTERRUPTED:
+                raise KeyboardInterrupt
+
+            gc.freeze()
+            gc.set_threshold(100_000, 50, 100)
+            gc.enable()
+            cli.main(prog_name="scorekeeper")
+        except SystemExit:  # the command has finished (click always ends this way): a Ctrl-C now changes nothing
+            sigint.finish()
+            _flush_at_exit()
+            raise
+        except OSError as error:  # output that failed outside a command (its --help, say)
+            sigint.finish()
+            _output_failed(error)
+    except KeyboardInterrupt as interrupt:  # before the command started, or as it ended: nothing half-done
+        sigint.finish()  # (the handler raises once: this cannot be interrupted again)
+        if isinstance(interrupt.__context__, SystemExit):  # it came as the command ended: end as it would
+            raise interrupt.__context__ from None
+        saved = _saved()
+        _say(f"Interrupted after the change was saved in {saved[-1]}." if saved else
+             "Cancelled: nothing was changed.")
         sys.exit(0 if saved else 130)
+
+
+def _closed_output() -> bool:
+    """Whether the shell started the command with its standard output closed (``>&-``). A closed standard
+    stream gets devnull in its place first, so that no file the command opens can take its number (and
+    receive what is meant for the stream); a closed input only matters to ``play``, which says so."""
+    import os
+
+    for number in (0, 1, 2):
+        try:
+            os.fstat(number)
+        except OSError:
+            try:
+                opened = os.open(os.devnull, os.O_RDWR)
+            except OSError:
+                continue
+            if opened != number:
+                os.dup2(opened, number)
+                os.close(opened)
+    return sys.stdout is None
+
+
+def _flush_at_exit() -> None:
+    """Write out what the command left buffered while a failure can still be said in one line (Python's own
+    flush at exit would print an ignored exception and exit 120)."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except (OSError, ValueError) as error:
+        _output_failed(error)
+
+
+def _output_failed(error: Exception) -> None:
+    """Output could not be written: a warning, exit 0, when a change was saved; else ``Error: ...``, exit 1."""
+    import os
+
+    try:  # what is left for stdout goes nowhere, so that the flush at exit cannot fail again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+    saved = _saved()
+    if saved:
+        _say(f"Warning: the output could not be written ({reason}); the change was saved in {saved[-1]}.")
+        sys.exit(0)
+    _fail(reason)
+
+
+def _saved() -> tuple[str, ...]:
+    from scorekeeper.storage.atomic import saved_paths
+
+    return saved_paths()
+
+
+def _fail(message: str) -> None:
+    _say(f"Error: {message}")
+    sys.exit(1)
+
+
+def _say(line: str) -> None:
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass  # nowhere left to say it
 
 
 INTERRUPTED: list[bool] = []
@@ -55,10 +145,3 @@ def _keep_interrupt(unraisable) -> None:
         INTERRUPTED.append(True)
         return
     sys.__unraisablehook__(unraisable)
-
-
-def _ignore_interrupts() -> None:
-    """Let a Ctrl-C that comes while Python shuts down pass unnoticed: the command has done and said all it
-    will, so it must not end killed by the signal (exit -2) after reporting success."""
-    signal = signals()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

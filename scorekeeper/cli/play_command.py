@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import PathType, match_path, screen_height, screen_width, seating_options
+from scorekeeper.storage import sigint
 
 
 @click.command("play")
@@ -43,6 +44,7 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
     from scorekeeper.match import usecases
     from scorekeeper.live.session import LiveSession, Screen
 
+    _check_input()  # before anything is started or written
     path = local_path or match_path(ctx)
     change = None
     if rules_spec or players or teams:
@@ -55,7 +57,26 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
                              "a new one (the old one is kept beside it)")
         change = usecases.new(path, rules_spec or "goat", players, teams, team_names, force)
     session = LiveSession.open(path, screen=lambda: Screen(screen_width(), screen_height()))
-    run(session, greeting=session.greeting(new=change is not None, kept=change and change.kept))
+    sigint.live()  # each Ctrl-C drops the line being typed, even after a save
+    try:
+        run(session, greeting=session.greeting(new=change is not None, kept=change and change.kept))
+    finally:
+        sigint.live(False)
+
+
+def _check_input() -> None:
+    """Refuse a closed standard input (``play 0<&-``): there is nothing to read the lines from. Bytes the input's
+    encoding cannot read are kept as they came (``surrogateescape``), so that ``run`` refuses that one line."""
+    import sys
+
+    from scorekeeper.errors import StateError
+
+    if sys.stdin is None:
+        raise StateError("the standard input is closed: 'play' reads the lines typed from it; nothing was changed")
+    try:
+        sys.stdin.reconfigure(errors="surrogateescape")
+    except (AttributeError, ValueError, OSError):
+        pass  # not a text stream of ours (a test's): it decodes as it does
 
 
 def run(session, read=input, greeting: str | None = None) -> None:
@@ -74,6 +95,10 @@ def run(session, read=input, greeting: str | None = None) -> None:
             if reply.quit:
                 break
             click.echo(reply.text and session.fitted(reply.text), err=True)
+            continue
+        unreadable = undecodable(line)
+        if unreadable:
+            _refuse(unreadable)
             continue
         try:
             reply = session.handle(line)
@@ -98,14 +123,29 @@ def run(session, read=input, greeting: str | None = None) -> None:
     click.echo(session.farewell())
 
 
+def undecodable(line: str) -> str:
+    """Why ``line`` cannot be read ('' when it can): it holds bytes the terminal's encoding has no letter for
+    (kept as lone surrogates by ``surrogateescape``), as UTF-8 letters typed under an ASCII or cp1252 terminal."""
+    first = next((index for index, char in enumerate(line) if "\udc80" <= char <= "\udcff"), None)
+    if first is None:
+        return ""
+    import sys
+
+    encoding = getattr(sys.stdin, "encoding", None) or "its"
+    return (f"the line could not be read: byte 0x{ord(line[first]) - 0xdc00:02x} (character {first + 1}) is "
+            f"not text in the terminal's encoding ({encoding}); nothing was recorded: type it in that encoding, "
+            "or set the terminal (or PYTHONIOENCODING) to UTF-8")
+
+
 def _interrupted(session) -> None:
     """Ctrl-C while a line was answered: the match is what the file holds (the change was saved or not)."""
     from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.notation.quoting import printable
 
     try:
         session.reload()
     except ScorekeeperError as error:
-        click.echo(session.fitted(f"Interrupted: {error}"), err=True)
+        click.echo(session.fitted(printable(f"Interrupted: {error}")), err=True)
         return
     click.echo(f"Interrupted: the match is as {session.path} holds it "
                f"({len(session.state.match.rounds)} rounds).", err=True)
@@ -136,8 +176,9 @@ def _refuse(message: str) -> None:
     """``Error: message``, wrapped between words to the screen as the same error outside the session is (the
     terminal would cut it mid-word)."""
     from scorekeeper.cli.base import error_lines
+    from scorekeeper.notation.quoting import printable
 
-    click.echo("\n".join(error_lines(message)), err=True)
+    click.echo("\n".join(error_lines(printable(message))), err=True)
 
 
 def _set_up_readline(session) -> None:

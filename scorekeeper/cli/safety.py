@@ -3,7 +3,8 @@ that was saved, and never sees a traceback.
 
 - Ctrl-C before the change is written: one line, ``Cancelled: nothing was changed.``, exit 130.
 - Ctrl-C once the write has started: the write completes (``storage.atomic`` holds the signal back) and the
-  command says what it recorded; after that, an interrupt says the change was saved, exit 0.
+  command says what it recorded; after that, and once the command's output is out, a Ctrl-C is dropped
+  (``storage.sigint``): the command ends as it would have, never ``Aborted!``, a traceback or a failure.
 - Output that cannot be written after a change was saved (a full disk, a closed pipe): a warning that the
   change was saved, exit 0. Text the output's encoding cannot hold degrades (``->`` for ``→``).
 """
@@ -15,6 +16,7 @@ import sys
 
 import click
 
+from scorekeeper.storage import sigint
 from scorekeeper.storage.atomic import saved_paths
 
 CANCELLED = "Cancelled: nothing was changed."
@@ -63,8 +65,10 @@ def check_saved(error: Exception, saved_before: int = 0) -> None:
 
 
 def flush_output() -> None:
-    """Write out what is buffered now, while a failure can still be reported (at exit it cannot)."""
+    """Write out what is buffered now, while a failure can still be reported (at exit it cannot); then the
+    command has done and said all it will, and a Ctrl-C is dropped (``sigint.finish``)."""
     sys.stdout.flush()
+    sigint.finish()
 
 
 # What a character the output's encoding lacks becomes; the rest lose their accents, or become "?".

@@ -15,6 +15,7 @@ from typing import Callable, NamedTuple
 from scorekeeper.match import usecases
 from scorekeeper.errors import FileProblem, Implausible, InputError, ScorekeeperError, StateError
 from scorekeeper.notation.round_line import KEYWORDS, format_round, is_claims_only, read_round
+from scorekeeper.notation.quoting import printable
 from scorekeeper.match.opened import OpenMatch, open_match
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
@@ -123,6 +124,9 @@ class LiveSession:
         """The change waiting for the scorer's yes (it is made again, confirmed, on a yes)."""
         self.warned_gone = False
         """The scorer was told, at 'quit', that the match file was removed (a second 'quit' leaves without it)."""
+        self.unwritten = False
+        """A write failed (a full disk, a read-only folder): 'save' writes the match held here, to say whether
+        the file can be written again."""
 
     @classmethod
     def open(cls, path: str, screen: Callable[[], Screen] = Screen) -> "LiveSession":
@@ -203,11 +207,17 @@ class LiveSession:
             try:
                 self.reload()
             except StateError as error:
-                return Reply(f"Error: {error}", ok=False)
+                return Reply(f"Error: {printable(str(error))}", ok=False)
             return Reply(self._changed_text() + " Nothing was recorded: type the line again if it is still "
                          "needed.", ok=False)
-        except ScorekeeperError as error:
-            return Reply(f"Error: {error}", ok=False)
+        except ScorekeeperError as error:  # (what was typed, escaped: it cannot drive the terminal)
+            return Reply(f"Error: {printable(str(error))}", ok=False)
+        except OSError as error:  # the file system refused the write: the session goes on without it
+            self.unwritten = True
+            reason = error.strerror or str(error)
+            return Reply(f"Error: {self.path} cannot be written ({printable(reason)}). Nothing was recorded; the "
+                         f"match held here ({self._rounds()}) is kept: once that is fixed, 'save' writes it and "
+                         "the line can be typed again.", ok=False)
 
     def _confirmable(self, action: Callable[[bool], Reply]) -> Reply:
         """Make a change; one no table could have made (Implausible) waits for the scorer's yes."""
@@ -215,7 +225,7 @@ class LiveSession:
             return action(False)
         except Implausible as error:
             self.unconfirmed = action
-            return Reply(f"Implausible: {error}.", ok=False, question="Record it anyway? [y/N] ")
+            return Reply(f"Implausible: {printable(str(error))}.", ok=False, question="Record it anyway? [y/N] ")
 
     def reload_if_changed(self) -> str:
         """Reload the match when another command changed its file; what to tell the scorer ('' if nothing)."""
@@ -343,9 +353,14 @@ class LiveSession:
 
         if os.path.exists(self.path):
             notice = self.reload_if_changed()
+            if self.unwritten and not notice:
+                self.state = usecases.write_back(self.state, over=True).after
+                self.unwritten = False
+                return Reply(f"Saved the match ({self._rounds()}) in {self.path}: it can be written again.")
             return Reply(f"{notice + ' ' if notice else ''}{self.path} holds the match: every line is saved as "
                          "it is typed.")
         self.state = usecases.write_back(self.state).after
+        self.unwritten = False
         self.warned_gone = False  # removed again later: 'quit' says so again
         return Reply(f"Wrote the match ({self._rounds()}) back to {self.path}.")
 

@@ -276,13 +276,16 @@ def redo(source: MatchSource, number: int | None = None) -> Change:
         return Change(opened, _saved(opened, match, table), restored=restored)
 
 
-def write_back(opened: OpenMatch) -> Change:
+def write_back(opened: OpenMatch, over: bool = False) -> Change:
     """Write the match a caller holds (a live session) to its file again, after another program removed the
-    file; refused (MatchChanged) when a file is there: another command wrote one meanwhile, never written over."""
+    file; refused (MatchChanged) when a file is there: another command wrote one meanwhile, never written over.
+    With ``over``, a file still as the caller read it is written again (after a write failed: a full disk)."""
     from scorekeeper.storage.stamp import MatchChanged
 
     with match_lock(opened.path):
-        if os.path.exists(opened.path):
+        if over and os.path.exists(opened.path):
+            check_unchanged(opened.path, opened.stamp)
+        elif os.path.exists(opened.path):
             raise MatchChanged(f"{opened.path} is there again: nothing was written")
         return Change(opened, _saved(opened, opened.match, opened.table))
 

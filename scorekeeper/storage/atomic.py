@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from scorekeeper.storage.sigint import signals
+from scorekeeper.storage.sigint import settle, signals
 
 _saved: list[str] = []
 # The files this process has replaced. A process-wide fact, not configuration: once a change is saved, the
@@ -73,6 +73,7 @@ def write_atomic(path: str, text: str | bytes) -> os.stat_result:
                 pass
             raise
         _saved.append(target)
+        settle()  # a Ctrl-C from now on must not turn the command into a failure
         _sync_folder(folder)
     finally:
         _release_interrupts(held)

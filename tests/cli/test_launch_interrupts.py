@@ -205,3 +205,140 @@ def test_a_ctrl_c_in_a_callback_is_kept_not_printed(monkeypatch, capsys):
     del other
     assert launch.INTERRUPTED == [True] and "ValueError: not an interrupt" in capsys.readouterr().err
     assert [reference() for reference in references] == [None, None]
+
+
+# SIGINT sent by the command to itself at one moment after its change was saved (or, for "exit", as it
+# finishes: the moment the handler of the end of the command was itself interrupted): the moments a Ctrl-C at
+# the first output byte hit by chance, every time.
+TRIPWIRE = """
+import io, os, signal, sys
+where = os.environ["TRIP"]
+def trip():
+    os.kill(os.getpid(), signal.SIGINT)
+if where == "saved":
+    real_replace = os.replace
+    def replace(*args, **kwargs):
+        real_replace(*args, **kwargs)
+        trip()
+    os.replace = replace
+elif where in ("write", "flush"):
+    class Tripwire(io.TextIOWrapper):
+        tripped = False
+        def write(self, text):
+            if where == "write" and not self.tripped:
+                Tripwire.tripped = True
+                trip()
+            return super().write(text)
+        def flush(self):
+            if where == "flush" and not self.tripped:
+                Tripwire.tripped = True
+                trip()
+            return super().flush()
+    sys.stdout = Tripwire(sys.stdout.detach(), encoding="utf-8")
+elif where == "close":  # the command's context closes, after the command ran, before click's own exit
+    import click
+    real_close = click.Context.close
+    def close(self):
+        trip()
+        real_close(self)
+    click.Context.close = close
+elif where == "exit":
+    from scorekeeper.storage import sigint
+    real_finish = sigint.finish
+    def finish():
+        sigint.finish = real_finish
+        trip()
+        real_finish()
+    sigint.finish = finish
+sys.argv[0] = "scorekeeper"
+from scorekeeper.cli.launch import main
+main()
+"""
+
+
+def _rounds(folder, count: int = 4) -> bytes:
+    _new(folder)
+    for number in range(count):
+        _run(folder, "round", "--out", "Ann", "--total", f"Bob={number}", "--total", "Cid=3")
+    return (folder / "match.toml").read_bytes()
+
+
+@pytest.mark.parametrize("where", ["saved", "write", "flush", "close", "exit"])
+@pytest.mark.parametrize("args", [["delete", "4"], ROUND, ["undo"]])
+def test_a_ctrl_c_once_the_change_is_saved_ends_the_command_as_a_success(tmp_path, where, args):
+    """Issue 25, 6: a Ctrl-C at the first output byte of `delete 4` gave 'Aborted!' (exit 1) with the deletion
+    saved, or a KeyboardInterrupt traceback from the entry point's own signal handling."""
+    before = _rounds(tmp_path)
+    done = subprocess.run([sys.executable, "-c", TRIPWIRE, *args], cwd=tmp_path, capture_output=True, text=True,
+                          env=_env(TRIP=where), timeout=60)
+    assert done.returncode == 0, (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr and "Aborted" not in done.stderr, done.stderr
+    assert done.stderr.strip() in ("", "Interrupted after the change was saved in match.toml.")
+    assert (tmp_path / "match.toml").read_bytes() != before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["match.toml"]
+
+
+@pytest.mark.parametrize("where", ["write", "flush", "close", "exit"])
+def test_a_ctrl_c_as_a_command_that_changes_nothing_ends_is_never_a_traceback(tmp_path, where):
+    before = _rounds(tmp_path, 1)
+    done = subprocess.run([sys.executable, "-c", TRIPWIRE, "table"], cwd=tmp_path, capture_output=True,
+                          text=True, env=_env(TRIP=where), timeout=60)
+    assert "Traceback" not in done.stderr and "Aborted" not in done.stderr, done.stderr
+    assert (done.returncode, done.stderr) in ((0, ""), (130, "Cancelled: nothing was changed.\n"))
+    assert (tmp_path / "match.toml").read_bytes() == before
+
+
+RUNS = 12
+"""Real Ctrl-Cs at the first byte of output, after a random pause of up to 10 ms, per command."""
+
+
+@pytest.mark.parametrize("args", [["delete", "4"], ROUND])
+def test_real_ctrl_cs_at_the_first_output_byte_never_turn_a_saved_change_into_a_failure(tmp_path, args):
+    import random
+    import shutil
+
+    template = tmp_path / "template"
+    template.mkdir()
+    before = _rounds(template)
+    failures = []
+    for run in range(RUNS):
+        folder = tmp_path / f"run{run}"
+        shutil.copytree(template, folder)
+        process = subprocess.Popen(installed_command() + args, cwd=folder, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, env=_env())
+        process.stdout.read(1)
+        time.sleep(random.uniform(0, 0.01))
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        if (process.returncode != 0 or (folder / "match.toml").read_bytes() == before
+                or err.strip() not in ("", "Interrupted after the change was saved in match.toml.")):
+            failures.append((run, process.returncode, err))
+    assert failures == []
+
+
+# A Ctrl-C as the entry point's module has just loaded and the next ones load, before main handles Ctrl-C
+# itself: the first import of scorekeeper.storage sends it.
+EARLY = """
+import importlib.abc, os, signal, sys
+class Trip(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "scorekeeper.storage":
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, Trip())
+sys.argv[0] = "scorekeeper"
+from scorekeeper.cli.launch import main
+main()
+"""
+
+
+def test_a_ctrl_c_before_the_entry_point_handles_it_is_one_line(tmp_path):
+    """Issue 25, 6: a Ctrl-C while the command starts printed Python's traceback. From the entry point's first
+    line on it is one line; the process still ends by the signal, as a shell expects (docs/safety.md)."""
+    before = _new(tmp_path)
+    done = subprocess.run([sys.executable, "-c", EARLY, *ROUND], cwd=tmp_path, capture_output=True, text=True,
+                          env=_env(), timeout=60)
+    assert done.stderr == "Cancelled: nothing was changed.\n"
+    assert done.returncode == -signal.SIGINT
+    assert (tmp_path / "match.toml").read_bytes() == before

@@ -38,10 +38,11 @@ GOAT_ROUNDS = [
 class Play:
     """A ``scorekeeper play`` session in a pseudo-terminal."""
 
-    def __init__(self, folder: Path, *args: str, columns: int = 80) -> None:
-        command = installed_command()
+    def __init__(self, folder: Path, *args: str, columns: int = 80, command: list[str] | None = None,
+                 **environment: str) -> None:
+        command = command or installed_command()
         env = command_environment()
-        env.update(COLUMNS=str(columns), LINES="24", TERM="dumb")
+        env.update(COLUMNS=str(columns), LINES="24", TERM="dumb", **environment)
         self.child = pexpect.spawn(command[0], command[1:] + ["play", *args], cwd=str(folder), env=env,
                                    encoding="utf-8", timeout=60, dimensions=(24, columns))
         self.child.expect(PROMPT)
@@ -590,3 +591,68 @@ def test_a_file_removed_between_the_check_and_the_write_is_refused_not_raised(sk
     reply = session.handle("m out 3 13 5")
     assert not reply.ok and "was removed by another program" in reply.text and "'save'" in reply.text
     assert not sk.path.exists()
+
+
+# The command with a file system that refuses every file created while a file FAULT is in the folder (a
+# read-only file system: the lock file and the temporary file cannot be made).
+FAULTY = """
+import errno, os, sys
+real_open = os.open
+def refusing(path, flags, *args, **kwargs):
+    if flags & os.O_CREAT and os.path.exists("FAULT"):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), path)
+    return real_open(path, flags, *args, **kwargs)
+os.open = refusing
+sys.argv[0] = "scorekeeper"
+from scorekeeper.cli.launch import main
+main()
+"""
+
+
+def test_a_write_error_at_the_prompt_is_refused_and_save_writes_the_match_once_fixed(tmp_path):
+    """Issue 25, 7: 'play' exited with status 1 at the first line after a write error."""
+    import sys
+
+    one_shot(tmp_path, "new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    one_shot(tmp_path, "round", "m out 3 13 5")
+    before = (tmp_path / "match.toml").read_bytes()
+    play = Play(tmp_path, command=[sys.executable, "-c", FAULTY])
+    (tmp_path / "FAULT").touch()
+    refused = " ".join(play.say("a out 1 2 3").split())
+    assert refused == ("Error: match.toml cannot be written (Read-only file system). Nothing was recorded; the "
+                       "match held here (1 round) is kept: once that is fixed, 'save' writes it and the line can "
+                       "be typed again.")
+    assert " ".join(play.say("save").split()) == refused
+    assert (tmp_path / "match.toml").read_bytes() == before
+    (tmp_path / "FAULT").unlink()
+    assert " ".join(play.say("save").split()) == "Saved the match (1 round) in match.toml: it can be written again."
+    assert play.say("a out 1 2 3").startswith("Round 2: Alex out, Olya 1, Serg 2, Masha 3")
+    assert "Saved in match.toml." in play.quit()
+    assert [rnd.out for rnd in load_match(str(tmp_path / "match.toml")).rounds] == ["Masha", "Alex"]
+
+
+def test_a_line_an_ascii_terminal_cannot_read_is_refused_in_one_line(tmp_path):
+    """Issue 25, 8: a UnicodeDecodeError traceback, exit 1."""
+    play = Play(tmp_path, "--rules", "goat", "Masha", "Alex", "Olya", "Serg", PYTHONIOENCODING="ascii")
+    refused = " ".join(play.say("Ёлка out, Alex 3").split())  # one line, wrapped to the screen's width
+    assert refused.startswith("Error: the line could not be read: byte 0xd0 (character 1) is not text in the "
+                              "terminal's encoding (ascii); nothing was recorded")
+    assert play.say("m out 3 13 5").startswith("Round 1: Masha out")
+    play.quit()
+
+
+def test_control_bytes_typed_at_the_prompt_are_shown_escaped(tmp_path):
+    """Issue 25, 9: the error repeated them raw, and the escape sequence cleared the screen."""
+    play = Play(tmp_path, "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    answer = play.say("Masha out, \x16\x1b[2JAlex 3")  # Ctrl-V: readline takes the escape as typed
+    assert r"'\x1b[2JAlex' is not understood" in answer and "\x1b" not in answer, repr(answer)
+    play.quit()
+
+
+def test_a_raw_nul_from_a_pipe_is_shown_escaped(tmp_path):
+    one_shot(tmp_path, "new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    done = subprocess.run(installed_command() + ["play"], cwd=tmp_path, env=command_environment(), timeout=60,
+                          input=b"M\x00sha out 1 2 3\nquit\n", capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert b"\x00" not in done.stderr + done.stdout
+    assert done.stderr.decode().splitlines()[0].startswith(r"Error: '\x00sha' is not understood")
