@@ -147,6 +147,24 @@ class HundredLost(Enum):
     """Written off; and a side caught holding at least ``hundred.caught_min`` loses the match."""
 
 
+class HandOf(Enum):
+    """In pairs, whose hand a rule about what a losing side holds looks at."""
+
+    PLAYER = "player"
+    """One player's own hand (004:922 'at least one of the losers'; 004:285 'if he lost with more than 24')."""
+    SIDE = "side"
+    """Both partners' hands added."""
+
+
+class CaughtBy(Enum):
+    """What a side that loses its round on the hundred is measured by, under svoyak."""
+
+    HAND = "hand"
+    """What it holds in hand (004: 'more than 24 points left in hand')."""
+    DIFFERENCE = "difference"
+    """What it holds less what the round's winner holds (000: 'loses with a difference of more than 25')."""
+
+
 class PlayScore(Enum):
     """What a count of the open ends scores during play (rules.md §4.2)."""
 
@@ -349,8 +367,18 @@ KEYS: tuple[Key, ...] = (
         source="rules.md §3.5 (sources disagree: 004's first text and 000's second: always wins; 004's later "
                "texts and 000's first: only when a loser holds enough; built-in: wins-or-hundred)"),
     Key("finish.six_six_min", int, 25,
-        "a 6-6 finish wins the match when a losing side (in pairs, both partners' hands) holds at least this",
+        "a 6-6 finish wins the match when a losing player (hundred.hand_of = side: a losing side) holds at least "
+        "this",
         minimum=0, source="rules.md §3.5 (sources disagree: 004 'more than 24' = 25; 000 'more than 25' = 26)"),
+    Key("finish.hundred_needs_points", bool, False,
+        "the round a 6-6 finish owes on the hundred is played on the hundred only when the finisher's side holds "
+        "points (false: always, whether or not it holds any)",
+        source="rules.md §3.5 (004:289, 004:922: the next round 'на сто' is obligatory)"),
+    Key("hundred.hand_of", HandOf, HandOf.PLAYER,
+        "in pairs, whose hand finish.six_six_min and hundred.caught_min look at: player (one player's own hand: "
+        "a losing player's for the 6-6 finish, the hundred's leader's for svoyak) or side (both partners' "
+        "hands added)",
+        source="rules.md §3.5 (004:922 'at least one of the losers'; 004:285 'if he lost with more than 24')"),
     Key("hundred.enabled", bool, False,
         "a side that holds points may lead a round with 6-6 'on the hundred': winning that round wins the match",
         source='rules.md §3.6 (000, 004)'),
@@ -361,7 +389,11 @@ KEYS: tuple[Key, ...] = (
                "game' = svoyak; built-in: write-off)"),
     Key("hundred.caught_min", int, 25,
         "svoyak: a side that loses its hundred holding at least this many in hand loses the match",
-        minimum=0, source="rules.md §3.6 (004: 'more than 24' = 25)"),
+        minimum=0, source="rules.md §3.6 (004: 'more than 24' = 25; 000: 'more than 25' = 26)"),
+    Key("hundred.caught_by", CaughtBy, CaughtBy.HAND,
+        "svoyak: hand: the side is caught by what it holds; difference: by what it holds less what the round's "
+        "winner holds",
+        source="rules.md §3.6 (004:285 the hand; 000:240 'with a difference of more than 25 points')"),
     Key("bonus.lead_six_six", int, 0,
         "points added to every losing side when the round was led with 6-6 (0: no bonus)", minimum=0,
         source="rules.md §2.9 (000's pairs Goat: 50)"),

@@ -1,7 +1,8 @@
 """Who leads: the first round's lead, who led a round, who leads next and with what when a rule says
 (on the hundred, eggs played from 1-1), the note people see about it, and leads the facts cannot have.
 
-Keys read: ``lead.first``, ``lead.first_tile``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``.
+Keys read: ``lead.first``, ``lead.first_tile``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``,
+``finish.hundred_needs_points``.
 """
 
 from __future__ import annotations
@@ -77,7 +78,8 @@ def next_lead(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], le
     eggs = f"eggs: +{pot}"
     if last.owes_hundred:
         side = match.side_of(last.owes_hundred).name
-        note = (f"{last.owes_hundred} leads 6-6, on the hundred" if last.side(side).score > 0 else
+        on = last.side(side).score > 0 or not ruleset["finish.hundred_needs_points"]
+        note = (f"{last.owes_hundred} leads 6-6, on the hundred" if on else
                 f"{last.owes_hundred} leads 6-6 (not on the hundred: {side} holds no points)")
         return NextLead(last.owes_hundred, "6-6", note + (f"; {eggs} still carried" if pot else ""))
     tile = ruleset["eggs.lead"]

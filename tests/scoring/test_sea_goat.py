@@ -99,12 +99,14 @@ FINISHING_DOUBLES = [
            ("round --out Ann --total Bob=10 --last 6-6", {"lead_note": "Ann leads 6-6, on the hundred"}),
            ("round --led 6-6 --out Ann --total Bob=3 --last 1-2",
             {"over": True, "winner": "Ann", "loser": None, "last.hundred": "Ann"})),
-    # RULES.md 3: only a side that holds points plays on the hundred
-    vector("a 6-6 finish without points owes the lead but not the hundred", SEA,
+    # finish.hundred_needs_points: only a side that holds points plays the owed round on the hundred (the
+    # sources, 004:922, make it obligatory: tests/vectors/sea_goat.toml, Example 3.5a)
+    vector("a 6-6 finish without points owes the lead but not the hundred", HOUSE,
            ("round --out Ann --total Bob=10 --last 6-6",
             {"next_leader": "Ann", "next_lead": "6-6", "contains": {"lead_note": "not on the hundred"}}),
            ("round --led 6-6 --out Ann --total Bob=3 --last 1-2",  # 3 < 25: not recorded
-            {"over": False, "last.hundred": None, "scores": {"Ann": 0, "Bob": 0}})),
+            {"over": False, "last.hundred": None, "scores": {"Ann": 0, "Bob": 0}}),
+           house='extends = "sea-goat"\nname = "house"\n[finish]\nhundred_needs_points = true\n'),
     vector("the hundred owed after a 6-6 finish, lost: written off", SEA,
            ("round --out Ann --total Bob=30 --last 2-3", {}),
            ("round --out Ann --total Bob=10 --last 6-6", {"scores.Ann": 40}),  # Ann 40, owes the hundred
