@@ -353,8 +353,9 @@ KEYS: tuple[Key, ...] = (
         "rounds after which unclaimed eggs are rotten and dropped (0: they never rot)", minimum=0,
         source="rules.md §3.7 (Sea Goat: 3; 004 'not played out in three attempts'; 000 says a draw instead)"),
     Key("eggs.lead", str, "",
-        "the tile that leads the next round while eggs are carried, like \"1-1\" (empty: no rule)",
-        source='rules.md §3.7 (004: eggs are played from 1-1)'),
+        "the tile, or tiles, that may lead the next round while eggs are carried, like \"1-1\" or "
+        "\"1-1 2-2 3-3\" (empty: no rule)",
+        source="rules.md §3.7 (004:925: eggs are played from the doubles 1-1 to 3-3)"),
     Key("finish.zero_zero_wins", bool, False,
         "going out with 0-0 as the last tile wins the whole match ('bald goat')",
         source='rules.md §3.5 (000, 004)'),

@@ -8,7 +8,8 @@
 Which of the two payments a ruleset uses is ``counts_toward_opening``: the pipeline gates both on it.
 - ``keep_unopened_eggs`` (after the opening rule, ``eggs.toward_opening``): eggs offered to a winner that
   still could not open stay carried;
-- ``check_egg_lead`` (``eggs.lead``): a round led with another tile while eggs are carried is a wrong lead,
+- ``check_egg_lead`` (``eggs.lead``): a round led with another tile than those while eggs are carried is a
+  wrong lead,
   and a note says so.
 
 Keys read: ``eggs.to`` (who receives them), ``eggs.toward_opening``, ``eggs.lead``, ``eggs.rot_after``
@@ -21,6 +22,7 @@ from __future__ import annotations
 from scorekeeper.domain.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import EggsTo
+from scorekeeper.scoring.lead import either, egg_leads
 from scorekeeper.scoring.state import Account, Outcome, Pot, RoundState
 from scorekeeper.scoring.table import Step
 
@@ -79,11 +81,11 @@ def check_egg_lead(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
     led = state.facts.led
     if not state.pot.amount or led is None:
         return state
-    tile = ruleset["eggs.lead"]
-    if str(led) == tile:
+    tiles = egg_leads(ruleset)
+    if led in tiles:
         return state
-    note = (f"{led} was led while eggs (+{state.pot.amount}) were carried: the eggs are played from {tile} "
-            "(eggs.lead), so it was a wrong lead; the round is scored as recorded")
+    note = (f"{led} was led while eggs (+{state.pot.amount}) were carried: the eggs are played from "
+            f"{either(tiles)} (eggs.lead), so it was a wrong lead; the round is scored as recorded")
     return state.but(notes=state.notes + (note,))
 
 

@@ -13,7 +13,7 @@ from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead, LeadAfterOut
 from scorekeeper.scoring.table import RoundResult
-from scorekeeper.domain.tiles import Tile
+from scorekeeper.domain.tiles import Tile, parse_tiles
 
 # On Python 3.11 an Enum member read from its class is a Python call: read once.
 _PARTNER = LeadAfterOut.PARTNER
@@ -58,6 +58,17 @@ def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult) -> str |
     return next_leader(ruleset, match, previous.facts)
 
 
+def egg_leads(ruleset: Ruleset) -> tuple[Tile, ...]:
+    """The tiles that may lead while eggs are carried (``eggs.lead``; the loader checked them)."""
+    return parse_tiles(ruleset["eggs.lead"])
+
+
+def either(tiles: tuple[Tile, ...]) -> str:
+    """``1-1``, ``1-1 or 2-2``, ``1-1, 2-2 or 3-3``."""
+    shown = [str(tile) for tile in tiles]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
 def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | None) -> str:
     """The plain note on the next lead when no rule imposes one."""
     if not results:
@@ -82,9 +93,12 @@ def next_lead(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], le
         note = (f"{last.owes_hundred} leads 6-6, on the hundred" if on else
                 f"{last.owes_hundred} leads 6-6 (not on the hundred: {side} holds no points)")
         return NextLead(last.owes_hundred, "6-6", note + (f"; {eggs} still carried" if pot else ""))
-    tile = ruleset["eggs.lead"]
-    if pot and tile:
-        return NextLead(None, tile, f"{eggs}, lead {tile} (whoever holds {tile} leads)")
+    if pot and ruleset["eggs.lead"]:
+        tiles = egg_leads(ruleset)
+        if len(tiles) == 1:
+            return NextLead(None, str(tiles[0]), f"{eggs}, lead {tiles[0]} (whoever holds {tiles[0]} leads)")
+        # next_lead names the first of them, the one the sources name first (1-1).
+        return NextLead(None, str(tiles[0]), f"{eggs}, lead {either(tiles)} (whoever holds one of them leads)")
     if ruleset["hundred.enabled"] and leader:
         side = match.side_of(leader).name
         if last.side(side).score > 0:
