@@ -247,6 +247,16 @@ class FirstLead(Enum):
     """The holder of the tile lead.first_tile leads the first round with it (004: Phone, 2-3)."""
 
 
+class FirstLeadFewer(Enum):
+    """Who leads the first round when fewer than four play."""
+
+    SAME = "same"
+    """As ``lead.first``, whatever the number of players."""
+    LOWEST_DOUBLE = "lowest-double"
+    """The holder of the smallest double (0-0, then 1-1 ...; with no double out, the lightest tile): 004:56
+    'if four play, 1-1 starts; otherwise whoever has the smallest double'."""
+
+
 class Key(NamedTuple):
     """One ruleset key."""
 
@@ -483,6 +493,16 @@ KEYS: tuple[Key, ...] = (
         "highest-double (draw games; else the heaviest tile), lowest-double (other tables; else the lightest "
         "tile), lot (chosen by lot, any tile may be led), or tile (the holder of lead.first_tile)",
         source='rules.md §1.4 (Goat: 001/004; draw games; other tables: 000, 004; Muggins: 000; Phone: 004)'),
+    Key("lead.first_fewer", FirstLeadFewer, FirstLeadFewer.SAME,
+        "who leads the first round when fewer than four play: same (lead.first) or lowest-double (the "
+        "smallest double, 0-0 first; with no double, the lightest tile)",
+        source="rules.md §1.4 (004:56, also 004:263, 004:610, 000:227, 000:483: four players, 1-1 starts; "
+               "fewer, the smallest double)"),
+    Key("lead.again_from_1_1", bool, False,
+        "after a round in which nothing was written down (a round under the opening threshold; a tied fish "
+        "is eggs, not this), the holder of 1-1 leads the next round again (false: the finisher or the "
+        "fisherman leads, as after any round)",
+        source="rules.md §1.4 (002:15: 'the owner of the 1-1 double starts the next round again')"),
     Key("lead.first_tile", str, "",
         "lead.first = tile: the tile whose holder leads the first round, like \"2-3\"",
         source='rules.md §1.4 (004, Phone: the player dealt 2-3 leads the first round)'),

@@ -1,7 +1,7 @@
 """Who leads: the first round's lead, who led a round, who leads next and with what when a rule says
 (on the hundred, eggs played from 1-1), the note people see about it, and leads the facts cannot have.
 
-Keys read: ``lead.first``, ``lead.first_tile``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``,
+Keys read: ``lead.first``, ``lead.first_fewer``, ``lead.first_tile``, ``lead.again_from_1_1``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``,
 ``finish.hundred_needs_points``.
 """
 
@@ -11,7 +11,7 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import FirstLead, LeadAfterOut
+from scorekeeper.rules.schema import FirstLead, FirstLeadFewer, LeadAfterOut
 from scorekeeper.scoring.table import RoundResult
 from scorekeeper.domain.tiles import Tile, parse_tiles
 
@@ -30,6 +30,14 @@ FIRST_LEAD_NOTES = {
     FirstLead.LOT: "first round: the leader is chosen by lot and may lead any tile",
     FirstLead.TILE: "first round: the holder of {tile} leads with it",
 }
+
+
+def first_lead_rule(ruleset: Ruleset, players: int) -> FirstLead:
+    """The first-lead rule for a table of ``players`` (``lead.first``; with fewer than four,
+    ``lead.first_fewer``)."""
+    if players < 4 and ruleset["lead.first_fewer"] is FirstLeadFewer.LOWEST_DOUBLE:
+        return FirstLead.LOWEST_DOUBLE
+    return ruleset["lead.first"]
 
 
 class NextLead(NamedTuple):
@@ -51,9 +59,20 @@ def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
     return last.fisher
 
 
+def nothing_written(ruleset: Ruleset, result: RoundResult) -> bool:
+    """Whether ``lead.again_from_1_1`` gives the lead after ``result`` back to the holder of 1-1: nobody wrote
+    anything in it, and it was not a tied fish (eggs have their own lead)."""
+    if not ruleset.values["lead.again_from_1_1"] or result.eggs_added:
+        return False
+    return not any(side.recorded for side in result.sides)
+
+
 def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult) -> str | None:
-    """Who led the round after ``previous``, as far as the facts say (eggs led from a tile: its holder)."""
+    """Who led the round after ``previous``, as far as the facts say (eggs led from a tile, or 1-1 again
+    after a round nothing was written in: its holder, whom the facts do not name)."""
     if previous.eggs and ruleset.values["eggs.lead"]:
+        return None
+    if nothing_written(ruleset, previous):
         return None
     return next_leader(ruleset, match, previous.facts)
 
@@ -69,11 +88,11 @@ def either(tiles: tuple[Tile, ...]) -> str:
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
-def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | None) -> str:
-    """The plain note on the next lead when no rule imposes one."""
+def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | None, players: int = 4) -> str:
+    """The plain note on the next lead when no rule imposes one (``players``: at the table)."""
     if not results:
         top = ruleset["tiles.max_pip"]
-        return FIRST_LEAD_NOTES[ruleset["lead.first"]].format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}",
+        return FIRST_LEAD_NOTES[first_lead_rule(ruleset, players)].format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}",
                                                               next=f"{top - 1}-{top - 1}")
     if leader:
         return f"{leader} leads next"
@@ -99,6 +118,9 @@ def next_lead(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], le
             return NextLead(None, str(tiles[0]), f"{eggs}, lead {tiles[0]} (whoever holds {tiles[0]} leads)")
         # next_lead names the first of them, the one the sources name first (1-1).
         return NextLead(None, str(tiles[0]), f"{eggs}, lead {either(tiles)} (whoever holds one of them leads)")
+    if nothing_written(ruleset, last):
+        return NextLead(None, "1-1", f"nothing was written in round {last.number}: whoever holds 1-1 leads "
+                                     "again" + (f"; {eggs} still carried" if pot else ""))
     if ruleset["hundred.enabled"] and leader:
         side = match.side_of(leader).name
         if last.side(side).score > 0:
