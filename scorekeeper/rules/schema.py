@@ -88,6 +88,9 @@ class EggsTo(Enum):
     where several sides lose, the biggest of them."""
     NEXT_RECORDER = "next-recorder"
     """The next side that records a round."""
+    WINNERS = "winners"
+    """The side that wins a later round (went out; on a fish, the one side that did not take it): 002:17
+    'goes to the side that wins the next round', read literally."""
 
 
 class AtTarget(Enum):
@@ -351,8 +354,10 @@ KEYS: tuple[Key, ...] = (
         "may 'write off the fish' in three attempts) as notes to apply by hand; they are too vague to score",
         source='rules.md §3.8 (004)'),
     Key("eggs.to", EggsTo, EggsTo.BIGGEST_LOSER,
-        "who receives the eggs: biggest-loser of a later round, the losers of the next round, "
-        "or the next side to record", source='rules.md §2.5 (001: biggest loser; 000 pairs, 004: losers), §3.7'),
+        "who receives the eggs: biggest-loser of a later round, the losers of the next round, the next side to "
+        "record, or the winners of the next round",
+        source="rules.md §2.5 (001: biggest loser; 000 pairs, 004: losers; 002:17 'the side that wins the next "
+               "round': winners), §3.7"),
     Key("eggs.toward_opening", bool, False,
         "eggs.to = next-recorder: the eggs count toward the opening minimum of the side that wins the round "
         "(a winner worth 10 that takes 40 eggs records 50; one that cannot open even with them leaves them "

@@ -132,6 +132,11 @@ def recipient(ruleset: Ruleset, pot: Pot, outcome: Outcome, recorded: dict[str, 
         return _unique_top({name: value for name, value in recorded.items() if value > 0})
     if rule is EggsTo.LOSERS and outcome.losers:
         return _unique_top({name: outcome.points[name] for name in outcome.losers})
+    if rule is EggsTo.WINNERS:
+        if outcome.winner:
+            return outcome.winner
+        others = [name for name in outcome.points if name not in outcome.losers]
+        return others[0] if outcome.losers and len(others) == 1 else None
     return _unique_top({name: value for name, value in outcome.points.items() if value > 0})
 
 
