@@ -111,6 +111,13 @@ class Teams(Enum):
     """Every player for themselves, or two partnerships when the match is started with --team."""
 
 
+class LeadAfterFish(Enum):
+    FISHERMAN = "fisherman"
+    """The player who made the fish leads the next round."""
+    LOT = "lot"
+    """The next leader is chosen by lot (pagat's All Fives: after a blocked hand)."""
+
+
 class LeadAfterOut(Enum):
     FINISHER = "finisher"
     """The player who went out leads the next round."""
@@ -341,6 +348,10 @@ KEYS: tuple[Key, ...] = (
         "who is the fisherman when a sealed fish (all tiles that could reopen the line played, the double still "
         "held) is closed by laying that double: sealer: whoever sealed it; last-play: whoever lays the double",
         source="rules.md §1.5 (004, Sea Goat: 'a double is not counted as the last tile')"),
+    Key("fish.lowest_of", HandOf, HandOf.SIDE,
+        "endhand.count, on a fish: side: the side with the fewest pips in all wins; player: the side of the "
+        "player holding the fewest pips wins (a partnership game read hand by hand)",
+        source="rules.md §5.6 (Jamaican partnership dominoes: the lowest single hand wins a blocked hand)"),
     Key("fish.tie", FishTie, FishTie.EGGS,
         "when the deciding sides of a fish are level: eggs (carry the total forward), nobody scores, or split",
         source='rules.md §2.5 (eggs), §4.5 (a tie on a fish)'),
@@ -456,6 +467,10 @@ KEYS: tuple[Key, ...] = (
         "down to endhand.round_to and divided by endhand.divisor (a score may go below 0)",
         source="rules.md §4.6 (004, Phone: 'the player left with dominoes writes off his remaining points, "
                "rounded down'; a variant)"),
+    Key("endhand.own_side", bool, False,
+        "the winning side also scores its own side's pips: the partner's hand on an out, its own hands on a "
+        "fish (every hand left on the table; false: the opponents' only)",
+        source="rules.md §5.6 (the dominoes package's Puerto Rican game: the partner's hand is scored too)"),
     Key("endhand.out_pips", bool, True,
         "the player who goes out scores the opponents' pips (false: only endhand.out_bonus)",
         source='rules.md §4.7 (English dominoes: going out earns 10)'),
@@ -493,6 +508,9 @@ KEYS: tuple[Key, ...] = (
         "who leads the round after an out: the player who went out, or that player's partner",
         source="rules.md §1.4 (000's pairs Goat: the finisher, as 004's Ukrainian text of it reads; 'the "
                "partner' is a misreading of the machine translation)"),
+    Key("lead.after_fish", LeadAfterFish, LeadAfterFish.FISHERMAN,
+        "who leads the round after a fish: the fisherman, or a leader chosen by lot",
+        source="rules.md §4.9 (pagat's All Fives: after a blocked hand the lead is by lot)"),
     Key("lead.first", FirstLead, FirstLead.FROM_ONE_ONE,
         "who leads the first round: from-1-1 (1-1 ... 6-6, then 0-0, then the heaviest tile), "
         "highest-double (draw games; else the heaviest tile), lowest-double (other tables; else the lightest "

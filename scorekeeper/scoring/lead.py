@@ -1,7 +1,7 @@
 """Who leads: the first round's lead, who led a round, who leads next and with what when a rule says
 (on the hundred, eggs played from 1-1), the note people see about it, and leads the facts cannot have.
 
-Keys read: ``lead.first``, ``lead.first_fewer``, ``lead.first_tile``, ``lead.again_from_1_1``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``,
+Keys read: ``lead.first``, ``lead.first_fewer``, ``lead.first_tile``, ``lead.again_from_1_1``, ``lead.after_fish``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``,
 ``finish.hundred_needs_points``.
 """
 
@@ -11,12 +11,13 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import FirstLead, FirstLeadFewer, LeadAfterOut
+from scorekeeper.rules.schema import FirstLead, FirstLeadFewer, LeadAfterFish, LeadAfterOut
 from scorekeeper.scoring.table import RoundResult
 from scorekeeper.domain.tiles import Tile, parse_tiles
 
 # On Python 3.11 an Enum member read from its class is a Python call: read once.
 _PARTNER = LeadAfterOut.PARTNER
+_LOT = LeadAfterFish.LOT
 
 SIX_SIX = Tile(6, 6)
 
@@ -56,6 +57,8 @@ def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
             if partners:
                 return partners[0]
         return last.out
+    if ruleset.values["lead.after_fish"] is _LOT:
+        return None
     return last.fisher
 
 
@@ -96,6 +99,8 @@ def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | No
                                                               next=f"{top - 1}-{top - 1}")
     if leader:
         return f"{leader} leads next"
+    if results[-1].facts.ending is not OUT and ruleset["lead.after_fish"] is _LOT:
+        return "after a blocked hand the next leader is chosen by lot"
     return "the player who made the fish leads next"
 
 

@@ -129,10 +129,11 @@ def test_eggs_are_compared_too(sk, tmp_path):
 
 # Every built-in ruleset by the seatings it allows; the matrix test below checks this list against the
 # rulesets themselves, so a new built-in ruleset must be placed here.
-SEATED_IN_PAIRS = {"block", "block-003", "draw", "draw-jamaican", "draw-tiles-left", "goat-pairs", "goat-pairs-000",
-                   "sea-goat-pairs", "muggins", "all-fives", "all-threes", "english", "fives-and-threes", "phone"}
-SEATED_SINGLY = {"block", "block-003", "draw", "draw-jamaican", "draw-tiles-left", "goat", "sea-goat", "muggins",
-                 "all-fives", "all-threes", "english", "fives-and-threes", "phone"}
+EITHER = {"block", "block-003", "draw", "draw-jamaican", "draw-tiles-left", "muggins", "muggins-each-hand",
+          "all-fives", "all-fives-pagat", "all-threes", "english", "fives-and-threes", "phone"}
+SEATED_IN_PAIRS = EITHER | {"goat-pairs", "goat-pairs-000", "sea-goat-pairs", "block-partnership", "puerto-rican",
+                            "jamaican-partnership"}
+SEATED_SINGLY = EITHER | {"goat", "sea-goat"}
 FOUR = ("Ann", "Bob", "Cid", "Dan")
 # An out with every hand as tiles, so that every ruleset can score it (tiles left, special hands, counts).
 ONE_ROUND = ("--out", "Ann", "--hand", "Bob=2-4,1-6", "--hand", "Cid=3-3,0-5", "--hand", "Dan=4-4,2-5",
