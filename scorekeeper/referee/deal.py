@@ -172,7 +172,7 @@ def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[st
                 weight = "lightest" if rule is FirstLead.LOWEST_DOUBLE else "heaviest"
                 why = f"no double was dealt, so the {weight} tile leads: {holder[tile]} holds {tile}"
             fewer = rule is not ruleset["lead.first"]
-            order_name = rule.value + (f", as fewer than four play" if fewer else "")
+            order_name = rule.value + (", as fewer than four play" if fewer else "")
             return holder[tile], tile, reason(ruleset, "lead.first_fewer" if fewer else "lead.first",
                                               f"{why}: {holder[tile]} leads the first round with {tile} "
                                               f"({order_name})")

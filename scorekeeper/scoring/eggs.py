@@ -9,8 +9,7 @@ Which of the two payments a ruleset uses is ``counts_toward_opening``: the pipel
 - ``keep_unopened_eggs`` (after the opening rule, ``eggs.toward_opening``): eggs offered to a winner that
   still could not open stay carried;
 - ``check_egg_lead`` (``eggs.lead``): a round led with another tile than those while eggs are carried is a
-  wrong lead,
-  and a note says so.
+  wrong lead, and a note says so.
 
 Keys read: ``eggs.to`` (who receives them), ``eggs.toward_opening``, ``eggs.lead``, ``eggs.rot_after``
 (rounds until they rot).

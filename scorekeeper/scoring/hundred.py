@@ -103,7 +103,8 @@ def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | No
     return side
 
 
-def _caught_hand(ruleset: Ruleset, match: Match, side: str, player: str | None, state: RoundState) -> tuple[str, int]:
+def _caught_hand(ruleset: Ruleset, match: Match, side: str, player: str | None,
+                 state: RoundState) -> tuple[str, int]:
     """What svoyak measures the side on the hundred by, and whose it is: its hand (in pairs, the hundred's
     leader's own, ``hundred.hand_of``), less the round winner's hand when ``hundred.caught_by`` is the
     difference."""

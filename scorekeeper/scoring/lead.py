@@ -1,8 +1,8 @@
 """Who leads: the first round's lead, who led a round, who leads next and with what when a rule says
 (on the hundred, eggs played from 1-1), the note people see about it, and leads the facts cannot have.
 
-Keys read: ``lead.first``, ``lead.first_fewer``, ``lead.first_tile``, ``lead.again_from_1_1``, ``lead.after_fish``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``,
-``finish.hundred_needs_points``.
+Keys read: ``lead.first``, ``lead.first_fewer``, ``lead.first_tile``, ``lead.again_from_1_1``,
+``lead.after_fish``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``, ``finish.hundred_needs_points``.
 """
 
 from __future__ import annotations
@@ -95,8 +95,8 @@ def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | No
     """The plain note on the next lead when no rule imposes one (``players``: at the table)."""
     if not results:
         top = ruleset["tiles.max_pip"]
-        return FIRST_LEAD_NOTES[first_lead_rule(ruleset, players)].format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}",
-                                                              next=f"{top - 1}-{top - 1}")
+        note = FIRST_LEAD_NOTES[first_lead_rule(ruleset, players)]
+        return note.format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}", next=f"{top - 1}-{top - 1}")
     if leader:
         return f"{leader} leads next"
     if results[-1].facts.ending is not OUT and ruleset["lead.after_fish"] is _LOT:
