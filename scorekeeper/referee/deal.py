@@ -8,6 +8,7 @@ from scorekeeper.scoring.plausible import deal_size  # the core's: a round's pla
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead
+from scorekeeper.scoring.lead import first_lead_rule
 from scorekeeper.domain.tiles import Tile, format_tiles
 
 
@@ -124,11 +125,11 @@ def first_tile(ruleset: Ruleset) -> Tile:
     return tile
 
 
-def lead_order(ruleset: Ruleset) -> list[Tile]:
-    """Every tile of the set in the order that decides the first lead: the doubles, then the heaviest tile
-    (lowest-double: the lightest)."""
+def lead_order(ruleset: Ruleset, players: int = 4) -> list[Tile]:
+    """Every tile of the set in the order that decides the first lead at a table of ``players``: the
+    doubles, then the heaviest tile (lowest-double: the lightest)."""
     top = ruleset["tiles.max_pip"]
-    rule = ruleset["lead.first"]
+    rule = first_lead_rule(ruleset, players)
     if rule is FirstLead.FROM_ONE_ONE:
         doubles = [Tile(n, n) for n in range(1, top + 1)] + [Tile(0, 0)]
     elif rule is FirstLead.HIGHEST_DOUBLE:
@@ -147,7 +148,7 @@ def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[st
     """Who leads the first round and with which tile, with the reason (no leader: by lot, or nobody holds
     the ruleset's first tile)."""
     holder = {tile: player for player, tiles in hands.items() for tile in tiles}
-    rule = ruleset["lead.first"]
+    rule = first_lead_rule(ruleset, len(hands))
     if rule is FirstLead.LOT:
         return None, None, reason(ruleset, "lead.first", "the first leader is chosen by lot and may lead any "
                                                          "tile: no double or tile decides it (lot)")
@@ -160,7 +161,7 @@ def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[st
         return None, tile, reason(ruleset, "lead.first_tile",
                                   f"nobody was dealt {tile}, and the source names no other first lead: "
                                   "agree one at the table (by lot, or deal again)")
-    order = lead_order(ruleset)
+    order = lead_order(ruleset, len(hands))
     for position, tile in enumerate(order):
         if tile in holder:
             skipped = [str(item) for item in order[:position] if item.is_double]
@@ -169,10 +170,11 @@ def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[st
                 if skipped:
                     why += f" and nobody holds {', '.join(skipped)}"
             else:
-                weight = "lightest" if ruleset["lead.first"] is FirstLead.LOWEST_DOUBLE else "heaviest"
+                weight = "lightest" if rule is FirstLead.LOWEST_DOUBLE else "heaviest"
                 why = f"no double was dealt, so the {weight} tile leads: {holder[tile]} holds {tile}"
-            order_name = ruleset["lead.first"].value
-            return holder[tile], tile, reason(ruleset, "lead.first",
+            fewer = rule is not ruleset["lead.first"]
+            order_name = rule.value + (", as fewer than four play" if fewer else "")
+            return holder[tile], tile, reason(ruleset, "lead.first_fewer" if fewer else "lead.first",
                                               f"{why}: {holder[tile]} leads the first round with {tile} "
                                               f"({order_name})")
     raise InputError("no tiles were given")  # check_hands refuses empty deals first

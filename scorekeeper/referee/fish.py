@@ -49,6 +49,10 @@ class FishRuling(NamedTuple):
     """Whether the line is a fish once the plays still possible are made (None: not blocked by them)."""
     fisherman: str | None = None
     """Who is the fisherman of a sealed fish, when the ruleset's reading names a known player."""
+    last_play: bool = False
+    """The ruleset names the player who lays the held double as the fisherman (``fish.fisherman``)."""
+    held_doubles: tuple[Tile, ...] = ()
+    """The doubles at the ends that some hand still holds, whose holder the facts do not name."""
 
     @property
     def verdict(self) -> str:
@@ -57,6 +61,8 @@ class FishRuling(NamedTuple):
             if self.sealed and not self.settled:
                 return "Blocked: a fish, unless a player still holds a double at an end (see below)."
             return "Blocked: a fish."
+        if self.sealed and self.blocked_after:
+            return self._sealed_verdict()
         if self.blocked_after:
             if self.plays:
                 shown = ", ".join(f"{play.player} {play.tile}" for play in self.plays)
@@ -64,8 +70,27 @@ class FishRuling(NamedTuple):
             return "Not blocked yet: the double still held can be played; after that, a fish."
         return "Not blocked." if self.settled else "Not blocked, as far as is known."
 
+    def _sealed_verdict(self) -> str:
+        """000:374, 001:152, 004:121: with the double still in a hand "it would still be a fish": sealed, and
+        the holder lays the double before nobody can play."""
+        if self.plays:
+            lays = "; ".join(f"{play.player} still lays {play.tile} (it leaves {play.player}'s hand)"
+                             for play in self.plays)
+            layers = sorted({play.player for play in self.plays})
+        else:
+            lays = f"whoever holds {format_tiles(self.held_doubles)} still lays it (it leaves that hand)"
+            layers = []
+        if not self.last_play:
+            others = f", not {' or '.join(layers)}" if layers else ""
+            fisherman = f"the fisherman is the player who sealed it{others}"
+        elif self.fisherman:
+            fisherman = f"the fisherman is {self.fisherman}, who lays it"
+        else:
+            fisherman = "the fisherman is whoever lays the last double"
+        return f"A fish, sealed: {lays}; {fisherman}."
+
     def to_dict(self) -> dict:
-        found = {"blocked": self.blocked, "ends": list(self.ends), "settled": self.settled,
+        found = {"verdict": self.verdict, "blocked": self.blocked, "ends": list(self.ends), "settled": self.settled,
                  "sealed": self.sealed, "plays": [play.to_dict() for play in self.plays],
                  "blocked_after_plays": self.blocked_after, "fisherman": self.fisherman,
                  "reasons": [item.to_dict() for item in self.reasons]}
@@ -271,7 +296,8 @@ def _sealed(ruleset: Ruleset, table: Layout, values: list[int], shown: str, play
         reasons.append(reason(ruleset, "fish.fisherman",
                               f"the bazaar is empty, so {shown_doubles} is in a hand: its holder can still play "
                               f"it, and only then is it a fish; {_fisherman_text(ruleset, None)}"))
-        return _ruling(ruleset, table, False, True, reasons, sealed=True, blocked_after=True)
+        return _ruling(ruleset, table, False, True, reasons, sealed=True, blocked_after=True,
+                       held_doubles=tuple(unseen_doubles))
     if unseen_doubles:
         shown_doubles = format_tiles(unseen_doubles)
         reasons[-1] = reasons[-1]._replace(
@@ -325,7 +351,8 @@ def _ruling(ruleset: Ruleset, table: Layout, blocked: bool, settled: bool, reaso
     if counted is not None:
         reasons.extend(counted.reasons)
         count = {"total": counted.total, "score": counted.score, "parts": list(counted.parts)}
-    return FishRuling(blocked, table.ends, settled, tuple(reasons), count, plays, **sealed)
+    return FishRuling(blocked, table.ends, settled, tuple(reasons), count, plays,
+                      last_play=ruleset["fish.fisherman"] is FishermanIs.LAST_PLAY, **sealed)
 
 
 def _layout_count(ruleset: Ruleset, table: Layout):

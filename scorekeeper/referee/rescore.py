@@ -100,11 +100,12 @@ def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Resco
 
 
 def _check_seating(match: Match, ruleset: Ruleset) -> None:
-    pairs = ruleset["players.teams"] is Teams.PAIRS
-    if pairs != match.is_pairs:
+    teams = ruleset["players.teams"]
+    if teams is not Teams.EITHER and (teams is Teams.PAIRS) != match.is_pairs:
         seated = "in pairs" if match.is_pairs else "every player for themselves"
-        raise StateError(f"{ruleset.name} is {'a pairs game' if pairs else 'played every player for themselves'}, "
-                         f"but this match is seated {seated}: its facts cannot be scored that way")
+        played = "a pairs game" if teams is Teams.PAIRS else "played every player for themselves"
+        raise StateError(f"{ruleset.name} is {played}, but this match is seated {seated}: its facts cannot be "
+                         "scored that way")
     low, high = ruleset["players.min"], ruleset["players.max"]
     if not low <= len(match.players) <= high:
         raise StateError(f"{ruleset.name} is played by {low}" + (f" to {high}" if high != low else "")

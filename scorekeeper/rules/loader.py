@@ -317,9 +317,11 @@ def _cross_check(label: str, values: dict, problems: list, special: dict | None 
     for key in ("eggs.lead", "lead.first_tile"):
         if values[key]:
             try:
-                TileSet(min(values["tiles.max_pip"], 12)).check(parse_tiles(values[key])[:1])
-                if len(parse_tiles(values[key])) != 1:
-                    raise ScorekeeperError("must be one tile, like \"1-1\"")
+                tiles = parse_tiles(values[key])
+                # eggs.lead may name several tiles (004:925: eggs are played from the doubles 1-1 to 3-3)
+                TileSet(min(values["tiles.max_pip"], 12)).check(tiles if key == "eggs.lead" else tiles[:1])
+                if key == "lead.first_tile" and len(tiles) != 1:
+                    raise ScorekeeperError("must be one tile, like \"2-3\"")
             except ScorekeeperError as error:
                 problems.append(RulesetError(str(error), label, key=key))
     if values["lead.first"] is FirstLead.TILE and not values["lead.first_tile"]:

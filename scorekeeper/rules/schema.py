@@ -88,6 +88,9 @@ class EggsTo(Enum):
     where several sides lose, the biggest of them."""
     NEXT_RECORDER = "next-recorder"
     """The next side that records a round."""
+    WINNERS = "winners"
+    """The side that wins a later round (went out; on a fish, the one side that did not take it): 002:17
+    'goes to the side that wins the next round', read literally."""
 
 
 class AtTarget(Enum):
@@ -106,6 +109,13 @@ class Teams(Enum):
     """Two partnerships, partners sitting opposite."""
     EITHER = "either"
     """Every player for themselves, or two partnerships when the match is started with --team."""
+
+
+class LeadAfterFish(Enum):
+    FISHERMAN = "fisherman"
+    """The player who made the fish leads the next round."""
+    LOT = "lot"
+    """The next leader is chosen by lot (pagat's All Fives: after a blocked hand)."""
 
 
 class LeadAfterOut(Enum):
@@ -145,6 +155,24 @@ class HundredLost(Enum):
     """The side's points are written off to 0."""
     SVOYAK = "svoyak"
     """Written off; and a side caught holding at least ``hundred.caught_min`` loses the match."""
+
+
+class HandOf(Enum):
+    """In pairs, whose hand a rule about what a losing side holds looks at."""
+
+    PLAYER = "player"
+    """One player's own hand (004:922 'at least one of the losers'; 004:285 'if he lost with more than 24')."""
+    SIDE = "side"
+    """Both partners' hands added."""
+
+
+class CaughtBy(Enum):
+    """What a side that loses its round on the hundred is measured by, under svoyak."""
+
+    HAND = "hand"
+    """What it holds in hand (004: 'more than 24 points left in hand')."""
+    DIFFERENCE = "difference"
+    """What it holds less what the round's winner holds (000: 'loses with a difference of more than 25')."""
 
 
 class PlayScore(Enum):
@@ -247,6 +275,16 @@ class FirstLead(Enum):
     """The holder of the tile lead.first_tile leads the first round with it (004: Phone, 2-3)."""
 
 
+class FirstLeadFewer(Enum):
+    """Who leads the first round when fewer than four play."""
+
+    SAME = "same"
+    """As ``lead.first``, whatever the number of players."""
+    LOWEST_DOUBLE = "lowest-double"
+    """The holder of the smallest double (0-0, then 1-1 ...; with no double out, the lightest tile): 004:56
+    'if four play, 1-1 starts; otherwise whoever has the smallest double'."""
+
+
 class Key(NamedTuple):
     """One ruleset key."""
 
@@ -328,6 +366,10 @@ KEYS: tuple[Key, ...] = (
         "who is the fisherman when a sealed fish (all tiles that could reopen the line played, the double still "
         "held) is closed by laying that double: sealer: whoever sealed it; last-play: whoever lays the double",
         source="rules.md §1.5 (004, Sea Goat: 'a double is not counted as the last tile')"),
+    Key("fish.lowest_of", HandOf, HandOf.SIDE,
+        "endhand.count, on a fish: side: the side with the fewest pips in all wins; player: the side of the "
+        "player holding the fewest pips wins (a partnership game read hand by hand)",
+        source="rules.md §5.6 (Jamaican partnership dominoes: the lowest single hand wins a blocked hand)"),
     Key("fish.tie", FishTie, FishTie.EGGS,
         "when the deciding sides of a fish are level: eggs (carry the total forward), nobody scores, or split",
         source='rules.md §2.5 (eggs), §4.5 (a tie on a fish)'),
@@ -341,8 +383,10 @@ KEYS: tuple[Key, ...] = (
         "may 'write off the fish' in three attempts) as notes to apply by hand; they are too vague to score",
         source='rules.md §3.8 (004)'),
     Key("eggs.to", EggsTo, EggsTo.BIGGEST_LOSER,
-        "who receives the eggs: biggest-loser of a later round, the losers of the next round, "
-        "or the next side to record", source='rules.md §2.5 (001: biggest loser; 000 pairs, 004: losers), §3.7'),
+        "who receives the eggs: biggest-loser of a later round, the losers of the next round, the next side to "
+        "record, or the winners of the next round",
+        source="rules.md §2.5 (001: biggest loser; 000 pairs, 004: losers; 002:17 'the side that wins the next "
+               "round': winners), §3.7"),
     Key("eggs.toward_opening", bool, False,
         "eggs.to = next-recorder: the eggs count toward the opening minimum of the side that wins the round "
         "(a winner worth 10 that takes 40 eggs records 50; one that cannot open even with them leaves them "
@@ -353,8 +397,9 @@ KEYS: tuple[Key, ...] = (
         "rounds after which unclaimed eggs are rotten and dropped (0: they never rot)", minimum=0,
         source="rules.md §3.7 (Sea Goat: 3; 004 'not played out in three attempts'; 000 says a draw instead)"),
     Key("eggs.lead", str, "",
-        "the tile that leads the next round while eggs are carried, like \"1-1\" (empty: no rule)",
-        source='rules.md §3.7 (004: eggs are played from 1-1)'),
+        "the tile, or tiles, that may lead the next round while eggs are carried, like \"1-1\" or "
+        "\"1-1 2-2 3-3\" (empty: no rule)",
+        source="rules.md §3.7 (004:925: eggs are played from the doubles 1-1 to 3-3)"),
     Key("finish.zero_zero_wins", bool, False,
         "going out with 0-0 as the last tile wins the whole match ('bald goat')",
         source='rules.md §3.5 (000, 004)'),
@@ -367,8 +412,18 @@ KEYS: tuple[Key, ...] = (
         source="rules.md §3.5 (sources disagree: 004's first text and 000's second: always wins; 004's later "
                "texts and 000's first: only when a loser holds enough; built-in: wins-or-hundred)"),
     Key("finish.six_six_min", int, 25,
-        "a 6-6 finish wins the match when a losing side (in pairs, both partners' hands) holds at least this",
+        "a 6-6 finish wins the match when a losing player (hundred.hand_of = side: a losing side) holds at least "
+        "this",
         minimum=0, source="rules.md §3.5 (sources disagree: 004 'more than 24' = 25; 000 'more than 25' = 26)"),
+    Key("finish.hundred_needs_points", bool, False,
+        "the round a 6-6 finish owes on the hundred is played on the hundred only when the finisher's side holds "
+        "points (false: always, whether or not it holds any)",
+        source="rules.md §3.5 (004:289, 004:922: the next round 'на сто' is obligatory)"),
+    Key("hundred.hand_of", HandOf, HandOf.PLAYER,
+        "in pairs, whose hand finish.six_six_min and hundred.caught_min look at: player (one player's own hand: "
+        "a losing player's for the 6-6 finish, the hundred's leader's for svoyak) or side (both partners' "
+        "hands added)",
+        source="rules.md §3.5 (004:922 'at least one of the losers'; 004:285 'if he lost with more than 24')"),
     Key("hundred.enabled", bool, False,
         "a side that holds points may lead a round with 6-6 'on the hundred': winning that round wins the match",
         source='rules.md §3.6 (000, 004)'),
@@ -379,7 +434,11 @@ KEYS: tuple[Key, ...] = (
                "game' = svoyak; built-in: write-off)"),
     Key("hundred.caught_min", int, 25,
         "svoyak: a side that loses its hundred holding at least this many in hand loses the match",
-        minimum=0, source="rules.md §3.6 (004: 'more than 24' = 25)"),
+        minimum=0, source="rules.md §3.6 (004: 'more than 24' = 25; 000: 'more than 25' = 26)"),
+    Key("hundred.caught_by", CaughtBy, CaughtBy.HAND,
+        "svoyak: hand: the side is caught by what it holds; difference: by what it holds less what the round's "
+        "winner holds",
+        source="rules.md §3.6 (004:285 the hand; 000:240 'with a difference of more than 25 points')"),
     Key("bonus.lead_six_six", int, 0,
         "points added to every losing side when the round was led with 6-6 (0: no bonus)", minimum=0,
         source="rules.md §2.9 (000's pairs Goat: 50)"),
@@ -435,6 +494,10 @@ KEYS: tuple[Key, ...] = (
         "down to endhand.round_to and divided by endhand.divisor (a score may go below 0)",
         source="rules.md §4.6 (004, Phone: 'the player left with dominoes writes off his remaining points, "
                "rounded down'; a variant)"),
+    Key("endhand.own_side", bool, False,
+        "the winning side also scores its own side's pips: the partner's hand on an out, its own hands on a "
+        "fish (every hand left on the table; false: the opponents' only)",
+        source="rules.md §5.6 (the dominoes package's Puerto Rican game: the partner's hand is scored too)"),
     Key("endhand.out_pips", bool, True,
         "the player who goes out scores the opponents' pips (false: only endhand.out_bonus)",
         source='rules.md §4.7 (English dominoes: going out earns 10)'),
@@ -472,11 +535,24 @@ KEYS: tuple[Key, ...] = (
         "who leads the round after an out: the player who went out, or that player's partner",
         source="rules.md §1.4 (000's pairs Goat: the finisher, as 004's Ukrainian text of it reads; 'the "
                "partner' is a misreading of the machine translation)"),
+    Key("lead.after_fish", LeadAfterFish, LeadAfterFish.FISHERMAN,
+        "who leads the round after a fish: the fisherman, or a leader chosen by lot",
+        source="rules.md §4.9 (pagat's All Fives: after a blocked hand the lead is by lot)"),
     Key("lead.first", FirstLead, FirstLead.FROM_ONE_ONE,
         "who leads the first round: from-1-1 (1-1 ... 6-6, then 0-0, then the heaviest tile), "
         "highest-double (draw games; else the heaviest tile), lowest-double (other tables; else the lightest "
         "tile), lot (chosen by lot, any tile may be led), or tile (the holder of lead.first_tile)",
         source='rules.md §1.4 (Goat: 001/004; draw games; other tables: 000, 004; Muggins: 000; Phone: 004)'),
+    Key("lead.first_fewer", FirstLeadFewer, FirstLeadFewer.SAME,
+        "who leads the first round when fewer than four play: same (lead.first) or lowest-double (the "
+        "smallest double, 0-0 first; with no double, the lightest tile)",
+        source="rules.md §1.4 (004:56, also 004:263, 004:610, 000:227, 000:483: four players, 1-1 starts; "
+               "fewer, the smallest double)"),
+    Key("lead.again_from_1_1", bool, False,
+        "after a round in which nothing was written down (a round under the opening threshold; a tied fish "
+        "is eggs, not this), the holder of 1-1 leads the next round again (false: the finisher or the "
+        "fisherman leads, as after any round)",
+        source="rules.md §1.4 (002:15: 'the owner of the 1-1 double starts the next round again')"),
     Key("lead.first_tile", str, "",
         "lead.first = tile: the tile whose holder leads the first round, like \"2-3\"",
         source='rules.md §1.4 (004, Phone: the player dealt 2-3 leads the first round)'),

@@ -8,8 +8,8 @@
 Which of the two payments a ruleset uses is ``counts_toward_opening``: the pipeline gates both on it.
 - ``keep_unopened_eggs`` (after the opening rule, ``eggs.toward_opening``): eggs offered to a winner that
   still could not open stay carried;
-- ``check_egg_lead`` (``eggs.lead``): a round led with another tile while eggs are carried is a wrong lead,
-  and a note says so.
+- ``check_egg_lead`` (``eggs.lead``): a round led with another tile than those while eggs are carried is a
+  wrong lead, and a note says so.
 
 Keys read: ``eggs.to`` (who receives them), ``eggs.toward_opening``, ``eggs.lead``, ``eggs.rot_after``
 (rounds until they rot).
@@ -21,6 +21,7 @@ from __future__ import annotations
 from scorekeeper.domain.facts import Match
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import EggsTo
+from scorekeeper.scoring.lead import either, egg_leads
 from scorekeeper.scoring.state import Account, Outcome, Pot, RoundState
 from scorekeeper.scoring.table import Step
 
@@ -79,11 +80,11 @@ def check_egg_lead(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
     led = state.facts.led
     if not state.pot.amount or led is None:
         return state
-    tile = ruleset["eggs.lead"]
-    if str(led) == tile:
+    tiles = egg_leads(ruleset)
+    if led in tiles:
         return state
-    note = (f"{led} was led while eggs (+{state.pot.amount}) were carried: the eggs are played from {tile} "
-            "(eggs.lead), so it was a wrong lead; the round is scored as recorded")
+    note = (f"{led} was led while eggs (+{state.pot.amount}) were carried: the eggs are played from "
+            f"{either(tiles)} (eggs.lead), so it was a wrong lead; the round is scored as recorded")
     return state.but(notes=state.notes + (note,))
 
 
@@ -130,6 +131,11 @@ def recipient(ruleset: Ruleset, pot: Pot, outcome: Outcome, recorded: dict[str, 
         return _unique_top({name: value for name, value in recorded.items() if value > 0})
     if rule is EggsTo.LOSERS and outcome.losers:
         return _unique_top({name: outcome.points[name] for name in outcome.losers})
+    if rule is EggsTo.WINNERS:
+        if outcome.winner:
+            return outcome.winner
+        others = [name for name in outcome.points if name not in outcome.losers]
+        return others[0] if outcome.losers and len(others) == 1 else None
     return _unique_top({name: value for name, value in outcome.points.items() if value > 0})
 
 

@@ -4,7 +4,8 @@ The round's winner (the side that went out; on a fish the side with the fewest p
 pips: on a fish minus its own (``endhand.fish_subtract``), rounded (``endhand.rounding`` to
 ``endhand.round_to``, on the total or on each hand: ``endhand.round_what``), divided (``endhand.divisor``),
 plus a bonus for going out (``endhand.out_bonus``).  A tie for the fewest pips on a fish follows ``fish.tie``
-(``fish.tie_three`` when two of three sides are level).
+(``fish.tie_three`` when two of three sides are level).  ``endhand.own_side``: the winner scores its own side's
+pips too; ``fish.lowest_of``: in pairs, the fish goes to the side of the lowest single hand.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import FishTie, Rounding, RoundWhat
+from scorekeeper.rules.schema import FishTie, HandOf, Rounding, RoundWhat
 from scorekeeper.scoring.fishtie import split, tie_rule
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
@@ -110,7 +111,7 @@ def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, in
         winner = match.side_of(rnd.out).name
         count = _against(ruleset, match, (winner,), player_hands, 0)
         points = count.points if ruleset["endhand.out_pips"] else 0
-        text = f"{rnd.out} went out: {winner} scores the opponents' pips, {count.text}" \
+        text = f"{rnd.out} went out: {winner} scores {_whose(ruleset)}, {count.text}" \
             if ruleset["endhand.out_pips"] else f"{rnd.out} went out"
         bonus = ruleset["endhand.out_bonus"]
         if bonus:
@@ -120,13 +121,21 @@ def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, in
         return _to(names, winner, points, line_total)
     fewest = min(side_hands.values())
     level = tuple(name for name in names if side_hands[name] == fewest)
+    single = ""
+    if ruleset["fish.lowest_of"] is HandOf.PLAYER and match.is_pairs and player_hands:
+        # The side of the lowest single hand wins, not the lowest sum (Jamaican partnership dominoes).
+        lowest = min(player_hands.values())
+        holders = [player for player, value in player_hands.items() if value == lowest]
+        level = tuple(name for name in names if any(match.side_of(player).name == name for player in holders))
+        single = f"{' and '.join(holders)} {'holds' if len(holders) == 1 else 'hold'} the fewest pips ({lowest})"
+        fewest = min(side_hands[name] for name in level)
     own = fewest if ruleset["endhand.fish_subtract"] else 0
     count = _against(ruleset, match, level, player_hands, own)
     if len(level) == 1:
         winner = level[0]
-        steps.append(Step(winner, "endhand.count", f"fish: {winner} holds the fewest pips ({fewest}) and scores "
-                                                   f"the opponents' pips{' minus its own' if own else ''}: "
-                                                   f"{count.text}"))
+        held = f"{single}: {winner}" if single else f"{winner} holds the fewest pips ({fewest}) and"
+        steps.append(Step(winner, "endhand.count", f"fish: {held} scores {_whose(ruleset)}"
+                                                   f"{' minus its own' if own else ''}: {count.text}"))
         return _to(names, winner, count.points, line_total)
     shown = " and ".join(level)
     tie, key = tie_rule(ruleset, len(names), len(level))
@@ -146,9 +155,14 @@ def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, in
 
 def _against(ruleset: Ruleset, match: Match, winners: tuple[str, ...], player_hands: dict[str, int],
              own: int) -> HandCount:
-    opponents = [player_hands[player] for side in match.sides if side.name not in winners
+    every = ruleset["endhand.own_side"]
+    opponents = [player_hands[player] for side in match.sides if every or side.name not in winners
                  for player in side.players if player in player_hands]
     return count_hands(ruleset, opponents, own)
+
+
+def _whose(ruleset: Ruleset) -> str:
+    return "every hand's pips, its own side's too" if ruleset["endhand.own_side"] else "the opponents' pips"
 
 
 def _to(names: list[str], winner: str, points: int, line_total: int) -> Outcome:

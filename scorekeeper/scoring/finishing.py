@@ -1,7 +1,8 @@
 """Stage ``finish``, finishing doubles (Sea Goat): going out on 0-0, on 6-6, or laying two doubles at once.
 
 Keys read: ``finish.zero_zero_wins``, ``finish.two_doubles_wins``, ``finish.six_six`` and ``finish.six_six_min``
-(a 6-6 finish wins when a loser holds that much, else the finisher's side leads the next round on the hundred).
+(a 6-6 finish wins when a loser holds that much, else the finisher's side leads the next round on the hundred),
+``hundred.hand_of`` (in pairs: a losing player's own hand, or the side's).
 
 These are facts of the round (``--last``); when the last tile was not recorded, or a loser's hand is only a
 total that might hide a special hand, the table says the rule could not be applied instead of guessing.
@@ -10,10 +11,11 @@ total that might hide a special hand, the table says the rule could not be appli
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import SixSix
+from scorekeeper.rules.schema import HandOf, SixSix
 from scorekeeper.scoring.hands import deduce_hands, placed_tiles
 from scorekeeper.scoring.lead import SIX_SIX, next_leader
 from scorekeeper.scoring.race import by_rule
@@ -46,7 +48,8 @@ def finish(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
         return state
     steps: list[Step] = []
     notes: list[str] = []
-    ended = finishing_double(ruleset, match, rnd, state.outcome, state.side_hands, steps, notes)
+    ended = finishing_double(ruleset, match, rnd, state.outcome, state.side_hands, steps, notes,
+                             state.player_hands)
     if not steps and not notes:
         return state
     return state.but(decision=state.decision or ended.decision,
@@ -55,7 +58,7 @@ def finish(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
 
 
 def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, hands: dict[str, int],
-                     steps: list[Step], notes: list[str]) -> Finish:
+                     steps: list[Step], notes: list[str], player_hands: Mapping[str, int] | None = None) -> Finish:
     """What the round's last tile decides, when one of the finishing-double rules is on."""
     if rnd.ending is not OUT:
         return NO_FINISH
@@ -81,28 +84,34 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
         return Finish(by_rule(ruleset, match, side, None, why))
     need = ruleset["finish.six_six_min"]
     losers = {name: hands[name] for name in outcome.losers}
+    per_player = ruleset["hundred.hand_of"] is HandOf.PLAYER and player_hands is not None and match.is_pairs
+    if per_player:
+        # 004:922 'at least one of the losers': a player's own hand, not the side's sum (13 + 13 is not 25).
+        losers = {player: player_hands[player] for name in outcome.losers
+                  for player in _players_of(match, name) if player in player_hands}
     top = max(losers, key=losers.get) if losers else None
     if top is not None and losers[top] >= need:
         why = f"{rnd.out} went out on 6-6 and {top} holds {losers[top]}"
         steps.append(Step(side, "finish.six_six", f"{why} (at least {need}): {side} wins the match"))
         return Finish(by_rule(ruleset, match, side, None, why))
     most = losers[top] if top is not None else 0
-    steps.append(Step(side, "finish.six_six", f"{rnd.out} went out on 6-6, but no losing side holds {need} or more "
+    who = "player" if per_player else "side"
+    steps.append(Step(side, "finish.six_six", f"{rnd.out} went out on 6-6, but no losing {who} holds {need} or more "
                                               f"(most: {most}): {side} must lead the next round with 6-6, "
                                               "on the hundred"))
-    _note_hidden_specials(ruleset, match, rnd, losers, need, notes)
+    _note_hidden_specials(ruleset, match, rnd, losers, need, notes, per_player)
     return Finish(owes_hundred=True)
 
 
 def _note_hidden_specials(ruleset: Ruleset, match: Match, rnd: Round, losers: dict[str, int], need: int,
-                          notes: list[str]) -> None:
+                          notes: list[str], per_player: bool = False) -> None:
     """A total that could be a special hand might have made the 6-6 finish win: say so, do not guess (a
     total that proves its tiles, rules.md §6.2, was already counted as them; a special hand holding a tile
-    the facts place elsewhere is not one it could be)."""
+    the facts place elsewhere is not one it could be).  ``per_player``: ``losers`` are players, not sides."""
     deduced = deduce_hands(ruleset, match, rnd)
     elsewhere = placed_tiles(rnd, deduced)
     for name, value in losers.items():
-        for player in next(side for side in match.sides if side.name == name).players:
+        for player in (name,) if per_player else _players_of(match, name):
             hand = rnd.hands.get(player)
             if hand is None or hand.has_tiles or player in deduced:
                 continue
@@ -113,3 +122,7 @@ def _note_hidden_specials(ruleset: Ruleset, match: Match, rnd: Round, losers: di
                                  f"{format_tiles(tiles)} ({special}), the 6-6 finish would have won the match: "
                                  "the 6-6 rule could not be applied with certainty")
                     return
+
+
+def _players_of(match: Match, side: str) -> tuple[str, ...]:
+    return next(item.players for item in match.sides if item.name == side)

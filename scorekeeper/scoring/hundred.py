@@ -2,8 +2,10 @@
 
 A round is on the hundred when the side holding points leads it with 6-6 (``hundred.enabled``), or when a
 6-6 finish that did not win the match obliges the finisher to lead the next round with 6-6
-(``finish.six_six = "wins-or-hundred"``).  Winning that round wins the match; losing it costs the side its
-points (``hundred.lost``; ``hundred.caught_min`` for svoyak).  Who led the round comes from ``lead``.
+(``finish.six_six = "wins-or-hundred"``; with ``finish.hundred_needs_points`` only when the side holds
+points).  Winning that round wins the match; losing it costs the side its points (``hundred.lost``;
+``hundred.caught_min``, ``hundred.caught_by`` and ``hundred.hand_of`` for svoyak).  Who led the round comes
+from ``lead``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Mapping
 
 from scorekeeper.domain.facts import Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import HundredLost
+from scorekeeper.rules.schema import CaughtBy, HandOf, HundredLost
 from scorekeeper.scoring.lead import SIX_SIX, round_leader
 from scorekeeper.scoring.race import by_rule
 from scorekeeper.scoring.seats import seats
@@ -43,7 +45,9 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
             return state
         return state.but(steps=state.added(steps), notes=state.notes + tuple(notes))
     accounts = dict(state.accounts)
-    decision, lost = settle(ruleset, match, side, state.outcome, state.side_hands, accounts, steps)
+    player = state.previous.owes_hundred if owed else leader
+    decision, lost = settle(ruleset, match, side, state.outcome, state.side_hands, accounts, steps,
+                            _caught_hand(ruleset, match, side, player, state))
     wiped = dict(state.wiped)
     wiped[side] += lost
     return state.but(hundred=side, decision=decision, accounts=accounts, wiped=wiped,
@@ -74,7 +78,7 @@ def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | No
     """The side that plays this round on the hundred, if any; ``scores`` are the scores before the round."""
     if owed:
         side = match.side_of(owed).name
-        if scores[side] <= 0:  # rules.md §3: only a side that holds points plays on the hundred
+        if scores[side] <= 0 and ruleset["finish.hundred_needs_points"]:
             steps.append(Step(side, "hundred.enabled", f"{owed} leads 6-6 after going out on 6-6, but {side} holds "
                                                        "no points: the round is not on the hundred"))
             return None
@@ -99,21 +103,41 @@ def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | No
     return side
 
 
+def _caught_hand(ruleset: Ruleset, match: Match, side: str, player: str | None,
+                 state: RoundState) -> tuple[str, int]:
+    """What svoyak measures the side on the hundred by, and whose it is: its hand (in pairs, the hundred's
+    leader's own, ``hundred.hand_of``), less the round winner's hand when ``hundred.caught_by`` is the
+    difference."""
+    rules = ruleset.values
+    whose, held = side, state.side_hands[side]
+    if rules["hundred.hand_of"] is HandOf.PLAYER and match.is_pairs and player in state.player_hands:
+        whose, held = player, state.player_hands[player]
+    winner = state.outcome.winner
+    if rules["hundred.caught_by"] is CaughtBy.DIFFERENCE and winner is not None:
+        return whose, held - state.side_hands.get(winner, 0)
+    return whose, held
+
+
 def settle(ruleset: Ruleset, match: Match, side: str, outcome: Outcome, hands: dict[str, int],
-           accounts: dict[str, Account], steps: list[Step]) -> tuple[Decision | None, int]:
-    """Win or lose the hundred; returns the decision (if the match is decided) and the points written off."""
+           accounts: dict[str, Account], steps: list[Step],
+           caught: tuple[str, int] | None = None) -> tuple[Decision | None, int]:
+    """Win or lose the hundred; returns the decision (if the match is decided) and the points written off.
+    ``caught``: whose hand svoyak looks at, and what it counts (by default the side's hand)."""
     if outcome.winner == side:
         steps.append(Step(side, "hundred.enabled", f"{side} won its round on the hundred: {side} wins the match"))
         return by_rule(ruleset, match, side, None, f"{side} won its round on the hundred"), 0
     if outcome.winner is None:
         steps.append(Step(side, "hundred.enabled", "nobody won this round: the hundred is neither won nor lost"))
         return None, 0
-    if ruleset["hundred.lost"] is HundredLost.SVOYAK and hands[side] >= ruleset["hundred.caught_min"]:
-        steps.append(Step(side, "hundred.lost", f"{side} lost its round on the hundred holding {hands[side]} "
+    whose, held = caught if caught is not None else (side, hands[side])
+    if ruleset["hundred.lost"] is HundredLost.SVOYAK and held >= ruleset["hundred.caught_min"]:
+        how = f"{'' if whose == side else f', {whose}'} holding {held}"
+        if ruleset["hundred.caught_by"] is CaughtBy.DIFFERENCE:
+            how += " more than the winner"
+        steps.append(Step(side, "hundred.lost", f"{side} lost its round on the hundred{how} "
                                                 f"(at least {ruleset['hundred.caught_min']}): 'svoyak', "
                                                 f"{side} loses the match"))
-        return by_rule(ruleset, match, None, side, f"{side} lost its round on the hundred holding "
-                                                    f"{hands[side]} (svoyak)"), 0
+        return by_rule(ruleset, match, None, side, f"{side} lost its round on the hundred{how} (svoyak)"), 0
     score = accounts[side].score
     if not score:
         steps.append(Step(side, "hundred.lost", f"{side} lost its round on the hundred, holding no points to "

@@ -1,7 +1,8 @@
 """Who leads: the first round's lead, who led a round, who leads next and with what when a rule says
 (on the hundred, eggs played from 1-1), the note people see about it, and leads the facts cannot have.
 
-Keys read: ``lead.first``, ``lead.first_tile``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``.
+Keys read: ``lead.first``, ``lead.first_fewer``, ``lead.first_tile``, ``lead.again_from_1_1``,
+``lead.after_fish``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``, ``finish.hundred_needs_points``.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from typing import Sequence
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import FirstLead, LeadAfterOut
+from scorekeeper.rules.schema import FirstLead, FirstLeadFewer, LeadAfterFish, LeadAfterOut
 from scorekeeper.scoring.table import RoundResult
-from scorekeeper.domain.tiles import Tile
+from scorekeeper.domain.tiles import Tile, parse_tiles
 
 
 SIX_SIX = Tile(6, 6)
@@ -28,6 +29,14 @@ FIRST_LEAD_NOTES = {
     FirstLead.LOT: "first round: the leader is chosen by lot and may lead any tile",
     FirstLead.TILE: "first round: the holder of {tile} leads with it",
 }
+
+
+def first_lead_rule(ruleset: Ruleset, players: int) -> FirstLead:
+    """The first-lead rule for a table of ``players`` (``lead.first``; with fewer than four,
+    ``lead.first_fewer``)."""
+    if players < 4 and ruleset["lead.first_fewer"] is FirstLeadFewer.LOWEST_DOUBLE:
+        return FirstLead.LOWEST_DOUBLE
+    return ruleset["lead.first"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,24 +58,50 @@ def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
             if partners:
                 return partners[0]
         return last.out
+    if ruleset["lead.after_fish"] is LeadAfterFish.LOT:
+        return None
     return last.fisher
 
 
+def nothing_written(ruleset: Ruleset, result: RoundResult) -> bool:
+    """Whether ``lead.again_from_1_1`` gives the lead after ``result`` back to the holder of 1-1: nobody wrote
+    anything in it, and it was not a tied fish (eggs have their own lead)."""
+    if not ruleset["lead.again_from_1_1"] or result.eggs_added:
+        return False
+    return not any(side.recorded for side in result.sides)
+
+
 def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult) -> str | None:
-    """Who led the round after ``previous``, as far as the facts say (eggs led from a tile: its holder)."""
+    """Who led the round after ``previous``, as far as the facts say (eggs led from a tile, or 1-1 again
+    after a round nothing was written in: its holder, whom the facts do not name)."""
     if previous.eggs and ruleset["eggs.lead"]:
+        return None
+    if nothing_written(ruleset, previous):
         return None
     return next_leader(ruleset, match, previous.facts)
 
 
-def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | None) -> str:
-    """The plain note on the next lead when no rule imposes one."""
+def egg_leads(ruleset: Ruleset) -> tuple[Tile, ...]:
+    """The tiles that may lead while eggs are carried (``eggs.lead``; the loader checked them)."""
+    return parse_tiles(ruleset["eggs.lead"])
+
+
+def either(tiles: tuple[Tile, ...]) -> str:
+    """``1-1``, ``1-1 or 2-2``, ``1-1, 2-2 or 3-3``."""
+    shown = [str(tile) for tile in tiles]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
+def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | None, players: int = 4) -> str:
+    """The plain note on the next lead when no rule imposes one (``players``: at the table)."""
     if not results:
         top = ruleset["tiles.max_pip"]
-        return FIRST_LEAD_NOTES[ruleset["lead.first"]].format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}",
-                                                              next=f"{top - 1}-{top - 1}")
+        note = FIRST_LEAD_NOTES[first_lead_rule(ruleset, players)]
+        return note.format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}", next=f"{top - 1}-{top - 1}")
     if leader:
         return f"{leader} leads next"
+    if results[-1].facts.ending is not OUT and ruleset["lead.after_fish"] is LeadAfterFish.LOT:
+        return "after a blocked hand the next leader is chosen by lot"
     return "the player who made the fish leads next"
 
 
@@ -79,12 +114,19 @@ def next_lead(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], le
     eggs = f"eggs: +{pot}"
     if last.owes_hundred:
         side = match.side_of(last.owes_hundred).name
-        note = (f"{last.owes_hundred} leads 6-6, on the hundred" if last.side(side).score > 0 else
+        on = last.side(side).score > 0 or not ruleset["finish.hundred_needs_points"]
+        note = (f"{last.owes_hundred} leads 6-6, on the hundred" if on else
                 f"{last.owes_hundred} leads 6-6 (not on the hundred: {side} holds no points)")
         return NextLead(last.owes_hundred, "6-6", note + (f"; {eggs} still carried" if pot else ""))
-    tile = ruleset["eggs.lead"]
-    if pot and tile:
-        return NextLead(None, tile, f"{eggs}, lead {tile} (whoever holds {tile} leads)")
+    if pot and ruleset["eggs.lead"]:
+        tiles = egg_leads(ruleset)
+        if len(tiles) == 1:
+            return NextLead(None, str(tiles[0]), f"{eggs}, lead {tiles[0]} (whoever holds {tiles[0]} leads)")
+        # next_lead names the first of them, the one the sources name first (1-1).
+        return NextLead(None, str(tiles[0]), f"{eggs}, lead {either(tiles)} (whoever holds one of them leads)")
+    if nothing_written(ruleset, last):
+        return NextLead(None, "1-1", f"nothing was written in round {last.number}: whoever holds 1-1 leads "
+                                     "again" + (f"; {eggs} still carried" if pot else ""))
     if ruleset["hundred.enabled"] and leader:
         side = match.side_of(leader).name
         if last.side(side).score > 0:

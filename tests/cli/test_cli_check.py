@@ -27,7 +27,8 @@ def test_installed_rulings(run_installed):
     assert fish["blocked"] is False and fish["blocked_after_plays"] is True and fish["ruleset"] == "goat"
     deal = json.loads(run_installed("check", "deal", "--hand", "Ann=0-0,5-6", "--hand", "Bob=6-6,1-2",
                                     "--format", "json").stdout)
-    assert (deal["misdeal"], deal["leader"], deal["lead"]) == (False, "Bob", "6-6")
+    # two players: the smallest double leads (004:56)
+    assert (deal["misdeal"], deal["leader"], deal["lead"]) == (False, "Ann", "0-0")
     assert json.loads(run_installed("check", "hand", "0-0", "--format", "json").stdout)["value"] == 10
     done = run_installed("check", "fish", "--line", "2-4 3-5", code=2)
     assert done.stderr.startswith("Error: ") and len(done.stderr.strip().splitlines()) == 1

@@ -60,6 +60,10 @@ def test_misdeal_keys_are_data(sk, tmp_path, body, ann, misdeal):
     assert ruling["misdeal"] is misdeal
 
 
+SAME = '[lead]\nfirst_fewer = "same"\n'
+"""lead.first whatever the number of players."""
+
+
 @pytest.mark.parametrize("ann, bob, leader, lead", [
     # Goat, doubles first: 1-1, then 2-2 ... 6-6, then 0-0.
     ("1-1,0-5", "2-2,6-6,0-0", "Ann", "1-1"),
@@ -72,8 +76,9 @@ def test_misdeal_keys_are_data(sk, tmp_path, body, ann, misdeal):
     ("4-5,0-1", "3-6,1-2", "Bob", "3-6"),   # equal weight: the higher end first
     ("0-1,1-2", "0-2,0-3", "Bob", "0-3"),
 ])
-def test_goat_first_lead_orders(sk, ann, bob, leader, lead):
-    ruling = deal(sk, f"Ann={ann}", f"Bob={bob}")
+def test_goat_first_lead_orders(sk, tmp_path, ann, bob, leader, lead):
+    # Two players, with Goat's four-player order (lead.first_fewer = same); vector 1.4e has goat's own.
+    ruling = deal(sk, f"Ann={ann}", f"Bob={bob}", rules=house(tmp_path, SAME))
     assert (ruling["misdeal"], ruling["leader"], ruling["lead"]) == (False, leader, lead)
     assert ruling["reasons"][-1]["key"] == "lead.first"
     assert ruling["reasons"][-1]["value"] == "from-1-1"
@@ -90,7 +95,7 @@ def test_goat_first_lead_orders(sk, ann, bob, leader, lead):
     ("lowest-double", "4-6,1-2", "5-6,0-3", "Bob", "0-3"),   # equal weight: the lower end first
 ])
 def test_other_first_lead_orders(sk, tmp_path, order, ann, bob, leader, lead):
-    rules = house(tmp_path, f'[lead]\nfirst = "{order}"\n')
+    rules = house(tmp_path, f'[lead]\nfirst = "{order}"\nfirst_fewer = "same"\n')
     ruling = deal(sk, f"Ann={ann}", f"Bob={bob}", rules=rules)
     assert (ruling["leader"], ruling["lead"]) == (leader, lead)
 
@@ -109,10 +114,21 @@ def test_deal_defaults_to_the_matchs_ruleset(sk, tmp_path):
     assert ruling["misdeal"] is True and ruling["ruleset"] == "house"
 
 
+@pytest.mark.parametrize("hands, leader, lead, key", [
+    (("Ann=1-1,5-6", "Bob=0-0,2-3"), "Bob", "0-0", "lead.first_fewer"),             # two: the smallest double
+    (("Ann=1-1,5-6", "Bob=0-0,2-3", "Cid=3-3"), "Bob", "0-0", "lead.first_fewer"),  # three
+    (("Ann=1-1,5-6", "Bob=0-0,2-3", "Cid=3-3", "Dan=4-4"), "Ann", "1-1", "lead.first"),  # four: from 1-1
+])
+def test_goat_first_lead_depends_on_the_number_of_players(sk, hands, leader, lead, key):
+    ruling = deal(sk, *hands)
+    assert (ruling["leader"], ruling["lead"], ruling["reasons"][-1]["key"]) == (leader, lead, key)
+
+
 def test_deal_text_names_verdict_and_keys(sk):
     out = sk("check", "deal", "--rules", "goat", "--hand", "Ann=2-2,0-1", "--hand", "Bob=3-3,5-6").stdout
     assert out.splitlines()[0] == "Not a misdeal: Ann leads the first round with 2-2."
-    assert "lead.first = from-1-1" in out and "misdeal.doubles = 5" in out and "source: rules.md §1." in out
+    assert "lead.first_fewer = lowest-double" in out and "misdeal.doubles = 5" in out
+    assert "source: rules.md §1." in out
 
 
 @pytest.mark.parametrize("hands, problem", [
@@ -133,5 +149,6 @@ def test_impossible_deals_are_refused(sk, hands, problem):
 
 def test_library_ruling_matches_cli():
     ruleset = load_ruleset("goat")
-    ruling = check_deal(ruleset, [("Ann", parse_tiles("0-0 6-6")), ("Bob", parse_tiles("2-2 5-6"))])
+    ruling = check_deal(ruleset, [("Ann", parse_tiles("0-0 6-6")), ("Bob", parse_tiles("2-2 5-6")),
+                                  ("Cid", parse_tiles("3-4")), ("Dan", parse_tiles("4-5"))])
     assert (ruling.leader, str(ruling.lead)) == ("Bob", "2-2")

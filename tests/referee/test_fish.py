@@ -80,7 +80,10 @@ def test_a_sealed_fish_with_its_double_held_is_not_yet_a_fish(sk, fisherman, nam
     assert cited["value"] == fisherman
     assert ("not whoever then lays 2-2" in cited["text"]) is (fisherman == "sealer")
     out = sk("check", "fish", "--rules", rules, "--line", VECTOR, "--hand", "Ann=2-2").stdout
-    assert out.splitlines()[0] == "Not blocked yet: still to play: Ann 2-2; after that, a fish."
+    # 000:374, 001:152, 004:121: with the double still in a hand "it would still be a fish"
+    fisherman_is = {"sealer": "the player who sealed it, not Ann", "last-play": "Ann, who lays it"}[fisherman]
+    assert out.splitlines()[0] == (f"A fish, sealed: Ann still lays 2-2 (it leaves Ann's hand); the fisherman is "
+                                   f"{fisherman_is}.")
 
 
 def test_goat_names_the_sealer_as_fisherman(sk):
@@ -106,7 +109,8 @@ def test_plays_still_possible_are_listed(sk):
 
 def test_vector_text_output(sk):
     out = sk("check", "fish", "--rules", "goat", "--line", VECTOR, "--hand", "Ann=1-1", "--bazaar", "0").stdout
-    assert out.splitlines()[0] == "Not blocked yet: the double still held can be played; after that, a fish."
+    assert out.splitlines()[0] == ("A fish, sealed: whoever holds 2-2 still lays it (it leaves that hand); the "
+                                   "fisherman is the player who sealed it.")
     out = sk("check", "fish", "--rules", "goat", "--line", WITH_DOUBLE).stdout
     assert out.splitlines()[0] == "Blocked: a fish."
     assert "2-2 is on the table and cannot reopen it" in out and "[tiles.max_pip = 6" in out

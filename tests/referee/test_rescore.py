@@ -125,3 +125,50 @@ def test_eggs_are_compared_too(sk, tmp_path):
     assert found["rounds"][0]["eggs"] == {"ruleset": 30, "other": 0} and found["differing_rounds"] == [1]
     out = sk("compare", str(tmp_path / "house.toml")).stdout
     assert "eggs" in out and "+30" in out
+
+
+# Every built-in ruleset by the seatings it allows; the matrix test below checks this list against the
+# rulesets themselves, so a new built-in ruleset must be placed here.
+EITHER = {"block", "block-003", "draw", "draw-jamaican", "draw-tiles-left", "muggins", "muggins-each-hand",
+          "all-fives", "all-fives-pagat", "all-threes", "english", "fives-and-threes", "phone"}
+SEATED_IN_PAIRS = EITHER | {"goat-pairs", "goat-pairs-000", "sea-goat-pairs", "block-partnership", "puerto-rican",
+                            "jamaican-partnership"}
+SEATED_SINGLY = EITHER | {"goat", "sea-goat"}
+FOUR = ("Ann", "Bob", "Cid", "Dan")
+# An out with every hand as tiles, so that every ruleset can score it (tiles left, special hands, counts).
+ONE_ROUND = ("--out", "Ann", "--hand", "Bob=2-4,1-6", "--hand", "Cid=3-3,0-5", "--hand", "Dan=4-4,2-5",
+             "--last", "3-5")
+
+
+@pytest.mark.parametrize("pairs", [False, True], ids=["singly", "in-pairs"])
+def test_every_built_in_rescoring_that_the_seating_allows_runs(sk, pairs):
+    from scorekeeper.rules.loader import builtin_names
+
+    names = builtin_names()
+    allowed = SEATED_IN_PAIRS if pairs else SEATED_SINGLY
+    assert allowed <= set(names) and (SEATED_IN_PAIRS | SEATED_SINGLY) == set(names)
+    seating = ("--team", "Ann,Cid", "--team", "Bob,Dan") if pairs else FOUR
+    own = sorted(allowed)[0]
+    sk("new", "--rules", own, *seating)
+    sk("round", *ONE_ROUND)
+    before = sk.path.read_bytes()
+    for name in names:
+        if name in allowed:
+            rescored = json.loads(sk("table", "--rules", name, "--format", "json").stdout)
+            assert rescored["ruleset"] == name and rescored["rounds"] == 1
+            compared = json.loads(sk("compare", name, "--format", "json").stdout)
+            assert compared["other"] == name and len(compared["rounds"]) == 1
+        else:
+            assert "this match is seated" in sk.fails("table", "--rules", name, code=1)
+            assert "this match is seated" in sk.fails("compare", name, code=1)
+    assert sk.path.read_bytes() == before
+
+
+@pytest.mark.parametrize("own", sorted(SEATED_IN_PAIRS))
+def test_a_pairs_match_rescores_under_its_own_ruleset(sk, own):
+    """The bug of issue 22: a pairs match under a ruleset with players.teams = "either" (block, draw, the
+    races) was refused under its own ruleset, since the check knew only "pairs"."""
+    sk("new", "--rules", own, "--team", "Ann,Cid", "--team", "Bob,Dan")
+    sk("round", *ONE_ROUND)
+    assert json.loads(sk("table", "--rules", own, "--format", "json").stdout)["sides"] == sk.json()["sides"]
+    assert json.loads(sk("compare", own, "--format", "json").stdout)["differing_rounds"] == []

@@ -136,6 +136,8 @@ def test_rules_list_fits_a_screen_one_line_each(sk, monkeypatch, columns):
     lines = sk("rules", "list").stdout.rstrip("\n").split("\n")
     assert len(lines) <= 22 and max(width(line) for line in lines) <= columns, lines
     assert [line.split()[0] for line in lines[:len(builtin_names())]] == builtin_names()
+    shown = [line.split(None, 1)[1] for line in lines[:len(builtin_names())]]
+    assert len(set(shown)) == len(shown), shown  # the descriptions tell the rulesets apart
     assert "rules show NAME" in lines[-1]
 
 

@@ -119,3 +119,24 @@ def test_the_wheel_lists_the_book_as_package_data():
     assert "scorekeeper.docs" in config["packages"]
     assert config["package-dir"]["scorekeeper.docs"] == "docs"
     assert config["package-data"]["scorekeeper.docs"] == ["*.md"]
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_the_book_lists_each_rulesets_sources_and_the_keys_it_departs_in(name):
+    """rules.md §7: every built-in ruleset names its sources, and one that extends another names exactly the
+    keys where it departs from it."""
+    from scorekeeper.rules.schema import KEYS
+
+    entry = re.search(rf"^### 7\.\d+ {re.escape(name)}\n(.*?)(?=^##)", BOOK, re.MULTILINE | re.DOTALL).group(1)
+    assert re.search(r"^Sources: \S", entry, re.MULTILINE), f"§7 names no sources for {name}"
+    ruleset = load_ruleset(name)
+    departs = re.search(r"^Departs from `([^`]+)` in: (.*?)\.$", entry, re.MULTILINE | re.DOTALL)
+    if len(ruleset.chain) < 2:
+        assert departs is None, f"{name} extends nothing"
+        return
+    parent = load_ruleset(ruleset.chain[1])
+    assert departs and departs.group(1) == parent.name, f"§7 does not say what {name} extends"
+    differ = {key.path for key in KEYS if ruleset[key.path] != parent[key.path]}
+    if dict(ruleset.special_hands) != dict(parent.special_hands):
+        differ.add(SPECIAL_HANDS)
+    assert set(re.findall(r"`([^`]+)`", departs.group(2))) == differ

@@ -142,7 +142,7 @@ def test_rating_is_refused_for_a_race(sk):
                                             ("phone", "the holder of 2-3 leads"),
                                             ("draw", "the holder of the highest double leads")])
 def test_first_lead_note_follows_the_ruleset(sk, ruleset, first):
-    sk("new", "--rules", ruleset, "Ann", "Bob")
+    sk("new", "--rules", ruleset, "Ann", "Bob", "Cid", "Dan")  # four: Goat's from-1-1 (004:56)
     assert first in sk.json()["lead_note"]
 
 
@@ -155,7 +155,7 @@ def test_first_lead_note_follows_the_ruleset(sk, ruleset, first):
 def test_first_lead_note_names_the_sets_doubles(sk, tmp_path, base, pips, first):
     house = tmp_path / "house.toml"
     house.write_text(f'extends = "{base}"\n[tiles]\nmax_pip = {pips}\n')
-    said = sk("new", "--rules", str(house), "Ann", "Bob").stdout
+    said = sk("new", "--rules", str(house), "Ann", "Bob", "Cid", "Dan").stdout
     assert first in " ".join(said.split()) and first in sk.json()["lead_note"]
 
 

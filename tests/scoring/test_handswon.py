@@ -125,9 +125,9 @@ def test_a_jamaican_match_without_hands_cannot_be_scored_as_draw(sk):
 
 
 def test_rules_list_and_show(sk):
-    listed = sk("rules", "list").stdout
-    assert "draw-jamaican     Jamaican: the draw game, but each hand won scores 1" in listed
-    assert "draw-tiles-left   Tiles left: the draw game" in listed
+    listed = " ".join(sk("rules", "list").stdout.split())  # the name column is as wide as the longest name
+    assert "draw-jamaican Jamaican: the draw game, but each hand won scores 1" in listed
+    assert "draw-tiles-left Tiles left: the draw game" in listed
     shown = sk("rules", "show", "draw-jamaican", "count.hand_won").stdout
     assert "count.hand_won" in shown and "= 1" in shown and "rules.md §5.4" in shown
     shown = json.loads(sk("rules", "show", "draw-tiles-left", "--format", "json").stdout)

@@ -198,14 +198,15 @@ def test_eggs_that_cannot_open_even_so_stay_carried(sk):
     assert any(step["key"] == "eggs.toward_opening" and "stay carried" in step["text"] for step in steps)
 
 
-@pytest.mark.parametrize("led, wrong", [("1-1", False), ("2-2", True), (None, False)])
-def test_a_lead_other_than_1_1_while_eggs_are_carried_is_said(sk, led, wrong):
+@pytest.mark.parametrize("led, wrong", [("1-1", False), ("2-2", False), ("3-3", False), ("4-4", True),
+                                        (None, False)])
+def test_a_lead_other_than_1_1_to_3_3_while_eggs_are_carried_is_said(sk, led, wrong):
     sk("new", "--rules", "sea-goat", "Ann", "Bob")
     sk("round", "--fish", "--total", "Ann=20", "--total", "Bob=20")
     args = ("--led", led) if led else ()
     sk("round", *args, "--out", "Ann", "--total", "Bob=10", "--last", "2-3")
     notes = [note["note"] for note in sk.json()["notes"] if note["round"] == 2]
-    assert any("wrong lead" in note and "played from 1-1" in note for note in notes) is wrong
+    assert any("wrong lead" in note and "played from 1-1, 2-2 or 3-3" in note for note in notes) is wrong
 
 
 # --- 7. Sea Goat: a round recorded without its lead when the leader's side held points is noted ---------
