@@ -140,7 +140,7 @@ def undecodable(line: str) -> str:
 def _interrupted(session) -> None:
     """Ctrl-C while a line was answered: the match is what the file holds (the change was saved or not)."""
     from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.notation.quoting import printable
+    from scorekeeper.errors import printable
 
     try:
         session.reload()
@@ -176,7 +176,7 @@ def _refuse(message: str) -> None:
     """``Error: message``, wrapped between words to the screen as the same error outside the session is (the
     terminal would cut it mid-word)."""
     from scorekeeper.cli.base import error_lines
-    from scorekeeper.notation.quoting import printable
+    from scorekeeper.errors import printable
 
     click.echo("\n".join(error_lines(printable(message))), err=True)
 

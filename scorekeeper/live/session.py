@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple
 from scorekeeper.match import usecases
 from scorekeeper.errors import FileProblem, Implausible, InputError, ScorekeeperError, StateError
 from scorekeeper.notation.round_line import KEYWORDS, format_round, is_claims_only, read_round
-from scorekeeper.notation.quoting import printable
+from scorekeeper.errors import printable
 from scorekeeper.match.opened import OpenMatch, open_match
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
