@@ -21,7 +21,7 @@ from typing import Any, Callable
 from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
 from scorekeeper.domain.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
 from scorekeeper.notation.numerals import parse_number
-from scorekeeper.storage import quickread, textfile, tomlread as toml
+from scorekeeper.storage import textfile, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.stamp import FileStamp, stamp_of
 from scorekeeper.errors import printable
@@ -76,16 +76,13 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     """Parse a match file's text.  With ``problems``, a broken round or pending claim is appended to it and
     left out instead of raised, so that every problem of a hand-edited file can be shown at once; when the
     file's head (format, ruleset, players, sides) is broken too, every problem found is raised together
-    (MatchFileProblems).  ``data`` is the text already read as TOML, when the caller has it; else a long
-    match in the writer's layout is read by ``quickread``, its rounds' facts made from the fields it reads.
+    (MatchFileProblems).  ``data`` is the text already read as TOML, when the caller has it.
 
     Each round knows the line it starts on. In the layout the writer makes (one round a line) the lines are
     counted by a shortcut; ``exact_lines`` (taken whenever a round is broken) follows the TOML itself."""
-    quick = None
     try:
         if data is None:
-            quick = quickread.read(text, value=_hand_of_text)
-            data = toml.loads(text) if quick is None else quick.data
+            data = toml.loads(text)
     except toml.TomlError as error:
         raise MatchFileError(f"not valid TOML: {error.msg}", label, error.lineno) from None
     head: list[MatchFileError] = []
@@ -118,17 +115,14 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     sides = _parse_sides(data.get("sides"), players, label, text, broken)
     found: list[MatchFileError] = []
     rounds = []
-    raw_rounds = data.get("rounds", [])  # [] when quickread read them
+    raw_rounds = data.get("rounds", [])
     if not isinstance(raw_rounds, list):
         broken("must be a list of [[rounds]] tables", "rounds")
         raw_rounds = []
-    if quick is not None:  # each round read as its fields, on a line of its own
-        rounds = _rounds_read_quickly(quick, label, problems, found)
-    else:
-        lines = None if exact_lines else _plain_round_lines(text, len(raw_rounds))
-        exact_lines = lines is None
-        if lines is None:
-            lines = _round_lines(text)
+    lines = None if exact_lines else _plain_round_lines(text, len(raw_rounds))
+    exact_lines = lines is None
+    if lines is None:
+        lines = _round_lines(text)
     seen: dict[Any, Hand] = {}  # a hand written the same way twice is read once
     for index, raw in enumerate(raw_rounds):
         line = lines[index] if index < len(lines) else _key_line(text, "rounds")
@@ -320,56 +314,6 @@ def _played_and_claimed(last: str, led: str | None, claims: Any, points: Any) ->
             parse_tile(led) if led else None,
             tuple(parse_claim(item) for item in claims) if claims else (),
             tuple(parse_claim(item, counted=False) for item in points) if points is not None else ())
-
-
-def _hand_of_text(written: str) -> Hand | None:
-    """A hand made of its value's text on a round's line, for ``quickread.read``; None when it is not one (the
-    file is then read through tomllib, and the round's problem named as any other)."""
-    try:
-        return _written_hand(quickread.hand_value(written))
-    except (InputError, ValueError):
-        return None
-
-
-def _rounds_read_quickly(quick: quickread.QuickFile, label: str, problems: list[MatchFileError] | None,
-                         found: list[MatchFileError]) -> list[Round]:
-    """The rounds ``quickread`` read, each made from its line's fields (its hands already made, by
-    ``_hand_of_text``): what ``_parse_round`` makes of the line's table, made without the table (whose every
-    value is of the right type here).  A round that cannot be is raised, or added to ``found`` with
-    ``problems``, as ``parse_match`` does.
-
-    The facts of a round's head (every field but the hands) are made once for all the lines that write it
-    alike: a long match writes the same few heads again and again.  One loop, no call per round: it runs
-    for each of a long match's rounds."""
-    rounds = []
-    heads: dict[tuple, tuple] = {}
-    for index, ((head, hands), line) in enumerate(zip(quick.rounds, quick.lines)):
-        known = heads.get(head)
-        if known is None:
-            try:
-                known = heads[head] = _head_facts(head)
-            except (InputError, ValueError, TypeError) as error:
-                problem = MatchFileError(f"round {index + 1}: {error}", label, line)
-                if problems is None:
-                    raise problem from None
-                found.append(problem)
-                continue
-        ending, out, fisher, last, led, claims, points = known
-        # Made as the tuple it is, every field given: a NamedTuple's own __new__ is a Python function, one call
-        # more for each round.
-        rounds.append(tuple.__new__(Round, (ending, MappingProxyType(hands), out, fisher, last, led, claims,
-                                            points, line)))
-    return rounds
-
-
-def _head_facts(head: tuple) -> tuple:
-    """The facts of a round's head as ``quickread`` reads it: ``(ending, out, fisher, last, led, claims,
-    play_points)``."""
-    end, out, fisher, led, last, claims, points = head
-    ending = _ENDINGS.get(end)
-    if ending is None:
-        raise ValueError(f"'end' must be \"out\" or \"fish\", not {end!r}")
-    return (ending, out, fisher, *_played_and_claimed(last or "", led, claims, points))
 
 
 def parse_claim(item: Any, counted: bool = True) -> Claim:

@@ -1,5 +1,6 @@
 """The match file is respected: one writer at a time (a lock beside it), symlinks followed, mode and owner
-kept, temporary files of killed writes cleaned up."""
+kept, temporary files of killed writes cleaned up; and its text reads back as the facts written, each round
+at its line."""
 
 from __future__ import annotations
 
@@ -10,10 +11,15 @@ import sys
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from scorekeeper.storage import atomic
+from fuzz_cases import MUTATIONS
+from scorekeeper.domain.facts import Claim, Ending, Hand, Match, Round, singles
+from scorekeeper.domain.tiles import TileSet
+from scorekeeper.errors import MatchFileError
+from scorekeeper.storage import atomic, tomlread
 from scorekeeper.storage.lock import LockBusy, lock_path, match_lock
-from scorekeeper.storage.matchfile import load_match
+from scorekeeper.storage.matchfile import dump_match, load_match, parse_match
 
 ROUND = ["round", "--out", "Masha", "--total", "Alex=3", "--total", "Olya=13", "--total", "Serg=5"]
 
@@ -169,3 +175,144 @@ def test_a_held_state_is_not_written_over_a_file_another_command_changed(sk):
     held = usecases.open_match(sk.path)
     os.utime(sk.path, ns=(1, 1))  # touched, the same text: not a change
     assert len(usecases.record(held, facts).match.rounds) == 4
+
+
+# The file's text: what the writer makes reads back as the same facts, each round at its line; a file edited
+# by hand reads the same whether its round lines are counted by the writer's layout or by the TOML itself.
+
+TILES = TileSet(6).tiles()
+PLAIN_NAMES = ["Masha", "Alex", "Olya", "Serg", "Ann", "Bob", "Маша", "O'Brien", "Jo Ann", "a-b_1", "Zoë"]
+ODD_NAMES = ['Say "hi"', "back\\slash", "tab\there", "new\nline", "\u2028sep", "#hash", "x, y = 3", "{brace}",
+             "0", "-5", "rounds = [", "]", "ë" * 3, "x, hands = { y", "} },", "Masha = 5"]
+
+
+def _tiles(draw, deck) -> tuple:
+    count = draw(st.integers(1, 3))
+    return tuple(deck.pop() for _ in range(min(count, len(deck)))) or (TILES[0],)
+
+
+@st.composite
+def matches(draw, names=st.sampled_from(PLAIN_NAMES)):
+    players = tuple(draw(st.lists(names, min_size=2, max_size=4, unique=True)))
+    rounds = []
+    for _ in range(draw(st.integers(0, 6))):
+        deck = list(TILES)
+        draw(st.randoms(use_true_random=False)).shuffle(deck)
+        out = draw(st.sampled_from(players + (None,)))
+        hands = {}
+        for player in players:
+            if player != out:
+                hands[player] = (Hand(tiles=_tiles(draw, deck)) if draw(st.booleans())
+                                 else Hand(total=draw(st.integers(0, 40))))
+        facts = {}
+        if out is None:
+            if draw(st.booleans()):
+                facts["fisher"] = draw(st.sampled_from(players))
+        else:
+            facts["out"] = out
+            if draw(st.booleans()):
+                facts["last"] = (deck.pop(),)
+        if draw(st.booleans()):
+            facts["led"] = deck.pop()
+        if draw(st.integers(0, 4)) == 0:
+            facts["claims"] = tuple(Claim(draw(st.sampled_from(players)), draw(st.integers(0, 30)),
+                                          draw(st.one_of(st.none(), st.integers(0, 40))))
+                                    for _ in range(draw(st.integers(1, 3))))
+        if draw(st.integers(0, 6)) == 0:
+            facts["play_points"] = (Claim(draw(st.sampled_from(players)), draw(st.integers(0, 30))),)
+        rounds.append(Round.of(ending=Ending.FISH if out is None else Ending.OUT, hands=hands, **facts))
+    return Match(ruleset="goat", players=players, sides=singles(players), rounds=tuple(rounds))
+
+
+def _parsed(text: str, exact_lines: bool = False) -> tuple[str, object]:
+    """``parse_match`` of the text: the match, or the error it raised."""
+    try:
+        return "match", parse_match(text, "m.toml", exact_lines=exact_lines)
+    except MatchFileError as error:
+        return "error", str(error)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matches(names=st.sampled_from(PLAIN_NAMES + ODD_NAMES)))
+def test_a_written_file_reads_back_with_each_rounds_line(match):
+    """Names a player cannot have (a control character) are refused, alike either way the lines are counted."""
+    text = dump_match(match)
+    kind, read = _parsed(text)
+    assert kind == "match" or not set(match.players) <= set(PLAIN_NAMES)
+    if kind == "match":
+        assert read.facts() == match.facts()
+        first = text.split("\n").index("rounds = [") + 2 if match.rounds else 0
+        assert [rnd.line for rnd in read.rounds] == list(range(first, first + len(match.rounds)))
+    assert (kind, read) == _parsed(text, exact_lines=True)
+
+
+def test_a_broken_round_of_a_long_match_is_named_at_its_line():
+    """A round tomllib reads but the facts refuse, and a line that is not TOML, each named where it is."""
+    rnd = Round.of(ending=Ending.OUT, hands={"Alex": Hand(total=5)}, out="Masha")
+    match = Match(ruleset="goat", players=("Masha", "Alex"), sides=singles(("Masha", "Alex")),
+                  rounds=(rnd,) * 150)
+    lines = dump_match(match).split("\n")
+    first = lines.index("rounds = [") + 2  # round 1's line (lines[first - 1])
+    lines[first + 118] = lines[first + 118].replace("Alex = 5", 'Alex = "3-x"')
+    with pytest.raises(MatchFileError) as refused:
+        parse_match("\n".join(lines), "m.toml")
+    assert str(refused.value).startswith(f"m.toml:{first + 119}: round 120: ")
+    for broken_toml in ('"3-x', '"3-4", Alex = 4', '"3-4", "Alex" = 4'):  # a string left open, a hand twice
+        lines[first + 118] = lines[first + 118].split("hands = ")[0] + f'hands = {{ Alex = {broken_toml} }} }},'
+        with pytest.raises(MatchFileError) as broken:
+            parse_match("\n".join(lines), "m.toml")
+        assert str(broken.value).startswith(f"m.toml:{first + 119}: not valid TOML"), broken_toml
+
+
+@pytest.mark.parametrize("problems", [None, []])
+@pytest.mark.parametrize("also", ["", 'end = "draw"', "format", "ruleset", '"3-x"'])
+def test_a_hand_given_twice_is_broken_toml_whatever_else_is_wrong(problems, also):
+    """A line that names a hand twice is not TOML: that is the file's problem, before any a round could have."""
+    rnd = Round.of(ending=Ending.OUT, hands={"Alex": Hand(total=5)}, out="Masha")
+    lines = dump_match(Match(ruleset="goat", players=("Masha", "Alex"), sides=singles(("Masha", "Alex")),
+                             rounds=(rnd,) * 120)).split("\n")
+    first = lines.index("rounds = [") + 1  # round 1's index in lines
+    lines[first + 49] = lines[first + 49].replace("Alex = 5", "Alex = 5, Alex = 6")
+    if also == 'end = "draw"':
+        lines[first + 4] = lines[first + 4].replace('end = "out"', also)
+    elif also == '"3-x"':
+        lines[first + 49] = lines[first + 49].replace("Alex = 5,", 'Alex = "3-x",')
+    elif also:
+        lines = [line for line in lines if not line.startswith(also)]
+    twice = next(number for number, line in enumerate(lines, start=1) if "Alex = 6" in line)
+    with pytest.raises(MatchFileError) as refused:
+        parse_match("\n".join(lines), "m.toml", problems)
+    assert str(refused.value).startswith(f"m.toml:{twice}: not valid TOML"), str(refused.value)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matches(), st.data())
+def test_a_hand_edited_file_reads_the_same_with_its_lines_counted_either_way(match, data):
+    """Any edit (a character inserted, a line dropped or doubled, keys reordered) gives the same facts, each
+    at the same line, or the same problem, whether the round lines are counted by the writer's layout (the
+    shortcut ``parse_match`` takes first) or by following the TOML; broken TOML is named at tomllib's line."""
+    lines = dump_match(match).split("\n")
+    for _ in range(data.draw(st.integers(1, 3))):
+        where = data.draw(st.integers(0, len(lines) - 1))
+        kind = data.draw(st.sampled_from(["insert", "drop", "double", "swap", "replace"]))
+        line = lines[where]
+        if kind == "insert":
+            at = data.draw(st.integers(0, len(line)))
+            lines[where] = line[:at] + data.draw(st.sampled_from(MUTATIONS)) + line[at:]
+        elif kind == "drop" and len(lines) > 1:
+            del lines[where]
+        elif kind == "double":
+            lines.insert(where, line)
+        elif kind == "swap" and ", " in line:
+            parts = line.split(", ")
+            first, second = sorted(data.draw(st.lists(st.integers(0, len(parts) - 1), min_size=2, max_size=2)))
+            parts[first], parts[second] = parts[second], parts[first]
+            lines[where] = ", ".join(parts)
+        elif kind == "replace":
+            lines[where] = line.replace("= ", "= " + data.draw(st.sampled_from(["-", "0", "+", "1_"])), 1)
+    text = "\n".join(lines)
+    assert _parsed(text) == _parsed(text, exact_lines=True)
+    try:
+        tomlread.loads(text)
+    except tomlread.TomlError as error:
+        assert _parsed(text) == ("error", str(MatchFileError(f"not valid TOML: {error.msg}", "m.toml", error.lineno)))
