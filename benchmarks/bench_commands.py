@@ -1,20 +1,26 @@
-"""Time scorekeeper commands against the cost of starting Python and importing click.
+"""Time every one-shot scorekeeper command against the cost of starting Python and importing click.
 
 Not a test: run it by hand after installing the package (``pip install .``):
 
-    python benchmarks/bench_commands.py            # the commands on a 20-round match, table on 10,000 rounds
-    python benchmarks/bench_commands.py --runs 41 --long 0   # more runs per figure, no long match
-    python benchmarks/bench_commands.py --against /tmp/old/bin/scorekeeper   # before and after, side by side
+    python benchmarks/bench_commands.py                      # every command, on a 20- and a 500-round match
+    python benchmarks/bench_commands.py --against /tmp/venv-base/bin/scorekeeper   # before and after
+    python benchmarks/bench_commands.py --rounds 20 500 10000 --only table         # a long match too
 
 Each figure is the median CPU time (user + system) of several runs of the installed ``scorekeeper`` executable
-(the one beside this Python). The baseline ``python -c "import click"`` is run alternately with each command,
-so that a busy moment of the machine weighs on both sides of each ratio alike. Measure a plain ``pip install .``
-(pip compiles the bytecode): an editable install under PYTHONDONTWRITEBYTECODE compiles every module each run.
+(the one beside this Python), given as a ratio to ``python -c "import click"``: the baseline is run in turn
+with each command, so that a busy moment of the machine weighs on both sides of each ratio alike. The budget
+is 1.6x at 20 rounds (and for the commands that read no match), 2.5x at 500; a ratio over its budget is
+marked ``over``. With ``--against``, another installed scorekeeper (an older commit in its own venv) is
+timed in turn with this one, and the last column is this one's time against it.
+
+Measure a plain ``pip install .`` (pip compiles the bytecode): an editable install under
+PYTHONDONTWRITEBYTECODE compiles every module each run.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import random
 import resource
@@ -23,15 +29,19 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from typing import Callable
 
 from scorekeeper.domain.facts import Ending, Hand, Round
+from scorekeeper.domain.tiles import TileSet
 from scorekeeper.match.record import new_match
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.storage.matchfile import save_match
-from scorekeeper.domain.tiles import TileSet
 
 PLAYERS = ("Masha", "Alex", "Olya", "Serg")
-MARATHON = 'extends = "goat"\nname = "goat-marathon"\n[end]\ntarget = 1000000000\n'
+MARATHON = 'extends = "{base}"\nname = "{base}-marathon"\n[end]\ntarget = 1000000000\n'
+BUDGETS = {20: 1.6, 500: 2.5}
+NO_MATCH_BUDGET = 1.6
+ROUND_ARGS = ["--out", "Masha", "--hand", "Alex=1-2,3-3", "--hand", "Olya=6-6 0-1", "--total", "Serg=5"]
 
 
 def generate(rounds: int, ruleset_spec: str, path: str, seed: int = 7) -> None:
@@ -53,7 +63,14 @@ def generate(rounds: int, ruleset_spec: str, path: str, seed: int = 7) -> None:
             held = tuple(deck.pop() for _ in range(chance.randint(1, 4)))
             hands[player] = Hand(tiles=held) if chance.random() < 0.5 else Hand(total=sum(t.pips for t in held))
         played.append(Round.of(ending=ending, hands=hands, out=out))
-    save_match(match._replace(rounds=tuple(played)), path)
+    save_match(_with_rounds(match, tuple(played)), path)
+
+
+def _with_rounds(match, rounds):
+    """The match with these rounds, whether the installed Match is a NamedTuple or a dataclass."""
+    if hasattr(match, "_replace"):
+        return match._replace(rounds=rounds)
+    return dataclasses.replace(match, rounds=rounds)
 
 
 def timed(command: list[str], folder: str) -> float:
@@ -65,7 +82,7 @@ def timed(command: list[str], folder: str) -> float:
 
 
 def paired_medians(commands: list[list[str]], baseline: list[str], runs: int, folder: str,
-                   reset=None) -> list[float]:
+                   reset: Callable[[], None] | None = None) -> list[float]:
     """Median times of each command and (last) of the baseline, run in turn, ``runs`` rounds of them."""
     spent: list[list[float]] = [[] for _ in range(len(commands) + 1)]
     for _ in range(runs):
@@ -76,10 +93,77 @@ def paired_medians(commands: list[list[str]], baseline: list[str], runs: int, fo
     return [statistics.median(times) for times in spent]
 
 
+def _copier(source: str, target: str) -> Callable[[], None]:
+    return lambda: shutil.copy(source, target)
+
+
+def _remover(path: str) -> Callable[[], None]:
+    return lambda: os.path.exists(path) and os.remove(path)
+
+
+def match_cases(rounds: int, folder: str, executable: str) -> list[tuple[str, list[str], Callable | None]]:
+    """The commands that read (or change) a match of ``rounds`` rounds, each with what puts its file back."""
+    goat = os.path.join(folder, "goat-marathon.toml")
+    muggins = os.path.join(folder, "muggins-marathon.toml")
+    played, scored = os.path.join(folder, f"goat-{rounds}.toml"), os.path.join(folder, f"muggins-{rounds}.toml")
+    generate(rounds, goat, played)
+    generate(rounds, muggins, scored)
+    changed, undone = os.path.join(folder, f"changed-{rounds}.toml"), os.path.join(folder, f"undone-{rounds}.toml")
+    shutil.copy(played, undone)
+    subprocess.run([executable, "--match", undone, "undo"], cwd=folder, capture_output=True, check=True)
+    exported = os.path.join(folder, f"export-{rounds}.json")
+    with open(exported, "w") as handle:
+        subprocess.run([executable, "--match", played, "export", "--format", "json"], cwd=folder, stdout=handle,
+                       check=True)
+    archive = os.path.join(folder, f"archive-{rounds}")
+    os.makedirs(archive, exist_ok=True)
+    shutil.copy(played, archive)
+    imported = os.path.join(folder, f"imported-{rounds}.toml")
+    on_played = ["--match", played]
+    on_changed = ["--match", changed]
+    fresh = _copier(played, changed)
+    return [
+        ("table", on_played + ["table"], None),
+        ("table --format json", on_played + ["table", "--format", "json"], None),
+        ("round", on_changed + ["round", *ROUND_ARGS], fresh),
+        ("round (a line)", on_changed + ["round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5"], fresh),
+        ("score (muggins)", ["--match", changed, "score", "Masha", "10"], _copier(scored, changed)),
+        ("undo", on_changed + ["undo"], fresh),
+        ("undo --list", ["--match", undone, "undo", "--list"], None),
+        ("redo", on_changed + ["redo"], _copier(undone, changed)),
+        ("edit 5", on_changed + ["edit", "5", *ROUND_ARGS], fresh),
+        (f"delete {rounds}", on_changed + ["delete", str(rounds)], fresh),
+        ("explain", on_played + ["explain"], None),
+        ("explain 1", on_played + ["explain", "1"], None),
+        ("export --format csv", on_played + ["export", "--format", "csv"], None),
+        ("export --format json", on_played + ["export", "--format", "json"], None),
+        ("import (json)", ["--match", imported, "import", exported], _remover(imported)),
+        ("chart", on_played + ["chart"], None),
+        ("rating --left Serg", on_played + ["rating", "--left", "Serg"], None),
+        ("compare sea-goat", on_played + ["compare", "sea-goat"], None),
+        ("history (one match)", ["history", archive], None),
+    ]
+
+
+def other_cases(folder: str) -> list[tuple[str, list[str], Callable | None]]:
+    """The commands that read no match."""
+    new = os.path.join(folder, "new.toml")
+    return [
+        ("new", ["--match", new, "new", "--rules", "goat", *PLAYERS], _remover(new)),
+        ("rules list", ["rules", "list"], None),
+        ("rules show goat", ["rules", "show", "goat"], None),
+        ("rules check (a house ruleset)", ["rules", "check", os.path.join(folder, "goat-marathon.toml")], None),
+        ("check hand 0-0", ["check", "hand", "0-0"], None),
+        ("check fish", ["check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2"], None),
+        ("demo", ["demo"], None),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=11)
-    parser.add_argument("--long", type=int, default=10_000, help="rounds in the long match (0: leave it out)")
+    parser.add_argument("--runs", type=int, default=11, help="runs per figure (the median is shown)")
+    parser.add_argument("--rounds", type=int, nargs="+", default=[20, 500], metavar="N",
+                        help="the matches' lengths (default: 20 500; a 10000-round match has no budget)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="time only the commands whose label holds TEXT (repeatable)")
     parser.add_argument("--against", metavar="EXECUTABLE",
@@ -91,62 +175,37 @@ def main() -> None:
         sys.exit(f"no installed scorekeeper beside {sys.executable}: run 'pip install .' first")
     if args.against and not os.path.exists(args.against):
         sys.exit(f"no such executable: {args.against}")
-    others = [args.against] if args.against else []
+    programs = [executable] + ([args.against] if args.against else [])
     folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     try:
-        marathon = os.path.join(folder, "marathon.toml")
-        with open(marathon, "w") as handle:
-            handle.write(MARATHON)
-        short, long = os.path.join(folder, "short.toml"), os.path.join(folder, "long.toml")
-        generate(20, marathon, short)
-        generate(args.long, marathon, long)
-        backup = short + ".bak"
-        shutil.copy(short, backup)
-
-        def restore() -> None:
-            shutil.copy(backup, short)
-
+        for base in ("goat", "muggins"):
+            with open(os.path.join(folder, f"{base}-marathon.toml"), "w") as handle:
+                handle.write(MARATHON.format(base=base))
+        groups = [(None, other_cases(folder))] + [(rounds, match_cases(rounds, folder, executable))
+                                                  for rounds in args.rounds]
         baseline = [sys.executable, "-c", "import click"]
-        round_args = ["round", "--out", "Masha", "--hand", "Alex=1-2,3-3", "--hand", "Olya=6-6 0-1",
-                      "--total", "Serg=5"]
-        cases = [
-            ("table (20 rounds)", ["--match", short, "table"], None),
-            ("table --format json (20 rounds)", ["--match", short, "table", "--format", "json"], None),
-            ("round (20 -> 21 rounds)", ["--match", short, *round_args], restore),
-            ("undo (20 -> 19 rounds)", ["--match", short, "undo"], restore),
-            ("rating --left Serg (20 rounds)", ["--match", short, "rating", "--left", "Serg"], None),
-            ("new", ["--match", os.path.join(folder, "new.toml"), "new", "--force", *PLAYERS], None),
-            ("rules list", ["rules", "list"], None),
-            ("rules show goat", ["rules", "show", "goat"], None),
-            ("rules check (a house ruleset)", ["rules", "check", marathon], None),
-            ("edit 5 (20 rounds)", ["--match", short, "edit", "5", *round_args[1:]], restore),
-            ("delete 20 (20 rounds)", ["--match", short, "delete", "20"], restore),
-            ("explain (20 rounds)", ["--match", short, "explain"], None),
-            ("export --format csv (20 rounds)", ["--match", short, "export", "--format", "csv"], None),
-            ("chart (20 rounds, text)", ["--match", short, "chart"], None),
-        ]
-        if args.long:
-            cases += [
-                (f"table ({args.long:,} rounds)", ["--match", long, "table"], None),
-                (f"table --format json ({args.long:,} rounds)", ["--match", long, "table", "--format", "json"], None),
-            ]
-        if args.only:
-            cases = [case for case in cases if any(text in case[0] for text in args.only)]
-        print(f'medians of {args.runs} runs, each run beside one of python -c "import click"'
-              + (f"; 'against': {args.against}" if others else ""))
-        print(f"{'command':<40} {'ms':>8} {'click ms':>9} {'x baseline':>11}"
-              + (f" {'against ms':>11} {'x baseline':>11}" if others else ""))
-        for label, command, reset in cases:
-            for program in [executable] + others:
-                if reset:
-                    reset()
-                trial = subprocess.run([program, *command], cwd=folder, capture_output=True, text=True, check=False)
-                if trial.returncode != 0:  # a refused command is quick, and would flatter the figures
-                    sys.exit(f"{label} failed ({program}): {trial.stderr.strip()}")
-            spent, *against, base = paired_medians([[program, *command] for program in [executable] + others],
-                                                   baseline, args.runs, folder, reset)
-            print(f"{label:<40} {spent * 1000:8.1f} {base * 1000:9.1f} {spent / base:11.2f}"
-                  + "".join(f" {other * 1000:11.1f} {other / base:11.2f}" for other in against))
+        print(f'Median CPU time of {args.runs} runs, as a ratio to python -c "import click" run beside each;'
+              f" now: {executable}" + (f"; before: {args.against}" if args.against else ""))
+        print(f"{'command':<32} {'rounds':>6} {'budget':>6} {'now':>6}" + (f" {'before':>6} {'change':>7}"
+                                                                           if args.against else "")
+              + f" {'click ms':>8}")
+        for rounds, cases in groups:
+            budget = NO_MATCH_BUDGET if rounds is None else BUDGETS.get(rounds)
+            for label, command, reset in cases:
+                if args.only and not any(text in label for text in args.only):
+                    continue
+                for program in programs:
+                    if reset:
+                        reset()
+                    trial = subprocess.run([program, *command], cwd=folder, capture_output=True, text=True)
+                    if trial.returncode != 0:  # a refused command is quick, and would flatter the figures
+                        sys.exit(f"{label} failed ({program}): {trial.stderr.strip()}")
+                now, *before, click = paired_medians([[program, *command] for program in programs], baseline,
+                                                     args.runs, folder, reset)
+                over = budget is not None and now / click > budget
+                print(f"{label:<32} {rounds or '-':>6} {budget or '-':>6} {now / click:6.2f}"
+                      + "".join(f" {then / click:6.2f} {(now - then) / then:+7.1%}" for then in before)
+                      + f" {click * 1000:8.1f}" + ("  over" if over else ""), flush=True)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
