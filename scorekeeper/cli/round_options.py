@@ -8,7 +8,7 @@ import click
 
 from scorekeeper.cli.params import PLAYER_POINTS, PLAYER_TILES, PLAYER_TOTAL, TILE, TILES
 from scorekeeper.errors import FactError, InputError
-from scorekeeper.match.usecases import RoundFacts
+from scorekeeper.domain.facts import RoundFacts
 
 FACT_FLAGS = {"out": "--out", "fish": "--fish", "fisher": "--fisher", "hand": "--hand PLAYER=TILES",
               "total": "--total PLAYER=N", "last": "--last", "two_last": "two --last tiles", "led": "--led",

@@ -170,3 +170,24 @@ class Match(NamedTuple):
 
 def singles(players: tuple[str, ...]) -> tuple[Side, ...]:
     return tuple(Side(player, (player,)) for player in players)
+
+
+class RoundFacts(NamedTuple):
+    """A round's facts as told at the table, before they are checked: player names as typed.
+
+    ``out`` (who went out) or ``fish`` (blocked); for every other player a hand of ``tiles`` or a pip
+    ``total``; ``fisher`` (who made the fish), ``last`` (the tile, or two doubles, someone went out with),
+    ``led`` (the tile that opened the round); ``play_points``: in-play totals noted instead of single claims;
+    ``claims``: points claimed during play told with the round (a round line's ``Ann +15``, ``Bob count 20``),
+    in order, as ``(player, points or count, is_count)``.
+    """
+
+    out: str | None = None
+    fish: bool = False
+    hands: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
+    totals: tuple[tuple[str, int], ...] = ()
+    fisher: str | None = None
+    last: tuple[Tile, ...] = ()
+    led: Tile | None = None
+    play_points: tuple[tuple[str, int], ...] = ()
+    claims: tuple[tuple[str, int, bool], ...] = ()

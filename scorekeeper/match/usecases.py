@@ -16,14 +16,12 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from scorekeeper.errors import InputError, MatchFileError, StateError
-from scorekeeper.domain.facts import Claim, Match, Revision, Round
+from scorekeeper.domain.facts import Claim, Match, Revision, Round, RoundFacts
 from scorekeeper.scoring.plausible import check_plausible
-from scorekeeper.match.claims import add_claim, claim_points, close_hand
 from scorekeeper.match.record import build_round, new_match, record_round, seating_problem
-from scorekeeper.notation.round_line import RoundFacts, is_claims_only, read_round
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
@@ -31,7 +29,6 @@ from scorekeeper.match.opened import OpenMatch, open_match, ruleset_reference, v
 from scorekeeper.storage.lock import match_lock
 from scorekeeper.storage.matchfile import keep_aside, key_line, read_match_text, save_match
 from scorekeeper.storage.stamp import check_unchanged
-from scorekeeper.domain.values import Frozen, set_field as _set
 
 __all__ = ["Change", "RoundFacts", "parse_round", "open_match", "new", "import_match", "record", "edit", "delete",
            "undo", "redo", "history", "score", "write_back"]
@@ -43,6 +40,8 @@ RoundInput = RoundFacts | str
 
 def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
     if isinstance(given, str):
+        from scorekeeper.notation.round_line import read_round  # start-up: only a typed line needs it
+
         return read_round(given, opened.match)
     return given
 
@@ -54,10 +53,11 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
     Not yet checked against the match: ``checks.check_round`` does that."""
     rnd = build_round(match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
                       fisher=facts.fisher, last=facts.last, led=facts.led)
-    if facts.claims:
-        rnd = rnd._replace(claims=claim_points(ruleset, facts.claims))
-    if facts.play_points or match.pending or rnd.claims:
-        rnd = close_hand(match, ruleset, rnd, facts.play_points, rounds_before)
+    if facts.claims or facts.play_points or match.pending:
+        from scorekeeper.match.claims import claim_points, close_hand  # start-up: only the points races
+
+        rnd = close_hand(match, ruleset, rnd._replace(claims=claim_points(ruleset, facts.claims)),
+                         facts.play_points, rounds_before)
     return rnd
 
 
@@ -65,7 +65,7 @@ def parse_round(text: str, match: Match, ruleset=None) -> Round:
     """The round a line describes, built as ``record`` builds the flags' facts: the hand's pending
     claims, the line's claims (checked against ``ruleset``, counts scored by it) and its in-play totals are
     closed into it.  The round is not yet checked against the match (``checks.check_round`` does that)."""
-    from scorekeeper.match.usecases import round_from_facts
+    from scorekeeper.notation.round_line import is_claims_only, read_round  # start-up: as in _facts
 
     facts = read_round(text, match)
     if is_claims_only(facts):
@@ -74,27 +74,20 @@ def parse_round(text: str, match: Match, ruleset=None) -> Round:
     return round_from_facts(match, ruleset, facts)
 
 
-class Change(Frozen):
+class Change(NamedTuple):
     """What a use case did. ``after`` is the new state, already saved; ``before`` the state it changed (None
     for a new match). ``number`` is the round recorded, edited or deleted (1 is the first); ``claim`` the
     claim added; ``dropped`` says in words what undo dropped ("round 3 (Ann went out)")."""
 
-    __slots__ = ("before", "after", "number", "claim", "dropped", "restored", "kept")
     before: OpenMatch | None
     after: OpenMatch
-    number: int | None
-    claim: Claim | None
-    dropped: str | None
-    restored: str | None
+    number: int | None = None
+    claim: Claim | None = None
+    dropped: str | None = None
+    restored: str | None = None
     """What ``redo`` put back, in words ("round 3 (Ann went out)")."""
-    kept: str | None
+    kept: str | None = None
     """Where ``new`` or ``import_match`` (with ``force``) kept the match it replaced."""
-
-    def __init__(self, before: OpenMatch | None, after: OpenMatch, number: int | None = None,
-                 claim: Claim | None = None, dropped: str | None = None, restored: str | None = None,
-                 kept: str | None = None) -> None:
-        for name, value in zip(self.__slots__, (before, after, number, claim, dropped, restored, kept)):
-            _set(self, name, value)
 
     @property
     def match(self) -> Match:
@@ -306,6 +299,8 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
     if (points is None) == (count is None):
         raise InputError("give the points claimed (score Ann 10) or the count of the open ends "
                          "(score Ann --count 15), one of them")
+    from scorekeeper.match.claims import add_claim  # start-up: only the points races
+
     with _changing(source) as opened:
         match = add_claim(opened.match, opened.ruleset, player, points, opened.table.over, count)
         # the rounds are unchanged (the same objects): only the claims are scored

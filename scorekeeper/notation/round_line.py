@@ -20,11 +20,10 @@ or that cannot be typed as one word, is written in double quotes.  The line give
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from scorekeeper.errors import InputError, quoted
-from scorekeeper.domain.facts import Ending, Match, Round
+from scorekeeper.domain.facts import Ending, Match, Round, RoundFacts
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.domain.tiles import TILE_DASHES, Tile, format_tile, format_tiles, parse_tile
@@ -84,28 +83,6 @@ def is_claims_only(facts: RoundFacts) -> bool:
     """Only points claimed during play: the hand goes on (``play`` records them as ``score`` does)."""
     return (bool(facts.claims) and not facts.out and not facts.fish and not facts.hands and not facts.totals
             and not facts.fisher and not facts.last and not facts.led and not facts.play_points)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundFacts:
-    """A round's facts as told at the table, before they are checked: player names as typed.
-
-    ``out`` (who went out) or ``fish`` (blocked); for every other player a hand of ``tiles`` or a pip
-    ``total``; ``fisher`` (who made the fish), ``last`` (the tile, or two doubles, someone went out with),
-    ``led`` (the tile that opened the round); ``play_points``: in-play totals noted instead of single claims;
-    ``claims``: points claimed during play told with the round (a round line's ``Ann +15``, ``Bob count 20``),
-    in order, as ``(player, points or count, is_count)``.
-    """
-
-    out: str | None = None
-    fish: bool = False
-    hands: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
-    totals: tuple[tuple[str, int], ...] = ()
-    fisher: str | None = None
-    last: tuple[Tile, ...] = ()
-    led: Tile | None = None
-    play_points: tuple[tuple[str, int], ...] = ()
-    claims: tuple[tuple[str, int, bool], ...] = ()
 
 
 class _Reader:

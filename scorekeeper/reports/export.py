@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import asdict
 from typing import Any, Callable
 
 from scorekeeper.errors import InputError
@@ -76,11 +75,11 @@ def _table_after(match: Match, table: Table, result: RoundResult) -> dict[str, A
 
 def _result_data(result: RoundResult) -> dict[str, Any]:
     return {"winner": result.winner,
-            "sides": [asdict(item) for item in result.sides],
+            "sides": [item._asdict() for item in result.sides],
             "eggs": result.eggs, "eggs_added": result.eggs_added, "eggs_paid": result.eggs_paid,
             "eggs_paid_to": result.eggs_paid_to, "eggs_rotten": result.eggs_rotten,
             "notes": list(result.notes),
-            "steps": [asdict(step) for step in result.steps]}
+            "steps": [step._asdict() for step in result.steps]}
 
 
 def export_json(match: Match, table: Table) -> str:

@@ -7,7 +7,6 @@ only when it is not 1).
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from scorekeeper.domain.facts import FISH, Match
 from scorekeeper.rules.ruleset import Ruleset
@@ -32,5 +31,5 @@ def multiply_blocker(ruleset: Ruleset, match: Match, state: RoundState) -> Round
                 f"{rnd.fisher} made the last play but does not hold the fewest points: "
                 f"{points[side]} x {factor} = {points[side] * factor}")
     points[side] *= factor
-    outcome = replace(outcome, points=points)
+    outcome = outcome._replace(points=points)
     return state.but(outcome=outcome, points=points, steps=state.added((step,)))

@@ -6,8 +6,7 @@ Pure functions over given open ends, so a referee ruling (``check count``) and t
 - ``producible_scores`` / ``check_claim`` / ``check_play_total``: which claims a ruleset can produce.
 """
 
-from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError
 from scorekeeper.rules.ruleset import Ruleset
@@ -18,8 +17,7 @@ MAX_PLAY_TOTAL = 10_000
 """No hand of dominoes makes more points during play than this; larger totals are typing mistakes."""
 
 
-@dataclass(frozen=True, slots=True)
-class End:
+class End(NamedTuple):
     """One open end: the pips showing, and whether a double lies there (a double counts both halves)."""
 
     pips: int
@@ -33,8 +31,7 @@ class End:
         return f"{self.pips}-{self.pips}" if self.double else str(self.pips)
 
 
-@dataclass(frozen=True, slots=True)
-class Spinner:
+class Spinner(NamedTuple):
     """The spinner double and the open end of each arm started on it (None: nothing played on that side).
 
     east and west are its long sides (the line runs through them); north and south face its two halves.
@@ -51,8 +48,7 @@ class Spinner:
         return tuple(end for end in (self.east, self.west, self.north, self.south) if end is not None)
 
 
-@dataclass(frozen=True, slots=True)
-class OpenCount:
+class OpenCount(NamedTuple):
     """The count of a line's open ends, the numbers added up to it, and the reading that gave it."""
 
     total: int

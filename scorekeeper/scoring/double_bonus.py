@@ -4,7 +4,6 @@ pairs Goat).  Keys read: ``bonus.lead_six_six``, ``bonus.lead_zero_zero``, ``bon
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
@@ -58,4 +57,4 @@ def _with_bonuses(ruleset: Ruleset, rnd: Round, outcome: Outcome, steps: list[St
             steps.append(Step(None, key, f"{why}: nobody lost this round, so the {bonus} go into the eggs"))
         else:
             steps.append(Step(None, key, f"{why}: nobody lost this round, so the {bonus} are not given"))
-    return replace(outcome, points=points, tied_total=tied)
+    return outcome._replace(points=points, tied_total=tied)

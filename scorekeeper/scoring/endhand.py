@@ -10,7 +10,7 @@ pips too; ``fish.lowest_of``: in pairs, the fish goes to the side of the lowest 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
@@ -31,8 +31,7 @@ def round_count(rounding: Rounding, to: int, value: int) -> int:
     return value - remainder + to
 
 
-@dataclass(frozen=True, slots=True)
-class HandCount:
+class HandCount(NamedTuple):
     """What the end-of-hand count gives the winner, and the arithmetic that gave it."""
 
     points: int
@@ -100,7 +99,7 @@ def _write_off_own(ruleset: Ruleset, outcome: Outcome, side_hands: dict[str, int
             (f", / {divisor} = {lost}" if divisor > 1 else "")
         steps.append(Step(name, "endhand.loser_writes_off", f"{name} was left holding {shown}, written off: "
                                                             f"-{lost}"))
-    return replace(outcome, points=points)
+    return outcome._replace(points=points)
 
 
 def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],

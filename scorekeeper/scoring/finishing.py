@@ -10,8 +10,7 @@ total that might hide a special hand, the table says the rule could not be appli
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
@@ -27,8 +26,7 @@ from scorekeeper.domain.tiles import Tile, format_tiles
 ZERO_ZERO = Tile(0, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Finish:
+class Finish(NamedTuple):
     """What a round's finishing double decides."""
 
     decision: Decision | None = None

@@ -13,11 +13,10 @@ This only matters where a hand's value is not its pips (special hands, ``count.s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import accumulate
 from operator import sub
 from types import MappingProxyType
-from typing import AbstractSet, Mapping
+from typing import AbstractSet, Mapping, NamedTuple
 
 from scorekeeper.domain.facts import OUT, Hand, Match, Round
 from scorekeeper.domain.memo import once_per
@@ -33,8 +32,7 @@ SEARCH_BUDGET = 20_000
 """Most steps ``only_tiles`` takes before it gives up (and deduces nothing): the answer stays correct."""
 
 
-@dataclass(frozen=True, slots=True)
-class Deduction:
+class Deduction(NamedTuple):
     """The tiles a hand recorded as a total must have been, and why."""
 
     tiles: tuple[Tile, ...]

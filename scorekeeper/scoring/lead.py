@@ -7,8 +7,7 @@ Keys read: ``lead.first``, ``lead.first_fewer``, ``lead.first_tile``, ``lead.aga
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
@@ -39,8 +38,7 @@ def first_lead_rule(ruleset: Ruleset, players: int) -> FirstLead:
     return ruleset["lead.first"]
 
 
-@dataclass(frozen=True, slots=True)
-class NextLead:
+class NextLead(NamedTuple):
     """Who leads the next round and with what, when a rule says, and the note people see about it."""
 
     leader: str | None

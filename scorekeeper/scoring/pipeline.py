@@ -12,9 +12,8 @@ scores.  The steps are kept only when asked for (``explain=True``): the table ne
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Mapping
+from typing import Callable, Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Match, Round
 from scorekeeper.rules.ruleset import Ruleset
@@ -93,8 +92,7 @@ def fisherman_noted(ruleset: Ruleset) -> bool:
     return bool(ruleset["fish.fisherman_notes"])
 
 
-@dataclass(frozen=True, slots=True)
-class Stage:
+class Stage(NamedTuple):
     """One step of a round's scoring, and the rulesets that can need it."""
 
     run: str | Callable[[Ruleset], Taker]

@@ -10,8 +10,7 @@ pass the target are not scored), ``end.at_once`` (reaching the target during pla
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match
 from scorekeeper.rules.ruleset import Ruleset
@@ -31,8 +30,7 @@ def target_for(ruleset: Ruleset, match: Match) -> int:
     return ruleset["end.target"]
 
 
-@dataclass(frozen=True, slots=True)
-class Race:
+class Race(NamedTuple):
     """One hand of a points race, scored event by event."""
 
     points: dict[str, int]

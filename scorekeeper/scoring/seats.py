@@ -4,15 +4,13 @@ round."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Match, Side
 from scorekeeper.domain.memo import once_per
 
 
-@dataclass(frozen=True, slots=True)
-class Seats:
+class Seats(NamedTuple):
     """Who sits where, as the stages look it up."""
 
     names: tuple[str, ...]

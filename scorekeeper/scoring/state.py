@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Round
 from scorekeeper.scoring.table import Decision, RoundResult, SideRound, Step
 
 _NOTHING: Mapping = MappingProxyType({})
+
+# Account and Pot (and table.Decision) are frozen dataclasses rather than tuples: each holds plain numbers or
+# names as another kind does, and as tuples an empty Pot would equal a zero Account.
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +33,7 @@ class Pot:
     age: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """Who takes what from a round, as the stage that says it (``pipeline.who_takes``) decides."""
 
     points: Mapping[str, int]

@@ -1,14 +1,13 @@
 """What replaying a match produces: per-round results (with the rules applied, when asked), and the standing table."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Round
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One rule applied while scoring a round: the side it concerns, the ruleset key, and what it did."""
 
     side: str | None
@@ -16,8 +15,7 @@ class Step:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class SideRound:
+class SideRound(NamedTuple):
     """How one side's numbers moved in one round."""
 
     side: str
@@ -53,8 +51,7 @@ class Decision:
         return self.winner is None and self.loser is None
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """What one round left in the table: each side's numbers, the eggs, and what the rules decided."""
 
     number: int
@@ -88,8 +85,7 @@ class RoundResult:
         return next(item for item in self.sides if item.side == name)
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(NamedTuple):
     """One side's place in the table."""
 
     name: str
@@ -98,8 +94,7 @@ class Standing:
     remembered: int
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(NamedTuple):
     """The standing table a replay gives: the sides, every round's result, and how the match stands."""
 
     ruleset: str
@@ -117,7 +112,7 @@ class Table:
     """Plain-language note on the next lead, for people."""
     decided_by: str = ""
     """Why the match is over, when a rule other than the target decided it."""
-    in_play: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    in_play: Mapping[str, int] = MappingProxyType({})
     """Points claimed so far in the hand in progress, per side (already in the scores)."""
     target: int | None = None
     """The target at this table (0: none; a fixed number of rounds instead)."""

@@ -322,13 +322,11 @@ def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
     """The session scores only what changed (the fold resumes without walking the rounds it holds, the
     after-round notes look at the new round only): after every answer its table is the one a fresh replay of
     the file gives, and the notes said in full are those whose kind no earlier round had."""
-    from dataclasses import replace
-
     from scorekeeper.reports.render import _new_notes, note_kind
     from scorekeeper.match.opened import open_match
 
     def unplaced(table):  # where in the file a round was read from is not a fact
-        return replace(table, rounds=tuple(replace(result, facts=result.facts.facts()) for result in table.rounds))
+        return table._replace(rounds=tuple(result._replace(facts=result.facts.facts()) for result in table.rounds))
 
     def naive_notes(table):
         said = {note_kind(note) for result in table.rounds[:-1] for note in result.notes}
