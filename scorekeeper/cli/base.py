@@ -6,11 +6,20 @@ import importlib
 import os
 
 import click
+from click.formatting import wrap_text
 
 from scorekeeper.cli import safety
-from scorekeeper.errors import Implausible, InputError, RulesetNotFound, ScorekeeperError, cut_echoes
+from scorekeeper.errors import (
+    Implausible,
+    InputError,
+    RulesetNotFound,
+    ScorekeeperError,
+    cut_echoes,
+    printable,
+)
+from scorekeeper.reports.columns import width
+from scorekeeper.reports.fit import wrap
 from scorekeeper.storage.atomic import saved_paths
-from scorekeeper.errors import printable
 
 DEFAULT_MATCH = "match.toml"
 
@@ -23,8 +32,6 @@ def error_lines(message: str) -> list[str]:
     too narrow for it (``COLUMNS``, else the terminal's width when stderr is a terminal) wrapped under its own
     text; never wrapped for a pipe or a file without ``COLUMNS``, so that a program reading stderr still gets
     one line per error."""
-    from scorekeeper.reports.fit import wrap
-
     return wrap(cut_echoes(message), screen_width(stream="stderr"), indent=" " * len(ERROR), first=ERROR)
 
 
@@ -98,8 +105,6 @@ class ScreenFormatter(click.HelpFormatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         if self.screen is None:
             return super().write_usage(prog, args, prefix)
-        from scorekeeper.reports.fit import wrap
-
         prefix = f"{'':>{self.current_indent}}{prefix or 'Usage: '}"  # click would break even what fits
         self.write("\n".join(wrap(args, self.screen, indent=" " * len(prefix), first=f"{prefix}{prog} ")) + "\n")
 
@@ -108,8 +113,6 @@ class ScreenFormatter(click.HelpFormatter):
         first = min(max((len(term) for term, _ in rows), default=0), col_max) + col_spacing
         if self.screen is None or self.screen - self.current_indent - first >= self.NARROWEST_TEXT:
             return super().write_dl(rows, col_max, col_spacing)
-        from click.formatting import wrap_text
-
         under = " " * (self.current_indent + 4)
         for term, text in rows:
             self.write(f"{'':>{self.current_indent}}{term}\n")
@@ -121,9 +124,6 @@ class ScreenFormatter(click.HelpFormatter):
         text = super().getvalue()
         if self.screen is None:
             return text
-        from scorekeeper.reports.columns import width
-        from scorekeeper.reports.fit import wrap
-
         lines = []
         for line in text.split("\n"):
             if width(line) <= self.screen:
@@ -350,7 +350,9 @@ def echo_change(change, output_format: str, headline: str | None = None, **said)
     if output_format == "json":
         echo_json({**said, "table": change.table.to_dict()} if said else change.table.to_dict())
         return
-    from scorekeeper.reports.render import after_round  # start-up: commands that show no table skip it
+    from scorekeeper.reports.render import (
+        after_round,  # start-up: commands that show no table skip it
+    )
 
     click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
                            headline=headline))

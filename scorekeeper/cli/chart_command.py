@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
-from scorekeeper.cli.base import FilePath, match_path
+from scorekeeper.cli.base import FilePath, match_path, screen_width
 from scorekeeper.cli.params import whole_number
+from scorekeeper.errors import StateError
+from scorekeeper.match.opened import open_match
+from scorekeeper.storage.atomic import write_atomic
 
 
 @click.command("chart")
@@ -30,21 +35,12 @@ def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) ->
       scorekeeper chart --text -o match.txt
     """
     from scorekeeper.reports import chart as charts
-    from scorekeeper.match.opened import open_match
-
     if output is not None and not as_text:
         fmt = charts.image_format(output)
     opened = open_match(match_path(ctx))
     if output is None:
-        from scorekeeper.cli.base import screen_width
-
         click.echo(charts.text_chart(opened.table, opened.ruleset, height, screen_width()))
         return
-    import os
-
-    from scorekeeper.errors import StateError
-    from scorekeeper.storage.atomic import write_atomic
-
     if os.path.realpath(output) == os.path.realpath(opened.path):
         raise StateError(f"{output} is the match file itself: draw the chart into another file")
     if as_text:

@@ -4,8 +4,20 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import Group, echo_json, format_option, match_path, wide_option
+from scorekeeper.cli.base import (
+    Group,
+    echo_json,
+    format_option,
+    match_path,
+    screen_width,
+    wide_option,
+)
 from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, whole_number
+from scorekeeper.domain.tiles import parse_tiles
+from scorekeeper.match.opened import open_match
+from scorekeeper.reports.fit import wrap_lines
+from scorekeeper.rules.loader import load_ruleset
+from scorekeeper.rules.schema import Muggins, PlayScore
 
 RULES_HELP = "A built-in ruleset or a ruleset file (default: the current match's ruleset, else goat)."
 
@@ -25,8 +37,6 @@ def _show(ruling, ruleset, output_format: str) -> None:
         echo_json({**ruling.to_dict(), "ruleset": ruleset.name})
         return
     from scorekeeper.reports.ruling import render_ruling
-
-    from scorekeeper.cli.base import screen_width
 
     click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.name, screen_width()))
 
@@ -116,8 +126,6 @@ def check_hand_command(ctx: click.Context, tiles, rules_spec, output_format) -> 
       scorekeeper check hand 0-0 6-6 --rules sea-goat
     """
     from scorekeeper.referee.hand import check_hand
-    from scorekeeper.domain.tiles import parse_tiles
-
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_hand(ruleset, parse_tiles(" ".join(tiles)))
     _show(ruling, ruleset, output_format)
@@ -194,10 +202,6 @@ def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_form
         echo_json(followed.to_dict())
         return
     from scorekeeper.reports.play import render_followed
-    from scorekeeper.rules.schema import Muggins, PlayScore
-
-    from scorekeeper.cli.base import screen_width
-
     scores = ruleset["play.scores"] is not PlayScore.NONE
     muggins = ruleset["play.muggins"] is Muggins.CALLED
     click.echo(render_followed(followed, ruleset.name, scores, screen_width(), muggins))
@@ -229,8 +233,6 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
         return
     from scorekeeper.reports.explain import render_explanation
 
-    from scorekeeper.cli.base import screen_width
-
     click.echo(render_explanation(explanation, screen_width()))
 
 
@@ -251,9 +253,6 @@ def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> N
       scorekeeper compare goat-pairs --format json
     """
     from scorekeeper.referee.rescore import compare as compare_tables
-    from scorekeeper.rules.loader import load_ruleset
-    from scorekeeper.match.opened import open_match
-
     opened = open_match(match_path(ctx))
     comparison = compare_tables(opened.match, opened.ruleset, load_ruleset(other))
     if output_format == "json":
@@ -261,17 +260,12 @@ def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> N
         return
     from scorekeeper.reports.compare import render_comparison
 
-    from scorekeeper.cli.base import screen_width
-
     click.echo(render_comparison(comparison, screen_width(wide), wide))
 
 
 def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False) -> None:
     """``table --rules OTHER``: the match's facts replayed under another ruleset; nothing is written."""
     from scorekeeper.referee.rescore import rescore
-    from scorekeeper.rules.loader import load_ruleset
-    from scorekeeper.match.opened import open_match
-
     path = match_path(ctx)
     opened = open_match(path)  # the file checked under its own ruleset first, as 'table' does
     rescored = rescore(opened.match, load_ruleset(rules_spec), opened.ruleset)
@@ -280,8 +274,6 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide:
                    "rescore_notes": list(rescored.notes),
                    "unconverted_claims": [item.to_dict() for item in rescored.unconverted]})
         return
-    from scorekeeper.cli.base import screen_width
-    from scorekeeper.reports.fit import wrap_lines
     from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
     width = screen_width(wide)

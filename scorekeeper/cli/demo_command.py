@@ -7,11 +7,18 @@ import shutil
 
 import click
 
-from scorekeeper.cli.base import FilePath, echo_json, format_option, screen_width, wide_option
+from scorekeeper.cli.base import (
+    FilePath,
+    echo_json,
+    format_option,
+    screen_width,
+    wide_option,
+)
 from scorekeeper.errors import InputError, StateError
+from scorekeeper.match.opened import open_match
+from scorekeeper.reports.fit import wrap
 from scorekeeper.reports.render import render_table
 from scorekeeper.samples import sample_names, sample_path
-from scorekeeper.match.opened import open_match
 
 
 @click.command()
@@ -38,8 +45,6 @@ def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> No
     if output_format == "json":
         echo_json(opened.table.to_dict())
         return
-    from scorekeeper.reports.fit import wrap
-
     width = screen_width(wide)
     click.echo(render_table(opened.table, opened.ruleset, None, width, wide, key=True))
     if save_to:

@@ -6,8 +6,10 @@ import os
 
 import click
 
-from scorekeeper.cli.base import FilePath, match_path
+from scorekeeper.cli.base import FilePath, match_path, screen_width
 from scorekeeper.errors import StateError
+from scorekeeper.match.opened import open_match
+from scorekeeper.storage.atomic import write_atomic
 
 FORMATS = ("csv", "json", "markdown", "toml")
 
@@ -30,8 +32,6 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
       scorekeeper export --format markdown
     """
     from scorekeeper.reports.export import export_match
-    from scorekeeper.match.opened import open_match
-
     opened = open_match(match_path(ctx), explain=output_format == "json")  # the JSON export shows the steps
     if output is not None:
         _check_output(output, opened.path, force)
@@ -39,8 +39,6 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
     if output is None:
         click.echo(text, nl=False)
         return
-    from scorekeeper.storage.atomic import write_atomic
-
     write_atomic(output, text)
     click.echo(f"Exported {len(opened.table.rounds)} rounds as {output_format} to {output}.", err=True)
 
@@ -72,8 +70,6 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
     """
     from scorekeeper.match.usecases import import_match
     from scorekeeper.reports.render import render_table
-    from scorekeeper.cli.base import screen_width
-
     change = import_match(match_path(ctx), file, force)
     kept = f"The match that was there is kept as {change.kept}.\n" if change.kept else ""
     click.echo(f"Imported {len(change.match.rounds)} rounds from {file} into {change.path}.\n{kept}")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
+
 import click
 
-from scorekeeper.cli.base import FilePath, echo_json, format_option
+from scorekeeper.cli.base import FilePath, echo_json, format_option, screen_width
 from scorekeeper.cli.params import whole_number
 from scorekeeper.errors import printable
+from scorekeeper.reports.fit import wrap
 
 
 @click.command("history")
@@ -32,9 +35,6 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
 
     found = read_history(folders, jobs)
     if found.skipped:
-        from scorekeeper.cli.base import screen_width
-        from scorekeeper.reports.fit import wrap
-
         width = screen_width(stream="stderr")
     for item in found.skipped:
         # a reason that names its file and line already (PATH:LINE: ...) is said once; a name may hold anything
@@ -47,15 +47,12 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
     rows = [[getattr(record, column) for column in columns] for record in found.players]
     if output_format == "csv":
         import csv
-        import io
-
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(columns)
         writer.writerows(rows)
         click.echo(buffer.getvalue(), nl=False)
         return
-    from scorekeeper.cli.base import screen_width
     from scorekeeper.reports.archive import render_history
 
     click.echo(render_history(found, screen_width()))

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.match import usecases
-from scorekeeper.cli.base import (echo_change, echo_json, format_option, match_path, screen_width, seating_options,
-                                   wide_option)
+from scorekeeper.cli.base import (
+    echo_change,
+    echo_json,
+    format_option,
+    match_path,
+    screen_width,
+    seating_options,
+    wide_option,
+)
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
-from scorekeeper.match.record import resolve_player
-from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
+from scorekeeper.match import usecases
 from scorekeeper.match.opened import open_match
+from scorekeeper.match.record import resolve_player
+from scorekeeper.reports.fit import wrap, wrap_lines
+from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
 
 def _show(table, ruleset, output_format: str, every_round: bool = False, wide: bool = False) -> None:
@@ -40,8 +48,6 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
     """
     change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force)
     sides = ", ".join(side.name for side in change.match.sides)
-    from scorekeeper.reports.fit import wrap_lines
-
     kept = [f"The match that was there is kept as {change.kept}."] if change.kept else []
     click.echo("\n".join(wrap_lines([f"New {change.after.ruleset.name} match in {change.path}: {sides}.", *kept,
                                      change.table.lead_note], screen_width())))
@@ -136,14 +142,10 @@ def _list_changes(changes, output_format: str) -> None:
                                 "what": said, "redone": entry.redone}
                                for number, entry, said in changes]})
         return
-    from scorekeeper.reports.fit import wrap_lines
-
     if not changes:
         click.echo("\n".join(wrap_lines(["Nothing has been taken back: undo, delete and edit keep what they "
                                          "change here."], screen_width())))
         return
-
-    from scorekeeper.reports.fit import wrap
 
     width = screen_width()
     numbers = len(str(max(number for number, _, _ in changes)))
@@ -204,8 +206,6 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
         return
     width = max(len(gain.player) for gain in gains)
     for gain in gains:
-        from scorekeeper.reports.fit import wrap
-
         screen, numbers = screen_width(), f"{gain.player:<{width}}  {gain.score:>4}  {gain.gain:>+3d}"
         if screen is not None and screen - width - 14 < 24:  # too narrow beside the numbers: the reason under them
             click.echo("\n".join([numbers] + wrap(gain.why, screen, indent="    ", first="    ")))

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
-from scorekeeper.cli.base import PathType, match_path, screen_height, screen_width, seating_options
+from scorekeeper.cli.app import cli
+from scorekeeper.cli.base import (
+    PathType,
+    error_lines,
+    match_path,
+    screen_height,
+    screen_width,
+    seating_options,
+)
+from scorekeeper.errors import ScorekeeperError, StateError, printable
 from scorekeeper.storage import sigint
 
 
@@ -41,17 +52,13 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
       #3> fish by o 2 3 13 5
       #4> edit 2 Alex out, Olya 4, Serg 13, Masha 5
     """
-    from scorekeeper.match import usecases
     from scorekeeper.live.session import LiveSession, Screen
+    from scorekeeper.match import usecases
 
     _check_input()  # before anything is started or written
     path = local_path or match_path(ctx)
     change = None
     if rules_spec or players or teams:
-        import os
-
-        from scorekeeper.errors import StateError
-
         if os.path.exists(path) and not force:  # new() refuses too (another command may start one meanwhile)
             raise StateError(f"{path} already holds a match: 'scorekeeper play' goes on with it; --force starts "
                              "a new one (the old one is kept beside it)")
@@ -68,8 +75,6 @@ def _check_input() -> None:
     """Refuse a closed standard input (``play 0<&-``): there is nothing to read the lines from. Bytes the input's
     encoding cannot read are kept as they came (``surrogateescape``), so that ``run`` refuses that one line."""
     import sys
-
-    from scorekeeper.errors import StateError
 
     if sys.stdin is None:
         raise StateError("the standard input is closed: 'play' reads the lines typed from it; nothing was changed")
@@ -139,9 +144,6 @@ def undecodable(line: str) -> str:
 
 def _interrupted(session) -> None:
     """Ctrl-C while a line was answered: the match is what the file holds (the change was saved or not)."""
-    from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.errors import printable
-
     try:
         session.reload()
     except ScorekeeperError as error:
@@ -154,8 +156,6 @@ def _interrupted(session) -> None:
 def _delegate(path: str, args: tuple[str, ...]) -> None:
     """A read-only command (check, rules) run as 'scorekeeper ARGS' would run it; its errors are one line."""
     import shlex
-
-    from scorekeeper.cli.app import cli
 
     try:
         words = shlex.split(" ".join(args))
@@ -175,9 +175,6 @@ def _delegate(path: str, args: tuple[str, ...]) -> None:
 def _refuse(message: str) -> None:
     """``Error: message``, wrapped between words to the screen as the same error outside the session is (the
     terminal would cut it mid-word)."""
-    from scorekeeper.cli.base import error_lines
-    from scorekeeper.errors import printable
-
     click.echo("\n".join(error_lines(printable(message))), err=True)
 
 

@@ -6,9 +6,15 @@ from contextlib import contextmanager
 
 import click
 
-from scorekeeper.cli.params import PLAYER_POINTS, PLAYER_TILES, PLAYER_TOTAL, TILE, TILES
-from scorekeeper.errors import FactError, InputError
+from scorekeeper.cli.params import (
+    PLAYER_POINTS,
+    PLAYER_TILES,
+    PLAYER_TOTAL,
+    TILE,
+    TILES,
+)
 from scorekeeper.domain.facts import RoundFacts
+from scorekeeper.errors import FactError, InputError, quoted
 
 FACT_FLAGS = {"out": "--out", "fish": "--fish", "fisher": "--fisher", "hand": "--hand PLAYER=TILES",
               "total": "--total PLAYER=N", "last": "--last", "two_last": "two --last tiles", "led": "--led",
@@ -85,8 +91,6 @@ def round_facts(params: dict) -> RoundFacts | str:
     if text:
         given = [flag for name, flag in FLAGS.items() if params[name]]
         if given:
-            from scorekeeper.errors import InputError, quoted
-
             raise InputError(f"give the round as a line or with flags, not both ({given[0]} and {quoted(text)})")
         return text
     return RoundFacts(out=params["out"], fish=params["fish"], hands=tuple(params["hands"]),

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import Group, InputProblem, PathType, echo_json, echo_problems, format_option
+from scorekeeper.cli.base import (
+    Group,
+    InputProblem,
+    PathType,
+    echo_json,
+    echo_problems,
+    format_option,
+    screen_height,
+    screen_width,
+)
 from scorekeeper.errors import RulesetNotFound, printable
-from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
+from scorekeeper.reports.fit import wrap
 from scorekeeper.rules.book import book_path, cite
+from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
 from scorekeeper.rules.schema import KEYS
 
 
@@ -42,8 +52,6 @@ def list_rules(output_format: str) -> None:
     if output_format == "json":
         echo_json(ruleset_list_data(found))
         return
-    from scorekeeper.cli.base import screen_height, screen_width
-
     click.echo(render_ruleset_list(found, screen_width(), screen_height()))
 
 
@@ -67,8 +75,13 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
       scorekeeper rules show goat end.target fish
       scorekeeper rules show my-house.toml --changed
     """
-    from scorekeeper.cli.base import screen_height, screen_width
-    from scorekeeper.reports.ruleset_text import extended, render_ruleset, ruleset_data, ruleset_toml, shown_paths
+    from scorekeeper.reports.ruleset_text import (
+        extended,
+        render_ruleset,
+        ruleset_data,
+        ruleset_toml,
+        shown_paths,
+    )
 
     loaded = load_ruleset(ruleset)
     paths = shown_paths(loaded, keys, changed)
@@ -79,8 +92,6 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
         click.echo(ruleset_toml(loaded, paths), nl=False)
         return
     parent = extended(loaded) if changed else None
-    from scorekeeper.reports.fit import wrap
-
     width = screen_width()  # on a screen, a key's source without its articles' titles (the rule book has them)
     text = render_ruleset(loaded, paths, width, parent, cite=cite if width is None else lambda source: source,
                           changed=changed)

@@ -11,6 +11,7 @@ that was saved, and never sees a traceback.
 
 from __future__ import annotations
 
+import codecs
 import os
 import sys
 
@@ -101,8 +102,6 @@ def degrade_output() -> None:
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
         if encoding in ("utf-8", "utf8") or not hasattr(stream, "reconfigure"):
             continue
-        import codecs
-
         try:
             codecs.lookup_error(DEGRADE)
         except LookupError:

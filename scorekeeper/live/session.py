@@ -9,14 +9,32 @@ Nothing here reads the keyboard or prints: ``handle(line)`` returns a ``Reply``;
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Callable, NamedTuple
 
+from scorekeeper.errors import (
+    FileProblem,
+    Implausible,
+    InputError,
+    ScorekeeperError,
+    StateError,
+    printable,
+    quoted,
+)
 from scorekeeper.match import usecases
-from scorekeeper.errors import FileProblem, Implausible, InputError, ScorekeeperError, StateError
-from scorekeeper.notation.round_line import KEYWORDS, format_round, is_claims_only, read_round
-from scorekeeper.errors import printable
 from scorekeeper.match.opened import OpenMatch, open_match
+from scorekeeper.notation.numerals import parse_number
+from scorekeeper.notation.round_line import (
+    KEYWORDS,
+    format_round,
+    is_claims_only,
+    read_round,
+)
+from scorekeeper.reports.columns import width as text_width
+from scorekeeper.reports.fit import wrap, wrap_lines
+from scorekeeper.rules.loader import is_path
+from scorekeeper.scoring.engine import replay
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
 COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "save", "help", "quit")
@@ -49,9 +67,6 @@ def help_text(width: int | None = None) -> str:
     """What ``help`` says, fitted to ``width`` columns (None: no limit), nothing cut mid-word: each example with
     its comment beside it where both fit, else the examples and one sentence for the comments; each command
     with what it does beside it, wrapped under itself."""
-    from scorekeeper.reports.columns import width as text_width
-    from scorekeeper.reports.fit import wrap
-
     lines = ["Type a round in one line, for example:"]
     column = max(text_width(typed) for typed, _ in HELP_EXAMPLES) + 2
     if width is None or 2 + column + max(text_width(meaning) for _, meaning in HELP_EXAMPLES) <= width:
@@ -71,9 +86,6 @@ def help_text(width: int | None = None) -> str:
 def wrap_between(text: str, width: int | None, first: str = "", indent: str = "  ") -> list[str]:
     """``first + text`` in lines of ``width`` columns, broken after the commas of a round line (between
     players, never inside one); a part still too wide is broken between words."""
-    from scorekeeper.reports.columns import width as text_width
-    from scorekeeper.reports.fit import wrap
-
     if width is None or text_width(first + text) <= width:
         return [first + text]
     lines = [first]
@@ -158,8 +170,6 @@ class LiveSession:
     def fitted(self, text: str, indent: str = "  ") -> str:
         """``text`` wrapped to the screen's width, words kept whole (lines that fit are left as they are);
         continuation lines start with ``indent``."""
-        from scorekeeper.reports.fit import wrap_lines
-
         width = self.screen().width
         if width is None or not text:
             return text
@@ -244,8 +254,6 @@ class LiveSession:
             raise StateError(self._unreadable(error)) from None
 
     def _unreadable(self, error: FileProblem) -> str:
-        import os
-
         if not os.path.exists(self.path):
             return (f"{self.path} was removed by another program. Nothing was recorded: type 'save' to write "
                     f"the match held here ({self._rounds()}) back, then the line again.")
@@ -271,8 +279,6 @@ class LiveSession:
     def _held_elsewhere(self) -> str:
         """Whether the match file still holds the session's match: '' when it does, else 'removed' or 'broken'
         (changed by another program so that it cannot be read)."""
-        import os
-
         if not os.path.exists(self.path):
             return "removed"
         try:
@@ -349,8 +355,6 @@ class LiveSession:
     def save(self) -> Reply:
         """Write the match held here to its file again, after another program removed it (every accepted line
         is saved as it is typed: with the file there, there is nothing to do)."""
-        import os
-
         if os.path.exists(self.path):
             notice = self.reload_if_changed()
             if self.unwritten and not notice:
@@ -371,8 +375,6 @@ class LiveSession:
             if not candidates(self.state.match.players, text) and text.casefold() not in KEYWORDS:
                 from difflib import get_close_matches
 
-                from scorekeeper.errors import quoted
-
                 near = get_close_matches(text.casefold(), COMMANDS, n=1)
                 raise InputError(f"{quoted(text)} is not a command or a player" +
                                  (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
@@ -390,8 +392,6 @@ class LiveSession:
         """The round as recorded, in the round syntax: every hand named, in seating order; where that would wrap
         and every hand is a total, the shortest form (totals in seating order, unnamed), else the named line
         broken between players, never inside one."""
-        from scorekeeper.reports.columns import width as text_width
-
         rnd = change.match.rounds[number - 1]
         line = f"Round {number}: {format_round(rnd, change.match)}"
         width = self.screen().width
@@ -405,8 +405,6 @@ class LiveSession:
     def claim(self, claims) -> Reply:
         """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""
         from scorekeeper.match.claims import add_claim, claim_points
-        from scorekeeper.scoring.engine import replay
-
         ruleset, match, table = self.state.ruleset, self.state.match, self.state.table
         told = claim_points(ruleset, claims)  # each checked, a count scored by the ruleset
         for claim in told:
@@ -444,13 +442,9 @@ class LiveSession:
                                   self.screen().width)
 
     def ruleset_spec(self) -> str:
-        from scorekeeper.rules.loader import is_path
-
         spec = self.state.match.ruleset
         if not is_path(spec):
             return spec
-        import os
-
         return os.path.join(os.path.dirname(os.path.abspath(self.path)), spec)
 
     # -- Tab completion ---------------------------------------------------------------------------------
@@ -474,8 +468,6 @@ class LiveSession:
 def _number(text: str, usage: str, takes: str = "one round number") -> int:
     """The number after a command (``usage``: how the command is typed, "delete N"); more words are refused
     with what the command ``takes``."""
-    from scorekeeper.notation.numerals import parse_number
-
     if not text.strip():
         raise InputError(f"give the round's number: {usage}")
     if len(text.split()) > 1:

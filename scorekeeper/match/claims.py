@@ -6,17 +6,19 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from scorekeeper.errors import FactError, InputError, StateError
 from scorekeeper.domain.facts import Claim, Match, Round
+from scorekeeper.errors import FactError, InputError, StateError
 from scorekeeper.match.record import resolve_player
+from scorekeeper.notation.numerals import parse_number
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import PlayScore
+from scorekeeper.scoring import race
 from scorekeeper.scoring.counts import check_claim, check_play_total, score_for_count
+from scorekeeper.scoring.engine import replay
 
 
 def parse_points(text: str, what: str = "claim") -> int:
     """A claim's points (or a count) as typed: a whole number, not negative."""
-    from scorekeeper.notation.numerals import parse_number
-
     return parse_number(text, f"a {what}")
 
 
@@ -43,10 +45,6 @@ def check_exact(match: Match, ruleset: Ruleset, claims: tuple[Claim, ...], new_f
     all of ``match.rounds``)."""
     if not ruleset["end.exact"] or not claims[new_from:]:
         return
-    from scorekeeper.rules.schema import PlayScore
-    from scorekeeper.scoring import race
-    from scorekeeper.scoring.engine import replay
-
     if ruleset["play.scores"] is PlayScore.NONE:
         return
     target = race.target_for(ruleset, match)

@@ -1,18 +1,29 @@
 """Open a match file with its ruleset and check every fact in it; the steps every command starts with."""
 
+import os
 from typing import NamedTuple
 
-import os
-
-from scorekeeper.errors import (FileProblem, InputError, MatchFileError, MatchFileProblems, RulesetError,
-                               RulesetNotFound)
 from scorekeeper.domain.facts import Match
+from scorekeeper.errors import (
+    FileProblem,
+    InputError,
+    MatchFileError,
+    MatchFileProblems,
+    RulesetError,
+    RulesetNotFound,
+)
 from scorekeeper.match.checks import round_checker
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
+from scorekeeper.scoring.lead import SIX_SIX, lead_problem
 from scorekeeper.scoring.table import Table
-from scorekeeper.storage.matchfile import key_line, parse_match, read_match_file, round_lines
+from scorekeeper.storage.matchfile import (
+    key_line,
+    parse_match,
+    read_match_file,
+    round_lines,
+)
 from scorekeeper.storage.stamp import FileStamp
 
 
@@ -163,8 +174,6 @@ def lead_problems(match: Match, ruleset: Ruleset, table: Table, label: str) -> l
     """Leads that depend on the score before the round (6-6 on the hundred needs a side holding points)."""
     if not ruleset["hundred.enabled"]:
         return []
-    from scorekeeper.scoring.lead import SIX_SIX, lead_problem
-
     problems = []
     rounds = table.rounds
     for index, result in enumerate(rounds):

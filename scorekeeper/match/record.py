@@ -7,12 +7,23 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from scorekeeper.domain.facts import (
+    Claim,
+    Ending,
+    Hand,
+    Match,
+    Round,
+    Side,
+    Undoing,
+    singles,
+)
+from scorekeeper.domain.tiles import Tile
 from scorekeeper.errors import FactError, InputError, StateError
-from scorekeeper.domain.facts import Claim, Ending, Hand, Match, Round, Side, singles
 from scorekeeper.match.checks import check_round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Teams
-from scorekeeper.domain.tiles import Tile
+from scorekeeper.scoring.engine import replay
+from scorekeeper.scoring.lead import lead_problem
 
 
 def resolve_player(match: Match, name: str) -> str:
@@ -57,11 +68,7 @@ def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=
                          "or start a new match)")
     check_round(match, ruleset, rnd)
     if ruleset["hundred.enabled"]:
-        from scorekeeper.scoring.lead import lead_problem
-
         if scored is None:
-            from scorekeeper.scoring.engine import replay
-
             scored = replay(ruleset, match).rounds
         problem = lead_problem(ruleset, match, scored[-1] if scored else None, rnd)
         if problem:
@@ -74,7 +81,6 @@ def undo(match: Match) -> tuple[Match, str]:
 
     Nothing is lost: what is dropped goes into the match's history, where ``redo`` finds it,
     and a dropped round's claims go back to the hand in progress (its hand is being played again)."""
-    from scorekeeper.domain.facts import Undoing
     from scorekeeper.match.revisions import with_change
 
     if match.pending:

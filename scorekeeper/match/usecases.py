@@ -15,20 +15,37 @@ match's state forbids it) before anything is written, so the file is left byte-f
 from __future__ import annotations
 
 import os
+import time
 from contextlib import contextmanager
 from typing import Iterator, NamedTuple
 
-from scorekeeper.errors import InputError, MatchFileError, StateError
 from scorekeeper.domain.facts import Claim, Match, Revision, Round, RoundFacts
-from scorekeeper.scoring.plausible import check_plausible
-from scorekeeper.match.record import build_round, new_match, record_round, seating_problem
+from scorekeeper.errors import InputError, MatchFileError, StateError
+from scorekeeper.match.opened import (
+    OpenMatch,
+    open_match,
+    ruleset_reference,
+    validate_match,
+    validate_text,
+)
+from scorekeeper.match.record import (
+    build_round,
+    new_match,
+    record_round,
+    seating_problem,
+)
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.scoring.engine import replay
+from scorekeeper.scoring.plausible import check_plausible
 from scorekeeper.scoring.table import Table
-from scorekeeper.match.opened import OpenMatch, open_match, ruleset_reference, validate_match, validate_text
 from scorekeeper.storage.lock import match_lock
-from scorekeeper.storage.matchfile import keep_aside, key_line, read_match_text, save_match
-from scorekeeper.storage.stamp import check_unchanged
+from scorekeeper.storage.matchfile import (
+    keep_aside,
+    key_line,
+    read_match_text,
+    save_match,
+)
+from scorekeeper.storage.stamp import MatchChanged, check_unchanged
 
 __all__ = ["Change", "RoundFacts", "parse_round", "open_match", "new", "import_match", "record", "edit", "delete",
            "undo", "redo", "history", "score", "write_back"]
@@ -40,7 +57,9 @@ RoundInput = RoundFacts | str
 
 def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
     if isinstance(given, str):
-        from scorekeeper.notation.round_line import read_round  # start-up: only a typed line needs it
+        from scorekeeper.notation.round_line import (
+            read_round,  # start-up: only a typed line needs it
+        )
 
         return read_round(given, opened.match)
     return given
@@ -54,7 +73,10 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
     rnd = build_round(match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
                       fisher=facts.fisher, last=facts.last, led=facts.led)
     if facts.claims or facts.play_points or match.pending:
-        from scorekeeper.match.claims import claim_points, close_hand  # start-up: only the points races
+        from scorekeeper.match.claims import (  # start-up: only the points races
+            claim_points,
+            close_hand,
+        )
 
         rnd = close_hand(match, ruleset, rnd._replace(claims=claim_points(ruleset, facts.claims)),
                          facts.play_points, rounds_before)
@@ -65,7 +87,10 @@ def parse_round(text: str, match: Match, ruleset=None) -> Round:
     """The round a line describes, built as ``record`` builds the flags' facts: the hand's pending
     claims, the line's claims (checked against ``ruleset``, counts scored by it) and its in-play totals are
     closed into it.  The round is not yet checked against the match (``checks.check_round`` does that)."""
-    from scorekeeper.notation.round_line import is_claims_only, read_round  # start-up: as in _facts
+    from scorekeeper.notation.round_line import (  # start-up: as in _facts
+        is_claims_only,
+        read_round,
+    )
 
     facts = read_round(text, match)
     if is_claims_only(facts):
@@ -142,7 +167,11 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
     """Make the match at ``path`` the one the export ``source`` holds (a JSON export or a TOML match log),
     its facts checked as a match file's, every problem raised with its line. An existing match is refused
     unless ``force``, and then kept aside as ``new`` keeps it (``kept``)."""
-    from scorekeeper.storage.exchange import is_json, parse_export, raise_problems  # json: import alone needs it
+    from scorekeeper.storage.exchange import (  # json: import alone needs it
+        is_json,
+        parse_export,
+        raise_problems,
+    )
 
     path, source = os.fspath(path), os.fspath(source)
     if os.path.realpath(source) == os.path.realpath(path):
@@ -184,8 +213,6 @@ def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, r
 
 def _now() -> str:
     """The local time, as the name of a match kept aside gives it."""
-    import time
-
     return time.strftime("%Y-%m-%d %H:%M:%S")
 
 
@@ -273,8 +300,6 @@ def write_back(opened: OpenMatch, over: bool = False) -> Change:
     """Write the match a caller holds (a live session) to its file again, after another program removed the
     file; refused (MatchChanged) when a file is there: another command wrote one meanwhile, never written over.
     With ``over``, a file still as the caller read it is written again (after a write failed: a full disk)."""
-    from scorekeeper.storage.stamp import MatchChanged
-
     with match_lock(opened.path):
         if over and os.path.exists(opened.path):
             check_unchanged(opened.path, opened.stamp)

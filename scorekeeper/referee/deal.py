@@ -2,14 +2,16 @@
 
 from typing import Iterable, NamedTuple
 
+from scorekeeper.domain.tiles import Tile, format_tiles, parse_tile
 from scorekeeper.errors import InputError
 from scorekeeper.notation.names import fold
-from scorekeeper.scoring.plausible import deal_size  # the core's: a round's plausibility needs it too
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead
 from scorekeeper.scoring.lead import first_lead_rule
-from scorekeeper.domain.tiles import Tile, format_tiles
+from scorekeeper.scoring.plausible import (
+    deal_size,  # the core's: a round's plausibility needs it too
+)
 
 
 class DealRuling(NamedTuple):
@@ -114,8 +116,6 @@ def _misdeal_reasons(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]):
 
 def first_tile(ruleset: Ruleset) -> Tile:
     """``lead.first_tile`` as a tile; InputError naming the key when it is not one of the set."""
-    from scorekeeper.domain.tiles import parse_tile
-
     text = ruleset["lead.first_tile"]
     try:
         tile = parse_tile(text)

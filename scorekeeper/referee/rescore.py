@@ -2,12 +2,12 @@
 
 from typing import NamedTuple
 
-from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, StateError
 from scorekeeper.domain.facts import Match
+from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, StateError
 from scorekeeper.match.checks import round_checker
 from scorekeeper.referee.verdict import plain
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, Teams
+from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, PlayScore, Teams
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
 
@@ -53,7 +53,6 @@ class Rescored(NamedTuple):
 def unconverted_claims(match: Match, own: Ruleset, ruleset: Ruleset) -> tuple[Unconverted, ...]:
     """The claims and in-play totals known only as points, when ``ruleset`` turns counts into points
     differently from ``own`` (the match's ruleset): they cannot be converted."""
-    from scorekeeper.rules.schema import PlayScore
     from scorekeeper.scoring.counts import same_count_rule
 
     if same_count_rule(own, ruleset) or ruleset["play.scores"] is PlayScore.NONE:

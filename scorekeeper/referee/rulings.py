@@ -6,10 +6,12 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from scorekeeper.errors import InputError
-from scorekeeper.errors import quoted
-from scorekeeper.notation.numerals import parse_number
 from scorekeeper.domain.tiles import Tile, parse_tile
+from scorekeeper.errors import InputError, quoted
+from scorekeeper.match.opened import match_ruleset, open_match
+from scorekeeper.notation.numerals import parse_number
+from scorekeeper.rules.loader import load_ruleset
+from scorekeeper.storage.matchfile import load_match
 
 if TYPE_CHECKING:
     from scorekeeper.domain.facts import Match
@@ -22,13 +24,9 @@ DEFAULT_RULES = "goat"
 def ruling_ruleset(rules: str | None, match_path: str) -> Ruleset:
     """The ruleset a ruling uses: ``rules`` (a built-in name or a file), else the match's at ``match_path``,
     else goat when there is no match there."""
-    from scorekeeper.rules.loader import load_ruleset
-
     if rules:
         return load_ruleset(rules)
     if os.path.exists(match_path):
-        from scorekeeper.match.opened import match_ruleset
-
         return match_ruleset(match_path)
     return load_ruleset(DEFAULT_RULES)
 
@@ -37,8 +35,6 @@ def ruling_players(match_path: str) -> tuple[str, ...] | None:
     """The players of the match at ``match_path`` in seating order, or None when there is no match there."""
     if not os.path.exists(match_path):
         return None
-    from scorekeeper.storage.matchfile import load_match
-
     return tuple(load_match(match_path).players)
 
 
@@ -46,14 +42,9 @@ def scored_match(match_path: str, rules: str | None = None) -> tuple[Match, Rule
     """The match with its table: under its own ruleset (checked whole), or re-scored under ``rules`` (the
     file is only read)."""
     if not rules:
-        from scorekeeper.match.opened import open_match
-
         opened = open_match(match_path)
         return opened.match, opened.ruleset, opened.table
     from scorekeeper.referee.rescore import rescore
-    from scorekeeper.rules.loader import load_ruleset
-    from scorekeeper.storage.matchfile import load_match
-
     match = load_match(match_path)
     rescored = rescore(match, load_ruleset(rules))
     return match, rescored.ruleset, rescored.table

@@ -8,14 +8,16 @@ finished match.  Files that are not match logs, or are broken, are skipped and r
 import os
 from typing import Iterable, NamedTuple
 
-from scorekeeper.errors import FileProblem, MatchFileError, StateError
 from scorekeeper.domain.facts import Match
+from scorekeeper.errors import FileProblem, MatchFileError, StateError
+from scorekeeper.match.opened import OpenMatch, validate_match
+from scorekeeper.reports.columns import simple_table
+from scorekeeper.reports.fit import abbreviations, widest, wrap
 from scorekeeper.reports.rating import rating
 from scorekeeper.rules.loader import is_path, load_ruleset
-from scorekeeper.match.opened import OpenMatch, validate_match
 from scorekeeper.storage import tomlread as toml
-from scorekeeper.storage.matchfile import parse_match, round_lines
 from scorekeeper.storage.encoding import not_utf8
+from scorekeeper.storage.matchfile import parse_match, round_lines
 
 
 class PlayerRecord(NamedTuple):
@@ -186,9 +188,6 @@ def _add(records: dict[str, PlayerRecord], opened: OpenMatch) -> None:
 def render_history(found: History, width: int | None = None) -> str:
     """Per player: played, won, lost, rounds, average points and rating, in columns that fit ``width`` (None:
     no limit): the headers shorten, then the names; the summary line wraps."""
-    from scorekeeper.reports.columns import simple_table
-    from scorekeeper.reports.fit import abbreviations, widest, wrap
-
     lines = []
     if found.players:
         names = [record.player for record in found.players]

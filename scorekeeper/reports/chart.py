@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 
 from scorekeeper.errors import InputError, StateError
+from scorekeeper.reports.columns import width
 from scorekeeper.reports.fit import wrap
 from scorekeeper.reports.render import eggs_cell
 from scorekeeper.rules.ruleset import Ruleset
@@ -61,8 +62,6 @@ def egg_events(table: Table) -> list[tuple[int, str]]:
 def markers(names: list[str]) -> dict[str, str]:
     """One character per side: its initial when the initials differ (and each fills one column: not 王),
     else 1, 2, 3 ..."""
-    from scorekeeper.reports.columns import width
-
     initials = [name[:1].upper() for name in names]
     if len(set(initials)) == len(initials) and all(char.isalpha() and width(char) == 1 for char in initials):
         return dict(zip(names, initials))

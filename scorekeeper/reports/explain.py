@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scorekeeper.referee.explain import Explanation, ExplainedStep, SideNumbers
+from scorekeeper.referee.explain import ExplainedStep, Explanation, SideNumbers
+from scorekeeper.reports.fit import wrap_lines
 
 
 def render_explanation(explanation: Explanation, screen: int | None = None) -> str:
@@ -50,8 +51,6 @@ def render_explanation(explanation: Explanation, screen: int | None = None) -> s
     if result.notes:
         lines += [""] + [f"note: {note}" for note in result.notes]
     if screen is not None:
-        from scorekeeper.reports.fit import wrap_lines
-
         lines = wrap_lines(lines, screen, indent="    ")
     return "\n".join(lines)
 

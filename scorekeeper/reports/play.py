@@ -5,6 +5,7 @@ from __future__ import annotations
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.notation.play_line import Action, format_play
 from scorekeeper.referee.play import Followed, Ruled
+from scorekeeper.reports.fit import wrap_lines
 
 
 def play_line(ruled: Ruled, scores: bool) -> str:
@@ -50,8 +51,6 @@ def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: 
         lines.append("Muggins: a score its player does not call may be taken by an opponent "
                      "(play.muggins = called).")
     if width is not None:
-        from scorekeeper.reports.fit import wrap_lines
-
         lines = wrap_lines(lines, width, indent="   ")
     return "\n".join(lines)
 

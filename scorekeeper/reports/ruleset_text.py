@@ -4,14 +4,23 @@ rulesets (``render_ruleset_list``).  ``scorekeeper rules`` only parses its argum
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Sequence
 
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, printable
 from scorekeeper.reports.fit import wrap
-from scorekeeper.rules.book import book_path, cite as cite_source
+from scorekeeper.rules.book import book_path
+from scorekeeper.rules.book import cite as cite_source
+from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE, written
+from scorekeeper.rules.schema import (
+    KEYS,
+    KEYS_BY_PATH,
+    SPECIAL_HANDS,
+    SPECIAL_HANDS_SOURCE,
+    written,
+)
 
 SPECIAL_HANDS_EXPLAIN = "a hand of exactly these tiles counts the value instead of its pips"
 
@@ -56,8 +65,6 @@ def extended(ruleset: Ruleset) -> Ruleset | None:
     cannot be loaded from here (a parent named by a path relative to where the file was found)."""
     if len(ruleset.chain) < 2:
         return None
-    from scorekeeper.rules.loader import load_ruleset
-
     try:
         return load_ruleset(ruleset.chain[1])
     except Exception:  # the values alone are shown
@@ -127,8 +134,6 @@ def _first_clauses(text: str, room: int) -> str:
     between words, marked with "…" when cut."""
     if len(text) <= room:
         return text
-    import re
-
     ends = [match.start() for match in re.finditer(r"[:;,] ", text) if match.start() + 1 <= room]
     if ends and ends[-1] >= room // 2:
         return text[:ends[-1]] + "…"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.referee.verdict import Reason
+from scorekeeper.reports.fit import wrap_lines
 
 
 def without_titles(source: str) -> str:
@@ -33,7 +34,5 @@ def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str, 
                 cited += f"; source: {item.source if width is None else without_titles(item.source)}"
             lines.append(f"      [{cited}]")
     if width is not None:
-        from scorekeeper.reports.fit import wrap_lines
-
         lines = wrap_lines(lines, width, indent="  ")
     return "\n".join(lines)

@@ -50,13 +50,14 @@ class Outcome(NamedTuple):
     """All points counted in this round's hands."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class RoundState:
     """Everything known about one round while it is scored: the one working value of ``pipeline.score_round``,
     made for the round by ``start`` and dropped once its ``result`` is taken.
 
     It is not frozen, on purpose: each stage sets the fields it owns (``but``) on the round's one state, which
-    it returns, rather than copying every field for each change.  The mappings it holds are never changed: a
+    it returns, rather than copying every field for each change.  As a working object it compares by identity
+    and needs no generated ``__eq__`` or ``__repr__``.  The mappings it holds are never changed: a
     stage that changes one builds a new one.  Each field below says which stages set it (``start`` makes the
     state); a test checks it against what the stages of ``pipeline.STAGES`` write."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+from scorekeeper.errors import FileProblem
 from scorekeeper.storage.sigint import settle, signals
 
 _saved: list[str] = []
@@ -46,8 +47,6 @@ def write_atomic(path: str, text: str | bytes) -> os.stat_result:
     target = write_target(path)
     folder, name = os.path.split(target)
     if folder and not os.path.isdir(folder):
-        from scorekeeper.errors import FileProblem
-
         raise FileProblem(f"cannot write here: the folder {folder} does not exist", os.fspath(path))
     data = text if isinstance(text, bytes) else text.encode("utf-8")
     try:

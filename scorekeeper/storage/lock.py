@@ -26,10 +26,11 @@ import os
 import stat
 import sys
 import time
-from typing import Iterator
 from contextlib import contextmanager
+from typing import Iterator
 
 from scorekeeper.errors import FileProblem, InputError, StateError, quoted
+from scorekeeper.storage.atomic import remove_stale_temporaries
 
 DEFAULT_WAIT = 3.0
 """Seconds a second writer waits for the first: a command holds the lock only while it reads, checks and writes."""
@@ -139,8 +140,6 @@ def match_lock(match_path: str, wait: float | None = None) -> Iterator[str]:
     try:
         if made:
             os.write(descriptor, _holder_line().encode("utf-8", "replace"))
-        from scorekeeper.storage.atomic import remove_stale_temporaries
-
         remove_stale_temporaries(os.fspath(match_path))  # what a killed writer left: nobody else writes now
         yield path
     finally:
