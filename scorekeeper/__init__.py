@@ -26,7 +26,7 @@ __all__ = sorted(_API) + ["__version__"]
 def __getattr__(name: str):
     # Loaded on first use so that every command starts fast.
     if name in _API:
-        import importlib
+        import importlib  # start-up: the API loads what it is asked for
 
         return getattr(importlib.import_module(_API[name]), name)
     raise AttributeError(f"module 'scorekeeper' has no attribute {name!r}")

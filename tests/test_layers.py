@@ -112,3 +112,18 @@ def test_the_test_finds_an_upward_import(tmp_path, monkeypatch):
     found = _imports("scorekeeper.scoring.oops", bad / "oops.py")
     assert found == [(2, "scorekeeper.cli.app")]
     assert LAYERS.index(_layer(found[0][1])) < LAYERS.index("scoring")
+
+
+def test_every_import_inside_a_function_says_why():
+    """An import inside a function is there to keep start-up quick (a module only one path needs), never to
+    dodge a cycle: each says its reason in a comment on its line."""
+    silent = []
+    for name, path in MODULES.items():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for function in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, (ast.Import, ast.ImportFrom)) and "#" not in lines[node.end_lineno - 1]:
+                    silent.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    assert not silent, "imports inside functions without their reason:\n" + "\n".join(sorted(set(silent)))

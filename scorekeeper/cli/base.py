@@ -20,6 +20,7 @@ from scorekeeper.errors import (
 from scorekeeper.reports.columns import width
 from scorekeeper.reports.fit import wrap
 from scorekeeper.storage.atomic import saved_paths
+import sys
 
 DEFAULT_MATCH = "match.toml"
 
@@ -160,7 +161,7 @@ class PathType(click.ParamType):
         return checked_path(self, os.fspath(value), param, ctx)
 
     def shell_complete(self, ctx, param, incomplete):
-        from click.shell_completion import CompletionItem
+        from click.shell_completion import CompletionItem  # start-up
 
         return [CompletionItem(incomplete, type="file")]
 
@@ -303,8 +304,6 @@ def screen_width(wide: bool = False, stream: str = "stdout") -> int | None:
     columns = os.environ.get("COLUMNS", "").strip()
     if columns.isascii() and columns.isdigit() and len(columns) < 7 and int(columns) > 0:  # not "²"
         return max(MIN_WIDTH, int(columns))
-    import sys
-
     stream = sys.stderr if stream == "stderr" else sys.stdout
     if not (hasattr(stream, "isatty") and stream.isatty()):
         return None
@@ -320,8 +319,6 @@ def screen_height() -> int:
     lines = os.environ.get("LINES", "").strip()
     if lines.isascii() and lines.isdigit() and len(lines) < 7 and int(lines) > 0:
         return int(lines)
-    import sys
-
     try:
         if sys.stdout.isatty():
             return os.get_terminal_size(sys.stdout.fileno()).lines or 24
@@ -352,7 +349,7 @@ def echo_change(change, output_format: str, headline: str | None = None, **said)
         return
     from scorekeeper.reports.render import (
         after_round,  # start-up: commands that show no table skip it
-    )
+    )  # start-up
 
     click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
                            headline=headline))

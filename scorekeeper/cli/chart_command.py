@@ -34,7 +34,7 @@ def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) ->
       scorekeeper chart -o match.svg
       scorekeeper chart --text -o match.txt
     """
-    from scorekeeper.reports import chart as charts
+    from scorekeeper.reports import chart as charts  # start-up
     if output is not None and not as_text:
         fmt = charts.image_format(output)
     opened = open_match(match_path(ctx))

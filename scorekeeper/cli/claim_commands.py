@@ -29,8 +29,8 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
       scorekeeper score Bob --count 15
       scorekeeper score Bob 15 --format json
     """
-    from scorekeeper.match import usecases
-    from scorekeeper.match.claims import parse_points
+    from scorekeeper.match import usecases  # start-up
+    from scorekeeper.match.claims import parse_points  # start-up
 
     if (points is None) == (count is None):
         points = count = None  # both or neither: the core says to give one of them, before anything is parsed

@@ -31,7 +31,7 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
       scorekeeper history club/2024 club/2025
       scorekeeper history club --format csv > season.csv
     """
-    from scorekeeper.reports.archive import read_history
+    from scorekeeper.reports.archive import read_history  # start-up
 
     found = read_history(folders, jobs)
     if found.skipped:
@@ -46,13 +46,13 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
     columns = ("player", "played", "won", "lost", "rounds", "average", "rating")
     rows = [[getattr(record, column) for column in columns] for record in found.players]
     if output_format == "csv":
-        import csv
+        import csv  # start-up
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(columns)
         writer.writerows(rows)
         click.echo(buffer.getvalue(), nl=False)
         return
-    from scorekeeper.reports.archive import render_history
+    from scorekeeper.reports.archive import render_history  # start-up
 
     click.echo(render_history(found, screen_width()))

@@ -28,7 +28,7 @@ sys.excepthook = _cancelled  # set as early as the entry point allows: the first
 
 
 def main() -> None:
-    from scorekeeper.storage import sigint
+    from scorekeeper.storage import sigint  # start-up
 
     sigint.guard()  # a Ctrl-C from here on is scorekeeper's to handle
     try:
@@ -41,7 +41,7 @@ def main() -> None:
             # after (a live session still collects); benchmarks/bench_replay.py measures it.
             gc.disable()
             sys.unraisablehook = _keep_interrupt
-            from scorekeeper.cli.app import cli
+            from scorekeeper.cli.app import cli  # start-up
 
             if INTERRUPTED:
                 raise KeyboardInterrupt
@@ -71,7 +71,7 @@ def _closed_output() -> bool:
     """Whether the shell started the command with its standard output closed (``>&-``). A closed standard
     stream gets devnull in its place first, so that no file the command opens can take its number (and
     receive what is meant for the stream); a closed input only matters to ``play``, which says so."""
-    import os
+    import os  # start-up
 
     for number in (0, 1, 2):
         try:
@@ -99,7 +99,7 @@ def _flush_at_exit() -> None:
 
 def _output_failed(error: Exception) -> None:
     """Output could not be written: a warning, exit 0, when a change was saved; else ``Error: ...``, exit 1."""
-    import os
+    import os  # start-up
 
     try:  # what is left for stdout goes nowhere, so that the flush at exit cannot fail again
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -114,7 +114,7 @@ def _output_failed(error: Exception) -> None:
 
 
 def _saved() -> tuple[str, ...]:
-    from scorekeeper.storage.atomic import saved_paths
+    from scorekeeper.storage.atomic import saved_paths  # start-up
 
     return saved_paths()
 

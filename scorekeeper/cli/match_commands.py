@@ -103,7 +103,7 @@ def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec:
       scorekeeper table --rules my-house.toml
     """
     if rules_spec:
-        from scorekeeper.cli.check_commands import show_rescored
+        from scorekeeper.cli.check_commands import show_rescored  # start-up
 
         show_rescored(ctx, rules_spec, output_format, wide)
         return
@@ -194,7 +194,7 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
 
     Example: scorekeeper rating --left Serg
     """
-    from scorekeeper.reports.rating import rating
+    from scorekeeper.reports.rating import rating  # start-up
 
     opened = open_match(match_path(ctx))
     leaver = resolve_player(opened.match, left) if left else None

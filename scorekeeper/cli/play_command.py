@@ -17,6 +17,7 @@ from scorekeeper.cli.base import (
 )
 from scorekeeper.errors import ScorekeeperError, StateError, printable
 from scorekeeper.storage import sigint
+import sys
 
 
 @click.command("play")
@@ -52,8 +53,8 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
       #3> fish by o 2 3 13 5
       #4> edit 2 Alex out, Olya 4, Serg 13, Masha 5
     """
-    from scorekeeper.live.session import LiveSession, Screen
-    from scorekeeper.match import usecases
+    from scorekeeper.live.session import LiveSession, Screen  # start-up
+    from scorekeeper.match import usecases  # start-up
 
     _check_input()  # before anything is started or written
     path = local_path or match_path(ctx)
@@ -74,8 +75,6 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
 def _check_input() -> None:
     """Refuse a closed standard input (``play 0<&-``): there is nothing to read the lines from. Bytes the input's
     encoding cannot read are kept as they came (``surrogateescape``), so that ``run`` refuses that one line."""
-    import sys
-
     if sys.stdin is None:
         raise StateError("the standard input is closed: 'play' reads the lines typed from it; nothing was changed")
     try:
@@ -134,8 +133,6 @@ def undecodable(line: str) -> str:
     first = next((index for index, char in enumerate(line) if "\udc80" <= char <= "\udcff"), None)
     if first is None:
         return ""
-    import sys
-
     encoding = getattr(sys.stdin, "encoding", None) or "its"
     return (f"the line could not be read: byte 0x{ord(line[first]) - 0xdc00:02x} (character {first + 1}) is "
             f"not text in the terminal's encoding ({encoding}); nothing was recorded: type it in that encoding, "
@@ -155,7 +152,7 @@ def _interrupted(session) -> None:
 
 def _delegate(path: str, args: tuple[str, ...]) -> None:
     """A read-only command (check, rules) run as 'scorekeeper ARGS' would run it; its errors are one line."""
-    import shlex
+    import shlex  # start-up
 
     try:
         words = shlex.split(" ".join(args))
@@ -181,7 +178,7 @@ def _refuse(message: str) -> None:
 def _set_up_readline(session) -> None:
     """Line editing, history and Tab completion where the stdlib readline exists; the session works without."""
     try:
-        import readline
+        import readline  # start-up
     except ImportError:
         return
 

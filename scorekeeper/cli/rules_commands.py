@@ -46,7 +46,7 @@ def list_rules(output_format: str) -> None:
 
     Example: scorekeeper rules list
     """
-    from scorekeeper.reports.ruleset_text import render_ruleset_list, ruleset_list_data
+    from scorekeeper.reports.ruleset_text import render_ruleset_list, ruleset_list_data  # start-up
 
     found = [load_ruleset(name) for name in builtin_names()]
     if output_format == "json":
@@ -81,7 +81,7 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
         ruleset_data,
         ruleset_toml,
         shown_paths,
-    )
+    )  # start-up
 
     loaded = load_ruleset(ruleset)
     paths = shown_paths(loaded, keys, changed)
@@ -123,7 +123,7 @@ def check_rules(file: str) -> None:
     if problems:
         echo_problems(problems)
         raise click.exceptions.Exit(1)
-    from scorekeeper.reports.ruleset_text import chain_text
+    from scorekeeper.reports.ruleset_text import chain_text  # start-up
 
     extends = f" (extends {chain_text(ruleset, 1)})" if len(ruleset.chain) > 1 else ""
     click.echo(printable(f"{file}: ok, ruleset '{ruleset.name}'") + extends)

@@ -84,7 +84,7 @@ DEGRADE = "scorekeeper-degrade"
 def _degrade(error: UnicodeError):
     if not isinstance(error, UnicodeEncodeError):
         raise error
-    import unicodedata
+    import unicodedata  # start-up
 
     pieces = []
     for char in error.object[error.start:error.end]:

@@ -370,10 +370,10 @@ class LiveSession:
 
     def record_line(self, text: str) -> Reply:
         if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name
-            from scorekeeper.notation.names import candidates
+            from scorekeeper.notation.names import candidates  # start-up
 
             if not candidates(self.state.match.players, text) and text.casefold() not in KEYWORDS:
-                from difflib import get_close_matches
+                from difflib import get_close_matches  # start-up
 
                 near = get_close_matches(text.casefold(), COMMANDS, n=1)
                 raise InputError(f"{quoted(text)} is not a command or a player" +
@@ -404,7 +404,7 @@ class LiveSession:
 
     def claim(self, claims) -> Reply:
         """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""
-        from scorekeeper.match.claims import add_claim, claim_points
+        from scorekeeper.match.claims import add_claim, claim_points  # start-up
         ruleset, match, table = self.state.ruleset, self.state.match, self.state.table
         told = claim_points(ruleset, claims)  # each checked, a count scored by the ruleset
         for claim in told:
@@ -419,7 +419,7 @@ class LiveSession:
         return Reply(f"Claimed: {said} (in play this hand: {in_play}).")
 
     def _changed(self, change: usecases.Change, headline: str, focus: int | None = None) -> Reply:
-        from scorekeeper.reports.render import after_round
+        from scorekeeper.reports.render import after_round  # start-up
 
         self.state = change.after
         screen = self.screen()
@@ -428,14 +428,14 @@ class LiveSession:
                                  headline=headline, focus=focus))
 
     def table_text(self, every: bool = False) -> str:
-        from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
+        from scorekeeper.reports.render import SHOWN_ROUNDS, render_table  # start-up
 
         return render_table(self.state.table, self.state.ruleset, None if every else SHOWN_ROUNDS,
                             self.screen().width)
 
     def explain_text(self, number: int | None) -> str:
-        from scorekeeper.referee.explain import explain_round
-        from scorekeeper.reports.explain import render_explanation
+        from scorekeeper.referee.explain import explain_round  # start-up
+        from scorekeeper.reports.explain import render_explanation  # start-up
 
         state = self.state
         return render_explanation(explain_round(state.match, state.ruleset, state.table, number),
@@ -458,7 +458,7 @@ class LiveSession:
             options = ["fish", "deal", "hand", "count"]
         else:
             options = list(self.state.match.players) + [word for word in KEYWORDS]
-        from scorekeeper.notation.names import fold
+        from scorekeeper.notation.names import fold  # start-up
 
         folded = fold(word)
         return [option for option in options

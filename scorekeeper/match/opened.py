@@ -161,7 +161,7 @@ def _count_problem(ruleset: Ruleset, claim) -> str | None:
     """A claim kept as a count whose points are not what the match's ruleset scores for that count."""
     if claim.count is None or claim.count < 0:
         return None
-    from scorekeeper.scoring.counts import score_of
+    from scorekeeper.scoring.counts import score_of  # start-up
 
     scored = score_of(ruleset, claim.count)
     if scored != claim.points:

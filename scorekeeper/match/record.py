@@ -31,7 +31,7 @@ def resolve_player(match: Match, name: str) -> str:
     or InputError naming the players it could have meant."""
     if name in match.players:
         return name
-    from scorekeeper.notation.names import match_player
+    from scorekeeper.notation.names import match_player  # start-up
 
     return match_player(match.players, name)
 
@@ -81,7 +81,7 @@ def undo(match: Match) -> tuple[Match, str]:
 
     Nothing is lost: what is dropped goes into the match's history, where ``redo`` finds it,
     and a dropped round's claims go back to the hand in progress (its hand is being played again)."""
-    from scorekeeper.match.revisions import with_change
+    from scorekeeper.match.revisions import with_change  # start-up
 
     if match.pending:
         claim = match.pending[-1]
@@ -104,7 +104,7 @@ def undo(match: Match) -> tuple[Match, str]:
 def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> str | None:
     """Why these players (and team names) cannot sit at one table, or None: a name that is empty, padded,
     holds a control character or a separator, or two names that fold alike (``names.fold``)."""
-    from scorekeeper.notation.names import alike_problem, name_problem
+    from scorekeeper.notation.names import alike_problem, name_problem  # start-up
 
     players = list(players)
     for player in players:
@@ -121,7 +121,7 @@ def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> s
 def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
               teams: Iterable[tuple[str, ...]] = (), team_names: Iterable[str] = ()) -> Match:
     """Seat the players (or teams, partners opposite) and check them against the ruleset."""
-    from scorekeeper.notation.names import fold
+    from scorekeeper.notation.names import fold  # start-up
 
     teams = [tuple(name.strip() for name in team) for team in teams]  # typed names: padding is dropped
     players = [player.strip() for player in players]

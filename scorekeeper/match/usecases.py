@@ -59,7 +59,7 @@ def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
     if isinstance(given, str):
         from scorekeeper.notation.round_line import (
             read_round,  # start-up: only a typed line needs it
-        )
+        )  # start-up
 
         return read_round(given, opened.match)
     return given
@@ -76,7 +76,7 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
         from scorekeeper.match.claims import (  # start-up: only the points races
             claim_points,
             close_hand,
-        )
+        )  # start-up
 
         rnd = close_hand(match, ruleset, rnd._replace(claims=claim_points(ruleset, facts.claims)),
                          facts.play_points, rounds_before)
@@ -90,7 +90,7 @@ def parse_round(text: str, match: Match, ruleset=None) -> Round:
     from scorekeeper.notation.round_line import (  # start-up: as in _facts
         is_claims_only,
         read_round,
-    )
+    )  # start-up
 
     facts = read_round(text, match)
     if is_claims_only(facts):
@@ -171,7 +171,7 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
         is_json,
         parse_export,
         raise_problems,
-    )
+    )  # start-up
 
     path, source = os.fspath(path), os.fspath(source)
     if os.path.realpath(source) == os.path.realpath(path):
@@ -246,7 +246,7 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
     the rounds after it are re-scored. The points made during play: ``facts.play_points`` and
     ``facts.claims`` replace all of the round's (its claims and in-play totals), ``clear_points`` clears them,
     and with neither the old ones are kept."""
-    from scorekeeper.match.amend import check_number, edit_round
+    from scorekeeper.match.amend import check_number, edit_round  # start-up
 
     if clear_points and not isinstance(facts, str) and (facts.play_points or facts.claims):
         raise InputError("give --points (replace the points made during play) or --no-points (clear them), "
@@ -268,7 +268,7 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
 
 def delete(source: MatchSource, number: int) -> Change:
     """Delete round ``number``; the later rounds move up one and are re-scored."""
-    from scorekeeper.match.amend import delete_round
+    from scorekeeper.match.amend import delete_round  # start-up
 
     with _changing(source) as opened:
         match, table = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
@@ -278,7 +278,7 @@ def delete(source: MatchSource, number: int) -> Change:
 def undo(source: MatchSource) -> Change:
     """Drop the last claim of the hand in progress, else the last round (its claims go back to the hand in
     progress); ``dropped`` says which. What is dropped is kept in the match's history, for ``redo``."""
-    from scorekeeper.match.record import undo as undo_facts
+    from scorekeeper.match.record import undo as undo_facts  # start-up
 
     with _changing(source) as opened:
         match, dropped = undo_facts(opened.match)
@@ -289,7 +289,7 @@ def undo(source: MatchSource) -> Change:
 def redo(source: MatchSource, number: int | None = None) -> Change:
     """Put back what an undo, delete or edit took out: change ``number`` of the match's history (as
     ``history`` lists them, 1 the oldest), or the newest not yet put back; ``restored`` says what."""
-    from scorekeeper.match.amend import redo as redo_facts
+    from scorekeeper.match.amend import redo as redo_facts  # start-up
 
     with _changing(source) as opened:
         match, table, restored = redo_facts(opened.match, opened.ruleset, number, opened.table.rounds)
@@ -310,7 +310,7 @@ def write_back(opened: OpenMatch, over: bool = False) -> Change:
 
 def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revision, str], ...]:
     """The changes that took facts out of the match, newest first: (number, the change, it in words)."""
-    from scorekeeper.match.revisions import describe
+    from scorekeeper.match.revisions import describe  # start-up
 
     opened = source if isinstance(source, OpenMatch) else open_match(os.fspath(source))
     return tuple((number, entry, describe(entry))

@@ -58,7 +58,7 @@ def match_player(players: Sequence[str], typed: str, extra: Iterable[str] = ()) 
 
 def similar(names: Sequence[str], typed: str, most: int = 3, closer: float = 0.6) -> list[str]:
     """Names close to ``typed`` (a typo, two letters swapped), compared with the whole name and with its start."""
-    from difflib import SequenceMatcher
+    from difflib import SequenceMatcher  # start-up
 
     key = fold(typed)
     if not key:

@@ -359,7 +359,7 @@ def _layout_count(ruleset: Ruleset, table: Layout):
     """The layout's count ruling (``check count``), in a ruleset that scores during play; else None."""
     if ruleset["play.scores"] is PlayScore.NONE:
         return None
-    from scorekeeper.referee.count import check_count
+    from scorekeeper.referee.count import check_count  # start-up
 
     if table.spinner is None:
         line = table.line

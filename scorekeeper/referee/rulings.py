@@ -44,7 +44,7 @@ def scored_match(match_path: str, rules: str | None = None) -> tuple[Match, Rule
     if not rules:
         opened = open_match(match_path)
         return opened.match, opened.ruleset, opened.table
-    from scorekeeper.referee.rescore import rescore
+    from scorekeeper.referee.rescore import rescore  # start-up
     match = load_match(match_path)
     rescored = rescore(match, load_ruleset(rules))
     return match, rescored.ruleset, rescored.table

@@ -38,7 +38,7 @@ def key_source(ruleset: Ruleset, key: str | None) -> str:
     """Where a key's rule comes from (the schema's source text), and which ruleset file set it."""
     if key is None:
         return ""
-    from scorekeeper.rules.book import cite
+    from scorekeeper.rules.book import cite  # start-up
 
     source = cite(SPECIAL_HANDS_SOURCE if key == SPECIAL_HANDS else KEYS_BY_PATH[key].source)
     set_by = ruleset.set_by.get(key)

@@ -200,7 +200,7 @@ def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
     listed under the plot, and the end of the match is a star on the deciding side's last point.
     """
     try:
-        from matplotlib.figure import Figure
+        from matplotlib.figure import Figure  # start-up
     except ImportError:
         raise StateError(f"charts need matplotlib, which is not installed: {INSTALL_HINT} "
                          "(or run 'scorekeeper chart' without -o for a text chart)") from None

@@ -34,7 +34,7 @@ def select_keys(names: Sequence[str]) -> list[str]:
         wanted = name.strip().strip("[]")
         found = [path for path in paths if path == wanted or path.split(".", 1)[0] == wanted]
         if not found:
-            import difflib
+            import difflib  # start-up
 
             sections = sorted({path.split(".", 1)[0] for path in paths})
             near = difflib.get_close_matches(wanted, paths + sections, n=3, cutoff=0.6) or \
@@ -92,7 +92,7 @@ def ruleset_data(ruleset: Ruleset, paths: Sequence[str] | None = None) -> dict:
 def ruleset_toml(ruleset: Ruleset, paths: Sequence[str] | None = None) -> str:
     """The values of ``paths`` (None: every key) as a ruleset file writes them: a file that loads as this
     ruleset."""
-    import tomli_w
+    import tomli_w  # start-up
 
     data: dict = {"name": ruleset.name, "description": ruleset.description}
     for key in KEYS:
@@ -162,7 +162,7 @@ def toml_value(value: object) -> str:
         import json  # a TOML basic string escapes as JSON does, for the characters a key's text holds
 
         return json.dumps(value, ensure_ascii=False)
-    import tomli_w
+    import tomli_w  # start-up
 
     return tomli_w.dumps({"v": value})[4:].rstrip("\n")
 

@@ -9,7 +9,7 @@ from scorekeeper.reports.fit import wrap_lines
 def without_titles(source: str) -> str:
     """A key's source without the titles of the articles it names ("rules.md §1.2 (000, 004)"): on a screen
     they fill lines with what the rule book (rules.md) already lists; ``rules.book.cite`` adds them."""
-    from scorekeeper.rules.book import cite
+    from scorekeeper.rules.book import cite  # start-up
 
     start = source.find("; ")
     while start != -1:  # the source itself may hold "; 000: ..." (a quote): the head that cites to the start,

@@ -198,7 +198,7 @@ def _hand_room(ruleset: Ruleset, players: int) -> int:
     """``plausible.hand_room``, worked out once per ruleset and number of players."""
     known = _ROOM.get((id(ruleset), players))
     if known is None or known[0] is not ruleset:
-        from scorekeeper.scoring.plausible import hand_room
+        from scorekeeper.scoring.plausible import hand_room  # start-up
 
         known = _ROOM[id(ruleset), players] = (ruleset, hand_room(ruleset, players))
     return known[1]

@@ -75,7 +75,7 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
             events.append((side, claim.points, claim.player, ""))
             continue
         # a claim told as a count scores what this ruleset makes of the count (rules.md §4.3)
-        from scorekeeper.scoring.counts import explain_score, score_of
+        from scorekeeper.scoring.counts import explain_score, score_of  # start-up
 
         value = score_of(ruleset, claim.count)
         if not value:

@@ -19,9 +19,9 @@ from types import ModuleType
 def signals() -> ModuleType:
     """``_signal`` where the interpreter has it, else the public ``signal`` module (same functions)."""
     try:
-        import _signal
+        import _signal  # start-up
     except ImportError:  # another Python
-        import signal
+        import signal  # start-up
 
         return signal
     return _signal
