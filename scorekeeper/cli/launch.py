@@ -13,6 +13,8 @@ A Ctrl-C before this module runs (while Python itself starts) is Python's: see d
 import gc
 import sys
 
+from scorekeeper.cli.stderr import say as _say
+
 
 def _cancelled(kind, error, trace) -> None:
     """What Python shows for an exception nobody caught: for a Ctrl-C that came while this module and the next
@@ -123,13 +125,6 @@ def _fail(message: str) -> None:
     _say(f"Error: {message}")
     sys.exit(1)
 
-
-def _say(line: str) -> None:
-    try:
-        sys.stderr.write(line + "\n")
-        sys.stderr.flush()
-    except (OSError, ValueError, AttributeError):
-        pass  # nowhere left to say it
 
 
 INTERRUPTED: list[bool] = []

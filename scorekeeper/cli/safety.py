@@ -17,6 +17,7 @@ import sys
 
 import click
 
+from scorekeeper.cli.stderr import say as _say
 from scorekeeper.storage import sigint
 from scorekeeper.storage.atomic import saved_paths
 
@@ -24,13 +25,6 @@ CANCELLED = "Cancelled: nothing was changed."
 INTERRUPTED = 130
 """The shell's exit status for a command stopped by Ctrl-C (128 + SIGINT)."""
 
-
-def _say(line: str) -> None:
-    try:
-        sys.stderr.write(line + "\n")
-        sys.stderr.flush()
-    except (OSError, ValueError, UnicodeError):
-        pass  # nowhere left to say it
 
 
 def _quiet_stdout() -> None:
