@@ -24,7 +24,7 @@ COMMANDS = {
     "delete": "scorekeeper.cli.edit_commands:delete_command",
     "export": "scorekeeper.cli.export_commands:export_command",
     "import": "scorekeeper.cli.export_commands:import_command",
-    "history": "scorekeeper.cli.history_command:history",
+    "history": "scorekeeper.cli.archive_command:history",
     "chart": "scorekeeper.cli.chart_command:chart",
     "play": "scorekeeper.cli.play_command:play",
 }

@@ -1,4 +1,6 @@
-"""``history DIR...``: every match file under the folders, summed up per player."""
+"""``history DIR...``: a club's archive, every match file under the folders summed up per player
+(``reports.archive``). In the code "history" is the undo log of one match; only this command's name, which
+people type, keeps the word."""
 
 from __future__ import annotations
 
