@@ -17,7 +17,7 @@ from conftest import command_environment, installed_command  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 
 from scorekeeper.cli.app import cli  # noqa: E402
-from scorekeeper.live.session import HELP_COMMANDS, LiveSession  # noqa: E402
+from scorekeeper.live.session import HELP_COMMANDS, LiveSession, Screen  # noqa: E402
 from scorekeeper.storage.matchfile import load_match  # noqa: E402
 
 PROMPT = r"(#\d+\+?|over)> "
@@ -529,7 +529,8 @@ def test_leaving_after_the_match_file_was_removed_says_it_was_not_saved(sk):
 
     from scorekeeper.cli.play_command import run
 
-    result = CliRunner().invoke(click_command(lambda: run(LiveSession.open(str(sk.path)), read=Removing())))
+    wide = lambda: Screen(width=None)  # the path in the messages is not wrapped, however long the folder
+    result = CliRunner().invoke(click_command(lambda: run(LiveSession.open(str(sk.path), wide), read=Removing())))
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())
     assert "'save' writes the match held here (1 round) back; 'quit' again leaves without it." in said
@@ -563,7 +564,8 @@ def test_leaving_after_the_match_file_was_broken_says_so_unless_it_was_fixed(sk,
 
     from scorekeeper.cli.play_command import run
 
-    result = CliRunner().invoke(click_command(lambda: run(LiveSession.open(str(sk.path)), read=Breaking())))
+    wide = lambda: Screen(width=None)  # the path in the messages is not wrapped, however long the folder
+    result = CliRunner().invoke(click_command(lambda: run(LiveSession.open(str(sk.path), wide), read=Breaking())))
     said = " ".join(result.output.split())
     assert "cannot be read: fix it, or the match held here (1 round) is lost when you leave" in said
     if fixed:
