@@ -52,14 +52,13 @@ __all__ = ["Change", "RoundFacts", "parse_round", "open_match", "new", "import_m
 
 
 RoundInput = RoundFacts | str
-"""A round as the flags give it, or as a round line (``roundline``), read against the match it goes into."""
+"""A round as the flags give it, or as a round line (``notation.round_line``), read against the match it goes
+into."""
 
 
 def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
     if isinstance(given, str):
-        from scorekeeper.notation.round_line import (
-            read_round,  # start-up: only a typed line needs it
-        )  # start-up
+        from scorekeeper.notation.round_line import read_round  # start-up: only a typed line needs it
 
         return read_round(given, opened.match)
     return given
