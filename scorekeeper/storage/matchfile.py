@@ -52,10 +52,8 @@ def read_match_file(path: str) -> tuple[str, FileStamp]:
     label = os.fspath(path)
     try:
         with open(textfile.open_regular(label), encoding="utf-8-sig") as handle:
-            if textfile.is_too_large(handle.fileno()):
-                raise MatchFileError(textfile.too_large(), label)
-            text = handle.read(textfile.LARGEST + 1)  # a file that grows meanwhile stops here
-            if len(text) > textfile.LARGEST:
+            text = textfile.read_limited(handle)
+            if text is None:
                 raise MatchFileError(textfile.too_large(), label)
             stamp = stamp_of(handle.fileno(), text)
     except textfile.NotRegular as error:
