@@ -102,6 +102,13 @@ class MatchFileProblems(MatchFileError):
         return "\n".join(problem.format() for problem in self.problems)
 
 
+def raise_problems(problems: list[FileProblem]) -> None:
+    """Raise what was found wrong in one file: its one problem, or MatchFileProblems with them all; nothing
+    when nothing was found."""
+    if problems:
+        raise problems[0] if len(problems) == 1 else MatchFileProblems(problems)
+
+
 def printable(text: str) -> str:
     """``text`` with control, format and line-separator characters escaped as Python writes them (``\\x1b``,
     ``\\n``, ``\\u2028``), so that it shows as one line and cannot drive the terminal; whole, for a name or a

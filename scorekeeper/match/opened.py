@@ -8,9 +8,9 @@ from scorekeeper.errors import (
     FileProblem,
     InputError,
     MatchFileError,
-    MatchFileProblems,
     RulesetError,
     RulesetNotFound,
+    raise_problems,
 )
 from scorekeeper.match.checks import round_checker
 from scorekeeper.rules.loader import is_path, load_ruleset
@@ -46,8 +46,7 @@ def open_match(path: str, rules: str | None = None, explain: bool = False) -> Op
     path = os.fspath(path)
     text, stamp = read_match_file(path)
     opened, problems = validate_text(text, path, rules, explain=explain)
-    if problems:
-        raise problems[0] if len(problems) == 1 else MatchFileProblems(problems)
+    raise_problems(problems)
     assert opened is not None
     return opened._replace(stamp=stamp)
 

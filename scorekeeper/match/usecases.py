@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from typing import Iterator, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match, Revision, Round, RoundFacts
-from scorekeeper.errors import InputError, MatchFileError, StateError
+from scorekeeper.errors import InputError, MatchFileError, StateError, raise_problems
 from scorekeeper.match.opened import (
     OpenMatch,
     open_match,
@@ -166,11 +166,7 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
     """Make the match at ``path`` the one the export ``source`` holds (a JSON export or a TOML match log),
     its facts checked as a match file's, every problem raised with its line. An existing match is refused
     unless ``force``, and then kept aside as ``new`` keeps it (``kept``)."""
-    from scorekeeper.storage.exchange import (  # json: import alone needs it
-        is_json,
-        parse_export,
-        raise_problems,
-    )  # start-up
+    from scorekeeper.storage.exchange import is_json, parse_export  # start-up: json, which import alone needs
 
     path, source = os.fspath(path), os.fspath(source)
     if os.path.realpath(source) == os.path.realpath(path):

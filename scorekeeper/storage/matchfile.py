@@ -18,15 +18,14 @@ import re
 from types import MappingProxyType
 from typing import Any, Callable
 
-from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
 from scorekeeper.domain.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
+from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
+from scorekeeper.errors import InputError, MatchFileError, printable, raise_problems
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.storage import textfile, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
-from scorekeeper.storage.stamp import FileStamp, stamp_of
-from scorekeeper.errors import printable
 from scorekeeper.storage.encoding import not_utf8
-from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
+from scorekeeper.storage.stamp import FileStamp, stamp_of
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 # A TOML basic string's escapes, written here rather than imported: every `round` writes the match file.
@@ -161,7 +160,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
             found.append(problem)
     if head:
         every = sorted(head + found, key=lambda problem: (problem.line is None, problem.line or 0))
-        raise every[0] if len(every) == 1 else MatchFileProblems(every)
+        raise_problems(every)
     if problems is not None:
         problems.extend(found)
     return Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds), pending=pending,
