@@ -83,7 +83,6 @@ class Followed(NamedTuple):
     fisherman: str | None
     out: Out | None
 
-
     def to_dict(self) -> dict:
         plays = [_play_dict(ruled.play, ruled.on, ruled.ends, ruled.count, ruled.points) for ruled in self.ruled]
         if self.illegal is not None:
