@@ -102,12 +102,14 @@ def validate_match(match: Match, path: str, rules: str | None = None, problems: 
     return OpenMatch(path, match, ruleset, table), []
 
 
-def match_ruleset(path: str) -> Ruleset:
-    """The ruleset of the match at ``path``, its rounds left unchecked (a ruling needs only the rules); a
-    ruleset that cannot be used is named at the line of the match file that names it, as ``open_match`` does."""
+def match_ruleset(path: str) -> tuple[Match, Ruleset]:
+    """The match at ``path`` and its ruleset, its rounds left unchecked (a ruling needs only the rules and the
+    players); a ruleset that cannot be used is named at the line of the match file that names it, as
+    ``open_match`` does."""
     text = read_match_file(path)[0]
+    match = parse_match(text, path)
     try:
-        return load_match_ruleset(parse_match(text, path), path)
+        return match, load_match_ruleset(match, path)
     except RulesetError as error:
         raise _placed(error, text, path) from None
 
