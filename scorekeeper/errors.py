@@ -8,6 +8,7 @@ typed, ``printable`` how a name or value from a file is shown safely.
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 
 class ScorekeeperError(Exception):
@@ -126,6 +127,12 @@ def quoted(text: str, limit: int = 24) -> str:
     if len(text) <= limit and len(shown) <= limit:
         return f"'{shown}'"
     return f"'{shown[:limit]}…' ({len(text):,} characters)"
+
+
+def either(items: Iterable) -> str:
+    """Choices as a message offers them: ``1-1``, ``1-1 or 2-2``, ``Ann, Anna or Annie``."""
+    shown = [str(item) for item in items]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
 LONGEST_WORD = 200
