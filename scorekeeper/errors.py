@@ -8,6 +8,7 @@ typed, ``printable`` how a name or value from a file is shown safely.
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 
 class ScorekeeperError(Exception):
@@ -102,6 +103,13 @@ class MatchFileProblems(MatchFileError):
         return "\n".join(problem.format() for problem in self.problems)
 
 
+def raise_problems(problems: list[FileProblem]) -> None:
+    """Raise what was found wrong in one file: its one problem, or MatchFileProblems with them all; nothing
+    when nothing was found."""
+    if problems:
+        raise problems[0] if len(problems) == 1 else MatchFileProblems(problems)
+
+
 def printable(text: str) -> str:
     """``text`` with control, format and line-separator characters escaped as Python writes them (``\\x1b``,
     ``\\n``, ``\\u2028``), so that it shows as one line and cannot drive the terminal; whole, for a name or a
@@ -119,6 +127,12 @@ def quoted(text: str, limit: int = 24) -> str:
     if len(text) <= limit and len(shown) <= limit:
         return f"'{shown}'"
     return f"'{shown[:limit]}…' ({len(text):,} characters)"
+
+
+def either(items: Iterable) -> str:
+    """Choices as a message offers them: ``1-1``, ``1-1 or 2-2``, ``Ann, Anna or Annie``."""
+    shown = [str(item) for item in items]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
 LONGEST_WORD = 200

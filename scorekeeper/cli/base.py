@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 
 import click
 from click.formatting import wrap_text
@@ -20,7 +21,6 @@ from scorekeeper.errors import (
 from scorekeeper.reports.columns import width
 from scorekeeper.reports.fit import wrap
 from scorekeeper.storage.atomic import saved_paths
-import sys
 
 DEFAULT_MATCH = "match.toml"
 
@@ -347,9 +347,7 @@ def echo_change(change, output_format: str, headline: str | None = None, **said)
     if output_format == "json":
         echo_json({**said, "table": change.table.to_dict()} if said else change.table.to_dict())
         return
-    from scorekeeper.reports.render import (
-        after_round,  # start-up: commands that show no table skip it
-    )  # start-up
+    from scorekeeper.reports.render import after_round  # start-up: commands that show no table skip it
 
     click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
                            headline=headline))

@@ -194,10 +194,10 @@ def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_form
       scorekeeper check play "Ann 6-6, Bob 6-3, Cat 3-3 on 3, Dan knocks"
     """
     from scorekeeper.referee.play import check_play  # start-up
-    from scorekeeper.referee.rulings import ruling_players  # start-up
+    from scorekeeper.referee.rulings import ruling_table  # start-up
 
-    ruleset = _ruleset(ctx, rules_spec)
-    followed = check_play(ruleset, plays, hands, ruling_players(match_path(ctx)))
+    ruleset, players = ruling_table(rules_spec, match_path(ctx))
+    followed = check_play(ruleset, plays, hands, players)
     if output_format == "json":
         echo_json(followed.to_dict())
         return

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.match import usecases
-from scorekeeper.cli.base import echo_json, format_option, match_path
+from scorekeeper.cli.base import echo_json, format_option, match_path, screen_width
 from scorekeeper.cli.params import ROUND_NUMBER
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
-from scorekeeper.cli.base import screen_width
+from scorekeeper.match import usecases
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
 

@@ -45,9 +45,11 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
 
 def _check_output(output: str, match: str, force: bool) -> None:
     """An export never writes over the match, nor over any file unless told to (``--force``), as ``new``."""
-    if os.path.lexists(output) and os.path.realpath(output) == os.path.realpath(match):
+    if not os.path.lexists(output):
+        return
+    if os.path.realpath(output) == os.path.realpath(match):
         raise StateError(f"{output} is the match file itself: export to another file")
-    if os.path.lexists(output) and not force:
+    if not force:
         raise StateError(f"{output} already exists: nothing was written; use --force to write over it, or "
                          "-o another file")
 

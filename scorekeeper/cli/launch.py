@@ -126,7 +126,6 @@ def _fail(message: str) -> None:
     sys.exit(1)
 
 
-
 INTERRUPTED: list[bool] = []
 """A Ctrl-C that Python could not raise where it came (see ``_keep_interrupt``)."""
 

@@ -6,9 +6,9 @@ from typing import Any, Callable
 
 import click
 
+from scorekeeper.domain.tiles import Tile, parse_tile, parse_tiles
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.notation.numerals import parse_number
-from scorekeeper.domain.tiles import Tile, parse_tile, parse_tiles
 
 
 class Parsed(click.ParamType):

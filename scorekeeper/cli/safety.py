@@ -26,7 +26,6 @@ INTERRUPTED = 130
 """The shell's exit status for a command stopped by Ctrl-C (128 + SIGINT)."""
 
 
-
 def _quiet_stdout() -> None:
     """Send what is left of stdout to devnull, so that Python's flush at exit cannot fail again."""
     try:

@@ -4,10 +4,8 @@
 the flags, the round line, the match file and the ruleset all read tiles through them.
 """
 
-from typing import NamedTuple
-
 import re
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError, quoted
 

@@ -2,21 +2,24 @@
 Everything after it is re-scored by replay.  Where a change goes back: ``revisions``.
 
 Pure like ``record``: a new ``Match`` comes back, checked, and nothing is written.
+
+    match, table, said = redo(match, ruleset)        # the newest change not yet taken back
+    match, table, said = redo(match, ruleset, 2)     # change 2 of 'undo --list'
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from scorekeeper.errors import InputError, StateError
 from scorekeeper.domain.facts import Match, Round, Undoing
+from scorekeeper.errors import InputError, StateError
 from scorekeeper.match.checks import check_round
 from scorekeeper.match.claims import add_claim
-from scorekeeper.match.revisions import Line, settled, describe, round_label, with_change
+from scorekeeper.match.opened import lead_problems
+from scorekeeper.match.revisions import Line, describe, round_label, settled, with_change
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table
-from scorekeeper.match.opened import lead_problems
 
 
 def check_number(match: Match, number: int) -> None:
@@ -99,7 +102,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
     """Put back what change ``number`` of the history took out (None: the newest not yet put back); the new
     match, its table and what was put back, in words. ``scored``: the results of the match as it is, when the
     caller has them. Refused (StateError) where the facts can no longer go back as they were, or where they
-    would go can no longer be told (the module's docstring)."""
+    would go can no longer be told (``revisions``' docstring)."""
     index = _choose(match, number)
     entry = match.history[index]
     line = Line(match)

@@ -8,9 +8,9 @@ from scorekeeper.errors import (
     FileProblem,
     InputError,
     MatchFileError,
-    MatchFileProblems,
     RulesetError,
     RulesetNotFound,
+    raise_problems,
 )
 from scorekeeper.match.checks import round_checker
 from scorekeeper.rules.loader import is_path, load_ruleset
@@ -46,8 +46,7 @@ def open_match(path: str, rules: str | None = None, explain: bool = False) -> Op
     path = os.fspath(path)
     text, stamp = read_match_file(path)
     opened, problems = validate_text(text, path, rules, explain=explain)
-    if problems:
-        raise problems[0] if len(problems) == 1 else MatchFileProblems(problems)
+    raise_problems(problems)
     assert opened is not None
     return opened._replace(stamp=stamp)
 
@@ -103,12 +102,14 @@ def validate_match(match: Match, path: str, rules: str | None = None, problems: 
     return OpenMatch(path, match, ruleset, table), []
 
 
-def match_ruleset(path: str) -> Ruleset:
-    """The ruleset of the match at ``path``, its rounds left unchecked (a ruling needs only the rules); a
-    ruleset that cannot be used is named at the line of the match file that names it, as ``open_match`` does."""
+def match_ruleset(path: str) -> tuple[Match, Ruleset]:
+    """The match at ``path`` and its ruleset, its rounds left unchecked (a ruling needs only the rules and the
+    players); a ruleset that cannot be used is named at the line of the match file that names it, as
+    ``open_match`` does."""
     text = read_match_file(path)[0]
+    match = parse_match(text, path)
     try:
-        return load_match_ruleset(parse_match(text, path), path)
+        return match, load_match_ruleset(match, path)
     except RulesetError as error:
         raise _placed(error, text, path) from None
 

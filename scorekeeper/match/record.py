@@ -81,7 +81,7 @@ def undo(match: Match) -> tuple[Match, str]:
 
     Nothing is lost: what is dropped goes into the match's history, where ``redo`` finds it,
     and a dropped round's claims go back to the hand in progress (its hand is being played again)."""
-    from scorekeeper.match.revisions import with_change  # start-up
+    from scorekeeper.match.revisions import round_label, with_change  # start-up
 
     if match.pending:
         claim = match.pending[-1]
@@ -92,7 +92,7 @@ def undo(match: Match) -> tuple[Match, str]:
         raise StateError("nothing to undo: no round has been recorded")
     number = len(match.rounds)
     rnd = match.rounds[-1]
-    how = f"{rnd.out} went out" if rnd.ending is Ending.OUT else "fish"
+    how = round_label(rnd)
     said = f"round {number} ({how})"
     if rnd.claims:
         count = len(rnd.claims)

@@ -1,9 +1,5 @@
-"""Taking a change back: every undo, delete and edit keeps the facts it took out in the match's history
-(``Match.history``), and ``redo`` puts them back.  Pure like ``record``: a new ``Match`` comes back, checked,
-and nothing is written.
-
-    match, table, said = redo(match, ruleset)        # the newest change not yet taken back
-    match, table, said = redo(match, ruleset, 2)     # change 2 of 'undo --list'
+"""The undo log: every undo, delete and edit keeps the facts it took out in the match's history
+(``Match.history``), for ``amend.redo`` to put back.  Pure: nothing here writes a file.
 
 Where a change goes back: later changes move the rounds (a delete moves the later ones up), so a change is
 found by its ``place`` (``Revision.place``), not by the number the round had then. The places form a line of

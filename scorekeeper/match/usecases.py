@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from typing import Iterator, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match, Revision, Round, RoundFacts
-from scorekeeper.errors import InputError, MatchFileError, StateError
+from scorekeeper.errors import InputError, MatchFileError, StateError, raise_problems
 from scorekeeper.match.opened import (
     OpenMatch,
     open_match,
@@ -52,14 +52,13 @@ __all__ = ["Change", "RoundFacts", "parse_round", "open_match", "new", "import_m
 
 
 RoundInput = RoundFacts | str
-"""A round as the flags give it, or as a round line (``roundline``), read against the match it goes into."""
+"""A round as the flags give it, or as a round line (``notation.round_line``), read against the match it goes
+into."""
 
 
 def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
     if isinstance(given, str):
-        from scorekeeper.notation.round_line import (
-            read_round,  # start-up: only a typed line needs it
-        )  # start-up
+        from scorekeeper.notation.round_line import read_round  # start-up: only a typed line needs it
 
         return read_round(given, opened.match)
     return given
@@ -167,11 +166,7 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
     """Make the match at ``path`` the one the export ``source`` holds (a JSON export or a TOML match log),
     its facts checked as a match file's, every problem raised with its line. An existing match is refused
     unless ``force``, and then kept aside as ``new`` keeps it (``kept``)."""
-    from scorekeeper.storage.exchange import (  # json: import alone needs it
-        is_json,
-        parse_export,
-        raise_problems,
-    )  # start-up
+    from scorekeeper.storage.exchange import is_json, parse_export  # start-up: json, which import alone needs
 
     path, source = os.fspath(path), os.fspath(source)
     if os.path.realpath(source) == os.path.realpath(path):

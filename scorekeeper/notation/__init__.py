@@ -1,1 +1,1 @@
-"""Text people type and read: the round line, players' names, numbers."""
+"""Text people type and read: the round line, the play line, players' names, numbers."""

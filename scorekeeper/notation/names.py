@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Iterable, Sequence
 
-from scorekeeper.errors import InputError, printable, quoted
+from scorekeeper.errors import InputError, either, printable, quoted
 
 # Letters that look alike in Cyrillic and Latin script (a name typed in the other keyboard layout by mistake),
 # and Ukrainian letters a Russian keyboard lacks; accents and ё/й are removed by decomposition.
@@ -48,11 +48,11 @@ def match_player(players: Sequence[str], typed: str, extra: Iterable[str] = ()) 
         return found[0]
     shown = quoted(typed)  # a pasted screenful of text stays one short line
     if found:
-        raise InputError(f"{shown} could be {_either(found)}: type more of the name")
+        raise InputError(f"{shown} could be {either(found)}: type more of the name")
     near = similar(players, typed) or similar(extra, typed, closer=0.75)
     if near:
         what = "player or word" if extra else "player"
-        raise InputError(f"unknown {what} {shown} (did you mean {_either(near)}?)")
+        raise InputError(f"unknown {what} {shown} (did you mean {either(near)}?)")
     raise InputError(f"unknown player {shown} (players: {', '.join(players)})")
 
 
@@ -71,10 +71,6 @@ def similar(names: Sequence[str], typed: str, most: int = 3, closer: float = 0.6
         if ratio >= closer:
             scored.append((-ratio, name))
     return [name for _, name in sorted(scored)[:most]]
-
-
-def _either(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def name_problem(name: str, what: str = "a player's name", separators: str = "=,+\"") -> str | None:

@@ -72,7 +72,6 @@ def tokens(text: str) -> list[Token]:
     return found
 
 
-
 def read_round(text: str, match: Match) -> RoundFacts:
     """What a round line says, as the facts the flags of ``round`` give, every name resolved (InputError for
     a name that is unknown or ambiguous, a tile without a player, a word out of place)."""

@@ -9,9 +9,7 @@ from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead
 from scorekeeper.scoring.lead import first_lead_rule
-from scorekeeper.scoring.plausible import (
-    deal_size,  # the core's: a round's plausibility needs it too
-)
+from scorekeeper.scoring.plausible import deal_size  # the core's: a round's plausibility needs it too
 
 
 class DealRuling(NamedTuple):

@@ -24,6 +24,7 @@ from scorekeeper.notation.play_line import Action, Play, format_play, parse_play
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, PlayScore, Spinners, SpinnerReading
 from scorekeeper.scoring.counts import End, Spinner, open_count, score_of
+from scorekeeper.scoring.plausible import deal_size
 
 
 class IllegalPlay(InputError):
@@ -82,7 +83,6 @@ class Followed(NamedTuple):
     fisherman: str | None
     out: Out | None
 
-
     def to_dict(self) -> dict:
         plays = [_play_dict(ruled.play, ruled.on, ruled.ends, ruled.count, ruled.points) for ruled in self.ruled]
         if self.illegal is not None:
@@ -119,12 +119,6 @@ class _Place(NamedTuple):
     showing: int
 
 
-def dealt(ruleset: Ruleset, players: int) -> int:
-    """How many tiles each player is dealt with this many at the table (rules.md §1.3)."""
-    more = ruleset["tiles.deal_more_players"]
-    return more if players > 2 and more else ruleset["tiles.deal"]
-
-
 class Board:
     """One hand being played: the layout, the turn, what each player has played and drawn.
 
@@ -141,7 +135,7 @@ class Board:
         if len(self.players) > most:
             raise InputError(f"{len(self.players)} players ({', '.join(self.players)}), but {ruleset.name} "
                              f"seats at most {most}")
-        self.deal = dealt(self.ruleset, len(self.players))
+        self.deal, _ = deal_size(self.ruleset, len(self.players))
         tileset = self.ruleset.tileset
         self.known: dict[str, set[Tile]] = {}
         held: dict[Tile, str] = {}

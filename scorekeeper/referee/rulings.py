@@ -27,15 +27,20 @@ def ruling_ruleset(rules: str | None, match_path: str) -> Ruleset:
     if rules:
         return load_ruleset(rules)
     if os.path.exists(match_path):
-        return match_ruleset(match_path)
+        return match_ruleset(match_path)[1]
     return load_ruleset(DEFAULT_RULES)
 
 
-def ruling_players(match_path: str) -> tuple[str, ...] | None:
-    """The players of the match at ``match_path`` in seating order, or None when there is no match there."""
-    if not os.path.exists(match_path):
-        return None
-    return tuple(load_match(match_path).players)
+def ruling_table(rules: str | None, match_path: str) -> tuple[Ruleset, tuple[str, ...] | None]:
+    """The ruleset a ruling uses (as ``ruling_ruleset``) and the players of the match at ``match_path`` in
+    seating order (None when there is no match there), the match file read once."""
+    if rules:
+        ruleset = load_ruleset(rules)
+        return ruleset, tuple(load_match(match_path).players) if os.path.exists(match_path) else None
+    if os.path.exists(match_path):
+        match, ruleset = match_ruleset(match_path)
+        return ruleset, tuple(match.players)
+    return load_ruleset(DEFAULT_RULES), None
 
 
 def scored_match(match_path: str, rules: str | None = None) -> tuple[Match, Ruleset, Table]:

@@ -1,11 +1,9 @@
 """What a ruling gives back: a verdict and its reasons, each reason tied to a ruleset key and its source."""
 
-from scorekeeper.rules.schema import written
 from typing import NamedTuple
 
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE
-
+from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE, written
 
 
 class Reason(NamedTuple):

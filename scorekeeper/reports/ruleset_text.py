@@ -10,8 +10,7 @@ from typing import Callable, Sequence
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, printable
 from scorekeeper.reports.fit import wrap
-from scorekeeper.rules.book import book_path
-from scorekeeper.rules.book import cite as cite_source
+from scorekeeper.rules.book import book_path, cite as cite_source
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import (

@@ -7,15 +7,14 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
-from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError
+from scorekeeper.domain.tiles import TileSet, parse_tiles
+from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError, printable
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import (KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Count, FirstLead,
                                      HandValue, Key, PlayScore, Teams, written)
 from scorekeeper.storage import tomlread as toml
-from scorekeeper.errors import printable
 from scorekeeper.storage.encoding import not_utf8
 from scorekeeper.storage.textfile import NotRegular, open_regular
-from scorekeeper.domain.tiles import TileSet, parse_tiles
 
 MAX_EXTENDS = 16
 

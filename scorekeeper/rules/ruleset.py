@@ -10,8 +10,7 @@ class Ruleset(NamedTuple):
     name: str
     description: str
     values: Mapping[str, Any]
-    """Every key's value.  ``ruleset[key]`` reads it through a Python method (``__getitem__`` below); code run
-    for every round of a replay (the scoring stages) reads ``ruleset.values`` instead, a plain lookup."""
+    """Every key's value, which code reads as ``ruleset[key]`` (``__getitem__`` below)."""
     special_hands: Mapping[tuple[Tile, ...], int] = MappingProxyType({})
     origin: str = "built-in"
     """Where the leaf file came from: ``built-in`` or its path."""

@@ -103,12 +103,6 @@ def score_of(ruleset: Ruleset, total: int) -> int:
     return count_score(ruleset["play.scores"], ruleset["play.multiple"], total)
 
 
-def claim_value(ruleset: Ruleset, claim) -> int:
-    """What a claim scores under ``ruleset``: its count scored by the ruleset when the count is known, else the
-    points it was recorded with (rules.md §4.3)."""
-    return claim.points if claim.count is None else score_of(ruleset, claim.count)
-
-
 def same_count_rule(first: Ruleset, second: Ruleset) -> bool:
     """Whether two rulesets turn every count into the same points (so points convert as they are)."""
     return (first["play.scores"], first["play.multiple"]) == (second["play.scores"], second["play.multiple"])

@@ -17,11 +17,11 @@ Keys read: ``eggs.to`` (who receives them), ``eggs.toward_opening``, ``eggs.lead
 
 from __future__ import annotations
 
-
 from scorekeeper.domain.facts import Match
+from scorekeeper.errors import either
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import EggsTo
-from scorekeeper.scoring.lead import either, egg_leads
+from scorekeeper.scoring.lead import egg_leads
 from scorekeeper.scoring.state import Account, Outcome, Pot, RoundState
 from scorekeeper.scoring.table import Step
 

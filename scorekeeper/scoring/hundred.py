@@ -108,12 +108,11 @@ def _caught_hand(ruleset: Ruleset, match: Match, side: str, player: str | None,
     """What svoyak measures the side on the hundred by, and whose it is: its hand (in pairs, the hundred's
     leader's own, ``hundred.hand_of``), less the round winner's hand when ``hundred.caught_by`` is the
     difference."""
-    rules = ruleset.values
     whose, held = side, state.side_hands[side]
-    if rules["hundred.hand_of"] is HandOf.PLAYER and match.is_pairs and player in state.player_hands:
+    if ruleset["hundred.hand_of"] is HandOf.PLAYER and match.is_pairs and player in state.player_hands:
         whose, held = player, state.player_hands[player]
     winner = state.outcome.winner
-    if rules["hundred.caught_by"] is CaughtBy.DIFFERENCE and winner is not None:
+    if ruleset["hundred.caught_by"] is CaughtBy.DIFFERENCE and winner is not None:
         return whose, held - state.side_hands.get(winner, 0)
     return whose, held
 

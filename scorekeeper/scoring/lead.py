@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from scorekeeper.domain.facts import OUT, Match, Round
+from scorekeeper.errors import either
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead, FirstLeadFewer, LeadAfterFish, LeadAfterOut
 from scorekeeper.scoring.table import RoundResult
@@ -82,12 +83,6 @@ def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult) -> str |
 def egg_leads(ruleset: Ruleset) -> tuple[Tile, ...]:
     """The tiles that may lead while eggs are carried (``eggs.lead``; the loader checked them)."""
     return parse_tiles(ruleset["eggs.lead"])
-
-
-def either(tiles: tuple[Tile, ...]) -> str:
-    """``1-1``, ``1-1 or 2-2``, ``1-1, 2-2 or 3-3``."""
-    shown = [str(tile) for tile in tiles]
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
 def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | None, players: int = 4) -> str:

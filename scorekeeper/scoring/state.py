@@ -4,13 +4,10 @@ round's state, each side's account and the eggs carried from round to round, and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Round
 from scorekeeper.scoring.table import Decision, RoundResult, SideRound, Step
-
-_NOTHING: Mapping = MappingProxyType({})
 
 # Account and Pot (and table.Decision) are frozen dataclasses rather than tuples: each holds plain numbers or
 # names as another kind does, and as tuples an empty Pot would equal a zero Account.

@@ -12,8 +12,7 @@ import re
 from typing import Any
 
 from scorekeeper.domain.facts import FORMAT_VERSION, Match, Side, singles
-from scorekeeper.errors import FileProblem, InputError, MatchFileError, MatchFileProblems
-from scorekeeper.errors import printable
+from scorekeeper.errors import FileProblem, InputError, MatchFileError, printable
 from scorekeeper.storage.matchfile import (format_claim, key_line, parse_claim, parse_match, players_problem,
                                            revision_from_dict, revision_to_dict, round_from_dict)
 from scorekeeper.storage.tomlread import TomlError, loads
@@ -126,11 +125,6 @@ def _item_lines(text: str, key: str, count: int) -> list[int | None]:
     if len(lines) != count or not all(line.startswith("    {") for line in lines):
         return [None] * count
     return list(range(first, first + count))
-
-
-def raise_problems(problems: list[FileProblem]) -> None:
-    if problems:
-        raise problems[0] if len(problems) == 1 else MatchFileProblems(problems)
 
 
 def _require_toml(text: str, file: str) -> None:

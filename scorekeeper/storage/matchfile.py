@@ -18,15 +18,14 @@ import re
 from types import MappingProxyType
 from typing import Any, Callable
 
-from scorekeeper.errors import InputError, MatchFileError, MatchFileProblems
 from scorekeeper.domain.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
+from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
+from scorekeeper.errors import InputError, MatchFileError, printable, raise_problems
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.storage import textfile, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
-from scorekeeper.storage.stamp import FileStamp, stamp_of
-from scorekeeper.errors import printable
 from scorekeeper.storage.encoding import not_utf8
-from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
+from scorekeeper.storage.stamp import FileStamp, stamp_of
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 # A TOML basic string's escapes, written here rather than imported: every `round` writes the match file.
@@ -52,10 +51,8 @@ def read_match_file(path: str) -> tuple[str, FileStamp]:
     label = os.fspath(path)
     try:
         with open(textfile.open_regular(label), encoding="utf-8-sig") as handle:
-            if textfile.is_too_large(handle.fileno()):
-                raise MatchFileError(textfile.too_large(), label)
-            text = handle.read(textfile.LARGEST + 1)  # a file that grows meanwhile stops here
-            if len(text) > textfile.LARGEST:
+            text = textfile.read_limited(handle)
+            if text is None:
                 raise MatchFileError(textfile.too_large(), label)
             stamp = stamp_of(handle.fileno(), text)
     except textfile.NotRegular as error:
@@ -122,7 +119,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     lines = None if exact_lines else _plain_round_lines(text, len(raw_rounds))
     exact_lines = lines is None
     if lines is None:
-        lines = _round_lines(text)
+        lines = round_lines(text)
     seen: dict[Any, Hand] = {}  # a hand written the same way twice is read once
     for index, raw in enumerate(raw_rounds):
         line = lines[index] if index < len(lines) else _key_line(text, "rounds")
@@ -163,7 +160,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
             found.append(problem)
     if head:
         every = sorted(head + found, key=lambda problem: (problem.line is None, problem.line or 0))
-        raise every[0] if len(every) == 1 else MatchFileProblems(every)
+        raise_problems(every)
     if problems is not None:
         problems.extend(found)
     return Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds), pending=pending,
@@ -468,7 +465,7 @@ def keep_aside(path: str, when: str) -> str:
 def _plain_round_lines(text: str, count: int) -> list[int] | None:
     """Where each of ``count`` rounds starts when the file has the writer's layout: a ``rounds = [`` line, then
     one round a line, each a ``{ ... },`` with no comment and no multi-line string, then ``]``.  None
-    otherwise (``_round_lines`` then follows the TOML).  In that layout every line is one round: a round's
+    otherwise (``round_lines`` then follows the TOML).  In that layout every line is one round: a round's
     inline table holds no line break but inside an array, and an array of a readable round holds only
     strings, which cannot end a line with "},"; a round that is not readable is counted exactly again."""
     lines = text.split("\n")
@@ -491,19 +488,19 @@ def _plain_round_lines(text: str, count: int) -> list[int] | None:
 
 def round_lines(text: str) -> list[int]:
     """The line where each round of a match file's text starts."""
-    return _round_lines(text)
+    return _block_lines(text, "rounds")
 
 
-def _round_lines(text: str) -> list[int]:
-    """Where each round starts: ``[[rounds]]`` headers, or the items of an inline ``rounds = [ {...}, ]``.
+def _block_lines(text: str, key: str) -> list[int]:
+    """Where each item of the array ``key`` starts: ``[[key]]`` headers, or the items of ``key = [ ... ]``.
 
     Lines are counted as TOML counts them, at "\\n" only (``str.splitlines`` also breaks at U+2028 and
     other separators that may sit inside a name, and would shift every line after it)."""
     lines = text.split("\n")
-    headers = [number for number, line in enumerate(lines, start=1) if line.strip() == "[[rounds]]"]
+    headers = [number for number, line in enumerate(lines, start=1) if line.strip() == f"[[{key}]]"]
     if headers:
         return headers
-    start = _key_line(text, "rounds")
+    start = _key_line(text, key)
     if start is None:
         return []
     offset = sum(len(line) + 1 for line in lines[:start - 1])
@@ -511,18 +508,6 @@ def _round_lines(text: str) -> list[int]:
     if opening < 0:
         return []
     return _item_lines(text, opening + 1, start + text.count("\n", offset, opening))
-
-
-def _block_lines(text: str, key: str) -> list[int]:
-    """Where each item of the array ``key`` starts: ``[[key]]`` headers, or the items of ``key = [ ... ]``."""
-    lines = text.split("\n")
-    headers = [number for number, line in enumerate(lines, start=1) if line.strip() == f"[[{key}]]"]
-    start = _key_line(text, key)
-    if headers or start is None:
-        return headers
-    offset = sum(len(line) + 1 for line in lines[:start - 1])
-    opening = text.find("[", offset)
-    return _item_lines(text, opening + 1, start + text.count("\n", offset, opening)) if opening >= 0 else []
 
 
 def _item_lines(text: str, pos: int, line: int) -> list[int]:
@@ -561,7 +546,7 @@ def key_line(text: str, key: str) -> int | None:
 
 
 def _key_line(text: str, key: str) -> int | None:
-    for number, line in enumerate(text.split("\n"), start=1):  # TOML's lines (see _round_lines)
+    for number, line in enumerate(text.split("\n"), start=1):  # TOML's lines (see _block_lines)
         stripped = line.strip()
         if stripped == key or stripped.startswith(f"{key} ") or stripped.startswith(f"{key}="):
             return number

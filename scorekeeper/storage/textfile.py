@@ -44,14 +44,20 @@ def is_too_large(descriptor: int) -> bool:
     return os.fstat(descriptor).st_size > LARGEST
 
 
+def read_limited(handle) -> str | None:
+    """The text of the regular file open in ``handle``, or None when it holds more than ``LARGEST`` bytes:
+    known before a byte is read, and again after it for a file that grows meanwhile."""
+    if is_too_large(handle.fileno()):
+        return None
+    text = handle.read(LARGEST + 1)  # a file that grows meanwhile stops here
+    return text if len(text) <= LARGEST else None
+
+
 def regular_text(path: str, encoding: str = "utf-8") -> str | None:
     """The text of the file at ``path`` when it is a readable regular file of at most ``LARGEST`` bytes in
     ``encoding``, else None."""
     try:
         with open(open_regular(path), encoding=encoding) as handle:
-            if is_too_large(handle.fileno()):
-                return None
-            text = handle.read(LARGEST + 1)  # a file that grows meanwhile stops here
+            return read_limited(handle)
     except (OSError, UnicodeDecodeError, ValueError):
         return None
-    return text if len(text) <= LARGEST else None
