@@ -405,6 +405,7 @@ class LiveSession:
     def claim(self, claims) -> Reply:
         """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""
         from scorekeeper.match.claims import add_claim, claim_points  # start-up
+        from scorekeeper.reports.render import banner, over_line  # start-up
         ruleset, match, table = self.state.ruleset, self.state.match, self.state.table
         told = claim_points(ruleset, claims)  # each checked, a count scored by the ruleset
         for claim in told:
@@ -416,16 +417,24 @@ class LiveSession:
             self.state = usecases.score(self.state, claim.player, points, claim.count).after
         said = ", ".join(f"{claim.player} +{claim.points}" for claim in told)
         in_play = ", ".join(f"{name} {points}" for name, points in self.state.table.in_play.items() if points)
-        return Reply(f"Claimed: {said} (in play this hand: {in_play}).")
+        text = f"Claimed: {said} (in play this hand: {in_play})."
+        if self.state.table.over:  # the claim that reaches the target ends the match: said as a round's would be
+            text += "\n" + banner(over_line(self.state.table, self.state.ruleset))
+        return Reply(text)
 
     def _changed(self, change: usecases.Change, headline: str, focus: int | None = None) -> Reply:
-        from scorekeeper.reports.render import after_round  # start-up
+        from scorekeeper.reports.render import after_round, banner  # start-up
 
+        was_over = change.before is not None and change.before.table.over
         self.state = change.after
+        over = self.state.table.over
         screen = self.screen()
         height = None if screen.height is None else min(screen.height, SESSION_HEIGHT)
-        return Reply(after_round(self.state.table, self.state.ruleset, self.path, screen.width, height,
-                                 headline=headline, focus=focus))
+        text = after_round(self.state.table, self.state.ruleset, self.path, screen.width, height,
+                           headline=headline, focus=focus, ended=over and not was_over)
+        if was_over and not over:  # the prompt turning back from 'over>' is easily missed
+            text += "\n" + banner("Match reopened: it goes on.")
+        return Reply(text)
 
     def table_text(self, every: bool = False) -> str:
         from scorekeeper.reports.render import SHOWN_ROUNDS, render_table  # start-up

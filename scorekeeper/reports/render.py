@@ -95,19 +95,22 @@ def _hidden_line(hidden: int, width: int | None) -> str:
 
 
 def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 80, height: int | None = 24,
-                headline: str | None = None, focus: int | None = None) -> str:
+                headline: str | None = None, focus: int | None = None, ended: bool = False) -> str:
     """What a person sees after recording a round (``round``, and each round of ``play``).
 
     One line saying what was recorded and in which match file (or ``headline``), then the newest rows under
     the header with the totals, the new round's notes, and what comes next: at most ``height - 2`` lines (the
     typed command and the next prompt share the screen), each at most ``width`` columns. ``focus``: a round
-    changed in place (an edit) whose row is shown first when it is not among the newest.
+    changed in place (an edit) whose row is shown first when it is not among the newest.  ``ended``: this
+    change ended the match, said as a banner (the plain last line is easily read past).
     """
     last = table.rounds[-1] if table.rounds else None
     if headline is None:
         headline = _recorded_line(last, path, width) if last else f"No rounds yet in {path}."
     notes = _new_notes(table)
     status = _status(table, ruleset)
+    if ended and table.over:
+        status[-1] = banner(status[-1])
     budget = None if height is None else max(1, height - 2)
     fixed_lines = wrap_lines([*headline.split("\n"), ""], width)  # a headline may come in lines already
     tail = wrap_lines(status, width)
@@ -431,16 +434,27 @@ def _status(table: Table, ruleset: Ruleset) -> list[str]:
     if table.eggs:
         lines.append(f"eggs: +{table.eggs} carried ({ruleset['eggs.to'].value})")
     if table.over:
-        if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
-            lines.append(f"Match over: {table.loser} is the goat with {table.standing(table.loser).score}"
-                         + (f" ({table.decided_by})." if table.decided_by else "."))
-        elif table.winner:
-            lines.append(f"Match over: {table.winner} wins with {table.standing(table.winner).score}"
-                         + (f" ({table.decided_by})." if table.decided_by else "."))
-        elif table.loser:
-            lines.append(f"Match over: {table.loser} loses ({table.decided_by or 'reached the target'}).")
-        else:
-            lines.append("Match over: a draw.")
+        lines.append(over_line(table, ruleset))
     else:
         lines.append(table.lead_note)
     return lines
+
+
+def over_line(table: Table, ruleset: Ruleset) -> str:
+    """How the match ended, in one line ('' while it goes on)."""
+    if not table.over:
+        return ""
+    if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
+        return (f"Match over: {table.loser} is the goat with {table.standing(table.loser).score}"
+                + (f" ({table.decided_by})." if table.decided_by else "."))
+    if table.winner:
+        return (f"Match over: {table.winner} wins with {table.standing(table.winner).score}"
+                + (f" ({table.decided_by})." if table.decided_by else "."))
+    if table.loser:
+        return f"Match over: {table.loser} loses ({table.decided_by or 'reached the target'})."
+    return "Match over: a draw."
+
+
+def banner(text: str) -> str:
+    """A line that must not be missed among the rows of an answer (the match ended, or goes on again)."""
+    return f"*** {text} ***"

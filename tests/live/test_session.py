@@ -654,3 +654,35 @@ def test_a_raw_nul_from_a_pipe_is_shown_escaped(tmp_path):
     assert done.returncode == 0, done.stderr
     assert b"\x00" not in done.stderr + done.stdout
     assert done.stderr.decode().splitlines()[0].startswith(r"Error: '\x00sha' is not understood")
+
+
+# -- issue 21: what a scorer still trips over -------------------------------------------------------------
+@pytest.mark.parametrize("columns", [40, 80])
+def test_a_claim_that_ends_the_match_says_so_and_an_undo_that_reopens_it_too(tmp_path, columns):
+    """Issue 21, 1: 'a +5' at 95 answered only with the claim; the prompt turning to 'over>' was the sole sign."""
+    one_shot(tmp_path, "new", "--rules", "muggins", "Ann", "Dee")
+    for points in ("35", "35", "25"):
+        one_shot(tmp_path, "score", "Ann", points)
+    play = Play(tmp_path, columns=columns)
+    assert "*** " not in play.say("d +10")
+    answer = play.say("a +5")
+    assert play.child.after == "over> "
+    rows = answer.rstrip("\n").splitlines()
+    assert rows[-1] == "*** Match over: Ann wins with 100. ***" and all(len(row) <= columns for row in rows)
+    answer = play.say("undo")
+    assert answer.rstrip("\n").splitlines()[-1] == "*** Match reopened: it goes on. ***"
+    assert play.child.after.startswith("#1+")
+    play.quit()
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_the_round_that_ends_the_match_and_its_undo_are_announced(tmp_path, columns):
+    play = Play(tmp_path, "--rules", "goat", "Masha", "Alex", "Olya", "Serg", columns=columns)
+    for line in GOAT_ROUNDS[:-1]:
+        assert "***" not in play.say(line)
+    answer = play.say(GOAT_ROUNDS[-1])
+    assert "*** Match over: Alex is the goat with 125. ***" in " ".join(answer.split())
+    assert all(len(row) <= columns for row in answer.splitlines()) and len(answer.splitlines()) <= 22
+    assert "*** Match reopened: it goes on. ***" in play.say("undo")
+    assert "*** Match over:" in play.say("redo")
+    play.quit()
