@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from typing import Callable, NamedTuple
 
 from scorekeeper.errors import (
@@ -128,10 +129,20 @@ SESSION_HEIGHT = 10
 lead: the rows before are still on the screen above it."""
 
 
+SAME_ROUND_SECONDS = 10.0
+"""How soon after a round the same round again is asked about: a line pasted twice, or typed twice by two
+people at the table, comes within it; the same round typed on purpose is rarely so quick."""
+
+
 class LiveSession:
-    def __init__(self, state: OpenMatch, screen: Callable[[], Screen] = Screen) -> None:
+    def __init__(self, state: OpenMatch, screen: Callable[[], Screen] = Screen,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.state = state
         self.screen = screen
+        self.clock = clock
+        self.just_recorded: tuple[object, float] | None = None
+        """The round line's facts last recorded and when, while it is the newest change: the same round again
+        soon after is a line pasted twice, asked about."""
         self.unconfirmed: Callable[[bool], Reply] | None = None
         """The change waiting for the scorer's yes (it is made again, confirmed, on a yes)."""
         self.warned_gone = False
@@ -186,6 +197,8 @@ class LiveSession:
         if command not in COMMANDS and command != "exit":
             command = ""
         self.unconfirmed = None
+        if command in ("undo", "redo", "edit", "delete"):  # a change between: the same round again is no paste
+            self.just_recorded = None
         notice = ""
 
         def act() -> Reply:
@@ -381,11 +394,20 @@ class LiveSession:
         facts = read_round(text, self.state.match)
         if is_claims_only(facts):
             return self.claim(facts.claims)
+        again = self.just_recorded
+        now = self.clock()
 
         def record(confirmed: bool) -> Reply:
             change = usecases.record(self.state, facts, confirmed=confirmed)
-            return self._changed(change, self._said(change.number, change))
+            reply = self._changed(change, self._said(change.number, change))
+            self.just_recorded = (facts, self.clock())
+            return reply
 
+        if again and again[0] == facts and now - again[1] <= SAME_ROUND_SECONDS:
+            self.unconfirmed = record
+            number = len(self.state.match.rounds)
+            return Reply(f"Round {number} was this same round, just recorded: a line typed or pasted twice?",
+                         ok=False, question=f"Record it again as round {number + 1}? [y/N] ")
         return self._confirmable(record)
 
     def _said(self, number: int, change: usecases.Change) -> str:
@@ -411,6 +433,7 @@ class LiveSession:
         for claim in told:
             match = add_claim(match, ruleset, claim.player, claim.points, table.over, claim.count)  # nothing saved
             table = replay(ruleset, match, table.rounds, kept=len(match.rounds))  # a claim may end the match
+        self.just_recorded = None  # the hand goes on: a round after it ends another hand
         for claim in told:
             # a count is kept as the count (it converts under another ruleset), the points as points
             points = None if claim.count is not None else claim.points

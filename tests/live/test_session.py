@@ -686,3 +686,35 @@ def test_the_round_that_ends_the_match_and_its_undo_are_announced(tmp_path, colu
     assert "*** Match reopened: it goes on. ***" in play.say("undo")
     assert "*** Match over:" in play.say("redo")
     play.quit()
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_the_same_round_pasted_twice_is_asked_about(tmp_path, columns):
+    """Issue 21, 2: 's out 3 5 8' pasted twice recorded rounds 1 and 2, identical, with no word; both lines
+    arrive in the same read here (one write to the terminal)."""
+    play = Play(tmp_path, "--rules", "goat", "Masha", "Alex", "Olya", "Serg", columns=columns)
+    play.child.send("s out 3 5 8\rs out 3 5 8\r")
+    play.child.expect(r"Record it again as round 2\? \[y/N\] ")
+    said = " ".join(play.child.before.split())
+    assert "Round 1: Serg out" in said and "Round 1 was this same round, just recorded" in said
+    assert all(len(row) <= columns for row in play.child.before.replace("\r\n", "\n").splitlines())
+    assert play.say("n").strip() == "Not recorded."
+    assert len(load_match(str(tmp_path / "match.toml")).rounds) == 1
+    play.child.sendline("s out 3 5 8")
+    play.child.expect(r"Record it again as round 2\? \[y/N\] ")
+    assert play.say("y").startswith("Round 2: Serg out")
+    play.quit()
+    assert len(load_match(str(tmp_path / "match.toml")).rounds) == 2
+
+
+def test_the_same_round_after_a_while_or_after_an_undo_is_recorded(sk):
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    now = [0.0]
+    session = LiveSession(LiveSession.open(str(sk.path)).state, clock=lambda: now[0])
+    assert session.handle("s out 3 5 8").ok
+    now[0] += 60  # the same hands a minute later: another round that happened to end alike
+    assert session.handle("s out 3 5 8").text.startswith("Round 2: ")
+    session.handle("undo")
+    assert session.handle("s out 3 5 8").text.startswith("Round 2: ")  # typed again after the undo
+    reply = session.handle("Serg out, Masha 3, Alex 5, Olya 8")  # the same round in other words
+    assert reply.question == "Record it again as round 3? [y/N] " and len(session.state.match.rounds) == 2
