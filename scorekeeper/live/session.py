@@ -129,6 +129,10 @@ SESSION_HEIGHT = 10
 lead: the rows before are still on the screen above it."""
 
 
+YES = ("y", "yes", "д", "да", "т", "так")
+NO = ("n", "no", "н", "нет", "ні")
+"""The answers to a yes/no question (and the match's languages' words); nothing else answers it."""
+
 SAME_ROUND_SECONDS = 10.0
 """How soon after a round the same round again is asked about: a line pasted twice, or typed twice by two
 people at the table, comes within it; the same round typed on purpose is rarely so quick."""
@@ -145,6 +149,8 @@ class LiveSession:
         soon after is a line pasted twice, asked about."""
         self.unconfirmed: Callable[[bool], Reply] | None = None
         """The change waiting for the scorer's yes (it is made again, confirmed, on a yes)."""
+        self.asked_about = ""
+        """The line of the change waiting for the yes, to name it when the answer is no answer."""
         self.warned_gone = False
         """The scorer was told, at 'quit', that the match file was removed (a second 'quit' leaves without it)."""
         self.unwritten = False
@@ -197,6 +203,7 @@ class LiveSession:
         if command not in COMMANDS and command != "exit":
             command = ""
         self.unconfirmed = None
+        self.asked_about = text
         if command in ("undo", "redo", "edit", "delete"):  # a change between: the same round again is no paste
             self.just_recorded = None
         notice = ""
@@ -213,14 +220,23 @@ class LiveSession:
         return reply._replace(text=self.fitted(reply.text))
 
     def answer(self, text: str) -> Reply:
-        """The scorer's answer to a reply's question: yes records the change as typed, anything else drops it."""
+        """The scorer's answer to a reply's question: yes records the change as typed, no (or nothing: Enter,
+        Ctrl-C, Ctrl-D) drops it; anything else is no answer but the next line, the change dropped and said
+        so (a scorer not reading types the next round there, which was once taken as a no and lost)."""
         action, self.unconfirmed = self.unconfirmed, None
+        asked, self.asked_about = self.asked_about, ""
         if action is None:
             return Reply()
-        if text.strip().casefold() not in ("y", "yes", "д", "да", "т", "так"):
+        said = text.strip().casefold()
+        if said in YES:
+            reply = self._guarded(lambda: action(True))
+            return reply._replace(text=self.fitted(reply.text))
+        if not said or said in NO:
             return Reply("Not recorded.", ok=False)
-        reply = self._guarded(lambda: action(True))
-        return reply._replace(text=self.fitted(reply.text))
+        dropped = f"Not recorded: {quoted(asked)} (the question takes y or n); {quoted(text.strip())} is taken as " \
+                  "the next line."
+        reply = self.handle(text)
+        return reply._replace(text=self.fitted(dropped) + ("\n" + reply.text if reply.text else ""))
 
     def _guarded(self, action: Callable[[], Reply]) -> Reply:
         """An action's reply; a refusal as one line (nothing changed), a file changed meanwhile reloaded."""

@@ -718,3 +718,26 @@ def test_the_same_round_after_a_while_or_after_an_undo_is_recorded(sk):
     assert session.handle("s out 3 5 8").text.startswith("Round 2: ")  # typed again after the undo
     reply = session.handle("Serg out, Masha 3, Alex 5, Olya 8")  # the same round in other words
     assert reply.question == "Record it again as round 3? [y/N] " and len(session.state.match.rounds) == 2
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_only_yes_or_no_answers_the_plausibility_question(tmp_path, columns):
+    """Issue 21, 3: the next round typed at 'Record it anyway? [y/N]' was taken as a no and lost: it is the
+    next line, and the round asked about is said not recorded."""
+    play = Play(tmp_path, "--rules", "goat", "Маша", "Alex", "Olya", "Serg", columns=columns)
+    play.child.sendline("ма out 3 4 70")
+    play.child.expect(r"Record it anyway\? \[y/N\] ")
+    answer = play.say("a out 5 6 7")
+    said = " ".join(answer.split())
+    assert said.startswith("Not recorded: 'ма out 3 4 70' (the question takes y or n); 'a out 5 6 7' is "
+                           "taken as the next line. Round 1: Alex out"), said
+    assert all(len(row) <= columns for row in answer.splitlines())
+    assert play.child.after.startswith("#2>")
+    play.child.sendline("ма out 3 4 70")
+    play.child.expect(r"Record it anyway\? \[y/N\] ")
+    assert play.say("да").startswith("Round 2: Маша out")
+    play.child.sendline("o out 3 4 70")
+    play.child.expect(r"Record it anyway\? \[y/N\] ")
+    assert play.say("no").strip() == "Not recorded."
+    play.quit()
+    assert [rnd.out for rnd in load_match(str(tmp_path / "match.toml")).rounds] == ["Alex", "Маша"]
