@@ -407,7 +407,7 @@ class LiveSession:
                 near = get_close_matches(text.casefold(), COMMANDS, n=1)
                 raise InputError(f"{quoted(text)} is not a command or a player" +
                                  (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
-        facts = read_round(text, self.state.match)
+        facts = read_round(text, self.state.match, self._partner_counts())
         if is_claims_only(facts):
             return self.claim(facts.claims)
         again = self.just_recorded
@@ -435,10 +435,13 @@ class LiveSession:
         width = self.screen().width
         if width is None or text_width(line) <= width:
             return line
-        short = f"Round {number}: {format_round(rnd, change.match, short=True)}"
+        short = f"Round {number}: {format_round(rnd, change.match, True, self._partner_counts())}"
         if short != line and text_width(short) <= width:
             return short
         return "\n".join(wrap_between(line, width))
+
+    def _partner_counts(self) -> bool:
+        return bool(self.state.ruleset["count.partner_of_finisher"])
 
     def claim(self, claims) -> Reply:
         """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""

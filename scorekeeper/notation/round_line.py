@@ -73,10 +73,14 @@ def tokens(text: str) -> list[Token]:
 
 
 
-def read_round(text: str, match: Match) -> RoundFacts:
+def read_round(text: str, match: Match, partner_counts: bool = True) -> RoundFacts:
     """What a round line says, as the facts the flags of ``round`` give, every name resolved (InputError for
-    a name that is unknown or ambiguous, a tile without a player, a word out of place)."""
-    return _Reader(tokens(text), match).read()
+    a name that is unknown or ambiguous, a tile without a player, a word out of place).  ``partner_counts``:
+    false where pairs do not count the hand of the partner of the one out (``count.partner_of_finisher``),
+    so that unnamed totals may be given for the hands that count only."""
+    reader = _Reader(tokens(text), match)
+    reader.partner_counts = partner_counts
+    return reader.read()
 
 
 def is_claims_only(facts: RoundFacts) -> bool:
@@ -107,6 +111,8 @@ class _Reader:
         """'tiles' or 'total' once the current player's hand has been given."""
         self.bare: str | None = None
         """A player just named, with nothing yet said of them: an error if the next word is not about them."""
+        self.partner_counts = True
+        """Whether the hand of the partner of the one out counts (unnamed totals may skip it when not)."""
 
     def peek(self, ahead: int = 0) -> Token | None:
         index = self.at + ahead
@@ -268,6 +274,9 @@ class _Reader:
             raise InputError("say how the round ended before the totals: 'NAME out 3 13 5' or 'fish 2 3 13 5'")
         named = {player for player, _ in self.hands} | {player for player, _ in self.totals}
         waiting = [player for player in players if player != self.out and player not in named]
+        counted = [player for player in waiting if player not in self.uncounted()]
+        if len(self.unnamed) != len(waiting):  # the hands that count, in seating order (or every hand)
+            waiting = counted
         if len(self.unnamed) != len(waiting):
             given = f"{len(self.unnamed)} given"
             if not waiting:
@@ -276,16 +285,27 @@ class _Reader:
                              f"({', '.join(waiting)}): {given}")
         return list(zip(waiting, self.unnamed))
 
+    def uncounted(self) -> tuple[str, ...]:
+        """The partner of the one out, where pairs do not count that hand (else nobody)."""
+        if self.partner_counts or self.out is None:
+            return ()
+        return tuple(player for player in self.match.side_of(self.out).players if player != self.out)
 
-def format_round(rnd: Round, match: Match, short: bool = False) -> str:
+
+def format_round(rnd: Round, match: Match, short: bool = False, partner_counts: bool = True) -> str:
     """A recorded round in the round syntax, with full names: the line ``parse_round`` reads back to the same
     facts.  ``short``: when every hand is a pip total, the totals without their names, in seating order
-    (``Masha out 3 13 5``), where every player but the one out has one; a round with tiles, or without a
-    hand for someone (the finisher's partner where pairs do not count it), is written named all through."""
+    (``Masha out 3 13 5``), where every player but the one out has one (``partner_counts`` false: but the
+    one out and the partner, whose hand is not counted, as ``read_round`` reads it back with the same flag);
+    a round with tiles, or without a hand for another, is written named all through."""
     players = list(match.players)
+    skipped = {rnd.out}
+    if not partner_counts and rnd.ending is Ending.OUT and not any(
+            player in rnd.hands for player in match.side_of(rnd.out).players):
+        skipped.update(match.side_of(rnd.out).players)
     # unnamed totals are read in seating order, one for each player but the one out: only when each has one
     short = short and all(hand.tiles is None for hand in rnd.hands.values()) and \
-        all(player in rnd.hands for player in players if player != rnd.out)
+        all(player in rnd.hands for player in players if player not in skipped)
     if rnd.ending is Ending.OUT:
         head = f"{format_name(rnd.out, match)} out"
         if rnd.last:

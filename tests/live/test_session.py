@@ -741,3 +741,22 @@ def test_only_yes_or_no_answers_the_plausibility_question(tmp_path, columns):
     assert play.say("no").strip() == "Not recorded."
     play.quit()
     assert [rnd.out for rnd in load_match(str(tmp_path / "match.toml")).rounds] == ["Alex", "Маша"]
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_goat_pairs_short_form_takes_the_totals_that_count(tmp_path, columns):
+    """Issue 21, 6: 'a out 7 5' was refused for want of the partner's total, which goat-pairs does not count;
+    the totals that count are given in seating order (Olya, then Masha), and all three still read as before."""
+    play = Play(tmp_path, "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg", columns=columns)
+    assert play.say("a out 7 5").startswith("Round 1: Alex out, Olya 7, Masha 5")
+    said = "Alex out 7 8 9" if columns == 40 else "Alex out, Olya 7, Serg 8, Masha 9"  # 40: the short form
+    assert play.say("a out 7 8 9").startswith(f"Round 2: {said}\n")
+    refused = " ".join(play.say("a out 7").split())
+    assert refused == "Error: 2 totals needed, in seating order (Olya, Masha): 1 given"
+    play.quit()
+    shot = tmp_path / "shot"
+    shot.mkdir()
+    one_shot(shot, "new", "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg")
+    one_shot(shot, "round", "a out, o 7, m 5")
+    one_shot(shot, "round", "a out 7 8 9")
+    assert load_match(str(tmp_path / "match.toml")).facts() == load_match(str(shot / "match.toml")).facts()
