@@ -129,6 +129,10 @@ SESSION_HEIGHT = 10
 lead: the rows before are still on the screen above it."""
 
 
+TILES_HINT = "record the tiles with --hand"
+IN_PLAY_HINT = ("(an in-play total, round --points)", "(an in-play total: 'NAME played N')")
+"""Hints of the table's notes that name a command-line flag, and the session's words for them."""
+
 YES = ("y", "yes", "д", "да", "т", "так")
 NO = ("n", "no", "н", "нет", "ні")
 """The answers to a yes/no question (and the match's languages' words); nothing else answers it."""
@@ -329,6 +333,8 @@ class LiveSession:
         if command == "help":
             _nothing_after(command, rest, "'help' lists the commands")
             return Reply(help_text(self.screen().width))
+        if command == "undo" and rest.casefold() in ("--list", "list"):  # what 'redo N' numbers
+            return Reply(delegate=("undo", "--list"))
         if command == "undo":
             _nothing_after(command, rest, "it drops the last claim" if self.state.match.pending else
                            "it drops the last round", number_hint="; 'delete N' deletes round N")
@@ -363,7 +369,7 @@ class LiveSession:
         if command == "check":
             if not rest:
                 raise InputError("check what? check fish|deal|hand|count ... (as 'scorekeeper check')")
-            return Reply(delegate=("check", *rest.split()))
+            return Reply(delegate=("check", *_check_words(rest)))
         if command == "rules":
             return Reply(delegate=("rules", "show", self.ruleset_spec(), *(rest.split() or ["--changed"])))
         return self.record_line(text)
@@ -472,7 +478,7 @@ class LiveSession:
         over = self.state.table.over
         screen = self.screen()
         height = None if screen.height is None else min(screen.height, SESSION_HEIGHT)
-        text = after_round(self.state.table, self.state.ruleset, self.path, screen.width, height,
+        text = after_round(self.shown_table(), self.state.ruleset, self.path, screen.width, height,
                            headline=headline, focus=focus, ended=over and not was_over)
         if was_over and not over:  # the prompt turning back from 'over>' is easily missed
             text += "\n" + banner("Match reopened: it goes on.")
@@ -481,7 +487,7 @@ class LiveSession:
     def table_text(self, every: bool = False) -> str:
         from scorekeeper.reports.render import SHOWN_ROUNDS, render_table  # start-up
 
-        return render_table(self.state.table, self.state.ruleset, None if every else SHOWN_ROUNDS,
+        return render_table(self.shown_table(), self.state.ruleset, None if every else SHOWN_ROUNDS,
                             self.screen().width)
 
     def explain_text(self, number: int | None) -> str:
@@ -489,8 +495,18 @@ class LiveSession:
         from scorekeeper.reports.explain import render_explanation  # start-up
 
         state = self.state
-        return render_explanation(explain_round(state.match, state.ruleset, state.table, number),
-                                  self.screen().width)
+        explained = explain_round(state.match, state.ruleset, self.shown_table(), number)
+        explained = explained._replace(facts=tuple(fact.replace(*IN_PLAY_HINT) for fact in explained.facts),
+                                       result=_in_session_words(explained.result))
+        return render_explanation(explained, self.screen().width)
+
+    def shown_table(self):
+        """The table with its notes' hints in the session's words: a note names the command-line flag that
+        would give what it lacks, which the session refuses; here it names the round line's way."""
+        table = self.state.table
+        if not any(TILES_HINT in note for result in table.rounds for note in result.notes):
+            return table
+        return table._replace(rounds=tuple(_in_session_words(result) for result in table.rounds))
 
     def ruleset_spec(self) -> str:
         spec = self.state.match.ruleset
@@ -514,6 +530,30 @@ class LiveSession:
         folded = fold(word)
         return [option for option in options
                 if option.casefold().startswith(key) or fold(option).startswith(folded)]
+
+
+def _in_session_words(result):
+    """A round's result with its notes' hints in the session's words (the same object when none has one: the
+    after-round notes are memoised by the results' identity)."""
+    if not any(TILES_HINT in note for note in result.notes):
+        return result
+    return result._replace(notes=tuple(note.replace(TILES_HINT, f"give its tiles with 'edit {result.number}'")
+                                       for note in result.notes))
+
+
+def _check_words(rest: str) -> list[str]:
+    """The words of 'check ...' as the command takes them; 'check fish 2-4 4-1 ...' gives the line's tiles
+    without '--line' (the flag a table hint named, refused here): the tiles before the first flag."""
+    import shlex  # start-up
+
+    words = rest.split()
+    if words[0].casefold() != "fish" or "--line" in words:
+        return words
+    if len(words) < 2 or words[1].startswith("-"):
+        raise InputError("give the line's tiles in chain order: check fish 2-4 4-1 1-2 ...")
+    flagged = next((index for index, word in enumerate(words) if index and word.startswith("-")), len(words))
+    tiles = words[1:flagged]
+    return ["fish", "--line", shlex.quote(" ".join(tiles)), *words[flagged:]]
 
 
 def _number(text: str, usage: str, takes: str = "one round number") -> int:

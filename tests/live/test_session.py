@@ -216,7 +216,7 @@ def test_a_refused_command_says_why_in_one_line_and_changes_nothing(sk, line, me
 
 @pytest.mark.parametrize("line, message", [
     ("undo 1", "undo takes no number: it drops the last round; 'delete N' deletes round N"),
-    ("undo --list", "undo takes nothing after it: it drops the last round"),
+    ("undo --all", "undo takes nothing after it: it drops the last round"),
     ("table foo", "table takes 'all' or nothing: 'table all' shows every round"),
     ("table all please", "table takes 'all' or nothing"),
     ("help me", "help takes nothing after it: 'help' lists the commands"),
@@ -760,3 +760,27 @@ def test_goat_pairs_short_form_takes_the_totals_that_count(tmp_path, columns):
     one_shot(shot, "round", "a out, o 7, m 5")
     one_shot(shot, "round", "a out 7 8 9")
     assert load_match(str(tmp_path / "match.toml")).facts() == load_match(str(shot / "match.toml")).facts()
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_the_hints_in_the_session_name_what_works_there(tmp_path, columns):
+    """Issue 21, 8: 'explain 1' said "record the tiles with --hand", 'redo' said "'undo --list' shows them"
+    but the session refused 'undo --list', and 'check fish 2-4 4-1 ...' needed '--line'."""
+    play = Play(tmp_path, "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg", columns=columns)
+    assert play.say("m out on 1-2, a 12, o 3, s 4").startswith("Round 1: Masha out")
+    explained = " ".join(play.say("explain 1").split())
+    assert "--" not in explained and "could not be applied to that hand (give its tiles with 'edit 1' to apply " \
+        "it)" in explained, explained
+    assert "Dropped round 1" in play.say("undo") and "Put back round 1" in play.say("redo")
+    hint = " ".join(play.say("redo").split())
+    assert hint == "Error: nothing to redo: every change taken back is back ('undo --list' shows them)"
+    listed = play.say("undo --list")
+    assert " ".join(listed.split()) == ("Changes taken back, newest first: 1 undo of round 1 (Masha went out) (put back) "
+                                        "'redo' puts back the newest, 'redo N' change N.")
+    assert all(len(row) <= columns for row in listed.splitlines())
+    ruling = play.say("check fish 2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2")
+    assert ruling.startswith("Fish") or "fish" in ruling.splitlines()[0].casefold(), ruling
+    assert "Error" not in ruling and "--line" not in ruling
+    assert " ".join(play.say("check fish").split()) == ("Error: give the line's tiles in chain order: check fish "
+                                                         "2-4 4-1 1-2 ...")
+    play.quit()
