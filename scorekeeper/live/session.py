@@ -452,7 +452,7 @@ class LiveSession:
     def claim(self, claims) -> Reply:
         """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""
         from scorekeeper.match.claims import add_claim, claim_points  # start-up
-        from scorekeeper.reports.render import banner, over_line  # start-up
+        from scorekeeper.reports.render import banner, over_line, standings  # start-up
         ruleset, match, table = self.state.ruleset, self.state.match, self.state.table
         told = claim_points(ruleset, claims)  # each checked, a count scored by the ruleset
         for claim in told:
@@ -466,9 +466,11 @@ class LiveSession:
         said = ", ".join(f"{claim.player} +{claim.points}" for claim in told)
         in_play = ", ".join(f"{name} {points}" for name, points in self.state.table.in_play.items() if points)
         text = f"Claimed: {said} (in play this hand: {in_play})."
-        if self.state.table.over:  # the claim that reaches the target ends the match: said as a round's would be
-            text += "\n" + banner(over_line(self.state.table, self.state.ruleset))
-        return Reply(text)
+        table = self.state.table
+        lines = wrap(text, self.screen().width, indent="  ") + standings(table, self.screen().width)
+        if table.over:  # the claim that reaches the target ends the match: said as a round's would be
+            lines.append(banner(over_line(table, self.state.ruleset)))
+        return Reply("\n".join(lines))
 
     def _changed(self, change: usecases.Change, headline: str, focus: int | None = None) -> Reply:
         from scorekeeper.reports.render import after_round, banner  # start-up
@@ -479,7 +481,7 @@ class LiveSession:
         screen = self.screen()
         height = None if screen.height is None else min(screen.height, SESSION_HEIGHT)
         text = after_round(self.shown_table(), self.state.ruleset, self.path, screen.width, height,
-                           headline=headline, focus=focus, ended=over and not was_over)
+                           headline=headline, focus=focus, ended=over and not was_over, standing=True)
         if was_over and not over:  # the prompt turning back from 'over>' is easily missed
             text += "\n" + banner("Match reopened: it goes on.")
         return Reply(text)

@@ -95,14 +95,16 @@ def _hidden_line(hidden: int, width: int | None) -> str:
 
 
 def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 80, height: int | None = 24,
-                headline: str | None = None, focus: int | None = None, ended: bool = False) -> str:
+                headline: str | None = None, focus: int | None = None, ended: bool = False,
+                standing: bool = False) -> str:
     """What a person sees after recording a round (``round``, and each round of ``play``).
 
     One line saying what was recorded and in which match file (or ``headline``), then the newest rows under
     the header with the totals, the new round's notes, and what comes next: at most ``height - 2`` lines (the
     typed command and the next prompt share the screen), each at most ``width`` columns. ``focus``: a round
     changed in place (an edit) whose row is shown first when it is not among the newest.  ``ended``: this
-    change ended the match, said as a banner (the plain last line is easily read past).
+    change ended the match, said as a banner (the plain last line is easily read past).  ``standing``: the
+    standings line (``standings``) before what comes next, naming who leads in it.
     """
     last = table.rounds[-1] if table.rounds else None
     if headline is None:
@@ -111,6 +113,10 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     status = _status(table, ruleset)
     if ended and table.over:
         status[-1] = banner(status[-1])
+    if standing:
+        if not table.over and table.next_leader and status[-1] == f"{table.next_leader} leads next":
+            status.pop()  # said in the standings line
+        status = standings(table, width) + status
     budget = None if height is None else max(1, height - 2)
     fixed_lines = wrap_lines([*headline.split("\n"), ""], width)  # a headline may come in lines already
     tail = wrap_lines(status, width)
@@ -453,6 +459,28 @@ def over_line(table: Table, ruleset: Ruleset) -> str:
     if table.loser:
         return f"Match over: {table.loser} loses ({table.decided_by or 'reached the target'})."
     return "Match over: a draw."
+
+
+STANDINGS_MARK = " · "
+"""Between the players of the standings line (the spaces alone would run names and scores together)."""
+
+
+def standings(table: Table, width: int | None = None) -> list[str]:
+    """The match as it stands, in one compact line (``Masha 34 · Alex 12 · Olya 88 · Serg 41 · Olya leads``),
+    broken between players where it does not fit ``width``: each side's total (and what it keeps
+    remembered, as the table writes it), then who leads next when the facts say."""
+    parts = [f"{side.name} {side.score}" + (f" +{side.remembered}" if side.remembered else "")
+             for side in table.sides]
+    if not table.over and table.next_leader:
+        parts.append(f"{table.next_leader} leads")
+    lines = [""]
+    for part in parts:
+        joined = f"{lines[-1]}{STANDINGS_MARK}{part}" if lines[-1] else part
+        if lines[-1] and width is not None and text_width(joined) > width:
+            lines.append(part)
+        else:
+            lines[-1] = joined
+    return [piece for line in lines for piece in wrap(line, width)]
 
 
 def banner(text: str) -> str:

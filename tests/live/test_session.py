@@ -82,7 +82,7 @@ def test_a_whole_goat_match_at_the_prompt_gives_the_file_of_the_one_shot_command
     lines = answer.strip().splitlines()
     assert lines[0] == "Round 1: Masha out, Alex 1-2 3-3, Olya 6-6 0-1, Serg 5"
     assert len(lines) <= 10 and any(line.lstrip().startswith("total") for line in lines)
-    assert "Masha leads next" in answer
+    assert lines[-1] == "Masha 0 · Alex 0 +9 · Olya 13 · Serg 0 +5 · Masha leads"  # who leads: in the standings
 
     before = (live / "match.toml").read_bytes()
     refused = play.say("a out 8 6")  # one total missing
@@ -783,4 +783,34 @@ def test_the_hints_in_the_session_name_what_works_there(tmp_path, columns):
     assert "Error" not in ruling and "--line" not in ruling
     assert " ".join(play.say("check fish").split()) == ("Error: give the line's tiles in chain order: check fish "
                                                          "2-4 4-1 1-2 ...")
+    play.quit()
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_every_answer_that_changes_the_score_ends_with_the_standings(tmp_path, columns):
+    """Issue 21, 9: the prompt is '#7>', a claim's answer showed only this hand's claims, and after 'edit 3'
+    the totals stood under round 3 unlabeled: each such answer ends with the standings in one compact line
+    (broken between players where it does not fit), naming who leads next."""
+    one_shot(tmp_path, "new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    play = Play(tmp_path, columns=columns)
+    for line in ("m out 30 4 25", "a out 4 20 30", "o out 20 30 10"):
+        play.say(line)
+    answer = play.say("edit 1 m out 30 14 25")
+    rows = answer.rstrip("\n").splitlines()
+    standing = "Masha 60 · Alex 40 · Olya 18 · Serg 65 · Olya leads"
+    if columns == 80:
+        assert rows[-1] == standing, rows
+    else:  # between players, each with their total
+        assert rows[-2:] == ["Masha 60 · Alex 40 · Olya 18 · Serg 65", "Olya leads"], rows
+    assert all(len(row) <= columns for row in rows) and len(rows) <= 22
+    answer = play.say("undo")
+    assert "\nMasha 30 · Alex 30 · Olya 18 · Serg 45" in answer and answer.rstrip().endswith("Alex leads")
+    play.quit()
+
+
+def test_a_claim_answers_with_the_standings(tmp_path):
+    one_shot(tmp_path, "new", "--rules", "muggins", "Masha", "Alex", "Olya", "Serg")
+    play = Play(tmp_path, columns=40)
+    rows = play.say("m +10").rstrip("\n").splitlines()
+    assert rows == ["Claimed: Masha +10 (in play this hand:", "  Masha 10).", "Masha 10 · Alex 0 · Olya 0 · Serg 0"]
     play.quit()
