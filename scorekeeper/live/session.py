@@ -433,18 +433,18 @@ class LiveSession:
         return self._confirmable(record)
 
     def _said(self, number: int, change: usecases.Change) -> str:
-        """The round as recorded, in the round syntax: every hand named, in seating order; where that would wrap
-        and every hand is a total, the shortest form (totals in seating order, unnamed), else the named line
-        broken between players, never inside one."""
+        """The round as recorded, in the round syntax: every hand named, in seating order; where that would
+        wrap, each player with their hand or total between dots, broken between players, never inside one
+        (the short form, totals unnamed, hid who held what on a narrow screen)."""
+        from scorekeeper.reports.render import joined_between  # start-up
+
         rnd = change.match.rounds[number - 1]
-        line = f"Round {number}: {format_round(rnd, change.match)}"
+        said = format_round(rnd, change.match)
+        line = f"Round {number}: {said}"
         width = self.screen().width
         if width is None or text_width(line) <= width:
             return line
-        short = f"Round {number}: {format_round(rnd, change.match, True, self._partner_counts())}"
-        if short != line and text_width(short) <= width:
-            return short
-        return "\n".join(wrap_between(line, width))
+        return "\n".join(joined_between(said.split(", "), width, first=f"Round {number}: ", indent="  "))
 
     def _partner_counts(self) -> bool:
         return bool(self.state.ruleset["count.partner_of_finisher"])

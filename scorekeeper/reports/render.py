@@ -473,14 +473,20 @@ def standings(table: Table, width: int | None = None) -> list[str]:
              for side in table.sides]
     if not table.over and table.next_leader:
         parts.append(f"{table.next_leader} leads")
-    lines = [""]
+    return joined_between(parts, width)
+
+
+def joined_between(parts: list[str], width: int | None, first: str = "", indent: str = "") -> list[str]:
+    """``parts`` joined by the middle dot in lines of ``width`` columns, broken between parts (a part too
+    wide alone is broken between words); the first line starts with ``first``, the others with ``indent``."""
+    rows: list[list[str]] = [[]]
     for part in parts:
-        joined = f"{lines[-1]}{STANDINGS_MARK}{part}" if lines[-1] else part
-        if lines[-1] and width is not None and text_width(joined) > width:
-            lines.append(part)
-        else:
-            lines[-1] = joined
-    return [piece for line in lines for piece in wrap(line, width)]
+        start = first if len(rows) == 1 else indent
+        if rows[-1] and width is not None and text_width(start + STANDINGS_MARK.join([*rows[-1], part])) > width:
+            rows.append([])
+        rows[-1].append(part)
+    return [piece for number, row in enumerate(rows)
+            for piece in wrap(STANDINGS_MARK.join(row), width, indent=indent, first=first if not number else indent)]
 
 
 def banner(text: str) -> str:

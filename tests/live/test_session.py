@@ -365,8 +365,9 @@ def test_a_new_user_at_40_columns_reads_whole_words(tmp_path):
     answer = play.say("m out, Alex 1-2 3-3, Olya 6-6 0-1, Serg 5")
     rows = answer.splitlines()
     # named in seating order after Masha, broken between players, never a total in seating order among names
-    assert rows[:2] == ["Round 1: Masha out, Olya 6-6 0-1,", "  Alex 1-2 3-3, Serg 5"], rows
-    assert play.say("a out 3 13 5").startswith("Round 2: Alex out 3 13 5\n")  # all totals: the short form
+    assert rows[:2] == ["Round 1: Masha out · Olya 6-6 0-1", "  Alex 1-2 3-3 · Serg 5"], rows
+    # issue 21, 10: all totals too, each named (the short form 'Alex out 3 13 5' hid who held what)
+    assert play.say("a out 3 13 5").startswith("Round 2: Alex out · Serg 3 · Masha 13\n  Olya 5\n")
 
     refused = play.say("a out 3 x 5")
     assert refused.rstrip("\n").splitlines() == ["Error: unknown player 'x' (players:", "  Alex, Serg, Masha, Olya)"]
@@ -749,7 +750,7 @@ def test_goat_pairs_short_form_takes_the_totals_that_count(tmp_path, columns):
     the totals that count are given in seating order (Olya, then Masha), and all three still read as before."""
     play = Play(tmp_path, "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg", columns=columns)
     assert play.say("a out 7 5").startswith("Round 1: Alex out, Olya 7, Masha 5")
-    said = "Alex out 7 8 9" if columns == 40 else "Alex out, Olya 7, Serg 8, Masha 9"  # 40: the short form
+    said = "Alex out · Olya 7 · Serg 8\n  Masha 9" if columns == 40 else "Alex out, Olya 7, Serg 8, Masha 9"
     assert play.say("a out 7 8 9").startswith(f"Round 2: {said}\n")
     refused = " ".join(play.say("a out 7").split())
     assert refused == "Error: 2 totals needed, in seating order (Olya, Masha): 1 given"
@@ -813,4 +814,15 @@ def test_a_claim_answers_with_the_standings(tmp_path):
     play = Play(tmp_path, columns=40)
     rows = play.say("m +10").rstrip("\n").splitlines()
     assert rows == ["Claimed: Masha +10 (in play this hand:", "  Masha 10).", "Masha 10 · Alex 0 · Olya 0 · Serg 0"]
+    play.quit()
+
+
+def test_at_40_columns_the_echo_names_each_player_with_their_value(tmp_path):
+    """Issue 21, 10: 'Round 2: Alex out 8 6 9' and Sea Goat's 'Alex out on 2-3 3 4 2, led 1-1' (read as
+    tiles) hid who held what: each player is named with their value, broken between players."""
+    play = Play(tmp_path, "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg", columns=40)
+    assert play.say("m out 12 3 4").startswith("Round 1: Masha out · Alex 12 · Olya 3\n  Serg 4\n")
+    assert play.say("a out 8 6 9").startswith("Round 2: Alex out · Olya 8 · Serg 6\n  Masha 9\n")
+    assert play.say("a out on 2-3 3 4 2, led 1-1").startswith(
+        "Round 3: Alex out on 2-3 · led 1-1\n  Olya 3 · Serg 4 · Masha 2\n")
     play.quit()
