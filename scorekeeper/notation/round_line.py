@@ -292,20 +292,15 @@ class _Reader:
         return tuple(player for player in self.match.side_of(self.out).players if player != self.out)
 
 
-def format_round(rnd: Round, match: Match, short: bool = False, partner_counts: bool = True) -> str:
+def format_round(rnd: Round, match: Match, short: bool = False) -> str:
     """A recorded round in the round syntax, with full names: the line ``parse_round`` reads back to the same
     facts.  ``short``: when every hand is a pip total, the totals without their names, in seating order
-    (``Masha out 3 13 5``), where every player but the one out has one (``partner_counts`` false: but the
-    one out and the partner, whose hand is not counted, as ``read_round`` reads it back with the same flag);
-    a round with tiles, or without a hand for another, is written named all through."""
+    (``Masha out 3 13 5``), where every player but the one out has one; a round with tiles, or without a
+    hand for someone (the finisher's partner where pairs do not count it), is written named all through."""
     players = list(match.players)
-    skipped = {rnd.out}
-    if not partner_counts and rnd.ending is Ending.OUT and not any(
-            player in rnd.hands for player in match.side_of(rnd.out).players):
-        skipped.update(match.side_of(rnd.out).players)
     # unnamed totals are read in seating order, one for each player but the one out: only when each has one
     short = short and all(hand.tiles is None for hand in rnd.hands.values()) and \
-        all(player in rnd.hands for player in players if player not in skipped)
+        all(player in rnd.hands for player in players if player != rnd.out)
     if rnd.ending is Ending.OUT:
         head = f"{format_name(rnd.out, match)} out"
         if rnd.last:
