@@ -11,7 +11,7 @@ from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
 
 from scorekeeper.domain.facts import Ending, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import AtTarget
+from scorekeeper.rules.schema import AtTarget, EggsTo
 from scorekeeper.scoring.table import RoundResult, SideRound, Table
 
 
@@ -204,8 +204,13 @@ def _fitted_grid(table: Table, shown: tuple[RoundResult, ...], width: int | None
     for style in styles:
         grid = _grid(table, shown, style)
         if width is None or widest(grid) <= width:
-            return grid.split("\n")
+            marked = style.label == "tiny" and any(result.decision or result.hundred for result in shown)
+            return grid.split("\n") + (wrap(TINY_MARK_LEGEND, width) if marked else [])
     return _list_layout(table, shown, width)
+
+
+TINY_MARK_LEGEND = "!: on the hundred, or decided the match"
+"""The legend of the one mark the narrowest layout puts after a name (the wider ones say it in words)."""
 
 
 def _grid(table: Table, shown: tuple[RoundResult, ...], style: _Style) -> str:
@@ -438,12 +443,21 @@ def _status(table: Table, ruleset: Ruleset) -> list[str]:
         lines.append("in play this hand: " + ", ".join(f"{name} {points}" for name, points in table.in_play.items()
                                                        if points) + " (already in the totals)")
     if table.eggs:
-        lines.append(f"eggs: +{table.eggs} carried ({ruleset['eggs.to'].value})")
+        lines.append(f"eggs: +{table.eggs} carried (they go {EGGS_GO_TO[ruleset['eggs.to']]})")
     if table.over:
         lines.append(over_line(table, ruleset))
     else:
         lines.append(table.lead_note)
     return lines
+
+
+EGGS_GO_TO = {
+    EggsTo.BIGGEST_LOSER: "to the side with the most points in a later round",
+    EggsTo.LOSERS: "to the side that loses a later round",
+    EggsTo.NEXT_RECORDER: "to the next side that records a round",
+    EggsTo.WINNERS: "to the side that wins a later round",
+}
+"""Who the carried eggs go to, in the table's words (by ``eggs.to``; the key's value is the code's word)."""
 
 
 def over_line(table: Table, ruleset: Ruleset) -> str:
@@ -471,8 +485,8 @@ def standings(table: Table, width: int | None = None) -> list[str]:
     remembered, as the table writes it), then who leads next when the facts say."""
     parts = [f"{side.name} {side.score}" + (f" +{side.remembered}" if side.remembered else "")
              for side in table.sides]
-    if not table.over and table.next_leader:
-        parts.append(f"{table.next_leader} leads")
+    if not table.over and table.next_leader and table.lead_note == f"{table.next_leader} leads next":
+        parts.append(f"{table.next_leader} leads")  # a longer lead note (the hundred, eggs) has a line of its own
     return joined_between(parts, width)
 
 

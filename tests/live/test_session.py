@@ -826,3 +826,18 @@ def test_at_40_columns_the_echo_names_each_player_with_their_value(tmp_path):
     assert play.say("a out on 2-3 3 4 2, led 1-1").startswith(
         "Round 3: Alex out on 2-3 · led 1-1\n  Olya 3 · Serg 4 · Masha 2\n")
     play.quit()
+
+
+def test_at_40_columns_marks_have_a_legend_and_eggs_say_where_they_go(tmp_path):
+    """Issue 21, 11: '4 Alexan!' stood with no legend at 40 columns, and the eggs were carried to
+    '(next-recorder)', the code's word."""
+    play = Play(tmp_path, "--rules", "sea-goat", "Margarita", "Alexander", "Olga", "Sergei", columns=40)
+    eggs = " ".join(play.say("fish by o 10 10 5 5").split())
+    assert "eggs: +30 carried (they go to the next side that records a round)" in eggs
+    for line in ("m out, led 1-1, 10 10 10", "a out on 6-6, 5 5 5"):
+        assert "!: " not in play.say(line)
+    rows = play.say("a out, led 6-6, 5 5 5").splitlines()
+    assert any(row.startswith("4 Alexan!") for row in rows), rows
+    assert "!: on the hundred, or decided the match" in rows and all(len(row) <= 40 for row in rows)
+    assert "!: on the hundred, or decided the match" in play.say("table").splitlines()
+    play.quit()
