@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from typing import Callable, NamedTuple
 
 from scorekeeper.errors import (
@@ -128,12 +129,32 @@ SESSION_HEIGHT = 10
 lead: the rows before are still on the screen above it."""
 
 
+TILES_HINT = "record the tiles with --hand"
+IN_PLAY_HINT = ("(an in-play total, round --points)", "(an in-play total: 'NAME played N')")
+"""Hints of the table's notes that name a command-line flag, and the session's words for them."""
+
+YES = ("y", "yes", "д", "да", "т", "так")
+NO = ("n", "no", "н", "нет", "ні")
+"""The answers to a yes/no question (and the match's languages' words); nothing else answers it."""
+
+SAME_ROUND_SECONDS = 10.0
+"""How soon after a round the same round again is asked about: a line pasted twice, or typed twice by two
+people at the table, comes within it; the same round typed on purpose is rarely so quick."""
+
+
 class LiveSession:
-    def __init__(self, state: OpenMatch, screen: Callable[[], Screen] = Screen) -> None:
+    def __init__(self, state: OpenMatch, screen: Callable[[], Screen] = Screen,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.state = state
         self.screen = screen
+        self.clock = clock
+        self.just_recorded: tuple[object, float] | None = None
+        """The round line's facts last recorded and when, while it is the newest change: the same round again
+        soon after is a line pasted twice, asked about."""
         self.unconfirmed: Callable[[bool], Reply] | None = None
         """The change waiting for the scorer's yes (it is made again, confirmed, on a yes)."""
+        self.asked_about = ""
+        """The line of the change waiting for the yes, to name it when the answer is no answer."""
         self.warned_gone = False
         """The scorer was told, at 'quit', that the match file was removed (a second 'quit' leaves without it)."""
         self.unwritten = False
@@ -186,6 +207,9 @@ class LiveSession:
         if command not in COMMANDS and command != "exit":
             command = ""
         self.unconfirmed = None
+        self.asked_about = text
+        if command in ("undo", "redo", "edit", "delete"):  # a change between: the same round again is no paste
+            self.just_recorded = None
         notice = ""
 
         def act() -> Reply:
@@ -200,14 +224,23 @@ class LiveSession:
         return reply._replace(text=self.fitted(reply.text))
 
     def answer(self, text: str) -> Reply:
-        """The scorer's answer to a reply's question: yes records the change as typed, anything else drops it."""
+        """The scorer's answer to a reply's question: yes records the change as typed, no (or nothing: Enter,
+        Ctrl-C, Ctrl-D) drops it; anything else is no answer but the next line, the change dropped and said
+        so (a scorer not reading types the next round there, which was once taken as a no and lost)."""
         action, self.unconfirmed = self.unconfirmed, None
+        asked, self.asked_about = self.asked_about, ""
         if action is None:
             return Reply()
-        if text.strip().casefold() not in ("y", "yes", "д", "да", "т", "так"):
+        said = text.strip().casefold()
+        if said in YES:
+            reply = self._guarded(lambda: action(True))
+            return reply._replace(text=self.fitted(reply.text))
+        if not said or said in NO:
             return Reply("Not recorded.", ok=False)
-        reply = self._guarded(lambda: action(True))
-        return reply._replace(text=self.fitted(reply.text))
+        dropped = f"Not recorded: {quoted(asked)} (the question takes y or n); {quoted(text.strip())} is taken as " \
+                  "the next line."
+        reply = self.handle(text)
+        return reply._replace(text=self.fitted(dropped) + ("\n" + reply.text if reply.text else ""))
 
     def _guarded(self, action: Callable[[], Reply]) -> Reply:
         """An action's reply; a refusal as one line (nothing changed), a file changed meanwhile reloaded."""
@@ -300,6 +333,8 @@ class LiveSession:
         if command == "help":
             _nothing_after(command, rest, "'help' lists the commands")
             return Reply(help_text(self.screen().width))
+        if command == "undo" and rest.casefold() in ("--list", "list"):  # what 'redo N' numbers
+            return Reply(delegate=("undo", "--list"))
         if command == "undo":
             _nothing_after(command, rest, "it drops the last claim" if self.state.match.pending else
                            "it drops the last round", number_hint="; 'delete N' deletes round N")
@@ -334,7 +369,7 @@ class LiveSession:
         if command == "check":
             if not rest:
                 raise InputError("check what? check fish|deal|hand|count ... (as 'scorekeeper check')")
-            return Reply(delegate=("check", *rest.split()))
+            return Reply(delegate=("check", *_check_words(rest)))
         if command == "rules":
             return Reply(delegate=("rules", "show", self.ruleset_spec(), *(rest.split() or ["--changed"])))
         return self.record_line(text)
@@ -378,59 +413,83 @@ class LiveSession:
                 near = get_close_matches(text.casefold(), COMMANDS, n=1)
                 raise InputError(f"{quoted(text)} is not a command or a player" +
                                  (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
-        facts = read_round(text, self.state.match)
+        facts = read_round(text, self.state.match, self._partner_counts())
         if is_claims_only(facts):
             return self.claim(facts.claims)
+        again = self.just_recorded
+        now = self.clock()
 
         def record(confirmed: bool) -> Reply:
             change = usecases.record(self.state, facts, confirmed=confirmed)
-            return self._changed(change, self._said(change.number, change))
+            reply = self._changed(change, self._said(change.number, change))
+            self.just_recorded = (facts, self.clock())
+            return reply
 
+        if again and again[0] == facts and now - again[1] <= SAME_ROUND_SECONDS:
+            self.unconfirmed = record
+            number = len(self.state.match.rounds)
+            return Reply(f"Round {number} was this same round, just recorded: a line typed or pasted twice?",
+                         ok=False, question=f"Record it again as round {number + 1}? [y/N] ")
         return self._confirmable(record)
 
     def _said(self, number: int, change: usecases.Change) -> str:
-        """The round as recorded, in the round syntax: every hand named, in seating order; where that would wrap
-        and every hand is a total, the shortest form (totals in seating order, unnamed), else the named line
-        broken between players, never inside one."""
+        """The round as recorded, in the round syntax: every hand named, in seating order; where that would
+        wrap, each player with their hand or total between dots, broken between players, never inside one
+        (the short form, totals unnamed, hid who held what on a narrow screen)."""
+        from scorekeeper.reports.render import joined_between  # start-up
+
         rnd = change.match.rounds[number - 1]
-        line = f"Round {number}: {format_round(rnd, change.match)}"
+        said = format_round(rnd, change.match)
+        line = f"Round {number}: {said}"
         width = self.screen().width
         if width is None or text_width(line) <= width:
             return line
-        short = f"Round {number}: {format_round(rnd, change.match, short=True)}"
-        if short != line and text_width(short) <= width:
-            return short
-        return "\n".join(wrap_between(line, width))
+        return "\n".join(joined_between(said.split(", "), width, first=f"Round {number}: ", indent="  "))
+
+    def _partner_counts(self) -> bool:
+        return bool(self.state.ruleset["count.partner_of_finisher"])
 
     def claim(self, claims) -> Reply:
         """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""
         from scorekeeper.match.claims import add_claim, claim_points  # start-up
+        from scorekeeper.reports.render import banner, over_line, standings  # start-up
         ruleset, match, table = self.state.ruleset, self.state.match, self.state.table
         told = claim_points(ruleset, claims)  # each checked, a count scored by the ruleset
         for claim in told:
             match = add_claim(match, ruleset, claim.player, claim.points, table.over, claim.count)  # nothing saved
             table = replay(ruleset, match, table.rounds, kept=len(match.rounds))  # a claim may end the match
+        self.just_recorded = None  # the hand goes on: a round after it ends another hand
         for claim in told:
             # a count is kept as the count (it converts under another ruleset), the points as points
             points = None if claim.count is not None else claim.points
             self.state = usecases.score(self.state, claim.player, points, claim.count).after
         said = ", ".join(f"{claim.player} +{claim.points}" for claim in told)
         in_play = ", ".join(f"{name} {points}" for name, points in self.state.table.in_play.items() if points)
-        return Reply(f"Claimed: {said} (in play this hand: {in_play}).")
+        text = f"Claimed: {said} (in play this hand: {in_play})."
+        table = self.state.table
+        lines = wrap(text, self.screen().width, indent="  ") + standings(table, self.screen().width)
+        if table.over:  # the claim that reaches the target ends the match: said as a round's would be
+            lines.append(banner(over_line(table, self.state.ruleset)))
+        return Reply("\n".join(lines))
 
     def _changed(self, change: usecases.Change, headline: str, focus: int | None = None) -> Reply:
-        from scorekeeper.reports.render import after_round  # start-up
+        from scorekeeper.reports.render import after_round, banner  # start-up
 
+        was_over = change.before is not None and change.before.table.over
         self.state = change.after
+        over = self.state.table.over
         screen = self.screen()
         height = None if screen.height is None else min(screen.height, SESSION_HEIGHT)
-        return Reply(after_round(self.state.table, self.state.ruleset, self.path, screen.width, height,
-                                 headline=headline, focus=focus))
+        text = after_round(self.shown_table(), self.state.ruleset, self.path, screen.width, height,
+                           headline=headline, focus=focus, ended=over and not was_over, standing=True)
+        if was_over and not over:  # the prompt turning back from 'over>' is easily missed
+            text += "\n" + banner("Match reopened: it goes on.")
+        return Reply(text)
 
     def table_text(self, every: bool = False) -> str:
         from scorekeeper.reports.render import SHOWN_ROUNDS, render_table  # start-up
 
-        return render_table(self.state.table, self.state.ruleset, None if every else SHOWN_ROUNDS,
+        return render_table(self.shown_table(), self.state.ruleset, None if every else SHOWN_ROUNDS,
                             self.screen().width)
 
     def explain_text(self, number: int | None) -> str:
@@ -438,8 +497,18 @@ class LiveSession:
         from scorekeeper.reports.explain import render_explanation  # start-up
 
         state = self.state
-        return render_explanation(explain_round(state.match, state.ruleset, state.table, number),
-                                  self.screen().width)
+        explained = explain_round(state.match, state.ruleset, self.shown_table(), number)
+        explained = explained._replace(facts=tuple(fact.replace(*IN_PLAY_HINT) for fact in explained.facts),
+                                       result=_in_session_words(explained.result))
+        return render_explanation(explained, self.screen().width)
+
+    def shown_table(self):
+        """The table with its notes' hints in the session's words: a note names the command-line flag that
+        would give what it lacks, which the session refuses; here it names the round line's way."""
+        table = self.state.table
+        if not any(TILES_HINT in note for result in table.rounds for note in result.notes):
+            return table
+        return table._replace(rounds=tuple(_in_session_words(result) for result in table.rounds))
 
     def ruleset_spec(self) -> str:
         spec = self.state.match.ruleset
@@ -463,6 +532,30 @@ class LiveSession:
         folded = fold(word)
         return [option for option in options
                 if option.casefold().startswith(key) or fold(option).startswith(folded)]
+
+
+def _in_session_words(result):
+    """A round's result with its notes' hints in the session's words (the same object when none has one: the
+    after-round notes are memoised by the results' identity)."""
+    if not any(TILES_HINT in note for note in result.notes):
+        return result
+    return result._replace(notes=tuple(note.replace(TILES_HINT, f"give its tiles with 'edit {result.number}'")
+                                       for note in result.notes))
+
+
+def _check_words(rest: str) -> list[str]:
+    """The words of 'check ...' as the command takes them; 'check fish 2-4 4-1 ...' gives the line's tiles
+    without '--line' (the flag a table hint named, refused here): the tiles before the first flag."""
+    import shlex  # start-up
+
+    words = rest.split()
+    if words[0].casefold() != "fish" or "--line" in words:
+        return words
+    if len(words) < 2 or words[1].startswith("-"):
+        raise InputError("give the line's tiles in chain order: check fish 2-4 4-1 1-2 ...")
+    flagged = next((index for index, word in enumerate(words) if index and word.startswith("-")), len(words))
+    tiles = words[1:flagged]
+    return ["fish", "--line", shlex.quote(" ".join(tiles)), *words[flagged:]]
 
 
 def _number(text: str, usage: str, takes: str = "one round number") -> int:

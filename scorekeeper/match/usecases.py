@@ -60,7 +60,7 @@ def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
     if isinstance(given, str):
         from scorekeeper.notation.round_line import read_round  # start-up: only a typed line needs it
 
-        return read_round(given, opened.match)
+        return read_round(given, opened.match, opened.ruleset["count.partner_of_finisher"])
     return given
 
 
@@ -91,7 +91,7 @@ def parse_round(text: str, match: Match, ruleset=None) -> Round:
         read_round,
     )  # start-up
 
-    facts = read_round(text, match)
+    facts = read_round(text, match, ruleset is None or ruleset["count.partner_of_finisher"])
     if is_claims_only(facts):
         raise InputError("only points claimed during play: say how the round ended too ('Ann out, ...' or "
                          "'fish, ...'), or record the claims with 'score'")

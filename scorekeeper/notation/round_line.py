@@ -72,10 +72,14 @@ def tokens(text: str) -> list[Token]:
     return found
 
 
-def read_round(text: str, match: Match) -> RoundFacts:
+def read_round(text: str, match: Match, partner_counts: bool = True) -> RoundFacts:
     """What a round line says, as the facts the flags of ``round`` give, every name resolved (InputError for
-    a name that is unknown or ambiguous, a tile without a player, a word out of place)."""
-    return _Reader(tokens(text), match).read()
+    a name that is unknown or ambiguous, a tile without a player, a word out of place).  ``partner_counts``:
+    false where pairs do not count the hand of the partner of the one out (``count.partner_of_finisher``),
+    so that unnamed totals may be given for the hands that count only."""
+    reader = _Reader(tokens(text), match)
+    reader.partner_counts = partner_counts
+    return reader.read()
 
 
 def is_claims_only(facts: RoundFacts) -> bool:
@@ -106,6 +110,8 @@ class _Reader:
         """'tiles' or 'total' once the current player's hand has been given."""
         self.bare: str | None = None
         """A player just named, with nothing yet said of them: an error if the next word is not about them."""
+        self.partner_counts = True
+        """Whether the hand of the partner of the one out counts (unnamed totals may skip it when not)."""
 
     def peek(self, ahead: int = 0) -> Token | None:
         index = self.at + ahead
@@ -267,6 +273,9 @@ class _Reader:
             raise InputError("say how the round ended before the totals: 'NAME out 3 13 5' or 'fish 2 3 13 5'")
         named = {player for player, _ in self.hands} | {player for player, _ in self.totals}
         waiting = [player for player in players if player != self.out and player not in named]
+        counted = [player for player in waiting if player not in self.uncounted()]
+        if len(self.unnamed) != len(waiting):  # the hands that count, in seating order (or every hand)
+            waiting = counted
         if len(self.unnamed) != len(waiting):
             given = f"{len(self.unnamed)} given"
             if not waiting:
@@ -274,6 +283,12 @@ class _Reader:
             raise InputError(f"{len(waiting)} total{'s' if len(waiting) != 1 else ''} needed, in seating order "
                              f"({', '.join(waiting)}): {given}")
         return list(zip(waiting, self.unnamed))
+
+    def uncounted(self) -> tuple[str, ...]:
+        """The partner of the one out, where pairs do not count that hand (else nobody)."""
+        if self.partner_counts or self.out is None:
+            return ()
+        return tuple(player for player in self.match.side_of(self.out).players if player != self.out)
 
 
 def format_round(rnd: Round, match: Match, short: bool = False) -> str:

@@ -11,7 +11,7 @@ from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
 
 from scorekeeper.domain.facts import Ending, Round
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import AtTarget
+from scorekeeper.rules.schema import AtTarget, EggsTo
 from scorekeeper.scoring.table import RoundResult, SideRound, Table
 
 
@@ -95,19 +95,28 @@ def _hidden_line(hidden: int, width: int | None) -> str:
 
 
 def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 80, height: int | None = 24,
-                headline: str | None = None, focus: int | None = None) -> str:
+                headline: str | None = None, focus: int | None = None, ended: bool = False,
+                standing: bool = False) -> str:
     """What a person sees after recording a round (``round``, and each round of ``play``).
 
     One line saying what was recorded and in which match file (or ``headline``), then the newest rows under
     the header with the totals, the new round's notes, and what comes next: at most ``height - 2`` lines (the
     typed command and the next prompt share the screen), each at most ``width`` columns. ``focus``: a round
-    changed in place (an edit) whose row is shown first when it is not among the newest.
+    changed in place (an edit) whose row is shown first when it is not among the newest.  ``ended``: this
+    change ended the match, said as a banner (the plain last line is easily read past).  ``standing``: the
+    standings line (``standings``) before what comes next, naming who leads in it.
     """
     last = table.rounds[-1] if table.rounds else None
     if headline is None:
         headline = _recorded_line(last, path, width) if last else f"No rounds yet in {path}."
     notes = _new_notes(table)
     status = _status(table, ruleset)
+    if ended and table.over:
+        status[-1] = banner(status[-1])
+    if standing:
+        if not table.over and table.next_leader and status[-1] == f"{table.next_leader} leads next":
+            status.pop()  # said in the standings line
+        status = standings(table, width) + status
     budget = None if height is None else max(1, height - 2)
     fixed_lines = wrap_lines([*headline.split("\n"), ""], width)  # a headline may come in lines already
     tail = wrap_lines(status, width)
@@ -195,8 +204,13 @@ def _fitted_grid(table: Table, shown: tuple[RoundResult, ...], width: int | None
     for style in styles:
         grid = _grid(table, shown, style)
         if width is None or widest(grid) <= width:
-            return grid.split("\n")
+            marked = style.label == "tiny" and any(result.decision or result.hundred for result in shown)
+            return grid.split("\n") + (wrap(TINY_MARK_LEGEND, width) if marked else [])
     return _list_layout(table, shown, width)
+
+
+TINY_MARK_LEGEND = "!: on the hundred, or decided the match"
+"""The legend of the one mark the narrowest layout puts after a name (the wider ones say it in words)."""
 
 
 def _grid(table: Table, shown: tuple[RoundResult, ...], style: _Style) -> str:
@@ -429,18 +443,66 @@ def _status(table: Table, ruleset: Ruleset) -> list[str]:
         lines.append("in play this hand: " + ", ".join(f"{name} {points}" for name, points in table.in_play.items()
                                                        if points) + " (already in the totals)")
     if table.eggs:
-        lines.append(f"eggs: +{table.eggs} carried ({ruleset['eggs.to'].value})")
+        lines.append(f"eggs: +{table.eggs} carried (they go {EGGS_GO_TO[ruleset['eggs.to']]})")
     if table.over:
-        if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
-            lines.append(f"Match over: {table.loser} is the goat with {table.standing(table.loser).score}"
-                         + (f" ({table.decided_by})." if table.decided_by else "."))
-        elif table.winner:
-            lines.append(f"Match over: {table.winner} wins with {table.standing(table.winner).score}"
-                         + (f" ({table.decided_by})." if table.decided_by else "."))
-        elif table.loser:
-            lines.append(f"Match over: {table.loser} loses ({table.decided_by or 'reached the target'}).")
-        else:
-            lines.append("Match over: a draw.")
+        lines.append(over_line(table, ruleset))
     else:
         lines.append(table.lead_note)
     return lines
+
+
+EGGS_GO_TO = {
+    EggsTo.BIGGEST_LOSER: "to the side with the most points in a later round",
+    EggsTo.LOSERS: "to the side that loses a later round",
+    EggsTo.NEXT_RECORDER: "to the next side that records a round",
+    EggsTo.WINNERS: "to the side that wins a later round",
+}
+"""Who the carried eggs go to, in the table's words (by ``eggs.to``; the key's value is the code's word)."""
+
+
+def over_line(table: Table, ruleset: Ruleset) -> str:
+    """How the match ended, in one line ('' while it goes on)."""
+    if not table.over:
+        return ""
+    if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
+        return (f"Match over: {table.loser} is the goat with {table.standing(table.loser).score}"
+                + (f" ({table.decided_by})." if table.decided_by else "."))
+    if table.winner:
+        return (f"Match over: {table.winner} wins with {table.standing(table.winner).score}"
+                + (f" ({table.decided_by})." if table.decided_by else "."))
+    if table.loser:
+        return f"Match over: {table.loser} loses ({table.decided_by or 'reached the target'})."
+    return "Match over: a draw."
+
+
+STANDINGS_MARK = " · "
+"""Between the players of the standings line (the spaces alone would run names and scores together)."""
+
+
+def standings(table: Table, width: int | None = None) -> list[str]:
+    """The match as it stands, in one compact line (``Masha 34 · Alex 12 · Olya 88 · Serg 41 · Olya leads``),
+    broken between players where it does not fit ``width``: each side's total (and what it keeps
+    remembered, as the table writes it), then who leads next when the facts say."""
+    parts = [f"{side.name} {side.score}" + (f" +{side.remembered}" if side.remembered else "")
+             for side in table.sides]
+    if not table.over and table.next_leader and table.lead_note == f"{table.next_leader} leads next":
+        parts.append(f"{table.next_leader} leads")  # a longer lead note (the hundred, eggs) has a line of its own
+    return joined_between(parts, width)
+
+
+def joined_between(parts: list[str], width: int | None, first: str = "", indent: str = "") -> list[str]:
+    """``parts`` joined by the middle dot in lines of ``width`` columns, broken between parts (a part too
+    wide alone is broken between words); the first line starts with ``first``, the others with ``indent``."""
+    rows: list[list[str]] = [[]]
+    for part in parts:
+        start = first if len(rows) == 1 else indent
+        if rows[-1] and width is not None and text_width(start + STANDINGS_MARK.join([*rows[-1], part])) > width:
+            rows.append([])
+        rows[-1].append(part)
+    return [piece for number, row in enumerate(rows)
+            for piece in wrap(STANDINGS_MARK.join(row), width, indent=indent, first=first if not number else indent)]
+
+
+def banner(text: str) -> str:
+    """A line that must not be missed among the rows of an answer (the match ended, or goes on again)."""
+    return f"*** {text} ***"

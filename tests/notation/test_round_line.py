@@ -406,6 +406,20 @@ def test_the_short_form_is_written_only_when_it_reads_back_to_the_same_round(sk)
     assert format_round(opened.match.rounds[0], opened.match, short=True) == "Masha out 3 13 5"
 
 
+def test_where_the_partner_does_not_count_the_short_form_skips_the_partner(sk):
+    """Issue 21, 6: the totals that count, in seating order, read with ``partner_counts`` false (goat-pairs:
+    the finisher's partner's hand is not counted); with it, every hand's total is needed."""
+    sk("new", "--rules", "goat-pairs", "--team", "Margarita,Olga", "--team", "Alexander,Sergei")
+    sk("round", "Margarita out 13 25")  # the one-shot command reads it as the session does
+    opened = open_match(str(sk.path))
+    rnd = opened.match.rounds[0]
+    assert {player: hand.total for player, hand in rnd.hands.items()} == {"Alexander": 13, "Sergei": 25}
+    assert read_round("Margarita out 13 25", opened.match, partner_counts=False) == read_round(
+        "Margarita out, Alexander 13, Sergei 25", opened.match)
+    with pytest.raises(InputError, match=r"3 totals needed, in seating order \(Alexander, Olga, Sergei\)"):
+        read_round("Margarita out 13 25", opened.match)
+
+
 def test_a_name_with_a_run_of_spaces_is_typed_with_one(sk):
     sk("new", "Anna  Lee", "Bob")
     sk("round", "anna lee out 5")
