@@ -42,3 +42,8 @@ def simple_table(headers: Sequence[str], rows: Sequence[Sequence[object]], align
 
     space = " " * gap
     return "\n".join([line(lines[0]), space.join("-" * size for size in widths).rstrip()] + [line(row) for row in lines[1:]])
+
+
+def standing_text(score: int, remembered: int) -> str:
+    """A side's standing: its score, and the +remembered points it holds below the opening threshold."""
+    return f"{score} +{remembered}" if remembered else str(score)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from tabulate import tabulate
 
 from scorekeeper.referee.rescore import Comparison
-from scorekeeper.reports.explain import standing_text
-from scorekeeper.reports.columns import simple_table
+from scorekeeper.reports.columns import simple_table, standing_text
 from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
 from scorekeeper.reports.render import _round_label, _short_label, note_lines
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.referee.explain import ExplainedStep, Explanation, SideNumbers
+from scorekeeper.reports.columns import standing_text
 from scorekeeper.reports.fit import wrap_lines
 
 
@@ -80,7 +81,3 @@ def _how(item: SideNumbers) -> str:
     if item.dropped:
         how.append(f"{item.dropped} not recorded")
     return "; ".join(how)
-
-
-def standing_text(score: int, remembered: int) -> str:
-    return f"{score} +{remembered}" if remembered else str(score)

@@ -14,7 +14,8 @@ from typing import Any, Callable
 
 from scorekeeper.errors import InputError
 from scorekeeper.domain.facts import Ending, Match, Side
-from scorekeeper.reports.render import (describe_round, eggs_cell, side_cell, standing_text, table_footer,
+from scorekeeper.reports.columns import standing_text
+from scorekeeper.reports.render import (describe_round, eggs_cell, side_cell, table_footer,
                                         table_title)
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay

@@ -6,7 +6,7 @@ import os
 import re
 from typing import NamedTuple
 
-from scorekeeper.reports.columns import simple_table, width as text_width
+from scorekeeper.reports.columns import simple_table, standing_text, width as text_width
 from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
 
 from scorekeeper.domain.facts import Ending, Round
@@ -343,11 +343,6 @@ def _score_cell(item: SideRound) -> str:
             return f"{item.score} +{item.remembered}"
         return f"+{item.remembered}" if item.remembered else str(item.score)
     return "·"
-
-
-def standing_text(score: int, remembered: int) -> str:
-    """A side's standing: its score, and the +remembered points it holds below the opening threshold."""
-    return f"{score} +{remembered}" if remembered else str(score)
 
 
 def eggs_cell(result: RoundResult) -> str:
