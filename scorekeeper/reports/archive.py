@@ -18,6 +18,7 @@ from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.storage import tomlread as toml
 from scorekeeper.storage.encoding import not_utf8
 from scorekeeper.storage.matchfile import parse_match, round_lines
+from scorekeeper.storage.textfile import NotRegular, open_regular, read_limited, too_large
 
 
 class PlayerRecord(NamedTuple):
@@ -139,9 +140,13 @@ def _read_files(paths: list[str]) -> tuple[dict[str, PlayerRecord], int, int, li
 
 def _open(path: str, ruleset_for) -> tuple[OpenMatch | None, str]:
     try:
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read()
+        with open(open_regular(path), encoding="utf-8-sig") as handle:  # a pipe or a device is never waited on
+            text = read_limited(handle)
+        if text is None:
+            return None, too_large()
         data = toml.loads(text)
+    except NotRegular as error:
+        return None, str(error)
     except UnicodeDecodeError:
         line, message = not_utf8(path)
         return None, message + (f" (line {line})" if line else "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import shutil
 
 import pytest
@@ -99,3 +100,15 @@ def test_history_refuses_a_missing_folder(sk, tmp_path):
 def test_history_through_the_installed_command(run_installed, club):
     done = run_installed("history", str(club), "--format", "json")
     assert [p["rating"] for p in json.loads(done.stdout)["players"]] == [row[-1] for row in EXPECTED]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_pipe_among_the_match_files_is_skipped_not_waited_on(sk, club):
+    """A named pipe called *.toml in an archive folder was opened with a plain open(), which waits for a writer
+    that never comes: it is skipped, saying what it is, and the matches are counted as before."""
+    os.mkfifo(club / "pipe.toml")
+    result = sk("history", str(club), "--format", "json")
+    data = json.loads(result.stdout)
+    assert (data["matches"], data["finished"]) == (3, 2)
+    skipped = {item["path"].replace("\\", "/").split("club/")[1]: item["reason"] for item in data["skipped"]}
+    assert skipped["pipe.toml"] == "it is a pipe, not a file of text"
