@@ -106,3 +106,11 @@ def test_a_pipe_gets_the_output_alone_and_no_pager(folder, args):
     assert done.returncode == 0 and done.stderr == ""
     assert not (folder / "paged").exists()
     assert "Note:" not in done.stdout
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_a_ruleset_as_toml_taller_than_the_screen_goes_through_the_pager(folder, columns):
+    shown, paged = on_terminal(folder, columns, "rules", "show", "goat", "--format", "toml")
+    assert paged
+    assert piped(folder, "rules", "show", "goat", "--format", "toml").stdout.replace("\n", "") == \
+        shown.replace("\n", "")
