@@ -8,7 +8,7 @@ import io
 
 import click
 
-from scorekeeper.cli.base import FilePath, echo_json, format_option, screen_width
+from scorekeeper.cli.base import FilePath, echo_for_programs, echo_json, format_option, screen_width
 from scorekeeper.cli.params import whole_number
 from scorekeeper.errors import printable
 from scorekeeper.reports.fit import wrap
@@ -53,7 +53,7 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(columns)
         writer.writerows(rows)
-        click.echo(buffer.getvalue(), nl=False)
+        echo_for_programs(buffer.getvalue())
         return
     from scorekeeper.reports.archive import render_history  # start-up
 

@@ -358,4 +358,66 @@ def echo_json(data) -> None:
 
     # Without ``indent`` json uses its C encoder: indented, a long match's table would go through the slower,
     # hungrier pure-Python one. Programs read it; people pipe it through ``python -m json.tool`` or jq.
-    click.echo(json.dumps(data, ensure_ascii=False))
+    echo_for_programs(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def _on_terminal() -> bool:
+    return hasattr(sys.stdout, "isatty") and sys.stdout.isatty()
+
+
+def _extent(text: str) -> tuple[int, int]:
+    lines = text.splitlines()
+    return max((width(line) for line in lines), default=0), len(lines)
+
+
+def _pager_wanted() -> bool:
+    """Whether a pager runs: both ends are a terminal, ``PAGER`` is not set empty (the way to want none),
+    the terminal can page (not ``TERM=dumb``) and the program exists (``PAGER``'s, else less)."""
+    import shlex  # start-up: only output too big for the screen pays for it
+    import shutil  # start-up: likewise
+
+    if not (hasattr(sys.stdin, "isatty") and sys.stdin.isatty()):
+        return False
+    pager = os.environ.get("PAGER")
+    if pager is None and os.environ.get("TERM") in ("dumb", "emacs"):
+        return False
+    try:
+        words = shlex.split(pager if pager is not None else "less")
+    except ValueError:
+        return False
+    return bool(words) and shutil.which(words[0]) is not None
+
+
+def echo_for_programs(text: str, save_hint: str = "> FILE") -> None:
+    """Output for programs (``--format json|csv|markdown|toml``): to a pipe or a file exactly as it is, since
+    scripts read it.  On a terminal, when it is wider or taller than the screen, it goes through the pager
+    (``PAGER``, else ``less`` told ``-FRX`` like git does, so that it leaves at once what fits and leaves the
+    text on screen); with no pager wanted or found, it is printed whole and one line on stderr says what
+    does not fit (columns, lines) and ``save_hint``, the way to keep it whole."""
+    screen = screen_width() if _on_terminal() else None
+    if screen is None:
+        click.echo(text, nl=False)
+        return
+    columns, lines = _extent(text)
+    if columns <= screen and lines < screen_height():
+        click.echo(text, nl=False)
+        return
+    if _pager_wanted():
+        if "PAGER" not in os.environ:
+            os.environ.setdefault("LESS", "FRX")
+        click.echo_via_pager(text)
+        return
+    click.echo(text, nl=False)
+    size = ", ".join(part for part, over in ((f"{columns} columns", columns > screen),
+                                             (f"{lines} lines", lines >= screen_height())) if over)
+    note = f"Note: {size}: use {save_hint}"
+    click.echo("\n".join(wrap(note, screen_width(stream="stderr"))), err=True)
+
+
+def note_wide(text: str) -> None:
+    """After ``--wide`` output on a terminal wider than the screen: one line on stderr says how wide it is,
+    rather than the terminal cutting or wrapping it without a word.  Never for a pipe or a file."""
+    screen = screen_width() if _on_terminal() else None
+    columns, _ = _extent(text)
+    if screen is not None and columns > screen:
+        click.echo("\n".join(wrap(f"Note: {columns} columns wide (--wide)", screen)), err=True)

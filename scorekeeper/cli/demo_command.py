@@ -11,6 +11,7 @@ from scorekeeper.cli.base import (
     FilePath,
     echo_json,
     format_option,
+    note_wide,
     screen_width,
     wide_option,
 )
@@ -46,9 +47,12 @@ def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> No
         echo_json(opened.table.to_dict())
         return
     width = screen_width(wide)
-    click.echo(render_table(opened.table, opened.ruleset, None, width, wide, key=True))
+    shown = render_table(opened.table, opened.ruleset, None, width, wide, key=True)
+    click.echo(shown)
     if save_to:
         after = f"Saved to {save_to}: try 'scorekeeper --match {save_to} undo', then record the round again."
     else:
         after = "Start your own: scorekeeper new Ann Bob"
     click.echo("\n".join(wrap(after, width, indent="  ")))
+    if wide:
+        note_wide(shown)

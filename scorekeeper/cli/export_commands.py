@@ -6,7 +6,7 @@ import os
 
 import click
 
-from scorekeeper.cli.base import FilePath, match_path, screen_width
+from scorekeeper.cli.base import FilePath, echo_for_programs, match_path, screen_width
 from scorekeeper.errors import StateError
 from scorekeeper.match.opened import open_match
 from scorekeeper.storage.atomic import write_atomic
@@ -37,7 +37,7 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
         _check_output(output, opened.path, force)
     text = export_match(output_format, opened.match, opened.ruleset, opened.table)
     if output is None:
-        click.echo(text, nl=False)
+        echo_for_programs(text, "-o FILE")
         return
     write_atomic(output, text)
     click.echo(f"Exported {len(opened.table.rounds)} rounds as {output_format} to {output}.", err=True)

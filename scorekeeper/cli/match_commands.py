@@ -9,6 +9,7 @@ from scorekeeper.cli.base import (
     echo_json,
     format_option,
     match_path,
+    note_wide,
     screen_width,
     seating_options,
     wide_option,
@@ -25,7 +26,10 @@ def _show(table, ruleset, output_format: str, every_round: bool = False, wide: b
     if output_format == "json":
         echo_json(table.to_dict())
     else:
-        click.echo(render_table(table, ruleset, None if every_round else SHOWN_ROUNDS, screen_width(wide), wide))
+        shown = render_table(table, ruleset, None if every_round else SHOWN_ROUNDS, screen_width(wide), wide)
+        click.echo(shown)
+        if wide:
+            note_wide(shown)
 
 
 @click.command()

@@ -8,6 +8,7 @@ from scorekeeper.cli.base import (
     Group,
     InputProblem,
     PathType,
+    echo_for_programs,
     echo_json,
     echo_problems,
     format_option,
@@ -89,7 +90,7 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
         echo_json(ruleset_data(loaded, paths))
         return
     if output_format == "toml":
-        click.echo(ruleset_toml(loaded, paths), nl=False)
+        echo_for_programs(ruleset_toml(loaded, paths))
         return
     parent = extended(loaded) if changed else None
     width = screen_width()  # on a screen, a key's source without its articles' titles (the rule book has them)

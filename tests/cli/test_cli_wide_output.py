@@ -1,0 +1,116 @@
+"""Output wider or taller than the terminal (issue 21, item 12), through a real pseudo-terminal (pexpect) at 40
+and 80 columns and 24 lines: machine formats go through the pager (a ``PAGER`` script that records it ran) or,
+with ``PAGER`` set empty, come whole with one line on stderr saying what does not fit; ``--wide`` output says
+its width; a pipe gets exactly what it always got.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from conftest import command_environment, installed_command  # noqa: E402
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A folder with the goat sample as its match.toml (8 rounds: csv 128 columns, --wide 84 and 155) and a
+    pager that writes its name beside the match, then shows its input."""
+    saved = subprocess.run(installed_command() + ["demo", "goat", "--save", "match.toml"], cwd=tmp_path,
+                           env=command_environment(), capture_output=True, text=True)
+    assert saved.returncode == 0, saved.stderr
+    pager = tmp_path / "pager"
+    pager.write_text(f"#!/bin/sh\necho paged >> {tmp_path / 'paged'}\ncat\n")
+    pager.chmod(0o755)
+    return tmp_path
+
+
+def on_terminal(folder: Path, columns: int, *args: str, pager: str | None = None) -> tuple[str, bool]:
+    """What the terminal shows (stdout and stderr) for the command, and whether the pager ran."""
+    env = command_environment()
+    for name in ("COLUMNS", "LINES", "LESS"):
+        env.pop(name, None)
+    env.update(TERM="xterm", PAGER=str(folder / "pager") if pager is None else pager)
+    child = pexpect.spawn(installed_command()[0], installed_command()[1:] + list(args), cwd=str(folder), env=env,
+                          dimensions=(24, columns), encoding="utf-8", timeout=20)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    return child.before.replace("\r\n", "\n"), (folder / "paged").exists()
+
+
+def piped(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    env = command_environment()
+    env.pop("COLUMNS", None)
+    env["PAGER"] = str(folder / "pager")
+    return subprocess.run(installed_command() + list(args), cwd=folder, env=env, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_a_csv_export_wider_than_the_terminal_goes_through_the_pager(folder, columns):
+    shown, paged = on_terminal(folder, columns, "export", "--format", "csv")
+    assert paged
+    assert "8,Serg,Serg,out,Olya" in shown
+    assert "Note:" not in shown
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_with_pager_set_empty_the_export_comes_whole_with_one_line_naming_o_file(folder, columns):
+    shown, paged = on_terminal(folder, columns, "export", "--format", "csv", pager="")
+    assert not paged
+    assert "8,Serg,Serg,out,Olya,,,,total 2,2,2,0,0,14,0,0,0,Olya" in shown.replace("\n", "")
+    notes = [line for line in shown.splitlines() if line.startswith("Note:")]
+    assert notes == ["Note: 128 columns, 33 lines: use -o FILE"]
+    assert len(notes[0]) <= columns
+
+
+def test_a_markdown_export_that_fits_80_columns_is_printed_as_is_and_paged_at_40(folder):
+    shown, paged = on_terminal(folder, 80, "export", "--format", "markdown")
+    assert not paged and "Note:" not in shown
+    assert "| Alex" in shown or "Alex |" in shown
+    shown, paged = on_terminal(folder, 40, "export", "--format", "markdown")
+    assert paged
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_the_table_as_json_goes_through_the_pager_and_says_to_redirect_without_one(folder, columns):
+    shown, paged = on_terminal(folder, columns, "table", "--format", "json")
+    assert paged
+    assert json.loads(shown.replace("\n", ""))["loser"] == "Alex"
+    shown, _ = on_terminal(folder, columns, "table", "--format", "json", pager="")
+    assert shown.splitlines()[-1].startswith("Note: ") and shown.splitlines()[-1].endswith(" columns: use > FILE")
+
+
+@pytest.mark.parametrize("columns, command, width", [(40, "table", 84), (80, "table", 84), (40, "demo", 155),
+                                                     (80, "demo", 155)])
+def test_wide_output_on_a_narrower_terminal_says_its_width(folder, columns, command, width):
+    shown, paged = on_terminal(folder, columns, command, "--wide")
+    assert not paged
+    assert shown.splitlines()[-1] == f"Note: {width} columns wide (--wide)"
+
+
+def test_wide_output_that_fits_the_terminal_says_nothing_more(folder):
+    shown, _ = on_terminal(folder, 160, "demo", "--wide")
+    assert "Note:" not in shown
+
+
+@pytest.mark.parametrize("args", [("export", "--format", "csv"), ("table", "--format", "json"), ("table", "--wide"),
+                                  ("demo", "--wide")])
+def test_a_pipe_gets_the_output_alone_and_no_pager(folder, args):
+    done = piped(folder, *args)
+    assert done.returncode == 0 and done.stderr == ""
+    assert not (folder / "paged").exists()
+    assert "Note:" not in done.stdout
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_a_ruleset_as_toml_taller_than_the_screen_goes_through_the_pager(folder, columns):
+    shown, paged = on_terminal(folder, columns, "rules", "show", "goat", "--format", "toml")
+    assert paged
+    assert piped(folder, "rules", "show", "goat", "--format", "toml").stdout.replace("\n", "") == \
+        shown.replace("\n", "")
