@@ -13,6 +13,7 @@ from scorekeeper.cli.base import (
     seating_options,
     wide_option,
 )
+from scorekeeper.cli.completion import player_names, ruleset_names
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import open_match
@@ -31,6 +32,7 @@ def _show(table, ruleset, output_format: str, every_round: bool = False, wide: b
 @click.command()
 @click.argument("players", nargs=-1)
 @click.option("--rules", "rules_spec", default="goat", show_default=True, metavar="NAME|PATH",
+              shell_complete=ruleset_names,
               help="A built-in ruleset (see 'scorekeeper rules list') or a ruleset file.")
 @seating_options
 @click.option("--force", is_flag=True,
@@ -83,7 +85,7 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
 @click.option("--all", "every_round", is_flag=True,
               help=f"Show every round (by default the latest {SHOWN_ROUNDS} and the totals).")
 @wide_option
-@click.option("--rules", "rules_spec", metavar="NAME|PATH",
+@click.option("--rules", "rules_spec", metavar="NAME|PATH", shell_complete=ruleset_names,
               help="Re-score the match's facts under another ruleset (the match file is not changed).")
 @format_option("json")
 @click.pass_context
@@ -183,7 +185,7 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
 
 
 @click.command("rating")
-@click.option("--left", metavar="PLAYER", help="The player who left the table, stopping the match.")
+@click.option("--left", metavar="PLAYER", shell_complete=player_names, help="The player who left the table, stopping the match.")
 @format_option("json")
 @click.pass_context
 def rating_command(ctx: click.Context, left: str | None, output_format: str) -> None:
