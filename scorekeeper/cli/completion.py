@@ -22,10 +22,11 @@ def _items(values):
 
 def ruleset_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
     """The built-in rulesets starting with ``incomplete``, then the ``.toml`` files (and the folders that may
-    hold one) its path names."""
+    hold one) its path names, but the match file itself (a match log, never a ruleset)."""
     from scorekeeper.rules.loader import builtin_names  # start-up
 
     found = [name for name in builtin_names() if name.startswith(incomplete)]
+    match = os.path.realpath(_match_path(ctx))
     folder, start = os.path.split(incomplete)
     try:
         with os.scandir(os.path.expanduser(folder) or ".") as entries:
@@ -34,20 +35,24 @@ def ruleset_names(ctx: click.Context, param: click.Parameter, incomplete: str) -
                     continue
                 if entry.is_dir():
                     found.append(os.path.join(folder, entry.name) + "/")
-                elif entry.name.endswith(".toml"):
+                elif entry.name.endswith(".toml") and os.path.realpath(entry.path) != match:
                     found.append(os.path.join(folder, entry.name))
     except OSError:  # a folder that is not there or cannot be read: only the built-in names
         pass
     return _items(found)
 
 
+def _match_path(ctx: click.Context) -> str:
+    path = ctx.find_root().params.get("match_path") or os.environ.get("SCOREKEEPER_MATCH") or DEFAULT_MATCH
+    return os.fspath(path)
+
+
 def _players(ctx: click.Context) -> tuple[str, ...]:
     """The players of the match ``--match`` (or SCOREKEEPER_MATCH) names; none when it cannot be read."""
     from scorekeeper.match.opened import open_match  # start-up
 
-    path = ctx.find_root().params.get("match_path") or os.environ.get("SCOREKEEPER_MATCH") or DEFAULT_MATCH
     try:
-        return tuple(open_match(os.fspath(path)).match.players)
+        return tuple(open_match(_match_path(ctx)).match.players)
     except Exception:  # any fault of any file: a Tab key completes nothing rather than break the typed line
         return ()
 

@@ -33,6 +33,7 @@ def test_ruleset_names_complete_wherever_a_ruleset_is_named(tmp_path, monkeypatc
     (tmp_path / "house.toml").write_text('extends = "goat"\n')
     (tmp_path / "notes.txt").write_text("")
     (tmp_path / "clubs").mkdir()
+    (tmp_path / "match.toml").write_text("")  # the match file: a match log, not a ruleset
     assert offered("scorekeeper new --rules goat-p") == [n for n in builtin_names() if n.startswith("goat-p")]
     assert offered("scorekeeper rules show sea") == ["sea-goat", "sea-goat-pairs"]
     assert offered("scorekeeper compare h") == ["house.toml"]
