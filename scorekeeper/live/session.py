@@ -428,7 +428,8 @@ class LiveSession:
             if not candidates(self.state.match.players, text) and text.casefold() not in KEYWORDS:
                 from difflib import get_close_matches  # start-up
 
-                near = get_close_matches(text.casefold(), COMMANDS, n=1)
+                near = ["again"] if text.casefold() in ("new", "next") else \
+                    get_close_matches(text.casefold(), COMMANDS, n=1)
                 raise InputError(f"{quoted(text)} is not a command or a player" +
                                  (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
         facts = read_round(text, self.state.match, self._partner_counts())

@@ -878,6 +878,7 @@ def test_rematch_keeps_a_pairs_matchs_sides(sk):
     assert session.handle("again").text.startswith("Error: the match is not over (1 round so far)")
     sk("round", "Masha out, Alex 30, Serg 30")
     session.handle("table")  # the round recorded by another command is read
+    assert session.handle("new").text == "Error: 'new' is not a command or a player (did you mean again?)"
     reply = session.handle("Rematch")
     assert reply.ok and reply.text.startswith("New goat-pairs match: Reds, Alex+Serg. The finished match is kept")
     assert session.prompt() == "#1> "
