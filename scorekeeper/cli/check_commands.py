@@ -12,6 +12,7 @@ from scorekeeper.cli.base import (
     screen_width,
     wide_option,
 )
+from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, whole_number
 from scorekeeper.domain.tiles import parse_tiles
 from scorekeeper.match.opened import open_match
@@ -29,7 +30,8 @@ def _ruleset(ctx: click.Context, spec: str | None):
 
 
 def _rules_option(function):
-    return click.option("--rules", "rules_spec", metavar="NAME|PATH", help=RULES_HELP)(function)
+    return click.option("--rules", "rules_spec", metavar="NAME|PATH", shell_complete=ruleset_names,
+                        help=RULES_HELP)(function)
 
 
 def _show(ruling, ruleset, output_format: str) -> None:
@@ -237,7 +239,7 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
 
 
 @click.command("compare")
-@click.argument("other", metavar="OTHER")
+@click.argument("other", metavar="OTHER", shell_complete=ruleset_names)
 @wide_option
 @format_option("json")
 @click.pass_context

@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import echo_change, format_option, match_path
+from scorekeeper.cli.completion import player_names
 
 
 @click.command("score", context_settings={"ignore_unknown_options": True})
-@click.argument("player")
+@click.argument("player", shell_complete=player_names)
 @click.argument("points", metavar="POINTS", required=False)
 @click.option("--count", "count", metavar="N", help="The count of the open ends instead of POINTS: the "
               "ruleset says what it scores (Fives and Threes: --count 15 scores 8).")

@@ -14,7 +14,9 @@ from scorekeeper.cli.base import (
     seating_options,
     wide_option,
 )
+from scorekeeper.cli.completion import player_names, ruleset_names
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
+from scorekeeper.errors import InputError
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import open_match
 from scorekeeper.match.record import resolve_player
@@ -35,13 +37,17 @@ def _show(table, ruleset, output_format: str, every_round: bool = False, wide: b
 @click.command()
 @click.argument("players", nargs=-1)
 @click.option("--rules", "rules_spec", default="goat", show_default=True, metavar="NAME|PATH",
+              shell_complete=ruleset_names,
               help="A built-in ruleset (see 'scorekeeper rules list') or a ruleset file.")
 @seating_options
 @click.option("--force", is_flag=True,
               help="Start over where a match file exists: the old one is kept beside it under a dated name.")
+@click.option("--again", is_flag=True,
+              help="The next match with the same players, sides and ruleset, once this one is over (the "
+                   "finished one is kept beside it under a dated name).")
 @click.pass_context
 def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tuple[str, ...],
-        team_names: tuple[str, ...], force: bool) -> None:
+        team_names: tuple[str, ...], force: bool, again: bool) -> None:
     """Start a match: PLAYERS in seating order (or --team twice for pairs).
 
     \b
@@ -49,10 +55,20 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
       scorekeeper new --rules goat Masha Alex Olya Serg
       scorekeeper new --rules goat-pairs --team Masha,Olya --team Alex,Serg
       scorekeeper new --force Masha Alex Olya Serg   # the old match is kept as match.DATE-TIME.toml
+      scorekeeper new --again                        # a rematch, once the match is over
     """
-    change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force)
+    if again:
+        typed = players or teams or team_names or \
+            ctx.get_parameter_source("rules_spec") is not click.core.ParameterSource.DEFAULT
+        if typed:
+            raise InputError("--again keeps the match's players, sides and ruleset: give no PLAYERS, --team, "
+                             "--name or --rules with it")
+        change = usecases.rematch(match_path(ctx), force)
+    else:
+        change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force)
     sides = ", ".join(side.name for side in change.match.sides)
-    kept = [f"The match that was there is kept as {change.kept}."] if change.kept else []
+    was = "finished match" if change.before is not None and change.before.table.over else "match that was there"
+    kept = [f"The {was} is kept as {change.kept}."] if change.kept else []
     click.echo("\n".join(wrap_lines([f"New {change.after.ruleset.name} match in {change.path}: {sides}.", *kept,
                                      change.table.lead_note], screen_width())))
 
@@ -87,7 +103,7 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
 @click.option("--all", "every_round", is_flag=True,
               help=f"Show every round (by default the latest {SHOWN_ROUNDS} and the totals).")
 @wide_option
-@click.option("--rules", "rules_spec", metavar="NAME|PATH",
+@click.option("--rules", "rules_spec", metavar="NAME|PATH", shell_complete=ruleset_names,
               help="Re-score the match's facts under another ruleset (the match file is not changed).")
 @format_option("json")
 @click.pass_context
@@ -187,7 +203,8 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
 
 
 @click.command("rating")
-@click.option("--left", metavar="PLAYER", help="The player who left the table, stopping the match.")
+@click.option("--left", metavar="PLAYER", shell_complete=player_names,
+              help="The player who left the table, stopping the match.")
 @format_option("json")
 @click.pass_context
 def rating_command(ctx: click.Context, left: str | None, output_format: str) -> None:

@@ -15,6 +15,7 @@ from scorekeeper.cli.base import (
     screen_width,
     seating_options,
 )
+from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.errors import ScorekeeperError, StateError, printable
 from scorekeeper.storage import sigint
 import sys
@@ -22,7 +23,7 @@ import sys
 
 @click.command("play")
 @click.argument("players", nargs=-1)
-@click.option("--rules", "rules_spec", metavar="NAME|PATH",
+@click.option("--rules", "rules_spec", metavar="NAME|PATH", shell_complete=ruleset_names,
               help="Start a new match under this ruleset (with PLAYERS, or --team twice), then play it.")
 @seating_options
 @click.option("--force", is_flag=True, help="Start the new match over an existing one.")

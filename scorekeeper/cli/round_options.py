@@ -6,6 +6,7 @@ from contextlib import contextmanager
 
 import click
 
+from scorekeeper.cli.completion import player_names
 from scorekeeper.cli.params import (
     PLAYER_POINTS,
     PLAYER_TILES,
@@ -60,13 +61,15 @@ def round_options(command):
     --points and --confirm to a command; the round syntax closes the command's help."""
     for option in reversed((
         click.argument("text", nargs=-1, metavar="[ROUND LINE]"),
-        click.option("--out", metavar="PLAYER", help="The player who went out (played their last tile)."),
+        click.option("--out", metavar="PLAYER", shell_complete=player_names,
+                     help="The player who went out (played their last tile)."),
         click.option("--fish", is_flag=True, help="The round was blocked (nobody could play)."),
         click.option("--hand", "hands", multiple=True, type=PLAYER_TILES,
                      help="A player's remaining tiles: Alex=1-2,3-3 or Olya=\"6-6 0-1\"."),
         click.option("--total", "totals", multiple=True, type=PLAYER_TOTAL,
                      help="A player's pip total, when the tiles were not kept: Serg=5."),
-        click.option("--fisher", metavar="PLAYER", help="Who made the fish (the last play of a blocked round)."),
+        click.option("--fisher", metavar="PLAYER", shell_complete=player_names,
+                     help="Who made the fish (the last play of a blocked round)."),
         click.option("--last", type=TILES,
                      help="The tile the player went out with, or the two doubles laid at once: 6-6 or 2-2,5-5."),
         click.option("--led", type=TILE,

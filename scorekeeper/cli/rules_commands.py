@@ -15,6 +15,7 @@ from scorekeeper.cli.base import (
     screen_height,
     screen_width,
 )
+from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.errors import RulesetNotFound, printable
 from scorekeeper.reports.fit import wrap
 from scorekeeper.rules.book import book_path, cite
@@ -57,7 +58,7 @@ def list_rules(output_format: str) -> None:
 
 
 @rules.command("show")
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=ruleset_names)
 @click.argument("keys", nargs=-1, metavar="[KEY|SECTION]...")
 @click.option("--changed", is_flag=True,
               help="Only the keys the file sets over what it extends (or over the defaults).")

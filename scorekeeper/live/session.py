@@ -38,7 +38,7 @@ from scorekeeper.rules.loader import is_path
 from scorekeeper.scoring.engine import replay
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
-COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "save", "help", "quit")
+COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "again", "save", "help", "quit")
 """The words a session line may start with; anything else is a round line (or claims during play)."""
 
 HELP_EXAMPLES = (
@@ -58,8 +58,9 @@ HELP_COMMANDS = (
     ("delete N", "delete round N"),
     ("table [all]", "the running table"),
     ("explain [N]", "how a round was scored"),
-    ("check ...", "a ruling: check fish, deal, hand or count"),
+    ("check ...", "fish, deal, hand, count"),
     ("rules [KEY]", "the match's ruleset"),
+    ("again", "once over: a rematch"),
     ("help, quit", "this help; leave (Ctrl-D)"),
 )
 
@@ -204,11 +205,13 @@ class LiveSession:
             return Reply()
         word, _, rest = text.partition(" ")
         command = word.casefold()
+        if command == "rematch":
+            command = "again"
         if command not in COMMANDS and command != "exit":
             command = ""
         self.unconfirmed = None
         self.asked_about = text
-        if command in ("undo", "redo", "edit", "delete"):  # a change between: the same round again is no paste
+        if command in ("undo", "redo", "edit", "delete", "again"):  # a change between: the same round again is no paste
             self.just_recorded = None
         notice = ""
 
@@ -370,6 +373,8 @@ class LiveSession:
             if not rest:
                 raise InputError("check what? check fish|deal|hand|count ... (as 'scorekeeper check')")
             return Reply(delegate=("check", *_check_words(rest)))
+        if command == "again":
+            return self.again(text.partition(" ")[0].casefold(), rest)
         if command == "rules":
             return Reply(delegate=("rules", "show", self.ruleset_spec(), *(rest.split() or ["--changed"])))
         return self.record_line(text)
@@ -386,6 +391,19 @@ class LiveSession:
                          "it.", ok=False)
         return Reply(f"{self.path} was removed by another program: 'save' writes the match held here "
                      f"({self._rounds()}) back; '{command}' again leaves without it.", ok=False)
+
+    def again(self, command: str, rest: str) -> Reply:
+        """The next match, once this one is over: the same seating and ruleset in the same file, the finished
+        match kept beside it under a dated name; said as a new session's greeting says a new match."""
+        _nothing_after(command, rest, f"'{command}' starts the next match with the same players")
+        if not self.state.table.over:
+            raise StateError(f"the match is not over ({self._rounds()} so far): '{command}' starts the next one "
+                             "once it is")
+        change = usecases.rematch(self.state)
+        self.state = change.after
+        sides = ", ".join(side.name for side in self.state.match.sides)
+        return Reply(f"New {self.state.ruleset.name} match: {sides}. The finished match is kept as {change.kept}."
+                     f"\n{self.state.table.lead_note}")
 
     def save(self) -> Reply:
         """Write the match held here to its file again, after another program removed it (every accepted line
@@ -410,7 +428,8 @@ class LiveSession:
             if not candidates(self.state.match.players, text) and text.casefold() not in KEYWORDS:
                 from difflib import get_close_matches  # start-up
 
-                near = get_close_matches(text.casefold(), COMMANDS, n=1)
+                near = ["again"] if text.casefold() in ("new", "next") else \
+                    get_close_matches(text.casefold(), COMMANDS, n=1)
                 raise InputError(f"{quoted(text)} is not a command or a player" +
                                  (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
         facts = read_round(text, self.state.match, self._partner_counts())

@@ -47,8 +47,8 @@ from scorekeeper.storage.matchfile import (
 )
 from scorekeeper.storage.stamp import MatchChanged, check_unchanged
 
-__all__ = ["Change", "RoundFacts", "parse_round", "open_match", "new", "import_match", "record", "edit", "delete",
-           "undo", "redo", "history", "score", "write_back"]
+__all__ = ["Change", "RoundFacts", "parse_round", "open_match", "new", "rematch", "import_match", "record", "edit",
+           "delete", "undo", "redo", "history", "score", "write_back"]
 
 
 RoundInput = RoundFacts | str
@@ -201,9 +201,32 @@ def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, r
     nothing of a match is ever lost by a command that replaces it."""
     with match_lock(path):
         _refuse_existing(path, force, remedy)  # again: another command may have started one meanwhile
-        kept = keep_aside(path, _now()) if os.path.exists(path) else None
-        stamp = save_match(match, path)
-    return Change(None, OpenMatch(path, match._replace(path=path), ruleset, table, stamp), kept=kept)
+        return _replace_held(path, match, ruleset, table)
+
+
+def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMatch | None = None) -> Change:
+    """Keep the match at ``path`` (if any) aside under a dated name, then write ``match`` there; the caller
+    holds the lock."""
+    kept = keep_aside(path, _now()) if os.path.exists(path) else None
+    stamp = save_match(match, path)
+    return Change(before, OpenMatch(path, match._replace(path=path), ruleset, table, stamp), kept=kept)
+
+
+def rematch(source: MatchSource, force: bool = False) -> Change:
+    """Start the next match at the finished match's file: the same seating, sides and ruleset, no rounds; the
+    finished one is kept beside it under a dated name (``kept``), as ``new`` with ``force`` keeps it. Refused
+    (StateError) when there is no match there, or when it is not over (unless ``force``)."""
+    path = source.path if isinstance(source, OpenMatch) else os.fspath(source)
+    if not isinstance(source, OpenMatch) and not os.path.lexists(path):
+        raise StateError(f"there is no match in {path} to play again: start one with 'scorekeeper new PLAYERS'")
+    with _changing(source) as opened:
+        if not opened.table.over and not force:
+            rounds = len(opened.match.rounds)
+            raise StateError(f"the match in {path} is not over ({rounds} round{'s' if rounds != 1 else ''} so "
+                             "far): --force starts the next one anyway, this one kept aside")
+        finished = opened.match
+        match = Match(ruleset=finished.ruleset, players=finished.players, sides=finished.sides)
+        return _replace_held(path, match, opened.ruleset, replay(opened.ruleset, match), before=opened)
 
 
 def _now() -> str:

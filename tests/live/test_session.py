@@ -843,3 +843,45 @@ def test_at_40_columns_marks_have_a_legend_and_eggs_say_where_they_go(tmp_path):
     assert "!: on the hundred, or decided the match" in rows and all(len(row) <= 40 for row in rows)
     assert "!: on the hundred, or decided the match" in play.say("table").splitlines()
     play.quit()
+
+
+def test_again_at_40_columns_starts_the_next_match_with_the_same_players(tmp_path):
+    one_shot(tmp_path, "new", "--rules", "goat", "Ann", "Bob")
+    one_shot(tmp_path, "round", "Ann out, Bob 60")
+    one_shot(tmp_path, "round", "Ann out, Bob 60")
+    finished = (tmp_path / "match.toml").read_bytes()
+    play = Play(tmp_path, columns=40)
+    assert play.child.after == "over> "
+    assert " ".join(play.say("again 2").split()) == ("Error: again takes no number: 'again' starts the next "
+                                                     "match with the same players")
+    answer = play.say("again")
+    assert all(len(row) <= 40 for row in answer.splitlines()), answer
+    kept = sorted(tmp_path.glob("match.*.toml"))
+    assert len(kept) == 1 and kept[0].read_bytes() == finished
+    assert " ".join(answer.split()) == (f"New goat match: Ann, Bob. The finished match is kept as {kept[0].name}. "
+                                        "first round: the holder of the lowest double leads (0-0, then 1-1 ...; "
+                                        "with no double out, the lightest tile)")
+    assert play.child.after == "#1> "
+    assert " ".join(play.say("rematch").split()) == ("Error: the match is not over (0 rounds so far): 'rematch' "
+                                                     "starts the next one once it is")
+    assert play.say("a out 7").startswith("Round 1")
+    play.quit()
+    match = load_match(str(tmp_path / "match.toml"))
+    assert match.players == ("Ann", "Bob") and len(match.rounds) == 1
+    assert sorted(tmp_path.glob("match.*.toml")) == kept
+
+
+def test_rematch_keeps_a_pairs_matchs_sides(sk):
+    sk("new", "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg", "--name", "Reds")
+    sk("round", "Masha out, Alex 30, Serg 30")
+    session = LiveSession.open(str(sk.path), screen=lambda: Screen(80, 24))
+    assert session.handle("again").text.startswith("Error: the match is not over (1 round so far)")
+    sk("round", "Masha out, Alex 30, Serg 30")
+    session.handle("table")  # the round recorded by another command is read
+    assert session.handle("new").text == "Error: 'new' is not a command or a player (did you mean again?)"
+    reply = session.handle("Rematch")
+    assert reply.ok and reply.text.startswith("New goat-pairs match: Reds, Alex+Serg. The finished match is kept")
+    assert session.prompt() == "#1> "
+    match = load_match(str(sk.path))
+    assert [side.players for side in match.sides] == [("Masha", "Olya"), ("Alex", "Serg")]
+    assert match.rounds == ()

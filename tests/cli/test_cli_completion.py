@@ -1,0 +1,72 @@
+"""Shell completion: what the Tab key offers for commands, options, ruleset names and the match's players, asked
+as bash asks it (``_SCOREKEEPER_COMPLETE=bash_complete`` with COMP_WORDS and COMP_CWORD)."""
+
+from __future__ import annotations
+
+import subprocess
+
+from click.testing import CliRunner
+
+from scorekeeper.cli.app import cli
+from scorekeeper.rules.loader import builtin_names
+from conftest import command_environment, installed_command
+
+
+def offered(words: str, env: dict[str, str] | None = None) -> list[str]:
+    """What bash would be offered for the last word of ``words`` (a trailing space: a new, empty word)."""
+    cword = len(words.split()) - (0 if words.endswith(" ") else 1)
+    result = CliRunner().invoke(cli, [], prog_name="scorekeeper", env={
+        "_SCOREKEEPER_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(cword), **(env or {})})
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    return [line.partition(",")[2] for line in result.stdout.splitlines() if line]
+
+
+def test_commands_and_options_complete():
+    assert offered("scorekeeper sc") == ["score"]
+    assert {"new", "round", "table", "play", "rules"} <= set(offered("scorekeeper "))
+    assert offered("scorekeeper round --fi") == ["--fish", "--fisher"]
+
+
+def test_ruleset_names_complete_wherever_a_ruleset_is_named(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.toml").write_text('extends = "goat"\n')
+    (tmp_path / "notes.txt").write_text("")
+    (tmp_path / "clubs").mkdir()
+    (tmp_path / "match.toml").write_text("")  # the match file: a match log, not a ruleset
+    assert offered("scorekeeper new --rules goat-p") == [n for n in builtin_names() if n.startswith("goat-p")]
+    assert offered("scorekeeper rules show sea") == ["sea-goat", "sea-goat-pairs"]
+    assert offered("scorekeeper compare h") == ["house.toml"]
+    assert offered("scorekeeper play --rules c") == ["clubs/"]
+    assert offered("scorekeeper table --rules ") == builtin_names() + ["clubs/", "house.toml"]
+    assert offered("scorekeeper check hand --rules muggins-") == ["muggins-each-hand"]
+
+
+def test_players_complete_from_the_match_named(sk):
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    assert offered(f"scorekeeper --match {sk.path} score ") == ["Masha", "Alex", "Olya", "Serg"]
+    assert offered(f"scorekeeper --match {sk.path} score o") == ["Olya"]
+    assert offered(f"scorekeeper --match {sk.path} rating --left S") == ["Serg"]
+    assert offered(f"scorekeeper --match {sk.path} round --out m") == ["Masha"]
+    assert offered("scorekeeper round --fisher A", env={"SCOREKEEPER_MATCH": str(sk.path)}) == ["Alex"]
+
+
+def test_a_missing_or_broken_match_completes_no_player(tmp_path):
+    broken = tmp_path / "broken.toml"
+    broken.write_text("players = [\n")
+    assert offered(f"scorekeeper --match {tmp_path / 'none.toml'} score ") == []
+    assert offered(f"scorekeeper --match {broken} score ") == []
+    assert offered(f"scorekeeper --match {tmp_path} score ") == []  # a folder
+    assert offered("scorekeeper score ", env={"SCOREKEEPER_MATCH": str(broken)}) == []
+
+
+def test_the_installed_command_completes_and_gives_its_script(sk):
+    sk("new", "--rules", "goat", "Masha", "Alex")
+    env = {**command_environment(), "_SCOREKEEPER_COMPLETE": "bash_complete",
+           "COMP_WORDS": f"scorekeeper --match {sk.path} score a", "COMP_CWORD": "4"}
+    done = subprocess.run(installed_command(), env=env, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "plain,Alex\n", "")
+    for shell in ("bash", "zsh", "fish"):
+        env = {**command_environment(), "_SCOREKEEPER_COMPLETE": f"{shell}_source"}
+        script = subprocess.run(installed_command(), env=env, capture_output=True, text=True, timeout=60)
+        assert script.returncode == 0 and "_SCOREKEEPER_COMPLETE" in script.stdout, script.stderr

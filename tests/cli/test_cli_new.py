@@ -1,0 +1,66 @@
+"""``new --again``: the next match with the same players, sides and ruleset, once the match is over."""
+
+from __future__ import annotations
+
+from scorekeeper.storage.matchfile import load_match
+
+PAIRS = ("new", "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg", "--name", "Reds",
+         "--name", "Blues")
+
+
+def finished_pairs(sk) -> bytes:
+    sk(*PAIRS)
+    sk("round", "Masha out, Alex 30, Serg 30")
+    sk("round", "Masha out, Alex 30, Serg 30")
+    assert sk.json()["over"]
+    return sk.path.read_bytes()
+
+
+def test_again_starts_the_next_match_with_the_same_sides_and_keeps_the_finished_one(sk):
+    finished = finished_pairs(sk)
+    said = sk("new", "--again").stdout.splitlines()
+    kept = sorted(sk.folder.glob("match.*.toml"))
+    assert len(kept) == 1 and kept[0].read_bytes() == finished
+    assert said == [f"New goat-pairs match in {sk.path}: Reds, Blues.",
+                    f"The finished match is kept as {kept[0]}.",
+                    "first round: the holder of 1-1 leads (else 2-2 ... 6-6, then 0-0; with no double out, the "
+                    "heaviest tile)"]
+    old, new = load_match(str(kept[0])), load_match(str(sk.path))
+    assert (new.ruleset, new.players, new.sides) == (old.ruleset, old.players, old.sides)
+    assert len(old.rounds) == 2 and new.rounds == () and new.history == ()
+    assert not sk.json()["over"]
+
+
+def test_again_keeps_a_ruleset_file_named_from_the_match(sk):
+    (sk.folder / "house.toml").write_text('extends = "goat"\n[end]\ntarget = 20\n')
+    sk("new", "--rules", str(sk.folder / "house.toml"), "Ann", "Bob")
+    sk("round", "Ann out, Bob 25")
+    sk("new", "--again")
+    assert load_match(str(sk.path)).ruleset == "house.toml"
+    assert sk("table").stdout.count("house") >= 1
+
+
+def test_again_is_refused_without_a_match(sk):
+    refused = sk.fails("new", "--again", code=1)
+    assert refused == f"Error: there is no match in {sk.path} to play again: start one with " \
+                      "'scorekeeper new PLAYERS'"
+
+
+def test_again_is_refused_before_the_match_is_over_and_force_means_it(sk):
+    sk("new", "--rules", "goat", "Ann", "Bob")
+    sk("round", "Ann out, Bob 20")
+    refused = sk.fails("new", "--again", code=1)
+    assert refused == f"Error: the match in {sk.path} is not over (1 round so far): --force starts the next " \
+                      "one anyway, this one kept aside"
+    assert list(sk.folder.glob("match.*.toml")) == []
+    said = sk("new", "--again", "--force").stdout
+    assert "The match that was there is kept as" in said
+    assert load_match(str(sk.path)).rounds == ()
+    assert len(load_match(str(next(sk.folder.glob("match.*.toml")))).rounds) == 1
+
+
+def test_again_takes_no_players_nor_ruleset(sk):
+    finished_pairs(sk)
+    for extra in (["Ann", "Bob"], ["--rules", "goat"], ["--team", "A,B", "--team", "C,D"]):
+        refused = sk.fails("new", "--again", *extra, code=2)
+        assert "--again keeps the match's players, sides and ruleset" in refused
