@@ -57,11 +57,11 @@ def _players(ctx: click.Context) -> tuple[str, ...]:
         return ()
 
 
-def _starting(names, incomplete: str) -> list[str]:
-    return [name for name in names if name.casefold().startswith(incomplete.casefold())]
-
-
 def player_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
-    """The match's players starting with ``incomplete`` (in any case), in seating order."""
-    return _items(_starting(_players(ctx), incomplete))
+    """The match's players starting with ``incomplete`` as the round line reads a name (case, ё/е, accents and
+    look-alike letters folded: ``names.fold``), in seating order."""
+    from scorekeeper.notation.names import fold  # start-up: only the Tab key needs it
+
+    start = fold(incomplete)
+    return _items([name for name in _players(ctx) if fold(name).startswith(start)])
 

@@ -70,3 +70,12 @@ def test_the_installed_command_completes_and_gives_its_script(sk):
         env = {**command_environment(), "_SCOREKEEPER_COMPLETE": f"{shell}_source"}
         script = subprocess.run(installed_command(), env=env, capture_output=True, text=True, timeout=60)
         assert script.returncode == 0 and "_SCOREKEEPER_COMPLETE" in script.stdout, script.stderr
+
+
+def test_players_complete_as_the_round_line_reads_their_names(sk):
+    """A name completes from what a round line would take for it: case, ё/е and accents folded alike."""
+    sk("new", "Алёна", "Léa", "Bob")
+    env = {"SCOREKEEPER_MATCH": str(sk.path)}
+    assert offered("scorekeeper score але", env) == ["Алёна"]
+    assert offered("scorekeeper score LE", env) == ["Léa"]
+    assert offered("scorekeeper rating --left ", env) == ["Алёна", "Léa", "Bob"]
