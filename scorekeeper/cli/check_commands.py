@@ -195,7 +195,7 @@ def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_form
       scorekeeper check play --rules muggins "Ann 5-5, Bob 5-0, Ann 3-5, Bob 0-2"
       scorekeeper check play "Ann 6-6, Bob 6-3, Cat 3-3 on 3, Dan knocks"
     """
-    from scorekeeper.referee.play import check_play  # start-up
+    from scorekeeper.scoring.board import check_play  # start-up
     from scorekeeper.referee.rulings import ruling_table  # start-up
 
     ruleset, players = ruling_table(rules_spec, match_path(ctx))

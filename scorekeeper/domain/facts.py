@@ -1,9 +1,10 @@
 """The facts of a match: who sits where, and what happened in each round.  Never computed scores."""
 
+from enum import Enum
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-from enum import Enum
+from scorekeeper.domain.plays import Play
 from scorekeeper.domain.tiles import Tile
 
 FORMAT_VERSION = 1
@@ -70,6 +71,8 @@ class Round(NamedTuple):
     """Points claimed during play, in order."""
     play_points: tuple[Claim, ...] = ()
     """In-play totals noted at the table instead of single claims (``round --points PLAYER=N``)."""
+    plays: tuple[Play, ...] = ()
+    """The hand as it was played, when it was typed play by play (rules.md §10); empty: not recorded."""
     line: int | None = None
     """Where the round starts in the match file, when it was read from one (provenance, not a fact)."""
 

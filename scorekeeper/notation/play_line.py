@@ -16,9 +16,9 @@ quotes; a tile is ``6-3``, ``6:3`` or, in a set up to double-nine, ``63``.
 from __future__ import annotations
 
 import re
-from enum import Enum
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
+from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import TILE_DASHES, Tile, parse_tile
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.notation.names import candidates, match_player
@@ -34,31 +34,6 @@ _TOKEN = re.compile(rf"""
   | (?P<space>[\s,;]+)
   | (?P<other>\S[^\s,;]*)
 """, re.VERBOSE)
-
-
-class Action(Enum):
-    """What a player does on a turn."""
-
-    TILE = "tile"
-    """Lays a tile."""
-    KNOCK = "knock"
-    """Cannot (or does not) play: the turn passes."""
-    DRAW = "draw"
-    """Draws tiles from the bazaar; the turn stays with the player."""
-
-
-class Play(NamedTuple):
-    """One play as the scorer types it: the player and what they did; ``on`` says where a tile goes when it
-    fits more than one place (the number showing at an open end, or the tile it is laid against)."""
-
-    player: str
-    action: Action
-    tile: Tile | None = None
-    on: int | Tile | None = None
-    drawn: int = 0
-
-    def __str__(self) -> str:
-        return format_play(self)
 
 
 class _Word:
@@ -93,11 +68,12 @@ def parse_tile_word(word: str, max_pip: int = 6) -> Tile | None:
 
 
 def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 6,
-                seen: list[str] | None = None) -> tuple[Play, ...]:
+                seen: list[str] | None = None, exact: bool = False) -> tuple[Play, ...]:
     """The plays of ``text``, each name resolved against ``players`` (unique prefixes, as in a round line).
 
     Without ``players`` the names are taken as typed, and a later name that starts only one name seen before
-    (in ``seen``, to which each new name is added) is that player (``Ann 6-6, Bob 6-3, a 3-3``)."""
+    (in ``seen``, to which each new name is added) is that player (``Ann 6-6, Bob 6-3, a 3-3``); ``exact``:
+    every name is taken as written (as ``format_plays`` writes them, in a match file)."""
     words = _words(text)
     if not words:
         raise InputError("no plays given: write them like 'Ann 6-6, Bob 6-3, Cat knocks'")
@@ -112,7 +88,7 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
             before = f" after {format_play(plays[-1])}" if plays else ""
             raise InputError(f"play {number}: {quoted(word.text)}{before} is not a player's name: each play "
                              "starts with who plays ('Bob 6-3', 'Bob knocks')")
-        player = _player(word.text, players, seen)
+        player = word.text if exact else _player(word.text, players, seen)
         at += 1
         if at >= len(words):
             raise InputError(f"play {number}: what did {player} do? Give a tile (6-3), 'knocks' or 'draws N'")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from scorekeeper.domain.plays import Action
 from scorekeeper.domain.tiles import format_tiles
-from scorekeeper.notation.play_line import Action, format_play
-from scorekeeper.referee.play import Followed, Ruled
+from scorekeeper.notation.play_line import format_play
 from scorekeeper.reports.fit import wrap_lines
+from scorekeeper.scoring.board import Followed, Ruled
 
 
 def play_line(ruled: Ruled, scores: bool) -> str:

@@ -252,7 +252,7 @@ def _parse_sides(raw: Any, players: list[str], label: str, text: str, broken) ->
     return sides
 
 
-_ROUND_KEYS = frozenset({"end", "out", "fisher", "hands", "last", "led", "claims", "points"})
+_ROUND_KEYS = frozenset({"end", "out", "fisher", "hands", "last", "led", "claims", "points", "plays"})
 _ENDINGS = {ending.value: ending for ending in Ending}
 
 
@@ -291,7 +291,14 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     last = raw.get("last", "")
     if not isinstance(last, str):
         raise ValueError("'last' must be tiles like \"6-6\"")
-    return _round(ending, hands, out, fisher, last, led, raw.get("claims"), raw.get("points"), line)
+    plays = raw.get("plays", "")
+    if not isinstance(plays, str):
+        raise ValueError("'plays' must be one line of plays like \"Ann 6-6, Bob 6-3, Cat knocks\"")
+    rnd = _round(ending, hands, out, fisher, last, led, raw.get("claims"), raw.get("points"), line)
+    if not plays.strip():
+        return rnd
+    from scorekeeper.notation.play_line import parse_plays  # start-up: only a round typed play by play needs it
+    return rnd._replace(plays=parse_plays(plays, exact=True))
 
 
 def _written_hand(value: int | str) -> Hand:
@@ -302,7 +309,8 @@ def _written_hand(value: int | str) -> Hand:
 def _round(ending: Ending, hands: dict[str, Hand], out: str | None, fisher: str | None, last: str,
            led: str | None, claims: list | None, points: list | None, line: int | None) -> Round:
     """A round's facts from its values as the file writes them (tiles and claims still as text)."""
-    return Round(ending, MappingProxyType(hands), out, fisher, *_played_and_claimed(last, led, claims, points), line)
+    return Round(ending, MappingProxyType(hands), out, fisher, *_played_and_claimed(last, led, claims, points),
+                 line=line)
 
 
 def _played_and_claimed(last: str, led: str | None, claims: Any, points: Any) -> tuple:
@@ -418,6 +426,9 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
         raw["claims"] = [format_claim(claim) for claim in rnd.claims]
     if rnd.play_points:
         raw["points"] = [f"{claim.player}={claim.points}" for claim in rnd.play_points]
+    if rnd.plays:
+        from scorekeeper.notation.play_line import format_plays  # start-up: as in _parse_round
+        raw["plays"] = format_plays(rnd.plays)
     raw["hands"] = {player: (hand.total if hand.tiles is None else format_tiles(hand.tiles))
                     for player, hand in rnd.hands.items()}
     return raw

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
+from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile
 from scorekeeper.errors import InputError
-from scorekeeper.notation.play_line import Action, Play, format_plays, parse_plays
+from scorekeeper.notation.play_line import format_plays, parse_plays
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 

@@ -11,10 +11,11 @@ import sys
 import time
 
 import pytest
+from fuzz_cases import MUTATIONS
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from fuzz_cases import MUTATIONS
 from scorekeeper.domain.facts import Claim, Ending, Hand, Match, Round, singles
+from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import TileSet
 from scorekeeper.errors import MatchFileError
 from scorekeeper.storage import atomic, tomlread
@@ -192,6 +193,20 @@ def _tiles(draw, deck) -> tuple:
 
 
 @st.composite
+def plays(draw, players):
+    """One play as the play line writes it: any seated player, a tile (maybe laid 'on' an end or a tile), a
+    knock or a draw."""
+    player = draw(st.sampled_from(players))
+    action = draw(st.sampled_from(Action))
+    if action is Action.KNOCK:
+        return Play(player, action)
+    if action is Action.DRAW:
+        return Play(player, action, drawn=draw(st.integers(1, 5)))
+    return Play(player, action, draw(st.sampled_from(TILES)),
+                draw(st.one_of(st.none(), st.integers(0, 6), st.sampled_from(TILES))))
+
+
+@st.composite
 def matches(draw, names=st.sampled_from(PLAIN_NAMES)):
     players = tuple(draw(st.lists(names, min_size=2, max_size=4, unique=True)))
     rounds = []
@@ -220,6 +235,8 @@ def matches(draw, names=st.sampled_from(PLAIN_NAMES)):
                                     for _ in range(draw(st.integers(1, 3))))
         if draw(st.integers(0, 6)) == 0:
             facts["play_points"] = (Claim(draw(st.sampled_from(players)), draw(st.integers(0, 30))),)
+        if draw(st.integers(0, 3)) == 0 and not any('"' in player for player in players):
+            facts["plays"] = tuple(draw(st.lists(plays(players), min_size=1, max_size=6)))
         rounds.append(Round.of(ending=Ending.FISH if out is None else Ending.OUT, hands=hands, **facts))
     return Match(ruleset="goat", players=players, sides=singles(players), rounds=tuple(rounds))
 
@@ -244,6 +261,19 @@ def test_a_written_file_reads_back_with_each_rounds_line(match):
         first = text.split("\n").index("rounds = [") + 2 if match.rounds else 0
         assert [rnd.line for rnd in read.rounds] == list(range(first, first + len(match.rounds)))
     assert (kind, read) == _parsed(text, exact_lines=True)
+
+
+@pytest.mark.parametrize("plays, problem", [
+    ('3', "'plays' must be one line of plays"),
+    ('"Masha 6-6, Alex 6-x"', "is not understood in a play"),
+    ('"Masha 6-6, Alex"', "what did Alex do?"),
+])
+def test_a_round_whose_plays_are_broken_is_named_at_its_line(plays, problem):
+    text = ('format = 1\nruleset = "muggins"\nplayers = ["Masha", "Alex"]\n\n[[rounds]]\nend = "out"\n'
+            f'out = "Masha"\nplays = {plays}\nhands = {{ Alex = 5 }}\n')
+    with pytest.raises(MatchFileError) as refused:
+        parse_match(text, "m.toml")
+    assert str(refused.value).startswith("m.toml:5: round 1: ") and problem in str(refused.value)
 
 
 def test_a_broken_round_of_a_long_match_is_named_at_its_line():

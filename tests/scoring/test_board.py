@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, parse_tiles
 from scorekeeper.errors import InputError
-from scorekeeper.notation.play_line import Action, Play, parse_plays
+from scorekeeper.notation.play_line import parse_plays
 from scorekeeper.referee.count import check_count
-from scorekeeper.referee.play import Board, IllegalPlay, check_play, follow
 from scorekeeper.rules.loader import load_ruleset
+from scorekeeper.scoring.board import Board, IllegalPlay, check_play, follow
 
 EVERY = 'extends = "muggins"\nname = "every"\n[play]\nspinners = "every"\n'
 SMALL = '\n[tiles]\ndeal = 3\ndeal_more_players = 3\n'

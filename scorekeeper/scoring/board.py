@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
+from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError
 from scorekeeper.notation.names import match_player
-from scorekeeper.notation.play_line import Action, Play, format_play, parse_plays
+from scorekeeper.notation.play_line import format_play, parse_plays
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import FishermanIs, PlayScore, Spinners, SpinnerReading
+from scorekeeper.rules.schema import FishermanIs, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, open_count, score_of
 from scorekeeper.scoring.plausible import deal_size
 
