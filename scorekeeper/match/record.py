@@ -17,6 +17,7 @@ from scorekeeper.domain.facts import (
     Undoing,
     singles,
 )
+from scorekeeper.domain.plays import Play
 from scorekeeper.domain.tiles import Tile
 from scorekeeper.errors import FactError, InputError, StateError
 from scorekeeper.match.checks import check_round
@@ -39,7 +40,7 @@ def resolve_player(match: Match, name: str) -> str:
 def build_round(match: Match, *, out: str | None = None, fish: bool = False,
                 hands: Iterable[tuple[str, tuple[Tile, ...]]] = (), totals: Iterable[tuple[str, int]] = (),
                 fisher: str | None = None, last: tuple[Tile, ...] = (), led: Tile | None = None,
-                claims: Iterable[Claim] = ()) -> Round:
+                claims: Iterable[Claim] = (), plays: Iterable[Play] = ()) -> Round:
     """Turn typed facts into a Round; names are resolved and each player's hand given once."""
     if out and fish:
         raise FactError("a round ends either by an out or by a fish, not both: give {ending}")
@@ -57,7 +58,8 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
     return Round.of(ending=Ending.OUT if out else Ending.FISH, hands=given,
                  out=resolve_player(match, out) if out else None,
                  fisher=resolve_player(match, fisher) if fisher else None,
-                 last=tuple(last), led=led, claims=tuple(claims))
+                 last=tuple(last), led=led, claims=tuple(claims),
+                 plays=tuple(Play(resolve_player(match, play.player), *play[1:]) for play in plays))
 
 
 def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=None) -> Match:
