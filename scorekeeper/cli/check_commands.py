@@ -256,7 +256,7 @@ def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> N
     """
     from scorekeeper.referee.rescore import compare as compare_tables  # start-up
     opened = open_match(match_path(ctx))
-    comparison = compare_tables(opened.match, opened.ruleset, load_ruleset(other))
+    comparison = compare_tables(opened.match, opened.ruleset, load_ruleset(other), opened.table)
     if output_format == "json":
         echo_json(comparison.to_dict())
         return

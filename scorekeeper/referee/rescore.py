@@ -226,9 +226,12 @@ class Comparison(NamedTuple):
         }
 
 
-def compare(match: Match, first: Ruleset, second: Ruleset) -> Comparison:
-    """Score the same facts under two rulesets, round by round."""
-    one, two = rescore(match, first), rescore(match, second, first)
+def compare(match: Match, first: Ruleset, second: Ruleset, own_table: Table | None = None) -> Comparison:
+    """Score the same facts under two rulesets, round by round.  ``own_table``: the match's table under
+    ``first`` when the caller has replayed it already (an opened match is checked and replayed under its own
+    ruleset), so that it is not replayed again."""
+    one = rescore(match, first) if own_table is None else Rescored(first, own_table, (), ())
+    two = rescore(match, second, first)
     unconverted = set(two.unconverted_rounds)
     rows = []
     for number in range(1, len(match.rounds) + 1):

@@ -1,8 +1,8 @@
 """The people's table layout: columns two spaces apart, dashes under the headers.
 
 It is tabulate's "simple" layout, written out here because the running table is printed after every round
-and tabulate's import alone weighs on a command's start-up budget.  ``compare`` uses tabulate
-itself; the Markdown export writes its own pipe table.
+and tabulate's import alone weighs on a command's start-up budget (and its reading of every cell's type on a
+long match's comparison: docs/development.md); the Markdown export writes its own pipe table.
 """
 
 from __future__ import annotations
@@ -29,8 +29,12 @@ def width(text: str) -> int:
 def simple_table(headers: Sequence[str], rows: Sequence[Sequence[object]], align: Sequence[str],
                  gap: int = 2) -> str:
     """Headers, a line of dashes, then the rows; ``align`` is "left" or "right" for each column; columns
-    ``gap`` spaces apart."""
-    lines = [[(text, width(text)) for text in map(str, row)] for row in [headers, *rows]]
+    ``gap`` spaces apart.  A header may take several lines (``"Masha\ngoat"``): its lines stand one under the
+    other, at the top."""
+    heads = [str(header).split("\n") for header in headers]
+    tall = max((len(lines) for lines in heads), default=1)
+    header_rows = [[lines[index] if index < len(lines) else "" for lines in heads] for index in range(tall)]
+    lines = [[(text, width(text)) for text in map(str, row)] for row in [*header_rows, *rows]]
     widths = [max(size for _, size in column) for column in zip(*lines)]
 
     def line(cells: Sequence[tuple[str, int]]) -> str:
@@ -41,7 +45,8 @@ def simple_table(headers: Sequence[str], rows: Sequence[Sequence[object]], align
         return space.join(padded).rstrip()
 
     space = " " * gap
-    return "\n".join([line(lines[0]), space.join("-" * size for size in widths).rstrip()] + [line(row) for row in lines[1:]])
+    return "\n".join([line(row) for row in lines[:tall]] + [space.join("-" * size for size in widths).rstrip()]
+                     + [line(row) for row in lines[tall:]])
 
 
 def standing_text(score: int, remembered: int) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from tabulate import tabulate
-
 from scorekeeper.referee.rescore import Comparison
 from scorekeeper.reports.columns import simple_table, standing_text
 from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
@@ -115,7 +113,7 @@ def _split_grid(comparison: Comparison, a: str, b: str, style: str) -> str:
     if not any(item.first_eggs or item.second_eggs for item in comparison.rounds):
         headers = headers[:-3] + headers[-1:]
         rows = [row[:-3] + row[-1:] for row in rows]
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    return simple_table(headers, rows, ("left",) * len(headers))
 
 
 def _merged_grid(comparison: Comparison, style: str, size: int | None, gap: int, marks: bool = True) -> str:
