@@ -19,7 +19,7 @@ from scorekeeper.domain.facts import (
 )
 from scorekeeper.domain.plays import Play
 from scorekeeper.domain.tiles import Tile
-from scorekeeper.errors import FactError, InputError, StateError
+from scorekeeper.errors import FactError, InputError, StateError, quoted
 from scorekeeper.match.checks import check_round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Teams
@@ -103,21 +103,33 @@ def undo(match: Match) -> tuple[Match, str]:
     return match._replace(rounds=match.rounds[:-1], pending=rnd.claims, history=history), said
 
 
+NAME_LIMIT = 30
+"""The longest name a new match seats: every table, echo and standings line names each player, and a
+40-column screen shows a few of them side by side."""
+
+
 def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> str | None:
     """Why these players (and team names) cannot sit at one table, or None: a name that is empty, padded,
-    holds a control character or a separator, or two names that fold alike (``names.fold``)."""
+    holds a control character or a separator, is longer than ``NAME_LIMIT``, or two names that fold alike
+    (``names.fold``)."""
     from scorekeeper.notation.names import alike_problem, name_problem  # start-up
 
     players = list(players)
     for player in players:
-        problem = name_problem(player)
+        problem = name_problem(player) or _too_long(player, "a player's name")
         if problem:
             return problem
     for name in team_names:
-        problem = name_problem(name, "a team's name", "=,\"")  # a team is named A+B by default
+        problem = name_problem(name, "a team's name", "=,\"") or _too_long(name, "a team's name")  # A+B by default
         if problem:
             return problem
     return alike_problem(players)
+
+
+def _too_long(name: str, what: str) -> str | None:
+    if len(name) <= NAME_LIMIT:
+        return None
+    return f"{quoted(name, 40)} cannot be {what}: a name at the table has at most {NAME_LIMIT} characters"
 
 
 def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),

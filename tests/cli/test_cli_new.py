@@ -64,3 +64,15 @@ def test_again_takes_no_players_nor_ruleset(sk):
     for extra in (["Ann", "Bob"], ["--rules", "goat"], ["--team", "A,B", "--team", "C,D"]):
         refused = sk.fails("new", "--again", *extra, code=2)
         assert "--again keeps the match's players, sides and ruleset" in refused
+
+
+def test_a_name_too_long_for_the_table_is_refused_in_one_line(sk):
+    """A 100,000-character name was seated: every table and standings line then carried it."""
+    message = sk.fails("new", "--rules", "goat", "Ann", "B" * 100_000, code=2)
+    assert "cannot be a player's name: a name at the table has at most 30 characters" in message
+    assert len(message) < 200 and not sk.path.exists()
+    message = sk.fails("new", "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg",
+                       "--name", "N" * 31, code=2)
+    assert "cannot be a team's name: a name at the table has at most 30 characters" in message
+    sk("new", "--rules", "goat", "Ann", "B" * 30)
+    assert load_match(str(sk.path)).players == ("Ann", "B" * 30)
