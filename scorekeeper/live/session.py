@@ -161,6 +161,9 @@ class LiveSession:
         self.unwritten = False
         """A write failed (a full disk, a read-only folder): 'save' writes the match held here, to say whether
         the file can be written again."""
+        self.hand = None
+        """The hand typed play by play (a ``live.hand.HandInPlay``) until its round is recorded."""
+        self.warned_hand = False
 
     @classmethod
     def open(cls, path: str, screen: Callable[[], Screen] = Screen) -> "LiveSession":
@@ -173,6 +176,8 @@ class LiveSession:
     def prompt(self) -> str:
         if self.state.table.over:
             return "over> "
+        if self.hand is not None:
+            return self.hand.prompt(len(self.state.match.rounds) + 1)
         pending = self.state.match.pending
         return f"#{len(self.state.match.rounds) + 1}{'+' if pending else ''}> "
 
@@ -336,6 +341,10 @@ class LiveSession:
         if command == "help":
             _nothing_after(command, rest, "'help' lists the commands")
             return Reply(help_text(self.screen().width))
+        if self.hand is not None or not command:
+            reply = self.in_hand(command, rest, text)
+            if reply is not None:
+                return reply
         if command == "undo" and rest.casefold() in ("--list", "list"):  # what 'redo N' numbers
             return Reply(delegate=("undo", "--list"))
         if command == "undo":
@@ -381,6 +390,11 @@ class LiveSession:
 
     def leave(self, command: str = "quit") -> Reply:
         """End the session; once, when another program removed the match file, say so first and offer 'save'."""
+        if self.hand is not None and not self.warned_hand:
+            self.warned_hand = True
+            plays = len(self.hand.plays)
+            return Reply(f"A hand is in play ({plays} play{'s' if plays != 1 else ''}), not saved until it ends: "
+                         f"'{command}' again leaves without it.", ok=False)
         held = self._held_elsewhere()
         if not held or self.warned_gone:
             return Reply(quit=True)
@@ -391,6 +405,60 @@ class LiveSession:
                          "it.", ok=False)
         return Reply(f"{self.path} was removed by another program: 'save' writes the match held here "
                      f"({self._rounds()}) back; '{command}' again leaves without it.", ok=False)
+
+    def in_hand(self, command: str, rest: str, text: str) -> Reply | None:
+        """A line of the hand typed play by play (``live.hand``): plays, ``undo`` of a play, the hands once it
+        is over; None for a line that is not the hand's (a command that works as ever, a round line)."""
+        from scorekeeper.live.hand import HandInPlay, is_round_like, looks_like_plays, read_plays  # start-up
+
+        hand = self.hand
+        if hand is not None and command == "undo":
+            if rest.casefold() == "all":
+                self.hand = None
+                return Reply(f"Dropped the hand in play ({len(hand.plays)} plays).")
+            _nothing_after(command, rest, "it takes back the last play ('undo all': every play of the hand)")
+            play = hand.undo()
+            if not hand.plays:
+                self.hand = None
+            return Reply(hand.undone(play))
+        if hand is not None and command in ("redo", "again"):
+            raise StateError(f"a hand is in play: '{command}' waits until its round is recorded")
+        if command:
+            return None
+        self.warned_hand = False
+        if hand is not None and hand.over:
+            facts = hand.facts(text, self.state.match, self._partner_counts())
+
+            def record(confirmed: bool) -> Reply:
+                change = usecases.record(self.state, facts, confirmed=confirmed)
+                self.hand = None
+                return self._changed(change, self._said(change.number, change))
+
+            return self._confirmable(record)
+        if hand is not None and text.casefold() == "fish":
+            return Reply(hand.answer(hand.fish()))
+        ruleset, players = self.state.ruleset, self.state.match.players
+        plays = read_plays(text, players, ruleset["tiles.max_pip"])
+        if plays is None:
+            if hand is None and not looks_like_plays(text):
+                return None  # a round line, or claims
+            if hand is not None and is_round_like(text):
+                raise StateError(f"a hand is in play ({len(hand.plays)} plays): type its plays to the end (the "
+                                 "hands are asked for then), or 'undo all' to drop them")
+            from scorekeeper.notation.play_line import parse_plays  # start-up
+
+            parse_plays(text, players, ruleset["tiles.max_pip"])  # says what is wrong with the plays
+            return None
+        if hand is None:
+            if self.state.table.over:
+                raise StateError("the match is over: 'again' starts the next one")
+            if self.state.match.pending:
+                raise StateError("the claims of this hand are noted: record its round with a round line (or "
+                                 "'undo' them) before typing a hand play by play")
+            hand = HandInPlay(ruleset, players, self.state.table.next_leader)
+        answer = hand.answer(hand.play_all(plays))
+        self.hand = hand
+        return Reply(answer)
 
     def again(self, command: str, rest: str) -> Reply:
         """The next match, once this one is over: the same seating and ruleset in the same file, the finished
