@@ -139,8 +139,6 @@ class HandInPlay:
         it is over, that the hands are asked for."""
         if self.over:
             return f"#{number} hands> "
-        if self.board.turn is None:
-            return f"#{number} lead> "
         if self.scores:
             return f"#{number} {self.board.count()[0]} {self.board.turn}> "
         return f"#{number} {self.board.turn}> "
@@ -154,6 +152,8 @@ class HandInPlay:
             lines.append(play_line(each, self.scores))
             if each.note and not each.out and not each.blocked:
                 lines.append(each.note[0].upper() + each.note[1:] + ".")
+                if each.sealed and "unless" in each.note:  # the hands are not known: the table says
+                    lines.append("Nobody holds it? Type 'fish'.")
             if each.points and self._muggins_first(each):
                 lines.append(f"Uncalled? An opponent says muggins: +{each.points}.")
         if self.over:
@@ -180,7 +180,7 @@ class HandInPlay:
     def _example(self, out: str | None) -> str:
         others = [player for player in self.players if player != out]
         return " ".join(f"{_short(player, self.players)} {value}"
-                        for player, value in zip(others, ("8", "3-4 0-0", "12", "5")))
+                        for player, value in zip(others, ("8", "3-4", "12", "5")))
 
     def undone(self, play: Play) -> str:
         """What ``undo`` says it took back, and where the hand stands."""

@@ -51,6 +51,11 @@ HELP_EXAMPLES = (
 HELP_NARROW = ("Unnamed totals go in seating order after the one out (a fish: from the first). Claims: Ann +15, "
                "Bob count 20.")
 """What the examples' comments say, on a screen too narrow to put them beside the examples."""
+HELP_PLAYS = ("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play.",
+              "Plays: a 66 b 63, c knocks, b draws 2")
+HELP_NAMES = ("Names by any unique start; Tab completes names and commands.",
+              "Names: any unique start; Tab completes.")
+"""The help's words on the plays of a hand and on names, and their short forms for a narrow screen."""
 HELP_COMMANDS = (
     ("undo", "drop the last round/claim"),
     ("redo [N]", "put back what was undone"),
@@ -77,12 +82,18 @@ def help_text(width: int | None = None) -> str:
         for typed, _ in HELP_EXAMPLES[:-1]:
             lines += wrap_between(typed, width, first="  ", indent="    ")
         lines += wrap(HELP_NARROW, width, indent="  ", first="  ")
+    lines += wrap(_longest_fitting(HELP_PLAYS, width, 2), width, indent="  ", first="  ")
     lines.append("Commands:")
     column = max(text_width(typed) for typed, _ in HELP_COMMANDS) + 2
     for typed, meaning in HELP_COMMANDS:
         lines += wrap(meaning, width, indent=" " * (2 + column), first=f"  {typed:<{column}}")
-    lines += wrap("Names by any unique start; Tab completes names and commands.", width)
+    lines += wrap(_longest_fitting(HELP_NAMES, width), width)
     return "\n".join(lines)
+
+
+def _longest_fitting(forms: tuple[str, ...], width: int | None, indent: int = 0) -> str:
+    """The first of ``forms`` that fits ``width`` columns after ``indent``, else the last (wrapped)."""
+    return next((form for form in forms if width is None or indent + text_width(form) <= width), forms[-1])
 
 
 def wrap_between(text: str, width: int | None, first: str = "", indent: str = "  ") -> list[str]:
