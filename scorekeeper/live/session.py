@@ -403,8 +403,7 @@ class LiveSession:
         """End the session; once, when another program removed the match file, say so first and offer 'save'."""
         if self.hand is not None and not self.warned_hand:
             self.warned_hand = True
-            plays = len(self.hand.plays)
-            return Reply(f"A hand is in play ({plays} play{'s' if plays != 1 else ''}), not saved until it ends: "
+            return Reply(f"A hand is in play ({_plays(len(self.hand.plays))}), not saved until it ends: "
                          f"'{command}' again leaves without it.", ok=False)
         held = self._held_elsewhere()
         if not held or self.warned_gone:
@@ -426,7 +425,7 @@ class LiveSession:
         if hand is not None and command == "undo":
             if rest.casefold() == "all":
                 self.hand = None
-                return Reply(f"Dropped the hand in play ({len(hand.plays)} plays).")
+                return Reply(f"Dropped the hand in play ({_plays(len(hand.plays))}).")
             _nothing_after(command, rest, "it takes back the last play ('undo all': every play of the hand)")
             play = hand.undo()
             if not hand.plays:
@@ -454,7 +453,7 @@ class LiveSession:
             if hand is None and not looks_like_plays(text):
                 return None  # a round line, or claims
             if hand is not None and is_round_like(text):
-                raise StateError(f"a hand is in play ({len(hand.plays)} plays): type its plays to the end (the "
+                raise StateError(f"a hand is in play ({_plays(len(hand.plays))}): type its plays to the end (the "
                                  "hands are asked for then), or 'undo all' to drop them")
             from scorekeeper.notation.play_line import parse_plays  # start-up
 
@@ -630,6 +629,10 @@ class LiveSession:
         folded = fold(word)
         return [option for option in options
                 if option.casefold().startswith(key) or fold(option).startswith(folded)]
+
+
+def _plays(number: int) -> str:
+    return f"{number} play" if number == 1 else f"{number} plays"
 
 
 def _in_session_words(result):

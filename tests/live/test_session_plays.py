@@ -94,3 +94,77 @@ def test_a_goat_hand_ends_in_a_fish_whose_fisherman_leads_the_next_round(tmp_pat
     rounds = load_match(str(tmp_path / "match.toml")).rounds
     assert len(rounds) == 1 and rounds[0].fisher == "Ann" and str(rounds[0].led) == "2-4"
     assert format_plays(rounds[0].plays).endswith("Ann 2-5 on 5, Bob 2-2")
+
+
+# -- the same session in process: the dispatch between plays, round lines, claims and commands --------------
+
+from scorekeeper.live.session import LiveSession, Screen  # noqa: E402
+
+
+def session(sk, ruleset: str = "goat", width: int | None = 80) -> LiveSession:
+    sk("new", "--rules", ruleset, "Ann", "Bob", "Cat", "Dan")
+    return LiveSession.open(str(sk.path), screen=lambda: Screen(width, 24))
+
+
+def test_plays_round_lines_and_claims_are_told_apart_by_their_shape(sk):
+    live = session(sk, "muggins")
+    assert live.handle("a +10").text.startswith("Claimed: Ann +10")  # a claim, as before
+    assert live.handle("undo").text.startswith("Dropped the claim")
+    assert live.handle("a out 3 4 5").text.startswith("Round 1: Ann out")  # a round line, as before
+    assert live.hand is None
+    assert live.handle("a 66").text == "Ann 6-6 · 6+6 = 12 · Bob"  # plays
+    assert live.prompt() == "#2 12 Bob> "
+    refused = live.handle("b out 1 2 3")  # a round line inside a hand: refused, the hand kept
+    assert not refused.ok and refused.text.startswith("Error: a hand is in play (1 play): type its plays")
+    assert not live.handle("b +5").ok and len(live.state.match.pending) == 0  # no claim noted either
+    assert live.handle("b 6-3 c").text.startswith("Error: play 2: what did Cat do?")  # the plays' own error
+    assert format_plays(live.hand.plays) == "Ann 6-6"
+
+
+def test_commands_keep_working_during_a_hand(sk):
+    live = session(sk)
+    live.handle("a out 3 4 5")
+    live.handle("a 24 b 41")
+    assert "1  Ann out" in live.handle("table").text
+    assert live.handle("explain").text.startswith("Round 1 under goat")
+    assert "Plays" in live.handle("help").text
+    refused = live.handle("redo")
+    assert not refused.ok and "a hand is in play: 'redo' waits until its round is recorded" in refused.text
+    assert live.handle("edit 1 b out 3 4 5").text.startswith("Round 1: Bob out")  # earlier rounds stay editable
+    assert live.prompt() == "#2 Cat> "
+    assert live.handle("undo all").text == "Dropped the hand in play (2 plays)."
+    assert live.hand is None and live.prompt() == "#2> "
+    assert live.handle("undo").text.startswith("Dropped round 1")  # outside a hand: today's undo
+
+
+def test_a_hand_is_not_started_over_claims_nor_once_the_match_is_over(sk):
+    live = session(sk, "muggins")
+    live.handle("a +10")
+    refused = live.handle("a 66")
+    assert not refused.ok and "the claims of this hand are noted" in refused.text and live.hand is None
+
+
+def test_leaving_with_a_hand_in_play_warns_once(sk):
+    live = session(sk)
+    live.handle("a 24")
+    warned = live.handle("quit")
+    assert not warned.quit and "A hand is in play (1 play), not saved until it ends" in warned.text
+    assert live.leave().quit  # the second 'quit' (or Ctrl-D) leaves
+
+
+def test_a_refused_line_in_a_hand_leaves_the_match_file_untouched(sk):
+    live = session(sk)
+    before = sk.path.read_bytes()
+    for line in ("a 24 b 41", "c 55", "a 12", "undo", "b 41", "c 12 on 1"):
+        live.handle(line)
+    assert sk.path.read_bytes() == before and format_plays(live.hand.plays) == "Ann 2-4, Bob 1-4, Cat 1-2 on 1"
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_every_answer_of_a_whole_hand_fits_the_screen(sk, width):
+    live = session(sk, "all-fives", width)
+    for line in ALL_FIVES_HAND.split(", ") + [f"b {BOB_HOLDS}, c 3-5, d 4-6"]:
+        reply = live.handle(line)
+        assert reply.ok, reply.text
+        assert all(len(row) <= width for row in reply.text.splitlines()), reply.text
+    assert live.hand is None and len(live.state.match.rounds) == 1
