@@ -23,9 +23,11 @@ from scorekeeper.errors import (
     printable,
     quoted,
 )
+from scorekeeper.live.hand import HandInPlay, is_round_like, looks_like_plays, read_plays
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import OpenMatch, open_match
 from scorekeeper.notation.numerals import parse_number
+from scorekeeper.notation.play_line import parse_plays
 from scorekeeper.notation.round_line import (
     KEYWORDS,
     format_round,
@@ -419,8 +421,6 @@ class LiveSession:
     def in_hand(self, command: str, rest: str, text: str) -> Reply | None:
         """A line of the hand typed play by play (``live.hand``): plays, ``undo`` of a play, the hands once it
         is over; None for a line that is not the hand's (a command that works as ever, a round line)."""
-        from scorekeeper.live.hand import HandInPlay, is_round_like, looks_like_plays, read_plays  # start-up
-
         hand = self.hand
         if hand is not None and command == "undo":
             if rest.casefold() == "all":
@@ -455,8 +455,6 @@ class LiveSession:
             if hand is not None and is_round_like(text):
                 raise StateError(f"a hand is in play ({_plays(len(hand.plays))}): type its plays to the end (the "
                                  "hands are asked for then), or 'undo all' to drop them")
-            from scorekeeper.notation.play_line import parse_plays  # start-up
-
             parse_plays(text, players, ruleset["tiles.max_pip"])  # says what is wrong with the plays
             return None
         if hand is None:
