@@ -212,5 +212,12 @@ class HandInPlay:
                 if tile in by:
                     raise InputError(f"{tile} was played in this hand (by {by[tile]}): it is not in {player}'s "
                                      "hand; give the tiles still held")
+        for player, tiles in facts.hands:
+            holds = board.deal + board.drawn[player] - board.played[player]
+            if len(tiles) != holds:
+                drew = f", drew {board.drawn[player]}" if board.drawn[player] else ""
+                held = f"{holds} tile" if holds == 1 else f"{holds} tiles"
+                raise InputError(f"{player} holds {held} (dealt {board.deal}{drew}, played "
+                                 f"{board.played[player]}): {len(tiles)} given; give them all, or the total")
         last = board.out.last if board.out is not None else ()
         return facts._replace(last=tuple(last), led=board.lead, plays=tuple(self.plays))

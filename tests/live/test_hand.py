@@ -141,10 +141,11 @@ def test_fish_on_a_layout_that_can_still_be_matched_is_refused():
 
 def test_the_out_closes_into_a_round_with_its_last_tile_lead_and_plays():
     made = hand("all-fives", FIVES)
-    facts = made.facts("b 1-3 4-5, c 3-5, d 10", match("all-fives"))
+    facts = made.facts("b 1-3 4-5 5-5 3-3 0-2 2-4 1-2 0-1 0-0 0-4, c 3-5, d 10", match("all-fives"))
     assert facts.out == "Ann" and facts.last == (Tile(0, 5),) and facts.led == Tile(6, 6)
     assert format_plays(facts.plays) == FIVES
-    assert facts.hands == (("Bob", (parse_tile("1-3"), parse_tile("4-5"))), ("Cat", (parse_tile("3-5"),)))
+    assert facts.hands == (("Bob", tuple(map(parse_tile, "1-3 4-5 5-5 3-3 0-2 2-4 1-2 0-1 0-0 0-4".split()))),
+                           ("Cat", (parse_tile("3-5"),)))
     assert facts.totals == (("Dan", 10),)
     assert made.facts("3 8 10", match("all-fives")).totals == (("Bob", 3), ("Cat", 8), ("Dan", 10))  # after Ann
 
@@ -163,6 +164,8 @@ def test_the_fish_closes_into_a_round_with_its_fisherman():
     ("Ann out, b 3 c 8 d 10", "'Ann out' .*saw how the hand ended|'out': the referee saw how the hand ended"),
     ("b 3 c 8 d 10 led 6-6", "'led': the referee saw how the hand ended"),
     ("b 3 c 8 d 10, b +5", "the referee scores the plays itself"),
+    ("b 1-3 4-5, c 3-5, d 10", r"Bob holds 10 tiles \(dealt 5, drew 8, played 3\): 2 given; give them all"),
+    ("b 40, c 3-5 1-3, d 10", r"Cat holds 1 tile \(dealt 5, played 4\): 2 given"),
 ])
 def test_the_hands_typed_at_the_end_hold_no_tile_seen_played_and_no_ending(line, message):
     made = hand("all-fives", FIVES)
