@@ -221,3 +221,21 @@ class HandInPlay:
                                  f"{board.played[player]}): {len(tiles)} given; give them all, or the total")
         last = board.out.last if board.out is not None else ()
         return facts._replace(last=tuple(last), led=board.lead, plays=tuple(self.plays))
+
+    def implausible(self, facts: RoundFacts) -> str:
+        """Why a total typed at the end of the hand cannot be what the player holds ('' when it can): more
+        pips than their count of the heaviest tiles not seen played nor typed in a hand, or fewer than the
+        lightest. The scorer may still confirm it (a tile misread at the table is the usual cause)."""
+        board = self.board
+        typed = {tile for _, tiles in facts.hands for tile in tiles}
+        free = sorted(tile.pips for tile in self.ruleset.tileset.tiles()
+                      if tile not in board.on_table and tile not in typed)
+        for player, total in facts.totals:
+            holds = board.deal + board.drawn[player] - board.played[player]
+            least, most = sum(free[:holds]), sum(free[len(free) - holds:]) if holds else 0
+            held = f"{holds} tile" if holds == 1 else f"{holds} tiles"
+            if total > most:
+                return f"{player} holds {held}, at most {most} pips among the tiles not played: {total} given"
+            if total < least:
+                return f"{player} holds {held}, at least {least} pips among the tiles not played: {total} given"
+        return ""

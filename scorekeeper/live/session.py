@@ -440,6 +440,9 @@ class LiveSession:
             facts = hand.facts(text, self.state.match, self._partner_counts())
 
             def record(confirmed: bool) -> Reply:
+                why = "" if confirmed else hand.implausible(facts)
+                if why:
+                    raise Implausible(why)
                 change = usecases.record(self.state, facts, confirmed=confirmed)
                 self.hand = None
                 return self._changed(change, self._said(change.number, change))

@@ -172,3 +172,13 @@ def test_the_hands_typed_at_the_end_hold_no_tile_seen_played_and_no_ending(line,
     with pytest.raises(InputError, match=message):
         made.facts(line, match("all-fives"))
     assert made.over and len(made.plays) == 18
+
+
+@pytest.mark.parametrize("line, why", [
+    ("b 45 c 8 d 40", "Dan holds 1 tile, at most 10 pips among the tiles not played: 40 given"),
+    ("b 2 c 8 d 10", "Bob holds 10 tiles, at least 43 pips among the tiles not played: 2 given"),
+    ("b 45 c 8 d 10", ""),
+])
+def test_a_total_the_tiles_not_played_cannot_make_is_said(line, why):
+    made = hand("all-fives", FIVES)
+    assert made.implausible(made.facts(line, match("all-fives"))) == why

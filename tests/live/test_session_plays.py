@@ -168,3 +168,18 @@ def test_every_answer_of_a_whole_hand_fits_the_screen(sk, width):
         assert reply.ok, reply.text
         assert all(len(row) <= width for row in reply.text.splitlines()), reply.text
     assert live.hand is None and len(live.state.match.rounds) == 1
+
+
+def test_an_impossible_total_at_the_end_of_the_hand_is_a_question(sk):
+    live = session(sk, "all-fives")
+    for line in ALL_FIVES_HAND.split(", "):
+        live.handle(line)
+    before = sk.path.read_bytes()
+    asked = live.handle("b 45 c 8 d 40")
+    assert " ".join(asked.text.split()) == "Implausible: Dan holds 1 tile, at most 10 pips among the tiles not played: 40 given."
+    assert asked.question == "Record it anyway? [y/N] "
+    assert live.answer("n").text == "Not recorded." and live.prompt() == "#1 hands> "
+    assert sk.path.read_bytes() == before
+    live.handle("b 45 c 8 d 40")
+    assert live.answer("y").text.startswith("Round 1: Ann out on 0-5, led 6-6, Bob 45, Cat 8, Dan 40")
+    assert live.hand is None and live.prompt() == "#2> "
