@@ -26,6 +26,7 @@ from scorekeeper.errors import (
 from scorekeeper.live.hand import HandInPlay, is_round_like, looks_like_plays, read_plays
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import OpenMatch, open_match
+from scorekeeper.notation.names import candidates
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.notation.play_line import parse_plays
 from scorekeeper.notation.round_line import (
@@ -455,6 +456,8 @@ class LiveSession:
         if plays is None:
             if hand is None and not looks_like_plays(text):
                 return None  # a round line, or claims
+            if re.fullmatch(r"[^\W\d_]+", text) and not candidates(players, text):
+                return None  # one word and no player: a command mistyped, said so with the nearest
             if hand is not None and is_round_like(text):
                 raise StateError(f"a hand is in play ({_plays(len(hand.plays))}): type its plays to the end (the "
                                  "hands are asked for then), or 'undo all' to drop them")
@@ -502,8 +505,6 @@ class LiveSession:
 
     def record_line(self, text: str) -> Reply:
         if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name
-            from scorekeeper.notation.names import candidates  # start-up
-
             if not candidates(self.state.match.players, text) and text.casefold() not in KEYWORDS:
                 from difflib import get_close_matches  # start-up
 

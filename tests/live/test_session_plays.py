@@ -118,6 +118,7 @@ def test_plays_round_lines_and_claims_are_told_apart_by_their_shape(sk):
     assert not refused.ok and refused.text.startswith("Error: a hand is in play (1 play): type its plays")
     assert not live.handle("b +5").ok and len(live.state.match.pending) == 0  # no claim noted either
     assert live.handle("b 6-3 c").text.startswith("Error: play 2: what did Cat do?")  # the plays' own error
+    assert live.handle("tabel").text == "Error: 'tabel' is not a command or a player (did you mean table?)"
     assert format_plays(live.hand.plays) == "Ann 6-6"
 
 
