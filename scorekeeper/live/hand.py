@@ -12,12 +12,14 @@ Nothing here reads the keyboard, writes a file or prints: the session records an
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from scorekeeper.domain.facts import RoundFacts
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, StateError
+from scorekeeper.notation.names import candidates
 from scorekeeper.notation.play_line import DRAW_WORDS, KNOCK_WORDS, format_play, parse_plays
 from scorekeeper.notation.round_line import read_round, tokens
 from scorekeeper.reports.play import play_line
@@ -53,6 +55,29 @@ def looks_like_plays(text: str) -> bool:
     words = text.casefold().replace(",", " ").replace(";", " ").split()
     return not is_round_like(text) and any(
         word in KNOCK_WORDS + DRAW_WORDS or word == "on" for word in words[1:])
+
+
+def line_plays(text: str, players: Sequence[str], max_pip: int,
+               hand: HandInPlay | None) -> tuple[Play, ...] | None:
+    """The plays of a line typed at the prompt, or None when it is not plays (a round line, claims, one word
+    naming no player: a command mistyped).  A line meant as plays but not read as them is refused with the
+    plays' own error, and so is a round line or a claim inside a hand (InputError, StateError)."""
+    plays = read_plays(text, players, max_pip)
+    if plays is not None:
+        return plays
+    if hand is None and not looks_like_plays(text):
+        return None
+    if re.fullmatch(r"[^\W\d_]+", text) and not candidates(players, text):
+        return None
+    if hand is not None and is_round_like(text):
+        raise StateError(f"a hand is in play ({plays_said(len(hand.plays))}): type its plays to the end (the "
+                         "hands are asked for then), or 'undo all' to drop them")
+    parse_plays(text, players, max_pip)  # raises, saying what is wrong with the plays
+    return None
+
+
+def plays_said(number: int) -> str:
+    return f"{number} play" if number == 1 else f"{number} plays"
 
 
 def _short(player: str, players: Sequence[str]) -> str:

@@ -23,12 +23,10 @@ from scorekeeper.errors import (
     printable,
     quoted,
 )
-from scorekeeper.live.hand import HandInPlay, is_round_like, looks_like_plays, read_plays
+from scorekeeper.live.hand import HandInPlay, line_plays, plays_said
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import OpenMatch, open_match
-from scorekeeper.notation.names import candidates
 from scorekeeper.notation.numerals import parse_number
-from scorekeeper.notation.play_line import parse_plays
 from scorekeeper.notation.round_line import (
     KEYWORDS,
     format_round,
@@ -406,7 +404,7 @@ class LiveSession:
         """End the session; once, when another program removed the match file, say so first and offer 'save'."""
         if self.hand is not None and not self.warned_hand:
             self.warned_hand = True
-            return Reply(f"A hand is in play ({_plays(len(self.hand.plays))}), not saved until it ends: "
+            return Reply(f"A hand is in play ({plays_said(len(self.hand.plays))}), not saved until it ends: "
                          f"'{command}' again leaves without it.", ok=False)
         held = self._held_elsewhere()
         if not held or self.warned_gone:
@@ -426,7 +424,7 @@ class LiveSession:
         if hand is not None and command == "undo":
             if rest.casefold() == "all":
                 self.hand = None
-                return Reply(f"Dropped the hand in play ({_plays(len(hand.plays))}).")
+                return Reply(f"Dropped the hand in play ({plays_said(len(hand.plays))}).")
             _nothing_after(command, rest, "it takes back the last play ('undo all': every play of the hand)")
             play = hand.undo()
             if not hand.plays:
@@ -452,17 +450,9 @@ class LiveSession:
         if hand is not None and text.casefold() == "fish":
             return Reply(hand.answer(hand.fish()))
         ruleset, players = self.state.ruleset, self.state.match.players
-        plays = read_plays(text, players, ruleset["tiles.max_pip"])
+        plays = line_plays(text, players, ruleset["tiles.max_pip"], hand)
         if plays is None:
-            if hand is None and not looks_like_plays(text):
-                return None  # a round line, or claims
-            if re.fullmatch(r"[^\W\d_]+", text) and not candidates(players, text):
-                return None  # one word and no player: a command mistyped, said so with the nearest
-            if hand is not None and is_round_like(text):
-                raise StateError(f"a hand is in play ({_plays(len(hand.plays))}): type its plays to the end (the "
-                                 "hands are asked for then), or 'undo all' to drop them")
-            parse_plays(text, players, ruleset["tiles.max_pip"])  # says what is wrong with the plays
-            return None
+            return None  # a round line, claims, or a command mistyped
         if hand is None:
             if self.state.table.over:
                 raise StateError("the match is over: 'again' starts the next one")
@@ -505,6 +495,8 @@ class LiveSession:
 
     def record_line(self, text: str) -> Reply:
         if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name
+            from scorekeeper.notation.names import candidates  # start-up
+
             if not candidates(self.state.match.players, text) and text.casefold() not in KEYWORDS:
                 from difflib import get_close_matches  # start-up
 
@@ -631,10 +623,6 @@ class LiveSession:
         folded = fold(word)
         return [option for option in options
                 if option.casefold().startswith(key) or fold(option).startswith(folded)]
-
-
-def _plays(number: int) -> str:
-    return f"{number} play" if number == 1 else f"{number} plays"
 
 
 def _in_session_words(result):

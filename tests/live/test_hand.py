@@ -9,7 +9,7 @@ from scorekeeper.domain.facts import Match, singles
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, parse_tile
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.live.hand import HandInPlay, is_round_like, looks_like_plays, read_plays
+from scorekeeper.live.hand import HandInPlay, is_round_like, line_plays, looks_like_plays, read_plays
 from scorekeeper.notation.play_line import format_plays, parse_plays
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.board import IllegalPlay
@@ -64,6 +64,23 @@ def test_a_line_meant_as_plays_is_told_from_a_round_line_by_its_play_words():
     assert looks_like_plays("c knocks d") and looks_like_plays("a 6-6 on")
     assert not looks_like_plays("a out 3 4 5") and not looks_like_plays("a 3 b 4")
     assert is_round_like("a +5") and is_round_like("Fish 1 2 3 4") and not is_round_like("a 66 b 63")
+
+
+def test_the_precedence_of_a_line_outside_and_inside_a_hand():
+    """Outside a hand: plays, else None for the round reader; a line with the plays' words gets their error.
+    Inside: a round line or a claim is refused; one word naming nobody is left to the command hint."""
+    assert line_plays("a 66", FOUR, 6, None) == (Play("Ann", Action.TILE, Tile(6, 6)),)
+    assert line_plays("a out 3 4 5", FOUR, 6, None) is None and line_plays("a +5", FOUR, 6, None) is None
+    with pytest.raises(InputError, match="play 2: what did Dan do?"):
+        line_plays("c knocks d", FOUR, 6, None)
+    started = hand("goat", "a 24")
+    with pytest.raises(StateError, match=r"a hand is in play \(1 play\): type its plays to the end"):
+        line_plays("b out 3 4 5", FOUR, 6, started)
+    with pytest.raises(StateError, match=r"a hand is in play"):
+        line_plays("b +5", FOUR, 6, started)
+    assert line_plays("tabel", FOUR, 6, started) is None
+    with pytest.raises(InputError, match="what did Bob do"):
+        line_plays("b", FOUR, 6, started)
 
 
 def test_each_play_is_answered_in_one_line_with_the_count_the_score_and_whose_turn():

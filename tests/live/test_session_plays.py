@@ -177,7 +177,8 @@ def test_an_impossible_total_at_the_end_of_the_hand_is_a_question(sk):
         live.handle(line)
     before = sk.path.read_bytes()
     asked = live.handle("b 45 c 8 d 40")
-    assert " ".join(asked.text.split()) == "Implausible: Dan holds 1 tile, at most 10 pips among the tiles not played: 40 given."
+    assert " ".join(asked.text.split()) == ("Implausible: Dan holds 1 tile, at most 10 pips among the tiles not "
+                                            "played: 40 given.")
     assert asked.question == "Record it anyway? [y/N] "
     assert live.answer("n").text == "Not recorded." and live.prompt() == "#1 hands> "
     assert sk.path.read_bytes() == before
