@@ -123,10 +123,13 @@ class HandInPlay:
         try:
             for play in plays:
                 ruled.append(self.play(play))
-        except IllegalPlay:
-            if len(self.plays) > before:
-                self._rebuild(self.plays[:before])
-            raise
+        except IllegalPlay as refused:
+            if len(self.plays) == before:
+                raise
+            self._rebuild(self.plays[:before])
+            made = ", ".join(format_play(play) for play in plays[:len(ruled)])
+            raise IllegalPlay(refused.play, f"{refused.reason} (and {made}, before it in the line, is not "
+                                            "made either)") from None
         return ruled
 
     def undo(self) -> Play:

@@ -107,7 +107,8 @@ def test_a_blocking_game_answers_with_the_ends_and_whose_turn():
 
 def test_a_refused_play_changes_nothing_and_a_line_of_plays_is_all_or_none():
     made = hand("goat", "a 24 b 41")
-    with pytest.raises(IllegalPlay, match="it is Dan's turn, not Ann's"):
+    with pytest.raises(IllegalPlay, match=r"it is Dan's turn, not Ann's \(and Cat 1-2 on 1, before it in the "
+                                          r"line, is not made either\)"):
         made.play_all(parse_plays("c 12 on 1, a 2-2", FOUR))
     assert format_plays(made.plays) == "Ann 2-4, Bob 1-4"
     assert made.board.turn == "Cat" and made.board.ends() == (2, 1)
