@@ -128,8 +128,11 @@ class HandInPlay:
                 raise
             self._rebuild(self.plays[:before])
             made = ", ".join(format_play(play) for play in plays[:len(ruled)])
-            raise IllegalPlay(refused.play, f"{refused.reason} (and {made}, before it in the line, is not "
-                                            "made either)") from None
+            if len(ruled) == 1:
+                raise IllegalPlay(refused.play, f"{refused.reason} (and {made}, before it in the line, is not "
+                                                "made either)") from None
+            raise IllegalPlay(refused.play, f"{refused.reason} (and {made}, before it in the line, are not made "
+                                            "either)") from None
         return ruled
 
     def undo(self) -> Play:

@@ -110,6 +110,8 @@ def test_a_refused_play_changes_nothing_and_a_line_of_plays_is_all_or_none():
     with pytest.raises(IllegalPlay, match=r"it is Dan's turn, not Ann's \(and Cat 1-2 on 1, before it in the "
                                           r"line, is not made either\)"):
         made.play_all(parse_plays("c 12 on 1, a 2-2", FOUR))
+    with pytest.raises(IllegalPlay, match=r"\(and Cat 1-2 on 1, Dan 2-6, before it in the line, are not made"):
+        made.play_all(parse_plays("c 12 on 1, d 2-6, b 6-6", FOUR))
     assert format_plays(made.plays) == "Ann 2-4, Bob 1-4"
     assert made.board.turn == "Cat" and made.board.ends() == (2, 1)
     with pytest.raises(IllegalPlay, match=r"5-5 does not match an open end \(the ends show 2 1\)"):
