@@ -12,6 +12,10 @@ Not a test: run it by hand after installing the package (``pip install .``):
    each, with the write (``save_match``: the whole file is rewritten, so it grows with the match) measured
    apart, and the answer again without any file-system call ("in memory"). The goal: a median under 5 ms at
    20 rounds, the write aside, and not growing with the match.
+3. The session's time per play in a hand typed play by play (``a 6-6``, then each play at its own prompt,
+   rules.md §10) on a match of 20 and 500 rounds: whole Goat hands played by a small random player, each
+   play timed (the median, the median of the plays late in a hand, and the slowest); the hand's round
+   itself, recorded at its end, is not counted (it is section 2's). The goal: every play under 2 ms.
 """
 
 from __future__ import annotations
@@ -125,10 +129,69 @@ def memory_times(rounds: int, typed: int, folder: str) -> list[float]:
     return totals
 
 
+def random_hand(session: LiveSession, chance: random.Random) -> tuple[list[str], str]:
+    """One Goat hand as a random player plays it (the first tile that fits, else a knock), led by whoever the
+    match says leads: the lines typed play by play, and the line of what the hands hold at its end."""
+    from scorekeeper.domain.plays import Action, Play
+    from scorekeeper.notation.play_line import format_play
+    from scorekeeper.scoring.board import Board
+
+    ruleset, players = session.state.ruleset, session.state.match.players
+    deck = list(ruleset.tileset.tiles())
+    chance.shuffle(deck)
+    held = {player: deck[index * 7:(index + 1) * 7] for index, player in enumerate(players)}
+    board = Board(ruleset, players)  # the hands unknown, as the session's board has them
+    player = session.state.table.next_leader or chance.choice(players)
+    lines = []
+    while not board.over:
+        fits = [tile for tile in held[player] if board.places(tile)] if board.nodes else held[player][:1]
+        play = Play(player, Action.KNOCK)
+        for tile in fits:
+            try:
+                board.play(Play(player, Action.TILE, tile))
+            except Exception:  # it fits two places: say which
+                continue
+            play = Play(player, Action.TILE, tile)
+            held[player].remove(tile)
+            break
+        else:
+            board.play(play)
+        lines.append(format_play(play))
+        player = board.turn
+    out = board.out.player if board.out else None
+    hands = ", ".join(f"{name} {sum(tile.pips for tile in held[name])}" for name in players if name != out)
+    return lines, hands
+
+
+def play_times(rounds: int, hands: int, folder: str) -> tuple[list[float], list[float]]:
+    """Per play typed, the session's answer time (CPU seconds): all plays, and those late in a hand (the
+    last third of its plays)."""
+    ruleset = os.path.join(folder, "marathon.toml")
+    path = os.path.join(folder, f"plays-{rounds}.toml")
+    generate(rounds, ruleset, path)
+    session = LiveSession.open(path, screen=lambda: Screen(40, 24))
+    chance = random.Random(rounds)
+    every, late = [], []
+    for _ in range(hands):
+        lines, held = random_hand(session, chance)
+        for index, line in enumerate(lines):
+            start = time.process_time()  # the session's own time: the shared machine's load left out
+            reply = session.handle(line)
+            spent = time.process_time() - start
+            assert reply.ok, (line, reply.text)
+            every.append(spent)
+            if index >= len(lines) * 2 // 3:
+                late.append(spent)
+        reply = session.handle(held)
+        assert reply.ok and session.hand is None, reply.text
+    return every, late
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--typed", type=int, default=60, help="rounds typed into each session")
     parser.add_argument("--long", type=int, default=10_000, help="rounds in the long match")
+    parser.add_argument("--hands", type=int, default=20, help="hands typed play by play into each session")
     options = parser.parse_args()
     typing()
     print()
@@ -143,6 +206,17 @@ def main() -> None:
                   f"  {statistics.median(rest) * 1000:>14.2f}  {statistics.median(memory) * 1000:>9.2f}", flush=True)
     print("answer: what the scorer waits for; write: save_match (the whole file, so it grows with the match);\n"
           "in memory: the answer without the write, the lock file and the file's stamp (the disk's part).")
+    print()
+    print(f"Session time per play, a hand typed play by play ({options.hands} Goat hands typed; CPU ms):")
+    print(f"  {'rounds':>7}  {'plays':>5}  {'median':>7}  {'late':>7}  {'slowest':>7}")
+    with tempfile.TemporaryDirectory() as folder:
+        with open(os.path.join(folder, "marathon.toml"), "w") as handle:
+            handle.write(MARATHON.format(base="goat"))
+        for rounds in (20, 500):
+            every, late = play_times(rounds, options.hands, folder)
+            print(f"  {rounds:>7}  {len(every):>5}  {statistics.median(every) * 1000:>7.2f}"
+                  f"  {statistics.median(late) * 1000:>7.2f}  {max(every) * 1000:>7.2f}", flush=True)
+    print("late: the plays of the last third of each hand; the goal: every play under 2 ms.")
 
 
 if __name__ == "__main__":

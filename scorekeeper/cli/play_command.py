@@ -53,6 +53,7 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
       #2> a out 3 13 5
       #3> fish by o 2 3 13 5
       #4> edit 2 Alex out, Olya 4, Serg 13, Masha 5
+      #5> m 66 a 63            (a hand play by play, ruled on)
     """
     from scorekeeper.live.session import LiveSession, Screen  # start-up
     from scorekeeper.match import usecases  # start-up

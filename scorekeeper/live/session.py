@@ -23,6 +23,7 @@ from scorekeeper.errors import (
     printable,
     quoted,
 )
+from scorekeeper.live.hand import HandInPlay, line_plays, plays_said
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import OpenMatch, open_match
 from scorekeeper.notation.numerals import parse_number
@@ -51,6 +52,11 @@ HELP_EXAMPLES = (
 HELP_NARROW = ("Unnamed totals go in seating order after the one out (a fish: from the first). Claims: Ann +15, "
                "Bob count 20.")
 """What the examples' comments say, on a screen too narrow to put them beside the examples."""
+HELP_PLAYS = ("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play.",
+              "Plays: a 66 b 63, c knocks, b draws 2")
+HELP_NAMES = ("Names by any unique start; Tab completes names and commands.",
+              "Names: any unique start; Tab completes.")
+"""The help's words on the plays of a hand and on names, and their short forms for a narrow screen."""
 HELP_COMMANDS = (
     ("undo", "drop the last round/claim"),
     ("redo [N]", "put back what was undone"),
@@ -77,12 +83,18 @@ def help_text(width: int | None = None) -> str:
         for typed, _ in HELP_EXAMPLES[:-1]:
             lines += wrap_between(typed, width, first="  ", indent="    ")
         lines += wrap(HELP_NARROW, width, indent="  ", first="  ")
+    lines += wrap(_longest_fitting(HELP_PLAYS, width, 2), width, indent="  ", first="  ")
     lines.append("Commands:")
     column = max(text_width(typed) for typed, _ in HELP_COMMANDS) + 2
     for typed, meaning in HELP_COMMANDS:
         lines += wrap(meaning, width, indent=" " * (2 + column), first=f"  {typed:<{column}}")
-    lines += wrap("Names by any unique start; Tab completes names and commands.", width)
+    lines += wrap(_longest_fitting(HELP_NAMES, width), width)
     return "\n".join(lines)
+
+
+def _longest_fitting(forms: tuple[str, ...], width: int | None, indent: int = 0) -> str:
+    """The first of ``forms`` that fits ``width`` columns after ``indent``, else the last (wrapped)."""
+    return next((form for form in forms if width is None or indent + text_width(form) <= width), forms[-1])
 
 
 def wrap_between(text: str, width: int | None, first: str = "", indent: str = "  ") -> list[str]:
@@ -161,6 +173,9 @@ class LiveSession:
         self.unwritten = False
         """A write failed (a full disk, a read-only folder): 'save' writes the match held here, to say whether
         the file can be written again."""
+        self.hand = None
+        """The hand typed play by play (a ``live.hand.HandInPlay``) until its round is recorded."""
+        self.warned_hand = False
 
     @classmethod
     def open(cls, path: str, screen: Callable[[], Screen] = Screen) -> "LiveSession":
@@ -173,6 +188,8 @@ class LiveSession:
     def prompt(self) -> str:
         if self.state.table.over:
             return "over> "
+        if self.hand is not None:
+            return self.hand.prompt(len(self.state.match.rounds) + 1)
         pending = self.state.match.pending
         return f"#{len(self.state.match.rounds) + 1}{'+' if pending else ''}> "
 
@@ -336,6 +353,10 @@ class LiveSession:
         if command == "help":
             _nothing_after(command, rest, "'help' lists the commands")
             return Reply(help_text(self.screen().width))
+        if self.hand is not None or not command:
+            reply = self.in_hand(command, rest, text)
+            if reply is not None:
+                return reply
         if command == "undo" and rest.casefold() in ("--list", "list"):  # what 'redo N' numbers
             return Reply(delegate=("undo", "--list"))
         if command == "undo":
@@ -381,6 +402,10 @@ class LiveSession:
 
     def leave(self, command: str = "quit") -> Reply:
         """End the session; once, when another program removed the match file, say so first and offer 'save'."""
+        if self.hand is not None and not self.warned_hand:
+            self.warned_hand = True
+            return Reply(f"A hand is in play ({plays_said(len(self.hand.plays))}), not saved until it ends: "
+                         f"'{command}' again leaves without it.", ok=False)
         held = self._held_elsewhere()
         if not held or self.warned_gone:
             return Reply(quit=True)
@@ -391,6 +416,53 @@ class LiveSession:
                          "it.", ok=False)
         return Reply(f"{self.path} was removed by another program: 'save' writes the match held here "
                      f"({self._rounds()}) back; '{command}' again leaves without it.", ok=False)
+
+    def in_hand(self, command: str, rest: str, text: str) -> Reply | None:
+        """A line of the hand typed play by play (``live.hand``): plays, ``undo`` of a play, the hands once it
+        is over; None for a line that is not the hand's (a command that works as ever, a round line)."""
+        hand = self.hand
+        if hand is not None and command == "undo":
+            if rest.casefold() == "all":
+                self.hand = None
+                return Reply(f"Dropped the hand in play ({plays_said(len(hand.plays))}).")
+            _nothing_after(command, rest, "it takes back the last play ('undo all': every play of the hand)")
+            play = hand.undo()
+            if not hand.plays:
+                self.hand = None
+            return Reply(hand.undone(play))
+        if hand is not None and command in ("redo", "again"):
+            raise StateError(f"a hand is in play: '{command}' waits until its round is recorded")
+        if command:
+            return None
+        self.warned_hand = False
+        if hand is not None and hand.over:
+            facts = hand.facts(text, self.state.match, self._partner_counts())
+
+            def record(confirmed: bool) -> Reply:
+                why = "" if confirmed else hand.implausible(facts)
+                if why:
+                    raise Implausible(why)
+                change = usecases.record(self.state, facts, confirmed=confirmed)
+                self.hand = None
+                return self._changed(change, self._said(change.number, change))
+
+            return self._confirmable(record)
+        if hand is not None and text.casefold() == "fish":
+            return Reply(hand.answer(hand.fish()))
+        ruleset, players = self.state.ruleset, self.state.match.players
+        plays = line_plays(text, players, ruleset["tiles.max_pip"], hand)
+        if plays is None:
+            return None  # a round line, claims, or a command mistyped
+        if hand is None:
+            if self.state.table.over:
+                raise StateError("the match is over: 'again' starts the next one")
+            if self.state.match.pending:
+                raise StateError("the claims of this hand are noted: record its round with a round line (or "
+                                 "'undo' them) before typing a hand play by play")
+            hand = HandInPlay(ruleset, players, self.state.table.next_leader)
+        answer = hand.answer(hand.play_all(plays))
+        self.hand = hand
+        return Reply(answer)
 
     def again(self, command: str, rest: str) -> Reply:
         """The next match, once this one is over: the same seating and ruleset in the same file, the finished

@@ -1,0 +1,187 @@
+"""A hand typed play by play in ``scorekeeper play``, through a real pseudo-terminal (pexpect): every play
+answered in one line that fits the screen, a refused play changing nothing, ``undo`` of a play, the end of the
+hand seen by the referee and the round recorded with its plays (issue 23, Must 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from pty_session import Play  # noqa: E402
+
+from scorekeeper.notation.play_line import format_plays  # noqa: E402
+from scorekeeper.storage.matchfile import load_match  # noqa: E402
+
+# A four-player All Fives hand (5 tiles each, 8 in the bazaar): Bob cannot match 6-6, draws the bazaar dry and
+# knocks; Ann goes out with 0-5.
+ALL_FIVES_HAND = ("Ann 6-6, Bob draws 8, Bob knocks, Cat 0-6, Dan 3-6, Ann 3-4, Bob 4-4, Cat 0-3, Dan 1-4, Ann 2-6, "
+                  "Bob 2-3 on 3, Cat 1-6 on 6, Dan 1-5, Ann 2-5 on 2, Bob 2-2, Cat 1-1, Dan 5-6, Ann 0-5")
+BOB_HOLDS = "1-3 4-5 5-5 3-3 0-2 2-4 1-2 0-1 0-0 0-4"
+
+
+def lines_of(answer: str) -> list[str]:
+    return answer.rstrip("\n").splitlines()
+
+
+def test_an_all_fives_hand_typed_play_by_play_at_40_columns(tmp_path):
+    play = Play(tmp_path, "--rules", "all-fives", "Ann", "Bob", "Cat", "Dan", columns=40)
+    assert play.say("a 66") == "Ann 6-6 · 6+6 = 12 · Bob\n"
+    assert play.prompt == "#1 12 Bob> "  # a hand is in play: the count and whose turn
+    assert play.say("b draws 8") == "Bob draws 8 · Bob\n"  # a draw keeps the turn
+    before = (tmp_path / "match.toml").read_bytes()
+    assert lines_of(play.say("b 55")) == ["Error: Bob 5-5: 5-5 does not match an", "  open end (the ends show 6 6 6 6)"]
+    assert play.prompt == "#1 12 Bob> "  # refused: nothing changed
+    assert play.say("b knocks") == "Bob knocks · Cat\n"
+    assert play.say("c 06") == "Cat 6-0 · 6+6+0 = 12 · Dan\n"
+    assert lines_of(play.say("d 36 a 34")) == ["Dan 6-3 · 0+3 = 3 · Ann", "Ann 3-4 · 0+4 = 4 · Bob"]  # two plays
+    assert play.say("b 44") == "Bob 4-4 · 0+8 = 8 · Cat\n"
+    assert play.say("c 03 d 14 a 26").splitlines()[-1] == "Ann 6-2 · 3+1+2 = 6 · Bob"
+    assert lines_of(play.say("b 23 on 3")) == ["Bob 3-2 on 3 · 1+2+2 = 5 · +5 · Cat",
+                                               "Uncalled? An opponent says muggins: +5."]
+    assert play.say("c 16 on 6") == "Cat 6-1 on 6 · 1+2+2+1 = 6 · Dan\n"
+    assert play.say("undo") == "Took back Cat 1-6 on 6: Cat to play.\n"
+    assert play.prompt == "#1 5 Cat> "
+    assert play.say("c 16 on 6 d 15").splitlines()[-1] == "Dan 1-5 · 2+2+1+5 = 10 · +10 · Ann"
+    assert play.say("a 25 on 2 b 22 c 11 d 56").splitlines()[1] == "Bob 2-2 · 1+5+5+4 = 15 · +15 · Cat"
+    assert (tmp_path / "match.toml").read_bytes() == before  # the plays are saved with the round
+
+    ended = lines_of(play.say("a 05"))
+    assert ended[0] == "Ann 5-0 · 4+2+6+0 = 12 · out"
+    assert " ".join(ended[1:]) == ("Ann went out with 0-5 (led 6-6). What do   the other hands hold? Tiles or "
+                                   "totals,   as in a round line: b 8 c 3-4 d 12")
+    assert play.prompt == "#1 hands> "
+    assert all(len(line) <= 40 for line in ended)
+    assert lines_of(play.say("b 6-6, c 3-5, d 4-6")) == ["Error: 6-6 was played in this hand (by", "  Ann): it is not "
+                                                          "in Bob's hand; give", "  the tiles still held"]
+    assert play.prompt == "#1 hands> "  # asked again
+    answer = lines_of(play.say(f"b {BOB_HOLDS}, c 3-5, d 4-6"))
+    assert answer[0] == "Round 1: Ann out on 0-5 · led 6-6"
+    assert answer[-2:] == ["Ann 65 · Bob 0 · Cat 0 · Dan 0", "Ann leads"]
+    assert all(len(line) <= 40 for line in answer)
+    assert play.prompt == "#2> "
+    assert "Saved in match.toml." in play.quit()
+
+    rnd = load_match(str(tmp_path / "match.toml")).rounds[0]
+    assert (rnd.out, rnd.last, str(rnd.led)) == ("Ann", (rnd.last[0],), "6-6") and str(rnd.last[0]) == "0-5"
+    assert format_plays(rnd.plays) == ALL_FIVES_HAND
+    assert {player: " ".join(map(str, hand.tiles)) for player, hand in rnd.hands.items()} == {
+        "Bob": BOB_HOLDS, "Cat": "3-5", "Dan": "4-6"}
+
+
+def test_a_goat_hand_ends_in_a_fish_whose_fisherman_leads_the_next_round(tmp_path):
+    play = Play(tmp_path, "--rules", "goat", "Ann", "Bob", "Cat", "Dan")
+    assert play.say("a 24 b 41 c 12 on 1 d 26").splitlines() == [
+        "Ann 2-4 · ends 2 4 · Bob", "Bob 4-1 · ends 2 1 · Cat", "Cat 1-2 on 1 · ends 2 2 · Dan",
+        "Dan 2-6 · ends 2 6 · Ann"]
+    assert play.prompt == "#1 Ann> "
+    assert play.say("a 60 b 02 on 0 c 23 d 35 on 3").splitlines()[-1] == "Dan 3-5 on 3 · ends 2 5 · Ann"
+    assert lines_of(play.say("a 52 on 5")) == ["Ann 5-2 on 5 · ends 2 2 · Bob", "Sealed: a fish unless 2-2 is held.",
+                                               "Nobody holds it? Type 'fish'."]
+    ended = lines_of(play.say("b 22"))
+    assert ended[0] == "Bob 2-2 · ends 2 2 · fish"
+    assert ended[1].startswith("A fish: nobody can play; Ann made it. What does each hand hold?")  # the sealer
+    assert play.say("Ann out 3").startswith("Error: 'out': the referee saw how the hand ended")
+    answer = lines_of(play.say("a 10 b 12 c 15 d 20"))
+    assert answer[0] == "Round 1: fish by Ann, led 2-4, Ann 10, Bob 12, Cat 15, Dan 20"
+    assert answer[-1].endswith("· Ann leads")
+    assert play.say("b 66") == "Error: Bob 6-6: Ann leads this hand, not Bob\n"
+    assert play.say("a 66") == "Ann 6-6 · ends 6 6 · Bob\n"
+    warned = " ".join(play.say("quit").split())  # wrapped to the screen
+    assert warned == "A hand is in play (1 play), not saved until it ends: 'quit' again leaves without it."
+    assert "Saved in match.toml." in play.quit()
+
+    rounds = load_match(str(tmp_path / "match.toml")).rounds
+    assert len(rounds) == 1 and rounds[0].fisher == "Ann" and str(rounds[0].led) == "2-4"
+    assert format_plays(rounds[0].plays).endswith("Ann 2-5 on 5, Bob 2-2")
+
+
+# -- the same session in process: the dispatch between plays, round lines, claims and commands --------------
+
+from scorekeeper.live.session import LiveSession, Screen  # noqa: E402
+
+
+def session(sk, ruleset: str = "goat", width: int | None = 80) -> LiveSession:
+    sk("new", "--rules", ruleset, "Ann", "Bob", "Cat", "Dan")
+    return LiveSession.open(str(sk.path), screen=lambda: Screen(width, 24))
+
+
+def test_plays_round_lines_and_claims_are_told_apart_by_their_shape(sk):
+    live = session(sk, "muggins")
+    assert live.handle("a +10").text.startswith("Claimed: Ann +10")  # a claim, as before
+    assert live.handle("undo").text.startswith("Dropped the claim")
+    assert live.handle("a out 3 4 5").text.startswith("Round 1: Ann out")  # a round line, as before
+    assert live.hand is None
+    assert live.handle("a 66").text == "Ann 6-6 · 6+6 = 12 · Bob"  # plays
+    assert live.prompt() == "#2 12 Bob> "
+    refused = live.handle("b out 1 2 3")  # a round line inside a hand: refused, the hand kept
+    assert not refused.ok and refused.text.startswith("Error: a hand is in play (1 play): type its plays")
+    assert not live.handle("b +5").ok and len(live.state.match.pending) == 0  # no claim noted either
+    assert live.handle("b 6-3 c").text.startswith("Error: play 2: what did Cat do?")  # the plays' own error
+    assert live.handle("tabel").text == "Error: 'tabel' is not a command or a player (did you mean table?)"
+    assert format_plays(live.hand.plays) == "Ann 6-6"
+
+
+def test_commands_keep_working_during_a_hand(sk):
+    live = session(sk)
+    live.handle("a out 3 4 5")
+    live.handle("a 24 b 41")
+    assert "1  Ann out" in live.handle("table").text
+    assert live.handle("explain").text.startswith("Round 1 under goat")
+    assert "Plays" in live.handle("help").text
+    refused = live.handle("redo")
+    assert not refused.ok and "a hand is in play: 'redo' waits until its round is recorded" in refused.text
+    assert live.handle("edit 1 b out 3 4 5").text.startswith("Round 1: Bob out")  # earlier rounds stay editable
+    assert live.prompt() == "#2 Cat> "
+    assert live.handle("undo all").text == "Dropped the hand in play (2 plays)."
+    assert live.hand is None and live.prompt() == "#2> "
+    assert live.handle("undo").text.startswith("Dropped round 1")  # outside a hand: today's undo
+
+
+def test_a_hand_is_not_started_over_claims_nor_once_the_match_is_over(sk):
+    live = session(sk, "muggins")
+    live.handle("a +10")
+    refused = live.handle("a 66")
+    assert not refused.ok and "the claims of this hand are noted" in refused.text and live.hand is None
+
+
+def test_leaving_with_a_hand_in_play_warns_once(sk):
+    live = session(sk)
+    live.handle("a 24")
+    warned = live.handle("quit")
+    assert not warned.quit and "A hand is in play (1 play), not saved until it ends" in warned.text
+    assert live.leave().quit  # the second 'quit' (or Ctrl-D) leaves
+
+
+def test_a_refused_line_in_a_hand_leaves_the_match_file_untouched(sk):
+    live = session(sk)
+    before = sk.path.read_bytes()
+    for line in ("a 24 b 41", "c 55", "a 12", "undo", "b 41", "c 12 on 1"):
+        live.handle(line)
+    assert sk.path.read_bytes() == before and format_plays(live.hand.plays) == "Ann 2-4, Bob 1-4, Cat 1-2 on 1"
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_every_answer_of_a_whole_hand_fits_the_screen(sk, width):
+    live = session(sk, "all-fives", width)
+    for line in ALL_FIVES_HAND.split(", ") + [f"b {BOB_HOLDS}, c 3-5, d 4-6"]:
+        reply = live.handle(line)
+        assert reply.ok, reply.text
+        assert all(len(row) <= width for row in reply.text.splitlines()), reply.text
+    assert live.hand is None and len(live.state.match.rounds) == 1
+
+
+def test_an_impossible_total_at_the_end_of_the_hand_is_a_question(sk):
+    live = session(sk, "all-fives")
+    for line in ALL_FIVES_HAND.split(", "):
+        live.handle(line)
+    before = sk.path.read_bytes()
+    asked = live.handle("b 45 c 8 d 40")
+    assert " ".join(asked.text.split()) == ("Implausible: Dan holds 1 tile, at most 10 pips among the tiles not "
+                                            "played: 40 given.")
+    assert asked.question == "Record it anyway? [y/N] "
+    assert live.answer("n").text == "Not recorded." and live.prompt() == "#1 hands> "
+    assert sk.path.read_bytes() == before
+    live.handle("b 45 c 8 d 40")
+    assert live.answer("y").text.startswith("Round 1: Ann out on 0-5, led 6-6, Bob 45, Cat 8, Dan 40")
+    assert live.hand is None and live.prompt() == "#2> "
