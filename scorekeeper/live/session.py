@@ -32,6 +32,7 @@ from scorekeeper.notation.round_line import (
     is_claims_only,
     read_round,
 )
+from scorekeeper.notation.words import round_word, session_line, typed_commands
 from scorekeeper.reports.columns import width as text_width
 from scorekeeper.reports.fit import wrap, wrap_lines
 from scorekeeper.rules.loader import is_path
@@ -81,7 +82,8 @@ def help_text(width: int | None = None) -> str:
     column = max(text_width(typed) for typed, _ in HELP_COMMANDS) + 2
     for typed, meaning in HELP_COMMANDS:
         lines += wrap(meaning, width, indent=" " * (2 + column), first=f"  {typed:<{column}}")
-    lines += wrap("Names by any unique start; Tab completes names and commands.", width)
+    # the language line is English until the messages are translated (issue 24); two lines at 40 columns
+    lines += wrap("Names: any unique start; Tab completes. Russian and Ukrainian words work too.", width)
     return "\n".join(lines)
 
 
@@ -203,12 +205,8 @@ class LiveSession:
         text = line.strip()
         if not text:
             return Reply()
-        word, _, rest = text.partition(" ")
-        command = word.casefold()
-        if command == "rematch":
-            command = "again"
-        if command not in COMMANDS and command != "exit":
-            command = ""
+        # the command in English, whichever language or keyboard layout it was typed in ('' for a round line)
+        command, rest = session_line(text, self.state.match.players)
         self.unconfirmed = None
         self.asked_about = text
         if command in ("undo", "redo", "edit", "delete", "again"):  # a change between: the same round again is no paste
@@ -425,11 +423,11 @@ class LiveSession:
         if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name
             from scorekeeper.notation.names import candidates  # start-up
 
-            if not candidates(self.state.match.players, text) and text.casefold() not in KEYWORDS:
+            if not candidates(self.state.match.players, text) and round_word(text) is None:
                 from difflib import get_close_matches  # start-up
 
                 near = ["again"] if text.casefold() in ("new", "next") else \
-                    get_close_matches(text.casefold(), COMMANDS, n=1)
+                    get_close_matches(text.casefold(), typed_commands(), n=1)
                 raise InputError(f"{quoted(text)} is not a command or a player" +
                                  (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
         facts = read_round(text, self.state.match, self._partner_counts())

@@ -1,0 +1,196 @@
+"""The words people type, in each language the tables speak: one table per language, English first.
+
+A word is looked up by what it means, the English word (``round_word``, ``command_word``, ``play_word``):
+the English words always work, and so do the Russian and Ukrainian ones, whatever language the session
+speaks (a table may switch, and people switch keyboard layouts mid-game).  A word typed on the wrong
+keyboard layout is recognised too: an English word typed with the Russian or Ukrainian layout on (``щге``
+is ``out``), and a Russian or Ukrainian word typed with the English layout on (``dsitk`` is ``вышел``) where
+every letter of it sits on a letter key.  Case does not matter, nor ё against е.
+
+The added words never take a player's name away: a word that names a seated player today (the whole name
+or a unique start of it, as ``names.match_player`` reads it) keeps meaning that player, and only the English
+word then says the word (``fish`` at a table with Рыбаков, where ``рыба`` is Рыбаков).  The English words
+keep their precedence over names, as before: a player called Out is written "Out" in double quotes.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, NamedTuple, Sequence
+
+
+class Words(NamedTuple):
+    """One language's words, each keyed by the English word it means (which is the first of its own)."""
+
+    language: str
+    round: Mapping[str, tuple[str, ...]]
+    """The round line's words (``notation.round_line.KEYWORDS``)."""
+    commands: Mapping[str, tuple[str, ...]]
+    """The session's commands (``live.session.COMMANDS``, with 'exit' and 'rematch')."""
+    options: Mapping[str, tuple[str, ...]]
+    """The words a command takes after it: 'table all', 'undo list', 'check fish|deal|hand|count'."""
+    plays: Mapping[str, tuple[str, ...]]
+    """The play line's words (``notation.play_line.KEYWORDS``): not read from here yet."""
+
+
+ENGLISH = Words(
+    "en",
+    round={"out": ("out",), "fish": ("fish",), "by": ("by",), "on": ("on",), "led": ("led",),
+           "count": ("count",), "played": ("played",)},
+    commands={"undo": ("undo",), "redo": ("redo",), "edit": ("edit",), "delete": ("delete",),
+              "table": ("table",), "explain": ("explain",), "check": ("check",), "rules": ("rules",),
+              "again": ("again", "rematch"), "save": ("save",), "help": ("help",), "quit": ("quit",),
+              "exit": ("exit",)},
+    options={"all": ("all",), "list": ("list",), "fish": ("fish",), "deal": ("deal",), "hand": ("hand",),
+             "count": ("count",)},
+    plays={"knocks": ("knocks", "knock", "passes", "pass"), "draws": ("draws", "draw"), "on": ("on",)},
+)
+
+RUSSIAN = Words(
+    "ru",
+    round={"out": ("вышел", "вышла", "вышли"), "fish": ("рыба",), "by": ("закрыл", "закрыла", "закрыли"),
+           "on": ("последней", "последним"), "led": ("заход",), "count": ("концы", "счёт"),
+           "played": ("сыграл", "сыграла", "сыграли")},
+    commands={"undo": ("отмена", "отменить"), "redo": ("вернуть",), "edit": ("исправить", "правка"),
+              "delete": ("удалить",), "table": ("таблица",), "explain": ("объяснить", "почему"),
+              "check": ("проверить", "проверка"), "rules": ("правила",), "again": ("заново", "реванш"),
+              "save": ("сохранить",), "help": ("помощь", "справка"), "quit": ("выход", "выйти"),
+              "exit": ()},
+    options={"all": ("все", "всё"), "list": ("список",), "fish": ("рыба",), "deal": ("раздача",),
+             "hand": ("рука",), "count": ("концы", "счёт")},
+    plays={"knocks": ("стучит", "стук", "пас"), "draws": ("берёт", "базар"), "on": ("на",)},
+)
+
+UKRAINIAN = Words(
+    "uk",
+    round={"out": ("вийшов", "вийшла", "вийшли"), "fish": ("риба",), "by": ("закрив", "закрила", "закрили"),
+           "on": ("останньою", "останнім"), "led": ("захід",), "count": ("кінці", "рахунок"),
+           "played": ("зіграв", "зіграла", "зіграли")},
+    commands={"undo": ("скасувати", "відміна"), "redo": ("повернути",), "edit": ("виправити", "правка"),
+              "delete": ("видалити",), "table": ("таблиця",), "explain": ("пояснити", "чому"),
+              "check": ("перевірити", "перевірка"), "rules": ("правила",), "again": ("знову", "реванш"),
+              "save": ("зберегти",), "help": ("довідка", "допомога"), "quit": ("вихід", "вийти"),
+              "exit": ()},
+    options={"all": ("усі", "всі"), "list": ("список",), "fish": ("риба",), "deal": ("роздача",),
+             "hand": ("рука",), "count": ("кінці", "рахунок")},
+    plays={"knocks": ("стукає", "стук", "пас"), "draws": ("бере", "базар"), "on": ("на",)},
+)
+
+LANGUAGES: Mapping[str, Words] = {words.language: words for words in (ENGLISH, RUSSIAN, UKRAINIAN)}
+"""Every language's words, by language code; all of them are understood at once."""
+
+_LATIN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`"
+LAYOUTS: Mapping[str, str] = {
+    "ru": "йцукенгшщзхъфывапролджэячсмитьбюё",
+    "uk": "йцукенгшщзхїфівапролджєячсмитьбю'",
+    "uk-mac": "йцукенгшщзхїфивапролджєячсмітьбю'",
+}
+"""What each key of an English (QWERTY) keyboard types under the Russian layout and the Ukrainian ones
+(Windows and Linux; macOS, which swaps и and і), key for key in the order of ``_LATIN``."""
+
+
+def fold_word(text: str) -> str:
+    """A typed word as it is compared with the words: case folded, ё as е, the Ukrainian apostrophe as '."""
+    return text.casefold().replace("ё", "е").replace("ʼ", "'").replace("’", "'")
+
+
+def on_layout(word: str, layout: str, back: bool = False) -> str | None:
+    """``word`` as typed with keyboard ``layout`` on (``back``: a word of that layout typed with the English
+    one on); None when some letter has no letter key there (it could not come out as one word)."""
+    source, target = (LAYOUTS[layout], _LATIN) if back else (_LATIN, LAYOUTS[layout])
+    keys = dict(zip(source, target))
+    typed = "".join(keys.get(char, "") for char in fold_word(word))
+    return typed if len(typed) == len(word) and typed.isalpha() else None
+
+
+def _forms(table: str) -> dict[str, str]:
+    """Every typed form of one table's words (the round line's, the commands, ...), to the English word."""
+    forms: dict[str, str] = {}
+    for words in LANGUAGES.values():
+        for meaning, said in getattr(words, table).items():
+            for word in said:
+                forms.setdefault(fold_word(word), meaning)
+                for layout in LAYOUTS:
+                    typed = on_layout(word, layout, back=words.language != "en")
+                    if typed:
+                        forms.setdefault(typed, meaning)
+    return forms
+
+
+_ROUND = _forms("round")
+_COMMANDS = _forms("commands")
+_OPTIONS = _forms("options")
+_PLAYS = _forms("plays")
+
+
+def english(table: Mapping[str, tuple[str, ...]]) -> frozenset[str]:
+    return frozenset(fold_word(word) for words in table.values() for word in words)
+
+
+_ENGLISH_ROUND = english(ENGLISH.round)
+_ENGLISH_COMMANDS = english(ENGLISH.commands)
+
+
+def _meant(forms: Mapping[str, str], english_words: frozenset[str], text: str,
+           players: Sequence[str] | None) -> str | None:
+    key = fold_word(text)
+    meaning = forms.get(key)
+    if meaning is None or key in english_words or not players:
+        return meaning
+    from scorekeeper.notation.names import candidates  # start-up: only a word that is no English one
+
+    return None if len(candidates(players, text)) == 1 else meaning
+
+
+def round_word(text: str, players: Sequence[str] | None = None) -> str | None:
+    """The round line's word ``text`` means ('out' for 'вышла', 'щге' or 'Out'), or None.  ``players``: the
+    seated players, a word added to the English ones yielding to the one player it names."""
+    return _meant(_ROUND, _ENGLISH_ROUND, text, players)
+
+
+def command_word(text: str, players: Sequence[str] | None = None) -> str | None:
+    """The session command ``text`` means ('undo' for 'отмена' or 'гтвщ', 'again' for 'rematch'), or None;
+    ``players`` as for ``round_word``."""
+    return _meant(_COMMANDS, _ENGLISH_COMMANDS, text, players)
+
+
+def option_word(text: str) -> str | None:
+    """The word after a command ``text`` means ('all' for 'все', 'fish' for 'рыба'), or None."""
+    return _OPTIONS.get(fold_word(text))
+
+
+def play_word(text: str) -> str | None:
+    """The play line's word ``text`` means ('knocks' for 'стук'), or None."""
+    return _PLAYS.get(fold_word(text))
+
+
+def session_line(text: str, players: Sequence[str]) -> tuple[str, str]:
+    """A session line's command, as the English word ('' when the line is a round line), and the rest of the
+    line, its first word in English where that command takes a word ('таблица все' is 'table', 'all')."""
+    word, _, rest = text.strip().partition(" ")
+    command = command_word(word, players) or ""
+    rest = rest.strip()
+    if command in ("table", "undo", "check") and rest:
+        first, space, after = rest.partition(" ")
+        option = option_word(first)
+        if option and (command, option) in _OPTIONS_OF:
+            rest = option + space + after
+    return command, rest
+
+
+_OPTIONS_OF = frozenset([("table", "all"), ("undo", "list"), ("check", "fish"), ("check", "deal"),
+                         ("check", "hand"), ("check", "count")])
+
+
+def typed_commands() -> list[str]:
+    """The session's commands in every language, English first (what a mistyped command may have meant)."""
+    return [word for words in LANGUAGES.values() for said in words.commands.values() for word in said]
+
+
+def every_form(table: str, meaning: str) -> list[str]:
+    """Every way ``meaning`` is typed in ``table`` ('round', 'commands', ...): for the rule book and tests."""
+    return [form for form, meant in _forms(table).items() if meant == meaning]
+
+
+def words_of(language: str, table: str) -> Iterable[tuple[str, tuple[str, ...]]]:
+    """One language's words of ``table``, by the English word they mean, in the English order."""
+    return getattr(LANGUAGES[language], table).items()
