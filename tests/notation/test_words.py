@@ -4,6 +4,8 @@ name keeps its meaning beside them; a Russian line gives the match file the Engl
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper.domain.facts import Match, singles
@@ -252,3 +254,16 @@ def test_help_says_other_languages_work():
 
     for width in (40, 80):
         assert "Russian and Ukrainian words work too." in " ".join(help_text(width).split())
+
+
+def test_the_rule_book_lists_every_word():
+    """rules.md §11 is the scorer's list of the words: each word of each table is in it, as typed."""
+    from pathlib import Path
+
+    book = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = book[book.index("## 11. Words in Russian and Ukrainian"):]
+    listed = set(re.findall(r"`([^`]+)`", section))
+    for words in LANGUAGES.values():
+        for table in ("round", "commands", "options"):
+            missing = [word for said in getattr(words, table).values() for word in said if word not in listed]
+            assert not missing, (words.language, table, missing)
