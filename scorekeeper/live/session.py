@@ -32,7 +32,7 @@ from scorekeeper.notation.round_line import (
     is_claims_only,
     read_round,
 )
-from scorekeeper.notation.words import round_word, session_line, typed_commands
+from scorekeeper.notation.words import answer_word, round_word, session_line, typed_commands
 from scorekeeper.reports.columns import width as text_width
 from scorekeeper.reports.fit import wrap, wrap_lines
 from scorekeeper.rules.loader import is_path
@@ -136,10 +136,6 @@ TILES_HINT = "record the tiles with --hand"
 IN_PLAY_HINT = ("(an in-play total, round --points)", "(an in-play total: 'NAME played N')")
 """Hints of the table's notes that name a command-line flag, and the session's words for them."""
 
-YES = ("y", "yes", "д", "да", "т", "так")
-NO = ("n", "no", "н", "нет", "ні")
-"""The answers to a yes/no question (and the match's languages' words); nothing else answers it."""
-
 SAME_ROUND_SECONDS = 10.0
 """How soon after a round the same round again is asked about: a line pasted twice, or typed twice by two
 people at the table, comes within it; the same round typed on purpose is rarely so quick."""
@@ -232,11 +228,11 @@ class LiveSession:
         asked, self.asked_about = self.asked_about, ""
         if action is None:
             return Reply()
-        said = text.strip().casefold()
-        if said in YES:
+        said = answer_word(text)  # 'yes', 'no' or None, in any of the languages or layouts (notation.words)
+        if said == "yes":
             reply = self._guarded(lambda: action(True))
             return reply._replace(text=self.fitted(reply.text))
-        if not said or said in NO:
+        if not text.strip() or said == "no":
             return Reply("Not recorded.", ok=False)
         dropped = f"Not recorded: {quoted(asked)} (the question takes y or n); {quoted(text.strip())} is taken as " \
                   "the next line."

@@ -30,6 +30,8 @@ class Words(NamedTuple):
     """The words a command takes after it: 'table all', 'undo list', 'check fish|deal|hand|count'."""
     plays: Mapping[str, tuple[str, ...]]
     """The play line's words (``notation.play_line.KEYWORDS``): not read from here yet."""
+    answers: Mapping[str, tuple[str, ...]]
+    """The answers to the session's yes/no question."""
 
 
 ENGLISH = Words(
@@ -43,6 +45,7 @@ ENGLISH = Words(
     options={"all": ("all",), "list": ("list",), "fish": ("fish",), "deal": ("deal",), "hand": ("hand",),
              "count": ("count",)},
     plays={"knocks": ("knocks", "knock", "passes", "pass"), "draws": ("draws", "draw"), "on": ("on",)},
+    answers={"yes": ("y", "yes"), "no": ("n", "no")},
 )
 
 RUSSIAN = Words(
@@ -58,6 +61,7 @@ RUSSIAN = Words(
     options={"all": ("все", "всё"), "list": ("список",), "fish": ("рыба",), "deal": ("раздача",),
              "hand": ("рука",), "count": ("концы", "счёт")},
     plays={"knocks": ("стучит", "стук", "пас"), "draws": ("берёт", "базар"), "on": ("на",)},
+    answers={"yes": ("да", "д"), "no": ("нет", "н")},
 )
 
 UKRAINIAN = Words(
@@ -73,6 +77,7 @@ UKRAINIAN = Words(
     options={"all": ("усі", "всі"), "list": ("список",), "fish": ("риба",), "deal": ("роздача",),
              "hand": ("рука",), "count": ("кінці", "рахунок")},
     plays={"knocks": ("стукає", "стук", "пас"), "draws": ("бере", "базар"), "on": ("на",)},
+    answers={"yes": ("так",), "no": ("ні", "н")},
 )
 
 LANGUAGES: Mapping[str, Words] = {words.language: words for words in (ENGLISH, RUSSIAN, UKRAINIAN)}
@@ -103,16 +108,23 @@ def on_layout(word: str, layout: str, back: bool = False) -> str | None:
 
 
 def _forms(table: str) -> dict[str, str]:
-    """Every typed form of one table's words (the round line's, the commands, ...), to the English word."""
+    """Every typed form of one table's words (the round line's, the commands, ...), to the English word: the
+    words themselves first, then the words as typed on the wrong layout where that is no word already."""
     forms: dict[str, str] = {}
     for words in LANGUAGES.values():
         for meaning, said in getattr(words, table).items():
             for word in said:
                 forms.setdefault(fold_word(word), meaning)
+    derived: dict[str, set[str]] = {}
+    for words in LANGUAGES.values():
+        for meaning, said in getattr(words, table).items():
+            for word in said:
                 for layout in LAYOUTS:
                     typed = on_layout(word, layout, back=words.language != "en")
-                    if typed:
-                        forms.setdefault(typed, meaning)
+                    if typed and typed not in forms:
+                        derived.setdefault(typed, set()).add(meaning)
+    # a form two words came out as means neither (the answers: 'no', the side that changes nothing)
+    forms.update({typed: meant.pop() if len(meant) == 1 else "" for typed, meant in derived.items()})
     return forms
 
 
@@ -120,6 +132,8 @@ _ROUND = _forms("round")
 _COMMANDS = _forms("commands")
 _OPTIONS = _forms("options")
 _PLAYS = _forms("plays")
+_ANSWERS = _forms("answers")
+_ANSWERS.pop(on_layout("д", "ru", back=True))  # 'l': a slip of the finger must not confirm a change
 
 
 def english(table: Mapping[str, tuple[str, ...]]) -> frozenset[str]:
@@ -161,6 +175,15 @@ def option_word(text: str) -> str | None:
 def play_word(text: str) -> str | None:
     """The play line's word ``text`` means ('knocks' for 'стук'), or None."""
     return _PLAYS.get(fold_word(text))
+
+
+def answer_word(text: str) -> str | None:
+    """'yes' or 'no' for an answer to the session's question ('да', 'так', 'нуы': yes on the Russian layout),
+    None for anything else.  A letter that is yes in one reading and no in another is no: 'т' is 'n' typed on
+    the Russian and Ukrainian layouts, so it cannot be Ukrainian 'так'; 'н' is Russian 'нет' (and 'y' on the
+    Russian layout): the change waits for a clear yes, and 'l' ('д' on the English layout) is no answer."""
+    meaning = _ANSWERS.get(fold_word(text.strip()))
+    return None if meaning is None else meaning or "no"
 
 
 def session_line(text: str, players: Sequence[str]) -> tuple[str, str]:

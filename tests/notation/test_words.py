@@ -267,3 +267,28 @@ def test_the_rule_book_lists_every_word():
         for table in ("round", "commands", "options"):
             missing = [word for said in getattr(words, table).values() for word in said if word not in listed]
             assert not missing, (words.language, table, missing)
+
+
+@pytest.mark.parametrize("typed, meaning", [
+    ("y", "yes"), ("Yes", "yes"), ("да", "yes"), ("Да", "yes"), ("д", "yes"), ("так", "yes"), ("нуы", "yes"),
+    ("нуі", "yes"), ("lf", "yes"), ("nfr", "yes"),
+    ("n", "no"), ("no", "no"), ("нет", "no"), ("ні", "no"), ("тщ", "no"), ("ytn", "no"),
+    ("т", "no"),  # 'n' on the Russian and Ukrainian layouts: once read as Ukrainian 'так'
+    ("н", "no"),  # Russian 'нет', and 'y' on the Russian layout: no clear yes
+    ("l", None), ("maybe", None), ("Masha out 3 13 5", None),
+])
+def test_answers_to_the_sessions_question(typed, meaning):
+    from scorekeeper.notation.words import answer_word
+
+    assert answer_word(typed) == meaning
+
+
+def test_n_typed_on_the_russian_layout_does_not_record_an_implausible_round(sk):
+    sk("new", "--rules", "goat", *SEATS)
+    session = LiveSession.open(str(sk.path))
+    before = sk.path.read_bytes()
+    assert session.handle("m out 80 1 1").question
+    assert session.answer("т").text == "Not recorded."
+    assert sk.path.read_bytes() == before
+    assert session.handle("m out 80 1 1").question
+    assert session.answer("нуы").text.startswith("Round 1: Masha out")
