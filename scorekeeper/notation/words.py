@@ -101,10 +101,17 @@ def fold_word(text: str) -> str:
 def on_layout(word: str, layout: str, back: bool = False) -> str | None:
     """``word`` as typed with keyboard ``layout`` on (``back``: a word of that layout typed with the English
     one on); None when some letter has no letter key there (it could not come out as one word)."""
-    source, target = (LAYOUTS[layout], _LATIN) if back else (_LATIN, LAYOUTS[layout])
-    keys = dict(zip(source, target))
-    typed = "".join(keys.get(char, "") for char in fold_word(word))
-    return typed if len(typed) == len(word) and typed.isalpha() else None
+    keys, table = _KEYS[layout, back]
+    folded = fold_word(word)
+    if not keys.issuperset(folded):
+        return None
+    typed = folded.translate(table)
+    return typed if typed.isalpha() else None
+
+
+_KEYS = {(layout, back): (frozenset(source), str.maketrans(source, target))
+         for layout, keys in LAYOUTS.items()
+         for back, (source, target) in ((False, (_LATIN, keys)), (True, (keys, _LATIN)))}
 
 
 def _forms(table: str) -> dict[str, str]:
