@@ -15,7 +15,9 @@ keep their precedence over names, as before: a player called Out is written "Out
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import Mapping, NamedTuple, Sequence
+
+from scorekeeper.notation.names import candidates
 
 
 class Words(NamedTuple):
@@ -143,22 +145,20 @@ _ANSWERS = _forms("answers")
 _ANSWERS.pop(on_layout("д", "ru", back=True))  # 'l': a slip of the finger must not confirm a change
 
 
-def english(table: Mapping[str, tuple[str, ...]]) -> frozenset[str]:
+def _english(table: Mapping[str, tuple[str, ...]]) -> frozenset[str]:
     return frozenset(fold_word(word) for words in table.values() for word in words)
 
 
-_ENGLISH_ROUND = english(ENGLISH.round)
-_ENGLISH_COMMANDS = english(ENGLISH.commands)
+_ENGLISH_ROUND = _english(ENGLISH.round)
+_ENGLISH_COMMANDS = _english(ENGLISH.commands)
 
 
 def _meant(forms: Mapping[str, str], english_words: frozenset[str], text: str,
            players: Sequence[str] | None) -> str | None:
     key = fold_word(text)
-    meaning = forms.get(key)
+    meaning = forms.get(key) or None
     if meaning is None or key in english_words or not players:
         return meaning
-    from scorekeeper.notation.names import candidates  # start-up: only a word that is no English one
-
     return None if len(candidates(players, text)) == 1 else meaning
 
 
@@ -214,13 +214,3 @@ _OPTIONS_OF = frozenset([("table", "all"), ("undo", "list"), ("check", "fish"), 
 def typed_commands() -> list[str]:
     """The session's commands in every language, English first (what a mistyped command may have meant)."""
     return [word for words in LANGUAGES.values() for said in words.commands.values() for word in said]
-
-
-def every_form(table: str, meaning: str) -> list[str]:
-    """Every way ``meaning`` is typed in ``table`` ('round', 'commands', ...): for the rule book and tests."""
-    return [form for form, meant in _forms(table).items() if meant == meaning]
-
-
-def words_of(language: str, table: str) -> Iterable[tuple[str, tuple[str, ...]]]:
-    """One language's words of ``table``, by the English word they mean, in the English order."""
-    return getattr(LANGUAGES[language], table).items()

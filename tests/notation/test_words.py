@@ -109,9 +109,8 @@ def test_session_commands_in_every_language_and_layout(typed, meaning):
 def test_no_typed_form_means_two_things_nor_starts_a_round_line_as_a_command():
     """The forms are derived from the tables and the layouts: two words of one table (or a round-line word
     and a command) that came out as the same letters would make one of them unreachable."""
-    from scorekeeper.notation.words import _forms
-
-    for table in ("round", "commands", "options", "plays"):
+    reading = {"round": round_word, "commands": command_word, "options": option_word, "plays": play_word}
+    for table, read in reading.items():
         seen: dict[str, set[str]] = {}
         for words in LANGUAGES.values():
             for meaning, said in getattr(words, table).items():
@@ -120,8 +119,10 @@ def test_no_typed_form_means_two_things_nor_starts_a_round_line_as_a_command():
                     forms += [on_layout(word, layout, back=words.language != "en") for layout in LAYOUTS]
                     for form in filter(None, forms):
                         seen.setdefault(form, set()).add(meaning)
+                        assert read(form) == meaning, (table, word, form)
+                        if table == "round":
+                            assert command_word(form) is None, form
         assert {form: meant for form, meant in seen.items() if len(meant) > 1} == {}, table
-    assert not set(_forms("round")) & set(_forms("commands"))
 
 
 def test_options_and_play_words():
