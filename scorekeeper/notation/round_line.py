@@ -15,8 +15,9 @@ The words, separated by spaces, commas or semicolons (a tile is ``3-4``, ``3:4``
 The words may be Russian or Ukrainian (``Маша вышла``, ``риба``), or typed on the wrong keyboard layout
 (``щге``): ``notation.words``; a round is written back in English.  A player is named by any unique start of
 the name, in any case (ё is е); a name that is an English word of the syntax, or that cannot be typed as one
-word, is written in double quotes (a Russian or Ukrainian word yields to the player it names).  The line gives the same facts the flags of
-``round`` give, and they are checked by the same code (``record.build_round``, ``checks.check_round``).
+word, is written in double quotes (a Russian or Ukrainian word yields to the player it names).  The line
+gives the same facts the flags of ``round`` give, and they are checked by the same code
+(``record.build_round``, ``checks.check_round``).
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def read_round(text: str, match: Match, partner_counts: bool = True) -> RoundFac
     try:
         return reader.read()
     except InputError as error:
-        for word in words:  # a Russian word read as the player it names ('рыба' at a table with Рыбаков)
+        for word in words:  # an added word read as the player it names ('рыба' at a table with Рыбаков)
             meaning = round_word(word.text) if word.kind == "word" else None
             if meaning and round_word(word.text, match.players) is None:
                 player = match_player(match.players, word.text)
