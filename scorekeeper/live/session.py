@@ -33,6 +33,7 @@ from scorekeeper.notation.round_line import (
     is_claims_only,
     read_round,
 )
+from scorekeeper.notation.words import answer_word, round_word, session_line, typed_commands
 from scorekeeper.reports.columns import width as text_width
 from scorekeeper.reports.fit import wrap, wrap_lines
 from scorekeeper.rules.loader import is_path
@@ -54,8 +55,9 @@ HELP_NARROW = ("Unnamed totals go in seating order after the one out (a fish: fr
 """What the examples' comments say, on a screen too narrow to put them beside the examples."""
 HELP_PLAYS = ("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play.",
               "Plays: a 66 b 63, c knocks, b draws 2")
-HELP_NAMES = ("Names by any unique start; Tab completes names and commands.",
-              "Names: any unique start; Tab completes.")
+HELP_NAMES = ("Names by any unique start; Tab completes names and commands. Russian and Ukrainian words work "
+              "too.",
+              "Names: any unique start; Tab completes. Russian and Ukrainian words work too.")
 """The help's words on the plays of a hand and on names, and their short forms for a narrow screen."""
 HELP_COMMANDS = (
     ("undo", "drop the last round/claim"),
@@ -146,10 +148,6 @@ TILES_HINT = "record the tiles with --hand"
 IN_PLAY_HINT = ("(an in-play total, round --points)", "(an in-play total: 'NAME played N')")
 """Hints of the table's notes that name a command-line flag, and the session's words for them."""
 
-YES = ("y", "yes", "д", "да", "т", "так")
-NO = ("n", "no", "н", "нет", "ні")
-"""The answers to a yes/no question (and the match's languages' words); nothing else answers it."""
-
 SAME_ROUND_SECONDS = 10.0
 """How soon after a round the same round again is asked about: a line pasted twice, or typed twice by two
 people at the table, comes within it; the same round typed on purpose is rarely so quick."""
@@ -220,12 +218,8 @@ class LiveSession:
         text = line.strip()
         if not text:
             return Reply()
-        word, _, rest = text.partition(" ")
-        command = word.casefold()
-        if command == "rematch":
-            command = "again"
-        if command not in COMMANDS and command != "exit":
-            command = ""
+        # the command in English, whichever language or keyboard layout it was typed in ('' for a round line)
+        command, rest = session_line(text, self.state.match.players)
         self.unconfirmed = None
         self.asked_about = text
         if command in ("undo", "redo", "edit", "delete", "again"):  # a change between: the same round again is no paste
@@ -251,11 +245,11 @@ class LiveSession:
         asked, self.asked_about = self.asked_about, ""
         if action is None:
             return Reply()
-        said = text.strip().casefold()
-        if said in YES:
+        said = answer_word(text)  # 'yes', 'no' or None, in any of the languages or layouts (notation.words)
+        if said == "yes":
             reply = self._guarded(lambda: action(True))
             return reply._replace(text=self.fitted(reply.text))
-        if not said or said in NO:
+        if not text.strip() or said == "no":
             return Reply("Not recorded.", ok=False)
         dropped = f"Not recorded: {quoted(asked)} (the question takes y or n); {quoted(text.strip())} is taken as " \
                   "the next line."
@@ -497,11 +491,11 @@ class LiveSession:
         if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name
             from scorekeeper.notation.names import candidates  # start-up
 
-            if not candidates(self.state.match.players, text) and text.casefold() not in KEYWORDS:
+            if not candidates(self.state.match.players, text) and round_word(text) is None:
                 from difflib import get_close_matches  # start-up
 
                 near = ["again"] if text.casefold() in ("new", "next") else \
-                    get_close_matches(text.casefold(), COMMANDS, n=1)
+                    get_close_matches(text.casefold(), typed_commands(), n=1)
                 raise InputError(f"{quoted(text)} is not a command or a player" +
                                  (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
         facts = read_round(text, self.state.match, self._partner_counts())

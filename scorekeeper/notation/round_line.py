@@ -12,9 +12,12 @@ The words, separated by spaces, commas or semicolons (a tile is ``3-4``, ``3:4``
                                                      count of the open ends that the ruleset scores
     Ann out, Bob 13, Ann played 25                   in-play points noted as one total per player
 
-A player is named by any unique start of the name, in any case (ё is е); a name that is a word of the syntax,
-or that cannot be typed as one word, is written in double quotes.  The line gives the same facts the flags of
-``round`` give, and they are checked by the same code (``record.build_round``, ``checks.check_round``).
+The words may be Russian or Ukrainian (``Маша вышла``, ``риба``), or typed on the wrong keyboard layout
+(``щге``): ``notation.words``; a round is written back in English.  A player is named by any unique start of
+the name, in any case (ё is е); a name that is an English word of the syntax, or that cannot be typed as one
+word, is written in double quotes (a Russian or Ukrainian word yields to the player it names).  The line
+gives the same facts the flags of ``round`` give, and they are checked by the same code
+(``record.build_round``, ``checks.check_round``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from scorekeeper.errors import InputError, quoted
 from scorekeeper.domain.facts import Ending, Match, Round, RoundFacts
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.numerals import parse_number
+from scorekeeper.notation.words import round_word
 from scorekeeper.domain.tiles import TILE_DASHES, Tile, format_tile, format_tiles, parse_tile
 
 KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played")
@@ -77,9 +81,19 @@ def read_round(text: str, match: Match, partner_counts: bool = True) -> RoundFac
     a name that is unknown or ambiguous, a tile without a player, a word out of place).  ``partner_counts``:
     false where pairs do not count the hand of the partner of the one out (``count.partner_of_finisher``),
     so that unnamed totals may be given for the hands that count only."""
-    reader = _Reader(tokens(text), match)
+    words = tokens(text)
+    reader = _Reader(words, match)
     reader.partner_counts = partner_counts
-    return reader.read()
+    try:
+        return reader.read()
+    except InputError as error:
+        for word in words:  # an added word read as the player it names ('рыба' at a table with Рыбаков)
+            meaning = round_word(word.text) if word.kind == "word" else None
+            if meaning and round_word(word.text, match.players) is None:
+                player = match_player(match.players, word.text)
+                raise InputError(f"{error} ({quoted(word.text)} is {player} at this table: write '{meaning}' "
+                                 "for the word)") from None
+        raise
 
 
 def is_claims_only(facts: RoundFacts) -> bool:
@@ -123,8 +137,9 @@ class _Reader:
         return word
 
     def keyword(self, word: Token | None) -> str | None:
-        if word is not None and word.kind == "word" and word.text.casefold() in KEYWORDS:
-            return word.text.casefold()
+        """The English word a word of the line means ('out' for 'вышла' or 'щге'), None for a name."""
+        if word is not None and word.kind == "word":
+            return round_word(word.text, self.match.players)
         return None
 
     def read(self) -> RoundFacts:

@@ -1,0 +1,216 @@
+"""The words people type, in each language the tables speak: one table per language, English first.
+
+A word is looked up by what it means, the English word (``round_word``, ``command_word``, ``play_word``):
+the English words always work, and so do the Russian and Ukrainian ones, whatever language the session
+speaks (a table may switch, and people switch keyboard layouts mid-game).  A word typed on the wrong
+keyboard layout is recognised too: an English word typed with the Russian or Ukrainian layout on (``щге``
+is ``out``), and a Russian or Ukrainian word typed with the English layout on (``dsitk`` is ``вышел``) where
+every letter of it sits on a letter key.  Case does not matter, nor ё against е.
+
+The added words never take a player's name away: a word that names a seated player today (the whole name
+or a unique start of it, as ``names.match_player`` reads it) keeps meaning that player, and only the English
+word then says the word (``fish`` at a table with Рыбаков, where ``рыба`` is Рыбаков).  The English words
+keep their precedence over names, as before: a player called Out is written "Out" in double quotes.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, NamedTuple, Sequence
+
+from scorekeeper.notation.names import candidates
+
+
+class Words(NamedTuple):
+    """One language's words, each keyed by the English word it means (which is the first of its own)."""
+
+    language: str
+    round: Mapping[str, tuple[str, ...]]
+    """The round line's words (``notation.round_line.KEYWORDS``)."""
+    commands: Mapping[str, tuple[str, ...]]
+    """The session's commands (``live.session.COMMANDS``, with 'exit' and 'rematch')."""
+    options: Mapping[str, tuple[str, ...]]
+    """The words a command takes after it: 'table all', 'undo list', 'check fish|deal|hand|count'."""
+    plays: Mapping[str, tuple[str, ...]]
+    """The play line's words (``notation.play_line.KEYWORDS``): not read from here yet."""
+    answers: Mapping[str, tuple[str, ...]]
+    """The answers to the session's yes/no question."""
+
+
+ENGLISH = Words(
+    "en",
+    round={"out": ("out",), "fish": ("fish",), "by": ("by",), "on": ("on",), "led": ("led",),
+           "count": ("count",), "played": ("played",)},
+    commands={"undo": ("undo",), "redo": ("redo",), "edit": ("edit",), "delete": ("delete",),
+              "table": ("table",), "explain": ("explain",), "check": ("check",), "rules": ("rules",),
+              "again": ("again", "rematch"), "save": ("save",), "help": ("help",), "quit": ("quit",),
+              "exit": ("exit",)},
+    options={"all": ("all",), "list": ("list",), "fish": ("fish",), "deal": ("deal",), "hand": ("hand",),
+             "count": ("count",)},
+    plays={"knocks": ("knocks", "knock", "passes", "pass"), "draws": ("draws", "draw"), "on": ("on",)},
+    answers={"yes": ("y", "yes"), "no": ("n", "no")},
+)
+
+RUSSIAN = Words(
+    "ru",
+    round={"out": ("вышел", "вышла", "вышли"), "fish": ("рыба",), "by": ("закрыл", "закрыла", "закрыли"),
+           "on": ("последней", "последним"), "led": ("заход",), "count": ("концы", "счёт"),
+           "played": ("сыграл", "сыграла", "сыграли")},
+    commands={"undo": ("отмена", "отменить"), "redo": ("вернуть",), "edit": ("исправить", "правка"),
+              "delete": ("удалить",), "table": ("таблица",), "explain": ("объяснить", "почему"),
+              "check": ("проверить", "проверка"), "rules": ("правила",), "again": ("заново", "реванш"),
+              "save": ("сохранить",), "help": ("помощь", "справка"), "quit": ("выход", "выйти"),
+              "exit": ()},
+    options={"all": ("все", "всё"), "list": ("список",), "fish": ("рыба",), "deal": ("раздача",),
+             "hand": ("рука",), "count": ("концы", "счёт")},
+    plays={"knocks": ("стучит", "стук", "пас"), "draws": ("берёт", "базар"), "on": ("на",)},
+    answers={"yes": ("да", "д"), "no": ("нет", "н")},
+)
+
+UKRAINIAN = Words(
+    "uk",
+    round={"out": ("вийшов", "вийшла", "вийшли"), "fish": ("риба",), "by": ("закрив", "закрила", "закрили"),
+           "on": ("останньою", "останнім"), "led": ("захід",), "count": ("кінці", "рахунок"),
+           "played": ("зіграв", "зіграла", "зіграли")},
+    commands={"undo": ("скасувати", "відміна"), "redo": ("повернути",), "edit": ("виправити", "правка"),
+              "delete": ("видалити",), "table": ("таблиця",), "explain": ("пояснити", "чому"),
+              "check": ("перевірити", "перевірка"), "rules": ("правила",), "again": ("знову", "реванш"),
+              "save": ("зберегти",), "help": ("довідка", "допомога"), "quit": ("вихід", "вийти"),
+              "exit": ()},
+    options={"all": ("усі", "всі"), "list": ("список",), "fish": ("риба",), "deal": ("роздача",),
+             "hand": ("рука",), "count": ("кінці", "рахунок")},
+    plays={"knocks": ("стукає", "стук", "пас"), "draws": ("бере", "базар"), "on": ("на",)},
+    answers={"yes": ("так",), "no": ("ні", "н")},
+)
+
+LANGUAGES: Mapping[str, Words] = {words.language: words for words in (ENGLISH, RUSSIAN, UKRAINIAN)}
+"""Every language's words, by language code; all of them are understood at once."""
+
+_LATIN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`"
+LAYOUTS: Mapping[str, str] = {
+    "ru": "йцукенгшщзхъфывапролджэячсмитьбюё",
+    "uk": "йцукенгшщзхїфівапролджєячсмитьбю'",
+    "uk-mac": "йцукенгшщзхїфивапролджєячсмітьбю'",
+}
+"""What each key of an English (QWERTY) keyboard types under the Russian layout and the Ukrainian ones
+(Windows and Linux; macOS, which swaps и and і), key for key in the order of ``_LATIN``."""
+
+
+def fold_word(text: str) -> str:
+    """A typed word as it is compared with the words: case folded, ё as е, the Ukrainian apostrophe as '."""
+    return text.casefold().replace("ё", "е").replace("ʼ", "'").replace("’", "'")
+
+
+def on_layout(word: str, layout: str, back: bool = False) -> str | None:
+    """``word`` as typed with keyboard ``layout`` on (``back``: a word of that layout typed with the English
+    one on); None when some letter has no letter key there (it could not come out as one word)."""
+    keys, table = _KEYS[layout, back]
+    folded = fold_word(word)
+    if not keys.issuperset(folded):
+        return None
+    typed = folded.translate(table)
+    return typed if typed.isalpha() else None
+
+
+_KEYS = {(layout, back): (frozenset(source), str.maketrans(source, target))
+         for layout, keys in LAYOUTS.items()
+         for back, (source, target) in ((False, (_LATIN, keys)), (True, (keys, _LATIN)))}
+
+
+def _forms(table: str) -> dict[str, str]:
+    """Every typed form of one table's words (the round line's, the commands, ...), to the English word: the
+    words themselves first, then the words as typed on the wrong layout where that is no word already."""
+    forms: dict[str, str] = {}
+    for words in LANGUAGES.values():
+        for meaning, said in getattr(words, table).items():
+            for word in said:
+                forms.setdefault(fold_word(word), meaning)
+    derived: dict[str, set[str]] = {}
+    for words in LANGUAGES.values():
+        for meaning, said in getattr(words, table).items():
+            for word in said:
+                for layout in LAYOUTS:
+                    typed = on_layout(word, layout, back=words.language != "en")
+                    if typed and typed not in forms:
+                        derived.setdefault(typed, set()).add(meaning)
+    # a form two words came out as means neither (the answers: 'no', the side that changes nothing)
+    forms.update({typed: meant.pop() if len(meant) == 1 else "" for typed, meant in derived.items()})
+    return forms
+
+
+_ROUND = _forms("round")
+_COMMANDS = _forms("commands")
+_OPTIONS = _forms("options")
+_PLAYS = _forms("plays")
+_ANSWERS = _forms("answers")
+_ANSWERS.pop(on_layout("д", "ru", back=True))  # 'l': a slip of the finger must not confirm a change
+
+
+def _english(table: Mapping[str, tuple[str, ...]]) -> frozenset[str]:
+    return frozenset(fold_word(word) for words in table.values() for word in words)
+
+
+_ENGLISH_ROUND = _english(ENGLISH.round)
+_ENGLISH_COMMANDS = _english(ENGLISH.commands)
+
+
+def _meant(forms: Mapping[str, str], english_words: frozenset[str], text: str,
+           players: Sequence[str] | None) -> str | None:
+    key = fold_word(text)
+    meaning = forms.get(key) or None
+    if meaning is None or key in english_words or not players:
+        return meaning
+    return None if len(candidates(players, text)) == 1 else meaning
+
+
+def round_word(text: str, players: Sequence[str] | None = None) -> str | None:
+    """The round line's word ``text`` means ('out' for 'вышла', 'щге' or 'Out'), or None.  ``players``: the
+    seated players, a word added to the English ones yielding to the one player it names."""
+    return _meant(_ROUND, _ENGLISH_ROUND, text, players)
+
+
+def command_word(text: str, players: Sequence[str] | None = None) -> str | None:
+    """The session command ``text`` means ('undo' for 'отмена' or 'гтвщ', 'again' for 'rematch'), or None;
+    ``players`` as for ``round_word``."""
+    return _meant(_COMMANDS, _ENGLISH_COMMANDS, text, players)
+
+
+def option_word(text: str) -> str | None:
+    """The word after a command ``text`` means ('all' for 'все', 'fish' for 'рыба'), or None."""
+    return _OPTIONS.get(fold_word(text))
+
+
+def play_word(text: str) -> str | None:
+    """The play line's word ``text`` means ('knocks' for 'стук'), or None."""
+    return _PLAYS.get(fold_word(text))
+
+
+def answer_word(text: str) -> str | None:
+    """'yes' or 'no' for an answer to the session's question ('да', 'так', 'нуы': yes on the Russian layout),
+    None for anything else.  A letter that is yes in one reading and no in another is no: 'т' is 'n' typed on
+    the Russian and Ukrainian layouts, so it cannot be Ukrainian 'так'; 'н' is Russian 'нет' (and 'y' on the
+    Russian layout): the change waits for a clear yes, and 'l' ('д' on the English layout) is no answer."""
+    meaning = _ANSWERS.get(fold_word(text.strip()))
+    return None if meaning is None else meaning or "no"
+
+
+def session_line(text: str, players: Sequence[str]) -> tuple[str, str]:
+    """A session line's command, as the English word ('' when the line is a round line), and the rest of the
+    line, its first word in English where that command takes a word ('таблица все' is 'table', 'all')."""
+    word, _, rest = text.strip().partition(" ")
+    command = command_word(word, players) or ""
+    rest = rest.strip()
+    if command in ("table", "undo", "check") and rest:
+        first, space, after = rest.partition(" ")
+        option = option_word(first)
+        if option and (command, option) in _OPTIONS_OF:
+            rest = option + space + after
+    return command, rest
+
+
+_OPTIONS_OF = frozenset([("table", "all"), ("undo", "list"), ("check", "fish"), ("check", "deal"),
+                         ("check", "hand"), ("check", "count")])
+
+
+def typed_commands() -> list[str]:
+    """The session's commands in every language, English first (what a mistyped command may have meant)."""
+    return [word for words in LANGUAGES.values() for said in words.commands.values() for word in said]

@@ -1,0 +1,295 @@
+"""The typed words in English, Russian and Ukrainian, and on the wrong keyboard layout (issue 24): every
+word of every language reads as the English one in a round line and at the session's prompt; a player's
+name keeps its meaning beside them; a Russian line gives the match file the English line gives."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.domain.facts import Match, singles
+from scorekeeper.errors import InputError
+from scorekeeper.live.session import COMMANDS, LiveSession
+from scorekeeper.notation import play_line, round_line
+from scorekeeper.notation.words import (
+    ENGLISH,
+    LANGUAGES,
+    LAYOUTS,
+    command_word,
+    on_layout,
+    option_word,
+    play_word,
+    round_word,
+    session_line,
+)
+from scorekeeper.notation.round_line import read_round
+
+SEATS = ("Masha", "Alex", "Olya", "Serg")
+GOAT = Match("goat", SEATS, singles(SEATS))
+
+LINES = {  # each round-line word in a line, written with the English word
+    "out": "Masha {} 3 13 5",
+    "fish": "{} 2 3 13 5",
+    "by": "fish {} Olya 2 3 13 5",
+    "on": "Masha out {} 6-6, Alex 3, Olya 13, Serg 5",
+    "led": "Masha out 3 13 5, {} 1-1",
+    "count": "Masha out 3 13 5, Alex {} 20",
+    "played": "Masha out 3 13 5, Alex {} 25",
+}
+
+WORDS = [(language, meaning, word) for language, words in LANGUAGES.items()
+         for meaning, said in words.round.items() for word in said]
+
+
+def same_facts(line: str, english: str, match: Match = GOAT) -> None:
+    assert read_round(line, match) == read_round(english, match), line
+
+
+def test_every_round_word_of_the_syntax_has_a_line_here():
+    assert set(LINES) == set(round_line.KEYWORDS) == set(ENGLISH.round)
+    for words in LANGUAGES.values():
+        assert set(words.round) == set(ENGLISH.round) and set(words.commands) == set(ENGLISH.commands)
+        assert set(words.options) == set(ENGLISH.options) and set(words.plays) == set(ENGLISH.plays)
+        assert all(words.round.values()) and all(said for command, said in words.commands.items() if command != "exit")
+    assert set(ENGLISH.commands) == set(COMMANDS) | {"exit"}
+    assert {word for said in ENGLISH.plays.values() for word in said} == set(play_line.KEYWORDS)
+
+
+@pytest.mark.parametrize("language, meaning, word", WORDS, ids=[f"{lang}-{word}" for lang, _, word in WORDS])
+def test_each_languages_word_reads_as_the_english_one(language, meaning, word):
+    english = LINES[meaning].format(meaning)
+    for typed in (word, word.upper(), word.capitalize(), word.replace("е", "ё")):
+        same_facts(LINES[meaning].format(typed), english)
+
+
+@pytest.mark.parametrize("word, meaning", [
+    ("вышел", "out"), ("вышла", "out"), ("вышли", "out"), ("вийшов", "out"), ("вийшла", "out"),
+    ("вийшли", "out"), ("рыба", "fish"), ("риба", "fish"), ("ВЫШЛА", "out"), ("Рыба", "fish"),
+    ("счет", "count"), ("счёт", "count"), ("СЧЁТ", "count"),
+])
+def test_the_words_the_issue_names(word, meaning):
+    assert round_word(word) == meaning
+
+
+LAYOUT_FORMS = [(layout, meaning, on_layout(word, layout)) for layout in LAYOUTS
+                for meaning, said in ENGLISH.round.items() for word in said]
+
+
+@pytest.mark.parametrize("layout, meaning, typed", LAYOUT_FORMS, ids=[f"{l}-{t}" for l, _, t in LAYOUT_FORMS])
+def test_english_words_typed_on_a_cyrillic_layout_read_as_typed_on_the_english_one(layout, meaning, typed):
+    same_facts(LINES[meaning].format(typed), LINES[meaning].format(meaning))
+
+
+@pytest.mark.parametrize("typed, meaning", [
+    # the Russian layout (ЙЦУКЕН): s is ы
+    ("щге", "out"), ("ашыр", "fish"), ("ин", "by"), ("щт", "on"), ("дув", "led"), ("сщгте", "count"),
+    ("здфнув", "played"), ("ЩГЕ", "out"),
+    # the Ukrainian layout: s is і; on a Mac, s is и and b is і
+    ("ашір", "fish"), ("ашир", "fish"), ("ін", "by"),
+    # a Russian or Ukrainian word typed with the English layout on
+    ("dsitk", "out"), ("dsikf", "out"), ("dbqijd", "out"), ("rjyws", "count"),
+])
+def test_wrong_layout_round_words(typed, meaning):
+    assert round_word(typed) == meaning
+
+
+@pytest.mark.parametrize("typed, meaning", [
+    ("гтвщ", "undo"), ("ефиду", "table"), ("кувщ", "redo"), ("ыфму", "save"), ("іфму", "save"),
+    ("рудз", "help"), ("йгше", "quit"), ("фпфшт", "again"), ("кгдуы", "rules"), ("кгдуі", "rules"),
+    ("отмена", "undo"), ("Отмена", "undo"), ("таблица", "table"), ("таблиця", "table"), ("помощь", "help"),
+    ("довідка", "help"), ("выход", "quit"), ("вихід", "quit"), ("заново", "again"), ("знову", "again"),
+    ("вернуть", "redo"), ("повернути", "redo"), ("почему", "explain"), ("сохранить", "save"),
+    ("jnvtyf", "undo"), ("rematch", "again"), ("exit", "exit"), ("UNDO", "undo"),
+])
+def test_session_commands_in_every_language_and_layout(typed, meaning):
+    assert command_word(typed) == meaning
+
+
+def test_no_typed_form_means_two_things_nor_starts_a_round_line_as_a_command():
+    """The forms are derived from the tables and the layouts: two words of one table (or a round-line word
+    and a command) that came out as the same letters would make one of them unreachable."""
+    reading = {"round": round_word, "commands": command_word, "options": option_word, "plays": play_word}
+    for table, read in reading.items():
+        seen: dict[str, set[str]] = {}
+        for words in LANGUAGES.values():
+            for meaning, said in getattr(words, table).items():
+                for word in said:
+                    forms = [word.casefold().replace("ё", "е")]
+                    forms += [on_layout(word, layout, back=words.language != "en") for layout in LAYOUTS]
+                    for form in filter(None, forms):
+                        seen.setdefault(form, set()).add(meaning)
+                        assert read(form) == meaning, (table, word, form)
+                        if table == "round":
+                            assert command_word(form) is None, form
+        assert {form: meant for form, meant in seen.items() if len(meant) > 1} == {}, table
+
+
+def test_options_and_play_words():
+    assert [option_word(word) for word in ("все", "Всё", "усі", "dct", "список", "рыба", "роздача")] == \
+        ["all", "all", "all", "all", "list", "fish", "deal"]
+    assert [play_word(word) for word in ("стук", "пас", "берёт", "бере", "на", "knocks", "лтщсл")] == \
+        ["knocks", "knocks", "draws", "draws", "on", "knocks", "knocks"]
+
+
+# -- names beside the words -----------------------------------------------------------------------------------
+CYRILLIC = ("Маша", "Рыбаков", "Оля", "Вышинский")
+TABLE = Match("goat", CYRILLIC, singles(CYRILLIC))
+
+
+@pytest.mark.parametrize("line, english", [
+    ("Маша вышла 3 13 5", "Маша out 3 13 5"),
+    ("Выш вышел 1 2 3", "Вышинский out 1 2 3"),  # 'вышел' is no start of Вышинский: the word
+    ("вышел Вышинский 1 2 3", "out Вышинский 1 2 3"),
+    ("Вышинский вышел, Маша 6-6, Рыб 5, Оля 3", "Вышинский out, Маша 6-6, Рыбаков 5, Оля 3"),
+    ("fish закрыла Оля 1 2 3 4", "fish by Оля 1 2 3 4"),
+    ("оля вышла, маша 3, рыбаков 13, вышинский 5", "Оля out, Маша 3, Рыбаков 13, Вышинский 5"),
+    ("Оля щге 1 2 3", "Оля out 1 2 3"),
+])
+def test_cyrillic_names_beside_the_words(line, english):
+    same_facts(line, english, TABLE)
+
+
+def test_a_word_that_names_a_player_today_keeps_naming_them():
+    """'рыба' is the start of Рыбаков: it named him before the words were added, and still does ('fish', or
+    any other form of it, says the fish); the refusal it leads to says so."""
+    same_facts("Маша вышла, рыба 5, Оля 3, Выш 2", "Маша out, Рыбаков 5, Оля 3, Вышинский 2", TABLE)
+    same_facts("ашыр 1 2 3 4", "fish 1 2 3 4", TABLE)
+    same_facts("fish 1 2 3 4", "fish 1 2 3 4", TABLE)
+    with pytest.raises(InputError, match="'рыба' is Рыбаков at this table: write 'fish' for the word"):
+        read_round("рыба 1 2 3 4", TABLE)
+    assert round_word("рыба", CYRILLIC) is None and round_word("рыба") == "fish"
+
+
+@pytest.mark.parametrize("seats, line, english", [
+    (("Рыба", "Оля", "Маша"), "Рыба вышла 3 4", "\"Рыба\" out 3 4"),  # a player called like a word: the player
+    (("Рыба", "Оля", "Маша"), "fish 1 2 3", "fish 1 2 3"),  # the English word is still the word
+    (("Инна", "Оля", "Маша"), "ин out 3 4", "Инна out 3 4"),  # 'ин' is 'by' on the Russian layout
+    (("Инна", "Оля", "Маша"), "fish by ол 1 2 3", "fish by Оля 1 2 3"),
+    (("Ann", "Bob", "Cid"), "fish ин Bob 1 2 3", "fish by Bob 1 2 3"),  # nobody called so: the word
+    (("Отмена", "Оля", "Маша"), "Отмена вышла 3 4", "\"Отмена\" out 3 4"),
+])
+def test_precedence_of_a_player_named_like_a_word(seats, line, english):
+    match = Match("goat", seats, singles(seats))
+    same_facts(line, english, match)
+
+
+def test_english_words_keep_their_precedence_over_names():
+    """As before the added words: a player called 'Out' is the word when typed bare, named in quotes."""
+    seats = ("Out", "Bob", "Cid")
+    match = Match("goat", seats, singles(seats))
+    same_facts('"Out" out 1 2', '"Out" out 1 2', match)
+    assert read_round('"Out" out 1 2', match).out == "Out"
+    with pytest.raises(InputError):
+        read_round("Out out 1 2", match)
+
+
+def test_a_russian_round_is_written_back_in_english():
+    facts = read_round("Маша вышла последней 6-6, заход 1-1, Оля 3, Рыбаков 13, Выш 5", TABLE)
+    assert facts.out == "Маша" and facts.led == (1, 1) and facts.last == ((6, 6),)
+
+
+# -- the same match file -----------------------------------------------------------------------------------
+ENGLISH_MATCH = ["Masha out, Alex 1-2 3-3, Olya 13, Serg 5", "fish by Olya, 2 3 13 5",
+                 "Alex out on 6-6, led 1-1, Olya 5-5 1-2, Serg 4, Masha 9", "Serg out 1 2 3"]
+RUSSIAN_MATCH = ["Masha вышла, Alex 1-2 3-3, Olya 13, Serg 5", "рыба закрыла Olya, 2 3 13 5",
+                 "Alex вышел последней 6-6, заход 1-1, Olya 5-5 1-2, Serg 4, Masha 9", "Serg щге 1 2 3"]
+UKRAINIAN_MATCH = ["Masha вийшла, Alex 1-2 3-3, Olya 13, Serg 5", "риба закрила Olya, 2 3 13 5",
+                   "Alex вийшов останньою 6-6, захід 1-1, Olya 5-5 1-2, Serg 4, Masha 9", "Serg вийшов 1 2 3"]
+
+
+@pytest.mark.parametrize("lines", [RUSSIAN_MATCH, UKRAINIAN_MATCH], ids=["ru", "uk"])
+def test_a_match_typed_in_russian_is_the_file_the_english_lines_give(tmp_path, lines):
+    from conftest import Table
+
+    files = []
+    for name, typed in (("en", ENGLISH_MATCH), ("typed", lines)):
+        folder = tmp_path / name
+        folder.mkdir()
+        sk = Table(folder)
+        sk("new", "--rules", "goat", *SEATS)
+        for line in typed:
+            sk("round", line)
+        files.append(sk.path.read_text(encoding="utf-8"))
+    assert files[0] == files[1]
+
+
+# -- the session's commands ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("line, command, rest", [
+    ("отмена", "undo", ""), ("гтвщ", "undo", ""), ("таблица все", "table", "all"), ("ефиду фдд", "table", "all"),
+    ("таблиця усі", "table", "all"), ("отмена список", "undo", "list"), ("проверить рыба 2-4 4-1", "check",
+                                                                           "fish 2-4 4-1"),
+    ("исправить 2 Маша вышла 3 4 5", "edit", "2 Маша вышла 3 4 5"),  # the round line is read as a round line
+    ("Маша вышла 3 13 5", "", "вышла 3 13 5"), ("undo", "undo", ""),
+])
+def test_session_line(line, command, rest):
+    assert session_line(line, CYRILLIC)[0] == command
+    if command:
+        assert session_line(line, CYRILLIC)[1] == rest
+
+
+def test_a_command_word_yields_to_a_player_it_names():
+    assert session_line("Отм вышел 3 4", ("Отмена", "Оля", "Маша"))[0] == ""
+    assert session_line("отмена", ("Отмена", "Оля", "Маша"))[0] == ""
+    assert session_line("undo", ("Undo", "Оля", "Маша"))[0] == "undo"  # English: as before
+
+
+def test_commands_typed_in_russian_do_what_the_english_ones_do(sk):
+    sk("new", "--rules", "goat", *SEATS)
+    session = LiveSession.open(str(sk.path))
+    assert session.handle("Masha вышла 3 13 5").ok
+    table = session.handle("table").text
+    assert session.handle("таблица").text == table == session.handle("ефиду").text
+    assert session.handle("помощь").text == session.handle("help").text == session.handle("довідка").text
+    assert session.handle("гтвщ").text.startswith("Dropped round 1")
+    assert session.handle("вернуть").text.startswith("Put back round 1")
+    assert session.handle("отмена").text.startswith("Dropped round 1")
+    assert not session.state.match.rounds
+    said = session.handle("отмна")
+    assert not said.ok and "(did you mean отмена?)" in said.text
+    assert session.handle("выход").quit
+
+
+def test_help_says_other_languages_work():
+    from scorekeeper.live.session import help_text
+
+    for width in (40, 80):
+        assert "Russian and Ukrainian words work too." in " ".join(help_text(width).split())
+
+
+def test_the_rule_book_lists_every_word():
+    """rules.md §11 is the scorer's list of the words: each word of each table is in it, as typed."""
+    from pathlib import Path
+
+    book = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = book[book.index("## 11. Words in Russian and Ukrainian"):]
+    listed = set(re.findall(r"`([^`]+)`", section))
+    for words in (LANGUAGES["ru"], LANGUAGES["uk"]):  # beside the English word each means
+        for table in ("round", "commands", "options", "answers"):
+            missing = [word for said in getattr(words, table).values() for word in said if word not in listed]
+            assert not missing, (words.language, table, missing)
+
+
+@pytest.mark.parametrize("typed, meaning", [
+    ("y", "yes"), ("Yes", "yes"), ("да", "yes"), ("Да", "yes"), ("д", "yes"), ("так", "yes"), ("нуы", "yes"),
+    ("нуі", "yes"), ("lf", "yes"), ("nfr", "yes"),
+    ("n", "no"), ("no", "no"), ("нет", "no"), ("ні", "no"), ("тщ", "no"), ("ytn", "no"),
+    ("т", "no"),  # 'n' on the Russian and Ukrainian layouts: once read as Ukrainian 'так'
+    ("н", "no"),  # Russian 'нет', and 'y' on the Russian layout: no clear yes
+    ("l", None), ("maybe", None), ("Masha out 3 13 5", None),
+])
+def test_answers_to_the_sessions_question(typed, meaning):
+    from scorekeeper.notation.words import answer_word
+
+    assert answer_word(typed) == meaning
+
+
+def test_n_typed_on_the_russian_layout_does_not_record_an_implausible_round(sk):
+    sk("new", "--rules", "goat", *SEATS)
+    session = LiveSession.open(str(sk.path))
+    before = sk.path.read_bytes()
+    assert session.handle("m out 80 1 1").question
+    assert session.answer("т").text == "Not recorded."
+    assert sk.path.read_bytes() == before
+    assert session.handle("m out 80 1 1").question
+    assert session.answer("нуы").text.startswith("Round 1: Masha out")
