@@ -21,6 +21,8 @@ from scorekeeper.live.session import HELP_COMMANDS, LiveSession, Screen  # noqa:
 from scorekeeper.storage.matchfile import load_match  # noqa: E402
 
 PROMPT = r"(#\d+\+?|over)> "
+QUESTION = r"(last tile|led)\? \[Enter: [^\]]*\] "
+"""A question about a fact the round line left out (Sea Goat's last tile and lead)."""
 GOAT_ROUNDS = [
     "m out, Alex 1-2 3-3, Olya 6-6 0-1, Serg 5",
     "a out 8 6 9",
@@ -48,9 +50,13 @@ class Play:
         self.child.expect(PROMPT)
         self.greeting = self.child.before
 
-    def say(self, line: str) -> str:
-        """Type a line and Enter; what the session answered before the next prompt."""
+    def say(self, line: str, *answers: str) -> str:
+        """Type a line and Enter, then each of ``answers`` to the questions it asks ('last tile?'); what the
+        session answered (after the last answer) before the next prompt."""
         self.child.sendline(line)
+        for answer in answers:
+            self.child.expect(QUESTION)
+            self.child.sendline(answer)
         self.child.expect(PROMPT)
         answer = self.child.before.replace("\r\n", "\n")
         return answer.split("\n", 1)[1] if "\n" in answer else ""  # the echoed line first
@@ -306,15 +312,19 @@ def test_an_implausible_round_is_a_yes_or_no_question(tmp_path):
     assert load_match(str(tmp_path / "match.toml")).rounds[0].hands["Alex"].total == 80
 
 
-def test_a_long_note_on_a_small_screen_is_cut_not_looped_over(sk):
-    """The after-round block on a 40x10 screen with a note that wraps: the notes give way (this once looped
-    for ever in reports.render.after_round)."""
+def test_a_long_note_on_a_small_screen_gives_way_whole_not_looped_over(sk):
+    """The after-round block on a 40x10 screen with a note that wraps: the note gives way whole, to one line
+    pointing to 'explain' (it was once cut mid-sentence, and before that looped for ever in
+    reports.render.after_round)."""
     from scorekeeper.live.session import Screen
 
     sk("new", "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg")
     session = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 10))
-    reply = session.handle("m out 12 13 5")  # 12 may hide 6-6: a note (a Goat total of 0 is 0-0: none)
-    assert reply.ok and "note: " in reply.text and "(more in 'explain 1')" in reply.text
+    asked = session.handle("m out 12 13 5")  # 12 may hide 6-6: a note (a Goat total of 0 is 0-0: none)
+    assert asked.question == "last tile? [Enter: no double] "
+    reply = session.answer("")
+    assert reply.ok and "(1 note: see 'explain 1')" in reply.text.splitlines()
+    assert not any(line.startswith("note: ") for line in reply.text.splitlines())
     assert all(len(line) <= 40 for line in reply.text.splitlines())
 
 
@@ -339,6 +349,8 @@ def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
              "a out, led 1-1, 3 3 3", "o out 9 9 9"]
     for line in lines:
         reply = session.handle(line)
+        while reply.question:  # the last tile or the lead, where it could change the score: Enter, plain
+            reply = session.answer("")
         assert reply.ok, (line, reply.text)
         fresh = open_match(str(sk.path))
         assert unplaced(session.state.table) == unplaced(fresh.table), line
@@ -823,8 +835,8 @@ def test_at_40_columns_the_echo_names_each_player_with_their_value(tmp_path):
     """Issue 21, 10: 'Round 2: Alex out 8 6 9' and Sea Goat's 'Alex out on 2-3 3 4 2, led 1-1' (read as
     tiles) hid who held what: each player is named with their value, broken between players."""
     play = Play(tmp_path, "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg", columns=40)
-    assert play.say("m out 12 3 4").startswith("Round 1: Masha out · Alex 12 · Olya 3\n  Serg 4\n")
-    assert play.say("a out 8 6 9").startswith("Round 2: Alex out · Olya 8 · Serg 6\n  Masha 9\n")
+    assert play.say("m out 12 3 4", "").startswith("Round 1: Masha out on plain · Alex 12\n  Olya 3 · Serg 4\n")
+    assert play.say("a out 8 6 9", "").startswith("Round 2: Alex out on plain · Olya 8\n  Serg 6 · Masha 9\n")
     assert play.say("a out on 2-3 3 4 2, led 1-1").startswith(
         "Round 3: Alex out on 2-3 · led 1-1\n  Olya 3 · Serg 4 · Masha 2\n")
     play.quit()
@@ -836,9 +848,9 @@ def test_at_40_columns_marks_have_a_legend_and_eggs_say_where_they_go(tmp_path):
     play = Play(tmp_path, "--rules", "sea-goat", "Margarita", "Alexander", "Olga", "Sergei", columns=40)
     eggs = " ".join(play.say("fish by o 10 10 5 5").split())
     assert "eggs: +30 carried (they go to the next side that records a round)" in eggs
-    for line in ("m out, led 1-1, 10 10 10", "a out on 6-6, 5 5 5"):
-        assert "!: " not in play.say(line)
-    rows = play.say("a out, led 6-6, 5 5 5").splitlines()
+    assert "!: " not in play.say("m out, led 1-1, 10 10 10", "")
+    assert "!: " not in play.say("a out on 6-6, 5 5 5")  # 6-6 went out last: no question of a 6-6 lead
+    rows = play.say("a out, led 6-6, 5 5 5").splitlines()  # wins the match: the last tile cannot matter
     assert any(row.startswith("4 Alexan!") for row in rows), rows
     assert "!: on the hundred, or decided the match" in rows and all(len(row) <= 40 for row in rows)
     assert "!: on the hundred, or decided the match" in play.say("table").splitlines()
