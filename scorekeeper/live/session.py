@@ -441,7 +441,7 @@ class LiveSession:
                     get_close_matches(text.casefold(), COMMANDS, n=1)
                 raise InputError(f"{quoted(text)} is not a command or a player" +
                                  (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
-        facts = read_round(text, self.state.match, self._partner_counts())
+        facts = read_round(self.short_claims(text), self.state.match, self._partner_counts())
         if is_claims_only(facts):
             return self.claim(facts.claims)
         return self.ask_or_record(facts)
@@ -464,6 +464,23 @@ class LiveSession:
             return Reply(f"Round {number} was this same round, just recorded: a line typed or pasted twice?",
                          ok=False, question=f"Record it again as round {number + 1}? [y/N] ")
         return self._confirmable(record)
+
+    def short_claims(self, text: str) -> str:
+        """Claims run together, 'm10' (or 'm10 a5'), as the round line writes them ('m +10'): in a points
+        race a claim is typed as the tile is laid, several a hand, and the name's start and the points need
+        no space or '+' between them.  A line with any other word, or a word that names a player ('Ann2'),
+        is left as it is."""
+        from scorekeeper.notation.names import candidates  # start-up
+        from scorekeeper.rules.schema import PlayScore  # start-up
+
+        if self.state.ruleset["play.scores"] is PlayScore.NONE:
+            return text
+        words = text.split()
+        found = [_SHORT_CLAIM.fullmatch(word) for word in words]
+        players = self.state.match.players
+        if not words or not all(found) or any(candidates(players, word) for word in words):
+            return text
+        return " ".join(f"{claim.group(1)} +{claim.group(2)}" for claim in found)
 
     # -- a fact worth asking -----------------------------------------------------------------------------
     def ask_or_record(self, facts) -> Reply:
@@ -621,6 +638,8 @@ class LiveSession:
                 if option.casefold().startswith(key) or fold(option).startswith(folded)]
 
 
+_SHORT_CLAIM = re.compile(r"([^\W\d_][\w'’.-]*?)\+?([0-9]+)")
+"""A claim run together: a name's start and the points ('m10', 'm+10')."""
 _FACT_WORDS = {"last": "last tile", "led": "lead"}
 """Each fact as a question names it (by ``referee.asked.Fact``'s value)."""
 _PLAIN_ANSWERS = ("", "plain", "none", "no", "n", "-")
