@@ -5,7 +5,9 @@ Worked out by trying, not by reading the rules again here: the round is scored a
 with each double that could have been played there; a fact is worth asking when one of them changes what the
 round records or decides.  So whatever the ruleset's keys (``finish.*``, ``hundred.*``, ``bonus.*``) make of
 a tile, and whether the scores before the round let it matter (a side holding no points cannot lead 6-6 on
-the hundred), comes from the scoring code itself.  Pure: (ruleset, match, table, round).
+the hundred), comes from the scoring code itself.  A tile the facts place elsewhere (a hand given as tiles,
+or a total only those tiles make: a Goat total of 0 is 0-0) is not tried.  Pure: (ruleset, match, table,
+round).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.domain.tiles import Tile
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
+from scorekeeper.scoring.hands import deduce_hands, placed_tiles
 from scorekeeper.scoring.table import Table
 
 class Fact(Enum):
@@ -60,7 +63,7 @@ def worth_asking(ruleset: Ruleset, match: Match, table: Table, rnd: Round) -> tu
     if table.over or len(table.rounds) != len(match.rounds):
         return ()
     typed = _scored(ruleset, match, table, rnd)
-    placed = _placed(rnd)
+    placed = placed_tiles(rnd, deduce_hands(ruleset, match, rnd))
     asked = []
     if rnd.ending is OUT and not rnd.last and not rnd.plain_last:
         lasts = tuple(last for last in _lasts(ruleset, placed)
@@ -93,15 +96,6 @@ def _scored(ruleset: Ruleset, match: Match, table: Table, rnd: Round) -> Scored:
         over=(after.over, after.winner, after.loser),
         next_lead=(None, None) if after.over else (after.next_leader, after.next_lead),
     )
-
-
-def _placed(rnd: Round) -> set[Tile]:
-    """The tiles the round's facts put somewhere already: in a hand given as tiles, played last, or led."""
-    placed = {tile for hand in rnd.hands.values() for tile in hand.tiles or ()}
-    placed.update(rnd.last)
-    if rnd.led is not None:
-        placed.add(rnd.led)
-    return placed
 
 
 def _doubles(ruleset: Ruleset, placed: set[Tile]) -> list[Tile]:
