@@ -897,3 +897,75 @@ def test_rematch_keeps_a_pairs_matchs_sides(sk):
     match = load_match(str(sk.path))
     assert [side.players for side in match.sides] == [("Masha", "Olya"), ("Alex", "Serg")]
     assert match.rounds == ()
+
+
+def _asked(play: Play, line: str) -> str:
+    """Type a round line that asks a question; the question asked."""
+    play.child.sendline(line)
+    play.child.expect(QUESTION)
+    return play.child.after
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_sea_goat_asks_the_last_tile_and_the_lead_only_when_they_matter(tmp_path, columns):
+    """Issue 21, 4: without 'on X, led Y' in every Sea Goat line, notes were cut mid-sentence ('note: Olya:
+    only a total of 12 was'), the lead went unrecorded and the final table said 'the hundred was not
+    considered'.  The session asks for the last tile and the lead only when they could change the round's
+    score, Enter (or Ctrl-C) meaning a plain tile; a wrong answer is asked again once, then taken as plain."""
+    play = Play(tmp_path, "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg", columns=columns)
+    # nobody holds points: a lead cannot matter, the last tile can (0-0, 6-6 or two doubles win)
+    assert _asked(play, "m out 12 13 5") == "last tile? [Enter: no double] "
+    first = play.say("")
+    assert first.startswith("Round 1: Masha out on plain")
+    assert "(1 note: see 'explain 1')" in first.splitlines()  # Alex's 12 could be 6-6: whole, or pointed to
+    assert not any(row.startswith("note:") for row in first.splitlines())
+    # Masha holds 30 and leads: 6-6 would have put her on the hundred
+    assert _asked(play, "a out 30 4 2") == "last tile? [Enter: no double] "
+    play.child.sendline("")
+    play.child.expect_exact("led? [Enter: not 6-6] ")
+    assert play.say("").startswith("Round 2: Alex out on plain")
+    # out on 6-6: it was not led, so only the last tile is asked; the hundred is owed
+    assert _asked(play, "o out 5 6 7") == "last tile? [Enter: no double] "
+    owed = " ".join(play.say("6-6").split())
+    assert owed.startswith("Round 3: Olya out on 6-6") and "Olya leads 6-6, on the hundred" in owed
+    # on the hundred whatever is led: only the last tile; Ctrl-C is the default
+    assert _asked(play, "s out 1 2 3") == "last tile? [Enter: no double] "
+    play.child.sendintr()
+    play.child.expect(PROMPT)
+    assert "Round 4: Serg out on plain" in play.child.before.replace("\r\n", "\n")
+    # an answer that is no tile is asked again with the reason, then taken as plain (Serg leads, holding
+    # nothing: no lead is asked)
+    assert _asked(play, "a out 3 4 5") == "last tile? [Enter: no double] "
+    play.child.sendline("xx")
+    play.child.expect(QUESTION)
+    again = " ".join(play.child.before.split())
+    assert "'xx' is not a tile: write it as two numbers like 3-4. Type the tile, or Enter for a plain one." in again
+    taken = " ".join(play.say("yy").split())
+    assert taken.startswith("'yy' is not the last tile either: taken as plain ('edit' changes it). Round 5: Alex "
+                            "out on plain")
+    # Alex holds points and leads: both are asked
+    assert _asked(play, "m out 1 2 3") == "last tile? [Enter: no double] "
+    play.child.sendline("")
+    play.child.expect_exact("led? [Enter: not 6-6] ")
+    assert play.say("").startswith("Round 6: Masha out on plain")
+    table = play.say("table")
+    assert "--last" not in table and "--led" not in table and "not considered" not in table
+    assert all(len(row) <= columns for row in (first + table).splitlines())
+    play.quit()
+    rounds = load_match(str(tmp_path / "match.toml")).rounds
+    assert [(rnd.plain_last, tuple(map(str, rnd.last)), rnd.plain_led) for rnd in rounds] == [
+        (True, (), False), (True, (), True), (False, ("6-6",), False), (True, (), False), (True, (), False),
+        (True, (), True)]
+
+
+def test_a_claim_run_together_is_read_in_a_points_race(sk):
+    """A Muggins hand is a line per scoring play: 'a10' is 'a +10', several on a line too; a word that names
+    a player, or a ruleset that scores no play, leaves the line as it is."""
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    session = LiveSession.open(str(sk.path))
+    assert session.handle("a10").text.startswith("Claimed: Ann +10")
+    assert session.handle("b5 a15").text.startswith("Claimed: Bob +5, Ann +15")
+    assert "unknown player 'x'" in session.handle("x10").text
+    sk("new", "--force", "--rules", "goat", "Ann", "Bob")
+    goat = LiveSession.open(str(sk.path))
+    assert "unknown player 'a10'" in goat.handle("a10").text  # not read as a claim
