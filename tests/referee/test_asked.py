@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.domain.tiles import parse_tiles
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import open_match
 from scorekeeper.notation.round_line import read_round
@@ -75,4 +74,3 @@ def test_nothing_is_asked_once_the_match_is_over(tmp_path):
 def test_two_doubles_are_tried_from_the_free_ones(tmp_path):
     asked = _asked(tmp_path, "sea-goat", THREE, [], "a out, Bob 1-1 2-2 3-3, Cid 4")
     assert asked == {LAST: "0-0 | 6-6 | 4-4 5-5"}
-    assert parse_tiles("4-4 5-5")  # the pair named as the match file writes two doubles
