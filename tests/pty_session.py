@@ -9,6 +9,8 @@ import pexpect
 from conftest import command_environment, installed_command
 
 PROMPT = r"(#\d+\+?|over|#\d+(?: \d+)? [^\s>]+)> "
+QUESTION = r"(last tile|led)\? \[Enter: [^\]]*\] "
+"""A question about a fact the round line left out (Sea Goat's last tile and lead)."""
 """Every prompt of a session: the round to come (``#3>``, ``#3+>`` with claims noted, ``over>``), and in a hand
 typed play by play the count where plays score and whose turn (``#3 15 Bob>``), or ``#3 hands>`` at its end."""
 
@@ -26,9 +28,13 @@ class Play:
         self.child.expect(PROMPT)
         self.greeting = self.child.before
 
-    def say(self, line: str) -> str:
-        """Type a line and Enter; what the session answered before the next prompt."""
+    def say(self, line: str, *answers: str) -> str:
+        """Type a line and Enter, then each of ``answers`` to the questions it asks ('last tile?'); what the
+        session answered (after the last answer) before the next prompt."""
         self.child.sendline(line)
+        for answer in answers:
+            self.child.expect(QUESTION)
+            self.child.sendline(answer)
         self.child.expect(PROMPT)
         answer = self.child.before.replace("\r\n", "\n")
         return answer.split("\n", 1)[1] if "\n" in answer else ""  # the echoed line first

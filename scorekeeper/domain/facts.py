@@ -8,6 +8,9 @@ from scorekeeper.domain.plays import Play
 from scorekeeper.domain.tiles import Tile
 
 FORMAT_VERSION = 1
+PLAIN = "plain"
+"""The word for a last tile or a lead no rule scores, the tile itself not told (``out on plain``, ``led plain``;
+the match file's ``last``/``led``)."""
 
 
 class Ending(Enum):
@@ -75,6 +78,12 @@ class Round(NamedTuple):
     """The hand as it was played, when it was typed play by play (rules.md §10); empty: not recorded."""
     line: int | None = None
     """Where the round starts in the match file, when it was read from one (provenance, not a fact)."""
+    plain_last: bool = False
+    """The scorer said the out was on a plain tile (``out on plain``): no tile or pair of doubles that a rule
+    scores, the tile itself not told; ``last`` is then empty."""
+    plain_led: bool = False
+    """The scorer said the round was led with a plain tile (``led plain``): none that a rule scores (6-6 on
+    the hundred, a bonus double), the tile itself not told; ``led`` is then None."""
 
     @classmethod
     def of(cls, ending: Ending, hands: Mapping[str, Hand], **facts) -> "Round":
@@ -196,3 +205,7 @@ class RoundFacts(NamedTuple):
     play_points: tuple[tuple[str, int], ...] = ()
     claims: tuple[tuple[str, int, bool], ...] = ()
     plays: tuple[Play, ...] = ()
+    plain_last: bool = False
+    """``out on plain``: the last tile was none a rule scores (``Round.plain_last``)."""
+    plain_led: bool = False
+    """``led plain``: the lead was none a rule scores (``Round.plain_led``)."""

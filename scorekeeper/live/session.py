@@ -82,8 +82,16 @@ def help_text(width: int | None = None) -> str:
     if width is None or 2 + column + max(text_width(meaning) for _, meaning in HELP_EXAMPLES) <= width:
         lines += [f"  {typed:<{column}}{meaning}" for typed, meaning in HELP_EXAMPLES]
     else:
+        alone = False  # the line before holds one whole example
         for typed, _ in HELP_EXAMPLES[:-1]:
-            lines += wrap_between(typed, width, first="  ", indent="    ")
+            together = f"{lines[-1]} · {typed}"
+            if alone and text_width(together) <= width:
+                lines[-1] = together  # short examples share a line: the help fits a 24-line screen
+                alone = False
+                continue
+            example = wrap_between(typed, width, first="  ", indent="    ")
+            lines += example
+            alone = len(example) == 1
         lines += wrap(HELP_NARROW, width, indent="  ", first="  ")
     lines += wrap(_longest_fitting(HELP_PLAYS, width, 2), width, indent="  ", first="  ")
     lines.append("Commands:")
@@ -146,7 +154,9 @@ lead: the rows before are still on the screen above it."""
 
 TILES_HINT = "record the tiles with --hand"
 IN_PLAY_HINT = ("(an in-play total, round --points)", "(an in-play total: 'NAME played N')")
-"""Hints of the table's notes that name a command-line flag, and the session's words for them."""
+FLAG_HINTS = (" or --last", " or --led", " or --fisher")
+"""Hints of the table's notes that name a command-line flag, and the session's words for them (the flags
+beside the round line's words, 'out on TILE' or --last, lose the flag: the words are what works here)."""
 
 SAME_ROUND_SECONDS = 10.0
 """How soon after a round the same round again is asked about: a line pasted twice, or typed twice by two
@@ -166,6 +176,8 @@ class LiveSession:
         """The change waiting for the scorer's yes (it is made again, confirmed, on a yes)."""
         self.asked_about = ""
         """The line of the change waiting for the yes, to name it when the answer is no answer."""
+        self.asking: Callable[[str], Reply] | None = None
+        """What takes the answer to a question about a fact the round line left out ('last tile?')."""
         self.warned_gone = False
         """The scorer was told, at 'quit', that the match file was removed (a second 'quit' leaves without it)."""
         self.unwritten = False
@@ -221,6 +233,7 @@ class LiveSession:
         # the command in English, whichever language or keyboard layout it was typed in ('' for a round line)
         command, rest = session_line(text, self.state.match.players)
         self.unconfirmed = None
+        self.asking = None
         self.asked_about = text
         if command in ("undo", "redo", "edit", "delete", "again"):  # a change between: the same round again is no paste
             self.just_recorded = None
@@ -241,6 +254,10 @@ class LiveSession:
         """The scorer's answer to a reply's question: yes records the change as typed, no (or nothing: Enter,
         Ctrl-C, Ctrl-D) drops it; anything else is no answer but the next line, the change dropped and said
         so (a scorer not reading types the next round there, which was once taken as a no and lost)."""
+        asking, self.asking = self.asking, None
+        if asking is not None:
+            reply = self._guarded(lambda: asking(text))
+            return reply._replace(text=self.fitted(reply.text))
         action, self.unconfirmed = self.unconfirmed, None
         asked, self.asked_about = self.asked_about, ""
         if action is None:
@@ -498,9 +515,14 @@ class LiveSession:
                     get_close_matches(text.casefold(), typed_commands(), n=1)
                 raise InputError(f"{quoted(text)} is not a command or a player" +
                                  (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
-        facts = read_round(text, self.state.match, self._partner_counts())
+        facts = read_round(self.short_claims(text), self.state.match, self._partner_counts())
         if is_claims_only(facts):
             return self.claim(facts.claims)
+        return self.ask_or_record(facts)
+
+    def record_facts(self, facts) -> Reply:
+        """Record a round line's facts (asked about when the same round was just recorded, or when no table
+        could have ended so)."""
         again = self.just_recorded
         now = self.clock()
 
@@ -516,6 +538,77 @@ class LiveSession:
             return Reply(f"Round {number} was this same round, just recorded: a line typed or pasted twice?",
                          ok=False, question=f"Record it again as round {number + 1}? [y/N] ")
         return self._confirmable(record)
+
+    def short_claims(self, text: str) -> str:
+        """Claims run together, 'm10' (or 'm10 a5'), as the round line writes them ('m +10'): in a points
+        race a claim is typed as the tile is laid, several a hand, and the name's start and the points need
+        no space or '+' between them.  A line with any other word, or a word that names a player ('Ann2'),
+        is left as it is."""
+        from scorekeeper.notation.names import candidates  # start-up
+        from scorekeeper.rules.schema import PlayScore  # start-up
+
+        if self.state.ruleset["play.scores"] is PlayScore.NONE:
+            return text
+        words = text.split()
+        found = [_SHORT_CLAIM.fullmatch(word) for word in words]
+        players = self.state.match.players
+        if not words or not all(found) or any(candidates(players, word) for word in words):
+            return text
+        return " ".join(f"{claim.group(1)} +{claim.group(2)}" for claim in found)
+
+    # -- a fact worth asking -----------------------------------------------------------------------------
+    def ask_or_record(self, facts) -> Reply:
+        """Ask the first fact the line left out that could change the round's score; once none is left (or
+        none could), record the round."""
+        asked = self.worth_asking(facts)
+        return self.ask(facts, asked[0]) if asked else self.record_facts(facts)
+
+    def worth_asking(self, facts):
+        """The facts the line left out that could change this round's score (``referee.asked``); a line that
+        would be refused anyway is refused now (InputError), before any question."""
+        from scorekeeper.referee.asked import worth_asking  # start-up
+
+        state = self.state
+        if state.table.over:
+            return ()
+        return worth_asking(state.ruleset, state.match, state.table, self.checked(facts))
+
+    def checked(self, facts):
+        """The round ``facts`` would record, checked as recording checks it; nothing is written."""
+        from scorekeeper.match.checks import check_round  # start-up
+        from scorekeeper.scoring.lead import lead_problem  # start-up
+
+        state = self.state
+        rnd = usecases.round_from_facts(state.match, state.ruleset, facts)
+        check_round(state.match, state.ruleset, rnd)
+        problem = lead_problem(state.ruleset, state.match, state.table.rounds[-1] if state.table.rounds else None,
+                               rnd) if state.ruleset["hundred.enabled"] else None
+        if problem:
+            raise InputError(problem)
+        return rnd
+
+    def ask(self, facts, asked, again: str = "") -> Reply:
+        """Ask for one left-out fact (``asked``: ``referee.asked.Asked``); Enter (or Ctrl-C) is the default, a
+        plain tile.  An answer that cannot be the fact is asked again once with the reason (``again``: the
+        reason, when this is that second time); a second such answer takes the default, said."""
+
+        def answered(said: str) -> Reply:
+            try:
+                told = facts._replace(**_told(asked.fact.value, said))
+                self.checked(told)
+            except InputError as error:
+                if not again:
+                    return self.ask(facts, asked, again=f"{printable(str(error))}.")
+                told = facts._replace(**_told(asked.fact.value, ""))
+                reply = self.ask_or_record(told)
+                taken = (f"{quoted(said.strip())} is not the {_FACT_WORDS[asked.fact.value]} either: taken as plain "
+                         "('edit' changes it).")
+                return reply._replace(text=self.fitted(taken) + ("\n" + reply.text if reply.text else ""))
+            return self.ask_or_record(told)
+
+        self.asking = answered
+        text = f"{again} Type the tile, or Enter for a plain one." if again else ""
+        return Reply(text, ok=not again, question=_question(asked))
 
     def _said(self, number: int, change: usecases.Change) -> str:
         """The round as recorded, in the round syntax: every hand named, in seating order; where that would
@@ -591,7 +684,7 @@ class LiveSession:
         """The table with its notes' hints in the session's words: a note names the command-line flag that
         would give what it lacks, which the session refuses; here it names the round line's way."""
         table = self.state.table
-        if not any(TILES_HINT in note for result in table.rounds for note in result.notes):
+        if not any(_flagged(note) for result in table.rounds for note in result.notes):
             return table
         return table._replace(rounds=tuple(_in_session_words(result) for result in table.rounds))
 
@@ -619,13 +712,73 @@ class LiveSession:
                 if option.casefold().startswith(key) or fold(option).startswith(folded)]
 
 
+_SHORT_CLAIM = re.compile(r"([^\W\d_][\w'’.-]*?)\+?([0-9]+)")
+"""A claim run together: a name's start and the points ('m10', 'm+10')."""
+_FACT_WORDS = {"last": "last tile", "led": "lead"}
+"""Each fact as a question names it (by ``referee.asked.Fact``'s value)."""
+_PLAIN_ANSWERS = ("", "plain", "none", "no", "n", "-")
+"""Answers to 'last tile?'/'led?' that mean the default: no tile a rule scores."""
+
+
+def _question(asked) -> str:
+    """'last tile? [Enter: no double] ', 'led? [Enter: not 6-6] ': the fact, and what Enter says of it."""
+    from scorekeeper.domain.tiles import format_tiles  # start-up
+
+    if any(len(tiles) > 1 for tiles in asked.tiles):
+        default = "no double"
+    else:
+        default = "not " + "/".join(format_tiles(tiles) for tiles in asked.tiles)
+    word = "last tile" if asked.fact.value == "last" else "led"
+    return f"{word}? [Enter: {default}] "
+
+
+def _told(fact: str, said: str) -> dict:
+    """The round facts an answer to 'last tile?' or 'led?' gives: tiles as a round line's 'on'/'led' takes
+    them, or the default (Enter, 'plain'): a plain tile.  InputError when it is neither."""
+    from scorekeeper.domain.tiles import parse_tiles  # start-up
+
+    text = said.strip()
+    if text.casefold() in _PLAIN_ANSWERS:
+        return {"plain_last": True} if fact == "last" else {"plain_led": True}
+    tiles = parse_tiles(text)
+    if fact == "last":
+        return {"last": tiles}
+    if len(tiles) != 1:
+        raise InputError(f"a round is led with one tile, not {len(tiles)}")
+    return {"led": tiles[0]}
+
+
 def _in_session_words(result):
     """A round's result with its notes' hints in the session's words (the same object when none has one: the
     after-round notes are memoised by the results' identity)."""
-    if not any(TILES_HINT in note for note in result.notes):
+    if not any(_flagged(note) for note in result.notes):
         return result
-    return result._replace(notes=tuple(note.replace(TILES_HINT, f"give its tiles with 'edit {result.number}'")
+    known = _WORDED.get(id(result))
+    if known is not None and known[0] is result:
+        return known[1]
+    worded = result._replace(notes=tuple(_unflagged(note.replace(TILES_HINT, f"give its tiles with 'edit "
+                                                                        f"{result.number}'"))
                                        for note in result.notes))
+    if len(_WORDED) > 4096:
+        _WORDED.clear()
+    _WORDED[id(result)] = (result, worded)
+    return worded
+
+
+_WORDED: dict[int, tuple[object, object]] = {}
+"""Each result given in the session's words, by the result (its identity, the result kept alive with it): the
+same result gives the same object, which the after-round notes are memoised by."""
+
+
+def _flagged(note: str) -> bool:
+    """Whether a note names a command-line flag the session refuses."""
+    return TILES_HINT in note or any(hint in note for hint in FLAG_HINTS)
+
+
+def _unflagged(note: str) -> str:
+    for hint in FLAG_HINTS:
+        note = note.replace(hint, "")
+    return note
 
 
 def _check_words(rest: str) -> list[str]:

@@ -41,7 +41,7 @@ def ending_told(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         return
     if rnd.out:
         raise InputError("a blocked round has nobody who went out")
-    if rnd.last:
+    if rnd.last or rnd.plain_last:
         raise FactError("{last} is the tile someone went out with: a blocked round has none")
     if ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS and not rnd.fisher:
         raise FactError("this ruleset makes the fisherman pay: say who made the fish ({fisher})")

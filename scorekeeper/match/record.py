@@ -40,7 +40,8 @@ def resolve_player(match: Match, name: str) -> str:
 def build_round(match: Match, *, out: str | None = None, fish: bool = False,
                 hands: Iterable[tuple[str, tuple[Tile, ...]]] = (), totals: Iterable[tuple[str, int]] = (),
                 fisher: str | None = None, last: tuple[Tile, ...] = (), led: Tile | None = None,
-                claims: Iterable[Claim] = (), plays: Iterable[Play] = ()) -> Round:
+                claims: Iterable[Claim] = (), plays: Iterable[Play] = (), plain_last: bool = False,
+                plain_led: bool = False) -> Round:
     """Turn typed facts into a Round; names are resolved and each player's hand given once."""
     if out and fish:
         raise FactError("a round ends either by an out or by a fish, not both: give {ending}")
@@ -58,7 +59,7 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
     return Round.of(ending=Ending.OUT if out else Ending.FISH, hands=given,
                  out=resolve_player(match, out) if out else None,
                  fisher=resolve_player(match, fisher) if fisher else None,
-                 last=tuple(last), led=led, claims=tuple(claims),
+                 last=tuple(last), led=led, claims=tuple(claims), plain_last=plain_last, plain_led=plain_led,
                  plays=tuple(Play(resolve_player(match, play.player), *play[1:]) for play in plays))
 
 

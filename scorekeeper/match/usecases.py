@@ -70,7 +70,8 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
     and in-play totals closed into it (the hand starts after ``rounds_before`` rounds; None: all of them).
     Not yet checked against the match: ``checks.check_round`` does that."""
     rnd = build_round(match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
-                      fisher=facts.fisher, last=facts.last, led=facts.led, plays=facts.plays)
+                      fisher=facts.fisher, last=facts.last, led=facts.led, plays=facts.plays,
+                      plain_last=facts.plain_last, plain_led=facts.plain_led)
     if facts.claims or facts.play_points or match.pending:
         from scorekeeper.match.claims import (  # start-up: only the points races
             claim_points,

@@ -8,6 +8,7 @@ The words, separated by spaces, commas or semicolons (a tile is ``3-4``, ``3:4``
                                                      who went out (a fish: from the first player)
     fish by Olya, Masha 2, Alex 3, Olya 13, Serg 5   a blocked round ('fish' alone: the fisherman unknown)
     Ann out on 6-6, led 1-1, Bob 5-5 1-2             the tile (or two doubles) of the out, the opening tile
+    Ann out on plain, led plain, Bob 12              neither was a tile any rule scores (the tile not told)
     Ann out, Bob 13, Ann +15 +10, Bob count 20       claims during play (Muggins family): +POINTS, or the
                                                      count of the open ends that the ruleset scores
     Ann out, Bob 13, Ann played 25                   in-play points noted as one total per player
@@ -26,7 +27,7 @@ import re
 from typing import NamedTuple
 
 from scorekeeper.errors import InputError, quoted
-from scorekeeper.domain.facts import Ending, Match, Round, RoundFacts
+from scorekeeper.domain.facts import PLAIN, Ending, Match, Round, RoundFacts
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.notation.words import round_word
@@ -99,7 +100,8 @@ def read_round(text: str, match: Match, partner_counts: bool = True) -> RoundFac
 def is_claims_only(facts: RoundFacts) -> bool:
     """Only points claimed during play: the hand goes on (``play`` records them as ``score`` does)."""
     return (bool(facts.claims) and not facts.out and not facts.fish and not facts.hands and not facts.totals
-            and not facts.fisher and not facts.last and not facts.led and not facts.play_points)
+            and not facts.fisher and not facts.last and not facts.led and not facts.play_points
+            and not facts.plain_last and not facts.plain_led)
 
 
 class _Reader:
@@ -114,6 +116,8 @@ class _Reader:
         self.fisher: str | None = None
         self.last: list[Tile] = []
         self.led: Tile | None = None
+        self.plain_last = False
+        self.plain_led = False
         self.hands: list[tuple[str, list[Tile]]] = []
         self.totals: list[tuple[str, int]] = []
         self.unnamed: list[int] = []
@@ -142,6 +146,14 @@ class _Reader:
             return round_word(word.text, self.match.players)
         return None
 
+    def plain_word(self) -> bool:
+        """Whether the next word is 'plain' (taken if so): a tile no rule scores, after 'on' or 'led'."""
+        following = self.peek()
+        if following is None or following.kind != "word" or following.text.casefold() != PLAIN:
+            return False
+        self.take()
+        return True
+
     def read(self) -> RoundFacts:
         while self.peek() is not None:
             self.step()
@@ -149,7 +161,8 @@ class _Reader:
         return RoundFacts(out=self.out, fish=self.fish, hands=tuple((p, tuple(t)) for p, t in self.hands),
                           totals=tuple(self.totals + self.positional()), fisher=self.fisher,
                           last=tuple(self.last), led=self.led, claims=tuple(self.claims),
-                          play_points=tuple(self.play_points))
+                          play_points=tuple(self.play_points), plain_last=self.plain_last,
+                          plain_led=self.plain_led)
 
     def step(self) -> None:
         word = self.take()
@@ -171,17 +184,26 @@ class _Reader:
             if self.out is None:
                 raise InputError("'on' gives the tile someone went out with: write 'NAME out on 6-6'")
             self.player = None
+            if self.last or self.plain_last:
+                raise InputError("'on' is given twice: give the last tile (or the two doubles) once")
+            if self.plain_word():
+                self.plain_last = True
+                return
             if self.peek() is None or self.peek().kind != "tile":
                 raise InputError("'out on' needs the tile (or the two doubles) the player went out with: "
                                  "'on 6-6' or 'on 2-2 5-5'")
             while self.peek() is not None and self.peek().kind == "tile":
                 self.last.append(self.tile(self.take()))
         elif keyword == "led":
+            if self.led is not None or self.plain_led:
+                raise InputError("'led' is given twice: a round opens with one tile")
+            if self.plain_word():
+                self.plain_led = True
+                self.player = None
+                return
             following = self.peek()
             if following is None or following.kind != "tile":
-                raise InputError("'led' needs the tile that opened the round: 'led 6-6'")
-            if self.led is not None:
-                raise InputError("'led' is given twice: a round opens with one tile")
+                raise InputError("'led' needs the tile that opened the round: 'led 6-6' (or 'led plain')")
             self.led = self.tile(self.take())
             self.player = None
         elif keyword in ("count", "played"):
@@ -319,6 +341,8 @@ def format_round(rnd: Round, match: Match, short: bool = False) -> str:
         head = f"{format_name(rnd.out, match)} out"
         if rnd.last:
             head += " on " + format_tiles(rnd.last)
+        elif rnd.plain_last:
+            head += f" on {PLAIN}"
         start = players.index(rnd.out) + 1 if rnd.out in players else 0
         players = players[start:] + players[:start]
     else:
@@ -326,6 +350,8 @@ def format_round(rnd: Round, match: Match, short: bool = False) -> str:
     parts = [head]
     if rnd.led:
         parts.append(f"led {format_tile(rnd.led)}")
+    elif rnd.plain_led:
+        parts.append(f"led {PLAIN}")
     unnamed = []
     for player in players:
         hand = rnd.hands.get(player)

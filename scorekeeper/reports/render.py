@@ -120,7 +120,9 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     budget = None if height is None else max(1, height - 2)
     fixed_lines = wrap_lines([*headline.split("\n"), ""], width)  # a headline may come in lines already
     tail = wrap_lines(status, width)
-    note_text = wrap_lines(notes, width)
+    blocks = [wrap_lines([note], width) for note in notes]  # each note whole, or not at all
+    note_text = [line for block in blocks for line in block]
+    dropped = 0
     count = min(AFTER_ROUND_ROWS, len(table.rounds))
     while True:
         shown = table.rounds[len(table.rounds) - count:]  # the headline names the round: no row for earlier ones
@@ -134,13 +136,21 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
         if count > 1:
             count -= 1
             continue
-        if len(note_text) > 2:  # still too tall: the notes give way, 'explain' has them all (2: one note and
-            # the pointer to 'explain' is as short as they get; cutting it again would loop for ever)
-            note_text = note_text[:max(1, len(note_text) - (total - budget) - 1)]
-            note_text.append(f"(more in 'explain {last.number}')")
+        if blocks:  # still too tall: whole notes give way, the last first, to one line pointing to 'explain'
+            # (never a note cut mid-sentence; once only the pointer is left, it is as short as they get)
+            dropped += _notes_in(blocks.pop())
+            pointer = (f"({dropped} more note{'s' if dropped > 1 else ''}: see 'explain {last.number}')" if blocks
+                       else f"({dropped} note{'s' if dropped > 1 else ''}: see 'explain {last.number}')")
+            note_text = [line for block in blocks for line in block] + wrap_lines([pointer], width)
             continue
         break
     return "\n".join(fixed_lines + body)
+
+
+def _notes_in(block: list[str]) -> int:
+    """How many notes a block of note lines stands for: one, or those an '(N notes as before ...)' counts."""
+    counted = re.match(r"\((\d+) notes? as before", block[0]) if block else None
+    return int(counted.group(1)) if counted else 1
 
 
 def _new_notes(table: Table) -> list[str]:
@@ -401,7 +411,8 @@ def note_kind(note: str) -> str:
     """The note as the table's footer says it: the kind of a known note, else the note itself."""
     for pattern, kind in _NOTE_KINDS:
         if pattern.search(note):
-            return kind
+            # the flag beside the round line's words only where the note names it (a session's do not)
+            return re.sub(r" or (--\w+)", lambda flag: flag.group(0) if flag.group(1) in note else "", kind)
     return note
 
 

@@ -31,13 +31,13 @@ def _with_bonuses(ruleset: Ruleset, rnd: Round, outcome: Outcome, steps: list[St
         return outcome
     found = []
     if lead_on:
-        if rnd.led is None:
+        if rnd.led is None and not rnd.plain_led:
             notes.append("the lead was not recorded ('led TILE' or --led): the bonus for leading 6-6 or 0-0 could "
                          "not be applied")
         elif rnd.led in _LEAD and ruleset[_LEAD[rnd.led]]:
             found.append((_LEAD[rnd.led], ruleset[_LEAD[rnd.led]], f"the round was led with {rnd.led}"))
     if finish_on and rnd.ending is OUT:
-        if not rnd.last:
+        if not rnd.last and not rnd.plain_last:
             notes.append(f"{rnd.out}'s last tile was not recorded ('out on TILE' or --last): the bonus for "
                          "finishing with 6-6 or 0-0 could not be applied")
         for tile in rnd.last:

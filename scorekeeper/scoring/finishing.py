@@ -4,8 +4,9 @@ Keys read: ``finish.zero_zero_wins``, ``finish.two_doubles_wins``, ``finish.six_
 (a 6-6 finish wins when a loser holds that much, else the finisher's side leads the next round on the hundred),
 ``hundred.hand_of`` (in pairs: a losing player's own hand, or the side's).
 
-These are facts of the round (``--last``); when the last tile was not recorded, or a loser's hand is only a
-total that might hide a special hand, the table says the rule could not be applied instead of guessing.
+These are facts of the round (``--last``; ``out on plain``: none of them); when the last tile was not
+recorded, or a loser's hand is only a total that might hide a special hand, the table says the rule could not
+be applied instead of guessing.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
         return NO_FINISH
     side = seats(match).side_of[rnd.out]
     if not rnd.last:
+        if rnd.plain_last:  # told: none of the finishing doubles
+            return NO_FINISH
         notes.append(f"{rnd.out}'s last tile was not recorded ('out on TILE' or --last): the finishing-double "
                      "rules (0-0, 6-6, two doubles at once) could not be applied")
         return NO_FINISH

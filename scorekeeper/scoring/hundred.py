@@ -30,10 +30,12 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     if not owed and not ruleset["hundred.enabled"]:
         return state
     led = state.facts.led
-    if not owed and led != SIX_SIX and led is not None:
+    if not owed and (led != SIX_SIX and led is not None or state.facts.plain_led):
         return state  # an ordinary lead was recorded: not on the hundred, and nothing to say about it
     leader = round_leader(ruleset, match, previous) if previous is not None else None
     if not owed and led is None:  # not on the hundred, but the lead the facts do not give may need a note
+        if _six_six_placed(state.facts):
+            return state  # 6-6 was held or laid last: whatever was led, it was not 6-6
         unsaid = _lead_not_recorded(match, leader, state.accounts)
         return state.but(notes=state.notes + tuple(unsaid)) if unsaid else state
     scores = {name: account.score for name, account in state.accounts.items()}
@@ -52,6 +54,11 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     wiped[side] += lost
     return state.but(hundred=side, decision=decision, accounts=accounts, wiped=wiped,
                      steps=state.added(steps), notes=state.notes + tuple(notes))
+
+
+def _six_six_placed(rnd: Round) -> bool:
+    """Whether the facts put 6-6 elsewhere than the lead: laid last, or in a hand given as tiles."""
+    return SIX_SIX in rnd.last or any(SIX_SIX in (hand.tiles or ()) for hand in rnd.hands.values())
 
 
 def _lead_not_recorded(match: Match, leader: str | None, accounts: Mapping[str, Account]) -> list[str]:

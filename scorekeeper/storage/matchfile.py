@@ -18,7 +18,19 @@ import re
 from types import MappingProxyType
 from typing import Any, Callable
 
-from scorekeeper.domain.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
+from scorekeeper.domain.facts import (
+    FORMAT_VERSION,
+    PLAIN,
+    Claim,
+    Ending,
+    Hand,
+    Match,
+    Revision,
+    Round,
+    Side,
+    Undoing,
+    singles,
+)
 from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
 from scorekeeper.errors import InputError, MatchFileError, printable, raise_problems
 from scorekeeper.notation.numerals import parse_number
@@ -294,7 +306,11 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     plays = raw.get("plays", "")
     if not isinstance(plays, str):
         raise ValueError("'plays' must be one line of plays like \"Ann 6-6, Bob 6-3, Cat knocks\"")
-    rnd = _round(ending, hands, out, fisher, last, led, raw.get("claims"), raw.get("points"), line)
+    plain_last, plain_led = last.strip() == PLAIN, isinstance(led, str) and led.strip() == PLAIN
+    rnd = _round(ending, hands, out, fisher, "" if plain_last else last, None if plain_led else led,
+                 raw.get("claims"), raw.get("points"), line)
+    if plain_last or plain_led:
+        rnd = rnd._replace(plain_last=plain_last, plain_led=plain_led)
     if not plays.strip():
         return rnd
     from scorekeeper.notation.play_line import parse_plays  # start-up: only a round typed play by play needs it
@@ -418,10 +434,10 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
     for key in ("out", "fisher"):
         if getattr(rnd, key):
             raw[key] = getattr(rnd, key)
-    if rnd.led:
-        raw["led"] = str(rnd.led)
-    if rnd.last:
-        raw["last"] = format_tiles(rnd.last)
+    if rnd.led or rnd.plain_led:
+        raw["led"] = str(rnd.led) if rnd.led else PLAIN
+    if rnd.last or rnd.plain_last:
+        raw["last"] = format_tiles(rnd.last) if rnd.last else PLAIN
     if rnd.claims:
         raw["claims"] = [format_claim(claim) for claim in rnd.claims]
     if rnd.play_points:

@@ -13,7 +13,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 from conftest import command_environment, installed_command  # noqa: E402
-from pty_session import PROMPT, Play  # noqa: E402
+from pty_session import PROMPT, QUESTION, Play  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
 
@@ -275,15 +275,19 @@ def test_an_implausible_round_is_a_yes_or_no_question(tmp_path):
     assert load_match(str(tmp_path / "match.toml")).rounds[0].hands["Alex"].total == 80
 
 
-def test_a_long_note_on_a_small_screen_is_cut_not_looped_over(sk):
-    """The after-round block on a 40x10 screen with a note that wraps: the notes give way (this once looped
-    for ever in reports.render.after_round)."""
+def test_a_long_note_on_a_small_screen_gives_way_whole_not_looped_over(sk):
+    """The after-round block on a 40x10 screen with a note that wraps: the note gives way whole, to one line
+    pointing to 'explain' (it was once cut mid-sentence, and before that looped for ever in
+    reports.render.after_round)."""
     from scorekeeper.live.session import Screen
 
     sk("new", "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg")
     session = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 10))
-    reply = session.handle("m out 12 13 5")  # 12 may hide 6-6: a note (a Goat total of 0 is 0-0: none)
-    assert reply.ok and "note: " in reply.text and "(more in 'explain 1')" in reply.text
+    asked = session.handle("m out 12 13 5")  # 12 may hide 6-6: a note (a Goat total of 0 is 0-0: none)
+    assert asked.question == "last tile? [Enter: no double] "
+    reply = session.answer("")
+    assert reply.ok and "(1 note: see 'explain 1')" in reply.text.splitlines()
+    assert not any(line.startswith("note: ") for line in reply.text.splitlines())
     assert all(len(line) <= 40 for line in reply.text.splitlines())
 
 
@@ -308,6 +312,8 @@ def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
              "a out, led 1-1, 3 3 3", "o out 9 9 9"]
     for line in lines:
         reply = session.handle(line)
+        while reply.question:  # the last tile or the lead, where it could change the score: Enter, plain
+            reply = session.answer("")
         assert reply.ok, (line, reply.text)
         fresh = open_match(str(sk.path))
         assert unplaced(session.state.table) == unplaced(fresh.table), line
@@ -792,8 +798,8 @@ def test_at_40_columns_the_echo_names_each_player_with_their_value(tmp_path):
     """Issue 21, 10: 'Round 2: Alex out 8 6 9' and Sea Goat's 'Alex out on 2-3 3 4 2, led 1-1' (read as
     tiles) hid who held what: each player is named with their value, broken between players."""
     play = Play(tmp_path, "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg", columns=40)
-    assert play.say("m out 12 3 4").startswith("Round 1: Masha out · Alex 12 · Olya 3\n  Serg 4\n")
-    assert play.say("a out 8 6 9").startswith("Round 2: Alex out · Olya 8 · Serg 6\n  Masha 9\n")
+    assert play.say("m out 12 3 4", "").startswith("Round 1: Masha out on plain · Alex 12\n  Olya 3 · Serg 4\n")
+    assert play.say("a out 8 6 9", "").startswith("Round 2: Alex out on plain · Olya 8\n  Serg 6 · Masha 9\n")
     assert play.say("a out on 2-3 3 4 2, led 1-1").startswith(
         "Round 3: Alex out on 2-3 · led 1-1\n  Olya 3 · Serg 4 · Masha 2\n")
     play.quit()
@@ -805,9 +811,9 @@ def test_at_40_columns_marks_have_a_legend_and_eggs_say_where_they_go(tmp_path):
     play = Play(tmp_path, "--rules", "sea-goat", "Margarita", "Alexander", "Olga", "Sergei", columns=40)
     eggs = " ".join(play.say("fish by o 10 10 5 5").split())
     assert "eggs: +30 carried (they go to the next side that records a round)" in eggs
-    for line in ("m out, led 1-1, 10 10 10", "a out on 6-6, 5 5 5"):
-        assert "!: " not in play.say(line)
-    rows = play.say("a out, led 6-6, 5 5 5").splitlines()
+    assert "!: " not in play.say("m out, led 1-1, 10 10 10", "")
+    assert "!: " not in play.say("a out on 6-6, 5 5 5")  # 6-6 went out last: no question of a 6-6 lead
+    rows = play.say("a out, led 6-6, 5 5 5").splitlines()  # wins the match: the last tile cannot matter
     assert any(row.startswith("4 Alexan!") for row in rows), rows
     assert "!: on the hundred, or decided the match" in rows and all(len(row) <= 40 for row in rows)
     assert "!: on the hundred, or decided the match" in play.say("table").splitlines()
@@ -854,3 +860,75 @@ def test_rematch_keeps_a_pairs_matchs_sides(sk):
     match = load_match(str(sk.path))
     assert [side.players for side in match.sides] == [("Masha", "Olya"), ("Alex", "Serg")]
     assert match.rounds == ()
+
+
+def _asked(play: Play, line: str) -> str:
+    """Type a round line that asks a question; the question asked."""
+    play.child.sendline(line)
+    play.child.expect(QUESTION)
+    return play.child.after
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_sea_goat_asks_the_last_tile_and_the_lead_only_when_they_matter(tmp_path, columns):
+    """Issue 21, 4: without 'on X, led Y' in every Sea Goat line, notes were cut mid-sentence ('note: Olya:
+    only a total of 12 was'), the lead went unrecorded and the final table said 'the hundred was not
+    considered'.  The session asks for the last tile and the lead only when they could change the round's
+    score, Enter (or Ctrl-C) meaning a plain tile; a wrong answer is asked again once, then taken as plain."""
+    play = Play(tmp_path, "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg", columns=columns)
+    # nobody holds points: a lead cannot matter, the last tile can (0-0, 6-6 or two doubles win)
+    assert _asked(play, "m out 12 13 5") == "last tile? [Enter: no double] "
+    first = play.say("")
+    assert first.startswith("Round 1: Masha out on plain")
+    assert "(1 note: see 'explain 1')" in first.splitlines()  # Alex's 12 could be 6-6: whole, or pointed to
+    assert not any(row.startswith("note:") for row in first.splitlines())
+    # Masha holds 30 and leads: 6-6 would have put her on the hundred
+    assert _asked(play, "a out 30 4 2") == "last tile? [Enter: no double] "
+    play.child.sendline("")
+    play.child.expect_exact("led? [Enter: not 6-6] ")
+    assert play.say("").startswith("Round 2: Alex out on plain")
+    # out on 6-6: it was not led, so only the last tile is asked; the hundred is owed
+    assert _asked(play, "o out 5 6 7") == "last tile? [Enter: no double] "
+    owed = " ".join(play.say("6-6").split())
+    assert owed.startswith("Round 3: Olya out on 6-6") and "Olya leads 6-6, on the hundred" in owed
+    # on the hundred whatever is led: only the last tile; Ctrl-C is the default
+    assert _asked(play, "s out 1 2 3") == "last tile? [Enter: no double] "
+    play.child.sendintr()
+    play.child.expect(PROMPT)
+    assert "Round 4: Serg out on plain" in play.child.before.replace("\r\n", "\n")
+    # an answer that is no tile is asked again with the reason, then taken as plain (Serg leads, holding
+    # nothing: no lead is asked)
+    assert _asked(play, "a out 3 4 5") == "last tile? [Enter: no double] "
+    play.child.sendline("xx")
+    play.child.expect(QUESTION)
+    again = " ".join(play.child.before.split())
+    assert "'xx' is not a tile: write it as two numbers like 3-4. Type the tile, or Enter for a plain one." in again
+    taken = " ".join(play.say("yy").split())
+    assert taken.startswith("'yy' is not the last tile either: taken as plain ('edit' changes it). Round 5: Alex "
+                            "out on plain")
+    # Alex holds points and leads: both are asked
+    assert _asked(play, "m out 1 2 3") == "last tile? [Enter: no double] "
+    play.child.sendline("")
+    play.child.expect_exact("led? [Enter: not 6-6] ")
+    assert play.say("").startswith("Round 6: Masha out on plain")
+    table = play.say("table")
+    assert "--last" not in table and "--led" not in table and "not considered" not in table
+    assert all(len(row) <= columns for row in (first + table).splitlines())
+    play.quit()
+    rounds = load_match(str(tmp_path / "match.toml")).rounds
+    assert [(rnd.plain_last, tuple(map(str, rnd.last)), rnd.plain_led) for rnd in rounds] == [
+        (True, (), False), (True, (), True), (False, ("6-6",), False), (True, (), False), (True, (), False),
+        (True, (), True)]
+
+
+def test_a_claim_run_together_is_read_in_a_points_race(sk):
+    """A Muggins hand is a line per scoring play: 'a10' is 'a +10', several on a line too; a word that names
+    a player, or a ruleset that scores no play, leaves the line as it is."""
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    session = LiveSession.open(str(sk.path))
+    assert session.handle("a10").text.startswith("Claimed: Ann +10")
+    assert session.handle("b5 a15").text.startswith("Claimed: Bob +5, Ann +15")
+    assert "unknown player 'x'" in session.handle("x10").text
+    sk("new", "--force", "--rules", "goat", "Ann", "Bob")
+    goat = LiveSession.open(str(sk.path))
+    assert "unknown player 'a10'" in goat.handle("a10").text  # not read as a claim

@@ -424,3 +424,30 @@ def test_a_name_with_a_run_of_spaces_is_typed_with_one(sk):
     sk("new", "Anna  Lee", "Bob")
     sk("round", "anna lee out 5")
     assert sk.json()["history"][0]["winner"] == "Anna  Lee"
+
+
+def test_on_plain_and_led_plain_say_the_tiles_scored_nothing_and_read_back(sk):
+    """A Sea Goat scorer's answer to 'last tile?' and 'led?' (Enter: a tile no rule scores) as the line writes
+    it: kept in the match file as last/led = "plain", written back as the line, and no table note."""
+    sk("new", "--rules", "sea-goat", "Ann", "Bob", "Cid")
+    sk("round", "a out on plain, led plain, 10 20")
+    opened = open_match(str(sk.path))
+    rnd = opened.match.rounds[0]
+    assert (rnd.last, rnd.led, rnd.plain_last, rnd.plain_led) == ((), None, True, True)
+    written = format_round(rnd, opened.match)
+    assert written == "Ann out on plain, led plain, Bob 10, Cid 20"
+    assert parse_round(written, opened.match, opened.ruleset) == rnd.facts()
+    text = sk.path.read_text()
+    assert 'last = "plain"' in text and 'led = "plain"' in text
+    assert sk.json()["notes"] == []
+
+
+@pytest.mark.parametrize("line, message", [
+    ("a out on plain 6-6, 10 20", "whose tile is '6-6'?"),
+    ("a out on 6-6 on plain, 10 20", "'on' is given twice"),
+    ("a out, led plain led 1-1, 10 20", "'led' is given twice"),
+    ("fish by a, led plain, on plain, 1 2 3", "'on' gives the tile someone went out with"),
+])
+def test_plain_is_refused_where_a_tile_would_be(sk, line, message):
+    sk("new", "--rules", "sea-goat", "Ann", "Bob", "Cid")
+    assert message in sk.fails("round", line, code=2)
