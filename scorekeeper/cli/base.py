@@ -9,7 +9,9 @@ import sys
 import click
 from click.formatting import wrap_text
 
+from scorekeeper import i18n
 from scorekeeper.cli import safety
+from scorekeeper.cli.language import decide
 from scorekeeper.errors import (
     Implausible,
     InputError,
@@ -23,6 +25,25 @@ from scorekeeper.reports.fit import wrap
 from scorekeeper.storage.atomic import saved_paths
 
 DEFAULT_MATCH = "match.toml"
+
+
+def speak_click() -> None:
+    """click's own words (``Usage:``, ``Error:``, ``Show this message and exit.``, its usage errors) in the
+    language in use: click's modules call the standard gettext's functions, bound by name when each was
+    imported; those loaded are pointed at ours, and the standard functions themselves too, so that a click
+    module loaded later (its editor, its shell completion) binds ours. Our catalogs carry click's messages."""
+    import gettext  # start-up: click has loaded it already
+
+    gettext.gettext, gettext.ngettext = i18n._, i18n.ngettext
+    for name, module in list(sys.modules.items()):
+        if name.startswith("click.") and module is not None:
+            if hasattr(module, "_"):
+                module._ = i18n._
+            if hasattr(module, "ngettext"):
+                module.ngettext = i18n.ngettext
+
+
+speak_click()
 
 
 ERROR = "Error: "
@@ -206,9 +227,10 @@ class Group(click.Group):
         command = super().get_command(ctx, name)
         return strict_command(command) if command is not None else None
 
-    def main(self, *args, **kwargs):
+    def main(self, args=None, *rest, **kwargs):
+        decide(list(sys.argv[1:] if args is None else args))
         safety.degrade_output()
-        return super().main(*args, **kwargs)
+        return super().main(args, *rest, **kwargs)
 
     def make_context(self, *args, **kwargs) -> click.Context:
         try:
