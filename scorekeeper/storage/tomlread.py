@@ -10,6 +10,8 @@ import sys
 import tomllib
 from typing import Iterator
 
+from scorekeeper.i18n import _
+
 
 class TomlError(ValueError):
     """Broken TOML: tomllib's error as it is (``str``), its message without the place (``msg``), and its line."""
@@ -29,11 +31,12 @@ def loads(text: str) -> dict:
         raise TomlError(str(error), _without_place(getattr(error, "msg", str(error))), line) from None
     except RecursionError:
         line = _deepest_line(text)
-        raise TomlError(f"nested too deeply (at line {line})", "nested too deeply", line) from None
+        message = _("nested too deeply")
+        raise TomlError(_("nested too deeply (at line {line})").format(line=line), message, line) from None
     except ValueError as error:  # a number of thousands of digits: Python's limit on converting them
         line = _long_number_line(text)
-        message = "a number too long to read" if line else str(error)
-        raise TomlError(f"{message} (at line {line})", message, line) from None
+        message = _("a number too long to read") if line else str(error)
+        raise TomlError(_("{message} (at line {line})").format(message=message, line=line), message, line) from None
 
 
 def _without_place(message: str) -> str:
