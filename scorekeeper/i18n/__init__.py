@@ -50,6 +50,12 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _speaking[0].ngettext(singular, plural, count)
 
 
+def translated(text: str) -> str:
+    """A text read from data (a built-in ruleset's description) in the language in use, where the catalogs
+    have it (the extraction reads it from the data); any other text as it is."""
+    return _speaking[0].gettext(text)
+
+
 def N_(message: str) -> str:
     """Marks a message for the catalogs where it is written; ``_`` translates it where it is shown."""
     return message

@@ -9,7 +9,7 @@ from typing import Any
 
 from scorekeeper.domain.tiles import TileSet, parse_tiles
 from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError, either, printable
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, ngettext, translated
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import (KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Count, FirstLead,
                                      HandValue, Key, PlayScore, Teams, written)
@@ -88,7 +88,7 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
         for path, value in changed:
             _apply(label, path, value, values, set_by, problems)
         if "description" in data:
-            description = _(data["description"])  # a built-in one is in the catalogs
+            description = translated(data["description"])  # a built-in one's is in the catalogs
         elif parent and changed:  # a house file that does not describe itself: say what it changes
             shown = ", ".join(f"{path} = {written(values.get(path))}" for path, _ in changed)
             description = _("{parent} with {changes}").format(parent=parent, changes=shown)
