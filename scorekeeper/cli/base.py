@@ -46,7 +46,7 @@ def speak_click() -> None:
 speak_click()
 
 
-ERROR = "Error: "
+ERROR = i18n.N_("Error: ")
 
 
 def error_lines(message: str) -> list[str]:
@@ -54,7 +54,8 @@ def error_lines(message: str) -> list[str]:
     too narrow for it (``COLUMNS``, else the terminal's width when stderr is a terminal) wrapped under its own
     text; never wrapped for a pipe or a file without ``COLUMNS``, so that a program reading stderr still gets
     one line per error."""
-    return wrap(cut_echoes(message), screen_width(stream="stderr"), indent=" " * len(ERROR), first=ERROR)
+    prefix = i18n._(ERROR)
+    return wrap(cut_echoes(message), screen_width(stream="stderr"), indent=" " * len(prefix), first=prefix)
 
 
 class Problem(click.ClickException):
@@ -249,8 +250,11 @@ class Group(click.Group):
         except click.exceptions.NoArgsIsHelpError:
             raise  # a group called alone shows its help
         except click.UsageError as error:
-            hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
-            raise InputProblem(printable(error.format_message()) + hint) from None
+            message = error.format_message()
+            if error.ctx:
+                message = i18n._("{message} (see '{command} --help')").format(message=message,
+                                                                              command=error.ctx.command_path)
+            raise InputProblem(printable(message)) from None
         except Implausible as error:  # only round and edit refuse a round so: both take --confirm
             raise InputProblem(printable(f"{error}; --confirm records it")) from None
         except (InputError, RulesetNotFound) as error:
