@@ -8,14 +8,14 @@ import re
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError, quoted
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 
 TILE_DASHES = "-:|\u2010\u2011\u2012\u2013\u2014\u2212"
 """What may stand between a tile's two numbers: what people type (3-4, 3:4, 3|4) and the dashes a phone or
 a word processor puts in their place (hyphens, the en and em dash, the minus sign)."""
 _TILE = re.compile(rf"^\s*([0-9]{{1,2}})\s*[{TILE_DASHES}]\s*([0-9]{{1,2}})\s*$")  # ASCII digits: \d takes "٣"
 _SEPARATORS = re.compile(r"[,\s]+")
-SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
+SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
 
 
 class Tile(NamedTuple):
@@ -92,7 +92,9 @@ class TileSet(NamedTuple):
 
     @property
     def name(self) -> str:
-        return SET_NAMES.get(self.max_pip, f"double-{self.max_pip}")
+        if self.max_pip in SET_NAMES:
+            return _(SET_NAMES[self.max_pip])
+        return _("double-{pips}").format(pips=self.max_pip)
 
     @property
     def size(self) -> int:

@@ -12,7 +12,7 @@ import unicodedata
 from typing import Iterable, Sequence
 
 from scorekeeper.errors import InputError, either, printable, quoted
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 
 # Letters that look alike in Cyrillic and Latin script (a name typed in the other keyboard layout by mistake),
 # and Ukrainian letters a Russian keyboard lacks; accents and ё/й are removed by decomposition.
@@ -53,9 +53,10 @@ def match_player(players: Sequence[str], typed: str, extra: Iterable[str] = ()) 
             shown=shown, found=either(found)))
     near = similar(players, typed) or similar(extra, typed, closer=0.75)
     if near:
-        what = "player or word" if extra else "player"
-        raise InputError(_("unknown {what} {shown} (did you mean {near}?)").format(
-            what=what, shown=shown, near=either(near)))
+        if extra:
+            raise InputError(_("unknown player or word {shown} (did you mean {near}?)").format(
+                shown=shown, near=either(near)))
+        raise InputError(_("unknown player {shown} (did you mean {near}?)").format(shown=shown, near=either(near)))
     raise InputError(_("unknown player {shown} (players: {players})").format(
         shown=shown, players=', '.join(players)))
 
@@ -77,9 +78,11 @@ def similar(names: Sequence[str], typed: str, most: int = 3, closer: float = 0.6
     return [name for _, name in sorted(scored)[:most]]
 
 
-def name_problem(name: str, what: str = "a player's name", separators: str = "=,+\"") -> str | None:
+def name_problem(name: str, what: str = N_("a player's name"), separators: str = "=,+\"") -> str | None:
     """Why ``name`` cannot be a name (None when it can): empty, padded with spaces, holding a control or
-    invisible character, or one of the characters the command line uses to separate names and values."""
+    invisible character, or one of the characters the command line uses to separate names and values.
+    ``what`` the name would be is a message (marked ``N_`` where it is written), said in the language in use."""
+    what = _(what)
     if not name.strip():
         return _("an empty name cannot be {what}").format(what=what)
     if name != name.strip():

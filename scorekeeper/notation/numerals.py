@@ -8,16 +8,17 @@ only to say that a number cannot be negative) and quotes a long input cut short.
 from __future__ import annotations
 
 from scorekeeper.errors import InputError, quoted
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 
 MAX_DIGITS = 18
 """More digits than any count, total or target needs; longer input is refused before ``int()`` sees it."""
 
 
-def parse_number(text: str, what: str = "a number", low: int | None = 0, high: int | None = None,
+def parse_number(text: str, what: str = N_("a number"), low: int | None = 0, high: int | None = None,
                  most_digits: int = MAX_DIGITS) -> int:
     """A whole number typed as ASCII digits, ``low <= n <= high`` (None: no bound) and of at most
     ``most_digits`` digits; InputError otherwise, naming ``what`` ("an end", "a claim") and the bad input."""
+    what = _(what)  # a message, marked N_ where it is written
     word = text.strip()
     digits = word[1:] if word.startswith("-") else word
     if not (digits.isascii() and digits.isdigit()):

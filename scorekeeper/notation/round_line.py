@@ -23,7 +23,7 @@ import re
 from typing import NamedTuple
 
 from scorekeeper.errors import InputError, quoted
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.domain.facts import Ending, Match, Round, RoundFacts
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.numerals import parse_number
@@ -265,7 +265,7 @@ class _Reader:
         return parse_tile(word.text)
 
     def number(self, word: Token) -> int:
-        return parse_number(word.text, "a round", most_digits=_DIGITS)
+        return parse_number(word.text, N_("a round"), most_digits=_DIGITS)
 
     def positional(self) -> list[tuple[str, int]]:
         """Totals without names, for the players not named, in seating order after the one who went out."""

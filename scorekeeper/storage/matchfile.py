@@ -21,7 +21,7 @@ from typing import Any, Callable
 from scorekeeper.domain.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
 from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
 from scorekeeper.errors import InputError, MatchFileError, printable, raise_problems
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.storage import textfile, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
@@ -332,8 +332,8 @@ def parse_claim(item: Any, counted: bool = True) -> Claim:
     player, points = item.rsplit("=", 1)
     points, said, count = points.partition("count") if counted else (points, "", "")
     try:
-        return Claim(player.strip(), parse_number(points, "a claim", low=None),
-                     parse_number(count, "a count", low=None) if said else None)
+        return Claim(player.strip(), parse_number(points, N_("a claim"), low=None),
+                     parse_number(count, N_("a count"), low=None) if said else None)
     except InputError as error:
         raise ValueError(_("{item}: {error}").format(item=printable(repr(item))[:60], error=error)) from None
 
