@@ -158,6 +158,17 @@ class ScreenFormatter(click.HelpFormatter):
         return "\n".join(lines)
 
 
+USAGE_WORDS = (i18n.N_("[OPTIONS]"), i18n.N_("COMMAND [ARGS]..."))
+"""What click's usage line says of a command's options and of a group's commands, in the language in use."""
+
+
+class Usage:
+    """A command whose usage line says click's ``[OPTIONS]`` and ``COMMAND [ARGS]...`` in the language in use."""
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return [i18n._(piece) if piece in USAGE_WORDS else piece for piece in super().collect_usage_pieces(ctx)]
+
+
 class ScreenContext(click.Context):
     """A context whose help fits the screen (``ScreenFormatter``)."""
 
@@ -167,7 +178,7 @@ class ScreenContext(click.Context):
         return self.formatter_class(screen_width(), max_width=self.max_content_width)
 
 
-class Command(StrictParsing, click.Command):
+class Command(StrictParsing, Usage, click.Command):
     """Every scorekeeper command (see ``strict_command``)."""
 
     context_class = ScreenContext
@@ -202,7 +213,7 @@ class FilePath(click.Path):
         return super().convert(checked_path(self, value, param, ctx), param, ctx)
 
 
-class Group(click.Group):
+class Group(Usage, click.Group):
     """Turns library errors and click's usage errors into one ``Error: ...`` line with click's exit codes.
 
     The group's own ``--match`` may be given again and the last one holds (a shell alias that names the
