@@ -114,9 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     stale = []
     files = {TEMPLATE: po_bytes(template)}
     for language in LANGUAGES:
-        catalog = updated(template, language)
-        files[po_path(language)] = po_bytes(catalog)
-        files[po_path(language).with_suffix(".mo")] = mo_bytes(catalog)
+        path = po_path(language)
+        text = po_bytes(updated(template, language))
+        if path.exists() and _without_dates(path.read_bytes()) == _without_dates(text):
+            text = path.read_bytes()  # only the dates would change: the .mo is compiled from the file as it is
+        files[path] = text
+        files[path.with_suffix(".mo")] = mo_bytes(read_po(io.BytesIO(text), locale=language, domain="scorekeeper"))
     for path, data in files.items():
         old = path.read_bytes() if path.exists() else b""
         same = _without_dates(old) == _without_dates(data) if path.suffix != ".mo" else old == data

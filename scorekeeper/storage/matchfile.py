@@ -21,7 +21,7 @@ from typing import Any, Callable
 from scorekeeper.domain.facts import FORMAT_VERSION, Claim, Ending, Hand, Match, Revision, Round, Side, Undoing, singles
 from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
 from scorekeeper.errors import InputError, MatchFileError, printable, raise_problems
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import LANGUAGES, N_, _
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.storage import textfile, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
@@ -103,6 +103,11 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str) or not ruleset:
         broken(_("must name the ruleset (a built-in name or a path)"), "ruleset")
+    lang = data.get("lang", "")
+    if lang not in ("",) + LANGUAGES:
+        broken(_("must be one of {languages} (the language the table speaks)").format(
+            languages=", ".join(LANGUAGES)), "lang")
+        lang = ""
     players = data.get("players")
     problem = players_problem(players)
     if problem:
@@ -170,10 +175,10 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if problems is not None:
         problems.extend(found)
     return Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds), pending=pending,
-                 path=label, history=tuple(history))
+                 path=label, history=tuple(history), lang=lang)
 
 
-TOP_KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds", "history")
+TOP_KEYS = ("format", "ruleset", "lang", "players", "sides", "pending", "rounds", "history")
 HISTORY_NOTE = ("# The changes that took facts out (undo, delete, edit), each with the facts it took:\n"
                 "# 'scorekeeper undo --list' shows them, 'scorekeeper redo' puts one back.")
 
@@ -345,8 +350,10 @@ def format_claim(claim: Claim) -> str:
 
 def dump_match(match: Match) -> str:
     """The match file's text, one round a line; ``parse_match(dump_match(m)) == m``."""
-    lines = [HEADER.rstrip("\n"), f"format = {FORMAT_VERSION}", f"ruleset = {_value(match.ruleset)}",
-             f"players = {_value(list(match.players))}"]
+    lines = [HEADER.rstrip("\n"), f"format = {FORMAT_VERSION}", f"ruleset = {_value(match.ruleset)}"]
+    if match.lang:  # among the first keys: the entry point reads it from the file's head (cli/language.py)
+        lines.append(f"lang = {_value(match.lang)}")
+    lines.append(f"players = {_value(list(match.players))}")
     if match.sides != singles(match.players):
         lines += ["sides = ["] + [f"    {_value({'name': side.name, 'players': list(side.players)})},"
                                   for side in match.sides] + ["]"]

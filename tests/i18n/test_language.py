@@ -110,3 +110,28 @@ def test_plural_forms(monkeypatch):
             assert quoted("x" * count, limit=3).endswith(f"({count} {form}"), (code, count)
     i18n.use("en")
     assert quoted(text, limit=3).endswith("(30 characters)")
+
+
+def test_a_match_remembers_the_language_it_was_started_in(sk, monkeypatch):
+    from scorekeeper.storage.matchfile import dump_match, load_match, parse_match
+
+    sk("new", "--lang", "uk", "Ann", "Bob")
+    match = load_match(str(sk.path))
+    assert match.lang == "uk" and 'lang = "uk"' in sk.path.read_text(encoding="utf-8")
+    assert parse_match(dump_match(match), str(sk.path)) == match
+    monkeypatch.delenv("SCOREKEEPER_LANG")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")  # the file wins over the locale
+    assert "немає такого гравця 'Zed'" in sk("round", "Ann out, Zed 3", code=2).stderr
+    assert "unknown player 'Zed'" in sk("--lang", "en", "round", "Ann out, Zed 3", code=2).stderr
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ru")  # the variable wins over the file
+    assert "нет такого игрока 'Zed'" in sk("round", "Ann out, Zed 3", code=2).stderr
+    sk("round", "Ann out, Bob 3")
+    assert load_match(str(sk.path)).lang == "uk"  # a change keeps it
+
+
+def test_a_match_file_with_a_language_scorekeeper_does_not_speak(sk):
+    sk("new", "Ann", "Bob")
+    assert "lang" not in sk.path.read_text(encoding="utf-8")
+    sk.path.write_text(sk.path.read_text(encoding="utf-8").replace("players", 'lang = "de"\nplayers'),
+                       encoding="utf-8")
+    assert sk.fails("table", code=1).endswith("lang: must be one of en, ru, uk (the language the table speaks)")
