@@ -7,8 +7,8 @@ Ukrainian. ``N_`` marks a message kept in a table and translated where it is sho
 
 The process speaks one language, chosen once before anything is said (``use``; ``choose`` says which, from
 what was typed, the environment and the match file): English needs no catalog and costs nothing; another
-language loads its one compiled catalog with the standard library's gettext. What programs read (JSON and
-CSV keys, ruleset and match file keys) is never translated.
+language loads its one compiled catalog (``catalog.Catalog`` reads gettext's ``.mo`` files). What programs
+read (JSON and CSV keys, ruleset and match file keys) is never translated.
 """
 
 from __future__ import annotations
@@ -94,10 +94,10 @@ def use(code: str) -> None:
     if path is None:
         _speaking[:] = [English, "en"]
         return
-    import gettext  # start-up: only a language other than English reads a catalog
+    from scorekeeper.i18n.catalog import Catalog  # start-up: only a language other than English reads a catalog
 
     with open(path, "rb") as handle:
-        _speaking[:] = [gettext.GNUTranslations(handle), code]
+        _speaking[:] = [Catalog(handle.read()), code]
 
 
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
