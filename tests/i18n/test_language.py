@@ -94,7 +94,7 @@ def test_an_unknown_language_is_a_usage_error_naming_the_languages(tmp_path):
 
 def test_click_speaks_russian_and_ukrainian(tmp_path):
     russian = CliRunner().invoke(cli, ["--lang", "ru", "--help"]).stdout
-    assert "Использование:" in russian and "Параметры:" in russian and "Команды:" in russian
+    assert "Вызов:" in russian and "Параметры:" in russian and "Команды:" in russian
     ukrainian = CliRunner().invoke(cli, ["--lang", "uk", "table", "--bogus"])
     assert ukrainian.exit_code == 2
     assert "Немає такого параметра '--bogus'" in ukrainian.stderr and "Помилка:" in ukrainian.stderr
