@@ -163,10 +163,25 @@ USAGE_WORDS = (i18n.N_("[OPTIONS]"), i18n.N_("COMMAND [ARGS]..."))
 
 
 class Usage:
-    """A command whose usage line says click's ``[OPTIONS]`` and ``COMMAND [ARGS]...`` in the language in use."""
+    """A command that says click's own words about it in the language in use: its usage line's ``[OPTIONS]``
+    and ``COMMAND [ARGS]...``, and the explanations of ``--help`` and ``--version``, which click writes once,
+    when the option is made (a process that changes language, as the tests do, would keep the first one's)."""
 
     def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
         return [i18n._(piece) if piece in USAGE_WORDS else piece for piece in super().collect_usage_pieces(ctx)]
+
+    def get_help_option(self, ctx: click.Context):
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = i18n._("Show this message and exit.")
+        return option
+
+    def get_params(self, ctx: click.Context) -> list:
+        params = super().get_params(ctx)
+        for param in params:
+            if isinstance(param, click.Option) and "--version" in param.opts:
+                param.help = i18n._("Show the version and exit.")
+        return params
 
 
 class ScreenContext(click.Context):
