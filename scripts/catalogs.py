@@ -85,7 +85,9 @@ def updated(template: Catalog, language: str) -> Catalog:
 
 def po_bytes(catalog: Catalog) -> bytes:
     out = io.BytesIO()
-    write_po(out, catalog, width=116, omit_header=False, sort_output=False, include_previous=False)
+    # without line numbers: a message moving in its file changes no .po file (fewer conflicts between branches)
+    write_po(out, catalog, width=116, omit_header=False, sort_output=False, include_previous=False,
+             include_lineno=False)
     return out.getvalue()
 
 
