@@ -161,7 +161,7 @@ def cut_echoes(message: str, limit: int = 60) -> str:
                                             len(found.group())).format(text=found.group()[:limit],
                                                                        count=len(found.group())), message)
     if len(message) > LONGEST_MESSAGE:  # many words typed: the start says what, the end why
-        return ngettext("{start} … ({count:,} character) … {end}", "{start} … ({count:,} characters) … {end}",
-                        len(message) - 450).format(start=message[:300], count=len(message) - 450,
-                                                   end=message[-150:])
+        return ngettext("{start} … ({count:,} character) … {end}",
+                        "{start} … ({count:,} characters) … {end}", len(message) - 450).format(
+            start=message[:300], count=len(message) - 450, end=message[-150:])
     return message

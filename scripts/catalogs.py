@@ -38,7 +38,8 @@ CLICK_MODULES = ("core.py", "decorators.py", "exceptions.py", "formatting.py", "
 """click's modules whose words a person can meet (not ``_winconsole``: scorekeeper runs where POSIX does)."""
 
 
-HEADER = dict(domain="scorekeeper", project="scorekeeper", version="0.1", copyright_holder="the scorekeeper authors",
+HEADER = dict(domain="scorekeeper", project="scorekeeper", version="0.1",
+              copyright_holder="the scorekeeper authors",
               msgid_bugs_address="the project's issues", last_translator="the scorekeeper authors",
               language_team="the scorekeeper authors",
               header_comment="# scorekeeper's messages: see docs/development.md, \"Languages\".\n#")

@@ -119,4 +119,5 @@ def _no_screen_size(monkeypatch):
     monkeypatch.delenv("LINES", raising=False)
 
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))  # scripts/catalogs.py, for the catalog tests
+# scripts/catalogs.py, which the catalog tests use
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))

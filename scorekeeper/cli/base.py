@@ -128,7 +128,8 @@ class ScreenFormatter(click.HelpFormatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         if self.screen is None:
             return super().write_usage(prog, args, prefix)
-        prefix = f"{'':>{self.current_indent}}{prefix or i18n._('Usage:') + ' '}"  # click would break even what fits
+        prefix = prefix or i18n._("Usage:") + " "
+        prefix = f"{'':>{self.current_indent}}{prefix}"  # click would break even what fits
         self.write("\n".join(wrap(args, self.screen, indent=" " * len(prefix), first=f"{prefix}{prog} ")) + "\n")
 
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:

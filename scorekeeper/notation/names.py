@@ -86,7 +86,8 @@ def name_problem(name: str, what: str = N_("a player's name"), separators: str =
     if not name.strip():
         return _("an empty name cannot be {what}").format(what=what)
     if name != name.strip():
-        return _("'{name}' cannot be {what}: it starts or ends with a space").format(name=printable(name), what=what)
+        return _("'{name}' cannot be {what}: it starts or ends with a space").format(name=printable(name),
+                                                                                     what=what)
     odd = [char for char in name if not char.isprintable()]
     if odd:
         return _("{name} cannot be {what}: it holds a control or invisible character ({character})").format(

@@ -120,7 +120,8 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
         player = _player(word.text, players, seen)
         at += 1
         if at >= len(words):
-            raise InputError(_("play {number}: what did {player} do? Give a tile (6-3), 'knocks' or 'draws N'").format(
+            raise InputError(_("play {number}: what did {player} do? Give a tile (6-3), 'knocks' or 'draws "
+                               "N'").format(
                 number=number, player=player))
         word = words[at]
         what = word.text.casefold() if word.kind == "word" else ""
@@ -134,7 +135,8 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
                 drawn = int(words[at].text) if len(words[at].text) <= 3 else 1000
                 at += 1
                 if drawn < 1:
-                    raise InputError(_("play {number}: {player} draws {drawn}: a draw takes at least one tile").format(
+                    raise InputError(_("play {number}: {player} draws {drawn}: a draw takes at least one "
+                                       "tile").format(
                         number=number, player=player, drawn=drawn))
             plays.append(Play(player, Action.DRAW, drawn=drawn))
         elif tile is not None:
@@ -146,7 +148,8 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
                 at += 1
             plays.append(Play(player, Action.TILE, tile, on))
         else:
-            raise InputError(_("play {number}: {word} after {player} is not a tile (6-3), 'knocks' or 'draws N'").format(
+            raise InputError(_("play {number}: {word} after {player} is not a tile (6-3), 'knocks' or 'draws "
+                               "N'").format(
                 number=number, word=quoted(word.text), player=player))
     return tuple(plays)
 

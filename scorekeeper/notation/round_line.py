@@ -190,7 +190,8 @@ class _Reader:
                 self.player = self.bare = None
         elif word.kind == "tile":
             if self.player is None:
-                raise InputError(_("whose tile is {word}? Write the player's name before the tiles ('Alex 1-2 3-3')").format(
+                raise InputError(_("whose tile is {word}? Write the player's name before the tiles ('Alex 1-2 "
+                                   "3-3')").format(
                     word=quoted(word.text)))
             tile = self.tile(word)
             if self.holding == "tiles":

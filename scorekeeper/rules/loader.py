@@ -55,8 +55,9 @@ def load_ruleset(spec: str, base_dir: str | None = None) -> Ruleset:
         first = problems[0]
         if len(problems) > 1:
             more = len(problems) - 1
-            first = RulesetError(ngettext("{message} (and {more} more problem)", "{message} (and {more} more problems)",
-                                          more).format(message=first.message, more=more),
+            first = RulesetError(ngettext("{message} (and {more} more problem)",
+                                          "{message} (and {more} more problems)", more).format(
+                                     message=first.message, more=more),
                                  first.path, first.line, first.key)
         raise first
     assert ruleset is not None
@@ -79,7 +80,9 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
         parent = name
         for meta in ("name", "description"):  # free text, shown in every table and ruling
             if meta in data and not (isinstance(data[meta], str) and data[meta].isprintable()):
-                problems.append(RulesetError((_("must be one line of text") if isinstance(data[meta], str) else _("must be a string, not {data}").format(data=printable(repr(data[meta]))[:40])),
+                problems.append(RulesetError(_("must be one line of text") if isinstance(data[meta], str) else
+                                             _("must be a string, not {data}").format(
+                                                 data=printable(repr(data[meta]))[:40]),
                                              label, key=meta))
                 data = {key: value for key, value in data.items() if key != meta}
         # a file: after itself (its name escaped: shown in every table and ruling, it may hold anything)
@@ -336,12 +339,16 @@ def _cross_check(label: str, values: dict, problems: list, special: dict | None 
     if values["count.hand_value"] is HandValue.TILES:
         # a hand counted in tiles has no pips to give a special value to (rules.md §5.5)
         if special:
-            problems.append(RulesetError(_('count.hand_value = "tiles" counts 1 a tile and 2 a double: a special hand cannot apply (clear it with an empty [special_hands])'), label,
+            problems.append(RulesetError(_('count.hand_value = "tiles" counts 1 a tile and 2 a double: a special '
+                                           'hand cannot apply (clear it with an empty [special_hands])'), label,
                                          key=SPECIAL_HANDS))
         if values["count.six_six_anywhere"]:
-            problems.append(RulesetError(_('count.hand_value = "tiles" counts 1 a tile and 2 a double: count.six_six_anywhere must be 0'), label, key="count.six_six_anywhere"))
+            problems.append(RulesetError(_('count.hand_value = "tiles" counts 1 a tile and 2 a double: '
+                                           'count.six_six_anywhere must be 0'), label,
+                                         key="count.six_six_anywhere"))
     if values["count.hand_won"] and values["count.who"] is not Count.WINNER and not values["endhand.count"]:
-        problems.append(RulesetError(_('count.hand_won scores the winner of each hand: it needs a game where a hand has a winner (count.who = "winner" or endhand.count = true)'), label,
+        problems.append(RulesetError(_('count.hand_won scores the winner of each hand: it needs a game where a '
+                                       'hand has a winner (count.who = "winner" or endhand.count = true)'), label,
                                      key="count.hand_won"))
     won = values["count.hand_won"]
     if won and values["opening.threshold"] > won and values["play.scores"] is PlayScore.NONE:

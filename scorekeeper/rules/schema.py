@@ -369,7 +369,8 @@ KEYS: tuple[Key, ...] = (
                "'all players have 0 points' = all; built-in Sea Goat: others)"),
     Key("fish.policy", FishPolicy, FishPolicy.EACH,
         N_("each: scored like an out; most-takes-all: the biggest hand takes every hand's points; "
-           "fisherman-pays: the player who made the fish takes the other players' points (004); lower-wins: the lowest hand wins the round"),
+           "fisherman-pays: the player who made the fish takes the other players' points (004); lower-wins: the "
+           "lowest hand wins the round"),
         source='rules.md §2.4 (fish for everyone / fish for one; 004: fisherman pays), §3.7, §5.1'),
     Key("fish.fisherman", FishermanIs, FishermanIs.SEALER,
         N_("who is the fisherman when a sealed fish (all tiles that could reopen the line played, the double still "

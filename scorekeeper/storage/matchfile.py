@@ -99,7 +99,8 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if version != FORMAT_VERSION:
         raise MatchFileError(_("unknown match file format {version} (this scorekeeper reads format "
                                "{format_version})").format(
-            version=printable(repr(version)), format_version=FORMAT_VERSION), label, _key_line(text, "format"), "format")
+            version=printable(repr(version)), format_version=FORMAT_VERSION), label, _key_line(text, "format"),
+            "format")
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str) or not ruleset:
         broken(_("must name the ruleset (a built-in name or a path)"), "ruleset")

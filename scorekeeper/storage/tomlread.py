@@ -40,7 +40,8 @@ def loads(text: str) -> dict:
 
 
 TOMLLIB_SAYS = (N_("Cannot overwrite a value"), N_("Escaped character is not a Unicode scalar value"),
-                N_("Expected '=' after a key in a key/value pair"), N_("Expected ']' at the end of a table declaration"),
+                N_("Expected '=' after a key in a key/value pair"),
+                N_("Expected ']' at the end of a table declaration"),
                 N_("Expected ']]' at the end of an array declaration"), N_("Invalid date or datetime"),
                 N_("Invalid hex value"), N_("Invalid initial character for a key part"), N_("Invalid statement"),
                 N_("Invalid value"), N_("Unclosed array"), N_("Unclosed inline table"),

@@ -12,7 +12,8 @@ import pseudo
 from conftest import command_environment, installed_command
 from scorekeeper.cli.app import cli
 
-KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds", "history", "lang", "extends", "fish", "policy")
+KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds", "history", "lang", "extends", "fish",
+        "policy")
 """What programs read stays English: a match file's and a ruleset's keys (named where a problem is)."""
 
 
@@ -120,6 +121,7 @@ def test_clicks_own_words(xx, catalogs, tmp_path):
 def test_an_error_through_the_installed_executable(catalogs, tmp_path):
     (tmp_path / "match.toml").write_text("format = 1\nplayers = [\n", encoding="utf-8")
     done = subprocess.run(installed_command() + ["table"], capture_output=True, text=True, cwd=tmp_path,
-                          env={**command_environment(), "SCOREKEEPER_LOCALEDIR": catalogs, "SCOREKEEPER_LANG": "xx"})
+                          env={**command_environment(), "SCOREKEEPER_LOCALEDIR": catalogs,
+                               "SCOREKEEPER_LANG": "xx"})
     assert done.returncode == 1
     assert "⟦" in done.stderr and pseudo.unmarked(done.stderr, KEYS) == [], done.stderr
