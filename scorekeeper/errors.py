@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from scorekeeper.i18n import N_, _, ngettext
+
 
 class ScorekeeperError(Exception):
     """Base of every error the core raises on purpose."""
@@ -19,11 +21,12 @@ class InputError(ScorekeeperError):
     """What the user typed is wrong: a bad tile, an unknown player, conflicting facts."""
 
 
-FACT_WORDS = {"out": "who went out", "fish": "a fish", "fisher": "the fisher", "hand": "a hand", "total": "a total",
-              "last": "the last tile", "two_last": "two last tiles", "led": "the lead",
-              "ending": "'NAME out' (who went out) or 'fish' (blocked)", "two_hands": "two hands",
-              "two_totals": "two totals", "one_hand": "one hand (its tiles) or one total for each player",
-              "two_points": "two in-play totals", "points_given": "{who} played {points}"}
+FACT_WORDS = {"out": N_("who went out"), "fish": N_("a fish"), "fisher": N_("the fisher"), "hand": N_("a hand"),
+              "total": N_("a total"), "last": N_("the last tile"), "two_last": N_("two last tiles"),
+              "led": N_("the lead"), "ending": N_("'NAME out' (who went out) or 'fish' (blocked)"),
+              "two_hands": N_("two hands"), "two_totals": N_("two totals"),
+              "one_hand": N_("one hand (its tiles) or one total for each player"),
+              "two_points": N_("two in-play totals"), "points_given": N_("{who} played {points}")}
 """How the core names a round's facts in its messages (a match file, a session and the library say these)."""
 
 
@@ -38,7 +41,7 @@ class FactError(InputError):
     def __init__(self, template: str, **values: object) -> None:
         self.template = template
         self.values = values
-        super().__init__(self.told(FACT_WORDS))
+        super().__init__(self.told({key: _(words) for key, words in FACT_WORDS.items()}))
 
     def told(self, names: dict[str, str]) -> str:
         values = {key: str(value) for key, value in self.values.items()}
@@ -47,7 +50,7 @@ class FactError(InputError):
             def __missing__(self, key: str) -> str:
                 return names[key].format_map(values)
 
-        return self.template.format_map(Named(values))
+        return _(self.template).format_map(Named(values))
 
 
 class Implausible(InputError):
@@ -126,13 +129,16 @@ def quoted(text: str, limit: int = 24) -> str:
     shown = printable(text[:limit])
     if len(text) <= limit and len(shown) <= limit:
         return f"'{shown}'"
-    return f"'{shown[:limit]}…' ({len(text):,} characters)"
+    return ngettext("'{text}…' ({count:,} character)", "'{text}…' ({count:,} characters)", len(text)).format(
+        text=shown[:limit], count=len(text))
 
 
 def either(items: Iterable) -> str:
     """Choices as a message offers them: ``1-1``, ``1-1 or 2-2``, ``Ann, Anna or Annie``."""
     shown = [str(item) for item in items]
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+    if len(shown) == 1:
+        return shown[0]
+    return _("{items} or {last}").format(items=", ".join(shown[:-1]), last=shown[-1])
 
 
 LONGEST_WORD = 200
@@ -151,7 +157,11 @@ def cut_echoes(message: str, limit: int = 60) -> str:
     if len(message) <= LONGEST_WORD:
         return message
     message = re.sub(r"\S{%d,}" % (LONGEST_WORD + 1),
-                     lambda found: f"{found.group()[:limit]}… ({len(found.group()):,} characters)", message)
+                     lambda found: ngettext("{text}… ({count:,} character)", "{text}… ({count:,} characters)",
+                                            len(found.group())).format(text=found.group()[:limit],
+                                                                       count=len(found.group())), message)
     if len(message) > LONGEST_MESSAGE:  # many words typed: the start says what, the end why
-        return f"{message[:300]} … ({len(message) - 450:,} characters) … {message[-150:]}"
+        return ngettext("{start} … ({count:,} character) … {end}",
+                        "{start} … ({count:,} characters) … {end}", len(message) - 450).format(
+            start=message[:300], count=len(message) - 450, end=message[-150:])
     return message

@@ -19,7 +19,17 @@ settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
+from scorekeeper import i18n
 from scorekeeper.cli.app import cli
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Every test speaks English unless it asks for another language, whatever the desk's locale; and a test
+    that spoke another one leaves the process speaking English."""
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
+    yield
+    i18n.use("en")
 
 
 class Table:
@@ -107,3 +117,7 @@ def _no_screen_size(monkeypatch):
     the shell that runs the suite does not change what the tests see."""
     monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.delenv("LINES", raising=False)
+
+
+# scripts/catalogs.py, which the catalog tests use
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))

@@ -29,6 +29,7 @@ LAYERS = (
     "notation",   # text people type and read: round lines, names, numbers
     "domain",     # tiles and the facts of a match
     "errors",     # the exception hierarchy
+    "i18n",       # the language people read: gettext's domain, the catalogs, the language in use
 )
 """From the top down. ``scorekeeper/__init__.py`` (the library's lazy front door) stands outside the layers."""
 

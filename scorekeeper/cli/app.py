@@ -6,6 +6,7 @@ import click
 
 from scorekeeper import __version__
 from scorekeeper.cli.base import DEFAULT_MATCH, Group, PathType
+from scorekeeper.i18n import LANGUAGES
 
 COMMANDS = {
     "new": "scorekeeper.cli.match_commands:new",
@@ -34,8 +35,10 @@ COMMANDS = {
 @click.option("--match", "match_path", type=PathType(), metavar="FILE", envvar="SCOREKEEPER_MATCH",
               default=DEFAULT_MATCH, show_default=True, show_envvar=True,
               help="The match file to read and write.")
+@click.option("--lang", "language", type=click.Choice(LANGUAGES),
+              help="The language to speak: else SCOREKEEPER_LANG, the match file's language, the locale's.")
 @click.version_option(__version__, prog_name="scorekeeper")
-def cli(match_path: str) -> None:
+def cli(match_path: str, language: str | None) -> None:
     """Keep score for a real game of dominoes, and referee it.
 
     \b

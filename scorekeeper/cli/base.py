@@ -9,7 +9,9 @@ import sys
 import click
 from click.formatting import wrap_text
 
+from scorekeeper import i18n
 from scorekeeper.cli import safety
+from scorekeeper.cli.language import decide
 from scorekeeper.errors import (
     Implausible,
     InputError,
@@ -25,7 +27,26 @@ from scorekeeper.storage.atomic import saved_paths
 DEFAULT_MATCH = "match.toml"
 
 
-ERROR = "Error: "
+def speak_click() -> None:
+    """click's own words (``Usage:``, ``Error:``, ``Show this message and exit.``, its usage errors) in the
+    language in use: click's modules call the standard gettext's functions, bound by name when each was
+    imported; those loaded are pointed at ours, and the standard functions themselves too, so that a click
+    module loaded later (its editor, its shell completion) binds ours. Our catalogs carry click's messages."""
+    import gettext  # start-up: click has loaded it already
+
+    gettext.gettext, gettext.ngettext = i18n._, i18n.ngettext
+    for name, module in list(sys.modules.items()):
+        if name.startswith("click.") and module is not None:
+            if hasattr(module, "_"):
+                module._ = i18n._
+            if hasattr(module, "ngettext"):
+                module.ngettext = i18n.ngettext
+
+
+speak_click()
+
+
+ERROR = i18n.N_("Error: ")
 
 
 def error_lines(message: str) -> list[str]:
@@ -33,7 +54,8 @@ def error_lines(message: str) -> list[str]:
     too narrow for it (``COLUMNS``, else the terminal's width when stderr is a terminal) wrapped under its own
     text; never wrapped for a pipe or a file without ``COLUMNS``, so that a program reading stderr still gets
     one line per error."""
-    return wrap(cut_echoes(message), screen_width(stream="stderr"), indent=" " * len(ERROR), first=ERROR)
+    prefix = i18n._(ERROR)
+    return wrap(cut_echoes(message), screen_width(stream="stderr"), indent=" " * len(prefix), first=prefix)
 
 
 class Problem(click.ClickException):
@@ -106,7 +128,8 @@ class ScreenFormatter(click.HelpFormatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         if self.screen is None:
             return super().write_usage(prog, args, prefix)
-        prefix = f"{'':>{self.current_indent}}{prefix or 'Usage: '}"  # click would break even what fits
+        prefix = prefix or i18n._("Usage:") + " "
+        prefix = f"{'':>{self.current_indent}}{prefix}"  # click would break even what fits
         self.write("\n".join(wrap(args, self.screen, indent=" " * len(prefix), first=f"{prefix}{prog} ")) + "\n")
 
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
@@ -136,6 +159,32 @@ class ScreenFormatter(click.HelpFormatter):
         return "\n".join(lines)
 
 
+USAGE_WORDS = (i18n.N_("[OPTIONS]"), i18n.N_("COMMAND [ARGS]..."))
+"""What click's usage line says of a command's options and of a group's commands, in the language in use."""
+
+
+class Usage:
+    """A command that says click's own words about it in the language in use: its usage line's ``[OPTIONS]``
+    and ``COMMAND [ARGS]...``, and the explanations of ``--help`` and ``--version``, which click writes once,
+    when the option is made (a process that changes language, as the tests do, would keep the first one's)."""
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return [i18n._(piece) if piece in USAGE_WORDS else piece for piece in super().collect_usage_pieces(ctx)]
+
+    def get_help_option(self, ctx: click.Context):
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = i18n._("Show this message and exit.")
+        return option
+
+    def get_params(self, ctx: click.Context) -> list:
+        params = super().get_params(ctx)
+        for param in params:
+            if isinstance(param, click.Option) and "--version" in param.opts:
+                param.help = i18n._("Show the version and exit.")
+        return params
+
+
 class ScreenContext(click.Context):
     """A context whose help fits the screen (``ScreenFormatter``)."""
 
@@ -145,7 +194,7 @@ class ScreenContext(click.Context):
         return self.formatter_class(screen_width(), max_width=self.max_content_width)
 
 
-class Command(StrictParsing, click.Command):
+class Command(StrictParsing, Usage, click.Command):
     """Every scorekeeper command (see ``strict_command``)."""
 
     context_class = ScreenContext
@@ -180,7 +229,7 @@ class FilePath(click.Path):
         return super().convert(checked_path(self, value, param, ctx), param, ctx)
 
 
-class Group(click.Group):
+class Group(Usage, click.Group):
     """Turns library errors and click's usage errors into one ``Error: ...`` line with click's exit codes.
 
     The group's own ``--match`` may be given again and the last one holds (a shell alias that names the
@@ -206,9 +255,10 @@ class Group(click.Group):
         command = super().get_command(ctx, name)
         return strict_command(command) if command is not None else None
 
-    def main(self, *args, **kwargs):
+    def main(self, args=None, *rest, **kwargs):
+        decide(list(sys.argv[1:] if args is None else args))
         safety.degrade_output()
-        return super().main(*args, **kwargs)
+        return super().main(args, *rest, **kwargs)
 
     def make_context(self, *args, **kwargs) -> click.Context:
         try:
@@ -227,8 +277,11 @@ class Group(click.Group):
         except click.exceptions.NoArgsIsHelpError:
             raise  # a group called alone shows its help
         except click.UsageError as error:
-            hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
-            raise InputProblem(printable(error.format_message()) + hint) from None
+            message = error.format_message()
+            if error.ctx:
+                message = i18n._("{message} (see '{command} --help')").format(message=message,
+                                                                              command=error.ctx.command_path)
+            raise InputProblem(printable(message)) from None
         except Implausible as error:  # only round and edit refuse a round so: both take --confirm
             raise InputProblem(printable(f"{error}; --confirm records it")) from None
         except (InputError, RulesetNotFound) as error:

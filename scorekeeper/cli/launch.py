@@ -43,6 +43,9 @@ def main() -> None:
             # after (a live session still collects); benchmarks/bench_replay.py measures it.
             gc.disable()
             sys.unraisablehook = _keep_interrupt
+            from scorekeeper.cli.language import decide  # start-up
+
+            decide(sys.argv[1:])  # before click is loaded: its words, and every message, in that language
             from scorekeeper.cli.app import cli  # start-up
 
             if INTERRUPTED:

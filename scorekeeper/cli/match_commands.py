@@ -17,6 +17,7 @@ from scorekeeper.cli.base import (
 from scorekeeper.cli.completion import player_names, ruleset_names
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import LANGUAGES
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import open_match
 from scorekeeper.match.record import resolve_player
@@ -42,12 +43,14 @@ def _show(table, ruleset, output_format: str, every_round: bool = False, wide: b
 @seating_options
 @click.option("--force", is_flag=True,
               help="Start over where a match file exists: the old one is kept beside it under a dated name.")
+@click.option("--lang", "language", type=click.Choice(LANGUAGES),
+              help="The table's language: every later command on this match speaks it.")
 @click.option("--again", is_flag=True,
               help="The next match with the same players, sides and ruleset, once this one is over (the "
                    "finished one is kept beside it under a dated name).")
 @click.pass_context
 def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tuple[str, ...],
-        team_names: tuple[str, ...], force: bool, again: bool) -> None:
+        team_names: tuple[str, ...], force: bool, again: bool, language: str | None) -> None:
     """Start a match: PLAYERS in seating order (or --team twice for pairs).
 
     \b
@@ -56,6 +59,7 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
       scorekeeper new --rules goat-pairs --team Masha,Olya --team Alex,Serg
       scorekeeper new --force Masha Alex Olya Serg   # the old match is kept as match.DATE-TIME.toml
       scorekeeper new --again                        # a rematch, once the match is over
+      scorekeeper new --lang ru Маша Саша Оля Серж   # the table speaks Russian
     """
     if again:
         typed = players or teams or team_names or \
@@ -65,7 +69,7 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
                              "--name or --rules with it")
         change = usecases.rematch(match_path(ctx), force)
     else:
-        change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force)
+        change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force, lang=language or "")
     sides = ", ".join(side.name for side in change.match.sides)
     was = "finished match" if change.before is not None and change.before.table.over else "match that was there"
     kept = [f"The {was} is kept as {change.kept}."] if change.kept else []

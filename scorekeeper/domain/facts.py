@@ -158,6 +158,9 @@ class Match(NamedTuple):
     """The match file this was read from, when it was (provenance, not a fact)."""
     history: tuple[Revision, ...] = ()
     """Changes that took facts out (undo, delete, edit), oldest first, each with the facts it took."""
+    lang: str = ""
+    """The language the table speaks (``new --lang ru``), which every later command on the match speaks unless
+    told otherwise; empty when the match does not say."""
 
     def facts(self) -> "Match":
         """The match as played, for comparing facts: without provenance (file path, round lines) and without

@@ -8,13 +8,14 @@ import re
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError, quoted
+from scorekeeper.i18n import N_, _
 
 TILE_DASHES = "-:|\u2010\u2011\u2012\u2013\u2014\u2212"
 """What may stand between a tile's two numbers: what people type (3-4, 3:4, 3|4) and the dashes a phone or
 a word processor puts in their place (hyphens, the en and em dash, the minus sign)."""
 _TILE = re.compile(rf"^\s*([0-9]{{1,2}})\s*[{TILE_DASHES}]\s*([0-9]{{1,2}})\s*$")  # ASCII digits: \d takes "٣"
 _SEPARATORS = re.compile(r"[,\s]+")
-SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
+SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
 
 
 class Tile(NamedTuple):
@@ -48,7 +49,7 @@ def parse_tile(text: str) -> Tile:
     set by ``TileSet.check``."""
     found = _TILE.match(text)
     if not found:
-        raise InputError(f"{quoted(text)} is not a tile: write it as two numbers like 3-4")
+        raise InputError(_("{text} is not a tile: write it as two numbers like 3-4").format(text=quoted(text)))
     return Tile.of(int(found.group(1)), int(found.group(2)))
 
 
@@ -62,7 +63,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
             pass
     parts = [part for part in _SEPARATORS.split(text.strip()) if part]
     if not parts:
-        raise InputError("no tiles given")
+        raise InputError(_("no tiles given"))
     return tuple(parse_tile(part) for part in parts)
 
 
@@ -91,7 +92,9 @@ class TileSet(NamedTuple):
 
     @property
     def name(self) -> str:
-        return SET_NAMES.get(self.max_pip, f"double-{self.max_pip}")
+        if self.max_pip in SET_NAMES:
+            return _(SET_NAMES[self.max_pip])
+        return _("double-{pips}").format(pips=self.max_pip)
 
     @property
     def size(self) -> int:
@@ -118,7 +121,8 @@ class TileSet(NamedTuple):
         seen: set[Tile] = set()
         for tile in tiles:
             if tile not in self:
-                raise InputError(f"tile {tile} is not in a {self.name} set{whose}")
+                raise InputError(_("tile {tile} is not in a {name} set{whose}").format(
+                    tile=tile, name=self.name, whose=whose))
             if tile in seen:
-                raise InputError(f"tile {tile} is given twice{whose}")
+                raise InputError(_("tile {tile} is given twice{whose}").format(tile=tile, whose=whose))
             seen.add(tile)

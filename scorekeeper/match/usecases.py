@@ -152,14 +152,15 @@ def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
 
 
 def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, ...] = (),
-        teams: tuple[str, ...] = (), team_names: tuple[str, ...] = (), force: bool = False) -> Change:
+        teams: tuple[str, ...] = (), team_names: tuple[str, ...] = (), force: bool = False,
+        lang: str = "") -> Change:
     """Start a match at ``path``: ``players`` in seating order, or two ``teams`` (each "A,B") for pairs, under
     the ruleset ``rules`` (a built-in name or a file). An existing match is kept unless ``force``."""
     path = os.fspath(path)
     _refuse_existing(path, force, "start over")
     ruleset = load_ruleset(rules)
     split = [tuple(name.strip() for name in team.split(",")) for team in teams]
-    match = new_match(ruleset_reference(rules, path), ruleset, players, split, team_names)
+    match = new_match(ruleset_reference(rules, path), ruleset, players, split, team_names)._replace(lang=lang)
     return _put_in_place(path, match, ruleset, replay(ruleset, match), force, "start over")
 
 
@@ -226,7 +227,7 @@ def rematch(source: MatchSource, force: bool = False) -> Change:
             raise StateError(f"the match in {path} is not over ({rounds} round{'s' if rounds != 1 else ''} so "
                              "far): --force starts the next one anyway, this one kept aside")
         finished = opened.match
-        match = Match(ruleset=finished.ruleset, players=finished.players, sides=finished.sides)
+        match = Match(ruleset=finished.ruleset, players=finished.players, sides=finished.sides, lang=finished.lang)
         return _replace_held(path, match, opened.ruleset, replay(opened.ruleset, match), before=opened)
 
 

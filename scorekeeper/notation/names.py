@@ -12,6 +12,7 @@ import unicodedata
 from typing import Iterable, Sequence
 
 from scorekeeper.errors import InputError, either, printable, quoted
+from scorekeeper.i18n import N_, _
 
 # Letters that look alike in Cyrillic and Latin script (a name typed in the other keyboard layout by mistake),
 # and Ukrainian letters a Russian keyboard lacks; accents and ё/й are removed by decomposition.
@@ -48,12 +49,16 @@ def match_player(players: Sequence[str], typed: str, extra: Iterable[str] = ()) 
         return found[0]
     shown = quoted(typed)  # a pasted screenful of text stays one short line
     if found:
-        raise InputError(f"{shown} could be {either(found)}: type more of the name")
+        raise InputError(_("{shown} could be {found}: type more of the name").format(
+            shown=shown, found=either(found)))
     near = similar(players, typed) or similar(extra, typed, closer=0.75)
     if near:
-        what = "player or word" if extra else "player"
-        raise InputError(f"unknown {what} {shown} (did you mean {either(near)}?)")
-    raise InputError(f"unknown player {shown} (players: {', '.join(players)})")
+        if extra:
+            raise InputError(_("unknown player or word {shown} (did you mean {near}?)").format(
+                shown=shown, near=either(near)))
+        raise InputError(_("unknown player {shown} (did you mean {near}?)").format(shown=shown, near=either(near)))
+    raise InputError(_("unknown player {shown} (players: {players})").format(
+        shown=shown, players=', '.join(players)))
 
 
 def similar(names: Sequence[str], typed: str, most: int = 3, closer: float = 0.6) -> list[str]:
@@ -73,20 +78,24 @@ def similar(names: Sequence[str], typed: str, most: int = 3, closer: float = 0.6
     return [name for _, name in sorted(scored)[:most]]
 
 
-def name_problem(name: str, what: str = "a player's name", separators: str = "=,+\"") -> str | None:
+def name_problem(name: str, what: str = N_("a player's name"), separators: str = "=,+\"") -> str | None:
     """Why ``name`` cannot be a name (None when it can): empty, padded with spaces, holding a control or
-    invisible character, or one of the characters the command line uses to separate names and values."""
+    invisible character, or one of the characters the command line uses to separate names and values.
+    ``what`` the name would be is a message (marked ``N_`` where it is written), said in the language in use."""
+    what = _(what)
     if not name.strip():
-        return f"an empty name cannot be {what}"
+        return _("an empty name cannot be {what}").format(what=what)
     if name != name.strip():
-        return f"'{printable(name)}' cannot be {what}: it starts or ends with a space"
+        return _("'{name}' cannot be {what}: it starts or ends with a space").format(name=printable(name),
+                                                                                     what=what)
     odd = [char for char in name if not char.isprintable()]
     if odd:
-        return (f"{quoted(name, 40)} cannot be {what}: it holds a control or invisible character "
-                f"({printable(odd[0])})")
+        return _("{name} cannot be {what}: it holds a control or invisible character ({character})").format(
+            name=quoted(name, 40), what=what, character=printable(odd[0]))
     bad = [char for char in separators if char in name]
     if bad:
-        return f"{quoted(name, 40)} cannot be {what}: it holds '{bad[0]}' (names cannot hold {' '.join(separators)})"
+        return _("{name} cannot be {what}: it holds '{character}' (names cannot hold {characters})").format(
+            name=quoted(name, 40), what=what, character=bad[0], characters=" ".join(separators))
     return None
 
 
@@ -97,9 +106,9 @@ def alike_problem(names: Iterable[str]) -> str | None:
         key = fold(name)
         if key in seen:
             if seen[key] == name:
-                return f"two players are called '{printable(name)}'"
-            return (f"'{printable(seen[key])}' and '{printable(name)}' are the same name to scorekeeper "
-                    "(case, accents, spaces, ё/е and letters that look alike are not told apart): give the "
-                    "players names that differ")
+                return _("two players are called '{name}'").format(name=printable(name))
+            return _("'{first}' and '{second}' are the same name to scorekeeper (case, accents, spaces, ё/е and "
+                     "letters that look alike are not told apart): give the players names that differ").format(
+                first=printable(seen[key]), second=printable(name))
         seen[key] = name
     return None

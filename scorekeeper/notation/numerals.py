@@ -8,26 +8,31 @@ only to say that a number cannot be negative) and quotes a long input cut short.
 from __future__ import annotations
 
 from scorekeeper.errors import InputError, quoted
+from scorekeeper.i18n import N_, _
 
 MAX_DIGITS = 18
 """More digits than any count, total or target needs; longer input is refused before ``int()`` sees it."""
 
 
-def parse_number(text: str, what: str = "a number", low: int | None = 0, high: int | None = None,
+def parse_number(text: str, what: str = N_("a number"), low: int | None = 0, high: int | None = None,
                  most_digits: int = MAX_DIGITS) -> int:
     """A whole number typed as ASCII digits, ``low <= n <= high`` (None: no bound) and of at most
     ``most_digits`` digits; InputError otherwise, naming ``what`` ("an end", "a claim") and the bad input."""
+    what = _(what)  # a message, marked N_ where it is written
     word = text.strip()
     digits = word[1:] if word.startswith("-") else word
     if not (digits.isascii() and digits.isdigit()):
-        raise InputError(f"{quoted(text)} is not a whole number")
+        raise InputError(_("{text} is not a whole number").format(text=quoted(text)))
     if len(digits) > most_digits:
-        bound = f" (at most {high})" if high is not None else ""
-        raise InputError(f"{quoted(text)} is too large for {what}{bound}")
+        if high is None:
+            raise InputError(_("{text} is too large for {what}").format(text=quoted(text), what=what))
+        raise InputError(_("{text} is too large for {what} (at most {high})").format(
+            text=quoted(text), what=what, high=high))
     number = int(word)
     if low is not None and number < low:
-        raise InputError(f"{what} cannot be negative ({number})" if low == 0 else
-                         f"{what} is at least {low}, not {number}")
+        if low == 0:
+            raise InputError(_("{what} cannot be negative ({number})").format(what=what, number=number))
+        raise InputError(_("{what} is at least {low}, not {number}").format(what=what, low=low, number=number))
     if high is not None and number > high:
-        raise InputError(f"{what} is at most {high}, not {number}")
+        raise InputError(_("{what} is at most {high}, not {number}").format(what=what, high=high, number=number))
     return number

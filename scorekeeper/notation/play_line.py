@@ -21,6 +21,7 @@ from typing import Sequence
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import TILE_DASHES, Tile, parse_tile
 from scorekeeper.errors import InputError, quoted
+from scorekeeper.i18n import _
 from scorekeeper.notation.names import candidates, match_player
 
 KNOCK_WORDS = ("knocks", "knock", "passes", "pass")
@@ -51,8 +52,9 @@ def _words(text: str) -> list[_Word]:
         if kind == "space":
             continue
         if kind == "other":
-            raise InputError(f"{quoted(item.group())} is not understood in a play (at character "
-                             f"{item.start() + 1}): write a name, then a tile like 6-3, 'knocks' or 'draws N'")
+            raise InputError(_("{item} is not understood in a play (at character {item2}): write a name, then a "
+                               "tile like 6-3, 'knocks' or 'draws N'").format(
+                item=quoted(item.group()), item2=item.start() + 1))
         found.append(_Word(kind, item.group(kind)))
     return found
 
@@ -76,7 +78,7 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
     every name is taken as written (as ``format_plays`` writes them, in a match file)."""
     words = _words(text)
     if not words:
-        raise InputError("no plays given: write them like 'Ann 6-6, Bob 6-3, Cat knocks'")
+        raise InputError(_("no plays given: write them like 'Ann 6-6, Bob 6-3, Cat knocks'"))
     if seen is None:
         seen = list(players or ())
     plays: list[Play] = []
@@ -85,13 +87,18 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
         number = len(plays) + 1
         word = words[at]
         if word.kind not in ("word", "quoted") or (word.kind == "word" and word.text.casefold() in KEYWORDS):
-            before = f" after {format_play(plays[-1])}" if plays else ""
-            raise InputError(f"play {number}: {quoted(word.text)}{before} is not a player's name: each play "
-                             "starts with who plays ('Bob 6-3', 'Bob knocks')")
+            if plays:
+                raise InputError(_("play {number}: {word} after {before} is not a player's name: each play starts "
+                                   "with who plays ('Bob 6-3', 'Bob knocks')").format(
+                    number=number, word=quoted(word.text), before=format_play(plays[-1])))
+            raise InputError(_("play {number}: {word} is not a player's name: each play starts with who plays "
+                               "('Bob 6-3', 'Bob knocks')").format(number=number, word=quoted(word.text)))
         player = word.text if exact else _player(word.text, players, seen)
         at += 1
         if at >= len(words):
-            raise InputError(f"play {number}: what did {player} do? Give a tile (6-3), 'knocks' or 'draws N'")
+            raise InputError(_("play {number}: what did {player} do? Give a tile (6-3), 'knocks' or 'draws "
+                               "N'").format(
+                number=number, player=player))
         word = words[at]
         what = word.text.casefold() if word.kind == "word" else ""
         tile = parse_tile_word(word.text, max_pip) if word.kind in ("tile", "number") else None
@@ -104,7 +111,9 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
                 drawn = int(words[at].text) if len(words[at].text) <= 3 else 1000
                 at += 1
                 if drawn < 1:
-                    raise InputError(f"play {number}: {player} draws {drawn}: a draw takes at least one tile")
+                    raise InputError(_("play {number}: {player} draws {drawn}: a draw takes at least one "
+                                       "tile").format(
+                        number=number, player=player, drawn=drawn))
             plays.append(Play(player, Action.DRAW, drawn=drawn))
         elif tile is not None:
             on = None
@@ -115,8 +124,9 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
                 at += 1
             plays.append(Play(player, Action.TILE, tile, on))
         else:
-            raise InputError(f"play {number}: {quoted(word.text)} after {player} is not a tile (6-3), "
-                             "'knocks' or 'draws N'")
+            raise InputError(_("play {number}: {word} after {player} is not a tile (6-3), 'knocks' or 'draws "
+                               "N'").format(
+                number=number, word=quoted(word.text), player=player))
     return tuple(plays)
 
 
@@ -135,15 +145,18 @@ def _player(typed: str, players: Sequence[str] | None, seen: list[str]) -> str:
 def _on(text: str | None, kind: str, player: str, tile: Tile, number: int, max_pip: int) -> int | Tile:
     """Where ``on`` lays a tile: the number showing at an open end, or the tile it is laid against."""
     if text is None or kind not in ("tile", "number"):
-        shown = f" ({quoted(text)})" if text else ""
-        raise InputError(f"play {number}: '{player} {tile} on' needs the end's number (on 6) or the tile it is "
-                         f"laid against (on 6-6){shown}")
+        if text:
+            raise InputError(_("play {number}: '{player} {tile} on' needs the end's number (on 6) or the tile it "
+                               "is laid against (on 6-6), not {text}").format(
+                number=number, player=player, tile=tile, text=quoted(text)))
+        raise InputError(_("play {number}: '{player} {tile} on' needs the end's number (on 6) or the tile it is "
+                           "laid against (on 6-6)").format(number=number, player=player, tile=tile))
     if kind == "number" and (len(text) == 1 or (max_pip >= 10 and len(text) <= 2 and int(text) <= max_pip)):
         return int(text)
     against = parse_tile_word(text, max_pip)
     if against is None:
-        raise InputError(f"play {number}: 'on {quoted(text)}' is neither an end's number (0 to {max_pip}) nor "
-                         "a tile like 6-6")
+        raise InputError(_("play {number}: 'on {text}' is neither an end's number (0 to {max_pip}) nor a tile like "
+                           "6-6").format(number=number, text=quoted(text), max_pip=max_pip))
     return against
 
 

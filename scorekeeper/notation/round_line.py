@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.domain.facts import PLAIN, Ending, Match, Round, RoundFacts
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.notation.words import round_word
@@ -66,9 +67,9 @@ def tokens(text: str) -> list[Token]:
             spaced = not item.group().strip()
             continue
         if kind == "other":
-            raise InputError(f"'{item.group()}' is not understood in a round (at character {item.start() + 1}): "
-                             "write players' names, tiles like 3-4, totals, and the words "
-                             + ", ".join(KEYWORDS))
+            raise InputError(_("'{text}' is not understood in a round (at character {place}): write players' "
+                               "names, tiles like 3-4, totals, and the words {words}").format(
+                text=item.group(), place=item.start() + 1, words=", ".join(KEYWORDS)))
         value = item.group(kind)
         if kind == "plus":
             value = value[1:].strip()
@@ -92,8 +93,8 @@ def read_round(text: str, match: Match, partner_counts: bool = True) -> RoundFac
             meaning = round_word(word.text) if word.kind == "word" else None
             if meaning and round_word(word.text, match.players) is None:
                 player = match_player(match.players, word.text)
-                raise InputError(f"{error} ({quoted(word.text)} is {player} at this table: write '{meaning}' "
-                                 "for the word)") from None
+                raise InputError(_("{error} ({word} is {player} at this table: write '{meaning}' for the word)").format(
+                    error=error, word=quoted(word.text), player=player, meaning=meaning)) from None
         raise
 
 
@@ -179,38 +180,39 @@ class _Reader:
                 self.take()
                 self.fisher = self.name(self.expect_name("fish by"))
         elif keyword == "by":
-            raise InputError("'by' names the fisherman: write 'fish by NAME'")
+            raise InputError(_("'by' names the fisherman: write 'fish by NAME'"))
         elif keyword == "on":
             if self.out is None:
-                raise InputError("'on' gives the tile someone went out with: write 'NAME out on 6-6'")
+                raise InputError(_("'on' gives the tile someone went out with: write 'NAME out on 6-6'"))
             self.player = None
             if self.last or self.plain_last:
-                raise InputError("'on' is given twice: give the last tile (or the two doubles) once")
+                raise InputError(_("'on' is given twice: give the last tile (or the two doubles) once"))
             if self.plain_word():
                 self.plain_last = True
                 return
             if self.peek() is None or self.peek().kind != "tile":
-                raise InputError("'out on' needs the tile (or the two doubles) the player went out with: "
-                                 "'on 6-6' or 'on 2-2 5-5'")
+                raise InputError(_("'out on' needs the tile (or the two doubles) the player went out with: 'on "
+                                   "6-6' or 'on 2-2 5-5'"))
             while self.peek() is not None and self.peek().kind == "tile":
                 self.last.append(self.tile(self.take()))
         elif keyword == "led":
             if self.led is not None or self.plain_led:
-                raise InputError("'led' is given twice: a round opens with one tile")
+                raise InputError(_("'led' is given twice: a round opens with one tile"))
             if self.plain_word():
                 self.plain_led = True
                 self.player = None
                 return
             following = self.peek()
             if following is None or following.kind != "tile":
-                raise InputError("'led' needs the tile that opened the round: 'led 6-6' (or 'led plain')")
+                raise InputError(_("'led' needs the tile that opened the round: 'led 6-6' (or 'led plain')"))
             self.led = self.tile(self.take())
             self.player = None
         elif keyword in ("count", "played"):
             owner = self.owner(word.text)
             number = self.peek()
             if number is None or number.kind != "number":
-                raise InputError(f"'{keyword}' needs a number: '{owner} {keyword} 20'")
+                raise InputError(_("'{keyword}' needs a number: '{owner} {keyword} 20'").format(
+                    keyword=keyword, owner=owner))
             value = self.number(self.take())
             if keyword == "count":
                 self.claims.append((owner, value, True))
@@ -225,8 +227,9 @@ class _Reader:
                 self.player = self.bare = None
         elif word.kind == "tile":
             if self.player is None:
-                raise InputError(f"whose tile is {quoted(word.text)}? Write the player's name before the tiles "
-                                 "('Alex 1-2 3-3')")
+                raise InputError(_("whose tile is {word}? Write the player's name before the tiles ('Alex 1-2 "
+                                   "3-3')").format(
+                    word=quoted(word.text)))
             tile = self.tile(word)
             if self.holding == "tiles":
                 self.hands[-1][1].append(tile)
@@ -254,18 +257,21 @@ class _Reader:
             at = self.at
             self.name(word)  # a word that names nobody is refused as such ('Serg five': unknown player 'five')
             self.at = at
-        hint = f" (the fisherman: 'fish by {name}')" if self.fish and self.fisher is None else ""
-        raise InputError(f"nothing follows {name}: give {name}'s tiles or pip total{hint}")
+        if self.fish and self.fisher is None:
+            raise InputError(_("nothing follows {name}: give {name}'s tiles or pip total (the fisherman: 'fish by "
+                               "{name}')").format(name=name))
+        raise InputError(_("nothing follows {name}: give {name}'s tiles or pip total").format(name=name))
 
     def expect_name(self, after: str, needs: str = "") -> Token:
         word = self.peek()
         if word is None or word.kind not in ("word", "quoted") or self.keyword(word):
-            raise InputError(needs or f"'{after}' needs a player's name after it")
+            raise InputError(needs or _("'{after}' needs a player's name after it").format(after=after))
         return self.take()
 
     def owner(self, what: str) -> str:
         if self.player is None:
-            raise InputError(f"whose is '{what}'? Write the player's name before it ('Ann {what}')")
+            raise InputError(_("whose is '{what}'? Write the player's name before it ('Ann {what}')").format(
+                what=what))
         return self.player
 
     def name(self, word: Token) -> str:
@@ -289,14 +295,15 @@ class _Reader:
 
     def set_out(self, player: str) -> None:
         if self.out is not None and self.out != player:
-            raise InputError(f"two players went out ({self.out} and {player}): a round has one")
+            raise InputError(_("two players went out ({out} and {player}): a round has one").format(
+                out=self.out, player=player))
         self.out = player
 
     def tile(self, word: Token) -> Tile:
         return parse_tile(word.text)
 
     def number(self, word: Token) -> int:
-        return parse_number(word.text, "a round", most_digits=_DIGITS)
+        return parse_number(word.text, N_("a round"), most_digits=_DIGITS)
 
     def positional(self) -> list[tuple[str, int]]:
         """Totals without names, for the players not named, in seating order after the one who went out."""
@@ -307,18 +314,22 @@ class _Reader:
             start = players.index(self.out) + 1
             players = players[start:] + players[:start]
         elif not self.fish:
-            raise InputError("say how the round ended before the totals: 'NAME out 3 13 5' or 'fish 2 3 13 5'")
+            raise InputError(_("say how the round ended before the totals: 'NAME out 3 13 5' or 'fish 2 3 13 5'"))
         named = {player for player, _ in self.hands} | {player for player, _ in self.totals}
         waiting = [player for player in players if player != self.out and player not in named]
         counted = [player for player in waiting if player not in self.uncounted()]
         if len(self.unnamed) != len(waiting):  # the hands that count, in seating order (or every hand)
             waiting = counted
         if len(self.unnamed) != len(waiting):
-            given = f"{len(self.unnamed)} given"
+            given = len(self.unnamed)
             if not waiting:
-                raise InputError(f"a total without a name, but every player has a hand: {given}")
-            raise InputError(f"{len(waiting)} total{'s' if len(waiting) != 1 else ''} needed, in seating order "
-                             f"({', '.join(waiting)}): {given}")
+                raise InputError(ngettext("a total without a name, but every player has a hand: {given} given",
+                                          "totals without a name, but every player has a hand: {given} given",
+                                          given).format(given=given))
+            raise InputError(ngettext("{needed} total needed, in seating order ({players}): {given} given",
+                                      "{needed} totals needed, in seating order ({players}): {given} given",
+                                      len(waiting)).format(needed=len(waiting), players=", ".join(waiting),
+                                                           given=given))
         return list(zip(waiting, self.unnamed))
 
     def uncounted(self) -> tuple[str, ...]:

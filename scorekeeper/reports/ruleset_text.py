@@ -9,6 +9,7 @@ from typing import Callable, Sequence
 
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, printable
+from scorekeeper.i18n import N_, _
 from scorekeeper.reports.fit import wrap
 from scorekeeper.rules.book import book_path, cite as cite_source
 from scorekeeper.rules.loader import load_ruleset
@@ -21,7 +22,7 @@ from scorekeeper.rules.schema import (
     written,
 )
 
-SPECIAL_HANDS_EXPLAIN = "a hand of exactly these tiles counts the value instead of its pips"
+SPECIAL_HANDS_EXPLAIN = N_("a hand of exactly these tiles counts the value instead of its pips")
 
 
 def select_keys(names: Sequence[str]) -> list[str]:
@@ -195,7 +196,7 @@ def render_ruleset(ruleset: Ruleset, paths: Sequence[str] | None = None, width: 
         value = shown_value(ruleset, path)
         if parent is not None and path != SPECIAL_HANDS and parent[path] != ruleset[path]:
             value += printable(f" (was {toml_value(parent[path])} in {parent.name})")
-        explain = SPECIAL_HANDS_EXPLAIN if path == SPECIAL_HANDS else KEYS_BY_PATH[path].explain
+        explain = _(SPECIAL_HANDS_EXPLAIN) if path == SPECIAL_HANDS else KEYS_BY_PATH[path].explain
         source = "" if path == SPECIAL_HANDS else KEYS_BY_PATH[path].source
         if width is None:
             lines.append(f"{path:<{column}} = {value}  {explain}")

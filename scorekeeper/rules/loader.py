@@ -8,7 +8,8 @@ from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.domain.tiles import TileSet, parse_tiles
-from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError, printable
+from scorekeeper.errors import RulesetError, RulesetNotFound, ScorekeeperError, either, printable
+from scorekeeper.i18n import _, ngettext, translated
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import (KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, SPECIAL_HANDS, Count, FirstLead,
                                      HandValue, Key, PlayScore, Teams, written)
@@ -53,7 +54,10 @@ def load_ruleset(spec: str, base_dir: str | None = None) -> Ruleset:
     if problems:
         first = problems[0]
         if len(problems) > 1:
-            first = RulesetError(f"{first.message} (and {len(problems) - 1} more problem(s))",
+            more = len(problems) - 1
+            first = RulesetError(ngettext("{message} (and {more} more problem)",
+                                          "{message} (and {more} more problems)", more).format(
+                                     message=first.message, more=more),
                                  first.path, first.line, first.key)
         raise first
     assert ruleset is not None
@@ -76,8 +80,9 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
         parent = name
         for meta in ("name", "description"):  # free text, shown in every table and ruling
             if meta in data and not (isinstance(data[meta], str) and data[meta].isprintable()):
-                problems.append(RulesetError("must be one line of text" if isinstance(data[meta], str) else
-                                             f"must be a string, not {printable(repr(data[meta]))[:40]}",
+                problems.append(RulesetError(_("must be one line of text") if isinstance(data[meta], str) else
+                                             _("must be a string, not {data}").format(
+                                                 data=printable(repr(data[meta]))[:40]),
                                              label, key=meta))
                 data = {key: value for key, value in data.items() if key != meta}
         # a file: after itself (its name escaped: shown in every table and ruling, it may hold anything)
@@ -86,10 +91,10 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
         for path, value in changed:
             _apply(label, path, value, values, set_by, problems)
         if "description" in data:
-            description = data["description"]
+            description = translated(data["description"])  # a built-in one's is in the catalogs
         elif parent and changed:  # a house file that does not describe itself: say what it changes
             shown = ", ".join(f"{path} = {written(values.get(path))}" for path, _ in changed)
-            description = f"{parent} with {shown}"
+            description = _("{parent} with {changes}").format(parent=parent, changes=shown)
         if SPECIAL_HANDS in data:
             special = _parse_special(label, data[SPECIAL_HANDS], values["tiles.max_pip"], problems)
             set_by[SPECIAL_HANDS] = label
@@ -117,15 +122,17 @@ def unknown_ruleset(spec: str) -> str:
     names = builtin_names()
     near = similar(names, spec, most=2)
     if near:
-        return f"unknown ruleset '{spec}' (did you mean {' or '.join(near)}? see 'scorekeeper rules list')"
-    return f"unknown ruleset '{spec}' (built-in: {', '.join(names)})"
+        return _("unknown ruleset '{spec}' (did you mean {names}? see 'scorekeeper rules list')").format(
+            spec=spec, names=either(near))
+    return _("unknown ruleset '{spec}' (built-in: {names})").format(spec=spec, names=", ".join(names))
 
 
 def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
                  seen: list[str], texts: dict[str, str] | None = None) -> list[tuple[str, dict]] | None:
     label, path = resolve(spec, base)
     if label in seen or len(seen) > MAX_EXTENDS:
-        problems.append(RulesetError(f"'extends' goes round in a circle: {' -> '.join(seen + [label])}",
+        problems.append(RulesetError(_("'extends' goes round in a circle: {seen}").format(
+            seen=' -> '.join(seen + [label])),
                                      seen[-1] if seen else label, key="extends"))
         return None
     if not os.path.isfile(path):
@@ -133,7 +140,7 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
         if not is_path(spec):
             message = unknown_ruleset(spec)
         else:
-            message = f"ruleset file not found: {path}"
+            message = _("ruleset file not found: {path}").format(path=path)
         if seen:  # an `extends` inside a file: the file is broken
             problems.append(RulesetError(message, where, key="extends"))
         else:
@@ -142,8 +149,9 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
     try:
         size = os.path.getsize(path)
         if size > MAX_RULESET_BYTES:
-            problems.append(RulesetError(f"too large for a ruleset ({size:,} bytes; a ruleset is a few keys, "
-                                         f"at most {MAX_RULESET_BYTES:,} bytes)", label))
+            problems.append(RulesetError(_("too large for a ruleset ({size:,} bytes; a ruleset is a few keys, at "
+                                           "most {max_ruleset_bytes:,} bytes)").format(
+                size=size, max_ruleset_bytes=MAX_RULESET_BYTES), label))
             return None
         with open(open_regular(path), encoding="utf-8-sig") as handle:  # not a device or a pipe
             text = handle.read(MAX_RULESET_BYTES + 1)
@@ -151,24 +159,24 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
             texts[label] = text
         data = toml.loads(text)
     except toml.TomlError as error:
-        problems.append(RulesetError(f"not valid TOML: {error.msg}", label, error.lineno))
+        problems.append(RulesetError(_("not valid TOML: {msg}").format(msg=error.msg), label, error.lineno))
         return None
     except UnicodeDecodeError:
         line, message = not_utf8(path)
         problems.append(RulesetError(message, label, line))
         return None
     except NotRegular as error:
-        problems.append(RulesetError(f"cannot be a ruleset: {error}", label))
+        problems.append(RulesetError(_("cannot be a ruleset: {error}").format(error=error), label))
         return None
     except OSError as error:
-        problems.append(RulesetError(f"cannot read: {error.strerror or error}", label))
+        problems.append(RulesetError(_("cannot read: {error}").format(error=error.strerror or error), label))
         return None
     layers = [(label, data)]
     parent = data.get("extends")
     if parent is None:
         return layers
     if not isinstance(parent, str) or not parent:
-        problems.append(RulesetError("must be the name of a ruleset or a path", label, key="extends"))
+        problems.append(RulesetError(_("must be the name of a ruleset or a path"), label, key="extends"))
         return None
     parent_base = os.path.dirname(path) if is_path(spec) else None
     rest = _read_layers(parent, parent_base, problems, seen + [label], texts)
@@ -257,19 +265,20 @@ def convert(key: Key, value: Any) -> Any:
         try:
             return key.kind(value)
         except ValueError:
-            raise ValueError(f"must be one of {', '.join(key.choices)}, not {value!r}") from None
+            raise ValueError(_("must be one of {key}, not {value!r}").format(
+                key=', '.join(key.choices), value=value)) from None
     if key.kind is bool:
         if not isinstance(value, bool):
-            raise ValueError(f"must be true or false, not {value!r}")
+            raise ValueError(_("must be true or false, not {value!r}").format(value=value))
         return value
     if key.kind is int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(f"must be a whole number, not {value!r}")
+            raise ValueError(_("must be a whole number, not {value!r}").format(value=value))
         if key.minimum is not None and value < key.minimum:
-            raise ValueError(f"must be at least {key.minimum}, not {value}")
+            raise ValueError(_("must be at least {minimum}, not {value}").format(minimum=key.minimum, value=value))
         return value
     if not isinstance(value, key.kind):
-        raise ValueError(f"must be a {key.kind.__name__}, not {value!r}")
+        raise ValueError(_("must be a {name}, not {value!r}").format(name=key.kind.__name__, value=value))
     return value
 
 
@@ -277,14 +286,14 @@ def _unknown_key_message(path: str) -> str:
     section = path.split(".")[0]
     if section in SECTIONS:
         known = ", ".join(key.path for key in KEYS if key.path.startswith(section + "."))
-        return f"unknown key (known in [{section}]: {known})"
+        return _("unknown key (known in [{section}]: {known})").format(section=section, known=known)
     known = ", ".join(sorted(SECTIONS | set(META_KEYS) | {SPECIAL_HANDS}))
-    return f"unknown key (known: {known})"
+    return _("unknown key (known: {known})").format(known=known)
 
 
 def _parse_special(label: str, table: Any, max_pip: int, problems: list) -> dict:
     if not isinstance(table, dict):
-        problems.append(RulesetError("must be a table of hands, like \"0-0\" = 10", label, key=SPECIAL_HANDS))
+        problems.append(RulesetError(_('must be a table of hands, like "0-0" = 10'), label, key=SPECIAL_HANDS))
         return {}
     special = {}
     tileset = TileSet(max_pip)
@@ -297,7 +306,8 @@ def _parse_special(label: str, table: Any, max_pip: int, problems: list) -> dict
             problems.append(RulesetError(str(error), label, key=where))
             continue
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            problems.append(RulesetError(f"must be a whole number of points, not {value!r}", label, key=where))
+            problems.append(RulesetError(_("must be a whole number of points, not {value!r}").format(
+                value=value), label, key=where))
             continue
         special[tuple(sorted(tiles))] = value
     return special
@@ -305,14 +315,14 @@ def _parse_special(label: str, table: Any, max_pip: int, problems: list) -> dict
 
 def _cross_check(label: str, values: dict, problems: list, special: dict | None = None) -> None:
     if values["players.min"] > values["players.max"]:
-        problems.append(RulesetError("players.min is more than players.max", label, key="players.min"))
+        problems.append(RulesetError(_("players.min is more than players.max"), label, key="players.min"))
     if values["players.teams"] is Teams.PAIRS and not values["players.min"] <= 4 <= values["players.max"]:
-        problems.append(RulesetError("a pairs game is played by four", label, key="players.teams"))
+        problems.append(RulesetError(_("a pairs game is played by four"), label, key="players.teams"))
     if values["end.target"] == 0 and values["end.rounds"] == 0:
-        problems.append(RulesetError("end.target and end.rounds are both 0: the match would never end", label,
+        problems.append(RulesetError(_("end.target and end.rounds are both 0: the match would never end"), label,
                                      key="end.target"))
     if values["tiles.max_pip"] > 12:
-        problems.append(RulesetError("sets go up to double-twelve", label, key="tiles.max_pip"))
+        problems.append(RulesetError(_("sets go up to double-twelve"), label, key="tiles.max_pip"))
     for key in ("eggs.lead", "lead.first_tile"):
         if values[key]:
             try:
@@ -320,27 +330,28 @@ def _cross_check(label: str, values: dict, problems: list, special: dict | None 
                 # eggs.lead may name several tiles (004:925: eggs are played from the doubles 1-1 to 3-3)
                 TileSet(min(values["tiles.max_pip"], 12)).check(tiles if key == "eggs.lead" else tiles[:1])
                 if key == "lead.first_tile" and len(tiles) != 1:
-                    raise ScorekeeperError("must be one tile, like \"2-3\"")
+                    raise ScorekeeperError(_('must be one tile, like "2-3"'))
             except ScorekeeperError as error:
                 problems.append(RulesetError(str(error), label, key=key))
     if values["lead.first"] is FirstLead.TILE and not values["lead.first_tile"]:
-        problems.append(RulesetError("lead.first = \"tile\" needs lead.first_tile, like \"2-3\"", label,
+        problems.append(RulesetError(_('lead.first = "tile" needs lead.first_tile, like "2-3"'), label,
                                      key="lead.first_tile"))
     if values["count.hand_value"] is HandValue.TILES:
         # a hand counted in tiles has no pips to give a special value to (rules.md §5.5)
         if special:
-            problems.append(RulesetError("count.hand_value = \"tiles\" counts 1 a tile and 2 a double: a special "
-                                         "hand cannot apply (clear it with an empty [special_hands])", label,
+            problems.append(RulesetError(_('count.hand_value = "tiles" counts 1 a tile and 2 a double: a special '
+                                           'hand cannot apply (clear it with an empty [special_hands])'), label,
                                          key=SPECIAL_HANDS))
         if values["count.six_six_anywhere"]:
-            problems.append(RulesetError("count.hand_value = \"tiles\" counts 1 a tile and 2 a double: "
-                                         "count.six_six_anywhere must be 0", label, key="count.six_six_anywhere"))
+            problems.append(RulesetError(_('count.hand_value = "tiles" counts 1 a tile and 2 a double: '
+                                           'count.six_six_anywhere must be 0'), label,
+                                         key="count.six_six_anywhere"))
     if values["count.hand_won"] and values["count.who"] is not Count.WINNER and not values["endhand.count"]:
-        problems.append(RulesetError("count.hand_won scores the winner of each hand: it needs a game where a "
-                                     "hand has a winner (count.who = \"winner\" or endhand.count = true)", label,
+        problems.append(RulesetError(_('count.hand_won scores the winner of each hand: it needs a game where a '
+                                       'hand has a winner (count.who = "winner" or endhand.count = true)'), label,
                                      key="count.hand_won"))
     won = values["count.hand_won"]
     if won and values["opening.threshold"] > won and values["play.scores"] is PlayScore.NONE:
-        problems.append(RulesetError(f"count.hand_won = {won} is less than opening.threshold = "
-                                     f"{values['opening.threshold']}: no side could ever record a point (set "
-                                     "opening.threshold to 0)", label, key="count.hand_won"))
+        problems.append(RulesetError(_("count.hand_won = {won} is less than opening.threshold = {values}: no side "
+                                       "could ever record a point (set opening.threshold to 0)").format(
+            won=won, values=values['opening.threshold']), label, key="count.hand_won"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 from scorekeeper.errors import FileProblem
+from scorekeeper.i18n import _
 from scorekeeper.storage.sigint import settle, signals
 
 _saved: list[str] = []
@@ -47,7 +48,8 @@ def write_atomic(path: str, text: str | bytes) -> os.stat_result:
     target = write_target(path)
     folder, name = os.path.split(target)
     if folder and not os.path.isdir(folder):
-        raise FileProblem(f"cannot write here: the folder {folder} does not exist", os.fspath(path))
+        raise FileProblem(_("cannot write here: the folder {folder} does not exist").format(
+            folder=folder), os.fspath(path))
     data = text if isinstance(text, bytes) else text.encode("utf-8")
     try:
         old = os.stat(target)
@@ -87,7 +89,7 @@ def _create(temporary: str, mode: int) -> int:
     more open than the match. A file already of that name (a killed write of a process that had our pid, or a
     link planted there) is removed first: the name only, a link's target is left alone."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    for _ in range(3):
+    for _attempt in range(3):
         try:
             return os.open(temporary, flags, mode)
         except FileExistsError:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 
 def not_utf8(path: str) -> tuple[int | None, str]:
     """Where a file that does not read as UTF-8 goes wrong (its line) and what to do; a file saved in
@@ -13,11 +15,11 @@ def not_utf8(path: str) -> tuple[int | None, str]:
         data.decode("utf-8")
     except UnicodeDecodeError as error:
         if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-            return 1, "not UTF-8 text (it is saved as UTF-16): save it as UTF-8"
+            return 1, _("not UTF-8 text (it is saved as UTF-16): save it as UTF-8")
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        return line, (f"not UTF-8 text (byte 0x{data[error.start]:02x}, column {column}): save it as UTF-8 "
-                      "(it may be saved in another encoding, like cp1251)")
+        return line, _("not UTF-8 text (byte 0x{byte:02x}, column {column}): save it as UTF-8 (it may be saved "
+                       "in another encoding, like cp1251)").format(byte=data[error.start], column=column)
     except OSError as error:
-        return None, f"cannot read: {error.strerror or error}"
-    return None, "not UTF-8 text: save it as UTF-8"
+        return None, _("cannot read: {reason}").format(reason=error.strerror or error)
+    return None, _("not UTF-8 text: save it as UTF-8")

@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper.domain.facts import FORMAT_VERSION, Match, Side, singles
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, printable
+from scorekeeper.i18n import _
 from scorekeeper.storage.matchfile import (format_claim, key_line, parse_claim, parse_match, players_problem,
                                            revision_from_dict, revision_to_dict, round_from_dict)
 from scorekeeper.storage.tomlread import TomlError, loads
@@ -48,66 +49,70 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise MatchFileError(f"not valid JSON: {error.msg}", label, error.lineno) from None
+        raise MatchFileError(_("not valid JSON: {msg}").format(msg=error.msg), label, error.lineno) from None
     except RecursionError:
-        raise MatchFileError("not valid JSON: nested too deeply", label) from None
+        raise MatchFileError(_("not valid JSON: nested too deeply"), label) from None
 
     def refuse(message: str, key: str) -> MatchFileError:
         return MatchFileError(message, label, key_line(text, key), key)
 
     if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
-        raise MatchFileError(f"not a scorekeeper JSON export (it needs \"kind\": \"{EXPORT_KIND}\")", label)
+        raise MatchFileError(_("not a scorekeeper JSON export (it needs \"kind\": \"{export_kind}\")").format(
+            export_kind=EXPORT_KIND), label)
     if data.get("format") != FORMAT_VERSION:
-        raise refuse(f"unknown export format {printable(repr(data.get('format')))[:40]} (this scorekeeper reads "
-                     f"format {FORMAT_VERSION})", "format")
+        raise refuse(_("unknown export format {data} (this scorekeeper reads format {format_version})").format(
+            data=printable(repr(data.get('format')))[:40], format_version=FORMAT_VERSION), "format")
     ruleset, players = data.get("ruleset"), data.get("players")
     if not isinstance(ruleset, str) or not ruleset:
-        raise refuse("must name the ruleset (a built-in name or a path)", "ruleset")
+        raise refuse(_("must name the ruleset (a built-in name or a path)"), "ruleset")
     problem = players_problem(players)
     if problem:
         raise refuse(problem, "players")
     try:
         sides = tuple(Side(str(item["name"]), tuple(item["players"])) for item in data.get("sides") or [])
     except (TypeError, KeyError):
-        raise refuse("each side needs a name and a list of players", "sides") from None
+        raise refuse(_("each side needs a name and a list of players"), "sides") from None
     sides = sides or singles(tuple(players))
     if sorted(map(str, (p for side in sides for p in side.players))) != sorted(players):
-        raise refuse("the sides must seat every player exactly once", "sides")
+        raise refuse(_("the sides must seat every player exactly once"), "sides")
     rounds = []
     raw_rounds = data.get("rounds", [])
     if not isinstance(raw_rounds, list):
-        raise refuse("must be a list of rounds", "rounds")
+        raise refuse(_("must be a list of rounds"), "rounds")
     lines = _item_lines(text, "rounds", len(raw_rounds))
     for index, raw in enumerate(raw_rounds):
         try:
             rounds.append(round_from_dict(raw.get("facts") if isinstance(raw, dict) else None, lines[index]))
         except (InputError, ValueError, TypeError, AttributeError) as error:
-            problems.append(MatchFileError(f"round {index + 1}: {error}", label, lines[index],
+            problems.append(MatchFileError(_("round {number}: {error}").format(
+                number=index + 1, error=error), label, lines[index],
                                            key=f"rounds[{index}].facts"))
     pending = []
     raw_pending = data.get("pending") or []
     if not isinstance(raw_pending, list):
-        raise refuse("must be a list of \"PLAYER=POINTS\"", "pending")
+        raise refuse(_('must be a list of "PLAYER=POINTS"'), "pending")
     for index, item in enumerate(raw_pending):
         try:
             claim = parse_claim(str(item))
             if not claim.player or claim.points < 0 or (claim.count or 0) < 0:
-                raise ValueError("a claim needs a player and points that are not negative")
+                raise ValueError(_("a claim needs a player and points that are not negative"))
             pending.append(claim)
         except (ValueError, InputError):
-            problems.append(MatchFileError(f"a claim is written \"PLAYER=POINTS\" or \"PLAYER=POINTS count N\", "
-                                           f"not {printable(repr(item))[:40]}", label, key_line(text, "pending"),
+            problems.append(MatchFileError(_("a claim is written \"PLAYER=POINTS\" or \"PLAYER=POINTS count N\", "
+                                             "not {item}").format(
+                item=printable(repr(item))[:40]), label, key_line(text, "pending"),
                                            key=f"pending[{index}]"))
     history = []
     raw_history = data.get("history") or []
     if not isinstance(raw_history, list):
-        raise refuse("must be a list of the changes taken back", "history")
+        raise refuse(_("must be a list of the changes taken back"), "history")
     lines = _item_lines(text, "history", len(raw_history))
     for index, raw in enumerate(raw_history):
         try:
             history.append(revision_from_dict(raw, lines[index]))
         except (InputError, ValueError, TypeError, KeyError) as error:
-            problems.append(MatchFileError(f"history entry {index + 1}: {error}", label, lines[index],
+            problems.append(MatchFileError(_("history entry {number}: {error}").format(
+                number=index + 1, error=error), label, lines[index],
                                            key=f"history[{index}]"))
     match = Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds),
                   pending=tuple(pending), path=label, history=tuple(history))
@@ -139,5 +144,6 @@ def _require_toml(text: str, file: str) -> None:
     except TomlError:
         kind = ("is a CSV export" if lowered.endswith(".csv") else
                 "is a Markdown export" if lowered.endswith((".md", ".markdown")) else "is neither")
-        raise MatchFileError(f"import reads JSON or TOML exports (export --format json or --format toml), and "
-                             f"this file {kind}: CSV and Markdown exports cannot be imported", file) from None
+        raise MatchFileError(_("import reads JSON or TOML exports (export --format json or --format toml), and "
+                               "this file {kind}: CSV and Markdown exports cannot be imported").format(
+            kind=kind), file) from None

@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from scorekeeper.errors import FileProblem, InputError, StateError, quoted
+from scorekeeper.i18n import _
 from scorekeeper.storage.atomic import remove_stale_temporaries
 
 DEFAULT_WAIT = 3.0
@@ -68,8 +69,8 @@ def lock_wait() -> float:
     except ValueError:
         wait = math.nan
     if not 0 <= wait <= LONGEST_WAIT:  # nan too
-        raise InputError(f"SCOREKEEPER_LOCK_WAIT must be a number of seconds from 0 to {LONGEST_WAIT:g}, "
-                         f"not {quoted(given)}: nothing was written")
+        raise InputError(_("SCOREKEEPER_LOCK_WAIT must be a number of seconds from 0 to {longest_wait:g}, not "
+                           "{given}: nothing was written").format(longest_wait=LONGEST_WAIT, given=quoted(given)))
     return wait
 
 
@@ -97,7 +98,8 @@ def match_lock(match_path: str, wait: float | None = None) -> Iterator[str]:
     if wait is None:
         wait = lock_wait()
     elif not 0 <= wait <= LONGEST_WAIT:  # nan would never come to its deadline
-        raise ValueError(f"a lock's wait is 0 to {LONGEST_WAIT:g} seconds, not {wait!r}")
+        raise ValueError(_("a lock's wait is 0 to {longest_wait:g} seconds, not {wait!r}").format(
+            longest_wait=LONGEST_WAIT, wait=wait))
     path = lock_path(match_path)
     deadline = time.monotonic() + wait
     pause = 0.005
@@ -135,8 +137,8 @@ def match_lock(match_path: str, wait: float | None = None) -> Iterator[str]:
         os.close(descriptor)
         found += 1
         if found > 100:
-            raise StateError(f"{path} keeps coming back while the match's lock is taken: nothing was written; "
-                             "find out what makes it")
+            raise StateError(_("{path} keeps coming back while the match's lock is taken: nothing was written; "
+                               "find out what makes it").format(path=path))
     try:
         if made:
             os.write(descriptor, _holder_line().encode("utf-8", "replace"))
@@ -155,7 +157,8 @@ def _open_lock_file(path: str, match_path: str) -> tuple[int, bool]:
     except FileExistsError:
         pass
     except FileNotFoundError:
-        raise FileProblem(f"cannot write here: the folder {os.path.dirname(path)} does not exist",
+        raise FileProblem(_("cannot write here: the folder {path} does not exist").format(
+            path=os.path.dirname(path)),
                           os.fspath(match_path)) from None
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | _CLOEXEC)
@@ -167,8 +170,8 @@ def _open_lock_file(path: str, match_path: str) -> tuple[int, bool]:
         if descriptor is not None:
             os.close(descriptor)
         what = "a symbolic link" if os.path.islink(path) else "not a regular file"
-        raise StateError(f"{path} is in the way of the match's lock: it is {what}, not a lock scorekeeper "
-                         "made; nothing was written (remove it if nobody needs it)")
+        raise StateError(_("{path} is in the way of the match's lock: it is {what}, not a lock scorekeeper made; "
+                           "nothing was written (remove it if nobody needs it)").format(path=path, what=what))
     return descriptor, False
 
 

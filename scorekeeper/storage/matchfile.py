@@ -33,6 +33,7 @@ from scorekeeper.domain.facts import (
 )
 from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
 from scorekeeper.errors import InputError, MatchFileError, printable, raise_problems
+from scorekeeper.i18n import LANGUAGES, N_, _
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.storage import textfile, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
@@ -68,15 +69,16 @@ def read_match_file(path: str) -> tuple[str, FileStamp]:
                 raise MatchFileError(textfile.too_large(), label)
             stamp = stamp_of(handle.fileno(), text)
     except textfile.NotRegular as error:
-        raise MatchFileError(f"cannot be a match file: {error}", label) from None
+        raise MatchFileError(_("cannot be a match file: {error}").format(error=error), label) from None
     except FileNotFoundError:
-        raise MatchFileError("no match file here: start one with 'scorekeeper new --rules goat PLAYER...' "
-                             "or choose one with --match PATH", label) from None
+        raise MatchFileError(_("no match file here: start one with 'scorekeeper new --rules goat PLAYER...' or "
+                               "choose one with --match PATH"), label) from None
     except UnicodeDecodeError:
         line, message = not_utf8(label)
         raise MatchFileError(message, label, line) from None
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        raise MatchFileError(f"cannot read: {getattr(error, 'strerror', None) or error}", label) from None
+        raise MatchFileError(_("cannot read: {error}").format(
+            error=getattr(error, 'strerror', None) or error), label) from None
     return text, stamp
 
 
@@ -93,7 +95,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
         if data is None:
             data = toml.loads(text)
     except toml.TomlError as error:
-        raise MatchFileError(f"not valid TOML: {error.msg}", label, error.lineno) from None
+        raise MatchFileError(_("not valid TOML: {msg}").format(msg=error.msg), label, error.lineno) from None
     head: list[MatchFileError] = []
 
     def broken(message: str, key: str, line: int | None = None) -> None:
@@ -104,14 +106,21 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
 
     version = data.get("format")  # without the right format, nothing else in the file means anything here
     if version is None:
-        raise MatchFileError("not a scorekeeper match file: it has no 'format' (start a match with "
-                             "'scorekeeper new')", label, _key_line(text, "format"), "format")
+        raise MatchFileError(_("not a scorekeeper match file: it has no 'format' (start a match with 'scorekeeper "
+                               "new')"), label, _key_line(text, "format"), "format")
     if version != FORMAT_VERSION:
-        raise MatchFileError(f"unknown match file format {printable(repr(version))} (this scorekeeper reads "
-                             f"format {FORMAT_VERSION})", label, _key_line(text, "format"), "format")
+        raise MatchFileError(_("unknown match file format {version} (this scorekeeper reads format "
+                               "{format_version})").format(
+            version=printable(repr(version)), format_version=FORMAT_VERSION), label, _key_line(text, "format"),
+            "format")
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str) or not ruleset:
-        broken("must name the ruleset (a built-in name or a path)", "ruleset")
+        broken(_("must name the ruleset (a built-in name or a path)"), "ruleset")
+    lang = data.get("lang", "")
+    if lang not in ("",) + LANGUAGES:
+        broken(_("must be one of {languages} (the language the table speaks)").format(
+            languages=", ".join(LANGUAGES)), "lang")
+        lang = ""
     players = data.get("players")
     problem = players_problem(players)
     if problem:
@@ -119,14 +128,14 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
         players = []
     for key in data:
         if key not in TOP_KEYS:
-            broken(f"unknown key (a match file holds {', '.join(TOP_KEYS)})", key,
+            broken(_("unknown key (a match file holds {top_keys})").format(top_keys=', '.join(TOP_KEYS)), key,
                    _top_key_line(text, key))
     sides = _parse_sides(data.get("sides"), players, label, text, broken)
     found: list[MatchFileError] = []
     rounds = []
     raw_rounds = data.get("rounds", [])
     if not isinstance(raw_rounds, list):
-        broken("must be a list of [[rounds]] tables", "rounds")
+        broken(_("must be a list of [[rounds]] tables"), "rounds")
         raw_rounds = []
     lines = None if exact_lines else _plain_round_lines(text, len(raw_rounds))
     exact_lines = lines is None
@@ -140,17 +149,19 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
         except (InputError, ValueError, TypeError) as error:
             if not exact_lines:  # a problem to show: its line counted exactly, not by the plain layout's shortcut
                 return parse_match(text, label, problems, data, exact_lines=True)
-            problem = MatchFileError(f"round {index + 1}: {error}", label, line)
+            problem = MatchFileError(_("round {number}: {error}").format(
+                number=index + 1, error=error), label, line)
             if problems is None:
                 raise problem from None
             found.append(problem)
     raw_pending = data.get("pending", [])
     try:
         if not isinstance(raw_pending, list):
-            raise ValueError("must be a list of \"PLAYER=POINTS\"")
+            raise ValueError(_('must be a list of "PLAYER=POINTS"'))
         pending = tuple(parse_claim(item) for item in raw_pending)
     except (InputError, ValueError, TypeError) as error:
-        problem = MatchFileError(f"pending claims: {error}", label, _key_line(text, "pending"), "pending")
+        problem = MatchFileError(_("pending claims: {error}").format(
+            error=error), label, _key_line(text, "pending"), "pending")
         if problems is None:
             raise problem from None
         found.append(problem)
@@ -158,7 +169,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     history = []
     raw_history = data.get("history", [])
     if not isinstance(raw_history, list):
-        broken("must be a list of the changes taken back, one { change = ... } a line", "history")
+        broken(_("must be a list of the changes taken back, one { change = ... } a line"), "history")
         raw_history = []
     lines = _block_lines(text, "history") if raw_history else []
     for index, raw in enumerate(raw_history):
@@ -166,7 +177,8 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
         try:
             history.append(_parse_revision(raw, line))
         except (InputError, ValueError, TypeError) as error:
-            problem = MatchFileError(f"history entry {index + 1}: {error}", label, line, "history")
+            problem = MatchFileError(_("history entry {number}: {error}").format(
+                number=index + 1, error=error), label, line, "history")
             if problems is None:
                 raise problem from None
             found.append(problem)
@@ -176,42 +188,44 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if problems is not None:
         problems.extend(found)
     return Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds), pending=pending,
-                 path=label, history=tuple(history))
+                 path=label, history=tuple(history), lang=lang)
 
 
-TOP_KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds", "history")
+TOP_KEYS = ("format", "ruleset", "lang", "players", "sides", "pending", "rounds", "history")
 HISTORY_NOTE = ("# The changes that took facts out (undo, delete, edit), each with the facts it took:\n"
                 "# 'scorekeeper undo --list' shows them, 'scorekeeper redo' puts one back.")
 
 
 def _parse_revision(raw: Any, line: int | None) -> Revision:
     if not isinstance(raw, dict):
-        raise ValueError("must be a table like { change = \"undo\", round = 3, facts = { ... } }")
+        raise ValueError(_('must be a table like { change = "undo", round = 3, facts = { ... } }'))
     unknown = set(raw) - {"change", "round", "place", "facts", "edited", "claim", "redone"}
     if unknown:
-        raise ValueError(f"unknown key(s) {', '.join(printable(key) for key in sorted(unknown))}")
+        raise ValueError(_("unknown key(s) {key}").format(
+            key=', '.join((printable(key) for key in sorted(unknown)))))
     try:
         change = Undoing(raw.get("change"))
     except ValueError:
-        raise ValueError(f"'change' must be one of {', '.join(kind.value for kind in Undoing)}") from None
+        raise ValueError(_("'change' must be one of {kind}").format(
+            kind=', '.join((kind.value for kind in Undoing)))) from None
     number = raw.get("round")
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise ValueError("'round' must be a round number (1 is the first)")
+        raise ValueError(_("'round' must be a round number (1 is the first)"))
     place = raw.get("place")
     if place is not None and (isinstance(place, bool) or not isinstance(place, int) or place < 1):
-        raise ValueError("'place' must be the round's place among every round recorded (1 is the first)")
+        raise ValueError(_("'place' must be the round's place among every round recorded (1 is the first)"))
     if not isinstance(raw.get("redone", False), bool):
-        raise ValueError("'redone' must be true or false")
+        raise ValueError(_("'redone' must be true or false"))
     facts = _parse_round(raw["facts"], line) if "facts" in raw else None
     claim = parse_claim(raw["claim"]) if "claim" in raw else None
     if (facts is None) == (claim is None):
-        raise ValueError("give the round's facts (facts = { ... }) or the claim (claim = \"PLAYER=POINTS\")")
+        raise ValueError(_("give the round's facts (facts = { ... }) or the claim (claim = \"PLAYER=POINTS\")"))
     if claim is not None and change is not Undoing.UNDO:
-        raise ValueError(f"a claim is taken out only by undo, not by {change.value}")
+        raise ValueError(_("a claim is taken out only by undo, not by {change}").format(change=change.value))
     edited = _parse_round(raw["edited"], line) if "edited" in raw else None
     if edited is not None and (change is not Undoing.EDIT or not raw.get("redone", False)):
-        raise ValueError("'edited' (the facts an edit wrote, kept when it was put back) belongs to an edit "
-                         "with redone = true")
+        raise ValueError(_("'edited' (the facts an edit wrote, kept when it was put back) belongs to an edit with "
+                           "redone = true"))
     return Revision(change, number, facts, claim, raw.get("redone", False), line, place, edited)
 
 
@@ -234,16 +248,16 @@ def players_problem(players: Any) -> str | None:
     """Why the file's list of players cannot be read (None when it can).  A name read from a file is shown
     in every table: one holding a control character (an escape sequence) is refused here."""
     if players is None:
-        return 'the file has no players (players = ["Ann", "Bob"])'
+        return _('the file has no players (players = ["Ann", "Bob"])')
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
-        return "must be a list of distinct player names"
+        return _("must be a list of distinct player names")
     if len(set(players)) != len(players):
-        return "must be a list of distinct player names"
+        return _("must be a list of distinct player names")
     for player in players:
         if not player.isprintable():
             odd = next(char for char in player if not char.isprintable())
-            return (f"'{printable(player)}' cannot be a player's name: it holds a control or invisible character "
-                    f"({printable(odd)})")
+            return _("'{name}' cannot be a player's name: it holds a control or invisible character "
+                     "({character})").format(name=printable(player), character=printable(odd))
     return None
 
 
@@ -255,11 +269,11 @@ def _parse_sides(raw: Any, players: list[str], label: str, text: str, broken) ->
             isinstance(item, dict) and isinstance(item.get("name"), str) and item["name"].isprintable()
             and isinstance(item.get("players"), list) and all(isinstance(p, str) for p in item["players"])
             for item in raw):
-        broken("each side needs a name and a list of players", "sides", line)
+        broken(_("each side needs a name and a list of players"), "sides", line)
         return singles(tuple(players))
     sides = tuple(Side(item["name"], tuple(item["players"])) for item in raw)
     if players and sorted(player for side in sides for player in side.players) != sorted(players):
-        broken("the sides must seat every player exactly once", "sides", line)
+        broken(_("the sides must seat every player exactly once"), "sides", line)
         return singles(tuple(players))
     return sides
 
@@ -272,18 +286,19 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     """One round's facts.  ``seen``: the hands already read from this file, by how they were written (a long
     match writes the same totals and tiles again and again)."""
     if not isinstance(raw, dict):
-        raise ValueError("must be a table")
+        raise ValueError(_("must be a table"))
     if not _ROUND_KEYS.issuperset(raw):
-        raise ValueError(f"unknown key(s) {', '.join(sorted(set(raw) - _ROUND_KEYS))}")
+        raise ValueError(_("unknown key(s) {round_keys}").format(
+            round_keys=', '.join(sorted(set(raw) - _ROUND_KEYS))))
     end = raw.get("end")
     ending = _ENDINGS.get(end) if isinstance(end, str) else None
     if ending is None:
-        raise ValueError(f"'end' must be \"out\" or \"fish\", not {end!r}")
+        raise ValueError(_("'end' must be \"out\" or \"fish\", not {end!r}").format(end=end))
     written = raw.get("hands", {})
     if not isinstance(written, dict):
-        raise ValueError("'hands' must be a table of PLAYER = \"TILES\" or PLAYER = TOTAL")
+        raise ValueError(_("'hands' must be a table of PLAYER = \"TILES\" or PLAYER = TOTAL"))
     if not isinstance(raw.get("claims", []), list):
-        raise ValueError("'claims' must be a list of \"PLAYER=POINTS\"")
+        raise ValueError(_("'claims' must be a list of \"PLAYER=POINTS\""))
     if seen is None:
         seen = {}
     hands = {}
@@ -291,7 +306,8 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
         hand = seen.get(value) if value.__class__ is int or value.__class__ is str else None
         if hand is None:
             if isinstance(value, bool) or not isinstance(value, (int, str)):
-                raise ValueError(f"{player}'s hand must be tiles like \"3-4 0-0\" or a pip total")
+                raise ValueError(_("{player}'s hand must be tiles like \"3-4 0-0\" or a pip total").format(
+                    player=player))
             hand = _written_hand(value)
             if value.__class__ is int or value.__class__ is str:
                 seen[value] = hand
@@ -299,13 +315,13 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     out, fisher, led = raw.get("out"), raw.get("fisher"), raw.get("led")
     for key, value in (("out", out), ("fisher", fisher), ("led", led)):
         if value is not None and not isinstance(value, str):
-            raise ValueError(f"'{key}' must be a string")
+            raise ValueError(_("'{key}' must be a string").format(key=key))
     last = raw.get("last", "")
     if not isinstance(last, str):
-        raise ValueError("'last' must be tiles like \"6-6\"")
+        raise ValueError(_("'last' must be tiles like \"6-6\""))
     plays = raw.get("plays", "")
     if not isinstance(plays, str):
-        raise ValueError("'plays' must be one line of plays like \"Ann 6-6, Bob 6-3, Cat knocks\"")
+        raise ValueError(_("'plays' must be one line of plays like \"Ann 6-6, Bob 6-3, Cat knocks\""))
     plain_last, plain_led = last.strip() == PLAIN, isinstance(led, str) and led.strip() == PLAIN
     rnd = _round(ending, hands, out, fisher, "" if plain_last else last, None if plain_led else led,
                  raw.get("claims"), raw.get("points"), line)
@@ -342,14 +358,14 @@ def parse_claim(item: Any, counted: bool = True) -> Claim:
     (``counted``: claims; in-play totals have no count)."""
     if not isinstance(item, str) or "=" not in item:
         forms = '"PLAYER=POINTS" or "PLAYER=POINTS count N"' if counted else '"PLAYER=POINTS"'
-        raise ValueError(f"a claim is written {forms}, not {item!r}")
+        raise ValueError(_("a claim is written {forms}, not {item!r}").format(forms=forms, item=item))
     player, points = item.rsplit("=", 1)
     points, said, count = points.partition("count") if counted else (points, "", "")
     try:
-        return Claim(player.strip(), parse_number(points, "a claim", low=None),
-                     parse_number(count, "a count", low=None) if said else None)
+        return Claim(player.strip(), parse_number(points, N_("a claim"), low=None),
+                     parse_number(count, N_("a count"), low=None) if said else None)
     except InputError as error:
-        raise ValueError(f"{printable(repr(item))[:60]}: {error}") from None
+        raise ValueError(_("{item}: {error}").format(item=printable(repr(item))[:60], error=error)) from None
 
 
 def format_claim(claim: Claim) -> str:
@@ -359,8 +375,10 @@ def format_claim(claim: Claim) -> str:
 
 def dump_match(match: Match) -> str:
     """The match file's text, one round a line; ``parse_match(dump_match(m)) == m``."""
-    lines = [HEADER.rstrip("\n"), f"format = {FORMAT_VERSION}", f"ruleset = {_value(match.ruleset)}",
-             f"players = {_value(list(match.players))}"]
+    lines = [HEADER.rstrip("\n"), f"format = {FORMAT_VERSION}", f"ruleset = {_value(match.ruleset)}"]
+    if match.lang:  # among the first keys: the entry point reads it from the file's head (cli/language.py)
+        lines.append(f"lang = {_value(match.lang)}")
+    lines.append(f"players = {_value(list(match.players))}")
     if match.sides != singles(match.players):
         lines += ["sides = ["] + [f"    {_value({'name': side.name, 'players': list(side.players)})},"
                                   for side in match.sides] + ["]"]
@@ -486,7 +504,7 @@ def keep_aside(path: str, when: str) -> str:
             with open(path, "rb") as handle:
                 write_atomic(aside, handle.read())
             return aside
-    raise MatchFileError("cannot keep the old match aside: too many kept already today", path)
+    raise MatchFileError(_("cannot keep the old match aside: too many kept already today"), path)
 
 
 def _plain_round_lines(text: str, count: int) -> list[int] | None:

@@ -11,6 +11,7 @@ import os
 from typing import NamedTuple
 
 from scorekeeper.errors import StateError
+from scorekeeper.i18n import _
 from scorekeeper.storage.textfile import regular_text
 
 
@@ -54,5 +55,5 @@ def check_unchanged(path: str, stamp: FileStamp | None) -> None:
     """MatchChanged unless the file at ``path`` is still the version ``stamp`` was taken of (None: unknown,
     nothing to check)."""
     if stamp is not None and has_changed(path, stamp):
-        raise MatchChanged(f"{path} was changed by another command since it was read: nothing was written; "
-                           "read the match again and repeat the change")
+        raise MatchChanged(_("{path} was changed by another command since it was read: nothing was written; read "
+                             "the match again and repeat the change").format(path=path))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import stat
 
+from scorekeeper.i18n import _
+
 LARGEST = 16 * 1024 * 1024
 """The most bytes a match file (or an export read back) may hold: far beyond a day of play at one table,
 well short of what would fill the memory."""
@@ -30,12 +32,12 @@ def open_regular(path: str) -> int:
     what = ("a folder" if stat.S_ISDIR(kind) else "a pipe" if stat.S_ISFIFO(kind) else
             "a device" if stat.S_ISCHR(kind) or stat.S_ISBLK(kind) else "a socket" if stat.S_ISSOCK(kind) else
             "not a regular file")
-    raise NotRegular(f"it is {what}, not a file of text")
+    raise NotRegular(_("it is {what}, not a file of text").format(what=what))
 
 
 def too_large() -> str:
     """Why a file over ``LARGEST`` bytes is not read."""
-    return f"too large for a match file (more than {LARGEST:,} bytes)"
+    return _("too large for a match file (more than {largest:,} bytes)").format(largest=LARGEST)
 
 
 def is_too_large(descriptor: int) -> bool:

@@ -10,6 +10,8 @@ import sys
 import tomllib
 from typing import Iterator
 
+from scorekeeper.i18n import N_, _
+
 
 class TomlError(ValueError):
     """Broken TOML: tomllib's error as it is (``str``), its message without the place (``msg``), and its line."""
@@ -29,22 +31,57 @@ def loads(text: str) -> dict:
         raise TomlError(str(error), _without_place(getattr(error, "msg", str(error))), line) from None
     except RecursionError:
         line = _deepest_line(text)
-        raise TomlError(f"nested too deeply (at line {line})", "nested too deeply", line) from None
+        message = _("nested too deeply")
+        raise TomlError(_("nested too deeply (at line {line})").format(line=line), message, line) from None
     except ValueError as error:  # a number of thousands of digits: Python's limit on converting them
         line = _long_number_line(text)
-        message = "a number too long to read" if line else str(error)
-        raise TomlError(f"{message} (at line {line})", message, line) from None
+        message = _("a number too long to read") if line else str(error)
+        raise TomlError(_("{message} (at line {line})").format(message=message, line=line), message, line) from None
+
+
+TOMLLIB_SAYS = (N_("Cannot overwrite a value"), N_("Escaped character is not a Unicode scalar value"),
+                N_("Expected '=' after a key in a key/value pair"),
+                N_("Expected ']' at the end of a table declaration"),
+                N_("Expected ']]' at the end of an array declaration"), N_("Invalid date or datetime"),
+                N_("Invalid hex value"), N_("Invalid initial character for a key part"), N_("Invalid statement"),
+                N_("Invalid value"), N_("Unclosed array"), N_("Unclosed inline table"),
+                N_("Unescaped '\\' in a string"), N_("Unterminated string"))
+"""tomllib's own messages, said in the language in use (it has no catalogs of its own)."""
+TOMLLIB_FILLED = ((re.compile(r"Cannot declare (?P<key>.+) twice"), N_("Cannot declare {key} twice")),
+                  (re.compile(r"Cannot mutate immutable namespace (?P<key>.+)"),
+                   N_("Cannot mutate immutable namespace {key}")),
+                  (re.compile(r"Cannot redefine namespace (?P<key>.+)"), N_("Cannot redefine namespace {key}")),
+                  (re.compile(r"Duplicate inline table key (?P<key>.+)"), N_("Duplicate inline table key {key}")),
+                  (re.compile(r"Expected (?P<expected>.+)"), N_("Expected {expected}")),
+                  (re.compile(r"Found invalid character (?P<character>.+)"),
+                   N_("Found invalid character {character}")),
+                  (re.compile(r"Illegal character (?P<character>.+)"), N_("Illegal character {character}")))
+"""tomllib's messages that carry what it found, and the fields they carry."""
+
+
+def _said(message: str) -> str:
+    """One of tomllib's messages in the language in use (as it is, when it is not one of those known)."""
+    if message in TOMLLIB_SAYS:
+        return _(message)
+    for pattern, said in TOMLLIB_FILLED:
+        found = pattern.fullmatch(message)
+        if found:
+            return _(said).format(**found.groupdict())
+    return message
 
 
 def _without_place(message: str) -> str:
-    """tomllib's message without the place it ends with (the line is given apart): "Invalid value (at line
-    3, column 7)" -> "Invalid value (column 7)"; "(at end of document)" -> "(at the end of the file)"."""
+    """tomllib's message without the place it ends with (the line is given apart), in the language in use:
+    "Invalid value (at line 3, column 7)" -> "Invalid value (column 7)"; "(at end of document)" -> "(at the
+    end of the file)"."""
     if message.endswith(" (at end of document)"):
-        return message[:-len(" (at end of document)")] + " (at the end of the file)"
+        return _("{message} (at the end of the file)").format(
+            message=_said(message[:-len(" (at end of document)")]))
     head, marker, place = message.rpartition(" (at line ")
     if marker and ", column " in place:
-        return f"{head} (column {place.split(', column ', 1)[1]}"
-    return message
+        return _("{message} (column {column})").format(message=_said(head),
+                                                      column=place.split(", column ", 1)[1].rstrip(")"))
+    return _said(message)
 
 
 def _error_line(error: Exception, text: str = "") -> int | None:

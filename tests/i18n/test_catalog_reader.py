@@ -1,0 +1,51 @@
+"""The catalog reader says what gettext's GNUTranslations says, for every message and every count."""
+
+from __future__ import annotations
+
+import gettext
+import io
+
+import pytest
+from babel.messages.catalog import Catalog as BabelCatalog
+from babel.messages.mofile import write_mo
+
+from scorekeeper.i18n import LANGUAGES, catalog_path
+from scorekeeper.i18n.catalog import SLAVIC, Catalog, slavic
+
+import catalogs
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_every_message_reads_as_gettext_reads_it(language):
+    with open(catalog_path(language), "rb") as handle:
+        data = handle.read()
+    ours, theirs = Catalog(data), gettext.GNUTranslations(io.BytesIO(data))
+    for message in catalogs.extract():
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            for count in range(0, 130):
+                assert ours.ngettext(*message.id, count) == theirs.ngettext(*message.id, count), (message.id, count)
+        else:
+            assert ours.gettext(message.id) == theirs.gettext(message.id), message.id
+    assert ours.gettext("not in the catalog") == "not in the catalog"
+    assert ours.ngettext("one {n}", "many {n}", 1) == "one {n}" and ours.ngettext("one", "many", 5) == "many"
+
+
+def test_the_written_out_rule_is_the_catalogs_rule():
+    rule = gettext.c2py(SLAVIC)
+    assert all(slavic(n) == rule(n) for n in range(0, 1000))
+
+
+def test_a_catalog_with_a_rule_of_its_own():
+    catalog = BabelCatalog(locale="fr")
+    catalog.add(("one {n}", "{n} many"), ("un {n}", "{n} plusieurs"))
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    ours = Catalog(out.getvalue())
+    assert [ours.ngettext("one {n}", "{n} many", n) for n in (0, 1, 2)] == ["un {n}", "un {n}", "{n} plusieurs"]
+
+
+def test_not_a_catalog():
+    with pytest.raises(ValueError):
+        Catalog(b"\0" * 40)

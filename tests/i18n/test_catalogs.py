@@ -1,0 +1,69 @@
+"""The catalogs: every message translated into Russian and Ukrainian, none fuzzy or empty, with the English
+one's fields and every plural form; the compiled catalogs the package reads are what their .po files give."""
+
+from __future__ import annotations
+
+import gettext
+import re
+
+import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+import catalogs
+from scorekeeper.i18n import catalog_path
+
+LANGUAGES = catalogs.LANGUAGES
+TEMPLATE = catalogs.extract()
+FIELD = re.compile(r"\{[^{}]*\}|%\([a-z]+\)s")
+PLURALS = {"ru": 3, "uk": 3}
+
+
+def _po(language):
+    with open(catalogs.po_path(language), "rb") as handle:
+        return read_po(handle, locale=language, domain="scorekeeper")
+
+
+def _fields(text: str) -> set[str]:
+    return {field.split(":")[0].split("!")[0] for field in FIELD.findall(text)}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_is_translated(language):
+    catalog = _po(language)
+    missing = [message.id for message in TEMPLATE if message.id and message.id not in catalog]
+    assert not missing, f"run scripts/catalogs.py and translate: {missing[:5]}"
+    assert catalog.num_plurals == PLURALS[language]
+    for message in catalog:
+        if not message.id:
+            continue
+        assert "fuzzy" not in message.flags, message.id
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(forms), f"{language}: untranslated: {message.id!r}"
+        if isinstance(message.id, tuple):
+            assert len(forms) == PLURALS[language], message.id
+            allowed = _fields(message.id[0]) | _fields(message.id[1])
+            assert _fields(forms[-1]) <= allowed and _fields(forms[-1]) >= _fields(message.id[1]) - {"{len}"}
+        else:
+            allowed = _fields(message.id)
+            assert _fields(forms[0]) == allowed, f"{language}: fields of {message.id!r}"
+        for form in forms:
+            assert _fields(form) <= allowed, f"{language}: {form!r} has a field {message.id!r} lacks"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_compiled_catalogs_are_the_po_files(language):
+    path = catalog_path(language)
+    assert path is not None and path.startswith(str(catalogs.I18N))
+    with open(path, "rb") as handle:
+        shipped = handle.read()
+    assert shipped == catalogs.compiled(language), "run scripts/catalogs.py to compile the catalogs"
+    with open(path, "rb") as handle:
+        translations = gettext.GNUTranslations(handle)
+    for message in _po(language):
+        if message.id and not isinstance(message.id, tuple):
+            assert translations.gettext(message.id) == message.string
+
+
+def test_the_script_finds_nothing_stale():
+    assert catalogs.main(["--check"]) == 0
