@@ -7,6 +7,7 @@ import click
 from scorekeeper.cli.base import (
     echo_change,
     echo_json,
+    echo_paged,
     format_option,
     match_path,
     note_wide,
@@ -29,9 +30,11 @@ def _show(table, ruleset, output_format: str, every_round: bool = False, wide: b
         echo_json(table.to_dict())
     else:
         shown = render_table(table, ruleset, None if every_round else SHOWN_ROUNDS, screen_width(wide), wide)
-        click.echo(shown)
         if wide:
+            click.echo(shown)
             note_wide(shown)
+        else:  # a 20-round table is taller than a 24-line terminal: its names would scroll away
+            echo_paged(shown)
 
 
 @click.command()
@@ -210,8 +213,9 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
 def rating_command(ctx: click.Context, left: str | None, output_format: str) -> None:
     """Rating gains after a finished match (or one stopped because a player left).
 
-    Every player but the loser gains round_half_up((100 - score) / 10), at least 1;
-    with --left, round_half_up((leaver's score - score) / 10), at least 1.
+    Every player but the loser gains a tenth of what their score is under 100,
+    rounded half up, at least 1; with --left, a tenth of what it is under the
+    leaver's score.
 
     Example: scorekeeper rating --left Serg
     """

@@ -224,7 +224,7 @@ def test_a_refused_command_says_why_in_one_line_and_changes_nothing(sk, line, me
     ("exit 0", "exit takes no number: 'exit' ends the session"),
     ("delete 1 now", "delete takes one round number: delete N"),
     ("redo 1 x", "redo takes one number or none: redo [N]"),
-    ("explain 1 2", "explain takes one round number or none: explain [N]"),
+    ("explain 1 2", "explain takes one round number or none, and 'all': explain [N] [all]"),
 ])
 def test_words_a_command_does_not_take_are_refused_not_dropped(sk, line, message):
     """'undo 1' once dropped the last round as if the 1 were not there: a command given words it does not
@@ -772,6 +772,9 @@ def test_the_hints_in_the_session_name_what_works_there(tmp_path, columns):
     play = Play(tmp_path, "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg", columns=columns)
     assert play.say("m out on 1-2, a 12, o 3, s 4").startswith("Round 1: Masha out")
     explained = " ".join(play.say("explain 1").split())
+    if columns == 40:  # taller than the screen: the note is left out, and where it is said
+        assert explained.endswith("(1 more note: 'explain 1 all' shows it)"), explained
+        explained = " ".join(play.say("explain 1 all").split())
     assert "--" not in explained and "could not be applied to that hand (give its tiles with 'edit 1' to apply " \
         "it)" in explained, explained
     assert "Dropped round 1" in play.say("undo") and "Put back round 1" in play.say("redo")
