@@ -13,6 +13,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 from conftest import command_environment, installed_command  # noqa: E402
+from play_pty import PROMPT, Play  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
 
@@ -20,7 +21,6 @@ from scorekeeper.cli.app import cli  # noqa: E402
 from scorekeeper.live.session import HELP_COMMANDS, LiveSession, Screen  # noqa: E402
 from scorekeeper.storage.matchfile import load_match  # noqa: E402
 
-PROMPT = r"(#\d+\+?|over)> "
 GOAT_ROUNDS = [
     "m out, Alex 1-2 3-3, Olya 6-6 0-1, Serg 5",
     "a out 8 6 9",
@@ -33,37 +33,6 @@ GOAT_ROUNDS = [
     "a out 2 12 3",
     "fish by m 20 30 9 25",
 ]
-
-
-class Play:
-    """A ``scorekeeper play`` session in a pseudo-terminal."""
-
-    def __init__(self, folder: Path, *args: str, columns: int = 80, command: list[str] | None = None,
-                 **environment: str) -> None:
-        command = command or installed_command()
-        env = command_environment()
-        env.update(COLUMNS=str(columns), LINES="24", TERM="dumb", **environment)
-        self.child = pexpect.spawn(command[0], command[1:] + ["play", *args], cwd=str(folder), env=env,
-                                   encoding="utf-8", timeout=60, dimensions=(24, columns))
-        self.child.expect(PROMPT)
-        self.greeting = self.child.before
-
-    def say(self, line: str) -> str:
-        """Type a line and Enter; what the session answered before the next prompt."""
-        self.child.sendline(line)
-        self.child.expect(PROMPT)
-        answer = self.child.before.replace("\r\n", "\n")
-        return answer.split("\n", 1)[1] if "\n" in answer else ""  # the echoed line first
-
-    def quit(self, how: str = "quit") -> str:
-        if how == "quit":
-            self.child.sendline("quit")
-        else:
-            self.child.sendeof()
-        self.child.expect(pexpect.EOF)
-        self.child.close()
-        assert self.child.exitstatus == 0, self.child.before
-        return self.child.before
 
 
 def one_shot(folder: Path, *args: str) -> None:

@@ -1,0 +1,43 @@
+"""``scorekeeper play`` driven through a real pseudo-terminal (pexpect) of a given width and 24 lines: for the
+live-session tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pexpect
+
+from conftest import command_environment, installed_command
+
+PROMPT = r"(#\d+\+?|over)> "
+
+
+class Play:
+    """A ``scorekeeper play`` session in a pseudo-terminal."""
+
+    def __init__(self, folder: Path, *args: str, columns: int = 80, command: list[str] | None = None,
+                 **environment: str) -> None:
+        command = command or installed_command()
+        env = command_environment()
+        env.update({"COLUMNS": str(columns), "LINES": "24", "TERM": "dumb", **environment})
+        self.child = pexpect.spawn(command[0], command[1:] + ["play", *args], cwd=str(folder), env=env,
+                                   encoding="utf-8", timeout=60, dimensions=(24, columns))
+        self.child.expect(PROMPT)
+        self.greeting = self.child.before
+
+    def say(self, line: str) -> str:
+        """Type a line and Enter; what the session answered before the next prompt."""
+        self.child.sendline(line)
+        self.child.expect(PROMPT)
+        answer = self.child.before.replace("\r\n", "\n")
+        return answer.split("\n", 1)[1] if "\n" in answer else ""  # the echoed line first
+
+    def quit(self, how: str = "quit") -> str:
+        if how == "quit":
+            self.child.sendline("quit")
+        else:
+            self.child.sendeof()
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        assert self.child.exitstatus == 0, self.child.before
+        return self.child.before
