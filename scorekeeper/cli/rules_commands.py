@@ -10,6 +10,7 @@ from scorekeeper.cli.base import (
     PathType,
     echo_for_programs,
     echo_json,
+    echo_paged,
     echo_problems,
     format_option,
     screen_height,
@@ -54,7 +55,7 @@ def list_rules(output_format: str) -> None:
     if output_format == "json":
         echo_json(ruleset_list_data(found))
         return
-    click.echo(render_ruleset_list(found, screen_width(), screen_height()))
+    echo_paged(render_ruleset_list(found, screen_width()))
 
 
 @rules.command("show")

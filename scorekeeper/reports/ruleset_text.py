@@ -4,7 +4,6 @@ rulesets (``render_ruleset_list``).  ``scorekeeper rules`` only parses its argum
 
 from __future__ import annotations
 
-import re
 from typing import Callable, Sequence
 
 from scorekeeper.domain.tiles import format_tiles
@@ -114,11 +113,10 @@ def ruleset_list_data(rulesets: Sequence[Ruleset]) -> list[dict]:
     return [{"name": ruleset.name, "description": ruleset.description} for ruleset in rulesets]
 
 
-def render_ruleset_list(rulesets: Sequence[Ruleset], width: int | None = None,
-                        height: int | None = None) -> str:
-    """Each ruleset's name and description: in two columns, the description wrapped to ``width`` (under the
-    name when the screen is too narrow for two columns); one line each when that would not fit ``height``
-    lines, with where the rest is."""
+def render_ruleset_list(rulesets: Sequence[Ruleset], width: int | None = None) -> str:
+    """Each ruleset's name and its whole description: in two columns, the description wrapped to ``width``
+    (under the name when the screen is too narrow for two columns).  Never cut: a description cut short
+    read like another ruleset's ('rules list' pages on a terminal instead)."""
     column = max(len(ruleset.name) for ruleset in rulesets)
     lines: list[str] = []
     for ruleset in rulesets:
@@ -127,23 +125,7 @@ def render_ruleset_list(rulesets: Sequence[Ruleset], width: int | None = None,
         else:
             lines += wrap(ruleset.description, width, indent=" " * (column + 2),
                           first=f"{ruleset.name:<{column}}  ")
-    if width is not None and height is not None and len(lines) > height - 2:  # 'show' has the rest
-        lines = [f"{ruleset.name:<{column}}  {_first_clauses(ruleset.description, width - column - 2)}"
-                 for ruleset in rulesets]
-        lines += wrap("'scorekeeper rules show NAME' says more.", width)
     return "\n".join(lines)
-
-
-def _first_clauses(text: str, room: int) -> str:
-    """As much of ``text`` as fits ``room`` columns, cut where a clause ends (``:``, ``;``, ``,``) or else
-    between words, marked with "…" when cut."""
-    if len(text) <= room:
-        return text
-    ends = [match.start() for match in re.finditer(r"[:;,] ", text) if match.start() + 1 <= room]
-    if ends and ends[-1] >= room // 2:
-        return text[:ends[-1]] + "…"
-    words = text[:room].rsplit(" ", 1)[0] if " " in text[:room] else text[:room - 1]
-    return words.rstrip(":;, ") + "…"
 
 
 _WHO_RECORDS = {
