@@ -219,7 +219,7 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
 
     Example: scorekeeper rating --left Serg
     """
-    from scorekeeper.reports.rating import rating  # start-up
+    from scorekeeper.reports.rating import Gain, rating  # start-up
 
     opened = open_match(match_path(ctx))
     leaver = resolve_player(opened.match, left) if left else None
@@ -229,10 +229,11 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
                    "players": [{"player": g.player, "side": g.side, "score": g.score, "gain": g.gain}
                                for g in gains]})
         return
-    width = max(len(gain.player) for gain in gains)
+    width = max(len(gain.player) for gain in gains + [Gain("player", "", 0, 0, "")])
+    click.echo(f"{'player':<{width}}  score  gain")  # the columns named: two bare numbers read alike
     for gain in gains:
-        screen, numbers = screen_width(), f"{gain.player:<{width}}  {gain.score:>4}  {gain.gain:>+3d}"
-        if screen is not None and screen - width - 14 < 24:  # too narrow beside the numbers: the reason under them
+        screen, numbers = screen_width(), f"{gain.player:<{width}}  {gain.score:>5}  {gain.gain:>+4d}"
+        if screen is not None and screen - width - 15 < 24:  # too narrow beside the numbers: the reason under them
             click.echo("\n".join([numbers] + wrap(gain.why, screen, indent="    ", first="    ")))
         else:
-            click.echo("\n".join(wrap(gain.why, screen, indent=" " * (width + 14), first=numbers + "  ")))
+            click.echo("\n".join(wrap(gain.why, screen, indent=" " * (width + 15), first=numbers + "  ")))
