@@ -495,15 +495,28 @@ def over_line(table: Table, ruleset: Ruleset) -> str:
     """How the match ended, in one line ('' while it goes on)."""
     if not table.over:
         return ""
-    if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
-        return (f"Match over: {table.loser} is the goat with {table.standing(table.loser).score}"
-                + (f" ({table.decided_by})." if table.decided_by else "."))
+    return f"Match over: {ending(table, ruleset)}."
+
+
+def ending(table: Table, ruleset: Ruleset) -> str:
+    """How a finished match ended, as a clause (``Ann wins with 125 points``), with what decided it: the
+    number says what it is (a side's points in a race, the points it holds in Goat's family, where they
+    count against it: a bare "Serg wins with 0" read as a score of nothing winning)."""
+    why = f" ({table.decided_by})" if table.decided_by else ""
+    held = ruleset["end.at_target"] is AtTarget.LOSES
+    if table.loser and held:
+        return f"{table.loser} is the goat with {_points(table.standing(table.loser).score)}{why}"
+    if table.winner and held:
+        return f"{table.winner} wins, holding {_points(table.standing(table.winner).score)}{why}"
     if table.winner:
-        return (f"Match over: {table.winner} wins with {table.standing(table.winner).score}"
-                + (f" ({table.decided_by})." if table.decided_by else "."))
+        return f"{table.winner} wins with {_points(table.standing(table.winner).score)}{why}"
     if table.loser:
-        return f"Match over: {table.loser} loses ({table.decided_by or 'reached the target'})."
-    return "Match over: a draw."
+        return f"{table.loser} loses ({table.decided_by or 'reached the target'})"
+    return "a draw"
+
+
+def _points(score: int) -> str:
+    return "1 point" if score == 1 else f"{score} points"
 
 
 STANDINGS_MARK = " · "

@@ -69,7 +69,7 @@ def test_a_whole_goat_match_at_the_prompt_gives_the_file_of_the_one_shot_command
     for number, line in enumerate(GOAT_ROUNDS[1:], start=2):
         answer = play.say(line)
         assert answer.startswith(f"Round {number}: "), answer
-    assert "Match over: Alex is the goat with 125." in answer
+    assert "Match over: Alex is the goat with 125 points." in answer
     assert play.say("edit 2 a out 8 6 10").startswith("Round 2: Alex out, Olya 8, Serg 6, Masha 10")
     assert "10 rounds" in play.say("table") and "Alex is the goat" in play.say("table")
     assert "Error: the match is over" in play.say("m out 1 2 3")
@@ -640,7 +640,7 @@ def test_a_claim_that_ends_the_match_says_so_and_an_undo_that_reopens_it_too(tmp
     answer = play.say("a +5")
     assert play.child.after == "over> "
     rows = answer.rstrip("\n").splitlines()
-    assert rows[-1] == "*** Match over: Ann wins with 100. ***" and all(len(row) <= columns for row in rows)
+    assert rows[-1] == "*** Match over: Ann wins with 100 points. ***" and all(len(row) <= columns for row in rows)
     answer = play.say("undo")
     assert answer.rstrip("\n").splitlines()[-1] == "*** Match reopened: it goes on. ***"
     assert play.child.after.startswith("#1+")
@@ -653,7 +653,7 @@ def test_the_round_that_ends_the_match_and_its_undo_are_announced(tmp_path, colu
     for line in GOAT_ROUNDS[:-1]:
         assert "***" not in play.say(line)
     answer = play.say(GOAT_ROUNDS[-1])
-    assert "*** Match over: Alex is the goat with 125. ***" in " ".join(answer.split())
+    assert "*** Match over: Alex is the goat with 125 points. ***" in " ".join(answer.split())
     assert all(len(row) <= columns for row in answer.splitlines()) and len(answer.splitlines()) <= 22
     assert "*** Match reopened: it goes on. ***" in play.say("undo")
     assert "*** Match over:" in play.say("redo")
