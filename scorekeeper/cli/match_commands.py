@@ -177,7 +177,7 @@ def _list_changes(changes, output_format: str) -> None:
         lines += wrap(said + ("  (put back)" if entry.redone else ""), width, indent=" " * (numbers + 4),
                       first=f"  {number:>{numbers}}  ")
     lines += wrap("'redo' puts back the newest, 'redo N' change N.", width, indent="  ")
-    click.echo("\n".join(lines))
+    echo_paged("\n".join(lines))  # a long evening's undo list would scroll its newest changes away
 
 
 @click.command()

@@ -169,3 +169,15 @@ def test_the_one_shot_table_pages_on_a_terminal_and_prints_whole_to_a_pipe(tmp_p
     assert len(shown) > 22 and all(line.startswith("paged:") for line in shown)
     piped = subprocess.run(command + ["table"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
     assert piped.returncode == 0 and "paged:" not in piped.stdout and "(rounds 1-5 not shown" in piped.stdout
+
+
+def test_a_long_undo_list_goes_through_the_pager(tmp_path):
+    """'undo --list' after a long evening of undos is taller than the screen: the pager has it."""
+    play = played(tmp_path, "goat", 40, TERM="xterm", PAGER="sed s/^/paged:/")
+    for _ in range(22):
+        play.say("undo")
+    listed = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in play.say("undo --list").splitlines()]
+    listed = [line for line in listed if line.strip()]
+    assert len(listed) > FITS and all(line.startswith("paged:") for line in listed), listed
+    assert listed[0] == "paged:Changes taken back, newest first:"
+    play.quit()
