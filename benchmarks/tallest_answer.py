@@ -42,8 +42,9 @@ GAMES = {  # the ruleset, how the players are seated, the largest hand typed
     "Sea Goat": ("sea-goat", (), 9),
     "Muggins": ("muggins", (), 6),
 }
-COMMANDS = ("table", "table all", "explain", "explain 1", "explain 10", "rules", "rules all", "rules end.target",
-            "help", "undo --list", "undo", "redo", "check deal", "check count 6-6 1-1")
+COMMANDS = ("table", "table all", "explain", "explain 1", "explain 10", "explain 10 all", "rules", "rules all",
+            "rules end.target", "rules fish", "help", "undo --list", "undo", "redo", "check deal",
+            "check count 6-6 1-1")
 PROMPT = re.compile(r"(?:#\d+\+?|over)> ")
 QUESTION = re.compile(r"\[y/N\] ")
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r(?!\n)")

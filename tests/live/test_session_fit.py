@@ -181,3 +181,15 @@ def test_a_long_undo_list_goes_through_the_pager(tmp_path):
     assert len(listed) > FITS and all(line.startswith("paged:") for line in listed), listed
     assert listed[0] == "paged:Changes taken back, newest first:"
     play.quit()
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_a_rules_section_taller_than_the_screen_goes_through_the_pager(tmp_path, columns):
+    """'rules fish' was 63 lines at 40 columns: the pager has it; 'rules end.target' fits and is printed."""
+    play = Play(tmp_path, "--rules", "goat", *PLAYERS, columns=columns, TERM="xterm", PAGER="sed s/^/paged:/")
+    shown = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in play.say("rules fish").splitlines()]
+    shown = [line for line in shown if line.strip()]
+    assert all(line.startswith("paged:") for line in shown) and any("fish.policy = " in line for line in shown)
+    single = play.say("rules end.target")
+    assert "paged:" not in single and "end.target = 101" in single and rows(single, columns) <= FITS
+    play.quit()
