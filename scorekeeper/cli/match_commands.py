@@ -213,9 +213,9 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
 def rating_command(ctx: click.Context, left: str | None, output_format: str) -> None:
     """Rating gains after a finished match (or one stopped because a player left).
 
-    Every player but the loser gains a tenth of what their score is under 100,
-    rounded half up, at least 1; with --left, a tenth of what it is under the
-    leaver's score.
+    Every player but the loser gains what their score is under 100, divided by
+    10 and rounded half up, at least 1; with --left, what it is under the
+    leaver's score, likewise.
 
     Example: scorekeeper rating --left Serg
     """
