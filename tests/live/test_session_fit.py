@@ -193,3 +193,17 @@ def test_a_rules_section_taller_than_the_screen_goes_through_the_pager(tmp_path,
     single = play.say("rules end.target")
     assert "paged:" not in single and "end.target = 101" in single and rows(single, columns) <= FITS
     play.quit()
+
+
+def test_the_one_shot_explain_pages_on_a_terminal(tmp_path):
+    play = played(tmp_path, "sea-goat", 40)
+    play.quit()
+    env = command_environment()
+    env.update(COLUMNS="40", LINES="24", TERM="xterm", PAGER="sed s/^/paged:/")
+    command = installed_command()
+    child = pexpect.spawn(command[0], command[1:] + ["explain", "25"], cwd=str(tmp_path), env=env,
+                          encoding="utf-8", timeout=60, dimensions=(24, 40))
+    child.expect(pexpect.EOF)
+    shown = [line for line in child.before.replace("\r\n", "\n").splitlines() if line.strip()]
+    assert len(shown) > 22 and all(line.startswith("paged:") for line in shown)
+    assert shown[0] == "paged:Round 25 under sea-goat, the facts"
