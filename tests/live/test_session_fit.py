@@ -13,7 +13,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 from conftest import command_environment, installed_command  # noqa: E402
-from play_pty import PROMPT, Play  # noqa: E402
+from play_pty import PAGED, Play, one_shot_on_terminal, shown_lines  # noqa: E402
 
 from scorekeeper.live.session import LiveSession, Screen  # noqa: E402
 from scorekeeper.match import usecases  # noqa: E402
@@ -83,10 +83,9 @@ def test_the_table_of_a_25_round_match_fits_the_screen_and_table_all_prints_ever
 
 @pytest.mark.parametrize("columns", [40, 80])
 def test_table_all_goes_through_the_pager_where_one_exists(tmp_path, columns):
-    play = played(tmp_path, "muggins", columns, TERM="xterm", PAGER="sed s/^/paged:/")
-    every = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", play.say("table all"))
-    paged = [line for line in every.splitlines() if line.strip()]
-    assert len(paged) >= 25 + 3 and all(line.startswith("paged:") for line in paged), every
+    play = played(tmp_path, "muggins", columns, **PAGED)
+    paged = shown_lines(play.say("table all"))
+    assert len(paged) >= 25 + 3 and all(line.startswith("paged:") for line in paged), paged
     assert not any(line.startswith("paged:") for line in play.say("table").splitlines())  # it fits: no pager
     play.quit()
 
@@ -159,25 +158,20 @@ def test_no_answer_of_the_four_trial_games_is_taller_than_the_screen(tmp_path, r
 def test_the_one_shot_table_pages_on_a_terminal_and_prints_whole_to_a_pipe(tmp_path):
     play = played(tmp_path, "goat", 80)
     play.quit()
-    env = command_environment()
-    env.update(COLUMNS="80", LINES="24", TERM="xterm", PAGER="sed s/^/paged:/")
-    command = installed_command()
-    child = pexpect.spawn(command[0], command[1:] + ["table"], cwd=str(tmp_path), env=env, encoding="utf-8",
-                          timeout=60, dimensions=(24, 80))
-    child.expect(pexpect.EOF)
-    shown = [line for line in child.before.replace("\r\n", "\n").splitlines() if line.strip()]
+    shown = one_shot_on_terminal(tmp_path, 80, "table")
     assert len(shown) > 22 and all(line.startswith("paged:") for line in shown)
-    piped = subprocess.run(command + ["table"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    env = {**command_environment(), "COLUMNS": "80", "LINES": "24", **PAGED}
+    piped = subprocess.run(installed_command() + ["table"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                           timeout=60)
     assert piped.returncode == 0 and "paged:" not in piped.stdout and "(rounds 1-5 not shown" in piped.stdout
 
 
 def test_a_long_undo_list_goes_through_the_pager(tmp_path):
     """'undo --list' after a long evening of undos is taller than the screen: the pager has it."""
-    play = played(tmp_path, "goat", 40, TERM="xterm", PAGER="sed s/^/paged:/")
+    play = played(tmp_path, "goat", 40, **PAGED)
     for _ in range(22):
         play.say("undo")
-    listed = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in play.say("undo --list").splitlines()]
-    listed = [line for line in listed if line.strip()]
+    listed = shown_lines(play.say("undo --list"))
     assert len(listed) > FITS and all(line.startswith("paged:") for line in listed), listed
     assert listed[0] == "paged:Changes taken back, newest first:"
     play.quit()
@@ -186,9 +180,8 @@ def test_a_long_undo_list_goes_through_the_pager(tmp_path):
 @pytest.mark.parametrize("columns", [40, 80])
 def test_a_rules_section_taller_than_the_screen_goes_through_the_pager(tmp_path, columns):
     """'rules fish' was 63 lines at 40 columns: the pager has it; 'rules end.target' fits and is printed."""
-    play = Play(tmp_path, "--rules", "goat", *PLAYERS, columns=columns, TERM="xterm", PAGER="sed s/^/paged:/")
-    shown = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in play.say("rules fish").splitlines()]
-    shown = [line for line in shown if line.strip()]
+    play = Play(tmp_path, "--rules", "goat", *PLAYERS, columns=columns, **PAGED)
+    shown = shown_lines(play.say("rules fish"))
     assert all(line.startswith("paged:") for line in shown) and any("fish.policy = " in line for line in shown)
     single = play.say("rules end.target")
     assert "paged:" not in single and "end.target = 101" in single and rows(single, columns) <= FITS
@@ -198,12 +191,6 @@ def test_a_rules_section_taller_than_the_screen_goes_through_the_pager(tmp_path,
 def test_the_one_shot_explain_pages_on_a_terminal(tmp_path):
     play = played(tmp_path, "sea-goat", 40)
     play.quit()
-    env = command_environment()
-    env.update(COLUMNS="40", LINES="24", TERM="xterm", PAGER="sed s/^/paged:/")
-    command = installed_command()
-    child = pexpect.spawn(command[0], command[1:] + ["explain", "25"], cwd=str(tmp_path), env=env,
-                          encoding="utf-8", timeout=60, dimensions=(24, 40))
-    child.expect(pexpect.EOF)
-    shown = [line for line in child.before.replace("\r\n", "\n").splitlines() if line.strip()]
+    shown = one_shot_on_terminal(tmp_path, 40, "explain", "25")
     assert len(shown) > 22 and all(line.startswith("paged:") for line in shown)
     assert shown[0] == "paged:Round 25 under sea-goat, the facts"

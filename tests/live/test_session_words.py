@@ -3,14 +3,11 @@ number is ("Serg wins with 0" read as a score of nothing winning), and 'rules li
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-from conftest import command_environment, installed_command  # noqa: E402
-from play_pty import Play  # noqa: E402
+from play_pty import Play, one_shot_on_terminal  # noqa: E402
 
 from scorekeeper.rules.loader import builtin_names, load_ruleset  # noqa: E402
 
@@ -36,15 +33,8 @@ def test_a_goat_is_the_goat_with_points(tmp_path, columns):
 
 @pytest.mark.parametrize("columns", [40, 80])
 def test_rules_list_on_a_terminal_pages_every_description_whole(tmp_path, columns):
-    env = command_environment()
-    env.update(COLUMNS=str(columns), LINES="24", TERM="xterm", PAGER="sed s/^/paged:/")
-    command = installed_command()
-    child = pexpect.spawn(command[0], command[1:] + ["rules", "list"], cwd=str(tmp_path), env=env,
-                          encoding="utf-8", timeout=60, dimensions=(24, columns))
-    child.expect(pexpect.EOF)
-    shown = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in child.before.replace("\r\n", "\n").splitlines()]
-    shown = [line for line in shown if line.strip()]
+    shown = one_shot_on_terminal(tmp_path, columns, "rules", "list")
     assert all(line.startswith("paged:") for line in shown) and "…" not in "".join(shown)
-    said = " ".join(line.removeprefix("paged:") for line in shown)
+    said = " ".join(" ".join(line.removeprefix("paged:") for line in shown).split())
     for name in builtin_names():
-        assert " ".join(load_ruleset(name).description.split()) in " ".join(said.split())
+        assert " ".join(load_ruleset(name).description.split()) in said
