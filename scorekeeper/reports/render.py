@@ -98,19 +98,27 @@ def fitted_table(table: Table, ruleset: Ruleset, width: int | None, height: int 
                  show_all: str = ALL_ROUNDS) -> str:
     """The table with as many of the latest rounds as fit ``height`` lines together with its title, header,
     totals, notes and what comes next (None: every round); the line about the rounds left out says how to see
-    them all.  A 24-line screen must keep the names of the header and the prompt in view."""
+    them all.  A 24-line screen must keep the names of the header and the prompt in view.  Cells in the
+    compact marks of a narrow screen come with how to read them, as they are on the screen."""
+    key = _compact(render_table(table, ruleset, min(len(table.rounds), height or SHOWN_ROUNDS), width))
     if height is None:
-        return render_table(table, ruleset, None, width, show_all=show_all)
+        return render_table(table, ruleset, None, width, show_all=show_all, key=key)
     for brief in (False, True):  # the notes in a line when in full they would leave room for few rounds
         count = min(len(table.rounds), height)
         while True:
-            text = render_table(table, ruleset, count, width, show_all=show_all, brief_notes=brief)
+            text = render_table(table, ruleset, count, width, show_all=show_all, brief_notes=brief, key=key)
             if count == 0 or text.count("\n") < height:
                 break
             count -= 1
         if brief or count >= min(len(table.rounds), height // 2):
             return text
     return text
+
+
+def _compact(text: str) -> bool:
+    """Whether a table's cells are in the compact marks (``13→13``, ``(13)``, ``(−8)``) that only a legend
+    explains; the wider layouts spell them out (``13 → 13``, ``13 not recorded``, ``(−8 wiped)``)."""
+    return "→" in text and " → " not in text
 
 
 def _hidden_line(hidden: int, width: int | None, show_all: str = ALL_ROUNDS) -> str:
