@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pexpect
@@ -9,10 +10,10 @@ import pexpect
 from conftest import command_environment, installed_command
 
 PROMPT = r"(#\d+\+?|over|#\d+(?: \d+)? [^\s>]+)> "
-QUESTION = r"(last tile|led)\? \[Enter: [^\]]*\] "
-"""A question about a fact the round line left out (Sea Goat's last tile and lead)."""
 """Every prompt of a session: the round to come (``#3>``, ``#3+>`` with claims noted, ``over>``), and in a hand
 typed play by play the count where plays score and whose turn (``#3 15 Bob>``), or ``#3 hands>`` at its end."""
+QUESTION = r"(last tile|led)\? \[Enter: [^\]]*\] "
+"""A question about a fact the round line left out (Sea Goat's last tile and lead)."""
 
 
 class Play:
@@ -53,3 +54,24 @@ class Play:
         self.child.close()
         assert self.child.exitstatus == 0, self.child.before
         return self.child.before
+
+
+PAGED = {"TERM": "xterm", "PAGER": "sed s/^/paged:/"}
+"""A terminal that pages, through a pager that marks each line it was given."""
+
+
+def shown_lines(text: str) -> list[str]:
+    """The lines of ``text`` that hold something, without the terminal's escape sequences."""
+    lines = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in text.replace("\r\n", "\n").splitlines()]
+    return [line for line in lines if line.strip()]
+
+
+def one_shot_on_terminal(folder, columns: int, *args: str) -> list[str]:
+    """What a one-shot command shows on a terminal of ``columns`` and 24 lines that pages."""
+    env = command_environment()
+    env.update(COLUMNS=str(columns), LINES="24", **PAGED)
+    command = installed_command()
+    child = pexpect.spawn(command[0], command[1:] + list(args), cwd=str(folder), env=env, encoding="utf-8",
+                          timeout=60, dimensions=(24, columns))
+    child.expect(pexpect.EOF)
+    return shown_lines(child.before)

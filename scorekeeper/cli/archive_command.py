@@ -8,7 +8,7 @@ import io
 
 import click
 
-from scorekeeper.cli.base import FilePath, echo_for_programs, echo_json, format_option, screen_width
+from scorekeeper.cli.base import FilePath, echo_for_programs, echo_json, echo_paged, format_option, screen_width
 from scorekeeper.cli.params import whole_number
 from scorekeeper.errors import printable
 from scorekeeper.reports.fit import wrap
@@ -57,4 +57,4 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
         return
     from scorekeeper.reports.archive import render_history  # start-up
 
-    click.echo(render_history(found, screen_width()))
+    echo_paged(render_history(found, screen_width()))  # a club's players can outnumber the screen's lines

@@ -456,15 +456,31 @@ def echo_for_programs(text: str, save_hint: str = "> FILE") -> None:
         click.echo(text, nl=False)
         return
     if _pager_wanted():
-        if "PAGER" not in os.environ:
-            os.environ.setdefault("LESS", "FRX")
-        click.echo_via_pager(text)
+        _page(text)
         return
     click.echo(text, nl=False)
     size = ", ".join(part for part, over in ((f"{columns} columns", columns > screen),
                                              (f"{lines} lines", lines >= screen_height())) if over)
     note = f"Note: {size}: use {save_hint}"
     click.echo("\n".join(wrap(note, screen_width(stream="stderr"))), err=True)
+
+
+def _page(text: str) -> None:
+    """``text`` through the pager: ``PAGER``, else ``less`` told ``-FRX`` (leave at once what fits the screen,
+    keep the text on it when leaving)."""
+    if "PAGER" not in os.environ:
+        os.environ.setdefault("LESS", "FRX")
+    click.echo_via_pager(text if text.endswith("\n") else text + "\n")
+
+
+def echo_paged(text: str) -> None:
+    """Text for people that a person asked for whole (every round of the table, every rule): on a terminal,
+    through the pager when it is taller than the screen, so that its start does not scroll away; printed as
+    it is to a pipe or a file, or where no pager is wanted or found."""
+    if _on_terminal() and _extent(text)[1] > screen_height() - 2 and _pager_wanted():
+        _page(text)
+        return
+    click.echo(text)
 
 
 def note_wide(text: str) -> None:

@@ -7,6 +7,7 @@ import click
 from scorekeeper.cli.base import (
     Group,
     echo_json,
+    echo_paged,
     format_option,
     match_path,
     screen_width,
@@ -235,7 +236,7 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
         return
     from scorekeeper.reports.explain import render_explanation  # start-up
 
-    click.echo(render_explanation(explanation, screen_width()))
+    echo_paged(render_explanation(explanation, screen_width()))  # a round of four hands is taller than 24 lines
 
 
 @click.command("compare")

@@ -7,6 +7,7 @@ import click
 from scorekeeper.cli.base import (
     echo_change,
     echo_json,
+    echo_paged,
     format_option,
     match_path,
     note_wide,
@@ -30,9 +31,11 @@ def _show(table, ruleset, output_format: str, every_round: bool = False, wide: b
         echo_json(table.to_dict())
     else:
         shown = render_table(table, ruleset, None if every_round else SHOWN_ROUNDS, screen_width(wide), wide)
-        click.echo(shown)
         if wide:
+            click.echo(shown)
             note_wide(shown)
+        else:  # a 20-round table is taller than a 24-line terminal: its names would scroll away
+            echo_paged(shown)
 
 
 @click.command()
@@ -178,7 +181,7 @@ def _list_changes(changes, output_format: str) -> None:
         lines += wrap(said + ("  (put back)" if entry.redone else ""), width, indent=" " * (numbers + 4),
                       first=f"  {number:>{numbers}}  ")
     lines += wrap("'redo' puts back the newest, 'redo N' change N.", width, indent="  ")
-    click.echo("\n".join(lines))
+    echo_paged("\n".join(lines))  # a long evening's undo list would scroll its newest changes away
 
 
 @click.command()
@@ -214,12 +217,13 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
 def rating_command(ctx: click.Context, left: str | None, output_format: str) -> None:
     """Rating gains after a finished match (or one stopped because a player left).
 
-    Every player but the loser gains round_half_up((100 - score) / 10), at least 1;
-    with --left, round_half_up((leaver's score - score) / 10), at least 1.
+    Every player but the loser gains what their score is under 100, divided by
+    10 and rounded half up, at least 1; with --left, what it is under the
+    leaver's score, likewise.
 
     Example: scorekeeper rating --left Serg
     """
-    from scorekeeper.reports.rating import rating  # start-up
+    from scorekeeper.reports.rating import Gain, rating  # start-up
 
     opened = open_match(match_path(ctx))
     leaver = resolve_player(opened.match, left) if left else None
@@ -229,10 +233,11 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
                    "players": [{"player": g.player, "side": g.side, "score": g.score, "gain": g.gain}
                                for g in gains]})
         return
-    width = max(len(gain.player) for gain in gains)
+    width = max(len(gain.player) for gain in gains + [Gain("player", "", 0, 0, "")])
+    click.echo(f"{'player':<{width}}  score  gain")  # the columns named: two bare numbers read alike
     for gain in gains:
-        screen, numbers = screen_width(), f"{gain.player:<{width}}  {gain.score:>4}  {gain.gain:>+3d}"
-        if screen is not None and screen - width - 14 < 24:  # too narrow beside the numbers: the reason under them
+        screen, numbers = screen_width(), f"{gain.player:<{width}}  {gain.score:>5}  {gain.gain:>+4d}"
+        if screen is not None and screen - width - 15 < 24:  # too narrow beside the numbers: the reason under them
             click.echo("\n".join([numbers] + wrap(gain.why, screen, indent="    ", first="    ")))
         else:
-            click.echo("\n".join(wrap(gain.why, screen, indent=" " * (width + 14), first=numbers + "  ")))
+            click.echo("\n".join(wrap(gain.why, screen, indent=" " * (width + 15), first=numbers + "  ")))

@@ -9,6 +9,7 @@ import click
 from scorekeeper.cli.app import cli
 from scorekeeper.cli.base import (
     PathType,
+    echo_paged,
     error_lines,
     match_path,
     screen_height,
@@ -122,7 +123,9 @@ def run(session, read=input, greeting: str | None = None) -> None:
             reply = session.answer(said)
         if reply.delegate:
             _delegate(session.path, reply.delegate)
-        if reply.text:
+        if reply.page and reply.ok:
+            echo_paged(reply.text)
+        elif reply.text:
             click.echo(reply.text, err=not reply.ok)
         if reply.quit:
             break

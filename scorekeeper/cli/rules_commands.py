@@ -10,6 +10,7 @@ from scorekeeper.cli.base import (
     PathType,
     echo_for_programs,
     echo_json,
+    echo_paged,
     echo_problems,
     format_option,
     screen_height,
@@ -54,7 +55,7 @@ def list_rules(output_format: str) -> None:
     if output_format == "json":
         echo_json(ruleset_list_data(found))
         return
-    click.echo(render_ruleset_list(found, screen_width(), screen_height()))
+    echo_paged(render_ruleset_list(found, screen_width()))
 
 
 @rules.command("show")
@@ -97,14 +98,14 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
     width = screen_width()  # on a screen, a key's source without its articles' titles (the rule book has them)
     text = render_ruleset(loaded, paths, width, parent, cite=cite if width is None else lambda source: source,
                           changed=changed)
-    click.echo(text)
     if width is not None and not keys and text.count("\n") > screen_height():  # the end is what stays in view
         sections = ", ".join(dict.fromkeys(key.path.split(".", 1)[0] for key in KEYS))
-        click.echo("\n" + "\n".join(wrap(f"One section or key: scorekeeper rules show {printable(ruleset)} fish "
-                                         f"end.target (sections: {sections}, special_hands)", width)))
+        text += "\n\n" + "\n".join(wrap(f"One section or key: scorekeeper rules show {printable(ruleset)} fish "
+                                       f"end.target (sections: {sections}, special_hands)", width))
     # The path on a line of its own, so that it can be copied (split only where the screen is too narrow).
-    click.echo("\n" + "\n".join(wrap("The rule book, with every reading these keys take:", width)
-                                 + wrap(book_path(), width)))
+    text += "\n\n" + "\n".join(wrap("The rule book, with every reading these keys take:", width)
+                                + wrap(book_path(), width))
+    echo_paged(text)  # a section is taller than a 24-line screen too ('rules fish' in the session)
 
 
 @rules.command("check")

@@ -67,23 +67,33 @@ HELP_COMMANDS = (
     ("table [all]", "the running table"),
     ("explain [N]", "how a round was scored"),
     ("check ...", "fish, deal, hand, count"),
-    ("rules [KEY]", "the match's ruleset"),
+    ("rules [all]", "the match's ruleset"),
     ("again", "once over: a rematch"),
     ("help, quit", "this help; leave (Ctrl-D)"),
 )
 
 
-def help_text(width: int | None = None) -> str:
+def help_text(width: int | None = None, height: int | None = None) -> str:
     """What ``help`` says, fitted to ``width`` columns (None: no limit), nothing cut mid-word: each example with
     its comment beside it where both fit, else the examples and one sentence for the comments; each command
-    with what it does beside it, wrapped under itself."""
+    with what it does beside it, wrapped under itself.  Taller than ``height`` lines, the last examples give
+    way (every command stays)."""
+    examples = len(HELP_EXAMPLES)
+    while True:
+        lines = _help_lines(width, HELP_EXAMPLES[:examples])
+        if height is None or len(lines) <= height or examples == 1:
+            return "\n".join(lines)
+        examples -= 1
+
+
+def _help_lines(width: int | None, examples: tuple[tuple[str, str], ...]) -> list[str]:
     lines = ["Type a round in one line, for example:"]
-    column = max(text_width(typed) for typed, _ in HELP_EXAMPLES) + 2
-    if width is None or 2 + column + max(text_width(meaning) for _, meaning in HELP_EXAMPLES) <= width:
-        lines += [f"  {typed:<{column}}{meaning}" for typed, meaning in HELP_EXAMPLES]
+    column = max(text_width(typed) for typed, _ in examples) + 2
+    if width is None or 2 + column + max(text_width(meaning) for _, meaning in examples) <= width:
+        lines += [f"  {typed:<{column}}{meaning}" for typed, meaning in examples]
     else:
         alone = False  # the line before holds one whole example
-        for typed, _ in HELP_EXAMPLES[:-1]:
+        for typed, _ in examples[:-1] if examples[-1] == HELP_EXAMPLES[-1] else examples:
             together = f"{lines[-1]} · {typed}"
             if alone and text_width(together) <= width:
                 lines[-1] = together  # short examples share a line: the help fits a 24-line screen
@@ -99,7 +109,7 @@ def help_text(width: int | None = None) -> str:
     for typed, meaning in HELP_COMMANDS:
         lines += wrap(meaning, width, indent=" " * (2 + column), first=f"  {typed:<{column}}")
     lines += wrap(_longest_fitting(HELP_NAMES, width), width)
-    return "\n".join(lines)
+    return lines
 
 
 def _longest_fitting(forms: tuple[str, ...], width: int | None, indent: int = 0) -> str:
@@ -138,6 +148,9 @@ class Reply(NamedTuple):
     delegate: tuple[str, ...] = ()
     question: str = ""
     """A yes/no question to ask now (a round no table could have ended so); the answer goes to ``answer``."""
+    page: bool = False
+    """The text is one the scorer asked for whole ('table all', 'rules all'): through the pager where it is
+    taller than the screen (the other answers are fitted to it)."""
 
 
 class Screen(NamedTuple):
@@ -363,7 +376,7 @@ class LiveSession:
             return self.save()
         if command == "help":
             _nothing_after(command, rest, "'help' lists the commands")
-            return Reply(help_text(self.screen().width))
+            return Reply(help_text(self.screen().width, self._room()))
         if self.hand is not None or not command:
             reply = self.in_hand(command, rest, text)
             if reply is not None:
@@ -397,10 +410,9 @@ class LiveSession:
         if command == "table":
             if rest.casefold() not in ("", "all", "--all"):
                 raise InputError("table takes 'all' or nothing: 'table all' shows every round")
-            return Reply(self.table_text(every=bool(rest)))
+            return Reply(self.table_text(every=bool(rest)), page=bool(rest))
         if command == "explain":
-            number = _number(rest, "explain [N]", "one round number or none") if rest else None
-            return Reply(self.explain_text(number))
+            return self.explain(rest)
         if command == "check":
             if not rest:
                 raise InputError("check what? check fish|deal|hand|count ... (as 'scorekeeper check')")
@@ -408,7 +420,7 @@ class LiveSession:
         if command == "again":
             return self.again(text.partition(" ")[0].casefold(), rest)
         if command == "rules":
-            return Reply(delegate=("rules", "show", self.ruleset_spec(), *(rest.split() or ["--changed"])))
+            return self.rules(rest)
         return self.record_line(text)
 
     def leave(self, command: str = "quit") -> Reply:
@@ -664,13 +676,28 @@ class LiveSession:
             text += "\n" + banner("Match reopened: it goes on.")
         return Reply(text)
 
+    def _room(self) -> int | None:
+        """The lines an answer may take: the typed line above it and the next prompt stay on the screen."""
+        height = self.screen().height
+        return None if height is None else max(3, height - 2)
+
     def table_text(self, every: bool = False) -> str:
-        from scorekeeper.reports.render import SHOWN_ROUNDS, render_table  # start-up
+        """The latest rounds that fit the screen with the header, totals and what comes next; ``every``: all."""
+        from scorekeeper.reports.render import fitted_table  # start-up
 
-        return render_table(self.shown_table(), self.state.ruleset, None if every else SHOWN_ROUNDS,
-                            self.screen().width)
+        return fitted_table(self.shown_table(), self.state.ruleset, self.screen().width,
+                            None if every else self._room(), show_all="'table all'")
 
-    def explain_text(self, number: int | None) -> str:
+    def explain(self, rest: str) -> Reply:
+        """'explain [N]': the round's facts and ruling fitted to the screen (the rules applied in order left out
+        where they do not fit); 'explain [N] all' every line, through the pager."""
+        words = rest.split()
+        every = bool(words) and words[-1].casefold() in ("all", "--all")
+        rest = " ".join(words[:-1] if every else words)
+        number = _number(rest, "explain [N] [all]", "one round number or none, and 'all'") if rest else None
+        return Reply(self.explain_text(number, every), page=every)
+
+    def explain_text(self, number: int | None, every: bool = False) -> str:
         from scorekeeper.referee.explain import explain_round  # start-up
         from scorekeeper.reports.explain import render_explanation  # start-up
 
@@ -678,7 +705,19 @@ class LiveSession:
         explained = explain_round(state.match, state.ruleset, self.shown_table(), number)
         explained = explained._replace(facts=tuple(fact.replace(*IN_PLAY_HINT) for fact in explained.facts),
                                        result=_in_session_words(explained.result))
-        return render_explanation(explained, self.screen().width)
+        return render_explanation(explained, self.screen().width, None if every else self._room(),
+                                  show_all=f"'explain {explained.number} all'")
+
+    def rules(self, rest: str) -> Reply:
+        """'rules': the ruleset's key numbers in a few lines; 'rules all' every key, through the pager; 'rules
+        KEY' (or a section) as 'scorekeeper rules show' says it."""
+        from scorekeeper.reports.ruleset_text import render_ruleset, ruleset_summary  # start-up
+
+        if not rest:
+            return Reply(ruleset_summary(self.state.ruleset, self.screen().width))
+        if rest.casefold() in ("all", "--all"):
+            return Reply(render_ruleset(self.state.ruleset, None, self.screen().width), page=True)
+        return Reply(delegate=("rules", "show", self.ruleset_spec(), *rest.split()))
 
     def shown_table(self):
         """The table with its notes' hints in the session's words: a note names the command-line flag that

@@ -36,6 +36,14 @@ class DealRuling(NamedTuple):
                 "reasons": [item.to_dict() for item in self.reasons]}
 
 
+LEAD_ORDER_WORDS = {
+    FirstLead.FROM_ONE_ONE: "1-1 first, then 2-2 and up",
+    FirstLead.HIGHEST_DOUBLE: "the highest double first",
+    FirstLead.LOWEST_DOUBLE: "the lowest double first",
+}
+"""The order the first lead is looked for in, in the table's words (the key's value is the code's)."""
+
+
 def check_deal(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]]) -> DealRuling:
     """Rule on a deal given each player's tiles; InputError for a deal that cannot happen."""
     hands = check_hands(ruleset, hands)
@@ -171,8 +179,9 @@ def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[st
                 weight = "lightest" if rule is FirstLead.LOWEST_DOUBLE else "heaviest"
                 why = f"no double was dealt, so the {weight} tile leads: {holder[tile]} holds {tile}"
             fewer = rule is not ruleset["lead.first"]
-            order_name = rule.value + (", as fewer than four play" if fewer else "")
-            return holder[tile], tile, reason(ruleset, "lead.first_fewer" if fewer else "lead.first",
-                                              f"{why}: {holder[tile]} leads the first round with {tile} "
-                                              f"({order_name})")
+            said = f"{why}: {holder[tile]} leads the first round with {tile} ({LEAD_ORDER_WORDS[rule]})"
+            if fewer:
+                said = (f"{why}: {holder[tile]} leads the first round with {tile} ({LEAD_ORDER_WORDS[rule]}, as "
+                        "fewer than four play)")
+            return holder[tile], tile, reason(ruleset, "lead.first_fewer" if fewer else "lead.first", said)
     raise InputError("no tiles were given")  # check_hands refuses empty deals first

@@ -11,7 +11,7 @@ import io
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.reports.columns import width
 from scorekeeper.reports.fit import wrap
-from scorekeeper.reports.render import eggs_cell
+from scorekeeper.reports.render import eggs_cell, ending
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget
 from scorekeeper.scoring.table import Table
@@ -41,16 +41,10 @@ def decision(table: Table, ruleset: Ruleset) -> tuple[str, str | None, str] | No
         return None
     when = "in play" if in_progress(table) else f"round {len(table.rounds)}"
     if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
-        side, text = table.loser, f"{table.loser} is the goat with {table.standing(table.loser).score}"
-    elif table.winner:
-        side, text = table.winner, f"{table.winner} wins with {table.standing(table.winner).score}"
-    elif table.loser:
-        side, text = table.loser, f"{table.loser} loses"
+        side = table.loser
     else:
-        side, text = None, "a draw"
-    if table.decided_by:
-        text += f" ({table.decided_by})"
-    return when, side, text
+        side = table.winner or table.loser
+    return when, side, ending(table, ruleset)
 
 
 def egg_events(table: Table) -> list[tuple[int, str]]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from scorekeeper.referee.explain import ExplainedStep, Explanation, SideNumbers
 from scorekeeper.reports.columns import standing_text
-from scorekeeper.reports.fit import wrap_lines
+from scorekeeper.reports.fit import wrap, wrap_lines
 
 
-def render_explanation(explanation: Explanation, screen: int | None = None) -> str:
+def render_explanation(explanation: Explanation, screen: int | None = None, height: int | None = None,
+                       show_all: str = "") -> str:
     """The facts, where every side stood, every rule in the order the scoring applied it, then every side's
     numbers after the round.
 
@@ -15,13 +16,42 @@ def render_explanation(explanation: Explanation, screen: int | None = None) -> s
     it concerns, or "whole round"; so the numbering and the order on the page always agree.  Lines longer than
     ``screen`` columns wrap under their own text (None: no limit); where a step would wrap, every step puts
     its rule on one line and what it did under it, and each side's numbers before and after share a line.
+
+    Taller than ``height`` lines, the ruling comes first: the facts, the rules applied (counted in one line
+    when even they do not fit) and every side's numbers before and after, one line each; then the whole notes
+    that still fit, and one line saying what was left out and ``show_all``, how to see it all.
     """
+    lines, notes = _explanation_lines(explanation, screen)
+    if height is None or len(lines) + sum(map(len, notes)) <= height:
+        return "\n".join(lines + [line for note in notes for line in note])
+    for brief in ("", show_all):
+        lines, notes = _explanation_lines(explanation, screen, narrow=True, brief=brief)
+        if len(lines) < height or brief:
+            break
+    kept = 0
+    while kept < len(notes) and len(lines) + sum(map(len, notes[:kept + 1])) + 1 <= height:
+        kept += 1
+    if kept < len(notes):  # a note is never cut mid-sentence: a whole note, or a line saying it is left out
+        left = len(notes) - kept
+        lines += [line for note in notes[:kept] for line in note]
+        lines += wrap(f"({left} more note{'s' if left != 1 else ''}: {show_all} shows {'them' if left != 1 else 'it'})",
+                      screen, indent="  ")
+    else:
+        lines += [line for note in notes for line in note]
+    return "\n".join(lines)
+
+
+def _explanation_lines(explanation: Explanation, screen: int | None, narrow: bool = False,
+                       brief: str = "") -> tuple[list[str], list[list[str]]]:
+    """The explanation's lines, and each note's lines (after a blank line, the first); ``narrow``: each side's
+    numbers before and after on one line, each step's rule on a line of its own; ``brief``: the rules
+    applied counted in one line saying ``brief`` (how to see them)."""
     result = explanation.result
     labels = [_label(step) for step in explanation.steps]
     width = max((len(label) for label in labels), default=0)
     steps = [_step(number, label.ljust(width), step)
              for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1)]
-    narrow = screen is not None and any(len(line) > screen for line in steps)
+    narrow = narrow or screen is not None and any(len(line) > screen for line in steps)
     lines = [f"Round {explanation.number} under {explanation.ruleset}:", "", "Facts recorded:"] if not narrow else \
         [f"Round {explanation.number} under {explanation.ruleset}, the facts recorded:"]
     lines += [f"  {fact}" for fact in explanation.facts]
@@ -37,7 +67,11 @@ def render_explanation(explanation: Explanation, screen: int | None = None) -> s
             rule = f"{step.key} = {step.value}" if step.value else step.key
             text = step.text.removeprefix(f"{label}: ")  # the label says whose it is
             steps += [f"  {number}. {label} [{rule}]", f"      {text}"]
-    if steps:
+    if steps and brief:
+        rules = len(explanation.steps)
+        lines += ["", f"{rules} rules applied: {brief} shows them in order." if rules != 1 else
+                  f"1 rule applied: {brief} shows it."]
+    elif steps:
         lines += ["", "Rules applied, in order:"] + steps
     if narrow:  # where each side stood before, and after: one line each
         lines += ["", "Before -> after the round:"]
@@ -49,11 +83,12 @@ def render_explanation(explanation: Explanation, screen: int | None = None) -> s
                   for item in explanation.sides]
     if result.eggs or result.eggs_paid or result.eggs_added or result.eggs_rotten:
         lines += ["", f"eggs: {explanation.eggs_before} -> {result.eggs}"]
-    if result.notes:
-        lines += [""] + [f"note: {note}" for note in result.notes]
     if screen is not None:
         lines = wrap_lines(lines, screen, indent="    ")
-    return "\n".join(lines)
+    notes = [wrap_lines([f"note: {note}"], screen, indent="    ") for note in result.notes]
+    if notes:
+        notes[0].insert(0, "")
+    return lines, notes
 
 
 WHOLE_ROUND = "whole round"

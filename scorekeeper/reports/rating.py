@@ -39,9 +39,7 @@ def rating(ruleset: Ruleset, match: Match, table: Table, left: str | None = None
                     gains.append(Gain(player, side.name, side.score, 0, "lost the match"))
                     continue
                 raw = round_half_up_tenth(base - side.score)
-                gains.append(Gain(player, side.name, side.score, max(1, raw),
-                                  f"round_half_up(({base} - {side.score}) / 10) = {raw}"
-                                  + (", at least 1" if raw < 1 else "")))
+                gains.append(Gain(player, side.name, side.score, max(1, raw), _under(base - side.score, base, raw)))
         return gains
     if table.over:
         raise StateError("the match was decided: --left is for a match stopped because a player left "
@@ -53,8 +51,24 @@ def rating(ruleset: Ruleset, match: Match, table: Table, left: str | None = None
             if side.name == leaver.name:
                 gains.append(Gain(player, side.name, side.score, 0, f"{left} left the table"))
                 continue
-            raw = round_half_up_tenth(table.standing(leaver.name).score - side.score)
-            gains.append(Gain(player, side.name, side.score, max(1, raw),
-                              f"round_half_up(({table.standing(leaver.name).score} - {side.score}) / 10) = {raw}"
-                              + (", at least 1" if raw < 1 else "")))
+            fewer = table.standing(leaver.name).score - side.score
+            raw = round_half_up_tenth(fewer)
+            gains.append(Gain(player, side.name, side.score, max(1, raw), _fewer(fewer, left, raw)))
     return gains
+
+
+def _under(under: int, base: int, raw: int) -> str:
+    """Why a player of a finished match gains what they gain, in words a player reads (the formula is the
+    code's: rules.md §2 has it)."""
+    if raw < 1:
+        return f"{under} under {base}: a tenth of that, rounded, is {raw}, and the least gain is 1"
+    return f"{under} under {base}: a tenth of that, rounded half up, is {raw}"
+
+
+def _fewer(fewer: int, left: str, raw: int) -> str:
+    """Why a player gains what they gain when ``left`` left the table."""
+    if fewer < 0:
+        return f"{-fewer} more than {left}, who left: the least gain is 1"
+    if raw < 1:
+        return f"{fewer} fewer than {left}, who left: a tenth of that, rounded, is {raw}, and the least gain is 1"
+    return f"{fewer} fewer than {left}, who left: a tenth of that, rounded half up, is {raw}"

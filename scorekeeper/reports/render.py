@@ -18,6 +18,10 @@ from scorekeeper.scoring.table import RoundResult, SideRound, Table
 SHOWN_ROUNDS = 20
 """Rounds shown by default: a long match's table stays readable (and fast) on a phone terminal."""
 
+ALL_ROUNDS = "'table --all'"
+"""How a one-shot command asks for every round (the session's word is 'table all')."""
+
+
 AFTER_ROUND_ROWS = 5
 """Newest rounds shown after a round is recorded (fewer when the screen is short)."""
 
@@ -43,7 +47,8 @@ _STYLES = (
 
 
 def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUNDS, width: int | None = None,
-                 wide: bool = False, about: str = "", key: bool = False) -> str:
+                 wide: bool = False, about: str = "", key: bool = False, show_all: str = ALL_ROUNDS,
+                 brief_notes: bool = False) -> str:
     """The people's table: the title, the latest ``rounds`` rounds (None: all) and the totals, then the notes
     (each kind once) and what comes next.
 
@@ -51,14 +56,16 @@ def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUN
     to abbreviated names and the standing alone in each cell, and the title and footer are wrapped to it.
     ``wide`` gives the full layout whatever the width: every round's facts in its label.  ``about`` is added to
     the title (what the match is); ``key`` adds how to read the cells (for someone seeing a table first).
+    ``show_all`` is how the rounds left out are asked for where the table is shown; ``brief_notes``: the
+    notes in one line naming their rounds ('explain' says them).
     """
     shown = table.rounds if rounds is None else table.rounds[max(0, len(table.rounds) - rounds):]
     hidden = len(table.rounds) - len(shown)
     grid = _fitted_grid(table, shown, None if wide else width, wide)
     title = f"{table_title(table, ruleset)} {about}".rstrip()
     lines = wrap(title, None if wide else width, indent="  ") + [""] + grid
-    footer = [_hidden_line(hidden, None if wide else width)] if hidden else []
-    footer += note_lines(shown)
+    footer = [_hidden_line(hidden, None if wide else width, show_all)] if hidden else []
+    footer += note_lines(shown) if not brief_notes else _brief_notes(shown)
     lines += wrap_lines(footer + [""] + _status(table, ruleset), None if wide else width)
     if key:
         lines += [""] + wrap(cell_key(grid, ruleset), None if wide else width)
@@ -87,11 +94,38 @@ def cell_key(grid: list[str], ruleset: Ruleset) -> str:
     return "How to read it: " + "; ".join(said) + "."
 
 
-def _hidden_line(hidden: int, width: int | None) -> str:
+def fitted_table(table: Table, ruleset: Ruleset, width: int | None, height: int | None,
+                 show_all: str = ALL_ROUNDS) -> str:
+    """The table with as many of the latest rounds as fit ``height`` lines together with its title, header,
+    totals, notes and what comes next (None: every round); the line about the rounds left out says how to see
+    them all.  A 24-line screen must keep the names of the header and the prompt in view.  Cells in the
+    compact marks of a narrow screen come with how to read them, as they are on the screen."""
+    key = _compact(render_table(table, ruleset, min(len(table.rounds), height or SHOWN_ROUNDS), width))
+    if height is None:
+        return render_table(table, ruleset, None, width, show_all=show_all, key=key)
+    for brief in (False, True):  # the notes in a line when in full they would leave room for few rounds
+        count = min(len(table.rounds), height)
+        while True:
+            text = render_table(table, ruleset, count, width, show_all=show_all, brief_notes=brief, key=key)
+            if count == 0 or text.count("\n") < height:
+                break
+            count -= 1
+        if brief or count >= min(len(table.rounds), height // 2):
+            return text
+    return text
+
+
+def _compact(text: str) -> bool:
+    """Whether a table's cells are in the compact marks (``13→13``, ``(13)``, ``(−8)``) that only a legend
+    explains; the wider layouts spell them out (``13 → 13``, ``13 not recorded``, ``(−8 wiped)``)."""
+    return "→" in text and " → " not in text
+
+
+def _hidden_line(hidden: int, width: int | None, show_all: str = ALL_ROUNDS) -> str:
     """The footer's line about the rounds left out (the grid has no row for them: the title counts them)."""
     span = "round 1" if hidden == 1 else f"rounds 1-{hidden}"
-    line = f"({span} not shown: 'table --all' shows every round)"
-    return line if width is None or text_width(line) <= width else f"({span} not shown: 'table --all')"
+    line = f"({span} not shown: {show_all} shows every round)"
+    return line if width is None or text_width(line) <= width else f"({span} not shown: {show_all})"
 
 
 def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 80, height: int | None = 24,
@@ -430,6 +464,16 @@ def note_lines(shown: tuple[RoundResult, ...]) -> list[str]:
                    for kind, numbers in rounds_of.items()]
 
 
+def _brief_notes(shown: tuple[RoundResult, ...]) -> list[str]:
+    """The notes of ``shown`` in one line, naming their rounds: a short screen keeps its rows for rounds."""
+    numbers = [result.number for result in shown if result.notes]
+    if not numbers:
+        return []
+    if len(numbers) == 1:
+        return ["", f"a note for round {numbers[0]}: 'explain {numbers[0]}' says it"]
+    return ["", f"notes for rounds {_spans(numbers)}: 'explain N' says them"]
+
+
 def _spans(numbers: list[int]) -> str:
     """1, 2, 3, 5, 7, 8, 9 -> "1-3, 5, 7-9"."""
     spans: list[list[int]] = []
@@ -470,15 +514,28 @@ def over_line(table: Table, ruleset: Ruleset) -> str:
     """How the match ended, in one line ('' while it goes on)."""
     if not table.over:
         return ""
-    if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
-        return (f"Match over: {table.loser} is the goat with {table.standing(table.loser).score}"
-                + (f" ({table.decided_by})." if table.decided_by else "."))
+    return f"Match over: {ending(table, ruleset)}."
+
+
+def ending(table: Table, ruleset: Ruleset) -> str:
+    """How a finished match ended, as a clause (``Ann wins with 125 points``), with what decided it: the
+    number says what it is (a side's points in a race, the points it holds in Goat's family, where they
+    count against it: a bare "Serg wins with 0" read as a score of nothing winning)."""
+    why = f" ({table.decided_by})" if table.decided_by else ""
+    held = ruleset["end.at_target"] is AtTarget.LOSES
+    if table.loser and held:
+        return f"{table.loser} is the goat with {_points(table.standing(table.loser).score)}{why}"
+    if table.winner and held:
+        return f"{table.winner} wins, holding {_points(table.standing(table.winner).score)}{why}"
     if table.winner:
-        return (f"Match over: {table.winner} wins with {table.standing(table.winner).score}"
-                + (f" ({table.decided_by})." if table.decided_by else "."))
+        return f"{table.winner} wins with {_points(table.standing(table.winner).score)}{why}"
     if table.loser:
-        return f"Match over: {table.loser} loses ({table.decided_by or 'reached the target'})."
-    return "Match over: a draw."
+        return f"{table.loser} loses ({table.decided_by or 'reached the target'})"
+    return "a draw"
+
+
+def _points(score: int) -> str:
+    return "1 point" if score == 1 else f"{score} points"
 
 
 STANDINGS_MARK = " · "

@@ -4,7 +4,6 @@ rulesets (``render_ruleset_list``).  ``scorekeeper rules`` only parses its argum
 
 from __future__ import annotations
 
-import re
 from typing import Callable, Sequence
 
 from scorekeeper.domain.tiles import format_tiles
@@ -19,6 +18,12 @@ from scorekeeper.rules.schema import (
     KEYS_BY_PATH,
     SPECIAL_HANDS,
     SPECIAL_HANDS_SOURCE,
+    AtTarget,
+    Count,
+    FishTie,
+    PlayScore,
+    Rounding,
+    SixSix,
     written,
 )
 
@@ -109,11 +114,10 @@ def ruleset_list_data(rulesets: Sequence[Ruleset]) -> list[dict]:
     return [{"name": ruleset.name, "description": ruleset.description} for ruleset in rulesets]
 
 
-def render_ruleset_list(rulesets: Sequence[Ruleset], width: int | None = None,
-                        height: int | None = None) -> str:
-    """Each ruleset's name and description: in two columns, the description wrapped to ``width`` (under the
-    name when the screen is too narrow for two columns); one line each when that would not fit ``height``
-    lines, with where the rest is."""
+def render_ruleset_list(rulesets: Sequence[Ruleset], width: int | None = None) -> str:
+    """Each ruleset's name and its whole description: in two columns, the description wrapped to ``width``
+    (under the name when the screen is too narrow for two columns).  Never cut: a description cut short
+    read like another ruleset's ('rules list' pages on a terminal instead)."""
     column = max(len(ruleset.name) for ruleset in rulesets)
     lines: list[str] = []
     for ruleset in rulesets:
@@ -122,23 +126,66 @@ def render_ruleset_list(rulesets: Sequence[Ruleset], width: int | None = None,
         else:
             lines += wrap(ruleset.description, width, indent=" " * (column + 2),
                           first=f"{ruleset.name:<{column}}  ")
-    if width is not None and height is not None and len(lines) > height - 2:  # 'show' has the rest
-        lines = [f"{ruleset.name:<{column}}  {_first_clauses(ruleset.description, width - column - 2)}"
-                 for ruleset in rulesets]
-        lines += wrap("'scorekeeper rules show NAME' says more.", width)
     return "\n".join(lines)
 
 
-def _first_clauses(text: str, room: int) -> str:
-    """As much of ``text`` as fits ``room`` columns, cut where a clause ends (``:``, ``;``, ``,``) or else
-    between words, marked with "…" when cut."""
-    if len(text) <= room:
-        return text
-    ends = [match.start() for match in re.finditer(r"[:;,] ", text) if match.start() + 1 <= room]
-    if ends and ends[-1] >= room // 2:
-        return text[:ends[-1]] + "…"
-    words = text[:room].rsplit(" ", 1)[0] if " " in text[:room] else text[:room - 1]
-    return words.rstrip(":;, ") + "…"
+_WHO_RECORDS = {
+    Count.LOSERS: "Every losing side records its own hand.",
+    Count.WINNER: "The round's winner records the losers' hands.",
+}
+_FISH_TIE = {
+    FishTie.EGGS: "A fish with the deciding hands level carries its points forward as eggs.",
+    FishTie.NOBODY: "A fish with the deciding hands level scores nothing.",
+    FishTie.SPLIT: "A fish with the deciding hands level splits its points.",
+}
+_SUMMARY_MORE = ("More: 'rules all' shows every rule, 'rules KEY' one (like 'rules end.target'), 'explain N' how "
+                 "round N was scored.")
+
+
+def ruleset_summary(ruleset: Ruleset, width: int | None = None) -> str:
+    """The ruleset in a few sentences a player reads at the table (what ends the match, what opens, who
+    records, what scores during play, the rare ways to win), fitted to ``width`` and ending with how to see
+    every rule: the whole ruleset is taller than a 24-line screen."""
+    said = [f"{ruleset.name}: {ruleset.description}"]
+    target, reach = ruleset["end.target"], ruleset["end.at_target"]
+    if ruleset["end.rounds"] and not target:
+        said.append(f"The match is {ruleset['end.rounds']} rounds; the {ruleset['end.rounds_winner'].value} "
+                    "total wins.")
+    elif reach is AtTarget.LOSES:
+        said.append(f"The first side to reach {target} loses the match (the goat).")
+    else:
+        said.append(f"The first side to reach {target} wins the match.")
+    threshold = ruleset["opening.threshold"]
+    if threshold and ruleset["opening.remember"]:
+        said.append(f"A side opens with a round worth {threshold}; less is remembered (+N) until it does.")
+    elif threshold:
+        said.append(f"A side opens only with a round worth {threshold}; less is not recorded.")
+    if ruleset["endhand.count"]:
+        count = "the opponents' pips"
+        if ruleset["endhand.rounding"] is not Rounding.NONE:
+            count += f", rounded to {ruleset['endhand.round_to']}"
+        if ruleset["endhand.divisor"] > 1:
+            count += f", divided by {ruleset['endhand.divisor']}"
+        said.append(f"The round's winner scores {count}.")
+    else:
+        said.append(_WHO_RECORDS[ruleset["count.who"]])
+    if ruleset["play.scores"] is not PlayScore.NONE:
+        said.append(f"During play, open ends adding up to a multiple of {ruleset['play.multiple']} score.")
+    said.append(_FISH_TIE[ruleset["fish.tie"]])
+    if ruleset["hundred.enabled"]:
+        said.append("A side holding points may lead 6-6 on the hundred: winning that round wins the match.")
+    wins = [tile for key, tile in (("finish.zero_zero_wins", "0-0"), ("finish.two_doubles_wins", "two doubles"))
+            if ruleset[key]]
+    if ruleset["finish.six_six"] is not SixSix.NONE:
+        wins.append("6-6")
+    if wins:
+        tiles = f"{', '.join(wins[:-1])} or {wins[-1]}" if len(wins) > 1 else wins[0]
+        said.append(f"Going out with {tiles} may win the whole match.")
+    said.append(_SUMMARY_MORE)
+    lines: list[str] = []
+    for sentence in said:
+        lines += wrap(printable(sentence), width, indent="  ")
+    return "\n".join(lines)
 
 
 def set_by_file(ruleset: Ruleset) -> list[str]:

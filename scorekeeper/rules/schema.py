@@ -580,8 +580,8 @@ KEYS: tuple[Key, ...] = (
     Key("misdeal.suit", int, 6, N_("a hand with this many tiles of one suit or more is redealt (0: never)"),
         minimum=0, source='rules.md §1.3 (001/004; 000 names none)'),
     Key("rating.base", int, 100,
-        N_("after a finished match every player but the loser gains round_half_up((base - score) / 10), "
-           "at least 1"), source='rules.md §2.7 (001/004)'),
+        N_("after a finished match every player but the loser gains a tenth of what their score is under this, "
+           "rounded half up, at least 1"), source='rules.md §2.7 (001/004)'),
 )
 
 KEYS_BY_PATH: dict[str, Key] = {key.path: key for key in KEYS}

@@ -59,3 +59,14 @@ def test_every_reason_cites_a_key_and_its_source(sk, args):
     assert found["reasons"]
     for reason in found["reasons"]:
         assert reason["key"] and reason["value"] and reason["text"] and reason["source"].startswith("rules.md §")
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_check_deal_names_the_lead_order_in_words(sk, monkeypatch, columns):
+    """Issue 21, 11: the first lead's reason ended '(lowest-double, as fewer than four play)', the key's value."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    text = sk("check", "deal", "--rules", "goat", "--hand", "Ann=1-3,2-5,0-3,4-4,6-6,2-3,0-1",
+              "--hand", "Bob=5-5,3-3,2-2,0-0,1-2,4-6,0-6").stdout
+    said = " ".join(text.split())
+    assert "Bob leads the first round with 0-0 (the lowest double first, as fewer than four play)" in said
+    assert "(lowest-double" not in said and all(len(line) <= columns for line in text.splitlines())

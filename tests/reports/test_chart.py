@@ -48,7 +48,7 @@ def test_text_chart(story):
     assert numbers[start + 3 * 4] == "4" and axis[start + 3 * 4] == "+"
     assert lines[14].startswith("M Masha 117  A Alex 40  O Olya 35  S Serg 0   - target 101")
     assert lines[15:] == ["eggs, round 2: +35 carried", "eggs, round 3: 35 paid to Masha",
-                          "match over, round 4: Masha is the goat with 117"]
+                          "match over, round 4: Masha is the goat with 117 points"]
 
 
 def test_text_chart_library_and_height(story):

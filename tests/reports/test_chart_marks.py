@@ -46,14 +46,14 @@ def test_a_match_won_by_claims_in_play_is_marked(sk):
     assert table["over"] and table["winner"] == "Bob"
     text = sk("chart").stdout
     assert f"B Bob {table['sides'][1]['score']}" in legend_line(text.splitlines())
-    assert text.splitlines()[-1] == f"match over, in play: Bob wins with {table['sides'][1]['score']}"
+    assert text.splitlines()[-1] == f"match over, in play: Bob wins with {table['sides'][1]['score']} points"
 
 
 def test_the_goat_is_marked(sk):
     sk("new", "--rules", "goat", "Ann", "Bob")
     sk("round", "--out", "Ann", "--total", "Bob=60")
     sk("round", "--out", "Ann", "--total", "Bob=60")
-    assert sk("chart").stdout.splitlines()[-1] == "match over, round 2: Bob is the goat with 120"
+    assert sk("chart").stdout.splitlines()[-1] == "match over, round 2: Bob is the goat with 120 points"
 
 
 def test_on_the_hundred_is_marked(sk):
@@ -61,7 +61,7 @@ def test_on_the_hundred_is_marked(sk):
     for args, *_ in TWO_PLAYERS:
         sk("round", *args)
     last = sk("chart").stdout.splitlines()[-1]
-    assert last.startswith("match over, round 13: Ann wins with 113 (") and "hundred" in last
+    assert last.startswith("match over, round 13: Ann wins with 113 points (") and "hundred" in last
 
 
 def test_the_bald_goat_is_marked(sk):

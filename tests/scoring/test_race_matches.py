@@ -39,7 +39,7 @@ def test_full_muggins_match_through_the_installed_command(run_installed, tmp_pat
     assert (table["winner"], table["loser"], table["rounds"]) == ("Bob", "Ann", 8)
     assert table["in_play"] == {"Ann": 10, "Bob": 10}
     text = run_installed("table").stdout
-    assert "Match over: Bob wins with 100." in text
+    assert "Match over: Bob wins with 100 points." in text
     before = (tmp_path / "match.toml").read_bytes()
     refused = run_installed("score", "Ann", "5", code=1)
     assert refused.stderr.startswith("Error: the match is over")

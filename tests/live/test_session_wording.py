@@ -1,0 +1,40 @@
+"""Issue 21, 11: the words a scorer reads are the table's, not the code's: how a match ended says what its
+number is ("Serg wins with 0" read as a score of nothing winning), and 'rules list' says every ruleset whole."""
+
+from __future__ import annotations
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from pty_session import Play, one_shot_on_terminal  # noqa: E402
+
+from scorekeeper.rules.loader import builtin_names, load_ruleset  # noqa: E402
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_a_win_by_a_finish_says_what_the_number_is(tmp_path, columns):
+    play = Play(tmp_path, "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg", columns=columns)
+    said = " ".join(play.say("s out on 0-0, m 5, a 6, o 7").split())
+    assert "*** Match over: Serg wins with 0 points (Serg went out on 0-0 ('bald goat')). ***" in said
+    assert " ".join(play.say("table").split()).endswith(
+        "Match over: Serg wins with 0 points (Serg went out on 0-0 ('bald goat')).")
+    play.quit()
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_a_goat_is_the_goat_with_points(tmp_path, columns):
+    play = Play(tmp_path, "--rules", "goat", "Masha", "Alex", "Olya", "Serg", columns=columns)
+    play.say("m out 35 60 5")
+    said = " ".join(play.say("m out 35 60 6").split())
+    assert "*** Match over: Olya is the goat with 120 points. ***" in said
+    play.quit()
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_rules_list_on_a_terminal_pages_every_description_whole(tmp_path, columns):
+    shown = one_shot_on_terminal(tmp_path, columns, "rules", "list")
+    assert all(line.startswith("paged:") for line in shown) and "…" not in "".join(shown)
+    said = " ".join(" ".join(line.removeprefix("paged:") for line in shown).split())
+    for name in builtin_names():
+        assert " ".join(load_ruleset(name).description.split()) in said
