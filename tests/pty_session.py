@@ -23,20 +23,21 @@ class Play:
                  **environment: str) -> None:
         command = command or installed_command()
         env = command_environment()
-        env.update(COLUMNS=str(columns), LINES="24", TERM="dumb", **environment)
+        env.update({"COLUMNS": str(columns), "LINES": "24", "TERM": "dumb", **environment})
         self.child = pexpect.spawn(command[0], command[1:] + ["play", *args], cwd=str(folder), env=env,
                                    encoding="utf-8", timeout=60, dimensions=(24, columns))
         self.child.expect(PROMPT)
         self.greeting = self.child.before
 
     def say(self, line: str, *answers: str) -> str:
-        """Type a line and Enter, then each of ``answers`` to the questions it asks ('last tile?'); what the
-        session answered (after the last answer) before the next prompt."""
+        """Type a line and Enter, then each of ``answers`` to the questions it asks ('last tile?'), and Enter
+        (the default) to any question after them; what the session answered (after the last answer) before the
+        next prompt."""
         self.child.sendline(line)
-        for answer in answers:
-            self.child.expect(QUESTION)
-            self.child.sendline(answer)
-        self.child.expect(PROMPT)
+        waiting = list(answers)
+        while self.child.expect([QUESTION, PROMPT]) == 0:
+            self.child.sendline(waiting.pop(0) if waiting else "")
+        assert not waiting, f"{line!r}: no question was asked for {waiting}"
         answer = self.child.before.replace("\r\n", "\n")
         return answer.split("\n", 1)[1] if "\n" in answer else ""  # the echoed line first
 
