@@ -8,6 +8,8 @@ The plays, separated by commas, semicolons or spaces::
     Dan 6-1 on 6-6            laid against the tile 6-6
     Bob knocks                passes the turn (also: knock, pass, passes)
     Bob draws 2, Bob 5-0      draws from the bazaar (without a number: one tile); the turn stays
+    Bob 6-3 missed            Bob did not call what 6-3 scored: it is lost
+    Bob 6-3 muggins Cat       ... and Cat called "muggins" and takes it (``play.muggins = called``)
 
 A player is named as in a round line: any unique start of the name (``a 66``), or the name in double
 quotes; a tile is ``6-3``, ``6:3`` or, in a set up to double-nine, ``63``.
@@ -25,7 +27,8 @@ from scorekeeper.notation.names import candidates, match_player
 
 KNOCK_WORDS = ("knocks", "knock", "passes", "pass")
 DRAW_WORDS = ("draws", "draw")
-KEYWORDS = KNOCK_WORDS + DRAW_WORDS + ("on",)
+MISSED, MUGGINS = "missed", "muggins"
+KEYWORDS = KNOCK_WORDS + DRAW_WORDS + ("on", MISSED, MUGGINS)
 _TOKEN = re.compile(rf"""
     (?P<tile>[0-9]+[{TILE_DASHES}][0-9]+)(?![0-9{TILE_DASHES}])
   | (?P<number>[0-9]+)(?![0-9])
@@ -113,7 +116,17 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
                 on = _on(words[at].text if at < len(words) else None, words[at].kind if at < len(words) else "",
                          player, tile, number, max_pip)
                 at += 1
-            plays.append(Play(player, Action.TILE, tile, on))
+            missed, taker = False, None
+            if at < len(words) and words[at].kind == "word" and words[at].text.casefold() in (MISSED, MUGGINS):
+                missed = True
+                if words[at].text.casefold() == MUGGINS:
+                    at += 1
+                    if at >= len(words) or words[at].kind not in ("word", "quoted"):
+                        raise InputError(f"play {number}: '{player} {tile} muggins' needs who called it "
+                                         f"('{player} {tile} muggins Cat')")
+                    taker = words[at].text if exact else _player(words[at].text, players, seen)
+                at += 1
+            plays.append(Play(player, Action.TILE, tile, on, missed=missed, taker=taker))
         else:
             raise InputError(f"play {number}: {quoted(word.text)} after {player} is not a tile (6-3), "
                              "'knocks' or 'draws N'")
@@ -155,6 +168,10 @@ def format_play(play: Play) -> str:
     if play.action is Action.DRAW:
         return f"{name} draws {play.drawn}"
     where = "" if play.on is None else f" on {play.on}"
+    if play.taker is not None:
+        where += f" {MUGGINS} {format_name(play.taker)}"
+    elif play.missed:
+        where += f" {MISSED}"
     return f"{name} {play.tile}{where}"
 
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
+from scorekeeper.domain.facts import Claim
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.play_line import format_play, parse_plays
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import FishermanIs, PlayScore, SpinnerReading, Spinners
+from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, open_count, score_of
 from scorekeeper.scoring.plausible import deal_size
 
@@ -497,3 +498,85 @@ def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Til
         raise InputError(f"the plays name one player ({players[0]}): a hand needs at least two (give each "
                          "player's first play, or --hand for each)")
     return follow(ruleset, players, plays, given)
+
+
+def refusal(followed: Followed) -> str:
+    """The first illegal play of a recorded hand, said with its number: ``play 4 (Bob 3-3): ...``."""
+    return f"play {len(followed.ruled) + 1} ({format_play(followed.illegal.play)}): {followed.illegal.reason}"
+
+
+def dealt_hands(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
+                held: Mapping[str, tuple[Tile, ...]]) -> dict[str, tuple[Tile, ...]]:
+    """The hands dealt, where the end of the hand tells them: a player who drew nothing was dealt the tiles
+    they laid and the tiles ``held`` at the end (the player who went out: none), when that makes a whole
+    deal. Such hands let the referee check every knock afterwards."""
+    deal, _ = deal_size(ruleset, len(players))
+    drew = {play.player for play in plays if play.action is Action.DRAW}
+    laid: dict[str, list[Tile]] = {}
+    for play in plays:
+        if play.action is Action.TILE:
+            laid.setdefault(play.player, []).append(play.tile)
+    dealt = {}
+    for player, tiles in held.items():
+        hand = tuple(laid.get(player, ())) + tuple(tiles)
+        if player not in drew and len(hand) == deal and len(set(hand)) == deal:
+            dealt[player] = hand
+    return dealt
+
+
+_LAST: list = [None, None]
+"""The last hand followed for a round (its key, and what it gave): a round's checks, its derivation and its
+scoring all follow the same plays, and a hand needs following once."""
+
+
+def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
+                held: Mapping[str, tuple[Tile, ...]] | None = None) -> Followed:
+    """``follow`` for a recorded hand: the hands dealt worked out from those ``held`` at the end
+    (``dealt_hands``), where they can be."""
+    key = (ruleset, tuple(players), tuple(plays), tuple(sorted((held or {}).items())))
+    last_key = _LAST[0]
+    if last_key is not None and last_key[0] is ruleset and last_key[1:] == key[1:]:
+        return _LAST[1]
+    hands = dealt_hands(ruleset, players, plays, held) if held else {}
+    try:
+        followed = follow(ruleset, players, plays, hands)
+    except InputError:  # hands that cannot have been dealt together: followed without them
+        followed = follow(ruleset, players, plays)
+    _LAST[0], _LAST[1] = key, followed
+    return followed
+
+
+def held_doubles(followed: Followed, held: Mapping[str, tuple[Tile, ...]]) -> list[tuple[str, Tile]]:
+    """The doubles still held that a sealed layout can take (rules.md §1.5): the hand is not over."""
+    ends = set(followed.ends)
+    return [(player, tile) for player, tiles in held.items() for tile in tiles
+            if tile.is_double and tile.low in ends]
+
+
+class Scored(NamedTuple):
+    """What one play scored, and who takes it: the player, the opponent who called muggins, or nobody (a
+    missed score, lost)."""
+
+    number: int
+    """The play's place in the hand (1: the lead)."""
+    ruled: Ruled
+    taker: str | None
+
+
+def play_scores(ruleset: Ruleset, followed: Followed) -> tuple[Scored, ...]:
+    """Every play that scored under ``play.scores``, in order, and who takes its points (``play.muggins``)."""
+    called = ruleset["play.muggins"] is Muggins.CALLED
+    found = []
+    for number, ruled in enumerate(followed.ruled, start=1):
+        if not ruled.points:
+            continue
+        play = ruled.play
+        taker = play.player if not play.missed else play.taker if called else None
+        found.append(Scored(number, ruled, taker))
+    return tuple(found)
+
+
+def play_claims(ruleset: Ruleset, followed: Followed) -> tuple[Claim, ...]:
+    """The plays' points as claims (the count each was scored from kept): what the board gave each player."""
+    return tuple(Claim(scored.taker, scored.ruled.points, scored.ruled.count)
+                 for scored in play_scores(ruleset, followed) if scored.taker is not None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -274,7 +275,16 @@ class Model:
         return check_count(self.ruleset, sides, self.spinner).total
 
 
-def play_out(ruleset, seats: int, rng: random.Random, known: bool):
+class Played(NamedTuple):
+    """A hand the random player played: how it ended, the plays, the hands held at the end, the board."""
+
+    ending: str
+    plays: tuple
+    hands: dict
+    board: Board
+
+
+def play_out(ruleset, seats: int, rng: random.Random, known: bool) -> Played:
     """Deal, then play a hand with a random player; check every answer of the referee on the way."""
     players = tuple("ABCD"[:seats])
     tiles = list(ruleset.tileset.tiles())
@@ -308,7 +318,7 @@ def play_out(ruleset, seats: int, rng: random.Random, known: bool):
                 turn = (turn + 1) % seats
                 if knocks == seats:
                     assert board.blocked and answer.turn is None
-                    return "fish"
+                    return Played("fish", tuple(ruled.play for ruled in board.history), hands, board)
                 assert not board.over, "the referee ended the hand while someone could still play"
                 continue
             tile, place = rng.choice(moves)
@@ -323,12 +333,12 @@ def play_out(ruleset, seats: int, rng: random.Random, known: bool):
         assert answer.count == model.count()
         if not hand:
             assert answer.out is not None and answer.out.player == player and answer.turn is None
-            return "out"
+            return Played("out", tuple(ruled.play for ruled in board.history), hands, board)
         assert answer.out is None
         outside = [tile for held in hands.values() for tile in held] + stock[:drawable]
         if answer.blocked:
             assert not any(model.places(tile) for tile in outside), "a fish while a tile could still be laid"
-            return "fish"
+            return Played("fish", tuple(ruled.play for ruled in board.history), hands, board)
         turn = (turn + 1) % seats
         assert answer.turn == players[turn]
     raise AssertionError("the hand never ended")
@@ -338,8 +348,8 @@ def play_out(ruleset, seats: int, rng: random.Random, known: bool):
 @given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2 ** 32 - 1), known=st.booleans())
 def test_random_hands_are_followed_exactly(setup, seed, known):
     name, seats = setup
-    ending = play_out(load_ruleset(name), seats, random.Random(seed), known)
-    assert ending in ("out", "fish")
+    played = play_out(load_ruleset(name), seats, random.Random(seed), known)
+    assert played.ending in ("out", "fish")
 
 
 def test_follow_stops_at_the_first_illegal_play():
