@@ -260,6 +260,9 @@ def muggins_called(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         if ruleset["play.muggins"] is not Muggins.CALLED:
             raise InputError(f"play {number} ({said}): {ruleset.name} does not let an opponent take a missed "
                              "score (play.muggins = none): write it as missed")
+        if play.taker == play.player:
+            raise InputError(f"play {number} ({said}): muggins is called by an opponent, not by the player "
+                             "who missed the score")
         if match.side_of(play.taker) == match.side_of(play.player):
             raise InputError(f"play {number} ({said}): muggins is called by an opponent, and {play.taker} "
                              f"plays with {play.player}")
@@ -306,15 +309,23 @@ ROUND_CHECKS: tuple[RoundCheck, ...] = (
 )
 
 
-def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
-    """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order)."""
+PLAY_CHECKS = frozenset({plays_legal, plays_agree, muggins_called, claims_agree})
+"""The checks that hold a hand's plays to the match's own ruleset: a ruleset that re-scores the match
+(``rescore``, ``compare``) follows the plays its own way (a layout or a deal of its own), and says so in
+a note where it cannot, rather than refusing facts that were sound where they were played."""
+
+
+def check_round(match: Match, ruleset: Ruleset, rnd: Round, plays: bool = True) -> None:
+    """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order);
+    ``plays`` false: without ``PLAY_CHECKS``."""
     for check in ROUND_CHECKS:
-        check(match, ruleset, rnd)
+        if plays or check not in PLAY_CHECKS:
+            check(match, ruleset, rnd)
 
 
-def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
+def round_checker(match: Match, ruleset: Ruleset, plays: bool = True) -> Callable[[Round], None]:
     """``check_round`` for the rounds of one match under one ruleset."""
-    return partial(check_round, match, ruleset)
+    return partial(check_round, match, ruleset, plays=plays)
 
 
 def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:
