@@ -3,7 +3,9 @@ and a property: random deals played by a small random player are followed exactl
 
 from __future__ import annotations
 
+import os
 import random
+import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
@@ -356,3 +358,43 @@ def test_follow_stops_at_the_first_illegal_play():
     plays = parse_plays("Ann 6-6, Bob 5-4, Bob 6-3")
     followed = follow(load_ruleset("goat"), ("Ann", "Bob"), plays)
     assert len(followed.ruled) == 1 and followed.illegal.play == plays[1] and followed.turn == "Bob"
+
+
+def _record(ruleset_name: str, seats: int, facts, folder: str):
+    from scorekeeper.match import usecases
+
+    path = os.path.join(folder, f"match-{len(os.listdir(folder))}.toml")
+    usecases.new(path, ruleset_name, tuple("ABCD"[:seats]))
+    return usecases.record(path, facts, confirmed=True)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2 ** 32 - 1))
+def test_a_round_recorded_from_its_plays_scores_as_the_same_round_typed(setup, seed):
+    """Issue 23, Must 2: the round the plays close scores as the round typed with the same facts (the out or
+    the fish, the hands, the last tile, the lead, the fisherman, and claims equal to the board's points), and
+    the board's points are all scored, none invented."""
+    from scorekeeper.domain.facts import RoundFacts
+    from scorekeeper.scoring.board import play_claims
+
+    name, seats = setup
+    ruleset = load_ruleset(name)
+    played = play_out(ruleset, seats, random.Random(seed), False)
+    board = played.board
+    hands = tuple((player, tuple(held)) for player, held in played.hands.items() if held)
+    followed = follow(ruleset, board.players, played.plays)
+    claims = play_claims(ruleset, followed)
+    assert sum(claim.points for claim in claims) == sum(ruled.points for ruled in board.history)
+    out = board.out
+    typed = RoundFacts(out=out.player if out else None, fish=out is None, hands=hands,
+                       last=out.last if out else (), led=board.lead,
+                       fisher=None if out else board.fisherman(),
+                       claims=tuple((claim.player, claim.points, False) for claim in claims))
+    with tempfile.TemporaryDirectory() as folder:
+        from_plays = _record(name, seats, RoundFacts(plays=played.plays, hands=hands), folder)
+        as_typed = _record(name, seats, typed, folder)
+    recorded = from_plays.match.rounds[0]
+    assert (recorded.ending, recorded.out, recorded.last, recorded.led) == (
+        as_typed.match.rounds[0].ending, typed.out, typed.last, typed.led)
+    assert [(side.name, side.score) for side in from_plays.table.sides] == \
+        [(side.name, side.score) for side in as_typed.table.sides]
