@@ -243,6 +243,18 @@ def _held_doubles(followed, rnd: Round):
     return held_doubles(followed, _held(rnd))
 
 
+def draws_needed(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """A player draws only when no tile fits (``bazaar.draw_while_able`` false): a draw the plays and the
+    hands at the end show was made while a tile fitted is refused."""
+    if ruleset["bazaar.draw_while_able"] or not any(play.drawn for play in rnd.plays):
+        return
+    from scorekeeper.scoring.board import needless_draw  # start-up: as in _followed
+
+    problem = needless_draw(_followed(match, ruleset, rnd), _held(rnd))
+    if problem:
+        raise InputError(problem)
+
+
 def muggins_called(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     """A score marked missed is one the play made; a muggins is called by an opponent, where the ruleset
     lets one call it (``play.muggins = called``)."""
@@ -300,6 +312,7 @@ ROUND_CHECKS: tuple[RoundCheck, ...] = (
     played_tiles_not_held,
     plays_legal,
     plays_agree,
+    draws_needed,
     muggins_called,
     pips_fit_the_set,
     claims_sound,
@@ -309,7 +322,7 @@ ROUND_CHECKS: tuple[RoundCheck, ...] = (
 )
 
 
-PLAY_CHECKS = frozenset({plays_legal, plays_agree, muggins_called, claims_agree})
+PLAY_CHECKS = frozenset({plays_legal, plays_agree, draws_needed, muggins_called, claims_agree})
 """The checks that hold a hand's plays to the match's own ruleset: a ruleset that re-scores the match
 (``rescore``, ``compare``) follows the plays its own way (a layout or a deal of its own), and says so in
 a note where it cannot, rather than refusing facts that were sound where they were played."""

@@ -546,6 +546,29 @@ def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
     return followed
 
 
+def needless_draw(followed: Followed, held: Mapping[str, tuple[Tile, ...]]) -> str | None:
+    """The first draw a player made while holding a tile that fits, where the plays prove it: of the tiles
+    the player laid afterwards or held at the end, more fit the ends as they were than the player drew from
+    then on, so one of them was in the hand before the draw (a draw is one turn's; the turn is the same)."""
+    ruled = followed.ruled
+    for index, item in enumerate(ruled):
+        play = item.play
+        if play.action is not Action.DRAW:
+            continue
+        ends = set(item.ends)
+        later = ruled[index:]
+        drawn = sum(other.play.drawn for other in later if other.play.player == play.player)
+        kept = [other.play.tile for other in later
+                if other.play.player == play.player and other.play.action is Action.TILE]
+        kept += list(held.get(play.player, ()))
+        fitting = sorted({tile for tile in kept if tile.low in ends or tile.high in ends})
+        if len(fitting) > drawn:
+            return (f"play {index + 1} ({format_play(play)}): {play.player} could play before drawing: "
+                    f"{format_tiles(fitting)} fit the ends ({' '.join(map(str, item.ends))}) and at most "
+                    f"{drawn} of them came from the bazaar (bazaar.draw_while_able = false)")
+    return None
+
+
 def held_doubles(followed: Followed, held: Mapping[str, tuple[Tile, ...]]) -> list[tuple[str, Tile]]:
     """The doubles still held that a sealed layout can take (rules.md §1.5): the hand is not over."""
     ends = set(followed.ends)
