@@ -138,7 +138,7 @@ class Board:
             raise InputError(f"{len(self.players)} players ({', '.join(self.players)}), but {ruleset.name} "
                              f"seats at most {most}")
         self.deal, _ = deal_size(self.ruleset, len(self.players))
-        tileset = self.ruleset.tileset
+        tileset = self.tileset = self.ruleset.tileset
         self.known: dict[str, set[Tile]] = {}
         held: dict[Tile, str] = {}
         for player, tiles in self.hands.items():
@@ -176,13 +176,16 @@ class Board:
         self.out: Out | None = None
         self.blocked = False
         self.history: list[Ruled] = []
+        self.plain_laid = [0] * (tileset.max_pip + 1)
+        """For each number, the tiles on the table that show it and are not doubles (all of them: sealed)."""
+        self._counted: tuple[int, tuple[int, ...]] | None = None
 
     # the position
 
     @property
     def stock(self) -> int:
         """The tiles left in the bazaar."""
-        return self.ruleset.tileset.size - len(self.players) * self.deal - sum(self.drawn.values())
+        return self.tileset.size - len(self.players) * self.deal - sum(self.drawn.values())
 
     @property
     def over(self) -> bool:
@@ -193,6 +196,11 @@ class Board:
 
     def count(self) -> tuple[int, tuple[int, ...]]:
         """The count of the open ends and the numbers it adds (rules.md §4.2)."""
+        if self._counted is None:
+            self._counted = self._count()
+        return self._counted
+
+    def _count(self) -> tuple[int, tuple[int, ...]]:
         if not self.nodes:
             return 0, ()
         if len(self.nodes) == 1 and not self.nodes[0].spinner:  # a lone tile: both its halves show, once
@@ -218,11 +226,8 @@ class Board:
         """Every tile that could extend the layout is a double at an end (rules.md §1.5)."""
         if not self.nodes:
             return False
-        for value in set(self.ends()):
-            for tile in self.ruleset.tileset.tiles():
-                if value in tile and not tile.is_double and tile not in self.on_table:
-                    return False
-        return True
+        every = self.tileset.max_pip  # the tiles of a number that are not its double
+        return all(self.plain_laid[value] == every for value in set(self.ends()))
 
     def places(self, tile: Tile, skip: int | None = None) -> list[_Place]:
         """Every open end ``tile`` can be laid on; a spinner offers only its next free side."""
@@ -274,10 +279,11 @@ class Board:
                   showing: int | None = None) -> Ruled:
         total, parts = self.count()
         fisherman = None
-        if self.blocked or self.is_sealed():
+        sealed = self.is_sealed()
+        if self.blocked or sealed:
             fisherman = self.fisherman()
         return Ruled(play, on, self.ends(), total, parts, points, None if self.over else self.turn,
-                     self.is_sealed(), self.blocked, fisherman, self.out, note, showing)
+                     sealed, self.blocked, fisherman, self.out, note, showing)
 
     def fisherman(self) -> str | None:
         """Who made the fish, as ``fish.fisherman`` reads it: the sealer (a double laid after is not the
@@ -334,7 +340,7 @@ class Board:
                              and self.doubles_turn[0] == player)
             if not second_double:
                 raise IllegalPlay(play, f"it is {self.turn}'s turn, not {player}'s")
-        tileset = self.ruleset.tileset
+        tileset = self.tileset
         if tile not in tileset:
             raise IllegalPlay(play, f"tile {tile} is not in a {tileset.name} set")
         if tile in self.on_table:
@@ -362,6 +368,10 @@ class Board:
         elif hand is not None:
             hand.discard(tile)
         self.on_table.add(tile)
+        self._counted = None
+        if not tile.is_double:
+            self.plain_laid[tile.low] += 1
+            self.plain_laid[tile.high] += 1
         self.played[player] += 1
         self.knocks = 0
         was_sealed = self.sealer is not None
@@ -396,6 +406,7 @@ class Board:
         return f"sealed: a fish unless {format_tiles(doubles)} is held"
 
     def _lead(self, tile: Tile) -> None:
+        self._counted = None
         self.lead = tile
         if self._spins(tile):
             self.nodes.append(_Node(tile, True, [tile.low] * 4))
@@ -408,6 +419,7 @@ class Board:
         return self.ruleset["play.spinners"] is Spinners.EVERY or not any(node.spinner for node in self.nodes)
 
     def _lay(self, tile: Tile, place: _Place) -> None:
+        self._counted = None
         self.nodes[place.node].ports[place.port] = None
         if self._spins(tile):
             # laid against its west side: east (the other long side) is its next free side
@@ -524,25 +536,29 @@ def dealt_hands(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
     return dealt
 
 
-_LAST: list = [None, None]
-"""The last hand followed for a round (its key, and what it gave): a round's checks, its derivation and its
-scoring all follow the same plays, and a hand needs following once."""
+_FOLLOWED: dict = {}
+"""Hands followed, by ruleset (held, so that its id stays its own), seating, plays and hands at the end: a
+round's checks, its derivation and its scoring all follow the same plays, and opening a match then
+replaying it follows every hand twice; a hand needs following once."""
+_KEPT = 4096
 
 
 def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
                 held: Mapping[str, tuple[Tile, ...]] | None = None) -> Followed:
     """``follow`` for a recorded hand: the hands dealt worked out from those ``held`` at the end
     (``dealt_hands``), where they can be."""
-    key = (ruleset, tuple(players), tuple(plays), tuple(sorted((held or {}).items())))
-    last_key = _LAST[0]
-    if last_key is not None and last_key[0] is ruleset and last_key[1:] == key[1:]:
-        return _LAST[1]
+    key = (id(ruleset), tuple(players), tuple(plays), tuple(sorted((held or {}).items())))
+    found = _FOLLOWED.get(key)
+    if found is not None and found[0] is ruleset:
+        return found[1]
     hands = dealt_hands(ruleset, players, plays, held) if held else {}
     try:
         followed = follow(ruleset, players, plays, hands)
     except InputError:  # hands that cannot have been dealt together: followed without them
         followed = follow(ruleset, players, plays)
-    _LAST[0], _LAST[1] = key, followed
+    if len(_FOLLOWED) >= _KEPT:
+        _FOLLOWED.clear()
+    _FOLLOWED[key] = (ruleset, followed)
     return followed
 
 
