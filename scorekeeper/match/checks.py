@@ -15,7 +15,6 @@ from scorekeeper.domain.facts import FISH, OUT, Ending, Match, Round
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import FactError, InputError
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.notation.play_line import format_play
 from scorekeeper.rules.schema import FishPolicy, HandValue, Muggins
 
 RoundCheck = Callable[[Match, Ruleset, Round], None]
@@ -261,6 +260,8 @@ def muggins_called(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     marked = [(number, play) for number, play in enumerate(rnd.plays, start=1) if play.missed]
     if not marked:
         return
+    from scorekeeper.notation.play_line import format_play  # start-up: as in _followed
+
     points = {index + 1: ruled.points for index, ruled in enumerate(_followed(match, ruleset, rnd).ruled)}
     for number, play in marked:
         said = format_play(play)
