@@ -21,7 +21,7 @@ import re
 from typing import Sequence
 
 from scorekeeper.domain.plays import Action, Play
-from scorekeeper.domain.tiles import TILE_DASHES, Tile, parse_tile
+from scorekeeper.domain.tiles import TILE_DASHES, WRITTEN_TILES, Tile, parse_tile
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.notation.names import candidates, match_player
 
@@ -77,6 +77,10 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
     Without ``players`` the names are taken as typed, and a later name that starts only one name seen before
     (in ``seen``, to which each new name is added) is that player (``Ann 6-6, Bob 6-3, a 3-3``); ``exact``:
     every name is taken as written (as ``format_plays`` writes them, in a match file)."""
+    if exact:
+        stored = _stored(text)
+        if stored is not None:
+            return stored
     words = _words(text)
     if not words:
         raise InputError("no plays given: write them like 'Ann 6-6, Bob 6-3, Cat knocks'")
@@ -131,6 +135,52 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
             raise InputError(f"play {number}: {quoted(word.text)} after {player} is not a tile (6-3), "
                              "'knocks' or 'draws N'")
     return tuple(plays)
+
+
+def _stored(text: str) -> tuple[Play, ...] | None:
+    """The plays as ``format_plays`` writes them into a match file, read by splitting (a long match holds a
+    play line a round); None where the line is not in that plain form (a quoted name, a typed line), for
+    the full reader."""
+    if '"' in text:
+        return None
+    plays = []
+    for item in text.split(", "):
+        words = item.split(" ")
+        if len(words) < 2:
+            return None
+        player, what = words[0], words[1]
+        if not _plain_name(player):
+            return None
+        if what == "knocks" and len(words) == 2:
+            plays.append(Play(player, Action.KNOCK))
+            continue
+        if what == "draws" and len(words) == 3 and words[2].isdigit() and 0 < int(words[2]) < 1000:
+            plays.append(Play(player, Action.DRAW, drawn=int(words[2])))
+            continue
+        tile = WRITTEN_TILES.get(what)
+        if tile is None:
+            return None
+        rest = words[2:]
+        on = None
+        if rest[:1] == ["on"] and len(rest) >= 2:
+            on = WRITTEN_TILES.get(rest[1]) or (int(rest[1]) if rest[1].isdigit() and len(rest[1]) == 1 else None)
+            if on is None:
+                return None
+            rest = rest[2:]
+        if not rest:
+            plays.append(Play(player, Action.TILE, tile, on))
+        elif rest == [MISSED]:
+            plays.append(Play(player, Action.TILE, tile, on, missed=True))
+        elif len(rest) == 2 and rest[0] == MUGGINS and _plain_name(rest[1]):
+            plays.append(Play(player, Action.TILE, tile, on, missed=True, taker=rest[1]))
+        else:
+            return None
+    return tuple(plays) if plays else None
+
+
+def _plain_name(word: str) -> bool:
+    plain = _TOKEN.fullmatch(word)
+    return plain is not None and plain.lastgroup == "word" and word.casefold() not in KEYWORDS
 
 
 def _player(typed: str, players: Sequence[str] | None, seen: list[str]) -> str:

@@ -121,6 +121,21 @@ class _Place(NamedTuple):
     showing: int
 
 
+_HALVES: dict = {}
+
+
+def _spinner_halves(reading: SpinnerReading, pips: int, covered: tuple[bool, ...]) -> tuple[int, ...]:
+    """What a spinner's own halves add to the count, its sides covered or not: ``open_count``'s reading,
+    kept by position (a hand asks for the same few positions at every play)."""
+    key = (reading, pips, covered)
+    found = _HALVES.get(key)
+    if found is None:
+        # A covered side stands as an end of 0: its arm is counted at the arm's own open end.
+        counted = open_count(reading, (), Spinner(pips, *(End(0) if side else None for side in covered)))
+        found = _HALVES[key] = counted.parts[:len(counted.parts) - sum(covered)]
+    return found
+
+
 class Board:
     """One hand being played: the layout, the turn, what each player has played and drawn.
 
@@ -212,13 +227,12 @@ class Board:
         ends: list[int] = []
         for node in self.nodes:
             if node.spinner:
-                # A covered side stands as an end of 0: its arm is counted at the arm's own open end.
-                sides = [None if port is not None else End(0) for port in node.ports]
-                counted = open_count(reading, (), Spinner(node.tile.low, *sides))
-                covered = sum(port is None for port in node.ports)
-                halves.extend(counted.parts[:len(counted.parts) - covered])
+                halves.extend(_spinner_halves(reading, node.tile.low, tuple(port is None for port in node.ports)))
             else:
-                ends.extend(End(port, node.tile.is_double).value for port in node.ports if port is not None)
+                double = node.tile.is_double
+                for port in node.ports:
+                    if port is not None:
+                        ends.append(End(port, double).value if double else port)
         parts = tuple(halves + ends)
         return sum(parts), parts
 

@@ -98,3 +98,28 @@ def test_muggins_words_out_of_place_are_refused(text, message):
     with pytest.raises(InputError) as refused:
         parse_plays(text, PLAYERS)
     assert message in str(refused.value)
+
+
+@given(st.lists(st.tuples(st.sampled_from(("Ann", "Bob", "Cat", "Dan", "Uncle Vanya", "on")),
+                          st.sampled_from(("tile", "knock", "draw")),
+                          st.tuples(st.integers(0, 6), st.integers(0, 6)),
+                          st.sampled_from((None, 3, "tile")), st.sampled_from((None, "missed", "Bob"))),
+                min_size=1, max_size=8))
+def test_a_stored_line_reads_back_as_the_full_reader_reads_it(items):
+    """The match file's play lines are read by splitting (``_stored``) where they are plain: the same plays
+    as the full reader gives, and those of format_plays."""
+    plays = []
+    for player, action, (a, b), on, missed in items:
+        if action == "knock":
+            plays.append(Play(player, Action.KNOCK))
+        elif action == "draw":
+            plays.append(Play(player, Action.DRAW, drawn=a + 1))
+        else:
+            where = Tile.of(b, a) if on == "tile" else on
+            plays.append(Play(player, Action.TILE, Tile.of(a, b), where, missed=missed is not None,
+                              taker=missed if missed not in (None, "missed") else None))
+    line = format_plays(plays)
+    assert parse_plays(line, exact=True) == tuple(plays)
+    from scorekeeper.notation import play_line
+
+    assert play_line._stored(line) in (None, tuple(plays))
