@@ -451,6 +451,8 @@ class Board:
             shown = " ".join(map(str, self.ends()))
             extra = " (two doubles at once: one on each end)" if skip is not None else ""
             raise IllegalPlay(play, f"{tile} does not match an open end (the ends show {shown}){extra}")
+        if len(places) == 1 and play.on is None:  # the common case: the one place it fits
+            return places[0]
         if isinstance(play.on, int):
             places = [place for place in places if place.showing == play.on]
             if not places:
