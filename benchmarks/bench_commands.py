@@ -42,6 +42,10 @@ MARATHON = 'extends = "{base}"\nname = "{base}-marathon"\n[end]\ntarget = 100000
 BUDGETS = {20: 1.6, 500: 2.5}
 NO_MATCH_BUDGET = 1.6
 ROUND_ARGS = ["--out", "Masha", "--hand", "Alex=1-2,3-3", "--hand", "Olya=6-6 0-1", "--total", "Serg=5"]
+WHOLE_HAND = ("Ann 0-1, Bob 1-3, Cat 0-0, Dan 3-6, Ann 1-6, Bob 1-1, Cat 0-2, Dan 2-3, Ann 0-3, Bob 0-6, Cat 6-6, "
+              "Dan 1-2, Ann 2-6 on 6-6, Bob 2-4, Cat 2-5, Dan 0-5, Ann 4-5, Bob 3-5, Cat knocks, Dan 3-4, Ann 4-4, "
+              "Bob knocks, Cat 1-4, Dan 1-5, Ann knocks, Bob 5-5, Cat 5-6, Dan 0-4")
+"""A double-six deal to four (Goat): 28 plays, every tile played or knocked, Dan out with the last."""
 
 
 def generate(rounds: int, ruleset_spec: str, path: str, seed: int = 7) -> None:
@@ -64,6 +68,53 @@ def generate(rounds: int, ruleset_spec: str, path: str, seed: int = 7) -> None:
             hands[player] = Hand(tiles=held) if chance.random() < 0.5 else Hand(total=sum(t.pips for t in held))
         played.append(Round.of(ending=ending, hands=hands, out=out))
     save_match(_with_rounds(match, tuple(played)), path)
+
+
+def generate_played(rounds: int, ruleset_spec: str, path: str, seed: int = 7) -> None:
+    """A legal match of ``rounds`` rounds, each recorded with its plays (a random player's), its end seen
+    from them and every other hand given as tiles."""
+    from scorekeeper.domain.facts import RoundFacts
+    from scorekeeper.match.usecases import round_from_facts
+
+    ruleset = load_ruleset(ruleset_spec)
+    match = new_match(ruleset_spec, ruleset, PLAYERS)
+    chance = random.Random(seed)
+    played = []
+    for _ in range(rounds):
+        plays, held = random_hand(ruleset, chance)
+        facts = RoundFacts(plays=plays, hands=tuple((player, tiles) for player, tiles in held.items() if tiles))
+        played.append(round_from_facts(match, ruleset, facts))
+    save_match(_with_rounds(match, tuple(played)), path)
+
+
+def random_hand(ruleset, chance: random.Random):
+    """Deal, and play a hand to its end by a random player who lays any tile that fits, else draws, else
+    knocks: the plays and what each player holds at the end."""
+    from scorekeeper.domain.plays import Action, Play
+    from scorekeeper.scoring.board import Board
+
+    tiles = list(ruleset.tileset.tiles())
+    chance.shuffle(tiles)
+    board = Board(ruleset, PLAYERS)
+    hands = {player: tiles[index * board.deal:(index + 1) * board.deal] for index, player in enumerate(PLAYERS)}
+    stock = tiles[len(PLAYERS) * board.deal:]
+    turn = chance.randrange(len(PLAYERS))
+    while not board.over:
+        player = PLAYERS[turn]
+        fits = [tile for tile in hands[player] if not board.nodes or board.places(tile)]
+        if fits:
+            tile = chance.choice(fits)
+            places = board.places(tile)
+            board.play(Play(player, Action.TILE, tile, board.nodes[places[0].node].tile if places else None))
+            hands[player].remove(tile)
+        elif len(stock) > ruleset["bazaar.keep"]:
+            hands[player].append(stock.pop())
+            board.play(Play(player, Action.DRAW, drawn=1))
+            continue
+        else:
+            board.play(Play(player, Action.KNOCK))
+        turn = (turn + 1) % len(PLAYERS)
+    return tuple(ruled.play for ruled in board.history), {player: tuple(held) for player, held in hands.items()}
 
 
 def _with_rounds(match, rounds):
@@ -108,6 +159,8 @@ def match_cases(rounds: int, folder: str, executable: str) -> list[tuple[str, li
     played, scored = os.path.join(folder, f"goat-{rounds}.toml"), os.path.join(folder, f"muggins-{rounds}.toml")
     generate(rounds, goat, played)
     generate(rounds, muggins, scored)
+    by_plays = os.path.join(folder, f"muggins-plays-{rounds}.toml")
+    generate_played(rounds, muggins, by_plays)
     changed, undone = os.path.join(folder, f"changed-{rounds}.toml"), os.path.join(folder, f"undone-{rounds}.toml")
     shutil.copy(played, undone)
     subprocess.run([executable, "--match", undone, "undo"], cwd=folder, capture_output=True, check=True)
@@ -142,6 +195,8 @@ def match_cases(rounds: int, folder: str, executable: str) -> list[tuple[str, li
         ("rating --left Serg", on_played + ["rating", "--left", "Serg"], None),
         ("compare sea-goat", on_played + ["compare", "sea-goat"], None),
         ("history (one match)", ["history", archive], None),
+        ("table (rounds with plays)", ["--match", by_plays, "table"], None),
+        ("explain 1 (rounds with plays)", ["--match", by_plays, "explain", "1"], None),
     ]
 
 
@@ -155,6 +210,7 @@ def other_cases(folder: str) -> list[tuple[str, list[str], Callable | None]]:
         ("rules check (a house ruleset)", ["rules", "check", os.path.join(folder, "goat-marathon.toml")], None),
         ("check hand 0-0", ["check", "hand", "0-0"], None),
         ("check fish", ["check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2"], None),
+        ("check play (28 plays)", ["check", "play", "--rules", "goat", WHOLE_HAND], None),
         ("demo", ["demo"], None),
     ]
 

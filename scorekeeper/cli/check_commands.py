@@ -16,7 +16,6 @@ from scorekeeper.cli.base import (
 from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, whole_number
 from scorekeeper.domain.tiles import parse_tiles
-from scorekeeper.match.opened import open_match
 from scorekeeper.reports.fit import wrap_lines
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
@@ -256,6 +255,7 @@ def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> N
       scorekeeper compare goat-pairs --format json
     """
     from scorekeeper.referee.rescore import compare as compare_tables  # start-up
+    from scorekeeper.match.opened import open_match  # start-up: the rulings read no match
     opened = open_match(match_path(ctx))
     comparison = compare_tables(opened.match, opened.ruleset, load_ruleset(other), opened.table)
     if output_format == "json":
@@ -269,6 +269,7 @@ def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> N
 def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False) -> None:
     """``table --rules OTHER``: the match's facts replayed under another ruleset; nothing is written."""
     from scorekeeper.referee.rescore import rescore  # start-up
+    from scorekeeper.match.opened import open_match  # start-up: as in compare
     path = match_path(ctx)
     opened = open_match(path)  # the file checked under its own ruleset first, as 'table' does
     rescored = rescore(opened.match, load_ruleset(rules_spec), opened.ruleset)

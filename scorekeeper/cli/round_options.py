@@ -50,10 +50,12 @@ claims during play, as points or as the count of the open ends (Muggins):
   Ann out, Bob 13, Ann +15 +10, Bob count 20
 in-play points noted as one total per player:
   Ann out, Bob 13, Ann played 25
+the hand play by play, up to a semicolon; then the hands:
+  plays a 66, b 63, a 33, b knocks, a 3-1; b 5
 Names by any unique start in any case (ё = е); tiles 3-4, 3:4 or 3–4."""
 
 FLAGS = {"out": "--out", "fish": "--fish", "hands": "--hand", "totals": "--total", "fisher": "--fisher",
-         "last": "--last", "led": "--led", "play_points": "--points"}
+         "last": "--last", "led": "--led", "play_points": "--points", "plays": "--plays"}
 
 
 def round_options(command):
@@ -75,6 +77,9 @@ def round_options(command):
         click.option("--led", type=TILE,
                      help="The tile that opened the round (Sea Goat: 6-6 by a side holding points is 'on the "
                           "hundred')."),
+        click.option("--plays", metavar="PLAYS",
+                     help="The hand play by play: \"Ann 6-6, Bob 6-3, Cat knocks\" (the out or the fish, the last "
+                          "tile and the lead are seen from it; the in-play points counted from the board)."),
         click.option("--points", "play_points", multiple=True, type=PLAYER_POINTS,
                      help="Points a player made during play, when only each player's total was noted: Ann=25."),
         click.option("--confirm", is_flag=True,
@@ -98,4 +103,4 @@ def round_facts(params: dict) -> RoundFacts | str:
         return text
     return RoundFacts(out=params["out"], fish=params["fish"], hands=tuple(params["hands"]),
                       totals=tuple(params["totals"]), fisher=params["fisher"], last=tuple(params["last"] or ()),
-                      led=params["led"], play_points=tuple(params["play_points"]))
+                      led=params["led"], play_points=tuple(params["play_points"]), plays=params["plays"] or ())

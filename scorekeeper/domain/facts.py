@@ -195,7 +195,8 @@ class RoundFacts(NamedTuple):
     ``led`` (the tile that opened the round); ``play_points``: in-play totals noted instead of single claims;
     ``claims``: points claimed during play told with the round (a round line's ``Ann +15``, ``Bob count 20``),
     in order, as ``(player, points or count, is_count)``; ``plays``: the hand as it was played, when it was
-    typed play by play (names resolved by the play line).
+    typed play by play (names resolved by the play line), or the play line itself (``round --plays``), which
+    the use case reads against the match's players.
     """
 
     out: str | None = None
@@ -207,7 +208,7 @@ class RoundFacts(NamedTuple):
     led: Tile | None = None
     play_points: tuple[tuple[str, int], ...] = ()
     claims: tuple[tuple[str, int, bool], ...] = ()
-    plays: tuple[Play, ...] = ()
+    plays: tuple[Play, ...] | str = ()
     plain_last: bool = False
     """``out on plain``: the last tile was none a rule scores (``Round.plain_last``)."""
     plain_led: bool = False

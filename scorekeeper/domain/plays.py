@@ -27,3 +27,8 @@ class Play(NamedTuple):
     tile: Tile | None = None
     on: int | Tile | None = None
     drawn: int = 0
+    missed: bool = False
+    """The player did not call what the tile scored (``Bob 6-3 missed``): it is lost, or taken by ``taker``."""
+    taker: str | None = None
+    """The opponent who called the missed score ("muggins": ``Bob 6-3 muggins Cat``), where the ruleset lets
+    one (``play.muggins = called``)."""

@@ -73,6 +73,9 @@ _SHARED = {(a, b): Tile(a, b) for a in range(13) for b in range(a, 13)}
 looked up in a set or a dict of them is found by identity, without comparing (every round of a long match
 looks up its tiles several times)."""
 _WRITTEN = {f"{a}-{b}": _SHARED[min(a, b), max(a, b)] for a in range(13) for b in range(13)}
+WRITTEN_TILES = _WRITTEN
+"""Every tile up to double-twelve by the text ``format_tile`` writes for it (either half first): a match
+file's tiles are looked up here, not parsed."""
 
 
 def format_tile(tile: Tile) -> str:

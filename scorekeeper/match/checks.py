@@ -12,10 +12,10 @@ from functools import partial
 from typing import Callable
 
 from scorekeeper.domain.facts import FISH, OUT, Ending, Match, Round
-from scorekeeper.domain.tiles import Tile
+from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import FactError, InputError
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import FishPolicy, HandValue
+from scorekeeper.rules.schema import FishPolicy, HandValue, Muggins
 
 RoundCheck = Callable[[Match, Ruleset, Round], None]
 
@@ -155,28 +155,191 @@ def blocker_named(match: Match, ruleset: Ruleset, rnd: Round) -> None:
                         "made the fish ({fisher})")
 
 
+def _held(rnd: Round) -> dict[str, tuple[Tile, ...]]:
+    """The tiles each player held at the end, where the round tells them (who went out: none)."""
+    held = {player: hand.tiles for player, hand in rnd.hands.items() if hand.tiles is not None}
+    if rnd.out:
+        held[rnd.out] = ()
+    return held
+
+
+def _followed(match: Match, ruleset: Ruleset, rnd: Round):
+    from scorekeeper.scoring.board import follow_hand  # start-up: only a round typed play by play
+
+    return follow_hand(ruleset, match.players, rnd.plays, _held(rnd))
+
+
+def plays_seated(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """Every player the plays name (who played, who called muggins) sits at the table."""
+    for number, play in enumerate(rnd.plays, start=1):
+        for player in (play.player, play.taker):
+            if player is not None and player not in match.players:
+                raise InputError(f"play {number}: unknown player '{player}' (players: {', '.join(match.players)})")
+
+
+def played_tiles_not_held(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """A tile the plays laid on the table is in no hand at the end."""
+    if not rnd.plays:
+        return
+    laid = {play.tile: (number, play.player) for number, play in enumerate(rnd.plays, start=1) if play.tile}
+    for player, hand in rnd.hands.items():
+        for tile in hand.tiles or ():
+            if tile in laid:
+                number, by = laid[tile]
+                raise InputError(f"{tile} is in {player}'s hand at the end, but {by} played it (play {number})")
+
+
+def plays_legal(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """The plays follow the ruleset's layout, one after another (rules.md §10); the hands dealt, where the
+    end of the hand tells them, check every knock. The first illegal play is refused with its number."""
+    if not rnd.plays:
+        return
+    followed = _followed(match, ruleset, rnd)
+    if followed.illegal is not None:
+        from scorekeeper.scoring.board import refusal  # start-up: as in _followed
+
+        raise InputError(refusal(followed))
+
+
+def plays_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """The round ends as the board saw it: an out by the player who laid their last tile, with that tile and
+    the lead; a fish when nobody can play (or the layout is sealed with no double left to lay), with its
+    fisherman."""
+    if not rnd.plays:
+        return
+    followed = _followed(match, ruleset, rnd)
+    seen = followed.out
+    if seen is not None:
+        if rnd.ending is not OUT or rnd.out != seen.player:
+            raise FactError("the plays end with an out: {player} laid their last tile ({tile}), so give "
+                            "{player} as {out}", player=seen.player, tile=format_tiles(seen.last))
+        if rnd.last and rnd.last != seen.last:
+            raise FactError("{last} is {typed}, but {player} went out with {tile} in the plays",
+                            typed=format_tiles(rnd.last), player=seen.player, tile=format_tiles(seen.last))
+    elif followed.blocked or followed.sealed:
+        if rnd.ending is not FISH:
+            raise FactError("the plays end in a fish: nobody can play, so the round is {fish}")
+        doubles = _held_doubles(followed, rnd)
+        if not followed.blocked and doubles:
+            player, tile = doubles[0]
+            raise InputError(f"the hand is not over: the layout is sealed, but {player} holds {tile}, which "
+                             "can still be laid")
+        if rnd.fisher and followed.fisherman and rnd.fisher != followed.fisherman:
+            raise FactError("{fisher} is {typed}, but the plays make {player} the fisherman "
+                            f"(fish.fisherman = {ruleset['fish.fisherman'].value})", typed=rnd.fisher,
+                            player=followed.fisherman)
+    else:
+        raise InputError(f"the plays stop before the hand is over (it is {followed.turn}'s turn): give the "
+                         "rest of the plays, or the round without them")
+    lead = followed.ruled[0].play.tile if followed.ruled else None
+    if rnd.led and lead and rnd.led != lead:
+        raise FactError("{led} is {typed}, but the plays open with {tile}", typed=rnd.led, tile=lead)
+
+
+def _held_doubles(followed, rnd: Round):
+    from scorekeeper.scoring.board import held_doubles  # start-up: as in _followed
+
+    return held_doubles(followed, _held(rnd))
+
+
+def draws_needed(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """A player draws only when no tile fits (``bazaar.draw_while_able`` false): a draw the plays and the
+    hands at the end show was made while a tile fitted is refused."""
+    if ruleset["bazaar.draw_while_able"] or not any(play.drawn for play in rnd.plays):
+        return
+    from scorekeeper.scoring.board import needless_draw  # start-up: as in _followed
+
+    problem = needless_draw(_followed(match, ruleset, rnd), _held(rnd))
+    if problem:
+        raise InputError(problem)
+
+
+def muggins_called(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """A score marked missed is one the play made; a muggins is called by an opponent, where the ruleset
+    lets one call it (``play.muggins = called``)."""
+    marked = [(number, play) for number, play in enumerate(rnd.plays, start=1) if play.missed]
+    if not marked:
+        return
+    from scorekeeper.notation.play_line import format_play  # start-up: as in _followed
+
+    points = {index + 1: ruled.points for index, ruled in enumerate(_followed(match, ruleset, rnd).ruled)}
+    for number, play in marked:
+        said = format_play(play)
+        if not points.get(number):
+            raise InputError(f"play {number} ({said}) scored nothing under {ruleset.name}: there is no score "
+                             "to miss")
+        if play.taker is None:
+            continue
+        if ruleset["play.muggins"] is not Muggins.CALLED:
+            raise InputError(f"play {number} ({said}): {ruleset.name} does not let an opponent take a missed "
+                             "score (play.muggins = none): write it as missed")
+        if play.taker == play.player:
+            raise InputError(f"play {number} ({said}): muggins is called by an opponent, not by the player "
+                             "who missed the score")
+        if match.side_of(play.taker) == match.side_of(play.player):
+            raise InputError(f"play {number} ({said}): muggins is called by an opponent, and {play.taker} "
+                             f"plays with {play.player}")
+
+
+def claims_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """Where the plays are given the points are the board's: a claim told with them must be what the board
+    gave that player."""
+    if not rnd.plays or not (rnd.claims or rnd.play_points):
+        return
+    if rnd.play_points:
+        raise InputError("the plays are given: their points are counted from the board, so give no in-play "
+                         "totals")
+    from scorekeeper.scoring.board import play_claims  # start-up: as in _followed
+
+    board: dict[str, int] = {}
+    for claim in play_claims(ruleset, _followed(match, ruleset, rnd)):
+        board[claim.player] = board.get(claim.player, 0) + claim.points
+    claimed: dict[str, int] = {}
+    for claim in rnd.claims:
+        claimed[claim.player] = claimed.get(claim.player, 0) + claim.points
+    for player in claimed:
+        if claimed[player] != board.get(player, 0):
+            raise InputError(f"{player} claims {claimed[player]} during play, but the plays give {player} "
+                             f"{board.get(player, 0)}: the points are the board's")
+
+
 ROUND_CHECKS: tuple[RoundCheck, ...] = (
     players_seated,
+    plays_seated,
     ending_told,
     every_hand_given,
     hands_fit_the_set,
     played_tiles_fit,
+    played_tiles_not_held,
+    plays_legal,
+    plays_agree,
+    draws_needed,
+    muggins_called,
     pips_fit_the_set,
     claims_sound,
+    claims_agree,
     tiles_known,
     blocker_named,
 )
 
 
-def check_round(match: Match, ruleset: Ruleset, rnd: Round) -> None:
-    """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order)."""
+PLAY_CHECKS = frozenset({plays_legal, plays_agree, draws_needed, muggins_called, claims_agree})
+"""The checks that hold a hand's plays to the match's own ruleset: a ruleset that re-scores the match
+(``rescore``, ``compare``) follows the plays its own way (a layout or a deal of its own), and says so in
+a note where it cannot, rather than refusing facts that were sound where they were played."""
+
+
+def check_round(match: Match, ruleset: Ruleset, rnd: Round, plays: bool = True) -> None:
+    """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order);
+    ``plays`` false: without ``PLAY_CHECKS``."""
     for check in ROUND_CHECKS:
-        check(match, ruleset, rnd)
+        if plays or check not in PLAY_CHECKS:
+            check(match, ruleset, rnd)
 
 
-def round_checker(match: Match, ruleset: Ruleset) -> Callable[[Round], None]:
+def round_checker(match: Match, ruleset: Ruleset, plays: bool = True) -> Callable[[Round], None]:
     """``check_round`` for the rounds of one match under one ruleset."""
-    return partial(check_round, match, ruleset)
+    return partial(check_round, match, ruleset, plays=plays)
 
 
 def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:

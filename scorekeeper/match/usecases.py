@@ -57,10 +57,15 @@ into."""
 
 
 def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
+    max_pip = opened.ruleset["tiles.max_pip"]
     if isinstance(given, str):
         from scorekeeper.notation.round_line import read_round  # start-up: only a typed line needs it
 
-        return read_round(given, opened.match, opened.ruleset["count.partner_of_finisher"])
+        return read_round(given, opened.match, opened.ruleset["count.partner_of_finisher"], max_pip)
+    if isinstance(given.plays, str):  # a play line (``round --plays``), read against the match's players
+        from scorekeeper.notation.play_line import parse_plays  # start-up: only a hand typed play by play
+
+        return given._replace(plays=parse_plays(given.plays, opened.match.players, max_pip))
     return given
 
 
@@ -68,7 +73,12 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
     """The round ``facts`` state: names resolved and each hand given once (``record.build_round``), the claims
     told with it checked (counts scored by the ruleset), and the hand's pending claims (``match.pending``)
     and in-play totals closed into it (the hand starts after ``rounds_before`` rounds; None: all of them).
-    Not yet checked against the match: ``checks.check_round`` does that."""
+    Not yet checked against the match: ``checks.check_round`` does that.
+
+    Plays given (``facts.plays``) tell the end of the hand: what the facts leave out of it (the out or the
+    fish, the last tile, the lead, the fisherman) is taken from the board."""
+    if facts.plays and ruleset is not None:
+        facts = _seen_ending(match, ruleset, facts)
     rnd = build_round(match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
                       fisher=facts.fisher, last=facts.last, led=facts.led, plays=facts.plays,
                       plain_last=facts.plain_last, plain_led=facts.plain_led)
@@ -83,6 +93,36 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
     return rnd
 
 
+def _seen_ending(match: Match, ruleset, facts: RoundFacts) -> RoundFacts:
+    """``facts`` with the end of the hand the plays show filled in where it was not told; what was told is
+    left as it is, for ``checks.plays_agree`` to hold against the board."""
+    from scorekeeper.domain.plays import Play  # start-up: only a round typed play by play
+    from scorekeeper.match.record import resolve_player  # start-up
+    from scorekeeper.scoring.board import follow_hand, refusal  # start-up
+
+    plays = tuple(Play(resolve_player(match, play.player), *play[1:]) for play in facts.plays)
+    held = {resolve_player(match, player): tiles for player, tiles in facts.hands}
+    if facts.out:
+        held[resolve_player(match, facts.out)] = ()
+    followed = follow_hand(ruleset, match.players, plays, held)
+    if followed.illegal is not None:
+        raise InputError(refusal(followed))
+    seen = followed.out
+    lead = followed.ruled[0].play.tile if followed.ruled else None
+    if seen is not None:
+        if facts.fish or (facts.out and resolve_player(match, facts.out) != seen.player):
+            return facts  # told otherwise: checks.plays_agree says how
+        return facts._replace(out=seen.player, last=facts.last or seen.last, led=facts.led or lead)
+    if followed.blocked or followed.sealed:
+        if facts.out:
+            return facts
+        return facts._replace(fish=True, fisher=facts.fisher or followed.fisherman, led=facts.led or lead)
+    if not facts.out and not facts.fish:
+        raise InputError(f"the plays stop before the hand is over (it is {followed.turn}'s turn): give the "
+                         "rest of the plays, or say how the round ended")
+    return facts
+
+
 def parse_round(text: str, match: Match, ruleset=None) -> Round:
     """The round a line describes, built as ``record`` builds the flags' facts: the hand's pending
     claims, the line's claims (checked against ``ruleset``, counts scored by it) and its in-play totals are
@@ -92,7 +132,8 @@ def parse_round(text: str, match: Match, ruleset=None) -> Round:
         read_round,
     )  # start-up
 
-    facts = read_round(text, match, ruleset is None or ruleset["count.partner_of_finisher"])
+    facts = read_round(text, match, ruleset is None or ruleset["count.partner_of_finisher"],
+                       6 if ruleset is None else ruleset["tiles.max_pip"])
     if is_claims_only(facts):
         raise InputError("only points claimed during play: say how the round ended too ('Ann out, ...' or "
                          "'fish, ...'), or record the claims with 'score'")
@@ -274,6 +315,8 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
     with _changing(source) as opened:
         check_number(opened.match, number)
         facts = _facts(opened, facts)
+        if facts.plays and not (facts.out or facts.fish or facts.hands or facts.totals):
+            facts = _with_hands_of(opened.match.rounds[number - 1], facts)
         in_play = bool(facts.play_points or facts.claims)
         if clear_points and in_play:
             raise InputError("give the points made during play or --no-points (clear them), not both")
@@ -284,6 +327,14 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
         if not confirmed:
             check_plausible(opened.match, opened.ruleset, rnd)
         return Change(opened, _saved(opened, match, table), number=number)
+
+
+def _with_hands_of(rnd: Round, facts: RoundFacts) -> RoundFacts:
+    """New plays for a recorded round (``edit N --plays``): the hands held at the end are kept, and the end of
+    the hand is seen again from the new plays."""
+    hands = tuple((player, hand.tiles) for player, hand in rnd.hands.items() if hand.tiles is not None)
+    totals = tuple((player, hand.total) for player, hand in rnd.hands.items() if hand.tiles is None)
+    return facts._replace(hands=hands, totals=totals)
 
 
 def delete(source: MatchSource, number: int) -> Change:

@@ -8,6 +8,8 @@ The plays, separated by commas, semicolons or spaces::
     Dan 6-1 on 6-6            laid against the tile 6-6
     Bob knocks                passes the turn (also: knock, pass, passes)
     Bob draws 2, Bob 5-0      draws from the bazaar (without a number: one tile); the turn stays
+    Bob 6-3 missed            Bob did not call what 6-3 scored: it is lost
+    Bob 6-3 muggins Cat       ... and Cat called "muggins" and takes it (``play.muggins = called``)
 
 A player is named as in a round line: any unique start of the name (``a 66``), or the name in double
 quotes; a tile is ``6-3``, ``6:3`` or, in a set up to double-nine, ``63``.
@@ -19,14 +21,15 @@ import re
 from typing import Sequence
 
 from scorekeeper.domain.plays import Action, Play
-from scorekeeper.domain.tiles import TILE_DASHES, Tile, parse_tile
+from scorekeeper.domain.tiles import TILE_DASHES, WRITTEN_TILES, Tile, parse_tile
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.i18n import _
 from scorekeeper.notation.names import candidates, match_player
 
 KNOCK_WORDS = ("knocks", "knock", "passes", "pass")
 DRAW_WORDS = ("draws", "draw")
-KEYWORDS = KNOCK_WORDS + DRAW_WORDS + ("on",)
+MISSED, MUGGINS = "missed", "muggins"
+KEYWORDS = KNOCK_WORDS + DRAW_WORDS + ("on", MISSED, MUGGINS)
 _TOKEN = re.compile(rf"""
     (?P<tile>[0-9]+[{TILE_DASHES}][0-9]+)(?![0-9{TILE_DASHES}])
   | (?P<number>[0-9]+)(?![0-9])
@@ -76,6 +79,10 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
     Without ``players`` the names are taken as typed, and a later name that starts only one name seen before
     (in ``seen``, to which each new name is added) is that player (``Ann 6-6, Bob 6-3, a 3-3``); ``exact``:
     every name is taken as written (as ``format_plays`` writes them, in a match file)."""
+    if exact:
+        stored = _stored(text)
+        if stored is not None:
+            return stored
     words = _words(text)
     if not words:
         raise InputError(_("no plays given: write them like 'Ann 6-6, Bob 6-3, Cat knocks'"))
@@ -122,12 +129,68 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
                 on = _on(words[at].text if at < len(words) else None, words[at].kind if at < len(words) else "",
                          player, tile, number, max_pip)
                 at += 1
-            plays.append(Play(player, Action.TILE, tile, on))
+            missed, taker = False, None
+            if at < len(words) and words[at].kind == "word" and words[at].text.casefold() in (MISSED, MUGGINS):
+                missed = True
+                if words[at].text.casefold() == MUGGINS:
+                    at += 1
+                    if at >= len(words) or words[at].kind not in ("word", "quoted"):
+                        raise InputError(_("play {number}: '{player} {tile} muggins' needs who called it ('{player} "
+                                           "{tile} muggins Cat')").format(number=number, player=player, tile=tile))
+                    taker = words[at].text if exact else _player(words[at].text, players, seen)
+                at += 1
+            plays.append(Play(player, Action.TILE, tile, on, missed=missed, taker=taker))
         else:
             raise InputError(_("play {number}: {word} after {player} is not a tile (6-3), 'knocks' or 'draws "
                                "N'").format(
                 number=number, word=quoted(word.text), player=player))
     return tuple(plays)
+
+
+def _stored(text: str) -> tuple[Play, ...] | None:
+    """The plays as ``format_plays`` writes them into a match file, read by splitting (a long match holds a
+    play line a round); None where the line is not in that plain form (a quoted name, a typed line), for
+    the full reader."""
+    if '"' in text:
+        return None
+    plays = []
+    for item in text.split(", "):
+        words = item.split(" ")
+        if len(words) < 2:
+            return None
+        player, what = words[0], words[1]
+        if not _plain_name(player):
+            return None
+        if what == "knocks" and len(words) == 2:
+            plays.append(Play(player, Action.KNOCK))
+            continue
+        if what == "draws" and len(words) == 3 and words[2].isdigit() and 0 < int(words[2]) < 1000:
+            plays.append(Play(player, Action.DRAW, drawn=int(words[2])))
+            continue
+        tile = WRITTEN_TILES.get(what)
+        if tile is None:
+            return None
+        rest = words[2:]
+        on = None
+        if rest[:1] == ["on"] and len(rest) >= 2:
+            on = WRITTEN_TILES.get(rest[1]) or (int(rest[1]) if rest[1].isdigit() and len(rest[1]) == 1 else None)
+            if on is None:
+                return None
+            rest = rest[2:]
+        if not rest:
+            plays.append(Play(player, Action.TILE, tile, on))
+        elif rest == [MISSED]:
+            plays.append(Play(player, Action.TILE, tile, on, missed=True))
+        elif len(rest) == 2 and rest[0] == MUGGINS and _plain_name(rest[1]):
+            plays.append(Play(player, Action.TILE, tile, on, missed=True, taker=rest[1]))
+        else:
+            return None
+    return tuple(plays) if plays else None
+
+
+def _plain_name(word: str) -> bool:
+    plain = _TOKEN.fullmatch(word)
+    return plain is not None and plain.lastgroup == "word" and word.casefold() not in KEYWORDS
 
 
 def _player(typed: str, players: Sequence[str] | None, seen: list[str]) -> str:
@@ -168,6 +231,10 @@ def format_play(play: Play) -> str:
     if play.action is Action.DRAW:
         return f"{name} draws {play.drawn}"
     where = "" if play.on is None else f" on {play.on}"
+    if play.taker is not None:
+        where += f" {MUGGINS} {format_name(play.taker)}"
+    elif play.missed:
+        where += f" {MISSED}"
     return f"{name} {play.tile}{where}"
 
 

@@ -12,6 +12,9 @@ The words, separated by spaces, commas or semicolons (a tile is ``3-4``, ``3:4``
     Ann out, Bob 13, Ann +15 +10, Bob count 20       claims during play (Muggins family): +POINTS, or the
                                                      count of the open ends that the ruleset scores
     Ann out, Bob 13, Ann played 25                   in-play points noted as one total per player
+    plays a 66, b 63, a 33; b 5, c 3-4               the hand play by play (``play_line``), up to a
+                                                     semicolon or the end of the line: the out or the fish,
+                                                     the last tile and the lead are seen from the plays
 
 The words may be Russian or Ukrainian (``Маша вышла``, ``риба``), or typed on the wrong keyboard layout
 (``щге``): ``notation.words``; a round is written back in English.  A player is named by any unique start of
@@ -34,7 +37,8 @@ from scorekeeper.notation.numerals import parse_number
 from scorekeeper.notation.words import round_word
 from scorekeeper.domain.tiles import TILE_DASHES, Tile, format_tile, format_tiles, parse_tile
 
-KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played")
+KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played", "plays")
+PLAYS = re.compile(r"""("[^"]*")|(?<![\w'’.-])(?P<plays>plays)(?![\w'’.-])""", re.IGNORECASE)
 _TOKEN = re.compile(rf"""
     (?P<tile>[0-9]+[{TILE_DASHES}][0-9]+)(?![0-9{TILE_DASHES}])
   | (?P<plus>\+\s*[0-9]+)(?![0-9])
@@ -78,16 +82,18 @@ def tokens(text: str) -> list[Token]:
     return found
 
 
-def read_round(text: str, match: Match, partner_counts: bool = True) -> RoundFacts:
+def read_round(text: str, match: Match, partner_counts: bool = True, max_pip: int = 6) -> RoundFacts:
     """What a round line says, as the facts the flags of ``round`` give, every name resolved (InputError for
     a name that is unknown or ambiguous, a tile without a player, a word out of place).  ``partner_counts``:
     false where pairs do not count the hand of the partner of the one out (``count.partner_of_finisher``),
-    so that unnamed totals may be given for the hands that count only."""
+    so that unnamed totals may be given for the hands that count only; ``max_pip``: the set's, for the
+    plays' tiles written without a dash."""
+    text, plays = _split_plays(text, match, max_pip)
     words = tokens(text)
     reader = _Reader(words, match)
     reader.partner_counts = partner_counts
     try:
-        return reader.read()
+        facts = reader.read() if text.strip() else RoundFacts()
     except InputError as error:
         for word in words:  # an added word read as the player it names ('рыба' at a table with Рыбаков)
             meaning = round_word(word.text) if word.kind == "word" else None
@@ -96,6 +102,26 @@ def read_round(text: str, match: Match, partner_counts: bool = True) -> RoundFac
                 raise InputError(_("{error} ({word} is {player} at this table: write '{meaning}' for the word)").format(
                     error=error, word=quoted(word.text), player=player, meaning=meaning)) from None
         raise
+    return facts._replace(plays=plays) if plays else facts
+
+
+def _split_plays(text: str, match: Match, max_pip: int) -> tuple[str, tuple]:
+    """The line without its plays (from the word ``plays`` to a semicolon or the end), and the plays."""
+    found = [item for item in PLAYS.finditer(text) if item.group("plays")]
+    if not found:
+        return text, ()
+    if len(found) > 1:
+        raise InputError(_("'plays' is given twice: a round has one hand of plays"))
+    start = found[0].start()
+    end = text.find(";", found[0].end())
+    end = len(text) if end < 0 else end
+    written = text[found[0].end():end]
+    if not written.strip():
+        raise InputError(_("'plays' needs the plays after it: 'plays Ann 6-6, Bob 6-3, ...'"))
+    from scorekeeper.notation.play_line import parse_plays  # start-up: only a round typed play by play
+
+    plays = parse_plays(written, match.players, max_pip)
+    return text[:start] + " " + text[end + 1:], plays
 
 
 def is_claims_only(facts: RoundFacts) -> bool:
@@ -386,6 +412,10 @@ def format_round(rnd: Round, match: Match, short: bool = False) -> str:
         claimer = claim.player
     for claim in rnd.play_points:
         parts.append(f"{format_name(claim.player, match)} played {claim.points}")
+    if rnd.plays:
+        from scorekeeper.notation.play_line import format_plays  # start-up: as in _split_plays
+
+        parts.append("plays " + format_plays(rnd.plays))
     return ", ".join(parts)
 
 

@@ -3,17 +3,20 @@ with each key's value and source, and every side's numbers before and after.  Th
 the steps come from the same code, the round scored again from the state the table holds before it
 (``scoring.engine.explained``): a table is replayed without them."""
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.domain.facts import Ending, Match
 from scorekeeper.referee.verdict import key_source, key_value
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, HandValue
+from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, HandValue, PlayScore
 from scorekeeper.scoring.engine import explained
 from scorekeeper.scoring.hands import deduce_hands, hand_value
 from scorekeeper.scoring.table import RoundResult, Table
 from scorekeeper.domain.tiles import format_tiles
+
+if TYPE_CHECKING:
+    from scorekeeper.scoring.board import Followed
 
 
 class ExplainedStep(NamedTuple):
@@ -49,6 +52,10 @@ class Explanation(NamedTuple):
     steps: tuple[ExplainedStep, ...]
     sides: tuple[SideNumbers, ...]
     eggs_before: int
+    hand: "Followed | None" = None
+    """The hand followed play by play under the ruleset, when the round was recorded with its plays."""
+    scores: bool = False
+    """Whether the ruleset scores during play (``play.scores``): the plays' counts and points are shown."""
 
     def to_dict(self) -> dict:
         rnd = self.result.facts
@@ -73,6 +80,7 @@ class Explanation(NamedTuple):
                      "paid_to": self.result.eggs_paid_to, "rotten": self.result.eggs_rotten,
                      "after": self.result.eggs},
             "notes": list(self.result.notes),
+            "plays": None if self.hand is None else self.hand.to_dict()["plays"],
         }
 
 
@@ -146,8 +154,16 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
                                  before.remembered if before else 0, now.hand, now.points, now.recorded,
                                  now.wiped, now.dropped, now.score, now.remembered,
                                  any(player in rnd.hands or player == rnd.out for player in side.players)))
+    hand = None
+    if rnd.plays:
+        from scorekeeper.scoring.board import follow_hand  # start-up: only a round recorded play by play
+
+        held = {player: hand.tiles for player, hand in rnd.hands.items() if hand.tiles is not None}
+        if rnd.out:
+            held[rnd.out] = ()
+        hand = follow_hand(ruleset, match.players, rnd.plays, held)
     return Explanation(number, ruleset.name, result, tuple(facts), hands, steps, tuple(sides),
-                       previous.eggs if previous else 0)
+                       previous.eggs if previous else 0, hand, ruleset["play.scores"] is not PlayScore.NONE)
 
 
 def _known(key: str) -> bool:

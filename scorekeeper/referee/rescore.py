@@ -78,7 +78,7 @@ def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Resco
     """Replay the facts under ``ruleset``; StateError naming what it needs that the match lacks.  With ``own``
     (the match's ruleset), claims known only as points that ``ruleset`` would score differently are named."""
     _check_seating(match, ruleset)
-    check = round_checker(match, ruleset)
+    check = round_checker(match, ruleset, plays=False)  # each ruleset follows the plays its own way
     for number, rnd in enumerate(match.rounds, start=1):
         try:
             check(rnd)
@@ -126,7 +126,7 @@ def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
             continue
         stripped = match._replace(rounds=tuple(rnd._replace(**{attribute: empty}) for rnd in match.rounds))
         try:
-            check = round_checker(stripped, ruleset)
+            check = round_checker(stripped, ruleset, plays=False)
             for rnd in stripped.rounds:
                 check(rnd)
             same = numbers(replay(ruleset, stripped)) == numbers(table)

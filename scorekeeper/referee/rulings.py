@@ -8,10 +8,8 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.domain.tiles import Tile, parse_tile
 from scorekeeper.errors import InputError, quoted
-from scorekeeper.match.opened import match_ruleset, open_match
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.rules.loader import load_ruleset
-from scorekeeper.storage.matchfile import load_match
 
 if TYPE_CHECKING:
     from scorekeeper.domain.facts import Match
@@ -27,6 +25,8 @@ def ruling_ruleset(rules: str | None, match_path: str) -> Ruleset:
     if rules:
         return load_ruleset(rules)
     if os.path.exists(match_path):
+        from scorekeeper.match.opened import match_ruleset  # start-up: a ruling outside a match needs no match
+
         return match_ruleset(match_path)[1]
     return load_ruleset(DEFAULT_RULES)
 
@@ -36,8 +36,14 @@ def ruling_table(rules: str | None, match_path: str) -> tuple[Ruleset, tuple[str
     seating order (None when there is no match there), the match file read once."""
     if rules:
         ruleset = load_ruleset(rules)
-        return ruleset, tuple(load_match(match_path).players) if os.path.exists(match_path) else None
+        if not os.path.exists(match_path):
+            return ruleset, None
+        from scorekeeper.storage.matchfile import load_match  # start-up: as in ruling_ruleset
+
+        return ruleset, tuple(load_match(match_path).players)
     if os.path.exists(match_path):
+        from scorekeeper.match.opened import match_ruleset  # start-up: as in ruling_ruleset
+
         match, ruleset = match_ruleset(match_path)
         return ruleset, tuple(match.players)
     return load_ruleset(DEFAULT_RULES), None
@@ -47,9 +53,13 @@ def scored_match(match_path: str, rules: str | None = None) -> tuple[Match, Rule
     """The match with its table: under its own ruleset (checked whole), or re-scored under ``rules`` (the
     file is only read)."""
     if not rules:
+        from scorekeeper.match.opened import open_match  # start-up: as in ruling_ruleset
+
         opened = open_match(match_path)
         return opened.match, opened.ruleset, opened.table
     from scorekeeper.referee.rescore import rescore  # start-up
+    from scorekeeper.storage.matchfile import load_match  # start-up
+
     match = load_match(match_path)
     rescored = rescore(match, load_ruleset(rules))
     return match, rescored.ruleset, rescored.table

@@ -57,6 +57,11 @@ def _explanation_lines(explanation: Explanation, screen: int | None, narrow: boo
     lines += [f"  {fact}" for fact in explanation.facts]
     if explanation.eggs_before:
         lines.append(f"  eggs carried into the round: {explanation.eggs_before}")
+    if explanation.hand is not None:
+        from scorekeeper.reports.play import hand_text  # start-up: only a round recorded play by play
+
+        lines += ["", "The hand, play by play:"] + [f"  {line}" for line in hand_text(explanation.hand,
+                                                                                   explanation.scores)]
     if not narrow:
         lines += ["", "Before the round:"]
         lines += [f"  {item.side}: before {standing_text(item.before_score, item.before_remembered)}"

@@ -39,13 +39,7 @@ def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: 
     """Every legal play, the first illegal one with its reason, and how the hand stands; with ``muggins``
     (``play.muggins = called``) a hand in which a play scored says that a score not called may be taken."""
     lines = [f"{ruleset_name}: " + _verdict(followed), ""]
-    for number, ruled in enumerate(followed.ruled, start=1):
-        lines.append(f"{number:>2} {play_line(ruled, scores)}")
-        if ruled.note and not ruled.out:
-            lines.append(f"   {ruled.note}")
-    if followed.illegal is not None:
-        lines.append(f"{len(followed.ruled) + 1:>2} {format_play(followed.illegal.play)}: refused")
-        lines.append(f"   {followed.illegal.reason}")
+    lines += play_lines(followed, scores)
     lines.append("")
     lines.extend(_standing(followed, scores))
     if muggins and any(ruled.points for ruled in followed.ruled):
@@ -54,6 +48,25 @@ def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: 
     if width is not None:
         lines = wrap_lines(lines, width, indent="   ")
     return "\n".join(lines)
+
+
+def play_lines(followed: Followed, scores: bool) -> list[str]:
+    """Each play on a line of its own, numbered, the referee's notes under it; the first illegal one with its
+    reason."""
+    lines = []
+    for number, ruled in enumerate(followed.ruled, start=1):
+        lines.append(f"{number:>2} {play_line(ruled, scores)}")
+        if ruled.note and not ruled.out:
+            lines.append(f"   {ruled.note}")
+    if followed.illegal is not None:
+        lines.append(f"{len(followed.ruled) + 1:>2} {format_play(followed.illegal.play)}: refused")
+        lines.append(f"   {followed.illegal.reason}")
+    return lines
+
+
+def hand_text(followed: Followed, scores: bool) -> list[str]:
+    """A recorded hand play by play (``explain N``), then how it ended."""
+    return play_lines(followed, scores) + _standing(followed, scores)
 
 
 def _verdict(followed: Followed) -> str:

@@ -575,6 +575,10 @@ KEYS: tuple[Key, ...] = (
         N_("tiles that must stay in the bazaar: nobody may draw them, so a bazaar this small cannot unblock a "
            "game (Goat: 1, the last tile)"), minimum=0,
         source='rules.md §1.6 (Goat forbids drawing the last bazaar tile; one game leaves two)'),
+    Key("bazaar.draw_while_able", bool, False,
+        N_("a player may draw from the bazaar while holding a tile that fits (false: a player draws only when no "
+           "tile fits, and the referee refuses a draw the plays show was not needed)"),
+        source="rules.md §1.6, §10.5 (000:362, 001:15, 003:7: a player who has no tile that fits draws)"),
     Key("misdeal.doubles", int, 5, N_("a hand with this many doubles or more is redealt (0: never)"), minimum=0,
         source='rules.md §1.3 (001/004; 000: five doubles)'),
     Key("misdeal.suit", int, 6, N_("a hand with this many tiles of one suit or more is redealt (0: never)"),

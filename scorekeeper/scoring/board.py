@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
+from scorekeeper.domain.facts import Claim
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.play_line import format_play, parse_plays
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import FishermanIs, PlayScore, SpinnerReading, Spinners
+from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, open_count, score_of
 from scorekeeper.scoring.plausible import deal_size
 
@@ -120,6 +121,21 @@ class _Place(NamedTuple):
     showing: int
 
 
+_HALVES: dict = {}
+
+
+def _spinner_halves(reading: SpinnerReading, pips: int, covered: tuple[bool, ...]) -> tuple[int, ...]:
+    """What a spinner's own halves add to the count, its sides covered or not: ``open_count``'s reading,
+    kept by position (a hand asks for the same few positions at every play)."""
+    key = (reading, pips, covered)
+    found = _HALVES.get(key)
+    if found is None:
+        # A covered side stands as an end of 0: its arm is counted at the arm's own open end.
+        counted = open_count(reading, (), Spinner(pips, *(End(0) if side else None for side in covered)))
+        found = _HALVES[key] = counted.parts[:len(counted.parts) - sum(covered)]
+    return found
+
+
 class Board:
     """One hand being played: the layout, the turn, what each player has played and drawn.
 
@@ -137,7 +153,7 @@ class Board:
             raise InputError(f"{len(self.players)} players ({', '.join(self.players)}), but {ruleset.name} "
                              f"seats at most {most}")
         self.deal, _ = deal_size(self.ruleset, len(self.players))
-        tileset = self.ruleset.tileset
+        tileset = self.tileset = self.ruleset.tileset
         self.known: dict[str, set[Tile]] = {}
         held: dict[Tile, str] = {}
         for player, tiles in self.hands.items():
@@ -175,13 +191,16 @@ class Board:
         self.out: Out | None = None
         self.blocked = False
         self.history: list[Ruled] = []
+        self.plain_laid = [0] * (tileset.max_pip + 1)
+        """For each number, the tiles on the table that show it and are not doubles (all of them: sealed)."""
+        self._counted: tuple[int, tuple[int, ...]] | None = None
 
     # the position
 
     @property
     def stock(self) -> int:
         """The tiles left in the bazaar."""
-        return self.ruleset.tileset.size - len(self.players) * self.deal - sum(self.drawn.values())
+        return self.tileset.size - len(self.players) * self.deal - sum(self.drawn.values())
 
     @property
     def over(self) -> bool:
@@ -192,6 +211,11 @@ class Board:
 
     def count(self) -> tuple[int, tuple[int, ...]]:
         """The count of the open ends and the numbers it adds (rules.md §4.2)."""
+        if self._counted is None:
+            self._counted = self._count()
+        return self._counted
+
+    def _count(self) -> tuple[int, tuple[int, ...]]:
         if not self.nodes:
             return 0, ()
         if len(self.nodes) == 1 and not self.nodes[0].spinner:  # a lone tile: both its halves show, once
@@ -203,13 +227,12 @@ class Board:
         ends: list[int] = []
         for node in self.nodes:
             if node.spinner:
-                # A covered side stands as an end of 0: its arm is counted at the arm's own open end.
-                sides = [None if port is not None else End(0) for port in node.ports]
-                counted = open_count(reading, (), Spinner(node.tile.low, *sides))
-                covered = sum(port is None for port in node.ports)
-                halves.extend(counted.parts[:len(counted.parts) - covered])
+                halves.extend(_spinner_halves(reading, node.tile.low, tuple(port is None for port in node.ports)))
             else:
-                ends.extend(End(port, node.tile.is_double).value for port in node.ports if port is not None)
+                double = node.tile.is_double
+                for port in node.ports:
+                    if port is not None:
+                        ends.append(End(port, double).value if double else port)
         parts = tuple(halves + ends)
         return sum(parts), parts
 
@@ -217,11 +240,8 @@ class Board:
         """Every tile that could extend the layout is a double at an end (rules.md §1.5)."""
         if not self.nodes:
             return False
-        for value in set(self.ends()):
-            for tile in self.ruleset.tileset.tiles():
-                if value in tile and not tile.is_double and tile not in self.on_table:
-                    return False
-        return True
+        every = self.tileset.max_pip  # the tiles of a number that are not its double
+        return all(self.plain_laid[value] == every for value in set(self.ends()))
 
     def places(self, tile: Tile, skip: int | None = None) -> list[_Place]:
         """Every open end ``tile`` can be laid on; a spinner offers only its next free side."""
@@ -273,10 +293,11 @@ class Board:
                   showing: int | None = None) -> Ruled:
         total, parts = self.count()
         fisherman = None
-        if self.blocked or self.is_sealed():
+        sealed = self.is_sealed()
+        if self.blocked or sealed:
             fisherman = self.fisherman()
         return Ruled(play, on, self.ends(), total, parts, points, None if self.over else self.turn,
-                     self.is_sealed(), self.blocked, fisherman, self.out, note, showing)
+                     sealed, self.blocked, fisherman, self.out, note, showing)
 
     def fisherman(self) -> str | None:
         """Who made the fish, as ``fish.fisherman`` reads it: the sealer (a double laid after is not the
@@ -333,7 +354,7 @@ class Board:
                              and self.doubles_turn[0] == player)
             if not second_double:
                 raise IllegalPlay(play, f"it is {self.turn}'s turn, not {player}'s")
-        tileset = self.ruleset.tileset
+        tileset = self.tileset
         if tile not in tileset:
             raise IllegalPlay(play, f"tile {tile} is not in a {tileset.name} set")
         if tile in self.on_table:
@@ -361,6 +382,10 @@ class Board:
         elif hand is not None:
             hand.discard(tile)
         self.on_table.add(tile)
+        self._counted = None
+        if not tile.is_double:
+            self.plain_laid[tile.low] += 1
+            self.plain_laid[tile.high] += 1
         self.played[player] += 1
         self.knocks = 0
         was_sealed = self.sealer is not None
@@ -395,6 +420,7 @@ class Board:
         return f"sealed: a fish unless {format_tiles(doubles)} is held"
 
     def _lead(self, tile: Tile) -> None:
+        self._counted = None
         self.lead = tile
         if self._spins(tile):
             self.nodes.append(_Node(tile, True, [tile.low] * 4))
@@ -407,6 +433,7 @@ class Board:
         return self.ruleset["play.spinners"] is Spinners.EVERY or not any(node.spinner for node in self.nodes)
 
     def _lay(self, tile: Tile, place: _Place) -> None:
+        self._counted = None
         self.nodes[place.node].ports[place.port] = None
         if self._spins(tile):
             # laid against its west side: east (the other long side) is its next free side
@@ -424,6 +451,8 @@ class Board:
             shown = " ".join(map(str, self.ends()))
             extra = " (two doubles at once: one on each end)" if skip is not None else ""
             raise IllegalPlay(play, f"{tile} does not match an open end (the ends show {shown}){extra}")
+        if len(places) == 1 and play.on is None:  # the common case: the one place it fits
+            return places[0]
         if isinstance(play.on, int):
             places = [place for place in places if place.showing == play.on]
             if not places:
@@ -497,3 +526,112 @@ def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Til
         raise InputError(f"the plays name one player ({players[0]}): a hand needs at least two (give each "
                          "player's first play, or --hand for each)")
     return follow(ruleset, players, plays, given)
+
+
+def refusal(followed: Followed) -> str:
+    """The first illegal play of a recorded hand, said with its number: ``play 4 (Bob 3-3): ...``."""
+    return f"play {len(followed.ruled) + 1} ({format_play(followed.illegal.play)}): {followed.illegal.reason}"
+
+
+def dealt_hands(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
+                held: Mapping[str, tuple[Tile, ...]]) -> dict[str, tuple[Tile, ...]]:
+    """The hands dealt, where the end of the hand tells them: a player who drew nothing was dealt the tiles
+    they laid and the tiles ``held`` at the end (the player who went out: none), when that makes a whole
+    deal. Such hands let the referee check every knock afterwards."""
+    deal, _ = deal_size(ruleset, len(players))
+    drew = {play.player for play in plays if play.action is Action.DRAW}
+    laid: dict[str, list[Tile]] = {}
+    for play in plays:
+        if play.action is Action.TILE:
+            laid.setdefault(play.player, []).append(play.tile)
+    dealt = {}
+    for player, tiles in held.items():
+        hand = tuple(laid.get(player, ())) + tuple(tiles)
+        if player not in drew and len(hand) == deal and len(set(hand)) == deal:
+            dealt[player] = hand
+    return dealt
+
+
+_FOLLOWED: dict = {}
+"""Hands followed, by ruleset (held, so that its id stays its own), seating, plays and hands at the end: a
+round's checks, its derivation and its scoring all follow the same plays, and opening a match then
+replaying it follows every hand twice; a hand needs following once."""
+_KEPT = 4096
+
+
+def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
+                held: Mapping[str, tuple[Tile, ...]] | None = None) -> Followed:
+    """``follow`` for a recorded hand: the hands dealt worked out from those ``held`` at the end
+    (``dealt_hands``), where they can be."""
+    key = (id(ruleset), tuple(players), tuple(plays), tuple(sorted((held or {}).items())))
+    found = _FOLLOWED.get(key)
+    if found is not None and found[0] is ruleset:
+        return found[1]
+    hands = dealt_hands(ruleset, players, plays, held) if held else {}
+    try:
+        followed = follow(ruleset, players, plays, hands)
+    except InputError:  # hands that cannot have been dealt together: followed without them
+        followed = follow(ruleset, players, plays)
+    if len(_FOLLOWED) >= _KEPT:
+        _FOLLOWED.clear()
+    _FOLLOWED[key] = (ruleset, followed)
+    return followed
+
+
+def needless_draw(followed: Followed, held: Mapping[str, tuple[Tile, ...]]) -> str | None:
+    """The first draw a player made while holding a tile that fits, where the plays prove it: of the tiles
+    the player laid afterwards or held at the end, more fit the ends as they were than the player drew from
+    then on, so one of them was in the hand before the draw (a draw is one turn's; the turn is the same)."""
+    ruled = followed.ruled
+    for index, item in enumerate(ruled):
+        play = item.play
+        if play.action is not Action.DRAW:
+            continue
+        ends = set(item.ends)
+        later = ruled[index:]
+        drawn = sum(other.play.drawn for other in later if other.play.player == play.player)
+        kept = [other.play.tile for other in later
+                if other.play.player == play.player and other.play.action is Action.TILE]
+        kept += list(held.get(play.player, ()))
+        fitting = sorted({tile for tile in kept if tile.low in ends or tile.high in ends})
+        if len(fitting) > drawn:
+            return (f"play {index + 1} ({format_play(play)}): {play.player} could play before drawing: "
+                    f"{format_tiles(fitting)} fit the ends ({' '.join(map(str, item.ends))}) and at most "
+                    f"{drawn} of them came from the bazaar (bazaar.draw_while_able = false)")
+    return None
+
+
+def held_doubles(followed: Followed, held: Mapping[str, tuple[Tile, ...]]) -> list[tuple[str, Tile]]:
+    """The doubles still held that a sealed layout can take (rules.md §1.5): the hand is not over."""
+    ends = set(followed.ends)
+    return [(player, tile) for player, tiles in held.items() for tile in tiles
+            if tile.is_double and tile.low in ends]
+
+
+class Scored(NamedTuple):
+    """What one play scored, and who takes it: the player, the opponent who called muggins, or nobody (a
+    missed score, lost)."""
+
+    number: int
+    """The play's place in the hand (1: the lead)."""
+    ruled: Ruled
+    taker: str | None
+
+
+def play_scores(ruleset: Ruleset, followed: Followed) -> tuple[Scored, ...]:
+    """Every play that scored under ``play.scores``, in order, and who takes its points (``play.muggins``)."""
+    called = ruleset["play.muggins"] is Muggins.CALLED
+    found = []
+    for number, ruled in enumerate(followed.ruled, start=1):
+        if not ruled.points:
+            continue
+        play = ruled.play
+        taker = play.player if not play.missed else play.taker if called else None
+        found.append(Scored(number, ruled, taker))
+    return tuple(found)
+
+
+def play_claims(ruleset: Ruleset, followed: Followed) -> tuple[Claim, ...]:
+    """The plays' points as claims (the count each was scored from kept): what the board gave each player."""
+    return tuple(Claim(scored.taker, scored.ruled.points, scored.ruled.count)
+                 for scored in play_scores(ruleset, followed) if scored.taker is not None)

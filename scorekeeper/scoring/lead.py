@@ -133,6 +133,8 @@ def lead_problem(ruleset: Ruleset, match: Match, previous: RoundResult | None, r
     before it, None for the first round)."""
     if not ruleset["hundred.enabled"] or rnd.led != SIX_SIX:
         return None
+    if rnd.plays:  # a lead seen in the plays is not a claim: the scores make it on the hundred, or ordinary
+        return None
     if previous is not None and previous.owes_hundred:
         return None
     scores = ({item.side: item.score for item in previous.sides} if previous is not None

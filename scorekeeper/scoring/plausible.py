@@ -66,7 +66,39 @@ def implausible(match: Match, ruleset: Ruleset, rnd: Round) -> str | None:
         if hand.tiles is None and hand.total > heaviest[min(most, tileset.size)]:
             return (f"{player}'s total {hand.total}: a hand holds at most {heaviest[min(most, tileset.size)]} pips "
                     f"({most} tiles{' = ' + drawing if drawing else '; '}{keys})")
-    return _nothing_held(rnd) or _together(rnd, tileset, dealt, most)
+    return _nothing_held(rnd) or _together(rnd, tileset, dealt, most) or _after_the_plays(rnd, tileset, dealt)
+
+
+def _after_the_plays(rnd: Round, tileset, dealt: int) -> str | None:
+    """With the plays given, each hand holds what it was dealt and drew less what it laid, out of the tiles
+    not seen on the table nor in another hand."""
+    if not rnd.plays:
+        return None
+    from scorekeeper.domain.plays import Action  # start-up: only a round typed play by play
+
+    laid = {player: 0 for player in rnd.hands}
+    drew = dict(laid)
+    seen = {play.tile for play in rnd.plays if play.tile is not None}
+    for play in rnd.plays:
+        if play.player in laid:
+            laid[play.player] += play.action is Action.TILE
+            drew[play.player] += play.drawn
+    seen |= {tile for hand in rnd.hands.values() for tile in hand.tiles or ()}
+    pips = sorted(tile.pips for tile in tileset.tiles() if tile not in seen)
+    for player, hand in rnd.hands.items():
+        holds = dealt + drew[player] - laid[player]
+        how = f"{player} was dealt {dealt}, drew {drew[player]} and laid {laid[player]}: {holds} left"
+        if hand.tiles is not None:
+            if len(hand.tiles) != holds:
+                return f"{player} holds {len(hand.tiles)} tiles, but {how}"
+            continue
+        if holds <= 0 or holds > len(pips):
+            continue
+        most, least = sum(pips[-holds:]), sum(pips[:holds])
+        if not least <= hand.total <= most:
+            return (f"{player}'s total {hand.total}: {how}, which hold {least} to {most} pips among the tiles "
+                    "not seen")
+    return None
 
 
 def _nothing_held(rnd: Round) -> str | None:

@@ -42,22 +42,90 @@ class Race(NamedTuple):
 
 
 def play_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
-    """The round's claims (``play.scores``), then its end-of-hand points, in order, against the target."""
+    """The round's claims (``play.scores``), then its end-of-hand points, in order, against the target.  A
+    round given play by play scores its plays as this ruleset counts the board (rules.md §10.3), not the
+    claims typed with it."""
     rnd = state.facts
     claims = rnd.claims + rnd.play_points
-    if not claims and not ruleset["end.exact"] and not ruleset["end.at_once"]:
-        return state  # nothing can hold back or stop the end-of-hand points
-    steps: list[Step] = []
     notes: list[str] = []
+    scored = None
+    if rnd.plays and ruleset["play.scores"] is not PlayScore.NONE:
+        scored = _board_scores(ruleset, match, rnd, notes)
+    if not claims and not scored and not ruleset["end.exact"] and not ruleset["end.at_once"]:
+        return state.but(notes=state.notes + tuple(notes)) if notes else state
+    steps: list[Step] = []
     scores = {name: account.score for name, account in state.accounts.items()}
-    hand = play(ruleset, match, scores, claims, state.points, steps, notes)
+    hand = play(ruleset, match, scores, claims, state.points, steps, notes, scored)
     return state.but(points=hand.points, reached_first=hand.first, steps=state.added(steps),
                      notes=state.notes + tuple(notes))
 
 
+def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[str]):
+    """What the plays scored under this ruleset, play by play; None (the claims typed are scored instead,
+    with a note) when this ruleset's layout cannot follow them."""
+    from scorekeeper.scoring.board import follow_hand, play_scores, refusal  # start-up: only rounds typed play by play
+
+    held = {player: hand.tiles for player, hand in rnd.hands.items() if hand.tiles is not None}
+    if rnd.out:
+        held[rnd.out] = ()
+    followed = follow_hand(ruleset, match.players, rnd.plays, held)
+    if followed.illegal is not None:
+        notes.append(f"{ruleset.name} cannot follow the plays ({refusal(followed)}): the points claimed with "
+                     "the round are scored instead")
+        return None
+    return play_scores(ruleset, followed)
+
+
+def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], steps: list[Step]) -> list[tuple]:
+    events = []
+    for claim in claims:
+        side = match.side_of(claim.player).name
+        whose = f" for {side}" if side != claim.player else ""
+        if claim.count is None:
+            events.append((side, claim.points, "play.scores",
+                           f"{claim.player} claims {claim.points} during play{whose}"))
+            continue
+        # a claim told as a count scores what this ruleset makes of the count (rules.md §4.3)
+        from scorekeeper.scoring.counts import explain_score, score_of  # start-up
+
+        value = score_of(ruleset, claim.count)
+        if not value:
+            steps.append(Step(side, "play.scores", f"{claim.player}'s count of {claim.count} scores nothing under "
+                                                   f"{ruleset.name}: {explain_score(ruleset, claim.count)}"))
+            continue
+        events.append((side, value, "play.scores",
+                       f"{claim.player} claims {value} during play (count {claim.count}){whose}"))
+    return events
+
+
+def _play_events(match: Match, scored, steps: list[Step]) -> list[tuple]:
+    from scorekeeper.notation.play_line import format_play  # start-up: as in _board_scores
+
+    events = []
+    for item in scored:
+        ruled = item.ruled
+        play = ruled.play
+        said = f"play {item.number}, {format_play(play._replace(missed=False, taker=None))}: the ends count " \
+               f"{ruled.count}"
+        if item.taker is None:
+            side = match.side_of(play.player).name
+            steps.append(Step(side, "play.muggins", f"{said}, {ruled.points} missed by {play.player} and lost"))
+            continue
+        side = match.side_of(item.taker).name
+        whose = f" for {side}" if side != item.taker else ""
+        if item.taker != play.player:
+            events.append((side, ruled.points, "play.muggins",
+                           f"{said}, {ruled.points} missed by {play.player}: {item.taker} calls muggins and "
+                           f"takes it{whose}"))
+        else:
+            events.append((side, ruled.points, "play.scores", f"{said}, {play.player} scores {ruled.points}{whose}"))
+    return events
+
+
 def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterable[Claim],
-         end_points: dict[str, int] | None, steps: list[Step], notes: list[str]) -> Race:
-    """Score one hand's events in order: the claims, then ``end_points`` (None: the hand is still in play)."""
+         end_points: dict[str, int] | None, steps: list[Step], notes: list[str], scored=None) -> Race:
+    """Score one hand's events in order: the claims (or, ``scored``, what the plays scored on the board),
+    then ``end_points`` (None: the hand is still in play)."""
     target = target_for(ruleset, match)
     running = dict(scores)
     points = {side.name: 0 for side in match.sides}
@@ -68,33 +136,21 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
                      f"({', '.join(f'{c.player} {c.points}' for c in claims)}) are not counted")
         claims = ()
     at_once = ruleset["end.at_once"] and target > 0 and ruleset["end.at_target"] is AtTarget.WINS
-    events = []
-    for claim in claims:
-        side = match.side_of(claim.player).name
-        if claim.count is None:
-            events.append((side, claim.points, claim.player, ""))
-            continue
-        # a claim told as a count scores what this ruleset makes of the count (rules.md §4.3)
-        from scorekeeper.scoring.counts import explain_score, score_of  # start-up
-
-        value = score_of(ruleset, claim.count)
-        if not value:
-            steps.append(Step(side, "play.scores", f"{claim.player}'s count of {claim.count} scores nothing under "
-                                                   f"{ruleset.name}: {explain_score(ruleset, claim.count)}"))
-            continue
-        events.append((side, value, claim.player, f" (count {claim.count})"))
+    if scored is not None:
+        events = _play_events(match, scored, steps)
+    else:
+        events = _claim_events(ruleset, match, claims, steps)
     events += [(name, value, None, "") for name, value in (end_points or {}).items() if value]
-    for side, value, player, counted in events:
+    for side, value, key, said in events:
         if ruleset["end.exact"] and target and running[side] + value > target:
             steps.append(Step(side, "end.exact", f"{side}: {value} not scored: {running[side]} + {value} would "
                                                  f"pass the target {target}, which must be reached exactly"))
             continue
         running[side] += value
         points[side] += value
-        if player is not None:
+        if key is not None:
             claimed[side] += value
-            steps.append(Step(side, "play.scores", f"{player} claims {value} during play{counted}"
-                                                   + (f" for {side}" if side != player else "")))
+            steps.append(Step(side, key, said))
         if at_once and running[side] >= target:
             steps.append(Step(side, "end.at_once", f"{side} reaches {running[side]} of {target} and wins at once; "
                                                    "nothing after it in this hand is scored"))

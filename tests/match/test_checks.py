@@ -11,6 +11,7 @@ from scorekeeper.errors import InputError
 from scorekeeper.match.checks import ROUND_CHECKS, check_round, round_checker
 from scorekeeper.match.record import new_match
 from scorekeeper.rules.loader import load_ruleset
+from table_steps import family, replay
 
 GOAT = load_ruleset("goat")
 MATCH = new_match("goat", GOAT, ("Ann", "Bob", "Cid"))
@@ -58,3 +59,8 @@ def test_a_round_with_several_problems_is_refused_for_the_earliest(rnd, said):
     with pytest.raises(InputError) as refused:
         check_round(MATCH, GOAT, rnd)
     assert said in str(refused.value)
+
+
+@pytest.mark.parametrize("vector", family("rounds_played"))
+def test_rounds_played(sk, vector):
+    replay(sk, vector)

@@ -77,3 +77,49 @@ plays = st.one_of(
 @given(st.lists(plays, min_size=1, max_size=12))
 def test_written_plays_read_back_the_same(written):
     assert parse_plays(format_plays(written), PLAYERS + ("Uncle Vanya", "on")) == tuple(written)
+
+
+def test_a_missed_score_and_muggins_are_read_and_written_back():
+    plays = parse_plays("a 66, b 63 on 6 missed, c 33 muggins d, Dan 3-1 muggins \"Ann\"", PLAYERS)
+    assert plays[1] == Play("Bob", Action.TILE, Tile(3, 6), 6, missed=True)
+    assert plays[2] == Play("Cat", Action.TILE, Tile(3, 3), missed=True, taker="Dan")
+    assert plays[3].taker == "Ann"
+    assert format_plays(plays) == "Ann 6-6, Bob 3-6 on 6 missed, Cat 3-3 muggins Dan, Dan 1-3 muggins Ann"
+    assert parse_plays(format_plays(plays), PLAYERS) == plays
+
+
+@pytest.mark.parametrize("text, message", [
+    ("Ann 6-6 muggins", "play 1: 'Ann 6-6 muggins' needs who called it"),
+    ("Ann 6-6 muggins 3-3", "play 1: 'Ann 6-6 muggins' needs who called it"),
+    ("Ann 6-6, Bob knocks missed", "play 3: 'missed' after Bob knocks is not a player's name"),
+    ("Ann 6-6 missed, missed 6-3", "play 2: 'missed' after Ann 6-6 missed is not a player's name"),
+])
+def test_muggins_words_out_of_place_are_refused(text, message):
+    with pytest.raises(InputError) as refused:
+        parse_plays(text, PLAYERS)
+    assert message in str(refused.value)
+
+
+@given(st.lists(st.tuples(st.sampled_from(("Ann", "Bob", "Cat", "Dan", "Uncle Vanya", "on")),
+                          st.sampled_from(("tile", "knock", "draw")),
+                          st.tuples(st.integers(0, 6), st.integers(0, 6)),
+                          st.sampled_from((None, 3, "tile")), st.sampled_from((None, "missed", "Bob"))),
+                min_size=1, max_size=8))
+def test_a_stored_line_reads_back_as_the_full_reader_reads_it(items):
+    """The match file's play lines are read by splitting (``_stored``) where they are plain: the same plays
+    as the full reader gives, and those of format_plays."""
+    plays = []
+    for player, action, (a, b), on, missed in items:
+        if action == "knock":
+            plays.append(Play(player, Action.KNOCK))
+        elif action == "draw":
+            plays.append(Play(player, Action.DRAW, drawn=a + 1))
+        else:
+            where = Tile.of(b, a) if on == "tile" else on
+            plays.append(Play(player, Action.TILE, Tile.of(a, b), where, missed=missed is not None,
+                              taker=missed if missed not in (None, "missed") else None))
+    line = format_plays(plays)
+    assert parse_plays(line, exact=True) == tuple(plays)
+    from scorekeeper.notation import play_line
+
+    assert play_line._stored(line) in (None, tuple(plays))
