@@ -629,7 +629,9 @@ class LiveSession:
         from scorekeeper.reports.render import joined_between  # start-up
 
         rnd = change.match.rounds[number - 1]
-        said = format_round(rnd, change.match)
+        said = format_round(rnd._replace(plays=()), change.match)  # the plays were just answered one by one
+        if rnd.plays:
+            said += f", {len(rnd.plays)} plays"
         line = f"Round {number}: {said}"
         width = self.screen().width
         if width is None or text_width(line) <= width:

@@ -38,7 +38,8 @@ from scorekeeper.notation.words import round_word
 from scorekeeper.domain.tiles import TILE_DASHES, Tile, format_tile, format_tiles, parse_tile
 
 KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played", "plays")
-PLAYS = re.compile(r"""("[^"]*")|(?<![\w'’.-])(?P<plays>plays)(?![\w'’.-])""", re.IGNORECASE)
+PLAYS = re.compile(r"""("[^"]*")|(?<![\w'’.-])(?P<word>[^\W\d_][\w'’.-]*)""")
+"""A line's quoted names and words, to find its ``plays`` word (in any language: ``notation.words``)."""
 _TOKEN = re.compile(rf"""
     (?P<tile>[0-9]+[{TILE_DASHES}][0-9]+)(?![0-9{TILE_DASHES}])
   | (?P<plus>\+\s*[0-9]+)(?![0-9])
@@ -107,7 +108,8 @@ def read_round(text: str, match: Match, partner_counts: bool = True, max_pip: in
 
 def _split_plays(text: str, match: Match, max_pip: int) -> tuple[str, tuple]:
     """The line without its plays (from the word ``plays`` to a semicolon or the end), and the plays."""
-    found = [item for item in PLAYS.finditer(text) if item.group("plays")]
+    found = [item for item in PLAYS.finditer(text)
+             if item.group("word") and round_word(item.group("word"), match.players) == "plays"]
     if not found:
         return text, ()
     if len(found) > 1:

@@ -39,14 +39,15 @@ class Words(NamedTuple):
 ENGLISH = Words(
     "en",
     round={"out": ("out",), "fish": ("fish",), "by": ("by",), "on": ("on",), "led": ("led",),
-           "count": ("count",), "played": ("played",)},
+           "count": ("count",), "played": ("played",), "plays": ("plays",)},
     commands={"undo": ("undo",), "redo": ("redo",), "edit": ("edit",), "delete": ("delete",),
               "table": ("table",), "explain": ("explain",), "check": ("check",), "rules": ("rules",),
               "again": ("again", "rematch"), "save": ("save",), "help": ("help",), "quit": ("quit",),
               "exit": ("exit",)},
     options={"all": ("all",), "list": ("list",), "fish": ("fish",), "deal": ("deal",), "hand": ("hand",),
              "count": ("count",)},
-    plays={"knocks": ("knocks", "knock", "passes", "pass"), "draws": ("draws", "draw"), "on": ("on",)},
+    plays={"knocks": ("knocks", "knock", "passes", "pass"), "draws": ("draws", "draw"), "on": ("on",),
+           "missed": ("missed",), "muggins": ("muggins",)},
     answers={"yes": ("y", "yes"), "no": ("n", "no")},
 )
 
@@ -54,7 +55,7 @@ RUSSIAN = Words(
     "ru",
     round={"out": ("вышел", "вышла", "вышли"), "fish": ("рыба",), "by": ("закрыл", "закрыла", "закрыли"),
            "on": ("последней", "последним"), "led": ("заход",), "count": ("концы", "счёт"),
-           "played": ("сыграл", "сыграла", "сыграли")},
+           "played": ("сыграл", "сыграла", "сыграли"), "plays": ("ходы",)},
     commands={"undo": ("отмена", "отменить"), "redo": ("вернуть",), "edit": ("исправить", "правка"),
               "delete": ("удалить",), "table": ("таблица",), "explain": ("объяснить", "почему"),
               "check": ("проверить", "проверка"), "rules": ("правила",), "again": ("заново", "реванш"),
@@ -62,7 +63,8 @@ RUSSIAN = Words(
               "exit": ()},
     options={"all": ("все", "всё"), "list": ("список",), "fish": ("рыба",), "deal": ("раздача",),
              "hand": ("рука",), "count": ("концы", "счёт")},
-    plays={"knocks": ("стучит", "стук", "пас"), "draws": ("берёт", "базар"), "on": ("на",)},
+    plays={"knocks": ("стучит", "стук", "пас"), "draws": ("берёт", "базар"), "on": ("на",),
+           "missed": ("прозевал",), "muggins": ("маггинс",)},
     answers={"yes": ("да", "д"), "no": ("нет", "н")},
 )
 
@@ -70,7 +72,7 @@ UKRAINIAN = Words(
     "uk",
     round={"out": ("вийшов", "вийшла", "вийшли"), "fish": ("риба",), "by": ("закрив", "закрила", "закрили"),
            "on": ("останньою", "останнім"), "led": ("захід",), "count": ("кінці", "рахунок"),
-           "played": ("зіграв", "зіграла", "зіграли")},
+           "played": ("зіграв", "зіграла", "зіграли"), "plays": ("ходи",)},
     commands={"undo": ("скасувати", "відміна"), "redo": ("повернути",), "edit": ("виправити", "правка"),
               "delete": ("видалити",), "table": ("таблиця",), "explain": ("пояснити", "чому"),
               "check": ("перевірити", "перевірка"), "rules": ("правила",), "again": ("знову", "реванш"),
@@ -78,7 +80,8 @@ UKRAINIAN = Words(
               "exit": ()},
     options={"all": ("усі", "всі"), "list": ("список",), "fish": ("риба",), "deal": ("роздача",),
              "hand": ("рука",), "count": ("кінці", "рахунок")},
-    plays={"knocks": ("стукає", "стук", "пас"), "draws": ("бере", "базар"), "on": ("на",)},
+    plays={"knocks": ("стукає", "стук", "пас"), "draws": ("бере", "базар"), "on": ("на",),
+           "missed": ("проґавив",), "muggins": ("маґґінс",)},
     answers={"yes": ("так",), "no": ("ні", "н")},
 )
 

@@ -90,7 +90,7 @@ def test_a_bad_round_line(xx, tmp_path, line):
     xx("--lang", "en", "new", "--rules", "goat", "Ann", "Bob", code=0)
     before = (tmp_path / "match.toml").read_bytes()
     said = xx("round", line, code=2)
-    words = ("Ann", "Bob", "Zed", "out", "fish", "by", "on", "led", "count", "played", "NAME")
+    words = ("Ann", "Bob", "Zed", "out", "fish", "by", "on", "led", "count", "played", "plays", "NAME")
     assert "⟦" in said and pseudo.unmarked(said, words) == [], said
     assert (tmp_path / "match.toml").read_bytes() == before
 

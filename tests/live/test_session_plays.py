@@ -57,7 +57,7 @@ def test_an_all_fives_hand_typed_play_by_play_at_40_columns(tmp_path):
     assert play.prompt == "#1 hands> "  # asked again
     answer = lines_of(play.say(f"b {BOB_HOLDS}, c 3-5, d 4-6"))
     assert answer[0] == "Round 1: Ann out on 0-5 · led 6-6"
-    assert answer[-2:] == ["Ann 65 · Bob 0 · Cat 0 · Dan 0", "Ann leads"]
+    assert answer[-2:] == ["Ann 65 · Bob 20 · Cat 0 · Dan 10", "Ann leads"]  # the plays scored: Bob 5 + 15, Dan 10
     assert all(len(line) <= 40 for line in answer)
     assert play.prompt == "#2> "
     assert "Saved in match.toml." in play.quit()
@@ -83,7 +83,7 @@ def test_a_goat_hand_ends_in_a_fish_whose_fisherman_leads_the_next_round(tmp_pat
     assert ended[1].startswith("A fish: nobody can play; Ann made it. What does each hand hold?")  # the sealer
     assert play.say("Ann out 3").startswith("Error: 'out': the referee saw how the hand ended")
     answer = lines_of(play.say("a 10 b 12 c 15 d 20"))
-    assert answer[0] == "Round 1: fish by Ann, led 2-4, Ann 10, Bob 12, Cat 15, Dan 20"
+    assert answer[0] == "Round 1: fish by Ann, led 2-4, Ann 10, Bob 12, Cat 15, Dan 20, 10 plays"
     assert answer[-1].endswith("· Ann leads")
     assert play.say("b 66") == "Error: Bob 6-6: Ann leads this hand, not Bob\n"
     assert play.say("a 66") == "Ann 6-6 · ends 6 6 · Bob\n"

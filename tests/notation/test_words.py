@@ -36,6 +36,7 @@ LINES = {  # each round-line word in a line, written with the English word
     "led": "Masha out 3 13 5, {} 1-1",
     "count": "Masha out 3 13 5, Alex {} 20",
     "played": "Masha out 3 13 5, Alex {} 25",
+    "plays": "{} Masha 1-1, Alex 1-2; Alex 3, Olya 13, Serg 5",
 }
 
 WORDS = [(language, meaning, word) for language, words in LANGUAGES.items()
