@@ -644,7 +644,7 @@ class LiveSession:
     def claim(self, claims) -> Reply:
         """Claims during play, all or none: each is checked on the hand as it would be after the ones before."""
         from scorekeeper.match.claims import add_claim, claim_points  # start-up
-        from scorekeeper.reports.render import banner, over_line, standings  # start-up
+        from scorekeeper.reports.render import over_banner, standings  # start-up
         ruleset, match, table = self.state.ruleset, self.state.match, self.state.table
         told = claim_points(ruleset, claims)  # each checked, a count scored by the ruleset
         for claim in told:
@@ -661,7 +661,7 @@ class LiveSession:
         table = self.state.table
         lines = wrap(text, self.screen().width, indent="  ") + standings(table, self.screen().width)
         if table.over:  # the claim that reaches the target ends the match: said as a round's would be
-            lines.append(banner(over_line(table, self.state.ruleset)))
+            lines += over_banner(table, self.state.ruleset, self.screen().width)
         return Reply("\n".join(lines))
 
     def _changed(self, change: usecases.Change, headline: str, focus: int | None = None) -> Reply:

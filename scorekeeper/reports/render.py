@@ -146,7 +146,7 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     notes = _new_notes(table)
     status = _status(table, ruleset)
     if ended and table.over:
-        status[-1] = banner(status[-1])
+        status[-1:] = over_banner(table, ruleset, width)
     if standing:
         if not table.over and table.next_leader and status[-1] == f"{table.next_leader} leads next":
             status.pop()  # said in the standings line
@@ -517,11 +517,11 @@ def over_line(table: Table, ruleset: Ruleset) -> str:
     return f"Match over: {ending(table, ruleset)}."
 
 
-def ending(table: Table, ruleset: Ruleset) -> str:
-    """How a finished match ended, as a clause (``Ann wins with 125 points``), with what decided it: the
-    number says what it is (a side's points in a race, the points it holds in Goat's family, where they
-    count against it: a bare "Serg wins with 0" read as a score of nothing winning)."""
-    why = f" ({table.decided_by})" if table.decided_by else ""
+def ending(table: Table, ruleset: Ruleset, why: bool = True) -> str:
+    """How a finished match ended, as a clause (``Ann wins with 125 points``), with what decided it (unless
+    ``why`` is false): the number says what it is (a side's points in a race, the points it holds in Goat's
+    family, where they count against it: a bare "Serg wins with 0" read as a score of nothing winning)."""
+    why = f" ({table.decided_by})" if table.decided_by and why else ""
     held = ruleset["end.at_target"] is AtTarget.LOSES
     if table.loser and held:
         return f"{table.loser} is the goat with {_points(table.standing(table.loser).score)}{why}"
@@ -569,3 +569,16 @@ def joined_between(parts: list[str], width: int | None, first: str = "", indent:
 def banner(text: str) -> str:
     """A line that must not be missed among the rows of an answer (the match ended, or goes on again)."""
     return f"*** {text} ***"
+
+
+def over_banner(table: Table, ruleset: Ruleset, width: int | None = None) -> list[str]:
+    """The match's end as a banner that fits ``width``: on one line where it fits; else the banner without
+    what decided it, which follows on a line of its own; else the banner's words wrapped."""
+    whole = banner(over_line(table, ruleset))
+    if width is None or text_width(whole) <= width:
+        return [whole]
+    short = f"Match over: {ending(table, ruleset, why=False)}."
+    lines = wrap(banner(short), width, indent="    ")
+    if table.decided_by:
+        lines += wrap(f"({table.decided_by})", width, indent="  ")
+    return lines

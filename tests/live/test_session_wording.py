@@ -15,8 +15,13 @@ from scorekeeper.rules.loader import builtin_names, load_ruleset  # noqa: E402
 @pytest.mark.parametrize("columns", [40, 80])
 def test_a_win_by_a_finish_says_what_the_number_is(tmp_path, columns):
     play = Play(tmp_path, "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg", columns=columns)
-    said = " ".join(play.say("s out on 0-0, m 5, a 6, o 7").split())
-    assert "*** Match over: Serg wins with 0 points (Serg went out on 0-0 ('bald goat')). ***" in said
+    answer = play.say("s out on 0-0, m 5, a 6, o 7")
+    said = " ".join(answer.split())
+    # the banner on a line of its own where it fits, what decided the match on the next (issue 21, 1)
+    assert "*** Match over: Serg wins with 0 points. *** (Serg went out on 0-0 ('bald goat'))" in said
+    if columns == 80:
+        assert "*** Match over: Serg wins with 0 points. ***" in answer.splitlines()
+    assert all(len(line) <= columns for line in answer.splitlines())
     assert " ".join(play.say("table").split()).endswith(
         "Match over: Serg wins with 0 points (Serg went out on 0-0 ('bald goat')).")
     play.quit()
