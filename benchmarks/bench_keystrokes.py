@@ -41,7 +41,7 @@ from scorekeeper.match.opened import open_match
 from scorekeeper.notation.round_line import read_round
 from scorekeeper.notation.play_line import Action, Play
 from scorekeeper.referee.asked import LAST, LED, worth_asking
-from scorekeeper.referee.play import Board, IllegalPlay
+from scorekeeper.scoring.board import Board, IllegalPlay
 
 FOUR = ("Masha", "Alex", "Olya", "Serg")
 TWO = ("Masha", "Alex")
@@ -100,7 +100,7 @@ def deal(rng: random.Random, players: tuple[str, ...], leader: str, fish_chance:
 
 
 def muggins_hand(rng: random.Random, ruleset, players: tuple[str, ...], leader: str) -> Deal:
-    """A Muggins hand played out tile by tile on the referee's board (``referee.play.Board``): seven tiles
+    """A Muggins hand played out tile by tile on the referee's board (``scoring.board.Board``): seven tiles
     each, the rest the bazaar; each player lays the tile that scores most (a random one among equals), draws
     when none fits, knocks when the bazaar is spent.  Every play that scores is a claim typed as it is laid."""
     tiles = list(TileSet(6).tiles())
