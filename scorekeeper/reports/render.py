@@ -581,7 +581,8 @@ def standings(table: Table, width: int | None = None) -> list[str]:
     parts = [f"{side.name} {side.score}" + (f" +{side.remembered}" if side.remembered else "")
              for side in table.sides]
     if not table.over and table.next_leader and table.lead_note == _leads_next(table.next_leader):
-        parts.append(_("{name} leads").format(name=table.next_leader))  # a longer lead note (the hundred, eggs) has a line of its own
+        # a longer lead note (the hundred, eggs) has a line of its own
+        parts.append(_("{name} leads").format(name=table.next_leader))
     return joined_between(parts, width)
 
 
