@@ -169,7 +169,8 @@ def export_markdown(match: Match, ruleset: Ruleset, table: Table) -> str:
     headers = ["#", _("round")] + names + ([_("eggs")] if with_eggs else [])
     rows = [[str(result.number), describe_round(result.facts)] + [side_cell(result.side(name)) for name in names]
             + ([eggs_cell(result)] if with_eggs else []) for result in table.rounds]
-    rows.append(["", "**" + _("total") + "**"] + [f"**{standing_text(side.score, side.remembered)}**" for side in table.sides]
+    rows.append(["", "**" + _("total") + "**"]
+                + [f"**{standing_text(side.score, side.remembered)}**" for side in table.sides]
                 + ([f"+{table.eggs}" if table.eggs else ""] if with_eggs else []))
     lines = [f"**{table_title(table, ruleset)}**", "",
              "| " + " | ".join(headers) + " |",

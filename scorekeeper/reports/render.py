@@ -524,7 +524,8 @@ def _status(table: Table, ruleset: Ruleset) -> list[str]:
         lines.append(_("in play this hand: {points} (already in the totals)").format(
             points=", ".join(f"{name} {points}" for name, points in table.in_play.items() if points)))
     if table.eggs:
-        lines.append(_(EGGS_GO_TO[ruleset["eggs.to"]]).format(points=table.eggs))
+        carried = EGGS_GO_TO[ruleset["eggs.to"]]
+        lines.append(_(carried).format(points=table.eggs))
     if table.over:
         lines.append(over_line(table, ruleset))
     else:

@@ -185,11 +185,13 @@ def ruleset_summary(ruleset: Ruleset, width: int | None = None) -> str:
         count = _WINNERS_COUNT[ruleset["endhand.rounding"] is not Rounding.NONE, ruleset["endhand.divisor"] > 1]
         said.append(_(count).format(round_to=ruleset["endhand.round_to"], divisor=ruleset["endhand.divisor"]))
     else:
-        said.append(_(_WHO_RECORDS[ruleset["count.who"]]))
+        who = _WHO_RECORDS[ruleset["count.who"]]
+        said.append(_(who))
     if ruleset["play.scores"] is not PlayScore.NONE:
         said.append(_("During play, open ends adding up to a multiple of {multiple} score.").format(
             multiple=ruleset["play.multiple"]))
-    said.append(_(_FISH_TIE[ruleset["fish.tie"]]))
+    tie = _FISH_TIE[ruleset["fish.tie"]]
+    said.append(_(tie))
     if ruleset["hundred.enabled"]:
         said.append(_("A side holding points may lead 6-6 on the hundred: winning that round wins the match."))
     wins = tuple(tile for key, tile in (("finish.zero_zero_wins", "0-0"), ("finish.two_doubles_wins", "two doubles"))
