@@ -10,6 +10,7 @@ from typing import Iterable, NamedTuple
 
 from scorekeeper.domain.facts import Match
 from scorekeeper.errors import FileProblem, MatchFileError, StateError
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.opened import OpenMatch, validate_match
 from scorekeeper.reports.columns import simple_table
 from scorekeeper.reports.fit import abbreviations, widest, wrap
@@ -120,8 +121,8 @@ def _read_files(paths: list[str]) -> tuple[dict[str, PlayerRecord], int, int, li
                 rulesets[key] = error
         found = rulesets[key]
         if isinstance(found, FileProblem):
-            raise type(found)(f"the match's ruleset '{match.ruleset}' cannot be used: {found}", path,
-                              key="ruleset")
+            raise type(found)(_("the match's ruleset '{ruleset}' cannot be used: {problem}").format(
+                ruleset=match.ruleset, problem=found), path, key="ruleset")
         return found
 
     records: dict[str, PlayerRecord] = {}
@@ -149,26 +150,34 @@ def _open(path: str, ruleset_for) -> tuple[OpenMatch | None, str]:
         return None, str(error)
     except UnicodeDecodeError:
         line, message = not_utf8(path)
-        return None, message + (f" (line {line})" if line else "")
+        return None, _("{problem} (line {line})").format(problem=message, line=line) if line else message
     except OSError as error:
-        return None, f"cannot read: {error}"
+        return None, _("cannot read: {problem}").format(problem=error)
     except toml.TomlError as error:
-        return None, f"not valid TOML: {error.msg}" + (f" (line {error.lineno})" if error.lineno else "")
+        return None, (_("not valid TOML: {problem} (line {line})") if error.lineno else
+                      _("not valid TOML: {problem}")).format(problem=error.msg, line=error.lineno)
     if "players" not in data or "ruleset" not in data:
-        return None, "not a match file (no players and ruleset)"
+        return None, _("not a match file (no players and ruleset)")
     problems: list[FileProblem] = []
     try:
         match = parse_match(text, path, problems, data=data)
     except MatchFileError as error:
         more = len(getattr(error, "problems", None) or [error]) - 1
-        return None, error.format() + (f" (and {more} more problem(s))" if more else "")
+        return None, _more_problems(error.format(), more)
     numbers = {line: n for n, line in enumerate(round_lines(text), start=1)} if problems else None
     opened, problems = validate_match(match, path, problems=problems, numbers=numbers,
                                       load_ruleset_for=ruleset_for)
     if problems:
-        more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
-        return None, problems[0].format() + more
+        return None, _more_problems(problems[0].format(), len(problems) - 1)
     return opened, ""
+
+
+def _more_problems(first: str, more: int) -> str:
+    """A file's first problem, and how many more it has."""
+    if not more:
+        return first
+    return ngettext("{problem} (and {n} more problem(s))", "{problem} (and {n} more problem(s))", more).format(
+        problem=first, n=more)
 
 
 def _add(records: dict[str, PlayerRecord], opened: OpenMatch) -> None:
@@ -190,28 +199,42 @@ def _add(records: dict[str, PlayerRecord], opened: OpenMatch) -> None:
                 old.rating + gains.get(player, 0))
 
 
+_SHORTEST = (N_("player"), N_("pl"), N_("won"), N_("lost"), N_("rds"), N_("avg"), N_("rtg"))
+_HISTORY_LAYOUTS = (
+    ((N_("player"), N_("played"), N_("won"), N_("lost"), N_("rounds"), N_("avg points"), N_("rating")), None, 2),
+    ((N_("player"), N_("played"), N_("won"), N_("lost"), N_("rounds"), N_("avg"), N_("rating")), None, 1),
+    (("", N_("games"), N_("won"), N_("lost"), N_("rounds"), N_("avg"), N_("rating")), None, 1),
+    (("", N_("games"), N_("won"), N_("lost"), N_("rounds"), N_("avg"), N_("rating")), 8, 1),
+    (_SHORTEST, None, 1),
+    (_SHORTEST, 8, 1),
+    (_SHORTEST, 5, 1),
+)
+"""The history's columns, narrower and narrower: shorter headings, then shorter names, then fewer spaces."""
+
+
 def render_history(found: History, width: int | None = None) -> str:
     """Per player: played, won, lost, rounds, average points and rating, in columns that fit ``width`` (None:
     no limit): the headers shorten, then the names; the summary line wraps."""
     lines = []
+    abbreviated = False
     if found.players:
         names = [record.player for record in found.players]
-        for headers, size, gap in [(("player", "played", "won", "lost", "rounds", "avg points", "rating"), None, 2),
-                                   (("player", "played", "won", "lost", "rounds", "avg", "rating"), None, 1),
-                                   (("", "games", "won", "lost", "rounds", "avg", "rating"), None, 1),
-                                   (("", "games", "won", "lost", "rounds", "avg", "rating"), 8, 1),
-                                   (("player", "pl", "won", "lost", "rds", "avg", "rtg"), None, 1),
-                                   (("player", "pl", "won", "lost", "rds", "avg", "rtg"), 8, 1),
-                                   (("player", "pl", "won", "lost", "rds", "avg", "rtg"), 5, 1)]:
+        for headers, size, gap in _HISTORY_LAYOUTS:
             short = abbreviations(names, size)
             rows = [[short[record.player], record.played, record.won, record.lost, record.rounds,
                      f"{record.average:.2f}", record.rating] for record in found.players]
-            grid = simple_table(headers, rows, ("left",) + ("right",) * 6, gap)
+            grid = simple_table([_(header) if header else "" for header in headers], rows,
+                                ("left",) + ("right",) * 6, gap)
             if width is None or widest(grid) <= width:
                 break
         lines += grid.split("\n") + [""]
-    lines += wrap(f"{found.matches} match{'es' if found.matches != 1 else ''} ({found.finished} finished)"
-                  + (f", {len(found.skipped)} file(s) skipped" if found.skipped else "") + ".", width, indent="  ")
-    if found.players and "rtg" in lines[0]:  # the shortest headers: say what they stand for
-        lines += wrap("(pl: played, rds: rounds, avg: points a round, rtg: rating)", width, indent="  ")
+        abbreviated = headers is _SHORTEST
+    summary = ngettext("{n} match ({finished} finished), {skipped} file(s) skipped.",
+                       "{n} matches ({finished} finished), {skipped} file(s) skipped.", found.matches) \
+        if found.skipped else \
+        ngettext("{n} match ({finished} finished).", "{n} matches ({finished} finished).", found.matches)
+    lines += wrap(summary.format(n=found.matches, finished=found.finished, skipped=len(found.skipped)), width,
+                  indent="  ")
+    if found.players and abbreviated:  # the shortest headers: say what they stand for
+        lines += wrap(_("(pl: played, rds: rounds, avg: points a round, rtg: rating)"), width, indent="  ")
     return "\n".join(lines)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import io
 
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.reports.columns import width
+from scorekeeper.i18n import _
+from scorekeeper.reports.columns import width as text_width
 from scorekeeper.reports.fit import wrap
 from scorekeeper.reports.render import eggs_cell, ending
 from scorekeeper.rules.ruleset import Ruleset
@@ -39,7 +40,7 @@ def decision(table: Table, ruleset: Ruleset) -> tuple[str, str | None, str] | No
     """How the match ended, for a chart: (when: "round N" or "in play", the side it names, the sentence)."""
     if not table.over:
         return None
-    when = "in play" if in_progress(table) else f"round {len(table.rounds)}"
+    when = _("in play") if in_progress(table) else _("round {round}").format(round=len(table.rounds))
     if table.loser and ruleset["end.at_target"] is AtTarget.LOSES:
         side = table.loser
     else:
@@ -57,18 +58,21 @@ def markers(names: list[str]) -> dict[str, str]:
     """One character per side: its initial when the initials differ (and each fills one column: not 王),
     else 1, 2, 3 ..."""
     initials = [name[:1].upper() for name in names]
-    if len(set(initials)) == len(initials) and all(char.isalpha() and width(char) == 1 for char in initials):
+    if len(set(initials)) == len(initials) and all(char.isalpha() and text_width(char) == 1 for char in initials):
         return dict(zip(names, initials))
     return {name: str(number) for number, name in enumerate(names, start=1)}
 
 
 def _title(table: Table, ruleset: Ruleset) -> str:
-    reach = "loses" if ruleset["end.at_target"] is AtTarget.LOSES else "wins"
     target = _target(table, ruleset)
     if not target:
-        return (f"{ruleset.name}: running score per round; {ruleset['end.rounds']} rounds, the "
-                f"{ruleset['end.rounds_winner'].value} total wins")
-    return f"{ruleset.name}: running score per round; first to {target} {reach}"
+        said = _("{name}: running score per round; {rounds} rounds, the lowest total wins") \
+            if ruleset["end.rounds_winner"].value == "lowest" else \
+            _("{name}: running score per round; {rounds} rounds, the highest total wins")
+        return said.format(name=ruleset.name, rounds=ruleset["end.rounds"])
+    said = _("{name}: running score per round; first to {target} loses") \
+        if ruleset["end.at_target"] is AtTarget.LOSES else _("{name}: running score per round; first to {target} wins")
+    return said.format(name=ruleset.name, target=target)
 
 
 def _target(table: Table, ruleset: Ruleset) -> int:
@@ -89,7 +93,7 @@ def text_chart(table: Table, ruleset: Ruleset, height: int = 10, width: int | No
     top = max([target, 1] + [value for values in scores.values() for value in values])
     rounds = len(table.rounds)
     points = rounds + 1 + (1 if in_progress(table) else 0)
-    label_width = max(len(str(top)), len("eggs"))
+    label_width = max(len(str(top)), text_width(_("eggs")))
     step = 3 if rounds <= 20 else 2 if rounds <= 40 else 1
     room = None if width is None else width - label_width - 2
     first = 0  # the first point drawn: a long match on a narrow screen shows its latest rounds
@@ -107,7 +111,7 @@ def text_chart(table: Table, ruleset: Ruleset, height: int = 10, width: int | No
     def column(point: int) -> int:
         return (point - first) * step + 1
 
-    grid = [[" "] * plot for _ in range(height)]
+    grid = [[" "] * plot for row in range(height)]
     target_row = row_of(target) if target else None
     if target_row is not None:
         for index in range(plot):
@@ -119,7 +123,8 @@ def text_chart(table: Table, ruleset: Ruleset, height: int = 10, width: int | No
     labels = {row_of(top): top, 0: 0}
     if target_row is not None:
         labels[target_row] = target
-    title = _title(table, ruleset) + (f" (rounds {first} to {rounds})" if first else "")
+    title = _("{title} (rounds {first} to {last})").format(title=_title(table, ruleset), first=first, last=rounds) \
+        if first else _title(table, ruleset)
     lines = wrap(title, width, indent="  ")
     for row in range(height - 1, -1, -1):
         label = str(labels[row]) if row in labels else ""
@@ -141,9 +146,9 @@ def text_chart(table: Table, ruleset: Ruleset, height: int = 10, width: int | No
         if all(char == " " for char in numbers[max(0, start - 1):start + len(text) + 1]):
             numbers[start:start + len(text)] = list(text)
     lines.append(f"{'':>{label_width}} +" + "".join(axis))
-    suffix = "  (round)" + ("  : in play" if in_progress(table) else "")
+    suffix = "  " + (_("(round)  : in play") if in_progress(table) else _("(round)"))
     numbered = f"{'':>{label_width}}  " + "".join(numbers).rstrip()
-    lines.append(numbered + suffix if width is None or len(numbered + suffix) <= width else numbered)
+    lines.append(numbered + suffix if width is None or text_width(numbered + suffix) <= width else numbered)
     events = egg_events(table)
     if events:
         row = [" "] * plot
@@ -151,18 +156,20 @@ def text_chart(table: Table, ruleset: Ruleset, height: int = 10, width: int | No
             char = "$" if result.eggs_paid else "e" if result.eggs_added else "x" if result.eggs_rotten else ""
             if char and result.number >= first:
                 row[column(result.number)] = char
-        lines.append(f"{'eggs':>{label_width}}  " + "".join(row).rstrip())
+        eggs = _("eggs")
+        lines.append(" " * (label_width - text_width(eggs)) + eggs + "  " + "".join(row).rstrip())
     legend = "  ".join(f"{marks[name]} {name} {values[-1]}" for name, values in scores.items())
-    legend += (f"   - target {target}" if target else "") + ("   * shared" if any("*" in row for row in grid) else "")
+    legend += ("   " + _("- target {target}").format(target=target) if target else "") \
+        + ("   " + _("* shared") if any("*" in row for row in grid) else "")
     lines += wrap(legend, width, indent="  ")
     if in_progress(table):
         claimed = ", ".join(f"{name} {points}" for name, points in table.in_play.items() if points)
-        lines += wrap(f"in play (the hand in progress): {claimed}", width, indent="  ")
+        lines += wrap(_("in play (the hand in progress): {points}").format(points=claimed), width, indent="  ")
     for number, text in events:
-        lines += wrap(f"eggs, round {number}: {text}", width, indent="  ")
+        lines += wrap(_("eggs, round {round}: {eggs}").format(round=number, eggs=text), width, indent="  ")
     ended = decision(table, ruleset)
     if ended:
-        lines += wrap(f"match over, {ended[0]}: {ended[2]}", width, indent="  ")
+        lines += wrap(_("match over, {when}: {ending}").format(when=ended[0], ending=ended[2]), width, indent="  ")
     return "\n".join(lines)
 
 
@@ -170,7 +177,7 @@ def image_format(path: str) -> str:
     """``svg`` or ``png`` from a file name; InputError for anything else."""
     suffix = path.rsplit(".", 1)[-1].lower() if "." in path else ""
     if suffix not in IMAGE_FORMATS:
-        raise InputError(f"a chart is written as .svg or .png, not '{path}'")
+        raise InputError(_("a chart is written as .svg or .png, not '{path}'").format(path=path))
     return suffix
 
 
@@ -196,8 +203,9 @@ def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
     try:
         from matplotlib.figure import Figure  # start-up
     except ImportError:
-        raise StateError(f"charts need matplotlib, which is not installed: {INSTALL_HINT} "
-                         "(or run 'scorekeeper chart' without -o for a text chart)") from None
+        raise StateError(_("charts need matplotlib, which is not installed: {hint} "
+                           "(or run 'scorekeeper chart' without -o for a text chart)").format(
+                               hint=INSTALL_HINT)) from None
     scores = running_scores(table)
     target = _target(table, ruleset)
     figure = Figure(figsize=(8, 4.5), dpi=100, layout="constrained")
@@ -214,14 +222,15 @@ def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
     if in_progress(table):
         claimed = ", ".join(f"{name} {points}" for name, points in table.in_play.items() if points)
         axes.plot([], [], linestyle=":", marker="o", markerfacecolor="white", color="grey",
-                  label=f"in play: {claimed}")
+                  label=_("in play: {points}").format(points=claimed))
     if target:
-        axes.axhline(target, color="grey", linestyle="--", linewidth=1, label=f"target {target}")
+        axes.axhline(target, color="grey", linestyle="--", linewidth=1,
+                     label=_("target {target}").format(target=target))
     events = egg_events(table)
-    for number, _ in events:
+    for number, text in events:
         axes.axvline(number, color="goldenrod", linestyle=":", linewidth=1)
     if events:
-        axes.plot([], [], color="goldenrod", linestyle=":", linewidth=1, label="eggs (below)")
+        axes.plot([], [], color="goldenrod", linestyle=":", linewidth=1, label=_("eggs (below)"))
     ended = decision(table, ruleset)
     if ended:
         when, side, text = ended
@@ -232,8 +241,8 @@ def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
                       markeredgecolor="black", linestyle="none")
         axes.plot([], [], marker="*", markersize=12, color="white", markeredgecolor="black", linestyle="none",
                   label=_fold(f"{when}: {text}", 28))
-    axes.set_xlabel("round" + ("  (last point: the hand in progress)" if in_progress(table) else ""))
-    axes.set_ylabel("score")
+    axes.set_xlabel(_("round  (last point: the hand in progress)") if in_progress(table) else _("round"))
+    axes.set_ylabel(_("score"))
     axes.set_xlim(-0.25, max(1, rounds + (0.5 if in_progress(table) else 0)) + 0.25)
     axes.set_ylim(0, max([target, 1] + [v for values in scores.values() for v in values]) * 1.08)
     axes.xaxis.get_major_locator().set_params(integer=True)
@@ -241,10 +250,11 @@ def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
     axes.grid(True, alpha=0.3)
     axes.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8)
     if events:
-        listed = [f"round {number}: {text}" for number, text in events[:MAX_EVENTS]]
+        listed = [_("round {round}: {eggs}").format(round=number, eggs=text) for number, text in events[:MAX_EVENTS]]
         if len(events) > MAX_EVENTS:
-            listed.append(f"and {len(events) - MAX_EVENTS} more")
-        figure.supxlabel("eggs: " + "; ".join(listed), fontsize=7, color="darkgoldenrod", wrap=True)
+            listed.append(_("and {n} more").format(n=len(events) - MAX_EVENTS))
+        figure.supxlabel(_("eggs: {events}").format(events="; ".join(listed)), fontsize=7, color="darkgoldenrod",
+                         wrap=True)
     return figure
 
 

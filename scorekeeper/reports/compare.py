@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorekeeper.i18n import _
 from scorekeeper.referee.rescore import Comparison
 from scorekeeper.reports.columns import simple_table, standing_text
 from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
@@ -25,28 +26,39 @@ def render_comparison(comparison: Comparison, width: int | None = None, wide: bo
     if wide:
         width = None
     grid, legend = _fitted(comparison, a, b, width, wide)
-    lines = wrap(f"{a} (the match's ruleset) beside {b}:", width, indent="  ") + [""]
+    lines = wrap(_("{first} (the match's ruleset) beside {second}:").format(first=a, second=b), width,
+                 indent="  ") + [""]
     lines += legend + grid
     differing = comparison.differing_rounds
-    rest = ["", "rounds that differ (≠): " + (", ".join(map(str, differing)) if differing else "none")]
+    rest = ["", _("rounds that differ (≠): {rounds}").format(rounds=", ".join(map(str, differing))) if differing
+            else _("rounds that differ (≠): none")]
     if comparison.unsure_rounds:
-        rest.append("rounds not known to be the same (?): " + ", ".join(map(str, comparison.unsure_rounds))
-                    + f": their claims are known only as points, which {b} would score differently")
-    rest += ["", f"rule keys that differ ({a} -> {b}):"]
-    rest += [f"  {key}: {left or EMPTY} -> {right or EMPTY}" for key, left, right in comparison.keys] or ["  none"]
+        rest.append(_("rounds not known to be the same (?): {rounds}: their claims are known only as points, which "
+                      "{ruleset} would score differently").format(
+                          rounds=", ".join(map(str, comparison.unsure_rounds)), ruleset=b))
+    rest += ["", _("rule keys that differ ({first} -> {second}):").format(first=a, second=b)]
+    rest += [f"  {key}: {left or EMPTY} -> {right or EMPTY}" for key, left, right in comparison.keys] \
+        or ["  " + _("none")]
     for rescored, label in ((first, a), (second, b)):
         for note in rescored.notes:
-            rest.append(f"note ({label}): {note}")
+            rest.append(_("note ({ruleset}): {note}").format(ruleset=label, note=note))
     if comparison.lacking:  # each kind once, with its rounds, as the table's footer says them
-        rest += ["", f"facts {b} needs but the match lacks:"]
-        rest += ["  " + line.removeprefix("note: ") for line in note_lines(second.table.rounds) if line]
+        rest += ["", _("facts {ruleset} needs but the match lacks:").format(ruleset=b)]
+        rest += ["  " + _without_note_word(line) for line in note_lines(second.table.rounds) if line]
     if comparison.unused:
-        rest += ["", f"facts {b} cannot use:"] + [f"  {item}" for item in comparison.unused]
+        rest += ["", _("facts {ruleset} cannot use:").format(ruleset=b)] + [f"  {item}" for item in comparison.unused]
     for label, table in ((a, first.table), (b, second.table)):
         if table.over:
-            rest.append(f"under {label}: match over, " + (f"{table.loser} loses" if table.loser else
-                                                            f"{table.winner} wins"))
+            rest.append((_("under {ruleset}: match over, {name} loses") if table.loser else
+                         _("under {ruleset}: match over, {name} wins")).format(ruleset=label,
+                                                                               name=table.loser or table.winner))
     return "\n".join(lines + wrap_lines(rest, width, indent="    "))
+
+
+def _without_note_word(line: str) -> str:
+    """A footer's note line without its leading word (the list under it says what they are)."""
+    word = _("note: {note}").partition("{note}")[0]
+    return line.removeprefix(word) if word else line
 
 
 def _fitted(comparison: Comparison, a: str, b: str, width: int | None, wide: bool) -> tuple[list[str], list[str]]:
@@ -54,7 +66,8 @@ def _fitted(comparison: Comparison, a: str, b: str, width: int | None, wide: boo
     grid = _split_grid(comparison, a, b, "long" if wide else "short")
     if width is None or widest(grid) <= width:
         return grid.split("\n"), []
-    legend = wrap(f"each cell: {a}/{b} where they differ", width, indent="  ") + [""]
+    legend = wrap(_("each cell: {first}/{second} where they differ").format(first=a, second=b), width,
+                  indent="  ") + [""]
     # narrower and narrower; last, without the column of marks (the rounds that differ are listed below it)
     for label, size, gap, marks in [("short", None, 2, True), ("short", None, 1, True), ("short", 6, 1, True),
                                     ("tiny", 5, 1, True), ("tiny", 4, 1, True), ("tiny", 3, 1, True),
@@ -74,7 +87,7 @@ def _round_lines(comparison: Comparison) -> list[str]:
         cells = [f"{short[name]} {cell}" for name, cell in zip(names, _side_cells(item, len(names)))]
         eggs = _eggs_cell(item)
         if eggs:
-            cells.append(f"eggs {eggs}")
+            cells.append(_("eggs {eggs}").format(eggs=eggs))
         mark = _marker(item)
         lines.append(f"{item.number} {_label(result, 'tiny', said)}: " + ", ".join(cells) + (f" {mark}" if mark else ""))
     return lines
@@ -94,11 +107,11 @@ def _said(comparison: Comparison, size: int | None) -> tuple[dict[str, str], dic
 def _split_grid(comparison: Comparison, a: str, b: str, style: str) -> str:
     """Two columns a side: the match's ruleset, then the other, a differing cell marked *."""
     names = [side.name for side in comparison.match.sides]
-    _, said = _said(comparison, None)
-    headers = ["#", "round"]
+    said = _said(comparison, None)[1]
+    headers = ["#", _("round")]
     for name in names:
         headers += [f"{name}\n{a}", f"{name}\n{b}"]
-    headers += ["eggs\n" + a, "eggs\n" + b, ""]
+    headers += [_("eggs") + "\n" + a, _("eggs") + "\n" + b, ""]
     rows = []
     for item, result in zip(comparison.rounds, comparison.first.table.rounds):
         row = [item.number, _label(result, style, said)]
@@ -130,8 +143,8 @@ def _merged_grid(comparison: Comparison, style: str, size: int | None, gap: int,
         if marks:
             row.append(_marker(item))
         rows.append(row)
-    headers = ["#", "" if style == "tiny" else "round"] + [short[name] for name in names] + \
-        (["eggs"] if with_eggs else []) + ([""] if marks else [])
+    headers = ["#", "" if style == "tiny" else _("round")] + [short[name] for name in names] + \
+        ([_("eggs")] if with_eggs else []) + ([""] if marks else [])
     return simple_table(headers, rows, ("right", "left") + ("right",) * (len(headers) - 2), gap)
 
 

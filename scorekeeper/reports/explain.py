@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.referee.explain import ExplainedStep, Explanation, SideNumbers
 from scorekeeper.reports.columns import standing_text
 from scorekeeper.reports.fit import wrap, wrap_lines
@@ -34,8 +35,8 @@ def render_explanation(explanation: Explanation, screen: int | None = None, heig
     if kept < len(notes):  # a note is never cut mid-sentence: a whole note, or a line saying it is left out
         left = len(notes) - kept
         lines += [line for note in notes[:kept] for line in note]
-        lines += wrap(f"({left} more note{'s' if left != 1 else ''}: {show_all} shows {'them' if left != 1 else 'it'})",
-                      screen, indent="  ")
+        lines += wrap(ngettext("({n} more note: {show_all} shows it)", "({n} more notes: {show_all} shows them)",
+                               left).format(n=left, show_all=show_all), screen, indent="  ")
     else:
         lines += [line for note in notes for line in note]
     return "\n".join(lines)
@@ -52,55 +53,59 @@ def _explanation_lines(explanation: Explanation, screen: int | None, narrow: boo
     steps = [_step(number, label.ljust(width), step)
              for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1)]
     narrow = narrow or screen is not None and any(len(line) > screen for line in steps)
-    lines = [f"Round {explanation.number} under {explanation.ruleset}:", "", "Facts recorded:"] if not narrow else \
-        [f"Round {explanation.number} under {explanation.ruleset}, the facts recorded:"]
+    lines = [_("Round {round} under {ruleset}:").format(round=explanation.number, ruleset=explanation.ruleset), "",
+             _("Facts recorded:")] if not narrow else \
+        [_("Round {round} under {ruleset}, the facts recorded:").format(round=explanation.number,
+                                                                        ruleset=explanation.ruleset)]
     lines += [f"  {fact}" for fact in explanation.facts]
     if explanation.eggs_before:
-        lines.append(f"  eggs carried into the round: {explanation.eggs_before}")
+        lines.append("  " + _("eggs carried into the round: {points}").format(points=explanation.eggs_before))
     if explanation.hand is not None:
         from scorekeeper.reports.play import hand_text  # start-up: only a round recorded play by play
 
-        lines += ["", "The hand, play by play:"] + [f"  {line}" for line in hand_text(explanation.hand,
+        lines += ["", _("The hand, play by play:")] + [f"  {line}" for line in hand_text(explanation.hand,
                                                                                    explanation.scores)]
     if not narrow:
-        lines += ["", "Before the round:"]
-        lines += [f"  {item.side}: before {standing_text(item.before_score, item.before_remembered)}"
-                  for item in explanation.sides]
+        lines += ["", _("Before the round:")]
+        lines += ["  " + _("{side}: before {standing}").format(
+            side=item.side, standing=standing_text(item.before_score, item.before_remembered))
+            for item in explanation.sides]
     if steps and narrow:  # the steps would wrap, each its own way: the rule on one line, what it did under it
         steps = []
         for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1):
             rule = f"{step.key} = {step.value}" if step.value else step.key
-            text = step.text.removeprefix(f"{label}: ")  # the label says whose it is
+            # the label says whose it is (the step may name the round in English or in the language in use)
+            text = step.text.removeprefix(f"{label}: ").removeprefix(f"{step.side or WHOLE_ROUND}: ")
             steps += [f"  {number}. {label} [{rule}]", f"      {text}"]
     if steps and brief:
         rules = len(explanation.steps)
-        lines += ["", f"{rules} rules applied: {brief} shows them in order." if rules != 1 else
-                  f"1 rule applied: {brief} shows it."]
+        lines += ["", ngettext("1 rule applied: {brief} shows it.", "{n} rules applied: {brief} shows them in order.",
+                               rules).format(n=rules, brief=brief)]
     elif steps:
-        lines += ["", "Rules applied, in order:"] + steps
+        lines += ["", _("Rules applied, in order:")] + steps
     if narrow:  # where each side stood before, and after: one line each
-        lines += ["", "Before -> after the round:"]
+        lines += ["", _("Before -> after the round:")]
         lines += [f"  {item.side}: {standing_text(item.before_score, item.before_remembered)} -> "
                   f"{standing_text(item.score, item.remembered)} ({_how(item)})" for item in explanation.sides]
     else:
-        lines += ["", "After the round:"]
+        lines += ["", _("After the round:")]
         lines += [f"  => {item.side}: {standing_text(item.score, item.remembered)}   ({_how(item)})"
                   for item in explanation.sides]
     if result.eggs or result.eggs_paid or result.eggs_added or result.eggs_rotten:
-        lines += ["", f"eggs: {explanation.eggs_before} -> {result.eggs}"]
+        lines += ["", _("eggs: {before} -> {after}").format(before=explanation.eggs_before, after=result.eggs)]
     if screen is not None:
         lines = wrap_lines(lines, screen, indent="    ")
-    notes = [wrap_lines([f"note: {note}"], screen, indent="    ") for note in result.notes]
+    notes = [wrap_lines([_("note: {note}").format(note=note)], screen, indent="    ") for note in result.notes]
     if notes:
         notes[0].insert(0, "")
     return lines, notes
 
 
-WHOLE_ROUND = "whole round"
+WHOLE_ROUND = N_("whole round")
 
 
 def _label(step: ExplainedStep) -> str:
-    return step.side if step.side is not None else WHOLE_ROUND
+    return step.side if step.side is not None else _(WHOLE_ROUND)
 
 
 def _step(number: int, label: str, step: ExplainedStep) -> str:
@@ -109,15 +114,16 @@ def _step(number: int, label: str, step: ExplainedStep) -> str:
 
 
 def _how(item: SideNumbers) -> str:
-    how = [f"hand {item.hand}" if item.hand_given else "hand not recorded"]
+    how = [_("hand {points}").format(points=item.hand) if item.hand_given else _("hand not recorded")]
     if item.points != item.hand or not item.hand_given:
-        how.append(f"takes {item.points}")
+        how.append(_("takes {points}").format(points=item.points))
     if item.recorded:
-        how.append(f"records {item.recorded}: {item.before_score} + {item.recorded} = {item.score}")
+        how.append(_("records {points}: {before} + {points} = {score}").format(
+            points=item.recorded, before=item.before_score, score=item.score))
     elif item.remembered != item.before_remembered or item.wiped:
-        how.append(f"remembered {'+' + str(item.remembered) if item.remembered else '0'}")
+        how.append(_("remembered {points}").format(points="+" + str(item.remembered) if item.remembered else "0"))
     if item.wiped:
-        how.append(f"{item.wiped} wiped")
+        how.append(_("{points} wiped").format(points=item.wiped))
     if item.dropped:
-        how.append(f"{item.dropped} not recorded")
+        how.append(_("{points} not recorded").format(points=item.dropped))
     return "; ".join(how)

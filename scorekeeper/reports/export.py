@@ -13,6 +13,7 @@ import json
 from typing import Any, Callable
 
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import _
 from scorekeeper.domain.facts import Ending, Match, Side
 from scorekeeper.reports.columns import standing_text
 from scorekeeper.reports.render import (describe_round, eggs_cell, side_cell, table_footer,
@@ -39,7 +40,8 @@ def export_match(fmt: str, match: Match, ruleset: Ruleset, table: Table) -> str:
         return export_markdown(match, ruleset, table)
     if fmt == "toml":
         return dump_match(match)
-    raise InputError(f"unknown export format '{fmt}' (known: {', '.join(FORMATS)})")
+    raise InputError(_("unknown export format '{format}' (known: {known})").format(format=fmt,
+                                                                                   known=", ".join(FORMATS)))
 
 
 # JSON: the facts and the computed table after every round, with the rules each round applied.
@@ -164,10 +166,11 @@ def _side_hand(rnd, side: Side) -> str:
 def export_markdown(match: Match, ruleset: Ruleset, table: Table) -> str:
     names = [side.name for side in table.sides]
     with_eggs = table.eggs or any(r.eggs_added or r.eggs_paid or r.eggs_rotten for r in table.rounds)
-    headers = ["#", "round"] + names + (["eggs"] if with_eggs else [])
+    headers = ["#", _("round")] + names + ([_("eggs")] if with_eggs else [])
     rows = [[str(result.number), describe_round(result.facts)] + [side_cell(result.side(name)) for name in names]
             + ([eggs_cell(result)] if with_eggs else []) for result in table.rounds]
-    rows.append(["", "**total**"] + [f"**{standing_text(side.score, side.remembered)}**" for side in table.sides]
+    rows.append(["", "**" + _("total") + "**"]
+                + [f"**{standing_text(side.score, side.remembered)}**" for side in table.sides]
                 + ([f"+{table.eggs}" if table.eggs else ""] if with_eggs else []))
     lines = [f"**{table_title(table, ruleset)}**", "",
              "| " + " | ".join(headers) + " |",

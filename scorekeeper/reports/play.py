@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.domain.plays import Action
 from scorekeeper.domain.tiles import format_tiles
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation.play_line import format_play
 from scorekeeper.reports.fit import wrap_lines
 from scorekeeper.scoring.board import Followed, Ruled
@@ -24,11 +25,11 @@ def play_line(ruled: Ruled, scores: bool) -> str:
             if ruled.points:
                 parts.append(f"+{ruled.points}")
         else:
-            parts.append("ends " + " ".join(map(str, ruled.ends)))
+            parts.append(_("ends {ends}").format(ends=" ".join(map(str, ruled.ends))))
     if ruled.out is not None:
-        parts.append("out")
+        parts.append(_("out"))
     elif ruled.blocked:
-        parts.append("fish")
+        parts.append(_("fish"))
     elif ruled.turn is not None:
         parts.append(ruled.turn)
     return " · ".join(parts)
@@ -38,13 +39,13 @@ def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: 
                     muggins: bool = False) -> str:
     """Every legal play, the first illegal one with its reason, and how the hand stands; with ``muggins``
     (``play.muggins = called``) a hand in which a play scored says that a score not called may be taken."""
-    lines = [f"{ruleset_name}: " + _verdict(followed), ""]
+    lines = [_("{name}: {verdict}").format(name=ruleset_name, verdict=_verdict(followed)), ""]
     lines += play_lines(followed, scores)
     lines.append("")
     lines.extend(_standing(followed, scores))
     if muggins and any(ruled.points for ruled in followed.ruled):
-        lines.append("Muggins: a score its player does not call may be taken by an opponent "
-                     "(play.muggins = called).")
+        lines.append(_("Muggins: a score its player does not call may be taken by an opponent "
+                       "(play.muggins = called)."))
     if width is not None:
         lines = wrap_lines(lines, width, indent="   ")
     return "\n".join(lines)
@@ -59,7 +60,8 @@ def play_lines(followed: Followed, scores: bool) -> list[str]:
         if ruled.note and not ruled.out:
             lines.append(f"   {ruled.note}")
     if followed.illegal is not None:
-        lines.append(f"{len(followed.ruled) + 1:>2} {format_play(followed.illegal.play)}: refused")
+        lines.append(_("{number} {play}: refused").format(number=f"{len(followed.ruled) + 1:>2}",
+                                                            play=format_play(followed.illegal.play)))
         lines.append(f"   {followed.illegal.reason}")
     return lines
 
@@ -72,25 +74,28 @@ def hand_text(followed: Followed, scores: bool) -> list[str]:
 def _verdict(followed: Followed) -> str:
     plays = len(followed.ruled) + (followed.illegal is not None)
     if followed.illegal is not None:
-        return f"play {plays} is illegal."
-    return f"{plays} play{'s' if plays != 1 else ''}, all legal."
+        return _("play {n} is illegal.").format(n=plays)
+    return ngettext("{n} play, all legal.", "{n} plays, all legal.", plays).format(n=plays)
 
 
 def _standing(followed: Followed, scores: bool) -> list[str]:
     lines = []
     if followed.ends:
         shown = " ".join(map(str, followed.ends))
-        lines.append(f"Ends {shown}" + (f", count {followed.count}." if scores else "."))
+        lines.append((_("Ends {ends}, count {count}.") if scores else _("Ends {ends}.")).format(
+            ends=shown, count=followed.count))
     out = followed.out
     if out is not None:
-        lines.append(f"Out: {out.player} with {format_tiles(out.last)} (led {out.lead}).")
+        lines.append(_("Out: {name} with {tiles} (led {lead}).").format(name=out.player, tiles=format_tiles(out.last),
+                                                                        lead=out.lead))
     elif followed.blocked:
-        lines.append("A fish." + (f" Fisherman: {followed.fisherman}." if followed.fisherman else ""))
+        lines.append(_("A fish. Fisherman: {name}.").format(name=followed.fisherman) if followed.fisherman
+                     else _("A fish."))
     else:
         if followed.sealed:
-            lines.append("Sealed: only a double can still go.")
+            lines.append(_("Sealed: only a double can still go."))
             if followed.fisherman:
-                lines.append(f"Fisherman: {followed.fisherman}.")
+                lines.append(_("Fisherman: {name}.").format(name=followed.fisherman))
         if followed.turn is not None:
-            lines.append(f"Next: {followed.turn}.")
+            lines.append(_("Next: {name}.").format(name=followed.turn))
     return lines

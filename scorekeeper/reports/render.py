@@ -10,6 +10,7 @@ from scorekeeper.reports.columns import simple_table, standing_text, width as te
 from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
 
 from scorekeeper.domain.facts import Ending, Round
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, EggsTo
 from scorekeeper.scoring.table import RoundResult, SideRound, Table
@@ -77,21 +78,26 @@ def cell_key(grid: list[str], ruleset: Ruleset) -> str:
     for someone who sees a table for the first time."""
     text = "\n".join(grid)
     arrow = " → " if " → " in text else "→"
-    said = [] if " out" in text or "fish by" in text else ["a row names who went out"]
-    said.append(f"13{arrow}13 points{arrow}score")
+    heading = bool(grid) and grid[0].split()[1:2] == [_(TINY_HEADING)]
+    went_out = _("{name} out").partition("{name}")[2]
+    fished = _("fish by {name}").partition("{name}")[0]
+    said = [] if heading or (went_out and went_out in text) or (fished and fished in text) \
+        else [_("a row names who went out")]
+    said.append(_("13{arrow}13 points{arrow}score").format(arrow=arrow))
     if f"{arrow}+" in text:
         threshold = ruleset["opening.threshold"]
-        said.append(f"+3 held below {threshold}, not open yet" if threshold else "+3 held")
-    if "wiped" in text:
-        said.append("(−3 wiped) held points lost")
+        said.append(_("+3 held below {threshold}, not open yet").format(threshold=threshold) if threshold
+                    else _("+3 held"))
+    if _(WIPED).partition("{points}")[2] in text:
+        said.append(_("(−3 wiped) held points lost"))
     elif "(−" in text:
-        said.append("(−3) held points lost")
-    if "not recorded" in text or re.search(r"\(\d+\)", text):
-        said.append("(13) points that did not count" if arrow == "→" else "13 not recorded: did not count")
-    if grid and grid[0].rstrip().endswith("eggs"):
-        said.append("eggs: a tied fish's points, + laid, − paid")
-    said.append("· nothing")
-    return "How to read it: " + "; ".join(said) + "."
+        said.append(_("(−3) held points lost"))
+    if _(NOT_RECORDED).partition("{points}")[2] in text or re.search(r"\(\d+\)", text):
+        said.append(_("(13) points that did not count") if arrow == "→" else _("13 not recorded: did not count"))
+    if grid and grid[0].rstrip().endswith(_("eggs")):
+        said.append(_("eggs: a tied fish's points, + laid, − paid"))
+    said.append(_("· nothing"))
+    return _("How to read it: {marks}.").format(marks="; ".join(said))
 
 
 def fitted_table(table: Table, ruleset: Ruleset, width: int | None, height: int | None,
@@ -123,9 +129,13 @@ def _compact(text: str) -> bool:
 
 def _hidden_line(hidden: int, width: int | None, show_all: str = ALL_ROUNDS) -> str:
     """The footer's line about the rounds left out (the grid has no row for them: the title counts them)."""
-    span = "round 1" if hidden == 1 else f"rounds 1-{hidden}"
-    line = f"({span} not shown: {show_all} shows every round)"
-    return line if width is None or text_width(line) <= width else f"({span} not shown: {show_all})"
+    line = ngettext("(round 1 not shown: {show_all} shows every round)",
+                    "(rounds 1-{hidden} not shown: {show_all} shows every round)", hidden)
+    line = line.format(hidden=hidden, show_all=show_all)
+    if width is None or text_width(line) <= width:
+        return line
+    return ngettext("(round 1 not shown: {show_all})", "(rounds 1-{hidden} not shown: {show_all})",
+                    hidden).format(hidden=hidden, show_all=show_all)
 
 
 def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 80, height: int | None = 24,
@@ -142,13 +152,13 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     """
     last = table.rounds[-1] if table.rounds else None
     if headline is None:
-        headline = _recorded_line(last, path, width) if last else f"No rounds yet in {path}."
+        headline = _recorded_line(last, path, width) if last else _("No rounds yet in {path}.").format(path=path)
     notes = _new_notes(table)
     status = _status(table, ruleset)
     if ended and table.over:
         status[-1:] = over_banner(table, ruleset, width)
     if standing:
-        if not table.over and table.next_leader and status[-1] == f"{table.next_leader} leads next":
+        if not table.over and table.next_leader and status[-1] == _leads_next(table.next_leader):
             status.pop()  # said in the standings line
         status = standings(table, width) + status
     budget = None if height is None else max(1, height - 2)
@@ -173,8 +183,10 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
         if blocks:  # still too tall: whole notes give way, the last first, to one line pointing to 'explain'
             # (never a note cut mid-sentence; once only the pointer is left, it is as short as they get)
             dropped += _notes_in(blocks.pop())
-            pointer = (f"({dropped} more note{'s' if dropped > 1 else ''}: see 'explain {last.number}')" if blocks
-                       else f"({dropped} note{'s' if dropped > 1 else ''}: see 'explain {last.number}')")
+            pointer = (ngettext("({n} more note: see 'explain {round}')", "({n} more notes: see 'explain {round}')",
+                                dropped) if blocks
+                       else ngettext("({n} note: see 'explain {round}')", "({n} notes: see 'explain {round}')",
+                                     dropped)).format(n=dropped, round=last.number)
             note_text = [line for block in blocks for line in block] + wrap_lines([pointer], width)
             continue
         break
@@ -183,7 +195,7 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
 
 def _notes_in(block: list[str]) -> int:
     """How many notes a block of note lines stands for: one, or those an '(N notes as before ...)' counts."""
-    counted = re.match(r"\((\d+) notes? as before", block[0]) if block else None
+    counted = re.match(r"\((\d+) ", block[0]) if block and block[0].startswith("(") else None
     return int(counted.group(1)) if counted else 1
 
 
@@ -194,10 +206,11 @@ def _new_notes(table: Table) -> list[str]:
         return []
     said = _kinds_through(table.rounds, len(table.rounds) - 2)
     last = table.rounds[-1]
-    fresh = [f"note: {note}" for note in last.notes if note_kind(note) not in said]
+    fresh = [_("note: {note}").format(note=note) for note in last.notes if note_kind(note) not in said]
     again = len(last.notes) - len(fresh)
     if again:
-        fresh.append(f"({again} note{'s' if again > 1 else ''} as before: see 'explain {last.number}')")
+        fresh.append(ngettext("({n} note as before: see 'explain {round}')",
+                              "({n} notes as before: see 'explain {round}')", again).format(n=again, round=last.number))
     return fresh
 
 
@@ -231,13 +244,14 @@ def _recorded_line(last: RoundResult, path: str, width: int | None) -> str:
     """One line: what was recorded, and where; the label shortens before the line would wrap."""
     for where in dict.fromkeys((path, os.path.basename(path))):
         for label in (_round_label(last), _short_label(last, {})):
-            for line in (f"Round {last.number} recorded in {where}: {label}.",
-                         f"Round {last.number} recorded: {label} ({where}).",
-                         f"Round {last.number}: {label}, recorded in {where}.",
-                         f"Round {last.number}: {label}, in {where}."):
+            for said in (_("Round {round} recorded in {where}: {label}."),
+                         _("Round {round} recorded: {label} ({where})."),
+                         _("Round {round}: {label}, recorded in {where}."),
+                         _("Round {round}: {label}, in {where}.")):
+                line = said.format(round=last.number, where=where, label=label)
                 if width is None or text_width(line) <= width:
                     return line
-    return f"Round {last.number} recorded in {os.path.basename(path)}."
+    return _("Round {round} recorded in {where}.").format(round=last.number, where=os.path.basename(path))
 
 
 def _fitted_grid(table: Table, shown: tuple[RoundResult, ...], width: int | None, wide: bool) -> list[str]:
@@ -249,11 +263,11 @@ def _fitted_grid(table: Table, shown: tuple[RoundResult, ...], width: int | None
         grid = _grid(table, shown, style)
         if width is None or widest(grid) <= width:
             marked = style.label == "tiny" and any(result.decision or result.hundred for result in shown)
-            return grid.split("\n") + (wrap(TINY_MARK_LEGEND, width) if marked else [])
+            return grid.split("\n") + (wrap(_(TINY_MARK_LEGEND), width) if marked else [])
     return _list_layout(table, shown, width)
 
 
-TINY_MARK_LEGEND = "!: on the hundred, or decided the match"
+TINY_MARK_LEGEND = N_("!: on the hundred, or decided the match")
 """The legend of the one mark the narrowest layout puts after a name (the wider ones say it in words)."""
 
 
@@ -271,11 +285,12 @@ def _grid(table: Table, shown: tuple[RoundResult, ...], style: _Style) -> str:
     eggs = eggs_cell if style.eggs == "full" else (lambda result: _short_eggs(result, short, style.eggs == "tiny"))
     rows = [[result.number, label(result)] + [cell(result.side(name)) for name in names] + [eggs(result)]
             for result in shown]
-    totals = ["", "total" if style.label != "tiny" else ""] + \
+    totals = ["", _("total") if style.label != "tiny" else ""] + \
         [standing_text(side.score, side.remembered) for side in table.sides] + [f"+{table.eggs}" if table.eggs else ""]
     rows.append(totals)
     # tiny labels are the name of who went out (or "fish"): the header says so, in no more room than a name
-    headers = ["#", "round" if style.label != "tiny" else "out"] + [short[name] for name in names] + ["eggs"]
+    headers = ["#", _("round") if style.label != "tiny" else _(TINY_HEADING)] + [short[name] for name in names] \
+        + [_("eggs")]
     if not any(result.eggs_added or result.eggs_paid or result.eggs_rotten for result in shown) \
             and not table.eggs:
         headers.pop()
@@ -292,20 +307,20 @@ def _list_layout(table: Table, shown: tuple[RoundResult, ...], width: int | None
         cells = ", ".join(f"{short[item.side]} {side_cell(item, compact=True)}" for item in result.sides)
         lines += wrap(cells, width, indent="   ", first=f"{result.number} {_short_label(result, said)}: ")
     lines += wrap(", ".join(f"{short[side.name]} {standing_text(side.score, side.remembered)}"
-                            for side in table.sides), width, indent="   ", first="total: ")
+                            for side in table.sides), width, indent="   ", first=_("total: "))
     return lines
 
 
 def describe_round(rnd: Round) -> str:
     if rnd.ending is Ending.OUT:
-        text = f"{rnd.out} out"
-        if rnd.last:
-            text += f" on {' '.join(str(tile) for tile in rnd.last)}"
+        text = _("{name} out on {tiles}").format(name=rnd.out, tiles=" ".join(str(tile) for tile in rnd.last)) \
+            if rnd.last else _("{name} out").format(name=rnd.out)
     else:
-        text = f"fish by {rnd.fisher}" if rnd.fisher else "fish"
+        text = _("fish by {name}").format(name=rnd.fisher) if rnd.fisher else _("fish")
     played = rnd.claims + rnd.play_points
     if played:
-        text += "; in play " + ", ".join(f"{claim.player} {claim.points}" for claim in played)
+        text = _("{round}; in play {points}").format(
+            round=text, points=", ".join(f"{claim.player} {claim.points}" for claim in played))
     return text
 
 
@@ -313,13 +328,13 @@ def _round_label(result: RoundResult) -> str:
     """The round's facts, and the rules that made it special (a lead, the hundred, a decided match)."""
     text = describe_round(result.facts)
     if result.facts.led:
-        text = f"led {result.facts.led}, {text}"
+        text = _("led {tile}, {round}").format(tile=result.facts.led, round=text)
     if result.hundred:
-        text += f"; {result.hundred} on the hundred"
+        text = _("{round}; {name} on the hundred").format(round=text, name=result.hundred)
     if result.decision:
-        text += "; match decided"
+        text = _("{round}; match decided").format(round=text)
     elif result.owes_hundred:
-        text += f"; {result.owes_hundred} owes 6-6"
+        text = _("{round}; {name} owes 6-6").format(round=text, name=result.owes_hundred)
     return text
 
 
@@ -331,35 +346,45 @@ def _short_label(result: RoundResult, short: dict[str, str], tiny: bool = False)
     rnd = result.facts
     if rnd.ending is Ending.OUT:
         name = short.get(rnd.out, rnd.out)
-        base = name if tiny else f"{name} out"
+        base = name if tiny else _("{name} out").format(name=name)
     elif tiny:
-        base = "fish"
+        base = _("fish")
     else:
-        base = f"fish by {short.get(rnd.fisher, rnd.fisher)}" if rnd.fisher else "fish"
+        base = _("fish by {name}").format(name=short.get(rnd.fisher, rnd.fisher)) if rnd.fisher else _("fish")
     if tiny:
         return base + ("!" if result.decision or result.hundred else "")
     marks = []
     if result.hundred:
-        marks.append("on 100")
+        marks.append(_("on 100"))
     if result.decision:
-        marks.append("decides")
+        marks.append(_("decides"))
     elif result.owes_hundred:
-        marks.append("owes 6-6")
-    return base + (f" ({', '.join(marks)})" if marks else "")
+        marks.append(_("owes 6-6"))
+    return _("{label} ({marks})").format(label=base, marks=", ".join(marks)) if marks else base
 
 
 def table_title(table: Table, ruleset: Ruleset) -> str:
     """The table's heading: the ruleset, the rounds played and how the match ends."""
-    reach = "loses" if ruleset["end.at_target"] is AtTarget.LOSES else "wins"
-    played = f"{len(table.rounds)} round{'s' if len(table.rounds) != 1 else ''}"
+    played = len(table.rounds)
     target = ruleset["end.target"] if table.target is None else table.target
     if not target:
-        best = ruleset["end.rounds_winner"].value
-        return f"{ruleset.name}: {played} of {ruleset['end.rounds']}; the {best} total wins"
-    return f"{ruleset.name}: {played}; first to {target} {reach}"
+        said = ngettext("{name}: {n} round of {rounds}; the lowest total wins",
+                        "{name}: {n} rounds of {rounds}; the lowest total wins", played) \
+            if ruleset["end.rounds_winner"].value == "lowest" else \
+            ngettext("{name}: {n} round of {rounds}; the highest total wins",
+                     "{name}: {n} rounds of {rounds}; the highest total wins", played)
+        return said.format(name=ruleset.name, n=played, rounds=ruleset["end.rounds"])
+    said = ngettext("{name}: {n} round; first to {target} loses", "{name}: {n} rounds; first to {target} loses",
+                    played) if ruleset["end.at_target"] is AtTarget.LOSES else \
+        ngettext("{name}: {n} round; first to {target} wins", "{name}: {n} rounds; first to {target} wins", played)
+    return said.format(name=ruleset.name, n=played, target=target)
 
 
-_CELL_WORDS = {False: (" → ", "{} not recorded", " (−{} wiped)"), True: ("→", "({})", "(−{})")}
+NOT_RECORDED = N_("{points} not recorded")
+WIPED = N_("(−{points} wiped)")
+TINY_HEADING = N_("out")
+"""The heading of the narrowest layout's round column: it names who went out."""
+_CELL_WORDS = {False: (" → ", NOT_RECORDED, " " + WIPED), True: ("→", "({points})", "(−{points})")}
 """How a side's cell writes the arrow, points not recorded and points wiped: spelled out, or ``compact``."""
 
 
@@ -372,11 +397,11 @@ def side_cell(item: SideRound, compact: bool = False) -> str:
     elif item.points and item.remembered:
         text = f"{item.points}{arrow}+{item.remembered}"
     elif item.points and item.dropped:
-        text = dropped.format(item.points)
+        text = (dropped if compact else _(dropped)).format(points=item.points)
     else:
         text = "·"
     if item.wiped:
-        text += wiped.format(item.wiped)
+        text += (wiped if compact else " " + _(WIPED)).format(points=item.wiped)
     return text
 
 
@@ -393,14 +418,14 @@ def eggs_cell(result: RoundResult) -> str:
     """What happened to the eggs in a round: paid, rotten, carried (empty when nothing)."""
     parts = []
     if result.eggs_paid:
-        parts.append(f"{result.eggs_paid} paid to {result.eggs_paid_to}")
+        parts.append(_("{points} paid to {name}").format(points=result.eggs_paid, name=result.eggs_paid_to))
     if result.eggs_rotten:
-        parts.append(f"{result.eggs_rotten} rotten")
+        parts.append(_("{points} rotten").format(points=result.eggs_rotten))
     if result.eggs_added:
-        parts.append(f"+{result.eggs_added} carried" + (f" (pot {result.eggs})" if result.eggs != result.eggs_added
-                                                         else ""))
+        parts.append(_("+{points} carried (pot {pot})").format(points=result.eggs_added, pot=result.eggs)
+                     if result.eggs != result.eggs_added else _("+{points} carried").format(points=result.eggs_added))
     elif result.eggs and not result.eggs_paid:
-        parts.append(f"+{result.eggs} carried")
+        parts.append(_("+{points} carried").format(points=result.eggs))
     return "; ".join(parts)
 
 
@@ -411,7 +436,7 @@ def _short_eggs(result: RoundResult, short: dict[str, str], tiny: bool = False) 
         parts.append(f"−{result.eggs_paid}" if tiny else
                      f"−{result.eggs_paid} {short.get(result.eggs_paid_to or '', result.eggs_paid_to)}")
     if result.eggs_rotten:
-        parts.append(f"−{result.eggs_rotten} rot")
+        parts.append(_("−{points} rot").format(points=result.eggs_rotten))
     if result.eggs_added:
         parts.append(f"+{result.eggs_added}")
     elif result.eggs and not result.eggs_paid:
@@ -429,24 +454,30 @@ def table_footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...])
 # is shown when the round is recorded and by 'explain'.
 _NOTE_KINDS = (
     (re.compile(r"last tile was not recorded"),
-     "no last tile given ('out on TILE' or --last): the rules that need it were not applied"),
-    (re.compile(r"lead was not recorded"), "no lead given ('led TILE' or --led): the lead bonus was not applied"),
+     N_("no last tile given ('out on TILE' or --last): the rules that need it were not applied"),
+     N_("no last tile given ('out on TILE'): the rules that need it were not applied")),
+    (re.compile(r"lead was not recorded"), N_("no lead given ('led TILE' or --led): the lead bonus was not applied"),
+     N_("no lead given ('led TILE'): the lead bonus was not applied")),
     (re.compile(r"could have been 6-6 on the hundred"),
-     "no lead given ('led TILE' or --led) by a side holding points: the hundred was not considered"),
+     N_("no lead given ('led TILE' or --led) by a side holding points: the hundred was not considered"),
+     N_("no lead given ('led TILE') by a side holding points: the hundred was not considered")),
     (re.compile(r"only a total of \d+ was given"),
-     "only a total given for a hand, not its tiles: the special-hand rule was not applied"),
+     N_("only a total given for a hand, not its tiles: the special-hand rule was not applied"), None),
     (re.compile(r"conditions for the fisherman"),
-     "no fisher given ('fish by NAME' or --fisher): 004's fisherman conditions not shown"),
-    (re.compile(r"who led is not known"), "who led 6-6 is not known: the hundred was not applied"),
+     N_("no fisher given ('fish by NAME' or --fisher): 004's fisherman conditions not shown"),
+     N_("no fisher given ('fish by NAME'): 004's fisherman conditions not shown")),
+    (re.compile(r"who led is not known"), N_("who led 6-6 is not known: the hundred was not applied"), None),
 )
+"""A kind of note: how the note is recognised, the footer's words, and its words where the note names no
+flag (a session's notes name none: the round line's words alone)."""
 
 
 def note_kind(note: str) -> str:
     """The note as the table's footer says it: the kind of a known note, else the note itself."""
-    for pattern, kind in _NOTE_KINDS:
+    for pattern, kind, without_flag in _NOTE_KINDS:
         if pattern.search(note):
-            # the flag beside the round line's words only where the note names it (a session's do not)
-            return re.sub(r" or (--\w+)", lambda flag: flag.group(0) if flag.group(1) in note else "", kind)
+            flag = re.search(r" or (--\w+)", kind)
+            return _(kind if without_flag is None or (flag and flag.group(1) in note) else without_flag)
     return note
 
 
@@ -460,8 +491,8 @@ def note_lines(shown: tuple[RoundResult, ...]) -> list[str]:
                 numbers.append(result.number)
     if not rounds_of:
         return []
-    return [""] + [f"note: round{'s' if len(numbers) > 1 else ''} {_spans(numbers)}: {kind}"
-                   for kind, numbers in rounds_of.items()]
+    return [""] + [ngettext("note: round {rounds}: {note}", "note: rounds {rounds}: {note}", len(numbers))
+                   .format(rounds=_spans(numbers), note=kind) for kind, numbers in rounds_of.items()]
 
 
 def _brief_notes(shown: tuple[RoundResult, ...]) -> list[str]:
@@ -470,8 +501,8 @@ def _brief_notes(shown: tuple[RoundResult, ...]) -> list[str]:
     if not numbers:
         return []
     if len(numbers) == 1:
-        return ["", f"a note for round {numbers[0]}: 'explain {numbers[0]}' says it"]
-    return ["", f"notes for rounds {_spans(numbers)}: 'explain N' says them"]
+        return ["", _("a note for round {round}: 'explain {round}' says it").format(round=numbers[0])]
+    return ["", _("notes for rounds {rounds}: 'explain N' says them").format(rounds=_spans(numbers))]
 
 
 def _spans(numbers: list[int]) -> str:
@@ -490,10 +521,11 @@ def _status(table: Table, ruleset: Ruleset) -> list[str]:
     """Points in play, eggs carried, and who leads next or how the match ended."""
     lines = []
     if any(table.in_play.values()):
-        lines.append("in play this hand: " + ", ".join(f"{name} {points}" for name, points in table.in_play.items()
-                                                       if points) + " (already in the totals)")
+        lines.append(_("in play this hand: {points} (already in the totals)").format(
+            points=", ".join(f"{name} {points}" for name, points in table.in_play.items() if points)))
     if table.eggs:
-        lines.append(f"eggs: +{table.eggs} carried (they go {EGGS_GO_TO[ruleset['eggs.to']]})")
+        carried = EGGS_GO_TO[ruleset["eggs.to"]]
+        lines.append(_(carried).format(points=table.eggs))
     if table.over:
         lines.append(over_line(table, ruleset))
     else:
@@ -502,40 +534,41 @@ def _status(table: Table, ruleset: Ruleset) -> list[str]:
 
 
 EGGS_GO_TO = {
-    EggsTo.BIGGEST_LOSER: "to the side with the most points in a later round",
-    EggsTo.LOSERS: "to the side that loses a later round",
-    EggsTo.NEXT_RECORDER: "to the next side that records a round",
-    EggsTo.WINNERS: "to the side that wins a later round",
+    EggsTo.BIGGEST_LOSER: N_("eggs: +{points} carried (they go to the side with the most points in a later round)"),
+    EggsTo.LOSERS: N_("eggs: +{points} carried (they go to the side that loses a later round)"),
+    EggsTo.NEXT_RECORDER: N_("eggs: +{points} carried (they go to the next side that records a round)"),
+    EggsTo.WINNERS: N_("eggs: +{points} carried (they go to the side that wins a later round)"),
 }
-"""Who the carried eggs go to, in the table's words (by ``eggs.to``; the key's value is the code's word)."""
+"""The carried eggs and who they go to, in the table's words (by ``eggs.to``; the key's value is the code's
+word)."""
 
 
 def over_line(table: Table, ruleset: Ruleset) -> str:
     """How the match ended, in one line ('' while it goes on)."""
     if not table.over:
         return ""
-    return f"Match over: {ending(table, ruleset)}."
+    return _("Match over: {ending}.").format(ending=ending(table, ruleset))
 
 
 def ending(table: Table, ruleset: Ruleset, why: bool = True) -> str:
     """How a finished match ended, as a clause (``Ann wins with 125 points``), with what decided it (unless
     ``why`` is false): the number says what it is (a side's points in a race, the points it holds in Goat's
     family, where they count against it: a bare "Serg wins with 0" read as a score of nothing winning)."""
-    why = f" ({table.decided_by})" if table.decided_by and why else ""
     held = ruleset["end.at_target"] is AtTarget.LOSES
     if table.loser and held:
-        return f"{table.loser} is the goat with {_points(table.standing(table.loser).score)}{why}"
-    if table.winner and held:
-        return f"{table.winner} wins, holding {_points(table.standing(table.winner).score)}{why}"
-    if table.winner:
-        return f"{table.winner} wins with {_points(table.standing(table.winner).score)}{why}"
-    if table.loser:
-        return f"{table.loser} loses ({table.decided_by or 'reached the target'})"
-    return "a draw"
-
-
-def _points(score: int) -> str:
-    return "1 point" if score == 1 else f"{score} points"
+        said = ngettext("{name} is the goat with {n} point", "{name} is the goat with {n} points",
+                        table.standing(table.loser).score).format(name=table.loser,
+                                                                  n=table.standing(table.loser).score)
+    elif table.winner:
+        score = table.standing(table.winner).score
+        said = (ngettext("{name} wins, holding {n} point", "{name} wins, holding {n} points", score) if held
+                else ngettext("{name} wins with {n} point", "{name} wins with {n} points", score)
+                ).format(name=table.winner, n=score)
+    elif table.loser:
+        return _("{name} loses ({why})").format(name=table.loser, why=table.decided_by or _("reached the target"))
+    else:
+        return _("a draw")
+    return _("{ending} ({why})").format(ending=said, why=table.decided_by) if table.decided_by and why else said
 
 
 STANDINGS_MARK = " · "
@@ -548,9 +581,15 @@ def standings(table: Table, width: int | None = None) -> list[str]:
     remembered, as the table writes it), then who leads next when the facts say."""
     parts = [f"{side.name} {side.score}" + (f" +{side.remembered}" if side.remembered else "")
              for side in table.sides]
-    if not table.over and table.next_leader and table.lead_note == f"{table.next_leader} leads next":
-        parts.append(f"{table.next_leader} leads")  # a longer lead note (the hundred, eggs) has a line of its own
+    if not table.over and table.next_leader and table.lead_note == _leads_next(table.next_leader):
+        # a longer lead note (the hundred, eggs) has a line of its own
+        parts.append(_("{name} leads").format(name=table.next_leader))
     return joined_between(parts, width)
+
+
+def _leads_next(leader: str) -> str:
+    """The lead note that says no more than who leads next (the scoring's words)."""
+    return _("{leader} leads next").format(leader=leader)
 
 
 def joined_between(parts: list[str], width: int | None, first: str = "", indent: str = "") -> list[str]:
@@ -577,8 +616,8 @@ def over_banner(table: Table, ruleset: Ruleset, width: int | None = None) -> lis
     whole = banner(over_line(table, ruleset))
     if width is None or text_width(whole) <= width:
         return [whole]
-    short = f"Match over: {ending(table, ruleset, why=False)}."
+    short = _("Match over: {ending}.").format(ending=ending(table, ruleset, why=False))
     lines = wrap(banner(short), width, indent="    ")
     if table.decided_by:
-        lines += wrap(f"({table.decided_by})", width, indent="  ")
+        lines += wrap(_("({why})").format(why=table.decided_by), width, indent="  ")
     return lines

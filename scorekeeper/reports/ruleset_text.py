@@ -44,8 +44,9 @@ def select_keys(names: Sequence[str]) -> list[str]:
             sections = sorted({path.split(".", 1)[0] for path in paths})
             near = difflib.get_close_matches(wanted, paths + sections, n=3, cutoff=0.6) or \
                 [path for path in paths if wanted and path.split(".")[-1] == wanted]
-            hint = f"did you mean {', '.join(near[:4])}?" if near else f"sections: {', '.join(sections)}"
-            raise InputError(f"no key or section '{name}' in a ruleset ({hint})")
+            said = _("no key or section '{name}' in a ruleset (did you mean {keys}?)") if near else \
+                _("no key or section '{name}' in a ruleset (sections: {keys})")
+            raise InputError(said.format(name=name, keys=", ".join(near[:4] if near else sections)))
         chosen += [path for path in found if path not in chosen]
     return chosen
 
@@ -130,16 +131,33 @@ def render_ruleset_list(rulesets: Sequence[Ruleset], width: int | None = None) -
 
 
 _WHO_RECORDS = {
-    Count.LOSERS: "Every losing side records its own hand.",
-    Count.WINNER: "The round's winner records the losers' hands.",
+    Count.LOSERS: N_("Every losing side records its own hand."),
+    Count.WINNER: N_("The round's winner records the losers' hands."),
 }
 _FISH_TIE = {
-    FishTie.EGGS: "A fish with the deciding hands level carries its points forward as eggs.",
-    FishTie.NOBODY: "A fish with the deciding hands level scores nothing.",
-    FishTie.SPLIT: "A fish with the deciding hands level splits its points.",
+    FishTie.EGGS: N_("A fish with the deciding hands level carries its points forward as eggs."),
+    FishTie.NOBODY: N_("A fish with the deciding hands level scores nothing."),
+    FishTie.SPLIT: N_("A fish with the deciding hands level splits its points."),
 }
-_SUMMARY_MORE = ("More: 'rules all' shows every rule, 'rules KEY' one (like 'rules end.target'), 'explain N' how "
-                 "round N was scored.")
+_SUMMARY_MORE = N_("More: 'rules all' shows every rule, 'rules KEY' one (like 'rules end.target'), 'explain N' how "
+                   "round N was scored.")
+_WINNERS_COUNT = {
+    (False, False): N_("The round's winner scores the opponents' pips."),
+    (True, False): N_("The round's winner scores the opponents' pips, rounded to {round_to}."),
+    (False, True): N_("The round's winner scores the opponents' pips, divided by {divisor}."),
+    (True, True): N_("The round's winner scores the opponents' pips, rounded to {round_to}, divided by {divisor}."),
+}
+"""What the round's winner scores, by (whether it is rounded, whether it is divided)."""
+_FINISHES = {
+    ("0-0",): N_("Going out with 0-0 may win the whole match."),
+    ("two doubles",): N_("Going out with two doubles may win the whole match."),
+    ("6-6",): N_("Going out with 6-6 may win the whole match."),
+    ("0-0", "two doubles"): N_("Going out with 0-0 or two doubles may win the whole match."),
+    ("0-0", "6-6"): N_("Going out with 0-0 or 6-6 may win the whole match."),
+    ("two doubles", "6-6"): N_("Going out with two doubles or 6-6 may win the whole match."),
+    ("0-0", "two doubles", "6-6"): N_("Going out with 0-0, two doubles or 6-6 may win the whole match."),
+}
+"""The rare finishes that win the match, by those the ruleset has (each combination a whole sentence)."""
 
 
 def ruleset_summary(ruleset: Ruleset, width: int | None = None) -> str:
@@ -149,39 +167,38 @@ def ruleset_summary(ruleset: Ruleset, width: int | None = None) -> str:
     said = [f"{ruleset.name}: {ruleset.description}"]
     target, reach = ruleset["end.target"], ruleset["end.at_target"]
     if ruleset["end.rounds"] and not target:
-        said.append(f"The match is {ruleset['end.rounds']} rounds; the {ruleset['end.rounds_winner'].value} "
-                    "total wins.")
+        said.append((_("The match is {rounds} rounds; the lowest total wins.")
+                     if ruleset["end.rounds_winner"].value == "lowest" else
+                     _("The match is {rounds} rounds; the highest total wins.")).format(rounds=ruleset["end.rounds"]))
     elif reach is AtTarget.LOSES:
-        said.append(f"The first side to reach {target} loses the match (the goat).")
+        said.append(_("The first side to reach {target} loses the match (the goat).").format(target=target))
     else:
-        said.append(f"The first side to reach {target} wins the match.")
+        said.append(_("The first side to reach {target} wins the match.").format(target=target))
     threshold = ruleset["opening.threshold"]
     if threshold and ruleset["opening.remember"]:
-        said.append(f"A side opens with a round worth {threshold}; less is remembered (+N) until it does.")
+        said.append(_("A side opens with a round worth {threshold}; less is remembered (+N) until it does.").format(
+            threshold=threshold))
     elif threshold:
-        said.append(f"A side opens only with a round worth {threshold}; less is not recorded.")
+        said.append(_("A side opens only with a round worth {threshold}; less is not recorded.").format(
+            threshold=threshold))
     if ruleset["endhand.count"]:
-        count = "the opponents' pips"
-        if ruleset["endhand.rounding"] is not Rounding.NONE:
-            count += f", rounded to {ruleset['endhand.round_to']}"
-        if ruleset["endhand.divisor"] > 1:
-            count += f", divided by {ruleset['endhand.divisor']}"
-        said.append(f"The round's winner scores {count}.")
+        count = _WINNERS_COUNT[ruleset["endhand.rounding"] is not Rounding.NONE, ruleset["endhand.divisor"] > 1]
+        said.append(_(count).format(round_to=ruleset["endhand.round_to"], divisor=ruleset["endhand.divisor"]))
     else:
-        said.append(_WHO_RECORDS[ruleset["count.who"]])
+        who = _WHO_RECORDS[ruleset["count.who"]]
+        said.append(_(who))
     if ruleset["play.scores"] is not PlayScore.NONE:
-        said.append(f"During play, open ends adding up to a multiple of {ruleset['play.multiple']} score.")
-    said.append(_FISH_TIE[ruleset["fish.tie"]])
+        said.append(_("During play, open ends adding up to a multiple of {multiple} score.").format(
+            multiple=ruleset["play.multiple"]))
+    tie = _FISH_TIE[ruleset["fish.tie"]]
+    said.append(_(tie))
     if ruleset["hundred.enabled"]:
-        said.append("A side holding points may lead 6-6 on the hundred: winning that round wins the match.")
-    wins = [tile for key, tile in (("finish.zero_zero_wins", "0-0"), ("finish.two_doubles_wins", "two doubles"))
-            if ruleset[key]]
-    if ruleset["finish.six_six"] is not SixSix.NONE:
-        wins.append("6-6")
+        said.append(_("A side holding points may lead 6-6 on the hundred: winning that round wins the match."))
+    wins = tuple(tile for key, tile in (("finish.zero_zero_wins", "0-0"), ("finish.two_doubles_wins", "two doubles"))
+                 if ruleset[key]) + (("6-6",) if ruleset["finish.six_six"] is not SixSix.NONE else ())
     if wins:
-        tiles = f"{', '.join(wins[:-1])} or {wins[-1]}" if len(wins) > 1 else wins[0]
-        said.append(f"Going out with {tiles} may win the whole match.")
-    said.append(_SUMMARY_MORE)
+        said.append(_(_FINISHES[wins]))
+    said.append(_(_SUMMARY_MORE))
     lines: list[str] = []
     for sentence in said:
         lines += wrap(printable(sentence), width, indent="  ")
@@ -233,16 +250,17 @@ def render_ruleset(ruleset: Ruleset, paths: Sequence[str] | None = None, width: 
         paths = [key.path for key in KEYS] + [SPECIAL_HANDS]
     lines = wrap(printable(f"{ruleset.name}: {ruleset.description}"), width, indent="  ")
     if len(ruleset.chain) > 1:  # file names, as the files were found: escaped like all text from outside
-        lines += wrap(f"extends: {chain_text(ruleset)}", width, indent="  ")
+        lines += wrap(_("extends: {chain}").format(chain=chain_text(ruleset)), width, indent="  ")
     lines.append("")
     if changed and not paths:
-        lines.append(printable(f"{ruleset.name} sets no key of its own."))
+        lines.append(printable(_("{name} sets no key of its own.").format(name=ruleset.name)))
     column = max((len(path) for path in paths), default=0) if width is None else 0
     indent = " " * (column + 3) if width is None else "    "
     for path in paths:
         value = shown_value(ruleset, path)
         if parent is not None and path != SPECIAL_HANDS and parent[path] != ruleset[path]:
-            value += printable(f" (was {toml_value(parent[path])} in {parent.name})")
+            value += " " + printable(_("(was {value} in {ruleset})").format(value=toml_value(parent[path]),
+                                                                              ruleset=parent.name))
         explain = _(SPECIAL_HANDS_EXPLAIN) if path == SPECIAL_HANDS else KEYS_BY_PATH[path].explain
         source = "" if path == SPECIAL_HANDS else KEYS_BY_PATH[path].source
         if width is None:
@@ -251,5 +269,6 @@ def render_ruleset(ruleset: Ruleset, paths: Sequence[str] | None = None, width: 
             lines += wrap(f"{path} = {value}", width, indent=indent)
             lines += wrap(explain, width, indent=indent, first=indent)
         if source:
-            lines += wrap(f"(source: {cite(source)})", width, indent=indent + " ", first=indent)
+            lines += wrap(_("(source: {source})").format(source=cite(source)), width, indent=indent + " ",
+                          first=indent)
     return "\n".join(lines)

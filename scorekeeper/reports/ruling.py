@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorekeeper.i18n import _
 from scorekeeper.referee.verdict import Reason
 from scorekeeper.reports.fit import wrap_lines
 
@@ -25,13 +26,14 @@ def without_titles(source: str) -> str:
 def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str, width: int | None = None) -> str:
     """A short verdict, then its reasons, each with the ruleset key, its value and source; wrapped to
     ``width`` (None: no limit; a screen's width also leaves out the source articles' titles)."""
-    lines = [verdict, "", f"Reasons ({ruleset_name}):"]
+    lines = [verdict, "", _("Reasons ({name}):").format(name=ruleset_name)]
     for item in reasons:
         lines.append(f"  - {item.text}")
         if item.key:
             cited = f"{item.key} = {item.value}"
             if item.source:
-                cited += f"; source: {item.source if width is None else without_titles(item.source)}"
+                source = item.source if width is None else without_titles(item.source)
+                cited = _("{key} = {value}; source: {source}").format(key=item.key, value=item.value, source=source)
             lines.append(f"      [{cited}]")
     if width is not None:
         lines = wrap_lines(lines, width, indent="  ")
