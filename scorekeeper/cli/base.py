@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import sys
+from contextlib import contextmanager
 
 import click
 from click.formatting import wrap_text
@@ -163,10 +165,57 @@ USAGE_WORDS = (i18n.N_("[OPTIONS]"), i18n.N_("COMMAND [ARGS]..."))
 """What click's usage line says of a command's options and of a group's commands, in the language in use."""
 
 
+def help_paragraphs(text: str) -> list[tuple[str, str]]:
+    """A command's help as its catalog holds it: click's cleaned text, one message per paragraph (each a whole
+    sentence or more; a paragraph's translation is free within it), with click's ``\\b`` (keep this block as
+    typed) left out of the message and put back where it is shown. ``(marker, message)`` pairs."""
+    pieces = []
+    for paragraph in inspect.cleandoc(text).partition("\f")[0].split("\n\n"):
+        marker = "\b\n" if paragraph.startswith("\b\n") else ""
+        pieces.append((marker, paragraph[len(marker):]))
+    return pieces
+
+
+def translated_help(text: str | None) -> str | None:
+    """A command's help (its docstring) in the language in use, paragraph by paragraph (``help_paragraphs``):
+    the catalogs carry them (``scripts/catalogs.py`` reads them from the commands themselves)."""
+    if not text or i18n.language() == "en":
+        return text
+    return "\n\n".join(marker + i18n._(message) if message.strip() else marker + message
+                         for marker, message in help_paragraphs(text))
+
+
+@contextmanager
+def speaking(*things):
+    """The commands' and options' ``help`` in the language in use while click formats them, the English put
+    back after (a test's next run may speak another language): click keeps them as the code wrote them."""
+    kept = [(thing, thing.help) for thing in things if getattr(thing, "help", None)]
+    try:
+        for thing, text in kept:
+            thing.help = translated_help(text) if isinstance(thing, click.Command) else i18n._(text)
+        yield
+    finally:
+        for thing, text in kept:
+            thing.help = text
+
+
 class Usage:
     """A command that says click's own words about it in the language in use: its usage line's ``[OPTIONS]``
     and ``COMMAND [ARGS]...``, and the explanations of ``--help`` and ``--version``, which click writes once,
-    when the option is made (a process that changes language, as the tests do, would keep the first one's)."""
+    when the option is made (a process that changes language, as the tests do, would keep the first one's).
+    Its own help and its options' come from the catalogs where click formats them (``speaking``)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with speaking(self):
+            super().format_help_text(ctx, formatter)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with speaking(*self.get_params(ctx)):
+            super().format_options(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with speaking(self):
+            return super().get_short_help_str(limit)
 
     def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
         return [i18n._(piece) if piece in USAGE_WORDS else piece for piece in super().collect_usage_pieces(ctx)]
