@@ -91,8 +91,8 @@ def refuse_repeats(ctx: click.Context, order) -> None:
             continue
         if param.name in seen:
             name = max(param.opts, key=len)
-            raise click.UsageError(f"{name} is given more than once: it takes one {param.make_metavar(ctx)}",
-                                   ctx)
+            raise click.UsageError(i18n._("{option} is given more than once: it takes one {metavar}").format(
+                option=name, metavar=param.make_metavar(ctx)), ctx)
         seen.add(param.name)
 
 
@@ -267,7 +267,8 @@ class PathType(click.ParamType):
 def checked_path(kind: click.ParamType, value, param, ctx):
     """A file name as typed: one holding a NUL character names no file (the system calls refuse it)."""
     if isinstance(value, str) and "\x00" in value:
-        kind.fail(f"'{printable(value)}' cannot be a file name (it holds a NUL character)", param, ctx)
+        kind.fail(i18n._("'{name}' cannot be a file name (it holds a NUL character)").format(
+            name=printable(value)), param, ctx)
     return value
 
 
@@ -332,7 +333,7 @@ class Group(Usage, click.Group):
                                                                               command=error.ctx.command_path)
             raise InputProblem(printable(message)) from None
         except Implausible as error:  # only round and edit refuse a round so: both take --confirm
-            raise InputProblem(printable(f"{error}; --confirm records it")) from None
+            raise InputProblem(printable(i18n._("{problem}; --confirm records it").format(problem=error))) from None
         except (InputError, RulesetNotFound) as error:
             raise InputProblem(printable(str(error))) from None
         except ScorekeeperError as error:
@@ -375,21 +376,28 @@ def echo_problems(problems) -> None:
         count = min(len(problems), SHOWN_PROBLEMS)
     rest = len(problems) - count
     if rest > 0:
-        shown += error_lines(f"... and {rest} more problem{'s' if rest != 1 else ''}")
+        shown += error_lines(i18n.ngettext("... and {n} more problem", "... and {n} more problems", rest).format(
+            n=rest))
     click.echo("\n".join(shown), err=True)
+
+
+FORMAT_HELP = {("json",): i18n.N_("text for people, json for programs."),
+               ("json", "toml"): i18n.N_("text for people, json or toml for programs."),
+               ("json", "csv"): i18n.N_("text for people, json or csv for programs.")}
+"""``--format``'s help, a whole sentence for each set of formats a command offers."""
 
 
 def format_option(*choices: str):
     """``--format`` for every command that prints something programs may read."""
     return click.option("--format", "output_format", type=click.Choice(("text",) + choices), default="text",
-                        show_default=True, help="text for people, " + " or ".join(choices) + " for programs.")
+                        show_default=True, help=FORMAT_HELP[choices])
 
 
 def match_path(ctx: click.Context) -> str:
     path = ctx.find_root().params.get("match_path") or os.environ.get("SCOREKEEPER_MATCH") or DEFAULT_MATCH
     if os.path.isdir(path):
-        raise InputError(f"the match file {path} is a directory: give a file (like "
-                         f"{os.path.join(path, DEFAULT_MATCH)}) with --match or SCOREKEEPER_MATCH")
+        raise InputError(i18n._("the match file {path} is a directory: give a file (like {example}) with --match "
+                                "or SCOREKEEPER_MATCH").format(path=path, example=os.path.join(path, DEFAULT_MATCH)))
     return path
 
 
@@ -508,9 +516,13 @@ def echo_for_programs(text: str, save_hint: str = "> FILE") -> None:
         _page(text)
         return
     click.echo(text, nl=False)
-    size = ", ".join(part for part, over in ((f"{columns} columns", columns > screen),
-                                             (f"{lines} lines", lines >= screen_height())) if over)
-    note = f"Note: {size}: use {save_hint}"
+    if columns > screen and lines >= screen_height():
+        note = i18n._("Note: {columns} columns, {lines} lines: use {hint}")
+    elif columns > screen:
+        note = i18n._("Note: {columns} columns: use {hint}")
+    else:
+        note = i18n._("Note: {lines} lines: use {hint}")
+    note = note.format(columns=columns, lines=lines, hint=save_hint)
     click.echo("\n".join(wrap(note, screen_width(stream="stderr"))), err=True)
 
 
@@ -538,4 +550,5 @@ def note_wide(text: str) -> None:
     screen = screen_width() if _on_terminal() else None
     columns, _ = _extent(text)
     if screen is not None and columns > screen:
-        click.echo("\n".join(wrap(f"Note: {columns} columns wide (--wide)", screen)), err=True)
+        click.echo("\n".join(wrap(i18n._("Note: {columns} columns wide (--wide)").format(columns=columns), screen)),
+                   err=True)
