@@ -18,8 +18,9 @@ def _before_after(change: usecases.Change, output_format: str, done: str, key: s
         echo_json({key: change.number, "before": before.to_dict(), "after": after.to_dict()})
         return
     width = screen_width()
-    click.echo(f"{done}\n\n{_('Before:')}\n{render_table(before, ruleset, SHOWN_ROUNDS, width)}\n\n"
-               f"{_('After:')}\n{render_table(after, ruleset, SHOWN_ROUNDS, width)}")
+    was, now = _("Before:"), _("After:")
+    click.echo(f"{done}\n\n{was}\n{render_table(before, ruleset, SHOWN_ROUNDS, width)}\n\n"
+               f"{now}\n{render_table(after, ruleset, SHOWN_ROUNDS, width)}")
 
 
 @click.command("edit")
