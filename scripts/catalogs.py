@@ -74,16 +74,16 @@ def extract() -> Catalog:
 
 
 def command_helps():
-    """Every command's help, paragraph by paragraph as ``cli.base.translated_help`` asks for it, and every
+    """Every command's help, cut as ``cli.base.translated_help`` asks for it, and every
     option's: read from the commands themselves, as click shows them (a docstring that a decorator completes,
     an option's help that code composes), so that what the catalog holds is what ``--help`` asks for."""
     from scorekeeper.cli.app import cli
-    from scorekeeper.cli.base import help_paragraphs
+    from scorekeeper.cli.base import help_parts
 
     def walk(command, path):
         if command.help:
-            for _marker, message in help_paragraphs(command.help):
-                if message.strip():
+            for is_message, message in help_parts(command.help):
+                if is_message:
                     yield message, path
         for param in command.params:
             if getattr(param, "help", None):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
+import re
 import sys
 from contextlib import contextmanager
 
@@ -165,24 +166,53 @@ USAGE_WORDS = (i18n.N_("[OPTIONS]"), i18n.N_("COMMAND [ARGS]..."))
 """What click's usage line says of a command's options and of a group's commands, in the language in use."""
 
 
-def help_paragraphs(text: str) -> list[tuple[str, str]]:
-    """A command's help as its catalog holds it: click's cleaned text, one message per paragraph (each a whole
-    sentence or more; a paragraph's translation is free within it), with click's ``\\b`` (keep this block as
-    typed) left out of the message and put back where it is shown. ``(marker, message)`` pairs."""
-    pieces = []
-    for paragraph in inspect.cleandoc(text).partition("\f")[0].split("\n\n"):
-        marker = "\b\n" if paragraph.startswith("\b\n") else ""
-        pieces.append((marker, paragraph[len(marker):]))
-    return pieces
+_COMMENT = re.compile(r"^(.*?\S\s{2,}# )(.*)()$|^(.*?\S\s{2,}\()(.*)(\))$")
+"""An example line's comment: ``  # ...`` or ``  (...)`` after it."""
+
+
+def help_parts(text: str) -> list[tuple[bool, str]]:
+    """A command's help (click's cleaned text) cut into what the catalogs translate and what stays as it is:
+    ``(True, message)`` and ``(False, text)``, which joined again give the help. A paragraph is one message
+    (a whole sentence or more, free to be reordered within); in a block click keeps as typed (``\\b``), the
+    lines at the margin are messages (a heading, prose between examples) and the indented lines, the
+    examples' command lines and round lines, stay as they are, only a comment after one (``  # ...``,
+    ``  (...)``) translated."""
+    parts: list[tuple[bool, str]] = []
+    for number, paragraph in enumerate(inspect.cleandoc(text).partition("\f")[0].split("\n\n")):
+        if number:
+            parts.append((False, "\n\n"))
+        if not paragraph.startswith("\b\n"):
+            parts.append((bool(paragraph.strip()), paragraph))
+            continue
+        parts.append((False, "\b\n"))
+        lines = paragraph[2:].split("\n")
+        prose: list[str] = []
+        for index, line in enumerate(lines):
+            if not line.startswith(" "):
+                prose.append(line)
+                continue
+            if prose:
+                parts += [(bool("".join(prose).strip()), "\n".join(prose)), (False, "\n")]
+                prose = []
+            comment = _COMMENT.match(line)
+            if comment:
+                before, said, after = (group for group in comment.groups() if group is not None)
+                parts += [(False, before), (True, said)] + ([(False, after)] if after else [])
+            else:
+                parts.append((False, line))
+            if index < len(lines) - 1:
+                parts.append((False, "\n"))
+        if prose:
+            parts.append((bool("".join(prose).strip()), "\n".join(prose)))
+    return parts
 
 
 def translated_help(text: str | None) -> str | None:
-    """A command's help (its docstring) in the language in use, paragraph by paragraph (``help_paragraphs``):
-    the catalogs carry them (``scripts/catalogs.py`` reads them from the commands themselves)."""
+    """A command's help (its docstring) in the language in use (``help_parts``): ``scripts/catalogs.py`` reads
+    its messages from the commands themselves."""
     if not text or i18n.language() == "en":
         return text
-    return "\n\n".join(marker + i18n._(message) if message.strip() else marker + message
-                         for marker, message in help_paragraphs(text))
+    return "".join(i18n._(piece) if message else piece for message, piece in help_parts(text))
 
 
 @contextmanager

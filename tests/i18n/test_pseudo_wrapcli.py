@@ -47,7 +47,7 @@ ALLOWED = ("Ann", "Bob", "Cat", "Dan", "goat", "muggins", "sea", "json", "csv", 
            "pairs", "all", "fives", "end", "target", "policy", "each", "extends", "pip", "rules", "play", "new",
            "round", "table", "undo", "redo", "score", "rating", "demo", "check", "explain", "compare", "edit",
            "delete", "export", "import", "history", "chart", "deal", "hand", "list", "show", "ok", "tmp", "house",
-           "SAMPLE", "NUMBER", "SCOREKEEPER", "MATCH", "LANG", "TEXT", "parts", "total",
+           "SAMPLE", "NUMBER", "SCOREKEEPER", "MATCH", "LANG", "TEXT", "parts", "total", "club",
            *{word for name in builtin_names() for word in re.findall("[a-z]+", name)})
 """What is never translated: the names the tests type, option values, metavars, environment variables, command
 names and the round line's English words (which always work), ruleset keys and names."""
