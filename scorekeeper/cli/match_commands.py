@@ -240,11 +240,13 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
         return
     heads = [_("player"), _("score"), _("gain")]
     width = max(len(gain.player) for gain in gains + [Gain(heads[0], "", 0, 0, "")])
+    score, plus = max(5, len(heads[1])), max(4, len(heads[2]))  # a language's heads may be longer
+    beside = width + score + plus + 6
     # the columns named: two bare numbers read alike
-    click.echo(f"{heads[0]:<{width}}  {heads[1]:>5}  {heads[2]:>4}".rstrip())
+    click.echo(f"{heads[0]:<{width}}  {heads[1]:>{score}}  {heads[2]:>{plus}}".rstrip())
     for gain in gains:
-        screen, numbers = screen_width(), f"{gain.player:<{width}}  {gain.score:>5}  {gain.gain:>+4d}"
-        if screen is not None and screen - width - 15 < 24:  # too narrow beside the numbers: the reason under them
+        screen, numbers = screen_width(), f"{gain.player:<{width}}  {gain.score:>{score}}  {gain.gain:>+{plus}d}"
+        if screen is not None and screen - beside < 24:  # too narrow beside the numbers: the reason under them
             click.echo("\n".join([numbers] + wrap(gain.why, screen, indent="    ", first="    ")))
         else:
-            click.echo("\n".join(wrap(gain.why, screen, indent=" " * (width + 15), first=numbers + "  ")))
+            click.echo("\n".join(wrap(gain.why, screen, indent=" " * beside, first=numbers + "  ")))
