@@ -9,6 +9,7 @@ emptied: a case named there that comes out clean fails, saying so."""
 
 from __future__ import annotations
 
+import inspect
 import re
 import subprocess
 
@@ -20,6 +21,7 @@ import pseudo
 from commands import every_command
 from conftest import command_environment, installed_command
 from scorekeeper.cli.app import cli
+from scorekeeper.cli.base import help_parts
 from scorekeeper.i18n import use
 from scorekeeper.rules.loader import builtin_names
 
@@ -215,3 +217,13 @@ def test_through_the_installed_executable(catalogs, tmp_path, args):
 def test_the_harness_finds_an_unmarked_line():
     assert unmarked_lines("⟦Usage:⟧ scorekeeper table ⟦[OPTIONS]⟧\nShow the running table") == [
         "Show the running table  <- ['Show', 'the', 'running']"]
+
+
+@pytest.mark.parametrize("path", _paths(), ids=lambda path: " ".join(path) or "scorekeeper")
+def test_a_help_cut_into_messages_joins_again(path):
+    command = cli
+    for name in path:
+        command = command.get_command(click.Context(command), name)
+    parts = help_parts(command.help)
+    assert "".join(text for _message, text in parts) == inspect.cleandoc(command.help).partition("\f")[0]
+    assert all(not text.startswith(("\b", "scorekeeper ", " ")) for message, text in parts if message), parts
