@@ -64,11 +64,36 @@ def extract() -> Catalog:
         with open(click_dir / module, "rb") as handle:
             for lineno, message, comments, context in extract_file("python", handle, keywords=KEYWORDS):
                 catalog.add(message, None, [(f"click/{module}", lineno)], context=context)
+    for message, where in command_helps():
+        catalog.add(message, None, [(where, 1)])
     for path in sorted((ROOT / "rulesets").glob("*.toml")):
         description = tomllib.loads(path.read_text(encoding="utf-8")).get("description")
         if description:
             catalog.add(description, None, [(f"rulesets/{path.name}", 1)])
     return catalog
+
+
+def command_helps():
+    """Every command's help, cut as ``cli.base.translated_help`` asks for it, and every
+    option's: read from the commands themselves, as click shows them (a docstring that a decorator completes,
+    an option's help that code composes), so that what the catalog holds is what ``--help`` asks for."""
+    from scorekeeper.cli.app import cli
+    from scorekeeper.cli.base import help_parts
+
+    def walk(command, path):
+        if command.help:
+            for is_message, message in help_parts(command.help):
+                if is_message:
+                    yield message, path
+        for param in command.params:
+            if getattr(param, "help", None):
+                yield param.help, path
+        if isinstance(command, click.Group):
+            context = click.Context(command)
+            for name in command.list_commands(context):
+                yield from walk(command.get_command(context, name), f"{path} {name}")
+
+    yield from walk(cli, "scorekeeper")
 
 
 def updated(template: Catalog, language: str) -> Catalog:

@@ -11,13 +11,14 @@ import click
 from scorekeeper.cli.base import FilePath, echo_for_programs, echo_json, echo_paged, format_option, screen_width
 from scorekeeper.cli.params import whole_number
 from scorekeeper.errors import printable
+from scorekeeper.i18n import N_, _
 from scorekeeper.reports.fit import wrap
 
 
 @click.command("history")
 @click.argument("folders", nargs=-1, required=True, metavar="DIR...",
                 type=FilePath(exists=True, file_okay=True, dir_okay=True))
-@click.option("--jobs", type=whole_number("the number of processes", low=1), metavar="N",
+@click.option("--jobs", type=whole_number(N_("the number of processes"), low=1), metavar="N",
               help="Processes reading files (default: one per CPU for a large archive).")
 @format_option("json", "csv")
 def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> None:
@@ -41,7 +42,8 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
     for item in found.skipped:
         # a reason that names its file and line already (PATH:LINE: ...) is said once; a name may hold anything
         said = item.reason if item.reason.startswith(f"{item.path}:") else f"{item.path}: {item.reason}"
-        click.echo("\n".join(wrap(printable(f"skipped {said}"), width, indent="  ")), err=True)
+        click.echo("\n".join(wrap(printable(_("skipped {file_and_reason}").format(file_and_reason=said)), width,
+                                   indent="  ")), err=True)
     if output_format == "json":
         echo_json(found.to_dict())
         return

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
+import re
 import sys
+from contextlib import contextmanager
 
 import click
 from click.formatting import wrap_text
@@ -89,8 +92,8 @@ def refuse_repeats(ctx: click.Context, order) -> None:
             continue
         if param.name in seen:
             name = max(param.opts, key=len)
-            raise click.UsageError(f"{name} is given more than once: it takes one {param.make_metavar(ctx)}",
-                                   ctx)
+            raise click.UsageError(i18n._("{option} is given more than once: it takes one {metavar}").format(
+                option=name, metavar=param.make_metavar(ctx)), ctx)
         seen.add(param.name)
 
 
@@ -163,10 +166,86 @@ USAGE_WORDS = (i18n.N_("[OPTIONS]"), i18n.N_("COMMAND [ARGS]..."))
 """What click's usage line says of a command's options and of a group's commands, in the language in use."""
 
 
+_COMMENT = re.compile(r"^(.*?\S\s{2,}# )(.*)()$|^(.*?\S\s{2,}\()(.*)(\))$")
+"""An example line's comment: ``  # ...`` or ``  (...)`` after it."""
+
+
+def help_parts(text: str) -> list[tuple[bool, str]]:
+    """A command's help (click's cleaned text) cut into what the catalogs translate and what stays as it is:
+    ``(True, message)`` and ``(False, text)``, which joined again give the help. A paragraph is one message
+    (a whole sentence or more, free to be reordered within); in a block click keeps as typed (``\\b``), the
+    lines at the margin are messages (a heading, prose between examples) and the indented lines, the
+    examples' command lines and round lines, stay as they are, only a comment after one (``  # ...``,
+    ``  (...)``) translated."""
+    parts: list[tuple[bool, str]] = []
+    for number, paragraph in enumerate(inspect.cleandoc(text).partition("\f")[0].split("\n\n")):
+        if number:
+            parts.append((False, "\n\n"))
+        if not paragraph.startswith("\b\n"):
+            parts.append((bool(paragraph.strip()), paragraph))
+            continue
+        parts.append((False, "\b\n"))
+        lines = paragraph[2:].split("\n")
+        prose: list[str] = []
+        for index, line in enumerate(lines):
+            if not line.startswith(" "):
+                prose.append(line)
+                continue
+            if prose:
+                parts += [(bool("".join(prose).strip()), "\n".join(prose)), (False, "\n")]
+                prose = []
+            comment = _COMMENT.match(line)
+            if comment:
+                before, said, after = (group for group in comment.groups() if group is not None)
+                parts += [(False, before), (True, said)] + ([(False, after)] if after else [])
+            else:
+                parts.append((False, line))
+            if index < len(lines) - 1:
+                parts.append((False, "\n"))
+        if prose:
+            parts.append((bool("".join(prose).strip()), "\n".join(prose)))
+    return parts
+
+
+def translated_help(text: str | None) -> str | None:
+    """A command's help (its docstring) in the language in use (``help_parts``): ``scripts/catalogs.py`` reads
+    its messages from the commands themselves."""
+    if not text or i18n.language() == "en":
+        return text
+    return "".join(i18n._(piece) if message else piece for message, piece in help_parts(text))
+
+
+@contextmanager
+def speaking(*things):
+    """The commands' and options' ``help`` in the language in use while click formats them, the English put
+    back after (a test's next run may speak another language): click keeps them as the code wrote them."""
+    kept = [(thing, thing.help) for thing in things if getattr(thing, "help", None)]
+    try:
+        for thing, text in kept:
+            thing.help = translated_help(text) if isinstance(thing, click.Command) else i18n._(text)
+        yield
+    finally:
+        for thing, text in kept:
+            thing.help = text
+
+
 class Usage:
     """A command that says click's own words about it in the language in use: its usage line's ``[OPTIONS]``
     and ``COMMAND [ARGS]...``, and the explanations of ``--help`` and ``--version``, which click writes once,
-    when the option is made (a process that changes language, as the tests do, would keep the first one's)."""
+    when the option is made (a process that changes language, as the tests do, would keep the first one's).
+    Its own help and its options' come from the catalogs where click formats them (``speaking``)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with speaking(self):
+            super().format_help_text(ctx, formatter)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with speaking(*self.get_params(ctx)):
+            super().format_options(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with speaking(self):
+            return super().get_short_help_str(limit)
 
     def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
         return [i18n._(piece) if piece in USAGE_WORDS else piece for piece in super().collect_usage_pieces(ctx)]
@@ -218,7 +297,8 @@ class PathType(click.ParamType):
 def checked_path(kind: click.ParamType, value, param, ctx):
     """A file name as typed: one holding a NUL character names no file (the system calls refuse it)."""
     if isinstance(value, str) and "\x00" in value:
-        kind.fail(f"'{printable(value)}' cannot be a file name (it holds a NUL character)", param, ctx)
+        kind.fail(i18n._("'{name}' cannot be a file name (it holds a NUL character)").format(
+            name=printable(value)), param, ctx)
     return value
 
 
@@ -283,7 +363,7 @@ class Group(Usage, click.Group):
                                                                               command=error.ctx.command_path)
             raise InputProblem(printable(message)) from None
         except Implausible as error:  # only round and edit refuse a round so: both take --confirm
-            raise InputProblem(printable(f"{error}; --confirm records it")) from None
+            raise InputProblem(printable(i18n._("{problem}; --confirm records it").format(problem=error))) from None
         except (InputError, RulesetNotFound) as error:
             raise InputProblem(printable(str(error))) from None
         except ScorekeeperError as error:
@@ -326,21 +406,28 @@ def echo_problems(problems) -> None:
         count = min(len(problems), SHOWN_PROBLEMS)
     rest = len(problems) - count
     if rest > 0:
-        shown += error_lines(f"... and {rest} more problem{'s' if rest != 1 else ''}")
+        shown += error_lines(i18n.ngettext("... and {n} more problem", "... and {n} more problems", rest).format(
+            n=rest))
     click.echo("\n".join(shown), err=True)
+
+
+FORMAT_HELP = {("json",): i18n.N_("text for people, json for programs."),
+               ("json", "toml"): i18n.N_("text for people, json or toml for programs."),
+               ("json", "csv"): i18n.N_("text for people, json or csv for programs.")}
+"""``--format``'s help, a whole sentence for each set of formats a command offers."""
 
 
 def format_option(*choices: str):
     """``--format`` for every command that prints something programs may read."""
     return click.option("--format", "output_format", type=click.Choice(("text",) + choices), default="text",
-                        show_default=True, help="text for people, " + " or ".join(choices) + " for programs.")
+                        show_default=True, help=FORMAT_HELP[choices])
 
 
 def match_path(ctx: click.Context) -> str:
     path = ctx.find_root().params.get("match_path") or os.environ.get("SCOREKEEPER_MATCH") or DEFAULT_MATCH
     if os.path.isdir(path):
-        raise InputError(f"the match file {path} is a directory: give a file (like "
-                         f"{os.path.join(path, DEFAULT_MATCH)}) with --match or SCOREKEEPER_MATCH")
+        raise InputError(i18n._("the match file {path} is a directory: give a file (like {example}) with --match "
+                                "or SCOREKEEPER_MATCH").format(path=path, example=os.path.join(path, DEFAULT_MATCH)))
     return path
 
 
@@ -459,9 +546,13 @@ def echo_for_programs(text: str, save_hint: str = "> FILE") -> None:
         _page(text)
         return
     click.echo(text, nl=False)
-    size = ", ".join(part for part, over in ((f"{columns} columns", columns > screen),
-                                             (f"{lines} lines", lines >= screen_height())) if over)
-    note = f"Note: {size}: use {save_hint}"
+    if columns > screen and lines >= screen_height():
+        note = i18n._("Note: {columns} columns, {lines} lines: use {hint}")
+    elif columns > screen:
+        note = i18n._("Note: {columns} columns: use {hint}")
+    else:
+        note = i18n._("Note: {lines} lines: use {hint}")
+    note = note.format(columns=columns, lines=lines, hint=save_hint)
     click.echo("\n".join(wrap(note, screen_width(stream="stderr"))), err=True)
 
 
@@ -489,4 +580,5 @@ def note_wide(text: str) -> None:
     screen = screen_width() if _on_terminal() else None
     columns, _ = _extent(text)
     if screen is not None and columns > screen:
-        click.echo("\n".join(wrap(f"Note: {columns} columns wide (--wide)", screen)), err=True)
+        click.echo("\n".join(wrap(i18n._("Note: {columns} columns wide (--wide)").format(columns=columns), screen)),
+                   err=True)

@@ -9,6 +9,7 @@ import click
 from scorekeeper.cli.base import FilePath, match_path, screen_width
 from scorekeeper.cli.params import whole_number
 from scorekeeper.errors import StateError
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.opened import open_match
 from scorekeeper.storage.atomic import write_atomic
 
@@ -19,7 +20,7 @@ from scorekeeper.storage.atomic import write_atomic
                    "pip install 'scorekeeper[chart]').")
 @click.option("--text", "as_text", is_flag=True,
               help="The text chart even with -o (written to FILE, whatever its name).")
-@click.option("--height", type=whole_number("the chart's height", low=4, high=60), metavar="N", default=10,
+@click.option("--height", type=whole_number(N_("the chart's height"), low=4, high=60), metavar="N", default=10,
               show_default=True, help="Rows of the text chart (4 to 60).")
 @click.pass_context
 def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) -> None:
@@ -42,11 +43,13 @@ def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) ->
         click.echo(charts.text_chart(opened.table, opened.ruleset, height, screen_width()))
         return
     if os.path.realpath(output) == os.path.realpath(opened.path):
-        raise StateError(f"{output} is the match file itself: draw the chart into another file")
+        raise StateError(_("{path} is the match file itself: draw the chart into another file").format(path=output))
     if as_text:
         data = charts.text_chart(opened.table, opened.ruleset, height) + "\n"
     else:
         data = charts.draw_chart(opened.table, opened.ruleset, fmt,
                                  title=f"{opened.ruleset.name}: {os.path.basename(opened.path)}")
     write_atomic(output, data)
-    click.echo(f"Chart of {len(opened.table.rounds)} rounds written to {output}.")
+    rounds = len(opened.table.rounds)
+    click.echo(ngettext("Chart of {n} round written to {path}.", "Chart of {n} rounds written to {path}.",
+                        rounds).format(n=rounds, path=output))

@@ -16,6 +16,7 @@ from scorekeeper.cli.base import (
 from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, whole_number
 from scorekeeper.domain.tiles import parse_tiles
+from scorekeeper.i18n import N_, _
 from scorekeeper.reports.fit import wrap_lines
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
@@ -87,7 +88,7 @@ def check_deal_command(ctx: click.Context, hands, rules_spec, output_format) -> 
 @click.option("--spinner", type=TILE, help="Which double of the line is the spinner, when it has several.")
 @click.option("--hand", "hands", multiple=True, type=PLAYER_TILES,
               help="What a player is known to hold: Ann=2-2,5-6.")
-@click.option("--bazaar", type=whole_number("the tiles in the bazaar"), metavar="N",
+@click.option("--bazaar", type=whole_number(N_("the tiles in the bazaar")), metavar="N",
               help="How many tiles are left in the bazaar (face-down stock).")
 @_rules_option
 @format_option("json")
@@ -282,6 +283,7 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide:
 
     width = screen_width(wide)
     click.echo(render_table(rescored.table, rescored.ruleset, SHOWN_ROUNDS, width, wide))
-    click.echo("\n".join(wrap_lines(["", f"(re-scored under {rescored.ruleset.name}, from the facts of {path}; "
-                                         "the match file is unchanged)"]
-                                    + [f"note: {note}" for note in rescored.notes], width)))
+    said = _("(re-scored under {ruleset}, from the facts of {path}; the match file is unchanged)").format(
+        ruleset=rescored.ruleset.name, path=path)
+    click.echo("\n".join(wrap_lines(["", said] + [_("note: {note}").format(note=note) for note in rescored.notes],
+                                    width)))

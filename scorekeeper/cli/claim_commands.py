@@ -6,6 +6,7 @@ import click
 
 from scorekeeper.cli.base import echo_change, format_option, match_path
 from scorekeeper.cli.completion import player_names
+from scorekeeper.i18n import _
 
 
 @click.command("score", context_settings={"ignore_unknown_options": True})
@@ -39,5 +40,7 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
                             points=None if points is None else parse_points(points, "claim"),
                             count=None if count is None else parse_points(count, "count"))
     claim = change.claim
-    echo_change(change, output_format, f"{claim.player} claims {claim.points} (in {change.path}).",
+    said = _("{player} claims {points} (in {path}).").format(player=claim.player, points=claim.points,
+                                                           path=change.path)
+    echo_change(change, output_format, said,
                 claim={"player": claim.player, "points": claim.points, "count": claim.count})

@@ -16,6 +16,7 @@ from scorekeeper.cli.base import (
     wide_option,
 )
 from scorekeeper.errors import InputError, StateError
+from scorekeeper.i18n import _
 from scorekeeper.match.opened import open_match
 from scorekeeper.reports.fit import wrap
 from scorekeeper.reports.render import render_table
@@ -37,11 +38,12 @@ def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> No
       scorekeeper demo goat --save match.toml
     """
     if sample not in sample_names():
-        raise InputError(f"unknown sample '{sample}' (samples: {', '.join(sample_names())})")
+        raise InputError(_("unknown sample '{sample}' (samples: {samples})").format(
+            sample=sample, samples=", ".join(sample_names())))
     opened = open_match(sample_path(sample))
     if save_to:
         if os.path.exists(save_to):
-            raise StateError(f"{save_to} already exists: choose another path for the sample")
+            raise StateError(_("{path} already exists: choose another path for the sample").format(path=save_to))
         shutil.copyfile(sample_path(sample), save_to)
     if output_format == "json":
         echo_json(opened.table.to_dict())
@@ -50,9 +52,10 @@ def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> No
     shown = render_table(opened.table, opened.ruleset, None, width, wide, key=True)
     click.echo(shown)
     if save_to:
-        after = f"Saved to {save_to}: try 'scorekeeper --match {save_to} undo', then record the round again."
+        after = _("Saved to {path}: try 'scorekeeper --match {path} undo', then record the round again.").format(
+            path=save_to)
     else:
-        after = "Start your own: scorekeeper new Ann Bob"
+        after = _("Start your own: scorekeeper new Ann Bob")
     click.echo("\n".join(wrap(after, width, indent="  ")))
     if wide:
         note_wide(shown)

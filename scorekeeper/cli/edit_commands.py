@@ -7,6 +7,7 @@ import click
 from scorekeeper.cli.base import echo_json, format_option, match_path, screen_width
 from scorekeeper.cli.params import ROUND_NUMBER
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
+from scorekeeper.i18n import _
 from scorekeeper.match import usecases
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
@@ -17,8 +18,9 @@ def _before_after(change: usecases.Change, output_format: str, done: str, key: s
         echo_json({key: change.number, "before": before.to_dict(), "after": after.to_dict()})
         return
     width = screen_width()
-    click.echo(f"{done}\n\nBefore:\n{render_table(before, ruleset, SHOWN_ROUNDS, width)}\n\n"
-               f"After:\n{render_table(after, ruleset, SHOWN_ROUNDS, width)}")
+    was, now = _("Before:"), _("After:")
+    click.echo(f"{done}\n\n{was}\n{render_table(before, ruleset, SHOWN_ROUNDS, width)}\n\n"
+               f"{now}\n{render_table(after, ruleset, SHOWN_ROUNDS, width)}")
 
 
 @click.command("edit")
@@ -48,7 +50,7 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
     typed = round_facts(facts)
     with facts_as_flags(typed):
         change = usecases.edit(match_path(ctx), number, typed, clear_points=no_points, confirmed=facts["confirm"])
-    _before_after(change, output_format, f"Round {number} replaced.", "edited")
+    _before_after(change, output_format, _("Round {number} replaced.").format(number=number), "edited")
 
 
 @click.command("delete")
@@ -63,4 +65,4 @@ def delete_command(ctx: click.Context, number: int, output_format: str) -> None:
     Example: scorekeeper delete 2
     """
     change = usecases.delete(match_path(ctx), number)
-    _before_after(change, output_format, f"Round {number} deleted.", "deleted")
+    _before_after(change, output_format, _("Round {number} deleted.").format(number=number), "deleted")

@@ -8,6 +8,7 @@ import click
 
 from scorekeeper.cli.base import FilePath, echo_for_programs, match_path, screen_width
 from scorekeeper.errors import StateError
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import open_match
 from scorekeeper.storage.atomic import write_atomic
 
@@ -40,7 +41,9 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
         echo_for_programs(text, "-o FILE")
         return
     write_atomic(output, text)
-    click.echo(f"Exported {len(opened.table.rounds)} rounds as {output_format} to {output}.", err=True)
+    rounds = len(opened.table.rounds)
+    click.echo(ngettext("Exported {n} round as {format} to {path}.", "Exported {n} rounds as {format} to {path}.",
+                        rounds).format(n=rounds, format=output_format, path=output), err=True)
 
 
 def _check_output(output: str, match: str, force: bool) -> None:
@@ -48,10 +51,10 @@ def _check_output(output: str, match: str, force: bool) -> None:
     if not os.path.lexists(output):
         return
     if os.path.realpath(output) == os.path.realpath(match):
-        raise StateError(f"{output} is the match file itself: export to another file")
+        raise StateError(_("{path} is the match file itself: export to another file").format(path=output))
     if not force:
-        raise StateError(f"{output} already exists: nothing was written; use --force to write over it, or "
-                         "-o another file")
+        raise StateError(_("{path} already exists: nothing was written; use --force to write over it, or "
+                           "-o another file").format(path=output))
 
 
 @click.command("import")
@@ -73,6 +76,9 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
     from scorekeeper.match.usecases import import_match  # start-up
     from scorekeeper.reports.render import render_table  # start-up
     change = import_match(match_path(ctx), file, force)
-    kept = f"The match that was there is kept as {change.kept}.\n" if change.kept else ""
-    click.echo(f"Imported {len(change.match.rounds)} rounds from {file} into {change.path}.\n{kept}")
+    kept = _("The match that was there is kept as {path}.").format(path=change.kept) + "\n" if change.kept else ""
+    rounds = len(change.match.rounds)
+    said = ngettext("Imported {n} round from {file} into {path}.", "Imported {n} rounds from {file} into {path}.",
+                    rounds).format(n=rounds, file=file, path=change.path)
+    click.echo(f"{said}\n{kept}")
     click.echo(render_table(change.table, change.after.ruleset, width=screen_width()))

@@ -14,6 +14,7 @@ import gc
 import sys
 
 from scorekeeper.cli.stderr import say as _say
+from scorekeeper.i18n import _
 
 
 def _cancelled(kind, error, trace) -> None:
@@ -21,7 +22,7 @@ def _cancelled(kind, error, trace) -> None:
     ones load (before ``main`` handles it), one line instead of a traceback; nothing has been read or written.
     Python then ends the process by the signal, as a shell expects of a Ctrl-C. Anything else as Python would."""
     if issubclass(kind, KeyboardInterrupt):
-        _say("Cancelled: nothing was changed.")
+        _say(_("Cancelled: nothing was changed."))
         return
     sys.__excepthook__(kind, error, trace)
 
@@ -36,8 +37,8 @@ def main() -> None:
     try:
         try:
             if _closed_output():
-                _fail("the standard output is closed: the command would have nowhere to answer; nothing was "
-                      "changed")
+                _fail(_("the standard output is closed: the command would have nowhere to answer; nothing was "
+                        "changed"))
             # The cyclic garbage collector finds nothing to free while the modules load, and little in a
             # command that replays a match: what start-up made is frozen out of its reach, and it runs seldom
             # after (a live session still collects); benchmarks/bench_replay.py measures it.
@@ -67,8 +68,8 @@ def main() -> None:
         if isinstance(interrupt.__context__, SystemExit):  # it came as the command ended: end as it would
             raise interrupt.__context__ from None
         saved = _saved()
-        _say(f"Interrupted after the change was saved in {saved[-1]}." if saved else
-             "Cancelled: nothing was changed.")
+        _say(_("Interrupted after the change was saved in {path}.").format(path=saved[-1]) if saved else
+             _("Cancelled: nothing was changed."))
         sys.exit(0 if saved else 130)
 
 
@@ -113,7 +114,8 @@ def _output_failed(error: Exception) -> None:
     reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
     saved = _saved()
     if saved:
-        _say(f"Warning: the output could not be written ({reason}); the change was saved in {saved[-1]}.")
+        _say(_("Warning: the output could not be written ({reason}); the change was saved in {path}.").format(
+            reason=reason, path=saved[-1]))
         sys.exit(0)
     _fail(reason)
 
@@ -125,7 +127,7 @@ def _saved() -> tuple[str, ...]:
 
 
 def _fail(message: str) -> None:
-    _say(f"Error: {message}")
+    _say(_("Error: ") + message)
     sys.exit(1)
 
 

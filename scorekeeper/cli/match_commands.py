@@ -18,7 +18,7 @@ from scorekeeper.cli.base import (
 from scorekeeper.cli.completion import player_names, ruleset_names
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.errors import InputError
-from scorekeeper.i18n import LANGUAGES
+from scorekeeper.i18n import LANGUAGES, N_, _, ngettext
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import open_match
 from scorekeeper.match.record import resolve_player
@@ -68,16 +68,18 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
         typed = players or teams or team_names or \
             ctx.get_parameter_source("rules_spec") is not click.core.ParameterSource.DEFAULT
         if typed:
-            raise InputError("--again keeps the match's players, sides and ruleset: give no PLAYERS, --team, "
-                             "--name or --rules with it")
+            raise InputError(_("--again keeps the match's players, sides and ruleset: give no PLAYERS, --team, "
+                               "--name or --rules with it"))
         change = usecases.rematch(match_path(ctx), force)
     else:
         change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force, lang=language or "")
     sides = ", ".join(side.name for side in change.match.sides)
-    was = "finished match" if change.before is not None and change.before.table.over else "match that was there"
-    kept = [f"The {was} is kept as {change.kept}."] if change.kept else []
-    click.echo("\n".join(wrap_lines([f"New {change.after.ruleset.name} match in {change.path}: {sides}.", *kept,
-                                     change.table.lead_note], screen_width())))
+    was = (N_("The finished match is kept as {path}.") if change.before is not None and change.before.table.over
+           else N_("The match that was there is kept as {path}."))
+    kept = [_(was).format(path=change.kept)] if change.kept else []
+    made = _("New {ruleset} match in {path}: {sides}.").format(ruleset=change.after.ruleset.name, path=change.path,
+                                                              sides=sides)
+    click.echo("\n".join(wrap_lines([made, *kept, change.table.lead_note], screen_width())))
 
 
 @click.command("round")
@@ -160,7 +162,8 @@ def undo(ctx: click.Context, output_format: str, listing: bool) -> None:
         _list_changes(usecases.history(match_path(ctx)), output_format)
         return
     change = usecases.undo(match_path(ctx))
-    echo_change(change, output_format, f"Dropped {change.dropped} from {change.path}.", dropped=change.dropped)
+    echo_change(change, output_format, _("Dropped {what} from {path}.").format(what=change.dropped, path=change.path),
+                dropped=change.dropped)
 
 
 def _list_changes(changes, output_format: str) -> None:
@@ -170,17 +173,18 @@ def _list_changes(changes, output_format: str) -> None:
                                for number, entry, said in changes]})
         return
     if not changes:
-        click.echo("\n".join(wrap_lines(["Nothing has been taken back: undo, delete and edit keep what they "
-                                         "change here."], screen_width())))
+        click.echo("\n".join(wrap_lines([_("Nothing has been taken back: undo, delete and edit keep what they "
+                                           "change here.")], screen_width())))
         return
 
     width = screen_width()
     numbers = len(str(max(number for number, _, _ in changes)))
-    lines = wrap("Changes taken back, newest first:", width)
+    lines = wrap(_("Changes taken back, newest first:"), width)
     for number, entry, said in changes:  # each wrapped under its own text, the numbers in a column
-        lines += wrap(said + ("  (put back)" if entry.redone else ""), width, indent=" " * (numbers + 4),
+        lines += wrap(_("{change}  (put back)").format(change=said) if entry.redone else said, width,
+                      indent=" " * (numbers + 4),
                       first=f"  {number:>{numbers}}  ")
-    lines += wrap("'redo' puts back the newest, 'redo N' change N.", width, indent="  ")
+    lines += wrap(_("'redo' puts back the newest, 'redo N' change N."), width, indent="  ")
     echo_paged("\n".join(lines))  # a long evening's undo list would scroll its newest changes away
 
 
@@ -206,7 +210,8 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
       scorekeeper redo 2
     """
     change = usecases.redo(match_path(ctx), number)
-    echo_change(change, output_format, f"Put back {change.restored} in {change.path}.", restored=change.restored)
+    echo_change(change, output_format, _("Put back {what} in {path}.").format(what=change.restored, path=change.path),
+                restored=change.restored)
 
 
 @click.command("rating")
@@ -233,11 +238,15 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
                    "players": [{"player": g.player, "side": g.side, "score": g.score, "gain": g.gain}
                                for g in gains]})
         return
-    width = max(len(gain.player) for gain in gains + [Gain("player", "", 0, 0, "")])
-    click.echo(f"{'player':<{width}}  score  gain")  # the columns named: two bare numbers read alike
+    heads = [_("player"), _("score"), _("gain")]
+    width = max(len(gain.player) for gain in gains + [Gain(heads[0], "", 0, 0, "")])
+    score, plus = max(5, len(heads[1])), max(4, len(heads[2]))  # a language's heads may be longer
+    beside = width + score + plus + 6
+    # the columns named: two bare numbers read alike
+    click.echo(f"{heads[0]:<{width}}  {heads[1]:>{score}}  {heads[2]:>{plus}}".rstrip())
     for gain in gains:
-        screen, numbers = screen_width(), f"{gain.player:<{width}}  {gain.score:>5}  {gain.gain:>+4d}"
-        if screen is not None and screen - width - 15 < 24:  # too narrow beside the numbers: the reason under them
+        screen, numbers = screen_width(), f"{gain.player:<{width}}  {gain.score:>{score}}  {gain.gain:>+{plus}d}"
+        if screen is not None and screen - beside < 24:  # too narrow beside the numbers: the reason under them
             click.echo("\n".join([numbers] + wrap(gain.why, screen, indent="    ", first="    ")))
         else:
-            click.echo("\n".join(wrap(gain.why, screen, indent=" " * (width + 15), first=numbers + "  ")))
+            click.echo("\n".join(wrap(gain.why, screen, indent=" " * beside, first=numbers + "  ")))

@@ -8,6 +8,7 @@ import click
 
 from scorekeeper.domain.tiles import Tile, parse_tile, parse_tiles
 from scorekeeper.errors import InputError, quoted
+from scorekeeper.i18n import N_, _
 from scorekeeper.notation.numerals import parse_number
 
 
@@ -39,7 +40,7 @@ def whole_number(what: str, low: int | None = 0, high: int | None = None) -> Par
 class PlayerValue(click.ParamType):
     """``PLAYER=VALUE``, the value parsed as tiles or as a whole number."""
 
-    def __init__(self, value: str, noun: str = "a total") -> None:
+    def __init__(self, value: str, noun: str = N_("a total")) -> None:
         self.value = value
         self.noun = noun
         self.name = f"PLAYER={value}"
@@ -49,7 +50,7 @@ class PlayerValue(click.ParamType):
             return value
         player, sep, raw = value.partition("=")
         if not sep or not player.strip():
-            self.fail(f"{quoted(value)} should be written {self.name}", param, ctx)
+            self.fail(_("{value} should be written {form}").format(value=quoted(value), form=self.name), param, ctx)
         player = player.strip()
         if self.value == "TILES":
             try:
@@ -66,5 +67,5 @@ TILE = Parsed("TILE", parse_tile, Tile)
 TILES = Parsed("TILES", parse_tiles, tuple)
 PLAYER_TILES = PlayerValue("TILES")
 PLAYER_TOTAL = PlayerValue("N")
-PLAYER_POINTS = PlayerValue("N", "in-play points")
-ROUND_NUMBER = whole_number("a round number", low=1)
+PLAYER_POINTS = PlayerValue("N", N_("in-play points"))
+ROUND_NUMBER = whole_number(N_("a round number"), low=1)

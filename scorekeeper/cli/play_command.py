@@ -18,6 +18,7 @@ from scorekeeper.cli.base import (
 )
 from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.errors import ScorekeeperError, StateError, printable
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.storage import sigint
 import sys
 
@@ -64,8 +65,8 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
     change = None
     if rules_spec or players or teams:
         if os.path.exists(path) and not force:  # new() refuses too (another command may start one meanwhile)
-            raise StateError(f"{path} already holds a match: 'scorekeeper play' goes on with it; --force starts "
-                             "a new one (the old one is kept beside it)")
+            raise StateError(_("{path} already holds a match: 'scorekeeper play' goes on with it; --force starts "
+                               "a new one (the old one is kept beside it)").format(path=path))
         change = usecases.new(path, rules_spec or "goat", players, teams, team_names, force)
     session = LiveSession.open(path, screen=lambda: Screen(screen_width(), screen_height()))
     sigint.live()  # each Ctrl-C drops the line being typed, even after a save
@@ -79,7 +80,8 @@ def _check_input() -> None:
     """Refuse a closed standard input (``play 0<&-``): there is nothing to read the lines from. Bytes the input's
     encoding cannot read are kept as they came (``surrogateescape``), so that ``run`` refuses that one line."""
     if sys.stdin is None:
-        raise StateError("the standard input is closed: 'play' reads the lines typed from it; nothing was changed")
+        raise StateError(_("the standard input is closed: 'play' reads the lines typed from it; nothing was "
+                           "changed"))
     try:
         sys.stdin.reconfigure(errors="surrogateescape")
     except (AttributeError, ValueError, OSError):
@@ -138,10 +140,11 @@ def undecodable(line: str) -> str:
     first = next((index for index, char in enumerate(line) if "\udc80" <= char <= "\udcff"), None)
     if first is None:
         return ""
-    encoding = getattr(sys.stdin, "encoding", None) or "its"
-    return (f"the line could not be read: byte 0x{ord(line[first]) - 0xdc00:02x} (character {first + 1}) is "
-            f"not text in the terminal's encoding ({encoding}); nothing was recorded: type it in that encoding, "
-            "or set the terminal (or PYTHONIOENCODING) to UTF-8")
+    encoding = getattr(sys.stdin, "encoding", None) or _("its")
+    return _("the line could not be read: byte {byte} (character {at}) is not text in the terminal's encoding "
+             "({encoding}); nothing was recorded: type it in that encoding, or set the terminal (or "
+             "PYTHONIOENCODING) to UTF-8").format(byte=f"0x{ord(line[first]) - 0xdc00:02x}", at=first + 1,
+                                                  encoding=encoding)
 
 
 def _interrupted(session) -> None:
@@ -149,10 +152,12 @@ def _interrupted(session) -> None:
     try:
         session.reload()
     except ScorekeeperError as error:
-        click.echo(session.fitted(printable(f"Interrupted: {error}")), err=True)
+        click.echo(session.fitted(printable(_("Interrupted: {problem}").format(problem=error))), err=True)
         return
-    click.echo(f"Interrupted: the match is as {session.path} holds it "
-               f"({len(session.state.match.rounds)} rounds).", err=True)
+    rounds = len(session.state.match.rounds)
+    click.echo(ngettext("Interrupted: the match is as {path} holds it ({n} round).",
+                        "Interrupted: the match is as {path} holds it ({n} rounds).", rounds).format(
+                            path=session.path, n=rounds), err=True)
 
 
 def _delegate(path: str, args: tuple[str, ...]) -> None:

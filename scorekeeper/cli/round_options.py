@@ -16,13 +16,14 @@ from scorekeeper.cli.params import (
 )
 from scorekeeper.domain.facts import RoundFacts
 from scorekeeper.errors import FactError, InputError, quoted
+from scorekeeper.i18n import N_, _
 
 FACT_FLAGS = {"out": "--out", "fish": "--fish", "fisher": "--fisher", "hand": "--hand PLAYER=TILES",
-              "total": "--total PLAYER=N", "last": "--last", "two_last": "two --last tiles", "led": "--led",
-              "ending": "--out PLAYER (who went out) or --fish (blocked)", "two_hands": "two --hand",
-              "two_totals": "two --total", "one_hand": "exactly one of --hand or --total",
-              "two_points": "two --points", "points_given": "--points {who}={points}"}
-"""Each fact (errors.FACT_WORDS) as the flag it is typed with."""
+              "total": "--total PLAYER=N", "last": "--last", "two_last": N_("two --last tiles"), "led": "--led",
+              "ending": N_("--out PLAYER (who went out) or --fish (blocked)"), "two_hands": N_("two --hand"),
+              "two_totals": N_("two --total"), "one_hand": N_("exactly one of --hand or --total"),
+              "two_points": N_("two --points"), "points_given": "--points {who}={points}"}
+"""Each fact (errors.FACT_WORDS) as the flag it is typed with (the ones with words marked, said with ``_``)."""
 
 
 @contextmanager
@@ -34,7 +35,7 @@ def facts_as_flags(typed: object):
     except FactError as error:
         if not isinstance(typed, RoundFacts):
             raise
-        raise InputError(error.told(FACT_FLAGS)) from None
+        raise InputError(error.told({fact: _(flag) for fact, flag in FACT_FLAGS.items()})) from None
 
 
 ROUND_SYNTAX = """\b
@@ -99,7 +100,8 @@ def round_facts(params: dict) -> RoundFacts | str:
     if text:
         given = [flag for name, flag in FLAGS.items() if params[name]]
         if given:
-            raise InputError(f"give the round as a line or with flags, not both ({given[0]} and {quoted(text)})")
+            raise InputError(_("give the round as a line or with flags, not both ({flag} and {line})").format(
+                flag=given[0], line=quoted(text)))
         return text
     return RoundFacts(out=params["out"], fish=params["fish"], hands=tuple(params["hands"]),
                       totals=tuple(params["totals"]), fisher=params["fisher"], last=tuple(params["last"] or ()),

@@ -18,6 +18,7 @@ from scorekeeper.cli.base import (
 )
 from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.errors import RulesetNotFound, printable
+from scorekeeper.i18n import _
 from scorekeeper.reports.fit import wrap
 from scorekeeper.rules.book import book_path, cite
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
@@ -100,10 +101,11 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
                           changed=changed)
     if width is not None and not keys and text.count("\n") > screen_height():  # the end is what stays in view
         sections = ", ".join(dict.fromkeys(key.path.split(".", 1)[0] for key in KEYS))
-        text += "\n\n" + "\n".join(wrap(f"One section or key: scorekeeper rules show {printable(ruleset)} fish "
-                                       f"end.target (sections: {sections}, special_hands)", width))
+        text += "\n\n" + "\n".join(wrap(_("One section or key: scorekeeper rules show {ruleset} fish end.target "
+                                         "(sections: {sections}, special_hands)").format(
+                                           ruleset=printable(ruleset), sections=sections), width))
     # The path on a line of its own, so that it can be copied (split only where the screen is too narrow).
-    text += "\n\n" + "\n".join(wrap("The rule book, with every reading these keys take:", width)
+    text += "\n\n" + "\n".join(wrap(_("The rule book, with every reading these keys take:"), width)
                                 + wrap(book_path(), width))
     echo_paged(text)  # a section is taller than a 24-line screen too ('rules fish' in the session)
 
@@ -120,16 +122,18 @@ def check_rules(file: str) -> None:
     spec = file if file.endswith(".toml") or "/" in file else f"./{file}"
     ruleset, problems = check_ruleset(spec)
     if len(problems) == 1 and isinstance(problems[0], RulesetNotFound):
-        hint = (f" ('{file}' is a built-in ruleset: 'scorekeeper rules show {file}' shows it)"
-                if file in builtin_names() else "")
-        raise InputProblem(printable(f"{problems[0]}{hint}"))
+        said = (_("{problem} ('{name}' is a built-in ruleset: 'scorekeeper rules show {name}' shows it)")
+                if file in builtin_names() else "{problem}")
+        raise InputProblem(printable(said.format(problem=problems[0], name=file)))
     if problems:
         echo_problems(problems)
         raise click.exceptions.Exit(1)
     from scorekeeper.reports.ruleset_text import chain_text  # start-up
 
-    extends = f" (extends {chain_text(ruleset, 1)})" if len(ruleset.chain) > 1 else ""
-    click.echo(printable(f"{file}: ok, ruleset '{ruleset.name}'") + extends)
+    said = printable(_("{file}: ok, ruleset '{name}'").format(file=file, name=ruleset.name))
+    if len(ruleset.chain) > 1:
+        said = _("{checked} (extends {chain})").format(checked=said, chain=chain_text(ruleset, 1))
+    click.echo(said)
 
 
 __all__ = ["rules", "InputProblem"]

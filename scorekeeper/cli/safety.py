@@ -18,10 +18,11 @@ import sys
 import click
 
 from scorekeeper.cli.stderr import say as _say
+from scorekeeper.i18n import N_, _
 from scorekeeper.storage import sigint
 from scorekeeper.storage.atomic import saved_paths
 
-CANCELLED = "Cancelled: nothing was changed."
+CANCELLED = N_("Cancelled: nothing was changed.")
 INTERRUPTED = 130
 """The shell's exit status for a command stopped by Ctrl-C (128 + SIGINT)."""
 
@@ -39,9 +40,9 @@ def interrupted(saved_before: int = 0) -> click.exceptions.Exit:
     had made before the command started)."""
     saved = saved_paths()[saved_before:]
     if saved:
-        _say(f"Interrupted after the change was saved in {saved[-1]}.")
+        _say(_("Interrupted after the change was saved in {path}.").format(path=saved[-1]))
         return click.exceptions.Exit(0)
-    _say(CANCELLED)
+    _say(_(CANCELLED))
     return click.exceptions.Exit(INTERRUPTED)
 
 
@@ -54,7 +55,8 @@ def check_saved(error: Exception, saved_before: int = 0) -> None:
     _quiet_stdout()
     reason = getattr(error, "strerror", None) or str(error).splitlines()[0:1] or type(error).__name__
     reason = reason if isinstance(reason, str) else reason[0]
-    _say(f"Warning: the output could not be written ({reason}); the change was saved in {saved[-1]}.")
+    _say(_("Warning: the output could not be written ({reason}); the change was saved in {path}.").format(
+        reason=reason, path=saved[-1]))
     raise click.exceptions.Exit(0) from None
 
 
