@@ -18,6 +18,7 @@ from scorekeeper.cli.base import (
 )
 from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.errors import ScorekeeperError, StateError, printable
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.storage import sigint
 import sys
 
@@ -138,10 +139,15 @@ def undecodable(line: str) -> str:
     first = next((index for index, char in enumerate(line) if "\udc80" <= char <= "\udcff"), None)
     if first is None:
         return ""
-    encoding = getattr(sys.stdin, "encoding", None) or "its"
-    return (f"the line could not be read: byte 0x{ord(line[first]) - 0xdc00:02x} (character {first + 1}) is "
-            f"not text in the terminal's encoding ({encoding}); nothing was recorded: type it in that encoding, "
-            "or set the terminal (or PYTHONIOENCODING) to UTF-8")
+    encoding = getattr(sys.stdin, "encoding", None)
+    fields = {"byte": f"0x{ord(line[first]) - 0xdc00:02x}", "position": first + 1, "encoding": encoding}
+    if not encoding:
+        return _("the line could not be read: byte {byte} (character {position}) is not text in the terminal's "
+                 "encoding (its); nothing was recorded: type it in that encoding, or set the terminal (or "
+                 "PYTHONIOENCODING) to UTF-8").format(**fields)
+    return _("the line could not be read: byte {byte} (character {position}) is not text in the terminal's "
+             "encoding ({encoding}); nothing was recorded: type it in that encoding, or set the terminal (or "
+             "PYTHONIOENCODING) to UTF-8").format(**fields)
 
 
 def _interrupted(session) -> None:
@@ -149,10 +155,13 @@ def _interrupted(session) -> None:
     try:
         session.reload()
     except ScorekeeperError as error:
-        click.echo(session.fitted(printable(f"Interrupted: {error}")), err=True)
+        click.echo(session.fitted(printable(_("Interrupted: {problem}").format(problem=error))), err=True)
         return
-    click.echo(f"Interrupted: the match is as {session.path} holds it "
-               f"({len(session.state.match.rounds)} rounds).", err=True)
+    rounds = len(session.state.match.rounds)
+    click.echo(ngettext("Interrupted: the match is as {path} holds it ({n} round).",
+                        "Interrupted: the match is as {path} holds it ({n} rounds).", rounds).format(
+        path=session.path, n=rounds), err=True)
+
 
 
 def _delegate(path: str, args: tuple[str, ...]) -> None:
