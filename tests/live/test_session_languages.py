@@ -96,3 +96,54 @@ def test_a_match_played_in_russian_and_ukrainian_is_the_english_match(tmp_path, 
             rows = answer.replace("\r\n", "\n").splitlines()
             assert all(len(row) <= 40 for row in rows), (language, answer)
         assert not any(word in answer for answer in answers for word in ("Error", "Ошибка", "Помилка")), answers
+
+
+@pytest.fixture
+def speaking():
+    """Speak a language for one test (the package's catalogs), English again after it."""
+    from scorekeeper import i18n
+
+    yield i18n.use
+    i18n.use("en")
+
+
+ANSWERS = {  # (language, line typed): the session's answer
+    ("ru", "отмена 3"): "Ошибка: отмена без номера: она снимает последний кон; 'удалить N' удаляет кон N",
+    ("uk", "відміна 3"): "Помилка: скасувати без номера: вона знімає останню партію; 'видалити N' видаляє партію N",
+    ("ru", "таблица x"): "Ошибка: таблица принимает 'все' или ничего: 'таблица все' показывает все коны",
+    ("uk", "таблиця x"): "Помилка: таблиця приймає 'усі' або нічого: 'таблиця усі' показує всі партії",
+    ("ru", "zzz"): "Ошибка: 'zzz' — не команда и не игрок: 'помощь' перечисляет команды",
+    ("uk", "zzz"): "Помилка: 'zzz' — не команда й не гравець: 'довідка' перелічує команди",
+}
+
+
+@pytest.mark.parametrize("language, line", sorted(ANSWERS))
+def test_the_session_answers_in_the_players_language(tmp_path, speaking, language, line):
+    from scorekeeper.live.session import LiveSession, Screen
+    from scorekeeper.match import usecases
+
+    usecases.new(str(tmp_path / "match.toml"), "goat", GOAT_PLAYERS, (), (), False)
+    speaking(language)
+    session = LiveSession.open(str(tmp_path / "match.toml"), screen=lambda: Screen(None, None))
+    assert session.handle(line).text == ANSWERS[language, line]
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_the_counts_agree_with_their_numbers(tmp_path, speaking, language):
+    from scorekeeper.live.session import LiveSession, Screen
+    from scorekeeper.match import usecases
+
+    path = str(tmp_path / "match.toml")
+    usecases.new(path, "goat", GOAT_PLAYERS, (), (), False)
+    speaking(language)
+    session = LiveSession.open(path, screen=lambda: Screen(None, None))
+    said = []
+    for _round in range(5):
+        said.append(session.greeting().splitlines()[0].rsplit(";", 1)[1])
+        session.handle(f"Маша out {len(said)} 2 3")
+    expected = {"ru": [" пока 0 конов.", " пока 1 кон.", " пока 2 кона.", " пока 3 кона.", " пока 4 кона."],
+                "uk": [" поки 0 партій.", " поки 1 партія.", " поки 2 партії.", " поки 3 партії.", " поки 4 партії."]}
+    assert said == expected[language]
+    assert session.prompt() == "#6> "
+    assert session.handle("help").text.splitlines()[0] == {"ru": "Вводите кон одной строкой, например:",
+                                                            "uk": "Вводьте партію одним рядком, наприклад:"}[language]
