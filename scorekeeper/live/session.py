@@ -38,6 +38,7 @@ from scorekeeper.notation.words import (
     ENGLISH,
     LANGUAGES,
     answer_word,
+    option_word,
     round_word,
     session_line,
     typed_commands,
@@ -531,7 +532,7 @@ class LiveSession:
         is over; None for a line that is not the hand's (a command that works as ever, a round line)."""
         hand = self.hand
         if hand is not None and command == "undo":
-            if rest.casefold() == "all":
+            if _is_all(rest):
                 self.hand = None
                 return Reply(ngettext("Dropped the hand in play ({n} play).", "Dropped the hand in play ({n} plays).",
                                       len(hand.plays)).format(n=len(hand.plays)))
@@ -796,7 +797,7 @@ class LiveSession:
         """'explain [N]': the round's facts and ruling fitted to the screen (the rules applied in order left out
         where they do not fit); 'explain [N] all' every line, through the pager."""
         words = rest.split()
-        every = bool(words) and words[-1].casefold() in ("all", "--all")
+        every = bool(words) and _is_all(words[-1])
         rest = " ".join(words[:-1] if every else words)
         number = _number(rest, f"{said_as('explain')} [N] [{option_as('all')}]",
                          N_("one round number or none, and 'all'")) if rest else None
@@ -820,7 +821,7 @@ class LiveSession:
 
         if not rest:
             return Reply(ruleset_summary(self.state.ruleset, self.screen().width))
-        if rest.casefold() in ("all", "--all"):
+        if _is_all(rest):
             return Reply(render_ruleset(self.state.ruleset, None, self.screen().width), page=True)
         return Reply(delegate=("rules", "show", self.ruleset_spec(), *rest.split()))
 
@@ -962,6 +963,11 @@ def _nothing_after(command: str, rest: str, what: str, number_hint: str = "") ->
         raise InputError(_("{command} takes no number: {what}").format(command=command, what=what))
     if rest:
         raise InputError(_("{command} takes nothing after it: {what}").format(command=command, what=what))
+
+
+def _is_all(word: str) -> bool:
+    """Whether ``word`` is 'all' ('--all'), in any of the languages or layouts ('все', 'усі', 'фдд')."""
+    return word.casefold() == "--all" or option_word(word.strip()) == "all"
 
 
 def _error(message: str) -> str:

@@ -25,15 +25,16 @@ def catalogs(tmp_path_factory):
 
 
 @pytest.fixture
-def xx(catalogs, monkeypatch):
+def xx(catalogs, monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_LOCALEDIR", catalogs)
+    monkeypatch.chdir(tmp_path)  # the match file named short: a long path is wrapped inside a word
     i18n.use(pseudo.LANGUAGE)
     yield
     i18n.use("en")
 
 
 def live(tmp_path, ruleset: str, width: int | None = 80) -> LiveSession:
-    path = str(tmp_path / "match.toml")
+    path = "match.toml"  # in tmp_path, the folder the test runs in
     usecases.new(path, ruleset, PLAYERS, (), (), False)
     return LiveSession.open(path, screen=lambda: Screen(width, 24 if width else None))
 

@@ -147,3 +147,20 @@ def test_the_counts_agree_with_their_numbers(tmp_path, speaking, language):
     assert session.prompt() == "#6> "
     assert session.handle("help").text.splitlines()[0] == {"ru": "Вводите кон одной строкой, например:",
                                                             "uk": "Вводьте партію одним рядком, наприклад:"}[language]
+
+
+@pytest.mark.parametrize("language, typed, said", [
+    ("ru", "отмена все", "Идущий кон сброшен (2 хода)."),
+    ("uk", "скасувати усі", "Поточну партію скинуто (2 ходи)."),
+    ("en", "гтвщ фдд", "Dropped the hand in play (2 plays)."),  # 'undo all' on the Russian layout
+])
+def test_a_hand_dropped_with_the_languages_words(tmp_path, speaking, language, typed, said):
+    from scorekeeper.live.session import LiveSession, Screen
+    from scorekeeper.match import usecases
+
+    usecases.new(str(tmp_path / "match.toml"), "muggins", MUGGINS_PLAYERS, (), (), False)
+    speaking(language)
+    session = LiveSession.open(str(tmp_path / "match.toml"), screen=lambda: Screen(None, None))
+    session.handle("a 66 b 63")
+    assert session.handle(typed).text == said
+    assert session.hand is None
