@@ -9,11 +9,12 @@ import pexpect
 
 from conftest import command_environment, installed_command
 
-PROMPT = r"(#\d+\+?|over|#\d+(?: \d+)? [^\s>]+)> "
+PROMPT = r"(#\d+\+?|over|конец|кінець|#\d+(?: \d+)? [^\s>]+)> "
 """Every prompt of a session: the round to come (``#3>``, ``#3+>`` with claims noted, ``over>``), and in a hand
-typed play by play the count where plays score and whose turn (``#3 15 Bob>``), or ``#3 hands>`` at its end."""
-QUESTION = r"(last tile|led)\? \[Enter: [^\]]*\] "
-"""A question about a fact the round line left out (Sea Goat's last tile and lead)."""
+typed play by play the count where plays score and whose turn (``#3 15 Bob>``), or ``#3 hands>`` at its end;
+in Russian and Ukrainian too (``конец>``, ``#3 руки>``)."""
+QUESTION = r"(last tile|led|последняя кость|заход|остання кістка|захід)\? \[Enter: [^\]]*\] "
+"""A question about a fact the round line left out (Sea Goat's last tile and lead), in each language."""
 
 
 class Play:
@@ -25,7 +26,8 @@ class Play:
         env = command_environment()
         env.update({"COLUMNS": str(columns), "LINES": "24", "TERM": "dumb", **environment})
         self.child = pexpect.spawn(command[0], command[1:] + ["play", *args], cwd=str(folder), env=env,
-                                   encoding="utf-8", timeout=60, dimensions=(24, columns))
+                                   encoding="utf-8", timeout=60, dimensions=(24, columns),
+                                   codec_errors="replace")  # readline's echo of a long line may cut a letter
         self.child.expect(PROMPT)
         self.greeting = self.child.before
 

@@ -18,7 +18,7 @@ from scorekeeper.cli.base import (
 from scorekeeper.cli.completion import player_names, ruleset_names
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.errors import InputError
-from scorekeeper.i18n import LANGUAGES, N_, _, ngettext
+from scorekeeper.i18n import LANGUAGES, N_, _
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import open_match
 from scorekeeper.match.record import resolve_player

@@ -140,11 +140,15 @@ def undecodable(line: str) -> str:
     first = next((index for index, char in enumerate(line) if "\udc80" <= char <= "\udcff"), None)
     if first is None:
         return ""
-    encoding = getattr(sys.stdin, "encoding", None) or _("its")
-    return _("the line could not be read: byte {byte} (character {at}) is not text in the terminal's encoding "
-             "({encoding}); nothing was recorded: type it in that encoding, or set the terminal (or "
-             "PYTHONIOENCODING) to UTF-8").format(byte=f"0x{ord(line[first]) - 0xdc00:02x}", at=first + 1,
-                                                  encoding=encoding)
+    encoding = getattr(sys.stdin, "encoding", None)
+    fields = {"byte": f"0x{ord(line[first]) - 0xdc00:02x}", "position": first + 1, "encoding": encoding}
+    if not encoding:
+        return _("the line could not be read: byte {byte} (character {position}) is not text in the terminal's "
+                 "encoding (its); nothing was recorded: type it in that encoding, or set the terminal (or "
+                 "PYTHONIOENCODING) to UTF-8").format(**fields)
+    return _("the line could not be read: byte {byte} (character {position}) is not text in the terminal's "
+             "encoding ({encoding}); nothing was recorded: type it in that encoding, or set the terminal (or "
+             "PYTHONIOENCODING) to UTF-8").format(**fields)
 
 
 def _interrupted(session) -> None:

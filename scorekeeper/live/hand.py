@@ -19,6 +19,7 @@ from scorekeeper.domain.facts import RoundFacts
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, StateError
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation.names import candidates
 from scorekeeper.notation.play_line import DRAW_WORDS, KNOCK_WORDS, format_play, parse_plays
 from scorekeeper.notation.round_line import read_round, tokens
@@ -70,14 +71,23 @@ def line_plays(text: str, players: Sequence[str], max_pip: int,
     if re.fullmatch(r"[^\W\d_]+", text) and not candidates(players, text):
         return None
     if hand is not None and is_round_like(text):
-        raise StateError(f"a hand is in play ({plays_said(len(hand.plays))}): type its plays to the end (the "
-                         "hands are asked for then), or 'undo all' to drop them")
+        plays = len(hand.plays)
+        raise StateError(ngettext("a hand is in play ({n} play): type its plays to the end (the hands are asked "
+                                  "for then), or '{undo_all}' to drop them",
+                                  "a hand is in play ({n} plays): type its plays to the end (the hands are asked "
+                                  "for then), or '{undo_all}' to drop them", plays).format(
+            n=plays, undo_all=_said_as("commands", "undo") + " " + _said_as("options", "all")))
     parse_plays(text, players, max_pip)  # raises, saying what is wrong with the plays
     return None
 
 
-def plays_said(number: int) -> str:
-    return f"{number} play" if number == 1 else f"{number} plays"
+def _said_as(table: str, word: str) -> str:
+    """A word of the session (``table``: 'commands', 'options', 'plays') as the language in use types it."""
+    from scorekeeper.i18n import language  # start-up
+    from scorekeeper.notation.words import ENGLISH, LANGUAGES  # start-up
+
+    said = getattr(LANGUAGES.get(language(), ENGLISH), table).get(word) or ()
+    return said[0] if said else word
 
 
 def _short(player: str, players: Sequence[str]) -> str:
@@ -111,7 +121,8 @@ class HandInPlay:
     def play(self, play: Play) -> Ruled:
         """Rule on one play and make it (IllegalPlay, nothing changed, when it is refused)."""
         if not self.plays and self.leader and play.player != self.leader and play.action is Action.TILE:
-            raise IllegalPlay(play, f"{self.leader} leads this hand, not {play.player}")
+            raise IllegalPlay(play, _("{leader} leads this hand, not {player}").format(leader=self.leader,
+                                                                                      player=play.player))
         ruled = self.board.play(play)
         self.plays.append(play)
         return ruled
@@ -128,17 +139,16 @@ class HandInPlay:
                 raise
             self._rebuild(self.plays[:before])
             made = ", ".join(format_play(play) for play in plays[:len(ruled)])
-            if len(ruled) == 1:
-                raise IllegalPlay(refused.play, f"{refused.reason} (and {made}, before it in the line, is not "
-                                                "made either)") from None
-            raise IllegalPlay(refused.play, f"{refused.reason} (and {made}, before it in the line, are not made "
-                                            "either)") from None
+            raise IllegalPlay(refused.play, ngettext(
+                "{reason} (and {made}, before it in the line, is not made either)",
+                "{reason} (and {made}, before it in the line, are not made either)", len(ruled)).format(
+                reason=refused.reason, made=made)) from None
         return ruled
 
     def undo(self) -> Play:
         """Take back the last play: the Board is built again from the plays before it."""
         if not self.plays:
-            raise StateError("no play to take back")
+            raise StateError(_("no play to take back"))
         last = self.plays[-1]
         self._rebuild(self.plays[:-1])
         return last
@@ -155,11 +165,11 @@ class HandInPlay:
         board = self.board
         if not board.is_sealed():
             shown = " ".join(map(str, board.ends()))
-            raise InputError(f"not a fish: tiles that match the ends ({shown}) are still to play; type the plays "
-                             "(or the knocks) as they come")
+            raise InputError(_("not a fish: tiles that match the ends ({ends}) are still to play; type the plays "
+                               "(or the knocks) as they come").format(ends=shown))
         first = board.turn
         knocks, player = [], first
-        for _ in self.players:
+        for _seat in self.players:
             knocks.append(Play(player, Action.KNOCK))
             player = self.players[(self.players.index(player) + 1) % len(self.players)]
         return self.play_all(knocks)
@@ -169,7 +179,7 @@ class HandInPlay:
         """The prompt while the hand is in play: the round, the count (where plays score) and whose turn; once
         it is over, that the hands are asked for."""
         if self.over:
-            return f"#{number} hands> "
+            return _("#{number} hands> ").format(number=number)
         if self.scores:
             return f"#{number} {self.board.count()[0]} {self.board.turn}> "
         return f"#{number} {self.board.turn}> "
@@ -184,9 +194,10 @@ class HandInPlay:
             if each.note and not each.out and not each.blocked:
                 lines.append(each.note[0].upper() + each.note[1:] + ".")
                 if each.sealed and "unless" in each.note:  # the hands are not known: the table says
-                    lines.append("Nobody holds it? Type 'fish'.")
+                    lines.append(_("Nobody holds it? Type '{fish}'.").format(fish=_said_as("round", "fish")))
             if each.points and self._muggins_first(each):
-                lines.append(f"Uncalled? An opponent says muggins: +{each.points}.")
+                lines.append(_("Uncalled? An opponent says {muggins}: +{points}.").format(
+                    muggins=_said_as("plays", "muggins"), points=each.points))
         if self.over:
             lines.append(self.ending())
         return "\n".join(lines)
@@ -202,11 +213,16 @@ class HandInPlay:
         board = self.board
         if board.out is not None:
             out = board.out
-            return (f"{out.player} went out with {format_tiles(out.last)} (led {out.lead}). What do the other "
-                    f"hands hold? Tiles or totals, as in a round line: {self._example(out.player)}")
+            return _("{player} went out with {tiles} (led {lead}). What do the other hands hold? Tiles or totals, "
+                     "as in a round line: {example}").format(player=out.player, tiles=format_tiles(out.last),
+                                                              lead=out.lead, example=self._example(out.player))
         fisherman = board.fisherman()
-        said = f"A fish: nobody can play; {fisherman} made it." if fisherman else "A fish: nobody can play."
-        return f"{said} What does each hand hold? Tiles or totals, as in a round line: {self._example(None)}"
+        example = self._example(None)
+        if fisherman:
+            return _("A fish: nobody can play; {fisherman} made it. What does each hand hold? Tiles or totals, as "
+                     "in a round line: {example}").format(fisherman=fisherman, example=example)
+        return _("A fish: nobody can play. What does each hand hold? Tiles or totals, as in a round line: "
+                 "{example}").format(example=example)
 
     def _example(self, out: str | None) -> str:
         others = [player for player in self.players if player != out]
@@ -215,10 +231,13 @@ class HandInPlay:
 
     def undone(self, play: Play) -> str:
         """What ``undo`` says it took back, and where the hand stands."""
+        said = format_play(play)
         if not self.plays:
-            return f"Took back {format_play(play)}: no play left, the hand is not started."
+            return _("Took back {play}: no play left, the hand is not started.").format(play=said)
         turn = self.board.turn
-        return f"Took back {format_play(play)}: {turn} to play." if turn else f"Took back {format_play(play)}."
+        if turn:
+            return _("Took back {play}: {player} to play.").format(play=said, player=turn)
+        return _("Took back {play}.").format(play=said)
 
     # -- the end of the hand --------------------------------------------------------------------------------
     def facts(self, text: str, match, partner_counts: bool = True) -> RoundFacts:
@@ -226,10 +245,12 @@ class HandInPlay:
         the fish): the out or the fish, the last tile, the lead and the fisherman are the referee's."""
         for word in tokens(text):
             if word.kind == "word" and word.text.casefold() in ENDING_WORDS:
-                raise InputError(f"{word.text!r}: the referee saw how the hand ended; give only what the hands "
-                                 f"hold: {self._example(self.board.out.player if self.board.out else None)}")
+                raise InputError(_("{word}: the referee saw how the hand ended; give only what the hands hold: "
+                                   "{example}").format(word=repr(word.text), example=self._example(
+                                       self.board.out.player if self.board.out else None)))
             if word.kind == "plus" or (word.kind == "word" and word.text.casefold() in ("count", "played")):
-                raise InputError("the referee scores the plays itself: give only what the hands hold, no claims")
+                raise InputError(_("the referee scores the plays itself: give only what the hands hold, no "
+                                   "claims"))
         board = self.board
         if board.out is not None:
             line = f'"{board.out.player}" out, {text}'
@@ -241,15 +262,24 @@ class HandInPlay:
         for player, tiles in facts.hands:
             for tile in tiles:
                 if tile in by:
-                    raise InputError(f"{tile} was played in this hand (by {by[tile]}): it is not in {player}'s "
-                                     "hand; give the tiles still held")
+                    raise InputError(_("{tile} was played in this hand (by {by}): it is not in {player}'s hand; "
+                                       "give the tiles still held").format(tile=tile, by=by[tile], player=player))
         for player, tiles in facts.hands:
             holds = board.deal + board.drawn[player] - board.played[player]
             if len(tiles) != holds:
-                drew = f", drew {board.drawn[player]}" if board.drawn[player] else ""
-                held = f"{holds} tile" if holds == 1 else f"{holds} tiles"
-                raise InputError(f"{player} holds {held} (dealt {board.deal}{drew}, played "
-                                 f"{board.played[player]}): {len(tiles)} given; give them all, or the total")
+                fields = {"player": player, "n": holds, "dealt": board.deal, "drew": board.drawn[player],
+                          "played": board.played[player], "given": len(tiles)}
+                if board.drawn[player]:
+                    raise InputError(ngettext(
+                        "{player} holds {n} tile (dealt {dealt}, drew {drew}, played {played}): {given} given; "
+                        "give them all, or the total",
+                        "{player} holds {n} tiles (dealt {dealt}, drew {drew}, played {played}): {given} given; "
+                        "give them all, or the total", holds).format(**fields))
+                raise InputError(ngettext(
+                    "{player} holds {n} tile (dealt {dealt}, played {played}): {given} given; give them all, or "
+                    "the total",
+                    "{player} holds {n} tiles (dealt {dealt}, played {played}): {given} given; give them all, or "
+                    "the total", holds).format(**fields))
         last = board.out.last if board.out is not None else ()
         return facts._replace(last=tuple(last), led=board.lead, plays=tuple(self.plays))
 
@@ -258,15 +288,22 @@ class HandInPlay:
         pips than their count of the heaviest tiles not seen played nor typed in a hand, or fewer than the
         lightest. The scorer may still confirm it (a tile misread at the table is the usual cause)."""
         board = self.board
-        typed = {tile for _, tiles in facts.hands for tile in tiles}
+        typed = {tile for _player, tiles in facts.hands for tile in tiles}
         free = sorted(tile.pips for tile in self.ruleset.tileset.tiles()
                       if tile not in board.on_table and tile not in typed)
         for player, total in facts.totals:
             holds = board.deal + board.drawn[player] - board.played[player]
             least, most = sum(free[:holds]), sum(free[len(free) - holds:]) if holds else 0
-            held = f"{holds} tile" if holds == 1 else f"{holds} tiles"
+            fields = {"player": player, "n": holds, "most": most, "least": least, "total": total}
             if total > most:
-                return f"{player} holds {held}, at most {most} pips among the tiles not played: {total} given"
+                return ngettext("{player} holds {n} tile, at most {most} pips among the tiles not played: {total} "
+                                "given",
+                                "{player} holds {n} tiles, at most {most} pips among the tiles not played: {total} "
+                                "given", holds).format(**fields)
             if total < least:
-                return f"{player} holds {held}, at least {least} pips among the tiles not played: {total} given"
+                return ngettext("{player} holds {n} tile, at least {least} pips among the tiles not played: "
+                                "{total} given",
+                                "{player} holds {n} tiles, at least {least} pips among the tiles not played: "
+                                "{total} given", holds).format(**fields)
+
         return ""

@@ -23,7 +23,8 @@ from scorekeeper.errors import (
     printable,
     quoted,
 )
-from scorekeeper.live.hand import HandInPlay, line_plays, plays_said
+from scorekeeper.i18n import N_, _, language, ngettext
+from scorekeeper.live.hand import HandInPlay, line_plays
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import OpenMatch, open_match
 from scorekeeper.notation.numerals import parse_number
@@ -33,7 +34,15 @@ from scorekeeper.notation.round_line import (
     is_claims_only,
     read_round,
 )
-from scorekeeper.notation.words import answer_word, round_word, session_line, typed_commands
+from scorekeeper.notation.words import (
+    ENGLISH,
+    LANGUAGES,
+    answer_word,
+    option_word,
+    round_word,
+    session_line,
+    typed_commands,
+)
 from scorekeeper.reports.columns import width as text_width
 from scorekeeper.reports.fit import wrap, wrap_lines
 from scorekeeper.rules.loader import is_path
@@ -44,56 +53,84 @@ COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rule
 """The words a session line may start with; anything else is a round line (or claims during play)."""
 
 HELP_EXAMPLES = (
-    ("Masha out, Alex 1-2 3-3, Olya 13, Serg 5", "who went out; tiles or a total each"),
-    ("m out 3 13 5", "totals in seating order after the one out"),
-    ("fish by o 2 3 13 5", "a fish (by Olya), totals in seating order"),
-    ("Ann out on 6-6, led 1-1, Bob 5-5 1-2", "the last tile(s) and the lead"),
-    ("Ann +15   Bob count 20", "claims during play (the hand goes on)"),
+    (N_("Masha out, Alex 1-2 3-3, Olya 13, Serg 5"), N_("who went out; tiles or a total each")),
+    (N_("m out 3 13 5"), N_("totals in seating order after the one out")),
+    (N_("fish by o 2 3 13 5"), N_("a fish (by Olya), totals in seating order")),
+    (N_("Ann out on 6-6, led 1-1, Bob 5-5 1-2"), N_("the last tile(s) and the lead")),
+    (N_("Ann +15   Bob count 20"), N_("claims during play (the hand goes on)")),
 )
-HELP_NARROW = ("Unnamed totals go in seating order after the one out (a fish: from the first). Claims: Ann +15, "
-               "Bob count 20.")
+"""Round lines and what they say; each language's catalog writes the lines in its own words (and names)."""
+HELP_NARROW = N_("Unnamed totals go in seating order after the one out (a fish: from the first). Claims: "
+                 "Ann +15, Bob count 20.")
 """What the examples' comments say, on a screen too narrow to put them beside the examples."""
-HELP_PLAYS = ("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play.",
-              "Plays: a 66 b 63, c knocks, b draws 2")
-HELP_NAMES = ("Names by any unique start; Tab completes names and commands. Russian and Ukrainian words work "
-              "too.",
-              "Names: any unique start; Tab completes. Russian and Ukrainian words work too.")
+HELP_PLAYS = (N_("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play."),
+              N_("Plays: a 66 b 63, c knocks, b draws 2"))
+HELP_NAMES = (N_("Names by any unique start; Tab completes names and commands. Russian and Ukrainian words "
+                 "work too."),
+              N_("Names: any unique start; Tab completes. Russian and Ukrainian words work too."))
 """The help's words on the plays of a hand and on names, and their short forms for a narrow screen."""
 HELP_COMMANDS = (
-    ("undo", "drop the last round/claim"),
-    ("redo [N]", "put back what was undone"),
-    ("edit N LINE", "round N is LINE instead"),
-    ("delete N", "delete round N"),
-    ("table [all]", "the running table"),
-    ("explain [N]", "how a round was scored"),
-    ("check ...", "fish, deal, hand, count"),
-    ("rules [all]", "the match's ruleset"),
-    ("again", "once over: a rematch"),
-    ("help, quit", "this help; leave (Ctrl-D)"),
+    ("undo", N_("drop the last round/claim")),
+    ("redo [N]", N_("put back what was undone")),
+    ("edit N LINE", N_("round N is LINE instead")),
+    ("delete N", N_("delete round N")),
+    ("table [all]", N_("the running table")),
+    ("explain [N]", N_("how a round was scored")),
+    ("check ...", N_("fish, deal, hand, count")),
+    ("rules [all]", N_("the match's ruleset")),
+    ("again", N_("once over: a rematch")),
+    ("help, quit", N_("this help; leave (Ctrl-D)")),
 )
+"""Each command as it is typed (in the language in use: ``said_as``) and what it does."""
+
+
+def said_as(command: str) -> str:
+    """A session command (its English word) as the language in use types it; the English word where that
+    language has none of its own (the English words always work)."""
+    words = LANGUAGES.get(language(), ENGLISH)
+    said = words.commands.get(command) or ()
+    return said[0] if said else command
+
+
+def option_as(option: str) -> str:
+    """A word after a command ('all', 'list') as the language in use types it."""
+    said = LANGUAGES.get(language(), ENGLISH).options.get(option) or ()
+    return said[0] if said else option
+
+
+def _typed_as(typed: str) -> str:
+    """A command's syntax ('table [all]', 'help, quit') in the words of the language in use."""
+    words = []
+    for word in typed.split(" "):
+        bare = word.strip("[],")
+        said = said_as(bare) if bare in COMMANDS else option_as(bare) if bare == "all" else \
+            _("LINE") if bare == "LINE" else bare
+        words.append(word.replace(bare, said) if bare else word)
+    return " ".join(words)
 
 
 def help_text(width: int | None = None, height: int | None = None) -> str:
     """What ``help`` says, fitted to ``width`` columns (None: no limit), nothing cut mid-word: each example with
     its comment beside it where both fit, else the examples and one sentence for the comments; each command
     with what it does beside it, wrapped under itself.  Taller than ``height`` lines, the last examples give
-    way (every command stays)."""
+    way (every command stays).  In the language in use, its commands' words and round lines."""
     examples = len(HELP_EXAMPLES)
     while True:
-        lines = _help_lines(width, HELP_EXAMPLES[:examples])
+        lines = _help_lines(width, tuple((_(typed), _(meaning)) for typed, meaning in HELP_EXAMPLES[:examples]),
+                            claims_last=examples == len(HELP_EXAMPLES))
         if height is None or len(lines) <= height or examples == 1:
             return "\n".join(lines)
         examples -= 1
 
 
-def _help_lines(width: int | None, examples: tuple[tuple[str, str], ...]) -> list[str]:
-    lines = ["Type a round in one line, for example:"]
-    column = max(text_width(typed) for typed, _ in examples) + 2
-    if width is None or 2 + column + max(text_width(meaning) for _, meaning in examples) <= width:
+def _help_lines(width: int | None, examples: tuple[tuple[str, str], ...], claims_last: bool) -> list[str]:
+    lines = [_("Type a round in one line, for example:")]
+    column = max(text_width(typed) for typed, _meaning in examples) + 2
+    if width is None or 2 + column + max(text_width(meaning) for _typed, meaning in examples) <= width:
         lines += [f"  {typed:<{column}}{meaning}" for typed, meaning in examples]
     else:
         alone = False  # the line before holds one whole example
-        for typed, _ in examples[:-1] if examples[-1] == HELP_EXAMPLES[-1] else examples:
+        for typed, _meaning in examples[:-1] if claims_last else examples:
             together = f"{lines[-1]} · {typed}"
             if alone and text_width(together) <= width:
                 lines[-1] = together  # short examples share a line: the help fits a 24-line screen
@@ -102,19 +139,23 @@ def _help_lines(width: int | None, examples: tuple[tuple[str, str], ...]) -> lis
             example = wrap_between(typed, width, first="  ", indent="    ")
             lines += example
             alone = len(example) == 1
-        lines += wrap(HELP_NARROW, width, indent="  ", first="  ")
+        lines += wrap(_(HELP_NARROW), width, indent="  ", first="  ")
     lines += wrap(_longest_fitting(HELP_PLAYS, width, 2), width, indent="  ", first="  ")
-    lines.append("Commands:")
-    column = max(text_width(typed) for typed, _ in HELP_COMMANDS) + 2
-    for typed, meaning in HELP_COMMANDS:
-        lines += wrap(meaning, width, indent=" " * (2 + column), first=f"  {typed:<{column}}")
+    lines.append(_("Commands:"))
+    commands = [(_typed_as(typed), _(meaning)) for typed, meaning in HELP_COMMANDS]
+    column = max(text_width(typed) for typed, _meaning in commands) + 2
+    for typed, meaning in commands:
+        lines += wrap(meaning, width, indent=" " * (2 + column), first="  " + typed + " " * (column - text_width(typed)))
     lines += wrap(_longest_fitting(HELP_NAMES, width), width)
     return lines
 
 
 def _longest_fitting(forms: tuple[str, ...], width: int | None, indent: int = 0) -> str:
-    """The first of ``forms`` that fits ``width`` columns after ``indent``, else the last (wrapped)."""
-    return next((form for form in forms if width is None or indent + text_width(form) <= width), forms[-1])
+    """The first of ``forms`` (messages) that fits ``width`` columns after ``indent``, else the last (wrapped);
+    in the language in use."""
+    said = [_(form) for form in forms]
+    return next((form for form in said if width is None or indent + text_width(form) <= width), said[-1])
+
 
 
 def wrap_between(text: str, width: int | None, first: str = "", indent: str = "  ") -> list[str]:
@@ -166,7 +207,7 @@ lead: the rows before are still on the screen above it."""
 
 
 TILES_HINT = "record the tiles with --hand"
-IN_PLAY_HINT = ("(an in-play total, round --points)", "(an in-play total: 'NAME played N')")
+IN_PLAY_HINT = ("(an in-play total, round --points)", N_("(an in-play total: 'NAME played N')"))
 FLAG_HINTS = (" or --last", " or --led", " or --fisher")
 """Hints of the table's notes that name a command-line flag, and the session's words for them (the flags
 beside the round line's words, 'out on TILE' or --last, lose the flag: the words are what works here)."""
@@ -210,7 +251,7 @@ class LiveSession:
 
     def prompt(self) -> str:
         if self.state.table.over:
-            return "over> "
+            return _("over> ")
         if self.hand is not None:
             return self.hand.prompt(len(self.state.match.rounds) + 1)
         pending = self.state.match.pending
@@ -221,13 +262,18 @@ class LiveSession:
         was just started (``kept``: where the match it replaced was kept)."""
         rounds = len(self.state.match.rounds)
         sides = ", ".join(side.name for side in self.state.match.sides)
-        said = f"{self.state.ruleset.name} match in {self.path}: {sides}"
-        said = f"New {said}." if new else f"{said}; {rounds} round{'s' if rounds != 1 else ''} so far."
+        fields = {"ruleset": self.state.ruleset.name, "path": self.path, "sides": sides, "n": rounds}
+        if new:
+            said = _("New {ruleset} match in {path}: {sides}.").format(**fields)
+        else:
+            said = ngettext("{ruleset} match in {path}: {sides}; {n} round so far.",
+                            "{ruleset} match in {path}: {sides}; {n} rounds so far.", rounds).format(**fields)
         if kept:
-            said += f" The match that was there is kept as {kept}."
+            said += " " + _("The match that was there is kept as {kept}.").format(kept=kept)
         if not rounds:  # who leads the first round, as 'new' says it
             said += "\n" + self.state.table.lead_note
-        return self.fitted(f"{said}\nType a round, 'help' or 'quit'.", indent="")
+        typing = _("Type a round, '{help}' or '{quit}'.").format(help=said_as("help"), quit=said_as("quit"))
+        return self.fitted(f"{said}\n{typing}", indent="")
 
     def fitted(self, text: str, indent: str = "  ") -> str:
         """``text`` wrapped to the screen's width, words kept whole (lines that fit are left as they are);
@@ -280,9 +326,9 @@ class LiveSession:
             reply = self._guarded(lambda: action(True))
             return reply._replace(text=self.fitted(reply.text))
         if not text.strip() or said == "no":
-            return Reply("Not recorded.", ok=False)
-        dropped = f"Not recorded: {quoted(asked)} (the question takes y or n); {quoted(text.strip())} is taken as " \
-                  "the next line."
+            return Reply(_("Not recorded."), ok=False)
+        dropped = _("Not recorded: {asked} (the question takes y or n); {typed} is taken as the next "
+                    "line.").format(asked=quoted(asked), typed=quoted(text.strip()))
         reply = self.handle(text)
         return reply._replace(text=self.fitted(dropped) + ("\n" + reply.text if reply.text else ""))
 
@@ -294,17 +340,21 @@ class LiveSession:
             try:
                 self.reload()
             except StateError as error:
-                return Reply(f"Error: {printable(str(error))}", ok=False)
-            return Reply(self._changed_text() + " Nothing was recorded: type the line again if it is still "
-                         "needed.", ok=False)
+                return Reply(_error(str(error)), ok=False)
+            return Reply(self._changed_text() + " " + _("Nothing was recorded: type the line again if it is "
+                                                        "still needed."), ok=False)
         except ScorekeeperError as error:  # (what was typed, escaped: it cannot drive the terminal)
-            return Reply(f"Error: {printable(str(error))}", ok=False)
+            return Reply(_error(str(error)), ok=False)
         except OSError as error:  # the file system refused the write: the session goes on without it
             self.unwritten = True
             reason = error.strerror or str(error)
-            return Reply(f"Error: {self.path} cannot be written ({printable(reason)}). Nothing was recorded; the "
-                         f"match held here ({self._rounds()}) is kept: once that is fixed, 'save' writes it and "
-                         "the line can be typed again.", ok=False)
+            return Reply(_error(ngettext(
+                "{path} cannot be written ({reason}). Nothing was recorded; the match held here ({n} round) is "
+                "kept: once that is fixed, '{save}' writes it and the line can be typed again.",
+                "{path} cannot be written ({reason}). Nothing was recorded; the match held here ({n} rounds) is "
+                "kept: once that is fixed, '{save}' writes it and the line can be typed again.",
+                self._count()).format(path=self.path, reason=reason, n=self._count(), save=said_as("save"))),
+                ok=False)
 
     def _confirmable(self, action: Callable[[bool], Reply]) -> Reply:
         """Make a change; one no table could have made (Implausible) waits for the scorer's yes."""
@@ -312,7 +362,8 @@ class LiveSession:
             return action(False)
         except Implausible as error:
             self.unconfirmed = action
-            return Reply(f"Implausible: {printable(str(error))}.", ok=False, question="Record it anyway? [y/N] ")
+            return Reply(_("Implausible: {reason}.").format(reason=printable(str(error))), ok=False,
+                         question=_("Record it anyway? [y/N] "))
 
     def reload_if_changed(self) -> str:
         """Reload the match when another command changed its file; what to tell the scorer ('' if nothing)."""
@@ -332,26 +383,41 @@ class LiveSession:
 
     def _unreadable(self, error: FileProblem) -> str:
         if not os.path.exists(self.path):
-            return (f"{self.path} was removed by another program. Nothing was recorded: type 'save' to write "
-                    f"the match held here ({self._rounds()}) back, then the line again.")
+            return ngettext("{path} was removed by another program. Nothing was recorded: type '{save}' to "
+                            "write the match held here ({n} round) back, then the line again.",
+                            "{path} was removed by another program. Nothing was recorded: type '{save}' to "
+                            "write the match held here ({n} rounds) back, then the line again.",
+                            self._count()).format(path=self.path, save=said_as("save"), n=self._count())
         problems = getattr(error, "problems", None) or [error]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        return (f"{self.path} was changed by another program and cannot be read: {problems[0].format()}{more}. "
-                "Nothing was recorded: fix the file, then type the line again.")
+        fields = {"path": self.path, "problem": problems[0].format(), "n": len(problems) - 1}
+        if len(problems) > 1:
+            return ngettext("{path} was changed by another program and cannot be read: {problem} (and {n} more). "
+                            "Nothing was recorded: fix the file, then type the line again.",
+                            "{path} was changed by another program and cannot be read: {problem} (and {n} more). "
+                            "Nothing was recorded: fix the file, then type the line again.",
+                            len(problems) - 1).format(**fields)
+        return _("{path} was changed by another program and cannot be read: {problem}. Nothing was recorded: "
+                 "fix the file, then type the line again.").format(**fields)
+
+    def _count(self) -> int:
+        return len(self.state.match.rounds)
 
     def _rounds(self) -> str:
         rounds = len(self.state.match.rounds)
-        return f"{rounds} round{'s' if rounds != 1 else ''}"
+        return ngettext("{n} round", "{n} rounds", rounds).format(n=rounds)
 
     def farewell(self) -> str:
         """The session's last line: where the match is saved, or that its file is gone or cannot be read."""
         held = self._held_elsewhere()
         if held == "removed":
-            return self.fitted(f"Not saved: {self.path} was removed by another program.")
+            return self.fitted(_("Not saved: {path} was removed by another program.").format(path=self.path))
         if held == "broken":
-            return self.fitted(f"Not saved: {self.path} was changed by another program and cannot be read; "
-                               f"the match held here ({self._rounds()}) is not in it.")
-        return f"Saved in {self.path}."
+            return self.fitted(ngettext(
+                "Not saved: {path} was changed by another program and cannot be read; the match held here ({n} "
+                "round) is not in it.",
+                "Not saved: {path} was changed by another program and cannot be read; the match held here ({n} "
+                "rounds) is not in it.", self._count()).format(path=self.path, n=self._count()))
+        return _("Saved in {path}.").format(path=self.path)
 
     def _held_elsewhere(self) -> str:
         """Whether the match file still holds the session's match: '' when it does, else 'removed' or 'broken'
@@ -365,17 +431,21 @@ class LiveSession:
         return ""
 
     def _changed_text(self) -> str:
-        return f"{self.path} was changed by another command: reloaded it ({self._rounds()})."
+        return ngettext("{path} was changed by another command: reloaded it ({n} round).",
+                        "{path} was changed by another command: reloaded it ({n} rounds).",
+                        self._count()).format(path=self.path, n=self._count())
+
 
     def _dispatch(self, command: str, rest: str, text: str) -> Reply:
         if command in ("quit", "exit"):
-            _nothing_after(command, rest, f"'{command}' ends the session (or Ctrl-D)")
+            _nothing_after(command, rest, _("'{command}' ends the session (or Ctrl-D)").format(
+                command=said_as(command)))
             return self.leave(command)
         if command == "save":
-            _nothing_after(command, rest, "it writes the match back if its file was removed")
+            _nothing_after(command, rest, _("it writes the match back if its file was removed"))
             return self.save()
         if command == "help":
-            _nothing_after(command, rest, "'help' lists the commands")
+            _nothing_after(command, rest, _("'{help}' lists the commands").format(help=said_as("help")))
             return Reply(help_text(self.screen().width, self._room()))
         if self.hand is not None or not command:
             reply = self.in_hand(command, rest, text)
@@ -384,23 +454,27 @@ class LiveSession:
         if command == "undo" and rest.casefold() in ("--list", "list"):  # what 'redo N' numbers
             return Reply(delegate=("undo", "--list"))
         if command == "undo":
-            _nothing_after(command, rest, "it drops the last claim" if self.state.match.pending else
-                           "it drops the last round", number_hint="; 'delete N' deletes round N")
+            _nothing_after(command, rest, _("it drops the last claim") if self.state.match.pending else
+                           _("it drops the last round"),
+                           number_hint=_("'{delete} N' deletes round N").format(delete=said_as("delete")))
             change = usecases.undo(self.state)
-            return self._changed(change, f"Dropped {change.dropped}.")
+            return self._changed(change, _("Dropped {what}.").format(what=change.dropped))
         if command == "redo":  # the newest change taken back, or change N as 'scorekeeper undo --list' numbers them
-            change = usecases.redo(self.state, _number(rest, "redo [N]", "one number or none") if rest else None)
-            return self._changed(change, f"Put back {change.restored}.")
+            change = usecases.redo(self.state, _number(rest, f"{said_as('redo')} [N]", N_("one number or none"))
+                                   if rest else None)
+            return self._changed(change, _("Put back {what}.").format(what=change.restored))
         if command == "delete":
-            number = _number(rest, "delete N")
+            number = _number(rest, f"{said_as('delete')} N")
             change = usecases.delete(self.state, number)
-            return self._changed(change, f"Round {number} deleted.")
+            return self._changed(change, _("Round {number} deleted.").format(number=number))
         if command == "edit":
-            number_text, _, line = rest.partition(" ")
-            number = _number(number_text, "edit N LINE")
+            number_text, _space, line = rest.partition(" ")
+            number = _number(number_text, f"{said_as('edit')} N {_('LINE')}")
             if not line.strip():
                 first, second = self.state.match.players[:2]
-                raise InputError(f"give the round's new line: edit {number} {first} out, {second} 3, ...")
+                raise InputError(_("give the round's new line: {edit} {number} {first} {out}, {second} 3, "
+                                   "...").format(edit=said_as("edit"), number=number, first=first,
+                                                 second=second, out=_word_as("round", "out")))
 
             def edit(confirmed: bool) -> Reply:
                 change = usecases.edit(self.state, number, line, confirmed=confirmed)
@@ -409,13 +483,16 @@ class LiveSession:
             return self._confirmable(edit)
         if command == "table":
             if rest.casefold() not in ("", "all", "--all"):
-                raise InputError("table takes 'all' or nothing: 'table all' shows every round")
+                raise InputError(_("{table} takes '{all}' or nothing: '{table} {all}' shows every round").format(
+                    table=said_as("table"), all=option_as("all")))
             return Reply(self.table_text(every=bool(rest)), page=bool(rest))
         if command == "explain":
             return self.explain(rest)
         if command == "check":
             if not rest:
-                raise InputError("check what? check fish|deal|hand|count ... (as 'scorekeeper check')")
+                raise InputError(_("check what? {check} {what} ... (as 'scorekeeper check')").format(
+                    check=said_as("check"), what="|".join(option_as(word) for word in ("fish", "deal", "hand",
+                                                                                     "count"))))
             return Reply(delegate=("check", *_check_words(rest)))
         if command == "again":
             return self.again(text.partition(" ")[0].casefold(), rest)
@@ -427,34 +504,47 @@ class LiveSession:
         """End the session; once, when another program removed the match file, say so first and offer 'save'."""
         if self.hand is not None and not self.warned_hand:
             self.warned_hand = True
-            return Reply(f"A hand is in play ({plays_said(len(self.hand.plays))}), not saved until it ends: "
-                         f"'{command}' again leaves without it.", ok=False)
+            plays = len(self.hand.plays)
+            return Reply(ngettext("A hand is in play ({n} play), not saved until it ends: '{command}' again leaves "
+                                  "without it.",
+                                  "A hand is in play ({n} plays), not saved until it ends: '{command}' again "
+                                  "leaves without it.", plays).format(n=plays, command=said_as(command)), ok=False)
         held = self._held_elsewhere()
         if not held or self.warned_gone:
             return Reply(quit=True)
         self.warned_gone = True
+        fields = {"path": self.path, "n": self._count(), "command": said_as(command), "save": said_as("save")}
         if held == "broken":
-            return Reply(f"{self.path} was changed by another program and cannot be read: fix it, or the match "
-                         f"held here ({self._rounds()}) is lost when you leave; '{command}' again leaves without "
-                         "it.", ok=False)
-        return Reply(f"{self.path} was removed by another program: 'save' writes the match held here "
-                     f"({self._rounds()}) back; '{command}' again leaves without it.", ok=False)
+            return Reply(ngettext("{path} was changed by another program and cannot be read: fix it, or the match "
+                                  "held here ({n} round) is lost when you leave; '{command}' again leaves without "
+                                  "it.",
+                                  "{path} was changed by another program and cannot be read: fix it, or the match "
+                                  "held here ({n} rounds) is lost when you leave; '{command}' again leaves without "
+                                  "it.", self._count()).format(**fields), ok=False)
+        return Reply(ngettext("{path} was removed by another program: '{save}' writes the match held here ({n} "
+                              "round) back; '{command}' again leaves without it.",
+                              "{path} was removed by another program: '{save}' writes the match held here ({n} "
+                              "rounds) back; '{command}' again leaves without it.",
+                              self._count()).format(**fields), ok=False)
 
     def in_hand(self, command: str, rest: str, text: str) -> Reply | None:
         """A line of the hand typed play by play (``live.hand``): plays, ``undo`` of a play, the hands once it
         is over; None for a line that is not the hand's (a command that works as ever, a round line)."""
         hand = self.hand
         if hand is not None and command == "undo":
-            if rest.casefold() == "all":
+            if _is_all(rest):
                 self.hand = None
-                return Reply(f"Dropped the hand in play ({plays_said(len(hand.plays))}).")
-            _nothing_after(command, rest, "it takes back the last play ('undo all': every play of the hand)")
+                return Reply(ngettext("Dropped the hand in play ({n} play).", "Dropped the hand in play ({n} plays).",
+                                      len(hand.plays)).format(n=len(hand.plays)))
+            _nothing_after(command, rest, _("it takes back the last play ('{undo} {all}': every play of the "
+                                            "hand)").format(undo=said_as("undo"), all=option_as("all")))
             play = hand.undo()
             if not hand.plays:
                 self.hand = None
             return Reply(hand.undone(play))
         if hand is not None and command in ("redo", "again"):
-            raise StateError(f"a hand is in play: '{command}' waits until its round is recorded")
+            raise StateError(_("a hand is in play: '{command}' waits until its round is recorded").format(
+                command=said_as(command)))
         if command:
             return None
         self.warned_hand = False
@@ -478,10 +568,11 @@ class LiveSession:
             return None  # a round line, claims, or a command mistyped
         if hand is None:
             if self.state.table.over:
-                raise StateError("the match is over: 'again' starts the next one")
+                raise StateError(_("the match is over: '{again}' starts the next one").format(
+                    again=said_as("again")))
             if self.state.match.pending:
-                raise StateError("the claims of this hand are noted: record its round with a round line (or "
-                                 "'undo' them) before typing a hand play by play")
+                raise StateError(_("the claims of this hand are noted: record its round with a round line (or "
+                                   "'{undo}' them) before typing a hand play by play").format(undo=said_as("undo")))
             hand = HandInPlay(ruleset, players, self.state.table.next_leader)
         answer = hand.answer(hand.play_all(plays))
         self.hand = hand
@@ -490,15 +581,19 @@ class LiveSession:
     def again(self, command: str, rest: str) -> Reply:
         """The next match, once this one is over: the same seating and ruleset in the same file, the finished
         match kept beside it under a dated name; said as a new session's greeting says a new match."""
-        _nothing_after(command, rest, f"'{command}' starts the next match with the same players")
+        _nothing_after(command, rest, _("'{command}' starts the next match with the same players").format(
+            command=command))
         if not self.state.table.over:
-            raise StateError(f"the match is not over ({self._rounds()} so far): '{command}' starts the next one "
-                             "once it is")
+            raise StateError(ngettext("the match is not over ({n} round so far): '{command}' starts the next one "
+                                      "once it is",
+                                      "the match is not over ({n} rounds so far): '{command}' starts the next one "
+                                      "once it is", self._count()).format(n=self._count(), command=command))
         change = usecases.rematch(self.state)
         self.state = change.after
         sides = ", ".join(side.name for side in self.state.match.sides)
-        return Reply(f"New {self.state.ruleset.name} match: {sides}. The finished match is kept as {change.kept}."
-                     f"\n{self.state.table.lead_note}")
+        said = _("New {ruleset} match: {sides}. The finished match is kept as {kept}.").format(
+            ruleset=self.state.ruleset.name, sides=sides, kept=change.kept)
+        return Reply(f"{said}\n{self.state.table.lead_note}")
 
     def save(self) -> Reply:
         """Write the match held here to its file again, after another program removed it (every accepted line
@@ -508,13 +603,17 @@ class LiveSession:
             if self.unwritten and not notice:
                 self.state = usecases.write_back(self.state, over=True).after
                 self.unwritten = False
-                return Reply(f"Saved the match ({self._rounds()}) in {self.path}: it can be written again.")
-            return Reply(f"{notice + ' ' if notice else ''}{self.path} holds the match: every line is saved as "
-                         "it is typed.")
+                return Reply(ngettext("Saved the match ({n} round) in {path}: it can be written again.",
+                                      "Saved the match ({n} rounds) in {path}: it can be written again.",
+                                      self._count()).format(n=self._count(), path=self.path))
+            holds = _("{path} holds the match: every line is saved as it is typed.").format(path=self.path)
+            return Reply(f"{notice} {holds}" if notice else holds)
         self.state = usecases.write_back(self.state).after
         self.unwritten = False
         self.warned_gone = False  # removed again later: 'quit' says so again
-        return Reply(f"Wrote the match ({self._rounds()}) back to {self.path}.")
+        return Reply(ngettext("Wrote the match ({n} round) back to {path}.",
+                              "Wrote the match ({n} rounds) back to {path}.",
+                              self._count()).format(n=self._count(), path=self.path))
 
     def record_line(self, text: str) -> Reply:
         if " " not in text and not re.search(r"[\d,;=+]", text):  # one word: a command mistyped, or a name
@@ -523,10 +622,13 @@ class LiveSession:
             if not candidates(self.state.match.players, text) and round_word(text) is None:
                 from difflib import get_close_matches  # start-up
 
-                near = ["again"] if text.casefold() in ("new", "next") else \
+                near = [said_as("again")] if text.casefold() in ("new", "next") else \
                     get_close_matches(text.casefold(), typed_commands(), n=1)
-                raise InputError(f"{quoted(text)} is not a command or a player" +
-                                 (f" (did you mean {near[0]}?)" if near else ": 'help' lists the commands"))
+                if near:
+                    raise InputError(_("{text} is not a command or a player (did you mean {near}?)").format(
+                        text=quoted(text), near=near[0]))
+                raise InputError(_("{text} is not a command or a player: '{help}' lists the commands").format(
+                    text=quoted(text), help=said_as("help")))
         facts = read_round(self.short_claims(text), self.state.match, self._partner_counts())
         if is_claims_only(facts):
             return self.claim(facts.claims)
@@ -547,8 +649,9 @@ class LiveSession:
         if again and again[0] == facts and now - again[1] <= SAME_ROUND_SECONDS:
             self.unconfirmed = record
             number = len(self.state.match.rounds)
-            return Reply(f"Round {number} was this same round, just recorded: a line typed or pasted twice?",
-                         ok=False, question=f"Record it again as round {number + 1}? [y/N] ")
+            return Reply(_("Round {number} was this same round, just recorded: a line typed or pasted "
+                           "twice?").format(number=number),
+                         ok=False, question=_("Record it again as round {number}? [y/N] ").format(number=number + 1))
         return self._confirmable(record)
 
     def short_claims(self, text: str) -> str:
@@ -613,13 +716,12 @@ class LiveSession:
                     return self.ask(facts, asked, again=f"{printable(str(error))}.")
                 told = facts._replace(**_told(asked.fact.value, ""))
                 reply = self.ask_or_record(told)
-                taken = (f"{quoted(said.strip())} is not the {_FACT_WORDS[asked.fact.value]} either: taken as plain "
-                         "('edit' changes it).")
+                taken = _(_NOT_EITHER[asked.fact.value]).format(said=quoted(said.strip()), edit=said_as("edit"))
                 return reply._replace(text=self.fitted(taken) + ("\n" + reply.text if reply.text else ""))
             return self.ask_or_record(told)
 
         self.asking = answered
-        text = f"{again} Type the tile, or Enter for a plain one." if again else ""
+        text = _("{reason} Type the tile, or Enter for a plain one.").format(reason=again) if again else ""
         return Reply(text, ok=not again, question=_question(asked))
 
     def _said(self, number: int, change: usecases.Change) -> str:
@@ -631,12 +733,13 @@ class LiveSession:
         rnd = change.match.rounds[number - 1]
         said = format_round(rnd._replace(plays=()), change.match)  # the plays were just answered one by one
         if rnd.plays:
-            said += f", {len(rnd.plays)} plays"
-        line = f"Round {number}: {said}"
+            said += f", {len(rnd.plays)} plays"  # the round line's word, as format_round writes the others
+        head = _("Round {number}: ").format(number=number)
+        line = head + said
         width = self.screen().width
         if width is None or text_width(line) <= width:
             return line
-        return "\n".join(joined_between(said.split(", "), width, first=f"Round {number}: ", indent="  "))
+        return "\n".join(joined_between(said.split(", "), width, first=head, indent="  "))
 
     def _partner_counts(self) -> bool:
         return bool(self.state.ruleset["count.partner_of_finisher"])
@@ -657,7 +760,7 @@ class LiveSession:
             self.state = usecases.score(self.state, claim.player, points, claim.count).after
         said = ", ".join(f"{claim.player} +{claim.points}" for claim in told)
         in_play = ", ".join(f"{name} {points}" for name, points in self.state.table.in_play.items() if points)
-        text = f"Claimed: {said} (in play this hand: {in_play})."
+        text = _("Claimed: {claims} (in play this hand: {in_play}).").format(claims=said, in_play=in_play)
         table = self.state.table
         lines = wrap(text, self.screen().width, indent="  ") + standings(table, self.screen().width)
         if table.over:  # the claim that reaches the target ends the match: said as a round's would be
@@ -675,7 +778,7 @@ class LiveSession:
         text = after_round(self.shown_table(), self.state.ruleset, self.path, screen.width, height,
                            headline=headline, focus=focus, ended=over and not was_over, standing=True)
         if was_over and not over:  # the prompt turning back from 'over>' is easily missed
-            text += "\n" + banner("Match reopened: it goes on.")
+            text += "\n" + banner(_("Match reopened: it goes on."))
         return Reply(text)
 
     def _room(self) -> int | None:
@@ -694,9 +797,10 @@ class LiveSession:
         """'explain [N]': the round's facts and ruling fitted to the screen (the rules applied in order left out
         where they do not fit); 'explain [N] all' every line, through the pager."""
         words = rest.split()
-        every = bool(words) and words[-1].casefold() in ("all", "--all")
+        every = bool(words) and _is_all(words[-1])
         rest = " ".join(words[:-1] if every else words)
-        number = _number(rest, "explain [N] [all]", "one round number or none, and 'all'") if rest else None
+        number = _number(rest, f"{said_as('explain')} [N] [{option_as('all')}]",
+                         N_("one round number or none, and 'all'")) if rest else None
         return Reply(self.explain_text(number, every), page=every)
 
     def explain_text(self, number: int | None, every: bool = False) -> str:
@@ -705,7 +809,7 @@ class LiveSession:
 
         state = self.state
         explained = explain_round(state.match, state.ruleset, self.shown_table(), number)
-        explained = explained._replace(facts=tuple(fact.replace(*IN_PLAY_HINT) for fact in explained.facts),
+        explained = explained._replace(facts=tuple(fact.replace(IN_PLAY_HINT[0], _(IN_PLAY_HINT[1])) for fact in explained.facts),
                                        result=_in_session_words(explained.result))
         return render_explanation(explained, self.screen().width, None if every else self._room(),
                                   show_all=f"'explain {explained.number} all'")
@@ -717,7 +821,7 @@ class LiveSession:
 
         if not rest:
             return Reply(ruleset_summary(self.state.ruleset, self.screen().width))
-        if rest.casefold() in ("all", "--all"):
+        if _is_all(rest):
             return Reply(render_ruleset(self.state.ruleset, None, self.screen().width), page=True)
         return Reply(delegate=("rules", "show", self.ruleset_spec(), *rest.split()))
 
@@ -755,8 +859,9 @@ class LiveSession:
 
 _SHORT_CLAIM = re.compile(r"([^\W\d_][\w'’.-]*?)\+?([0-9]+)")
 """A claim run together: a name's start and the points ('m10', 'm+10')."""
-_FACT_WORDS = {"last": "last tile", "led": "lead"}
-"""Each fact as a question names it (by ``referee.asked.Fact``'s value)."""
+_NOT_EITHER = {"last": N_("{said} is not the last tile either: taken as plain ('{edit}' changes it)."),
+               "led": N_("{said} is not the lead either: taken as plain ('{edit}' changes it).")}
+"""What a second answer that cannot be the fact is told (by ``referee.asked.Fact``'s value)."""
 _PLAIN_ANSWERS = ("", "plain", "none", "no", "n", "-")
 """Answers to 'last tile?'/'led?' that mean the default: no tile a rule scores."""
 
@@ -765,12 +870,11 @@ def _question(asked) -> str:
     """'last tile? [Enter: no double] ', 'led? [Enter: not 6-6] ': the fact, and what Enter says of it."""
     from scorekeeper.domain.tiles import format_tiles  # start-up
 
+    last = asked.fact.value == "last"
     if any(len(tiles) > 1 for tiles in asked.tiles):
-        default = "no double"
-    else:
-        default = "not " + "/".join(format_tiles(tiles) for tiles in asked.tiles)
-    word = "last tile" if asked.fact.value == "last" else "led"
-    return f"{word}? [Enter: {default}] "
+        return _("last tile? [Enter: no double] ") if last else _("led? [Enter: no double] ")
+    tiles = "/".join(format_tiles(tiles) for tiles in asked.tiles)
+    return (_("last tile? [Enter: not {tiles}] ") if last else _("led? [Enter: not {tiles}] ")).format(tiles=tiles)
 
 
 def _told(fact: str, said: str) -> dict:
@@ -785,7 +889,7 @@ def _told(fact: str, said: str) -> dict:
     if fact == "last":
         return {"last": tiles}
     if len(tiles) != 1:
-        raise InputError(f"a round is led with one tile, not {len(tiles)}")
+        raise InputError(_("a round is led with one tile, not {n}").format(n=len(tiles)))
     return {"led": tiles[0]}
 
 
@@ -797,9 +901,8 @@ def _in_session_words(result):
     known = _WORDED.get(id(result))
     if known is not None and known[0] is result:
         return known[1]
-    worded = result._replace(notes=tuple(_unflagged(note.replace(TILES_HINT, f"give its tiles with 'edit "
-                                                                        f"{result.number}'"))
-                                       for note in result.notes))
+    tiles_hint = _("give its tiles with '{edit} {number}'").format(edit=said_as("edit"), number=result.number)
+    worded = result._replace(notes=tuple(_unflagged(note.replace(TILES_HINT, tiles_hint)) for note in result.notes))
     if len(_WORDED) > 4096:
         _WORDED.clear()
     _WORDED[id(result)] = (result, worded)
@@ -831,26 +934,49 @@ def _check_words(rest: str) -> list[str]:
     if words[0].casefold() != "fish" or "--line" in words:
         return words
     if len(words) < 2 or words[1].startswith("-"):
-        raise InputError("give the line's tiles in chain order: check fish 2-4 4-1 1-2 ...")
+        raise InputError(_("give the line's tiles in chain order: {check} {fish} 2-4 4-1 1-2 ...").format(
+            check=said_as("check"), fish=option_as("fish")))
     flagged = next((index for index, word in enumerate(words) if index and word.startswith("-")), len(words))
     tiles = words[1:flagged]
     return ["fish", "--line", shlex.quote(" ".join(tiles)), *words[flagged:]]
 
 
-def _number(text: str, usage: str, takes: str = "one round number") -> int:
+def _number(text: str, usage: str, takes: str = N_("one round number")) -> int:
     """The number after a command (``usage``: how the command is typed, "delete N"); more words are refused
-    with what the command ``takes``."""
+    with what the command ``takes`` (a message, marked N_ where it is written)."""
     if not text.strip():
-        raise InputError(f"give the round's number: {usage}")
+        raise InputError(_("give the round's number: {usage}").format(usage=usage))
     if len(text.split()) > 1:
-        raise InputError(f"{usage.split()[0]} takes {takes}: {usage}")
-    return parse_number(text, "a round number", low=1)
+        raise InputError(_("{command} takes {takes}: {usage}").format(command=usage.split()[0], takes=_(takes),
+                                                                     usage=usage))
+    return parse_number(text, N_("a round number"), low=1)
 
 
 def _nothing_after(command: str, rest: str, what: str, number_hint: str = "") -> None:
     """Refuse words after a command that takes none (they were once dropped unsaid: 'undo 1' undid the last
     round), saying what the command does (and, after a number, ``number_hint``: the command that takes one)."""
+    command = said_as(command) if command in COMMANDS or command == "exit" else command
     if rest and rest.isascii() and rest.isdigit():
-        raise InputError(f"{command} takes no number: {what}{number_hint}")
+        if number_hint:
+            raise InputError(_("{command} takes no number: {what}; {hint}").format(command=command, what=what,
+                                                                                   hint=number_hint))
+        raise InputError(_("{command} takes no number: {what}").format(command=command, what=what))
     if rest:
-        raise InputError(f"{command} takes nothing after it: {what}")
+        raise InputError(_("{command} takes nothing after it: {what}").format(command=command, what=what))
+
+
+def _is_all(word: str) -> bool:
+    """Whether ``word`` is 'all' ('--all'), in any of the languages or layouts ('все', 'усі', 'фдд')."""
+    return word.casefold() == "--all" or option_word(word.strip()) == "all"
+
+
+def _error(message: str) -> str:
+    """A refusal as the session says it: the message escaped (what was typed cannot drive the terminal)."""
+    return _("Error: {message}").format(message=printable(message))
+
+
+def _word_as(table: str, word: str) -> str:
+    """A word of the round line (``table`` 'round') as the language in use types it."""
+    said = getattr(LANGUAGES.get(language(), ENGLISH), table).get(word) or ()
+    return said[0] if said else word
+
