@@ -25,13 +25,15 @@ def without_titles(source: str) -> str:
 def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str, width: int | None = None) -> str:
     """A short verdict, then its reasons, each with the ruleset key, its value and source; wrapped to
     ``width`` (None: no limit; a screen's width also leaves out the source articles' titles)."""
+    from scorekeeper.rules.book import edition  # start-up
+
     lines = [verdict, "", f"Reasons ({ruleset_name}):"]
     for item in reasons:
         lines.append(f"  - {item.text}")
         if item.key:
             cited = f"{item.key} = {item.value}"
             if item.source:
-                cited += f"; source: {item.source if width is None else without_titles(item.source)}"
+                cited += f"; source: {edition(item.source if width is None else without_titles(item.source))}"
             lines.append(f"      [{cited}]")
     if width is not None:
         lines = wrap_lines(lines, width, indent="  ")

@@ -140,3 +140,87 @@ def test_the_book_lists_each_rulesets_sources_and_the_keys_it_departs_in(name):
     if dict(ruleset.special_hands) != dict(parent.special_hands):
         differ.add(SPECIAL_HANDS)
     assert set(re.findall(r"`([^`]+)`", departs.group(2))) == differ
+
+
+# The editions in the players' languages (rules.ru.md, rules.uk.md): the same book, section by section.
+
+EDITIONS = [path for path in (ROOT / "docs" / "rules.ru.md", ROOT / "docs" / "rules.uk.md") if path.exists()]
+EXAMPLE = re.compile(r"^\*\*(?:Example|Пример|Приклад) (\d+\.\d+[a-z])\*\*(.*?)(?=\n\n|\Z)", re.MULTILINE | re.DOTALL)
+HEADING = re.compile(r"^(#{2,3}) (\d+(?:\.\d+)?)\.? ", re.MULTILINE)
+
+
+def test_the_russian_edition_ships():
+    assert ROOT / "docs" / "rules.ru.md" in EDITIONS
+
+
+@pytest.mark.parametrize("path", EDITIONS, ids=lambda path: path.name)
+def test_an_edition_has_every_section_of_the_book_in_its_order(path):
+    """"§2.7" is the same section in every edition: the same headings, numbered alike, at the same levels."""
+    text = path.read_text(encoding="utf-8")
+    assert HEADING.findall(text) == HEADING.findall(BOOK)
+    assert "rules.md" in text.split("\n## ")[0], "the note at the top names the English edition"
+
+
+@pytest.mark.parametrize("path", EDITIONS, ids=lambda path: path.name)
+def test_an_edition_has_every_example_with_its_numbers(path):
+    """The same examples, by the same names, with the same numbers in them (tiles, hands, scores)."""
+    english = {name: sorted(re.findall(r"\d+", body)) for name, body in EXAMPLE.findall(BOOK)}
+    edition = {name: sorted(re.findall(r"\d+", body)) for name, body in EXAMPLE.findall(path.read_text(encoding="utf-8"))}
+    assert [name for name, _ in EXAMPLE.findall(path.read_text(encoding="utf-8"))] == [
+        name for name, _ in EXAMPLE.findall(BOOK)]
+    assert edition == english
+
+
+@pytest.mark.parametrize("path", EDITIONS, ids=lambda path: path.name)
+def test_an_edition_keeps_every_key_ruleset_and_source(path):
+    """What the English book checks of itself, where words do not matter: every key and the sections its row
+    cites, every built-in ruleset's §7 entry with the keys it departs in, every source article by title."""
+    text = path.read_text(encoding="utf-8")
+    rows = lambda book: [row.rsplit("|", 2)[0].split("|")[1].strip() + " " + row.rsplit("|", 2)[1].strip()
+                         for row in book.splitlines() if row.startswith("| `")]
+    assert rows(text) == rows(BOOK)
+    for key in KEYS:
+        assert f"`{key.path}`" in text
+    for name in builtin_names():
+        assert re.search(rf"^### 7\.\d+ {re.escape(name)}$", text, re.MULTILINE) and \
+            re.search(rf"^### 7\.\d+ {re.escape(name)}$", BOOK, re.MULTILINE).group() in text
+    departs = lambda book: [(parent, set(re.findall(r"`([^`]+)`", keys))) for parent, keys in re.findall(
+        r"^[^\n`]+ `([^`]+)`[^\n`]*: ((?:`[^`]+`,?\s*)+)\.$", book, re.MULTILINE)]
+    assert len(departs(BOOK)) == sum(len(load_ruleset(name).chain) > 1 for name in builtin_names())
+    assert departs(text) == departs(BOOK)
+    for number, title in SOURCE_TITLES.items():
+        assert f"**{number}**" in text
+    assert sections(text) >= set(cited_sections(text))
+
+
+@pytest.mark.parametrize("path", EDITIONS, ids=lambda path: path.name)
+def test_an_edition_keeps_the_commands_and_round_lines(path):
+    """Commands, flags and round lines stay as typed: every `scorekeeper ...` of the book is in the edition."""
+    text = path.read_text(encoding="utf-8")
+    commands = set(re.findall(r"`(scorekeeper [^`]+)`", BOOK)) | set(re.findall(r"^    (scorekeeper .+)$", BOOK, re.MULTILINE))
+    assert {command for command in commands if command not in text} == set()
+
+
+def test_a_citation_names_the_edition_in_the_language_in_use():
+    from scorekeeper import i18n
+    from scorekeeper.rules.book import edition
+
+    assert edition("rules.md §3.2 (000)") == "rules.md §3.2 (000)"
+    i18n.use("ru")
+    assert edition("rules.md §3.2 (000)") == "rules.ru.md §3.2 (000)"
+    assert edition(book_path()) == str(ROOT / "docs" / "rules.ru.md")
+    i18n.use("uk")
+    uk = "rules.uk.md" if (ROOT / "docs" / "rules.uk.md").exists() else "rules.md"  # no edition: the English
+    assert edition("rules.md §1.5, §2.2") == f"{uk} §1.5, §2.2"
+
+
+def test_rules_show_and_rulings_cite_the_russian_edition_in_russian(sk):
+    text = sk("--lang", "ru", "rules", "show", "sea-goat").stdout
+    assert "rules.ru.md §3.2" in text and "rules.md §" not in text
+    assert text.rstrip().endswith(str(ROOT / "docs" / "rules.ru.md"))
+    ruling = sk("--lang", "ru", "check", "fish", "--rules", "goat", "--line",
+                "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2", "--hand", "Ann=2-2").stdout
+    assert "rules.ru.md §1.5" in ruling and "rules.md §" not in ruling
+    # what programs read stays as it is
+    shown = json.loads(sk("--lang", "ru", "rules", "show", "phone", "--format", "json").stdout)
+    assert shown["sources"]["end.several_reach"].startswith("rules.md §4.6")
