@@ -105,7 +105,7 @@ def test_the_stage_list_is_pointed_to_not_copied():
     assert len(names) > 5
     assert "scorekeeper.scoring.pipeline.STAGES" in README
     for path in DOCS:
-        if path.name != "rules.md":
+        if path.name.split(".")[0] != "rules":  # the rule book and its editions name keys that read like stages
             copied = sorted(name for name in names if name in path.read_text(encoding="utf-8"))
             assert not copied, f"{path.name} copies the stage list ({', '.join(copied)}): point to STAGES"
 
