@@ -159,6 +159,16 @@ def test_an_edition_has_every_section_of_the_book_in_its_order(path):
     text = path.read_text(encoding="utf-8")
     assert HEADING.findall(text) == HEADING.findall(BOOK)
     assert "rules.md" in text.split("\n## ")[0], "the note at the top names the English edition"
+    anchors = {number: _anchor(title)
+               for title, number in re.findall(r"^#{2,3} ((\d+(?:\.\d+)?)\.? .*)$", BOOK, re.MULTILINE)}
+    assert anchors["11"] == "11-words-in-russian-and-ukrainian"  # as docs/live.md links it
+    for number, anchor in anchors.items():  # rules.md#27-rating is §2.7 in every edition
+        assert re.search(rf'id="{anchor}"[^\n]*\n\s*#{{2,3}} {re.escape(number)}\.? ', text), number
+
+
+def _anchor(title: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-")
 
 
 @pytest.mark.parametrize("path", EDITIONS, ids=lambda path: path.name)
