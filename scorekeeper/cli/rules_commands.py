@@ -20,7 +20,7 @@ from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.errors import RulesetNotFound, printable
 from scorekeeper.i18n import _
 from scorekeeper.reports.fit import wrap
-from scorekeeper.rules.book import book_path, cite
+from scorekeeper.rules.book import book_path, cite, edition
 from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
 from scorekeeper.rules.schema import KEYS
 
@@ -106,7 +106,7 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
                                            ruleset=printable(ruleset), sections=sections), width))
     # The path on a line of its own, so that it can be copied (split only where the screen is too narrow).
     text += "\n\n" + "\n".join(wrap(_("The rule book, with every reading these keys take:"), width)
-                                + wrap(book_path(), width))
+                                + wrap(edition(book_path()), width))
     echo_paged(text)  # a section is taller than a 24-line screen too ('rules fish' in the session)
 
 

@@ -10,7 +10,7 @@ from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, printable
 from scorekeeper.i18n import N_, _
 from scorekeeper.reports.fit import wrap
-from scorekeeper.rules.book import book_path, cite as cite_source
+from scorekeeper.rules.book import book_path, cite as cite_source, edition
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import (
@@ -269,6 +269,6 @@ def render_ruleset(ruleset: Ruleset, paths: Sequence[str] | None = None, width: 
             lines += wrap(f"{path} = {value}", width, indent=indent)
             lines += wrap(explain, width, indent=indent, first=indent)
         if source:
-            lines += wrap(_("(source: {source})").format(source=cite(source)), width, indent=indent + " ",
+            lines += wrap(_("(source: {source})").format(source=edition(cite(source))), width, indent=indent + " ",
                           first=indent)
     return "\n".join(lines)

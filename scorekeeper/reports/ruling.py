@@ -26,13 +26,15 @@ def without_titles(source: str) -> str:
 def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str, width: int | None = None) -> str:
     """A short verdict, then its reasons, each with the ruleset key, its value and source; wrapped to
     ``width`` (None: no limit; a screen's width also leaves out the source articles' titles)."""
+    from scorekeeper.rules.book import edition  # start-up
+
     lines = [verdict, "", _("Reasons ({name}):").format(name=ruleset_name)]
     for item in reasons:
         lines.append(f"  - {item.text}")
         if item.key:
             cited = f"{item.key} = {item.value}"
             if item.source:
-                source = item.source if width is None else without_titles(item.source)
+                source = edition(item.source if width is None else without_titles(item.source))
                 cited = _("{key} = {value}; source: {source}").format(key=item.key, value=item.value, source=source)
             lines.append(f"      [{cited}]")
     if width is not None:

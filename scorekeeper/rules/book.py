@@ -2,13 +2,17 @@
 
 Every key's ``source`` in the schema cites the rule book by section ("rules.md §3.2"), then the source
 articles by number; ``cite`` adds the articles' titles, so a reader can find them.  The book ships inside the
-package (``scorekeeper/docs/rules.md``; in a checkout, ``docs/rules.md``).
+package (``scorekeeper/docs/rules.md``; in a checkout, ``docs/rules.md``), beside its editions in the other
+languages (``rules.ru.md``, ``rules.uk.md``: same sections, same numbers); ``edition`` points a person to the
+one in the language in use.  The English book is the one the code and the tests read.
 """
 
 from __future__ import annotations
 
 import os
 import re
+
+from scorekeeper.i18n import language
 
 BOOK = "rules.md"
 
@@ -24,6 +28,7 @@ SOURCE_TITLES = {
 CITATION = re.compile(r"rules\.md((?:,? ?§\d+(?:\.\d+)?)+)")
 SECTION = re.compile(r"§(\d+(?:\.\d+)?)")
 _SOURCE_NUMBER = re.compile(r"(?<![\d.§])(00[0-4])(?!\d)")
+_BOOK_NAME = re.compile(r"\brules\.md\b")
 _HEADING = re.compile(r"^#{2,3} (\d+(?:\.\d+)?)\.? ", re.MULTILINE)
 
 
@@ -58,3 +63,15 @@ def cite(source: str) -> str:
     if not numbers:
         return source
     return f"{source}; " + "; ".join(f"{number}: {SOURCE_TITLES[number]}" for number in numbers)
+
+
+def edition(text: str) -> str:
+    """A citation of the rule book ("rules.md §3.2"), or its path, as a person reads it: naming the edition in
+    the language in use (``rules.ru.md``) when that edition ships, else the English book."""
+    code = language()
+    if code == "en":
+        return text
+    name = f"rules.{code}.md"
+    if not os.path.exists(os.path.join(os.path.dirname(book_path()), name)):
+        return text
+    return _BOOK_NAME.sub(name, text)

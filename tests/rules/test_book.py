@@ -140,3 +140,114 @@ def test_the_book_lists_each_rulesets_sources_and_the_keys_it_departs_in(name):
     if dict(ruleset.special_hands) != dict(parent.special_hands):
         differ.add(SPECIAL_HANDS)
     assert set(re.findall(r"`([^`]+)`", departs.group(2))) == differ
+
+
+# The editions in the players' languages (rules.ru.md, rules.uk.md): the same book, section by section.
+
+EDITIONS = [path for path in (ROOT / "docs" / "rules.ru.md", ROOT / "docs" / "rules.uk.md") if path.exists()]
+EXAMPLE = re.compile(r"^\*\*(?:Example|Пример|Приклад) (\d+\.\d+[a-z])\*\*(.*?)(?=\n\n|\Z)",
+                     re.MULTILINE | re.DOTALL)
+HEADING = re.compile(r"^(#{2,3}) (\d+(?:\.\d+)?)\.? ", re.MULTILINE)
+
+
+def test_the_russian_edition_ships():
+    assert ROOT / "docs" / "rules.ru.md" in EDITIONS
+
+
+@pytest.mark.parametrize("path", EDITIONS, ids=lambda path: path.name)
+def test_an_edition_has_every_section_of_the_book_in_its_order(path):
+    """"§2.7" is the same section in every edition: the same headings, numbered alike, at the same levels."""
+    text = path.read_text(encoding="utf-8")
+    assert HEADING.findall(text) == HEADING.findall(BOOK)
+    assert "rules.md" in text.split("\n## ")[0], "the note at the top names the English edition"
+    anchors = {number: _anchor(title)
+               for title, number in re.findall(r"^#{2,3} ((\d+(?:\.\d+)?)\.? .*)$", BOOK, re.MULTILINE)}
+    assert anchors["11"] == "11-words-in-russian-and-ukrainian"  # as docs/live.md links it
+    for number, anchor in anchors.items():  # rules.md#27-rating is §2.7 in every edition
+        assert re.search(rf'id="{anchor}"[^\n]*\n\s*#{{2,3}} {re.escape(number)}\.? ', text), number
+
+
+def _anchor(title: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-")
+
+
+@pytest.mark.parametrize("path", EDITIONS, ids=lambda path: path.name)
+def test_an_edition_has_every_example_with_its_numbers(path):
+    """The same examples, by the same names, with the same numbers in them (tiles, hands, scores)."""
+    def examples(text: str) -> list[tuple[str, list[str]]]:
+        return [(name, sorted(re.findall(r"\d+", body))) for name, body in EXAMPLE.findall(text)]
+
+    assert examples(path.read_text(encoding="utf-8")) == examples(BOOK)
+    assert len(examples(BOOK)) > 50
+
+
+@pytest.mark.parametrize("path", EDITIONS, ids=lambda path: path.name)
+def test_an_edition_keeps_every_key_ruleset_and_source(path):
+    """What the English book checks of itself, where words do not matter: every key and the sections its row
+    cites, every built-in ruleset's §7 entry with the keys it departs in, every source article by title."""
+    text = path.read_text(encoding="utf-8")
+
+    def rows(book: str) -> list[tuple[str, str]]:
+        """Each key row of §8: its keys and the sections it cites (the middle cell is words)."""
+        cells = [[cell.strip() for cell in row.strip("|").split("|")]
+                 for row in book.splitlines() if row.startswith("| `")]
+        return [(row[0], row[-1]) for row in cells]
+
+    assert rows(text) == rows(BOOK)
+    for key in KEYS:
+        assert f"`{key.path}`" in text
+    for name in builtin_names():  # the same number too: §7.4 is sea-goat everywhere
+        assert re.search(rf"^### 7\.\d+ {re.escape(name)}$", BOOK, re.MULTILINE).group() in text.splitlines()
+
+    def departs(book: str) -> list[tuple[str, set[str]]]:
+        """Each ruleset's "Departs from `parent` in: `key`, ...", whatever the words."""
+        found = re.findall(r"^[^\n`]+ `([^`]+)`[^\n`]*: ((?:`[^`]+`,?\s*)+)\.$", book, re.MULTILINE)
+        return [(parent, set(re.findall(r"`([^`]+)`", keys))) for parent, keys in found]
+
+    assert len(departs(BOOK)) == sum(len(load_ruleset(name).chain) > 1 for name in builtin_names())
+    assert departs(text) == departs(BOOK)
+    for number, title in SOURCE_TITLES.items():
+        assert f"**{number}**" in text
+    assert sections(text) >= set(cited_sections(text))
+
+
+@pytest.mark.parametrize("path", EDITIONS, ids=lambda path: path.name)
+def test_an_edition_keeps_the_commands_and_round_lines(path):
+    """Commands, flags and round lines stay as typed: every `scorekeeper ...` of the book is in the edition."""
+    text = path.read_text(encoding="utf-8")
+    commands = set(re.findall(r"`(scorekeeper [^`]+)`", BOOK)) | set(re.findall(r"^    (scorekeeper .+)$", BOOK,
+                                                                                re.MULTILINE))
+    assert commands and {command for command in commands if command not in text} == set()
+
+
+def test_a_citation_names_the_edition_in_the_language_in_use():
+    from scorekeeper import i18n
+    from scorekeeper.rules.book import edition
+
+    assert edition("rules.md §3.2 (000)") == "rules.md §3.2 (000)"
+    i18n.use("ru")
+    assert edition("rules.md §3.2 (000)") == "rules.ru.md §3.2 (000)"
+    assert edition(book_path()) == str(Path(book_path()).with_name("rules.ru.md"))
+    i18n.use("uk")
+    uk = "rules.uk.md" if Path(book_path()).with_name("rules.uk.md").exists() else "rules.md"  # none: English
+    assert edition("rules.md §1.5, §2.2") == f"{uk} §1.5, §2.2"
+
+
+def test_rules_show_and_rulings_cite_the_russian_edition_in_russian(sk):
+    text = sk("--lang", "ru", "rules", "show", "sea-goat").stdout
+    assert "rules.ru.md §3.2" in text and "rules.md §" not in text
+    assert text.rstrip().endswith(str(Path(book_path()).with_name("rules.ru.md")))
+    ruling = sk("--lang", "ru", "check", "fish", "--rules", "goat", "--line",
+                "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2", "--hand", "Ann=2-2").stdout
+    assert "rules.ru.md §1.5" in ruling and "rules.md §" not in ruling
+    # what programs read stays as it is
+    shown = json.loads(sk("--lang", "ru", "rules", "show", "phone", "--format", "json").stdout)
+    assert shown["sources"]["end.several_reach"].startswith("rules.md §4.6")
+
+
+def test_the_installed_package_carries_the_editions(run_installed):
+    """Installed, ``rules show`` in Russian points to the Russian edition shipped beside the book."""
+    shown = run_installed("--lang", "ru", "rules", "show", "goat", "fish.policy").stdout
+    book = Path(shown.rstrip().splitlines()[-1])
+    assert book.name == "rules.ru.md" and sections(book.read_text(encoding="utf-8")) == sections()
