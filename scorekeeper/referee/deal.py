@@ -65,7 +65,7 @@ def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]])
     for player, tiles in hands:
         if fold(player) in {fold(name) for name in found}:  # one player however the name is typed
             raise InputError(f"{player} is given two hands")
-        tileset.check(tiles, f" ({player}'s hand)")
+        tileset.check(tiles, player)
         for tile in tiles:
             if tile in held:
                 raise InputError(f"tile {tile} is in two hands: {held[tile]}'s and {player}'s")
@@ -125,7 +125,7 @@ def first_tile(ruleset: Ruleset) -> Tile:
     text = ruleset["lead.first_tile"]
     try:
         tile = parse_tile(text)
-        ruleset.tileset.check([tile], "")
+        ruleset.tileset.check([tile])
     except InputError:
         raise InputError(f"lead.first_tile must be a tile of the set, like \"2-3\", not {text!r}") from None
     return tile

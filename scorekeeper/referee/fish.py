@@ -145,7 +145,7 @@ def layout(ruleset: Ruleset, line: tuple[Tile, ...], arms: Iterable[tuple[Tile, 
     tileset = ruleset.tileset
     if len(tiles) > tileset.size:
         raise InputError(f"{len(tiles)} tiles on the table, but a {tileset.name} set has only {tileset.size}")
-    tileset.check(tiles, " (on the table)")
+    tileset.check(tiles, where="table")
     ends = chain_ends(line)
     if ruleset["play.spinner"] is SpinnerReading.NONE:
         if arms or spinner:
@@ -197,7 +197,7 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
         if player in given:
             raise InputError(f"{player} is given two hands")
         given.add(player)
-        ruleset.tileset.check(tiles, f" ({player}'s hand)")
+        ruleset.tileset.check(tiles, player)
         for tile in tiles:
             if tile in on_table:
                 raise InputError(f"tile {tile} is on the table and in {player}'s hand")

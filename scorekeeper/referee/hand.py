@@ -33,7 +33,7 @@ def check_hand(ruleset: Ruleset, tiles: tuple[Tile, ...]) -> HandRuling:
     """The value of a hand of exactly these tiles, naming the special-hand rule that applied, if any."""
     if not tiles:
         raise InputError("no tiles given")
-    ruleset.tileset.check(tiles, " (in the hand)")
+    ruleset.tileset.check(tiles, where="hand")
     steps: list[Step] = []
     value = hand_value(ruleset, "the hand", Hand(tiles=tuple(tiles)), steps, [])
     pips = sum(tile.pips for tile in tiles)

@@ -161,7 +161,7 @@ class Board:
                 raise InputError(f"a hand is given for {player}, who is not at the table "
                                  f"({', '.join(self.players)})")
             tiles = tuple(tiles)
-            tileset.check(tiles, f" ({player}'s hand)")
+            tileset.check(tiles, player)
             if len(tiles) != self.deal:
                 raise InputError(f"{player}'s hand has {len(tiles)} tiles, but {self.ruleset.name} deals "
                                  f"{self.deal} to each of {len(self.players)} players: give the whole hand")
