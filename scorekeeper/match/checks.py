@@ -126,7 +126,7 @@ def pips_fit_the_set(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     held = sum(hand.pips for hand in rnd.hands.values()) + sum(tile.pips for tile in rnd.last)
     tileset = ruleset.tileset
     if held > tileset.pips:
-        raise InputError(ngettext("the hands add up to {n} pip, more than a whole {name} set holds ({pips})",
+        raise InputError(ngettext("the hands add up to {n} pips, more than a whole {name} set holds ({pips})",
                                   "the hands add up to {n} pips, more than a whole {name} set holds ({pips})",
                                   held).format(n=held, name=tileset.name, pips=tileset.pips))
 

@@ -188,10 +188,10 @@ def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
     low, high = ruleset["players.min"], ruleset["players.max"]
     if not low <= len(players) <= high:
         if high != low:
-            raise InputError(ngettext("{ruleset} is played by {low} to {n} player, not {count}",
+            raise InputError(ngettext("{ruleset} is played by {low} to {n} players, not {count}",
                                       "{ruleset} is played by {low} to {n} players, not {count}", high).format(
                 ruleset=ruleset.name, low=low, n=high, count=len(players)))
-        raise InputError(ngettext("{ruleset} is played by {n} player, not {count}",
+        raise InputError(ngettext("{ruleset} is played by {n} players, not {count}",
                                   "{ruleset} is played by {n} players, not {count}", low).format(
             ruleset=ruleset.name, n=low, count=len(players)))
     return Match(ruleset=ruleset_spec, players=tuple(players), sides=sides)

@@ -78,14 +78,14 @@ def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]])
     if not found:
         raise InputError(_("give the dealt hands: --hand PLAYER=TILES for each player"))
     if len(found) > ruleset["players.max"]:
-        raise InputError(ngettext("{ruleset} is played by at most {n} player, not {count} (players.max)",
+        raise InputError(ngettext("{ruleset} is played by at most {n} players, not {count} (players.max)",
                                   "{ruleset} is played by at most {n} players, not {count} (players.max)",
                                   ruleset["players.max"]).format(ruleset=ruleset.name, n=ruleset["players.max"],
                                                                  count=len(found)))
     size, key = deal_size(ruleset, len(found))
     for player, tiles in found.items():
         if len(tiles) > size:
-            raise InputError(ngettext("{player} holds {n} tile, but {ruleset} deals {size} to each of {count} "
+            raise InputError(ngettext("{player} holds {n} tiles, but {ruleset} deals {size} to each of {count} "
                                       "players ({key})",
                                       "{player} holds {n} tiles, but {ruleset} deals {size} to each of {count} "
                                       "players ({key})", len(tiles)).format(

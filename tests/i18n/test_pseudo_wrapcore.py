@@ -13,7 +13,7 @@ from scorekeeper.cli.app import cli
 
 WORDS = ("Ann", "Bob", "Cid", "Dan", "out", "fish", "by", "on", "led", "count", "played", "NAME", "PATH",
          "PLAYERS", "goat", "pairs", "muggins", "none", "tiles", "exact", "redo", "undo", "list", "score", "new",
-         "Zed", "bogus")
+         "Zed", "bogus", "ann")
 """What a refusal may show unmarked: the names typed, the round line's words, commands and ruleset values."""
 
 
@@ -128,3 +128,36 @@ def test_nothing_to_undo_in_the_players_language(tmp_path, language, said):
     run = _runner(tmp_path, {"SCOREKEEPER_LANG": language})
     run("new", "--rules", "goat", "Ann", "Bob", "Cid", "Dan", code=0)
     assert said in run("undo", code=1)
+
+
+REFUSED_CHECKS = {
+    "deal: two hands": ("check", "deal", "--hand", "Ann=0-0,5-6", "--hand", "ann=6-6,1-2"),
+    "deal: a tile twice": ("check", "deal", "--hand", "Ann=0-0,5-6", "--hand", "Bob=0-0,1-2"),
+    "hand: a tile twice": ("check", "hand", "3-4", "3-4"),
+    "count: five ends": ("check", "count", "1", "2", "3", "4", "5"),
+    "count: not a double": ("check", "count", "--rules", "muggins", "3-4"),
+    "play: one player": ("check", "play", "Ann 6-6"),
+    "play: out of turn": ("check", "play", "Ann 6-6, Ann 6-5"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED_CHECKS))
+def test_a_ruling_the_referee_refuses(xx, case):
+    _marked(xx(*REFUSED_CHECKS[case], code=2))
+
+
+@pytest.mark.parametrize("line", ["Ann 6-6, Bob 5-4, Cid 6-5, Dan 5-5", "Ann 6-6, Bob 6-5, Cid 6-5",
+                                  "Ann 6-6, Bob 6-6"])
+def test_a_round_with_an_illegal_play(xx, tmp_path, line):
+    before = _goat(xx, tmp_path)
+    _marked(xx("round", line + ", Ann out, Bob 5, Cid 5, Dan 5", code=2))
+    assert (tmp_path / "match.toml").read_bytes() == before
+
+
+def test_the_referees_verdicts(catalogs, tmp_path):
+    env = {"SCOREKEEPER_LOCALEDIR": catalogs, "SCOREKEEPER_LANG": pseudo.LANGUAGE}
+    for args, verdict in [(("check", "hand", "0-0"), "⟦The hand counts ⟧"),
+                          (("check", "deal", "--hand", "Ann=0-0,5-6", "--hand", "Bob=6-6,1-2"), "⟦Not a misdeal: ⟧"),
+                          (("check", "count", "--rules", "muggins", "5", "10"), "⟦The ends count ⟧")]:
+        result = CliRunner(env=env).invoke(cli, list(args), prog_name="scorekeeper")
+        assert result.exit_code == 0 and verdict in result.stdout, result.output
