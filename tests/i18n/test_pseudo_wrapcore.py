@@ -138,6 +138,8 @@ REFUSED_CHECKS = {
     "count: not a double": ("check", "count", "--rules", "muggins", "3-4"),
     "play: one player": ("check", "play", "Ann 6-6"),
     "play: out of turn": ("check", "play", "Ann 6-6, Ann 6-5"),
+    "fish: neighbours": ("check", "fish", "--line", "1-2 3-4"),
+    "fish: two spinners": ("check", "fish", "--rules", "muggins", "--line", "1-1 1-2 2-2"),
 }
 
 
@@ -158,6 +160,7 @@ def test_the_referees_verdicts(catalogs, tmp_path):
     env = {"SCOREKEEPER_LOCALEDIR": catalogs, "SCOREKEEPER_LANG": pseudo.LANGUAGE}
     for args, verdict in [(("check", "hand", "0-0"), "⟦The hand counts ⟧"),
                           (("check", "deal", "--hand", "Ann=0-0,5-6", "--hand", "Bob=6-6,1-2"), "⟦Not a misdeal: ⟧"),
-                          (("check", "count", "--rules", "muggins", "5", "10"), "⟦The ends count ⟧")]:
+                          (("check", "count", "--rules", "muggins", "5", "10"), "⟦The ends count ⟧"),
+                          (("check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2"), "⟦Blocked: a fish")]:
         result = CliRunner(env=env).invoke(cli, list(args), prog_name="scorekeeper")
         assert result.exit_code == 0 and verdict in result.stdout, result.output
