@@ -439,9 +439,11 @@ def _ends_text(ends: tuple[int, ...]) -> str:
 
 
 def _number_word(count: int) -> str:
-    return _(_NUMBER_WORDS[count - 1]) if 0 < count <= len(_NUMBER_WORDS) else str(count)
+    if count == 1:  # a double-one set, too rare to mark: a msgid "one" would answer ngettext("one", ...)
+        return "one"
+    return _(_NUMBER_WORDS[count - 2]) if 1 < count <= len(_NUMBER_WORDS) + 1 else str(count)
 
 
-_NUMBER_WORDS = (N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+_NUMBER_WORDS = (N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
                  N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"))
 """How many non-doubles of a number a set holds, in words: as many as the set's top number."""
