@@ -16,6 +16,14 @@ a word processor puts in their place (hyphens, the en and em dash, the minus sig
 _TILE = re.compile(rf"^\s*([0-9]{{1,2}})\s*[{TILE_DASHES}]\s*([0-9]{{1,2}})\s*$")  # ASCII digits: \d takes "٣"
 _SEPARATORS = re.compile(r"[,\s]+")
 SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
+_OUTSIDE = {"": N_("tile {tile} is not in a {name} set"),
+            "player": N_("tile {tile} is not in a {name} set ({player}'s hand)"),
+            "hand": N_("tile {tile} is not in a {name} set (in the hand)"),
+            "table": N_("tile {tile} is not in a {name} set (on the table)")}
+_TWICE = {"": N_("tile {tile} is given twice"), "player": N_("tile {tile} is given twice ({player}'s hand)"),
+          "hand": N_("tile {tile} is given twice (in the hand)"),
+          "table": N_("tile {tile} is given twice (on the table)")}
+"""What ``TileSet.check`` says of a tile outside the set or given twice, by whose tiles they are."""
 
 
 class Tile(NamedTuple):
@@ -119,13 +127,14 @@ class TileSet(NamedTuple):
     def __contains__(self, tile: object) -> bool:
         return isinstance(tile, Tile) and 0 <= tile.low <= tile.high <= self.max_pip
 
-    def check(self, tiles: Iterable[Tile], whose: str = "") -> None:
-        """Raise InputError for a tile outside the set or a tile given twice."""
+    def check(self, tiles: Iterable[Tile], player: str | None = None, where: str = "") -> None:
+        """Raise InputError for a tile outside the set or a tile given twice, saying whose tiles they are:
+        ``player``'s hand, or ``where`` (``"hand"``: the hand asked about, ``"table"``: the tiles laid)."""
         seen: set[Tile] = set()
+        place = "player" if player is not None else where
         for tile in tiles:
             if tile not in self:
-                raise InputError(_("tile {tile} is not in a {name} set{whose}").format(
-                    tile=tile, name=self.name, whose=whose))
+                raise InputError(_(_OUTSIDE[place]).format(tile=tile, name=self.name, player=player))
             if tile in seen:
-                raise InputError(_("tile {tile} is given twice{whose}").format(tile=tile, whose=whose))
+                raise InputError(_(_TWICE[place]).format(tile=tile, player=player))
             seen.add(tile)

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from scorekeeper.domain.facts import Match, Round, Undoing
 from scorekeeper.errors import InputError, StateError
+from scorekeeper.i18n import N_, _
 from scorekeeper.match.checks import check_round
 from scorekeeper.match.claims import add_claim
 from scorekeeper.match.opened import lead_problems
@@ -25,9 +26,10 @@ from scorekeeper.scoring.table import RoundResult, Table
 def check_number(match: Match, number: int) -> None:
     """InputError unless ``number`` names a recorded round (1 is the first)."""
     if not match.rounds:
-        raise InputError(f"there is no round {number}: no round has been recorded yet")
+        raise InputError(_("there is no round {number}: no round has been recorded yet").format(number=number))
     if not 1 <= number <= len(match.rounds):
-        raise InputError(f"there is no round {number}: the match has rounds 1 to {len(match.rounds)}")
+        raise InputError(_("there is no round {number}: the match has rounds 1 to {last}").format(
+            number=number, last=len(match.rounds)))
 
 
 def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
@@ -48,8 +50,8 @@ def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
     check_round(match, ruleset, rnd)
     rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]
     kept = with_change(match, Undoing.EDIT, number, round=old.facts())  # 'redo' can put it back
-    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, f"with round {number} changed",
-                     scored[:number - 1])
+    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "edit",
+                     number=number)
 
 
 def delete_round(match: Match, ruleset: Ruleset, number: int,
@@ -59,20 +61,36 @@ def delete_round(match: Match, ruleset: Ruleset, number: int,
     check_number(match, number)
     rounds = match.rounds[:number - 1] + match.rounds[number:]
     kept = with_change(match, Undoing.DELETE, number, round=match.rounds[number - 1].facts())
-    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, f"without round {number}", scored[:number - 1])
+    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "delete",
+                     number=number)
 
 
-def _rescored(match: Match, ruleset: Ruleset, how: str, before: Sequence[RoundResult]) -> tuple[Match, Table]:
+_DECIDED_BEFORE = {
+    "edit": N_("with round {number} changed, the match would be decided in round {decided}, but rounds {after} "
+               "to {last} come after it: delete those rounds first"),
+    "delete": N_("without round {number}, the match would be decided in round {decided}, but rounds {after} to "
+                 "{last} come after it: delete those rounds first"),
+    "redo": N_("with {label} put back, the match would be decided in round {decided}, but rounds {after} to "
+               "{last} come after it: delete those rounds first")}
+_LEAD_BROKEN = {"edit": N_("with round {number} changed, {problem}: change or delete that round first"),
+                "delete": N_("without round {number}, {problem}: change or delete that round first"),
+                "redo": N_("with {label} put back, {problem}: change or delete that round first")}
+"""What a change refused by the rounds after it says, by the change (``_rescored``)."""
+
+
+def _rescored(match: Match, ruleset: Ruleset, before: Sequence[RoundResult], change: str,
+              **said: object) -> tuple[Match, Table]:
     """Replay (after the unchanged rounds ``before``); refuse a change that would leave rounds recorded after
-    the match was decided."""
+    the match was decided.  ``change`` (edit, delete, redo) and ``said`` (its round's ``number`` or
+    ``label``) say which change it was."""
     table = replay(ruleset, match, before)
     if len(table.rounds) < len(match.rounds):
         decided = len(table.rounds)
-        raise StateError(f"{how}, the match would be decided in round {decided}, but rounds {decided + 1} to "
-                         f"{len(match.rounds)} come after it: delete those rounds first")
+        raise StateError(_(_DECIDED_BEFORE[change]).format(decided=decided, after=decided + 1,
+                                                           last=len(match.rounds), **said))
     leads = lead_problems(match, ruleset, table, "")
     if leads:  # a later 6-6 lead on the hundred may need points the change takes away
-        raise StateError(f"{how}, {leads[0].message}: change or delete that round first")
+        raise StateError(_(_LEAD_BROKEN[change]).format(problem=leads[0].message, **said))
     return match, table
 
 
@@ -83,17 +101,23 @@ def _choose(match: Match, number: int | None) -> int:
         if not waiting:
             edits = [str(index + 1) for index, entry in enumerate(history)
                      if entry.change is Undoing.EDIT and entry.edited is not None]
-            again = f"; 'redo {edits[-1]}' puts back what edit {edits[-1]} wrote" if edits else ""
-            raise StateError(f"nothing to redo: every change taken back is back ('undo --list' shows them{again})"
-                             if history else "nothing to redo: nothing has been undone, deleted or edited")
+            if not history:
+                raise StateError(_("nothing to redo: nothing has been undone, deleted or edited"))
+            if edits:
+                raise StateError(_("nothing to redo: every change taken back is back ('undo --list' shows them; "
+                                   "'redo {edit}' puts back what edit {edit} wrote)").format(edit=edits[-1]))
+            raise StateError(_("nothing to redo: every change taken back is back ('undo --list' shows them)"))
         return waiting[-1]
     if not history:
-        raise InputError(f"there is no change {number}: nothing has been undone, deleted or edited")
+        raise InputError(_("there is no change {number}: nothing has been undone, deleted or edited").format(
+            number=number))
     if not 1 <= number <= len(history):
-        raise InputError(f"there is no change {number}: 'undo --list' shows changes 1 to {len(history)}")
+        raise InputError(_("there is no change {number}: 'undo --list' shows changes 1 to {last}").format(
+            number=number, last=len(history)))
     entry = history[number - 1]
     if entry.redone and not (entry.change is Undoing.EDIT and entry.edited is not None):
-        raise StateError(f"change {number} ({describe(entry)}) was already put back")
+        raise StateError(_("change {number} ({change}) was already put back").format(number=number,
+                                                                                     change=describe(entry)))
     return number - 1  # an edit put back: asked for again by its number, what the edit wrote goes back
 
 
@@ -108,83 +132,102 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
     line = Line(match)
     place = line.places[index]
     if place is None:
-        raise StateError(f"change {index + 1} ({describe(entry)}) was kept by an older scorekeeper, and the "
-                         "rounds have moved since in a way its history does not tell: where it goes can no "
-                         "longer be told (its facts stay in the history)")
+        raise StateError(_("change {number} ({change}) was kept by an older scorekeeper, and the rounds have "
+                           "moved since in a way its history does not tell: where it goes can no longer be told "
+                           "(its facts stay in the history)").format(number=index + 1, change=describe(entry)))
     if line.clash:
-        raise StateError("the places in the match file's history do not fit its rounds (was it edited by hand?): "
-                         f"change {index + 1} cannot be put back safely")
+        raise StateError(_(_CLASH).format(number=index + 1))
     later = _later_change(match, line, index, place)
     history = list(settled(match.history, line.places))
     history[index] = entry._replace(redone=True, place=place)
     count = len(match.rounds)
     if entry.claim is not None:
         if place != line.end + 1:
-            raise StateError(f"the claim of {entry.claim.points} by {entry.claim.player} was made in hand "
-                             f"{entry.number}, which a round has closed since: it cannot go back "
-                             f"(edit that round with --points instead)")
+            raise StateError(_("the claim of {points} by {player} was made in hand {number}, which a round has "
+                               "closed since: it cannot go back (edit that round with --points instead)").format(
+                points=entry.claim.points, player=entry.claim.player, number=entry.number))
         undone = next((later for later in range(index + 1, len(history)) if match.history[later].round is not None
                        and match.history[later].change is Undoing.UNDO and not match.history[later].redone), None)
         if undone is not None:
-            raise StateError(f"the claim of {entry.claim.points} by {entry.claim.player} was made in a hand that "
-                             f"is no longer in progress: round {match.history[undone].number} was undone since "
-                             f"and its hand is played again (put back change {undone + 1} first)")
+            raise StateError(_("the claim of {points} by {player} was made in a hand that is no longer in "
+                               "progress: round {number} was undone since and its hand is played again (put back "
+                               "change {change} first)").format(points=entry.claim.points,
+                                                                 player=entry.claim.player,
+                                                                 number=match.history[undone].number,
+                                                                 change=undone + 1))
         over = replay(ruleset, match, scored).over
         restored = add_claim(match, ruleset, entry.claim.player, entry.claim.points, over, entry.claim.count)
         restored = restored._replace(history=tuple(history))
-        return restored, replay(ruleset, restored, scored), f"the claim of {entry.claim.points} by " \
-                                                             f"{entry.claim.player}"
+        return restored, replay(ruleset, restored, scored), _("the claim of {points} by {player}").format(
+            points=entry.claim.points, player=entry.claim.player)
     rnd = entry.round
     at = line.number_at(place)
-    then = f"; round {entry.number} when it was {_done(entry.change)}" if at != entry.number else ""
-    label = f"round {at} ({round_label(rnd)})"
+    then = _(_WHEN[entry.change]).format(number=entry.number) if at != entry.number else ""
+    label = _("round {number} ({facts})").format(number=at, facts=round_label(rnd))
     if entry.change is Undoing.EDIT:
         again = entry.redone  # an edit put back, asked for again: what the edit wrote goes back
-        facts, what = (entry.edited, "as the edit wrote them") if again else (rnd, "before the edit")
+        facts = entry.edited if again else rnd
         if later is not None:
-            raise StateError(f"round {entry.number}'s facts {what} cannot go back: {_since(match, line, later)}")
+            raise StateError(_(_FACTS_STAND_IN_THE_WAY[again]).format(number=entry.number,
+                                                                      why=_since(match, line, later)))
         if place in line.gaps or at > count:
-            raise StateError(f"round {entry.number} is no longer in the match: its facts {what} cannot go back")
+            raise StateError(_(_FACTS_GONE[again]).format(number=entry.number))
         replaced = match.rounds[at - 1]
         # putting the edit back keeps what it wrote beside it; taking that back leaves the edit to put back
         history[index] = entry._replace(redone=False, edited=None) if again else \
             history[index]._replace(edited=replaced.facts())
         rounds = match.rounds[:at - 1] + (facts._replace(line=replaced.line),) + match.rounds[at:]
         restored = match._replace(rounds=rounds, history=tuple(history))
-        said = (f"round {at} as the edit wrote it" if again else f"round {at} as it was before the edit") + \
-            f" ({round_label(facts)}{then})"
+        said = _(_EDIT_PUT_BACK[again, bool(then)]).format(number=at, facts=round_label(facts), then=then)
     else:
         if line.gaps.get(place) != index:
-            raise StateError("the places in the match file's history do not fit its rounds (was it edited by "
-                             f"hand?): change {index + 1} cannot be put back safely")
+            raise StateError(_(_CLASH).format(number=index + 1))
         pending = match.pending
         if entry.change is Undoing.UNDO:
             if at <= count:
-                raise StateError(f"round {entry.number} ({round_label(rnd)}) cannot be put back: round {at} was "
-                                 "recorded again after the undo (delete it first)")
+                raise StateError(_("round {number} ({facts}) cannot be put back: round {at} was recorded again "
+                                   "after the undo (delete it first)").format(number=entry.number,
+                                                                               facts=round_label(rnd), at=at))
             # a newer undo took out a round played before this one: that round goes back first (an older
             # undo before it is one a round was recorded after, in its place)
             before = next((other for other in sorted(line.gaps.values()) if other > index
                            and line.places[other] < place and match.history[other].change is Undoing.UNDO), None)
             if before is not None:
-                raise StateError(f"round {entry.number} ({round_label(rnd)}) cannot be put back yet: round "
-                                 f"{match.history[before].number} was undone after it; put back the rounds "
-                                 f"before it first (change {before + 1})")
+                raise StateError(_("round {number} ({facts}) cannot be put back yet: round {undone} was undone "
+                                   "after it; put back the rounds before it first (change {change})").format(
+                    number=entry.number, facts=round_label(rnd), undone=match.history[before].number,
+                    change=before + 1))
             if rnd.claims:
                 if pending[:len(rnd.claims)] != rnd.claims:
-                    raise StateError(f"{label} cannot be put back: the claims of its hand are no longer the "
-                                     "hand in progress's")
+                    raise StateError(_("{label} cannot be put back: the claims of its hand are no longer the hand "
+                                       "in progress's").format(label=label))
                 pending = pending[len(rnd.claims):]  # undo gave them back to the hand: they return to the round
         rounds = match.rounds[:at - 1] + (rnd,) + match.rounds[at - 1:]
         restored = match._replace(rounds=rounds, pending=pending, history=tuple(history))
-        said = f"round {at} ({round_label(rnd)}{then})"
+        said = (_("round {number} ({facts}; {then})") if then else _("round {number} ({facts})")).format(
+            number=at, facts=round_label(rnd), then=then)
     check_round(restored, ruleset, rnd)
-    restored, table = _rescored(restored, ruleset, f"with {label} put back", scored[:at - 1])
+    restored, table = _rescored(restored, ruleset, scored[:at - 1], "redo", label=label)
     return restored, table, said
 
 
-def _done(change: Undoing) -> str:
-    return {Undoing.DELETE: "deleted", Undoing.UNDO: "undone", Undoing.EDIT: "edited"}[change]
+_CLASH = N_("the places in the match file's history do not fit its rounds (was it edited by hand?): change "
+            "{number} cannot be put back safely")
+_WHEN = {Undoing.DELETE: N_("round {number} when it was deleted"),
+         Undoing.UNDO: N_("round {number} when it was undone"), Undoing.EDIT: N_("round {number} when it was edited")}
+"""Where a round put back stood when the change took it out, when it goes back elsewhere."""
+_FACTS_STAND_IN_THE_WAY = {True: N_("round {number}'s facts as the edit wrote them cannot go back: {why}"),
+                           False: N_("round {number}'s facts before the edit cannot go back: {why}")}
+_FACTS_GONE = {True: N_("round {number} is no longer in the match: its facts as the edit wrote them cannot go back"),
+               False: N_("round {number} is no longer in the match: its facts before the edit cannot go back")}
+_EDIT_PUT_BACK = {(True, False): N_("round {number} as the edit wrote it ({facts})"),
+                  (True, True): N_("round {number} as the edit wrote it ({facts}; {then})"),
+                  (False, False): N_("round {number} as it was before the edit ({facts})"),
+                  (False, True): N_("round {number} as it was before the edit ({facts}; {then})")}
+"""An edit put back, in words: what it wrote (asked for again) or what it replaced, and where it stood."""
+_SINCE = {Undoing.DELETE: N_("the round was deleted since (change {number}): put that back first"),
+          Undoing.UNDO: N_("the round was undone since (change {number}): put that back first"),
+          Undoing.EDIT: N_("the round was edited again since (change {number}): put that back first")}
 
 
 def _later_change(match: Match, line: Line, index: int, place: int) -> int | None:
@@ -198,7 +241,4 @@ def _later_change(match: Match, line: Line, index: int, place: int) -> int | Non
 
 def _since(match: Match, line: Line, later: int) -> str:
     """Why a change after it stands in the way, in words."""
-    entry = match.history[later]
-    if entry.change is Undoing.EDIT:
-        return f"the round was edited again since (change {later + 1}): put that back first"
-    return f"the round was {_done(entry.change)} since (change {later + 1}): put that back first"
+    return _(_SINCE[match.history[later].change]).format(number=later + 1)

@@ -14,10 +14,16 @@ from typing import Callable
 from scorekeeper.domain.facts import FISH, OUT, Ending, Match, Round
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import FactError, InputError
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, HandValue, Muggins
 
 RoundCheck = Callable[[Match, Ruleset, Round], None]
+
+_OUTSIDE_THE_SET = {"last": N_("tile {tile} is not in a {tileset} set ({last})"),
+                    "led": N_("tile {tile} is not in a {tileset} set ({led})")}
+_PLAYED_AND_HELD = {"last": N_("{tile} was played ({last}) but is also in {player}'s hand"),
+                    "led": N_("{tile} was played ({led}) but is also in {player}'s hand")}
 
 
 def players_seated(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -25,7 +31,8 @@ def players_seated(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     named = [*rnd.hands, *(player for player in (rnd.out, rnd.fisher) if player)]
     for player in named:
         if player not in match.players:
-            raise InputError(f"unknown player '{player}' (players: {', '.join(match.players)})")
+            raise InputError(_("unknown player '{player}' (players: {players})").format(
+                player=player, players=", ".join(match.players)))
 
 
 def ending_told(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -33,18 +40,19 @@ def ending_told(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     tile, and its fisher when the fisherman pays."""
     if rnd.ending is OUT:
         if not rnd.out:
-            raise InputError("an out round needs the player who went out")
+            raise InputError(_("an out round needs the player who went out"))
         if rnd.out in rnd.hands:
-            raise InputError(f"{rnd.out} went out and holds nothing: give no hand or total for {rnd.out}")
+            raise InputError(_("{player} went out and holds nothing: give no hand or total for {player}").format(
+                player=rnd.out))
         if rnd.fisher:
-            raise FactError("{fisher} is for a blocked round ({fish}), not an out")
+            raise FactError(N_("{fisher} is for a blocked round ({fish}), not an out"))
         return
     if rnd.out:
-        raise InputError("a blocked round has nobody who went out")
+        raise InputError(_("a blocked round has nobody who went out"))
     if rnd.last or rnd.plain_last:
-        raise FactError("{last} is the tile someone went out with: a blocked round has none")
+        raise FactError(N_("{last} is the tile someone went out with: a blocked round has none"))
     if ruleset["fish.policy"] is FishPolicy.FISHERMAN_PAYS and not rnd.fisher:
-        raise FactError("this ruleset makes the fisherman pay: say who made the fish ({fisher})")
+        raise FactError(N_("this ruleset makes the fisherman pay: say who made the fish ({fisher})"))
 
 
 def every_hand_given(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -55,10 +63,15 @@ def every_hand_given(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     uncounted = not_counted(match, ruleset, rnd)
     missing = [player for player in missing if player not in uncounted]
     if missing:
-        besides = f" and {uncounted[0]} (not counted: partner of {rnd.out})" if uncounted else ""
-        who = "every player" if rnd.out is None else "every player except the one who went out"
-        raise FactError("no hand for {missing}: {who}{besides} needs {hand} or {total}",
-                        missing=", ".join(missing), who=who, besides=besides)
+        if uncounted:
+            raise FactError(N_("no hand for {missing}: every player except the one who went out and {partner} (not "
+                               "counted: partner of {finisher}) needs {hand} or {total}"),
+                            missing=", ".join(missing), partner=uncounted[0], finisher=rnd.out)
+        if rnd.out is None:
+            raise FactError(N_("no hand for {missing}: every player needs {hand} or {total}"),
+                            missing=", ".join(missing))
+        raise FactError(N_("no hand for {missing}: every player except the one who went out needs {hand} or "
+                           "{total}"), missing=", ".join(missing))
 
 
 def hands_fit_the_set(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -69,18 +82,19 @@ def hands_fit_the_set(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     for player, hand in rnd.hands.items():
         if hand.tiles is None:
             if hand.total < 0:
-                raise InputError(f"{player}'s total is negative ({hand.total})")
+                raise InputError(_("{player}'s total is negative ({total})").format(player=player, total=hand.total))
             if hand.total > tileset.pips:
-                raise InputError(f"{player}'s total {hand.total} is more than a whole {tileset.name} set holds "
-                                 f"({tileset.pips})")
+                raise InputError(_("{player}'s total {total} is more than a whole {name} set holds ({pips})").format(
+                    player=player, total=hand.total, name=tileset.name, pips=tileset.pips))
             continue
         if not hand.tiles:
-            raise InputError(f"{player} holds no tiles: only the player who went out has an empty hand "
-                             "(in a blocked round everyone still holds tiles)")
+            raise InputError(_("{player} holds no tiles: only the player who went out has an empty hand (in a "
+                               "blocked round everyone still holds tiles)").format(player=player))
         for tile in hand.tiles:
             if tile not in tileset or tile in seen:
-                tileset.check(hand.tiles, f" ({player}'s hand)")  # the hand's own problem first
-                raise InputError(f"tile {tile} is in two hands: {seen[tile]}'s and {player}'s")
+                tileset.check(hand.tiles, player)  # the hand's own problem first
+                raise InputError(_("tile {tile} is in two hands: {first}'s and {player}'s").format(
+                    tile=tile, first=seen[tile], player=player))
             seen[tile] = player
 
 
@@ -90,23 +104,21 @@ def played_tiles_fit(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     if not last and not led:
         return
     if len(last) > 2:
-        raise FactError("{last} is one tile, or the two doubles laid at once")
+        raise FactError(N_("{last} is one tile, or the two doubles laid at once"))
     if len(last) == 2 and not all(tile.is_double for tile in last):
-        raise FactError("{two_last} must both be doubles (laid one on each end), not {one} and {two}",
+        raise FactError(N_("{two_last} must both be doubles (laid one on each end), not {one} and {two}"),
                         one=last[0], two=last[1])
     if len(last) == 2 and last[0] == last[1]:
-        raise FactError("{tile} is given twice as {last}", tile=last[0])
+        raise FactError(N_("{tile} is given twice as {last}"), tile=last[0])
     if led and led in last:
-        raise FactError("{tile} cannot be both {led} (the tile that opened the round) and {last}: a tile is "
-                        "played once", tile=led)
+        raise FactError(N_("{tile} cannot be both {led} (the tile that opened the round) and {last}: a tile is "
+                           "played once"), tile=led)
     held = {tile: player for player, hand in rnd.hands.items() for tile in hand.tiles or ()}
     for fact, tile in [("last", tile) for tile in last] + ([("led", led)] if led else []):
         if tile not in ruleset.tileset:
-            raise FactError(f"tile {{tile}} is not in a {{tileset}} set ({{{fact}}})", tile=tile,
-                            tileset=ruleset.tileset.name)
+            raise FactError(_OUTSIDE_THE_SET[fact], tile=tile, tileset=ruleset.tileset.name)
         if tile in held:
-            raise FactError(f"{{tile}} was played ({{{fact}}}) but is also in {{player}}'s hand", tile=tile,
-                            player=held[tile])
+            raise FactError(_PLAYED_AND_HELD[fact], tile=tile, player=held[tile])
 
 
 def pips_fit_the_set(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -114,19 +126,22 @@ def pips_fit_the_set(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     held = sum(hand.pips for hand in rnd.hands.values()) + sum(tile.pips for tile in rnd.last)
     tileset = ruleset.tileset
     if held > tileset.pips:
-        raise InputError(f"the hands add up to {held} pips, more than a whole {tileset.name} set holds "
-                         f"({tileset.pips})")
+        raise InputError(ngettext("the hands add up to {n} pips, more than a whole {name} set holds ({pips})",
+                                  "the hands add up to {n} pips, more than a whole {name} set holds ({pips})",
+                                  held).format(n=held, name=tileset.name, pips=tileset.pips))
 
 
 def claims_sound(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     """Each claim by a seated player, of points and a count that are not negative."""
     for claim in rnd.claims + rnd.play_points:
         if claim.player not in match.players:
-            raise InputError(f"unknown player '{claim.player}' in a claim")
+            raise InputError(_("unknown player '{player}' in a claim").format(player=claim.player))
         if claim.points < 0:
-            raise InputError(f"a claim cannot be negative ({claim.player} {claim.points})")
+            raise InputError(_("a claim cannot be negative ({player} {points})").format(player=claim.player,
+                                                                                        points=claim.points))
         if claim.count is not None and claim.count < 0:
-            raise InputError(f"a count cannot be negative ({claim.player} count {claim.count})")
+            raise InputError(_("a count cannot be negative ({player} count {count})").format(player=claim.player,
+                                                                                             count=claim.count))
 
 
 def tiles_known(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -143,16 +158,17 @@ def tiles_known(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     proved = deduce_hands(ruleset, match, rnd)
     for player in totals:
         if player not in proved:
-            raise FactError(f"{{player}}'s hand is only a total ({rnd.hands[player].total}): {ruleset.name} counts "
-                            "the tiles left, 1 a tile and 2 a double (count.hand_value = tiles), which a total does "
-                            "not tell: give {player}'s tiles as {hand}", player=player)
+            raise FactError(N_("{player}'s hand is only a total ({held}): {ruleset} counts the tiles left, 1 a tile "
+                               "and 2 a double (count.hand_value = tiles), which a total does not tell: give "
+                               "{player}'s tiles as {hand}"), player=player, held=rnd.hands[player].total,
+                            ruleset=ruleset.name)
 
 
 def blocker_named(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     """A ruleset that multiplies the blocker's points needs to know who made the fish."""
     if ruleset["count.blocker_multiplier"] > 1 and rnd.ending is FISH and not rnd.fisher:
-        raise FactError("this ruleset multiplies the points of the player who made the last play: say who "
-                        "made the fish ({fisher})")
+        raise FactError(N_("this ruleset multiplies the points of the player who made the last play: say who "
+                           "made the fish ({fisher})"))
 
 
 def _held(rnd: Round) -> dict[str, tuple[Tile, ...]]:
@@ -174,7 +190,8 @@ def plays_seated(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     for number, play in enumerate(rnd.plays, start=1):
         for player in (play.player, play.taker):
             if player is not None and player not in match.players:
-                raise InputError(f"play {number}: unknown player '{player}' (players: {', '.join(match.players)})")
+                raise InputError(_("play {number}: unknown player '{player}' (players: {players})").format(
+                    number=number, player=player, players=", ".join(match.players)))
 
 
 def played_tiles_not_held(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -186,7 +203,8 @@ def played_tiles_not_held(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         for tile in hand.tiles or ():
             if tile in laid:
                 number, by = laid[tile]
-                raise InputError(f"{tile} is in {player}'s hand at the end, but {by} played it (play {number})")
+                raise InputError(_("{tile} is in {player}'s hand at the end, but {by} played it (play {number})")
+                                 .format(tile=tile, player=player, by=by, number=number))
 
 
 def plays_legal(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -211,29 +229,29 @@ def plays_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     seen = followed.out
     if seen is not None:
         if rnd.ending is not OUT or rnd.out != seen.player:
-            raise FactError("the plays end with an out: {player} laid their last tile ({tile}), so give "
-                            "{player} as {out}", player=seen.player, tile=format_tiles(seen.last))
+            raise FactError(N_("the plays end with an out: {player} laid their last tile ({tile}), so give "
+                               "{player} as {out}"), player=seen.player, tile=format_tiles(seen.last))
         if rnd.last and rnd.last != seen.last:
-            raise FactError("{last} is {typed}, but {player} went out with {tile} in the plays",
+            raise FactError(N_("{last} is {typed}, but {player} went out with {tile} in the plays"),
                             typed=format_tiles(rnd.last), player=seen.player, tile=format_tiles(seen.last))
     elif followed.blocked or followed.sealed:
         if rnd.ending is not FISH:
-            raise FactError("the plays end in a fish: nobody can play, so the round is {fish}")
+            raise FactError(N_("the plays end in a fish: nobody can play, so the round is {fish}"))
         doubles = _held_doubles(followed, rnd)
         if not followed.blocked and doubles:
             player, tile = doubles[0]
-            raise InputError(f"the hand is not over: the layout is sealed, but {player} holds {tile}, which "
-                             "can still be laid")
+            raise InputError(_("the hand is not over: the layout is sealed, but {player} holds {tile}, which can "
+                               "still be laid").format(player=player, tile=tile))
         if rnd.fisher and followed.fisherman and rnd.fisher != followed.fisherman:
-            raise FactError("{fisher} is {typed}, but the plays make {player} the fisherman "
-                            f"(fish.fisherman = {ruleset['fish.fisherman'].value})", typed=rnd.fisher,
-                            player=followed.fisherman)
+            raise FactError(N_("{fisher} is {typed}, but the plays make {player} the fisherman (fish.fisherman = "
+                               "{setting})"), typed=rnd.fisher, player=followed.fisherman,
+                            setting=ruleset["fish.fisherman"].value)
     else:
-        raise InputError(f"the plays stop before the hand is over (it is {followed.turn}'s turn): give the "
-                         "rest of the plays, or the round without them")
+        raise InputError(_("the plays stop before the hand is over (it is {player}'s turn): give the rest of "
+                           "the plays, or the round without them").format(player=followed.turn))
     lead = followed.ruled[0].play.tile if followed.ruled else None
     if rnd.led and lead and rnd.led != lead:
-        raise FactError("{led} is {typed}, but the plays open with {tile}", typed=rnd.led, tile=lead)
+        raise FactError(N_("{led} is {typed}, but the plays open with {tile}"), typed=rnd.led, tile=lead)
 
 
 def _held_doubles(followed, rnd: Round):
@@ -266,19 +284,20 @@ def muggins_called(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     for number, play in marked:
         said = format_play(play)
         if not points.get(number):
-            raise InputError(f"play {number} ({said}) scored nothing under {ruleset.name}: there is no score "
-                             "to miss")
+            raise InputError(_("play {number} ({said}) scored nothing under {ruleset}: there is no score to miss")
+                             .format(number=number, said=said, ruleset=ruleset.name))
         if play.taker is None:
             continue
         if ruleset["play.muggins"] is not Muggins.CALLED:
-            raise InputError(f"play {number} ({said}): {ruleset.name} does not let an opponent take a missed "
-                             "score (play.muggins = none): write it as missed")
+            raise InputError(_("play {number} ({said}): {ruleset} does not let an opponent take a missed score "
+                               "(play.muggins = none): write it as missed").format(number=number, said=said,
+                                                                                    ruleset=ruleset.name))
         if play.taker == play.player:
-            raise InputError(f"play {number} ({said}): muggins is called by an opponent, not by the player "
-                             "who missed the score")
+            raise InputError(_("play {number} ({said}): muggins is called by an opponent, not by the player who "
+                               "missed the score").format(number=number, said=said))
         if match.side_of(play.taker) == match.side_of(play.player):
-            raise InputError(f"play {number} ({said}): muggins is called by an opponent, and {play.taker} "
-                             f"plays with {play.player}")
+            raise InputError(_("play {number} ({said}): muggins is called by an opponent, and {taker} plays with "
+                               "{player}").format(number=number, said=said, taker=play.taker, player=play.player))
 
 
 def claims_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -287,8 +306,8 @@ def claims_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     if not rnd.plays or not (rnd.claims or rnd.play_points):
         return
     if rnd.play_points:
-        raise InputError("the plays are given: their points are counted from the board, so give no in-play "
-                         "totals")
+        raise InputError(_("the plays are given: their points are counted from the board, so give no in-play "
+                           "totals"))
     from scorekeeper.scoring.board import play_claims  # start-up: as in _followed
 
     board: dict[str, int] = {}
@@ -299,8 +318,9 @@ def claims_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         claimed[claim.player] = claimed.get(claim.player, 0) + claim.points
     for player in claimed:
         if claimed[player] != board.get(player, 0):
-            raise InputError(f"{player} claims {claimed[player]} during play, but the plays give {player} "
-                             f"{board.get(player, 0)}: the points are the board's")
+            raise InputError(_("{player} claims {claimed} during play, but the plays give {player} {given}: the "
+                               "points are the board's").format(player=player, claimed=claimed[player],
+                                                                given=board.get(player, 0)))
 
 
 ROUND_CHECKS: tuple[RoundCheck, ...] = (

@@ -8,6 +8,7 @@ from typing import Iterable
 
 from scorekeeper.domain.facts import Claim, Match, Round
 from scorekeeper.errors import FactError, InputError, StateError
+from scorekeeper.i18n import N_, _
 from scorekeeper.match.record import resolve_player
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.rules.ruleset import Ruleset
@@ -17,9 +18,12 @@ from scorekeeper.scoring.counts import check_claim, check_play_total, score_for_
 from scorekeeper.scoring.engine import replay
 
 
+_POINTS_WHAT = {"claim": N_("a claim"), "count": N_("a count")}
+
+
 def parse_points(text: str, what: str = "claim") -> int:
     """A claim's points (or a count) as typed: a whole number, not negative."""
-    return parse_number(text, f"a {what}")
+    return parse_number(text, _POINTS_WHAT.get(what, what))
 
 
 def add_claim(match: Match, ruleset: Ruleset, player: str, points: int | None, over: bool,
@@ -29,10 +33,10 @@ def add_claim(match: Match, ruleset: Ruleset, player: str, points: int | None, o
     points); ``over`` is whether the match is already decided."""
     who = resolve_player(match, player)
     if count is None and points is not None and points < 0:
-        raise InputError(f"a claim cannot be negative ({who} {points})")
+        raise InputError(_("a claim cannot be negative ({player} {points})").format(player=who, points=points))
     if over:
-        raise StateError("the match is over: no more points can be recorded (undo to change it, or start a "
-                         "new match)")
+        raise StateError(_("the match is over: no more points can be recorded (undo to change it, or start a "
+                           "new match)"))
     claim = told_claim(ruleset, who, points, count)
     check_exact(match, ruleset, match.pending + (claim,), len(match.pending))
     return match._replace(pending=match.pending + (claim,))
@@ -57,10 +61,14 @@ def check_exact(match: Match, ruleset: Ruleset, claims: tuple[Claim, ...], new_f
         side = match.side_of(claim.player).name
         if running[side] + claim.points > target:
             if index >= new_from:
-                whose = side if side == claim.player else f"{claim.player}'s side {side}"
-                raise InputError(f"{claim.player} {claim.points} would not be scored: {whose} has "
-                                 f"{running[side]}, and {running[side]} + {claim.points} passes the target "
-                                 f"{target}, which must be reached exactly (end.exact)")
+                said = _("{player} {points} would not be scored: {side} has {score}, and {score} + {points} passes "
+                         "the target {target}, which must be reached exactly (end.exact)")
+                if side != claim.player:
+                    said = _("{player} {points} would not be scored: {player}'s side {side} has {score}, and "
+                             "{score} + {points} passes the target {target}, which must be reached exactly "
+                             "(end.exact)")
+                raise InputError(said.format(player=claim.player, points=claim.points, side=side,
+                                             score=running[side], target=target))
             continue
         running[side] += claim.points
 
@@ -73,11 +81,11 @@ def close_hand(match: Match, ruleset: Ruleset, rnd: Round, totals: Iterable[tupl
     for typed, points in totals:
         who = resolve_player(match, typed)
         if any(claim.player == who for claim in noted):
-            raise FactError("{who} is given {two_points}: give one in-play total per player", who=who)
+            raise FactError(N_("{who} is given {two_points}: give one in-play total per player"), who=who)
         try:
             check_play_total(ruleset, points)
         except InputError as error:
-            raise FactError("{points_given}: {error}", who=who, points=points, error=error) from None
+            raise FactError(N_("{points_given}: {error}"), who=who, points=points, error=error) from None
         noted.append(Claim(who, points))
     rnd = rnd._replace(claims=match.pending + rnd.claims,
                        play_points=rnd.play_points + tuple(claim for claim in noted if claim.points))
@@ -104,11 +112,12 @@ def claim_points(ruleset: Ruleset | None, claims: Iterable[tuple[str, int, bool]
     if not claims:
         return ()
     if ruleset is None:
-        raise InputError("claims during play need the match's ruleset")
+        raise InputError(_("claims during play need the match's ruleset"))
     found = []
     for player, value, is_count in claims:
         try:
             found.append(told_claim(ruleset, player, None if is_count else value, value if is_count else None))
         except InputError as error:
-            raise InputError(f"{player} {'count ' if is_count else '+'}{value}: {error}") from None
+            said = _("{player} count {value}: {error}") if is_count else _("{player} +{value}: {error}")
+            raise InputError(said.format(player=player, value=value, error=error)) from None
     return tuple(found)

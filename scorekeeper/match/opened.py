@@ -12,6 +12,7 @@ from scorekeeper.errors import (
     RulesetNotFound,
     raise_problems,
 )
+from scorekeeper.i18n import N_, _
 from scorekeeper.match.checks import round_checker
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
@@ -97,8 +98,9 @@ def validate_match(match: Match, path: str, rules: str | None = None, problems: 
         return None, leads
     if len(table.rounds) < len(match.rounds):
         extra = match.rounds[len(table.rounds)]
-        return None, [MatchFileError(f"round {len(table.rounds) + 1} was recorded after the match was decided "
-                                     f"in round {len(table.rounds)}", path, extra.line)]
+        return None, [MatchFileError(_("round {number} was recorded after the match was decided in round "
+                                       "{decided}").format(number=len(table.rounds) + 1, decided=len(table.rounds)),
+                                     path, extra.line)]
     return OpenMatch(path, match, ruleset, table), []
 
 
@@ -124,8 +126,11 @@ def load_match_ruleset(match: Match, path: str, rules: str | None = None) -> Rul
             raise
         # a name that is no ruleset says so itself ("unknown ruleset 'x' (built-in: ...)"); a broken file is named
         message = error.message if isinstance(error, RulesetNotFound) else \
-            f"the match's ruleset '{match.ruleset}' cannot be used: {error}"
+            _("the match's ruleset '{ruleset}' cannot be used: {error}").format(ruleset=match.ruleset, error=error)
         raise RulesetError(message, str(path), key="ruleset") from None
+
+
+_IN_ROUND = N_("round {number}: {problem}")
 
 
 def match_problems(match: Match, ruleset: Ruleset, label: str,
@@ -138,36 +143,41 @@ def match_problems(match: Match, ruleset: Ruleset, label: str,
             check_round(rnd)
         except InputError as error:
             number = (numbers or {}).get(rnd.line, position)
-            problems.append(MatchFileError(f"round {number}: {error}", label, rnd.line))
+            problems.append(MatchFileError(_(_IN_ROUND).format(number=number, problem=error), label, rnd.line))
             continue
         for claim in rnd.claims:
             problem = _count_problem(ruleset, claim) if claim.count is not None else None
             if problem:
                 number = (numbers or {}).get(rnd.line, position)
-                problems.append(MatchFileError(f"round {number}: {problem}", label, rnd.line))
+                problems.append(MatchFileError(_(_IN_ROUND).format(number=number, problem=problem), label,
+                                               rnd.line))
     for claim in match.pending:
-        problem = _count_problem(ruleset, claim)
+        problem = _count_problem(ruleset, claim, pending=True)
         if problem:
-            problems.append(MatchFileError(f"pending {problem}", label, key="pending"))
+            problems.append(MatchFileError(problem, label, key="pending"))
         elif claim.player not in match.players:
-            problems.append(MatchFileError(f"pending claim by unknown player '{claim.player}'", label,
-                                           key="pending"))
+            problems.append(MatchFileError(_("pending claim by unknown player '{player}'").format(
+                player=claim.player), label, key="pending"))
         elif claim.points < 0:
-            problems.append(MatchFileError(f"pending claim by {claim.player} is negative ({claim.points})", label,
-                                           key="pending"))
+            problems.append(MatchFileError(_("pending claim by {player} is negative ({points})").format(
+                player=claim.player, points=claim.points), label, key="pending"))
     return problems
 
 
-def _count_problem(ruleset: Ruleset, claim) -> str | None:
-    """A claim kept as a count whose points are not what the match's ruleset scores for that count."""
+def _count_problem(ruleset: Ruleset, claim, pending: bool = False) -> str | None:
+    """A claim kept as a count whose points are not what the match's ruleset scores for that count
+    (``pending``: a claim of the hand in progress)."""
     if claim.count is None or claim.count < 0:
         return None
     from scorekeeper.scoring.counts import score_of  # start-up
 
     scored = score_of(ruleset, claim.count)
     if scored != claim.points:
-        return (f"claim {claim.player}={claim.points} count {claim.count}: {ruleset.name} scores a count of "
-                f"{claim.count} as {scored}, not {claim.points}")
+        said = _("pending claim {player}={points} count {count}: {ruleset} scores a count of {count} as {scored}, "
+                 "not {points}") if pending else \
+            _("claim {player}={points} count {count}: {ruleset} scores a count of {count} as {scored}, not {points}")
+        return said.format(player=claim.player, points=claim.points, count=claim.count, ruleset=ruleset.name,
+                           scored=scored)
     return None
 
 
@@ -182,7 +192,8 @@ def lead_problems(match: Match, ruleset: Ruleset, table: Table, label: str) -> l
             continue
         problem = lead_problem(ruleset, match, rounds[index - 1] if index else None, result.facts)
         if problem:
-            problems.append(MatchFileError(f"round {index + 1}: {problem}", label, result.facts.line))
+            problems.append(MatchFileError(_(_IN_ROUND).format(number=index + 1, problem=problem), label,
+                                           result.facts.line))
     return problems
 
 

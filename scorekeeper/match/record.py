@@ -20,6 +20,7 @@ from scorekeeper.domain.facts import (
 from scorekeeper.domain.plays import Play
 from scorekeeper.domain.tiles import Tile
 from scorekeeper.errors import FactError, InputError, StateError, quoted
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.checks import check_round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Teams
@@ -44,17 +45,18 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
                 plain_led: bool = False) -> Round:
     """Turn typed facts into a Round; names are resolved and each player's hand given once."""
     if out and fish:
-        raise FactError("a round ends either by an out or by a fish, not both: give {ending}")
+        raise FactError(N_("a round ends either by an out or by a fish, not both: give {ending}"))
     if not out and not fish:
-        raise FactError("say how the round ended: {ending}")
+        raise FactError(N_("say how the round ended: {ending}"))
     given: dict[str, Hand] = {}
-    for kind, pairs in (("{two_hands}", [(p, Hand(tiles=t)) for p, t in hands]),
-                        ("{two_totals}", [(p, Hand(total=n)) for p, n in totals])):
+    for kind, pairs in ((N_("{player} is given {two_hands}: give {one_hand}"), [(p, Hand(tiles=t)) for p, t in hands]),
+                        (N_("{player} is given {two_totals}: give {one_hand}"),
+                         [(p, Hand(total=n)) for p, n in totals])):
         for typed, hand in pairs:
             player = resolve_player(match, typed)
             if player in given:
-                both = "a hand and a total" if given[player].has_tiles != hand.has_tiles else kind
-                raise FactError(f"{{player}} is given {both}: give {{one_hand}}", player=player)
+                both = N_("{player} is given a hand and a total: give {one_hand}")
+                raise FactError(both if given[player].has_tiles != hand.has_tiles else kind, player=player)
             given[player] = hand
     return Round.of(ending=Ending.OUT if out else Ending.FISH, hands=given,
                  out=resolve_player(match, out) if out else None,
@@ -67,8 +69,8 @@ def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=
     """Append a checked round; ``over`` is whether the match was already decided before it, and ``scored``
     the results of the rounds before it when the caller has them (else they are replayed when needed)."""
     if over:
-        raise StateError("the match is over: no more rounds can be recorded (undo the last round to change it, "
-                         "or start a new match)")
+        raise StateError(_("the match is over: no more rounds can be recorded (undo the last round to change "
+                           "it, or start a new match)"))
     check_round(match, ruleset, rnd)
     if ruleset["hundred.enabled"]:
         if scored is None:
@@ -90,16 +92,18 @@ def undo(match: Match) -> tuple[Match, str]:
         claim = match.pending[-1]
         history = with_change(match, Undoing.UNDO, len(match.rounds) + 1, claim=claim)
         return (match._replace(pending=match.pending[:-1], history=history),
-                f"the claim of {claim.points} by {claim.player}")
+                _("the claim of {points} by {player}").format(points=claim.points, player=claim.player))
     if not match.rounds:
-        raise StateError("nothing to undo: no round has been recorded")
+        raise StateError(_("nothing to undo: no round has been recorded"))
     number = len(match.rounds)
     rnd = match.rounds[-1]
     how = round_label(rnd)
-    said = f"round {number} ({how})"
+    said = _("round {number} ({facts})").format(number=number, facts=how)
     if rnd.claims:
         count = len(rnd.claims)
-        said = f"round {number} ({how}; its {count} claim{'s go' if count != 1 else ' goes'} back to the hand)"
+        said = ngettext("round {number} ({facts}; its {n} claim goes back to the hand)",
+                        "round {number} ({facts}; its {n} claims go back to the hand)", count).format(
+            number=number, facts=how, n=count)
     history = with_change(match, Undoing.UNDO, number, round=rnd.facts())
     return match._replace(rounds=match.rounds[:-1], pending=rnd.claims, history=history), said
 
@@ -117,11 +121,11 @@ def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> s
 
     players = list(players)
     for player in players:
-        problem = name_problem(player) or _too_long(player, "a player's name")
+        problem = name_problem(player) or _too_long(player, N_("a player's name"))
         if problem:
             return problem
     for name in team_names:
-        problem = name_problem(name, "a team's name", "=,\"") or _too_long(name, "a team's name")  # A+B by default
+        problem = name_problem(name, N_("a team's name"), "=,\"") or _too_long(name, N_("a team's name"))  # A+B
         if problem:
             return problem
     return alike_problem(players)
@@ -130,7 +134,8 @@ def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> s
 def _too_long(name: str, what: str) -> str | None:
     if len(name) <= NAME_LIMIT:
         return None
-    return f"{quoted(name, 40)} cannot be {what}: a name at the table has at most {NAME_LIMIT} characters"
+    return _("{name} cannot be {what}: a name at the table has at most {limit} characters").format(
+        name=quoted(name, 40), what=_(what), limit=NAME_LIMIT)
 
 
 def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
@@ -143,29 +148,33 @@ def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
     names = [name.strip() for name in team_names]
     if teams:
         if players:
-            raise InputError("give either players or --team, not both")
+            raise InputError(_("give either players or --team, not both"))
         if len(teams) != 2 or any(len(team) != 2 for team in teams):
-            raise InputError("a pairs game needs two --team options of two players each (--team A,B --team C,D)")
+            raise InputError(_("a pairs game needs two --team options of two players each (--team A,B --team "
+                               "C,D)"))
         players = [teams[0][0], teams[1][0], teams[0][1], teams[1][1]]  # partners opposite
         if len(names) > 2:
-            raise InputError("at most two --name options, one per team")
+            raise InputError(_("at most two --name options, one per team"))
         names += ["+".join(team) for team in teams[len(names):]]
         if fold(names[0]) == fold(names[1]):
-            raise InputError(f"both teams are called '{names[0]}'" + (f" ('{names[1]}')" if names[0] != names[1]
-                                                                      else "") + ": give each --name a different name")
+            if names[0] == names[1]:
+                raise InputError(_("both teams are called '{name}': give each --name a different name").format(
+                    name=names[0]))
+            raise InputError(_("both teams are called '{name}' ('{other}'): give each --name a different name")
+                             .format(name=names[0], other=names[1]))
         for name, team in zip(names, teams):
             others = {fold(player) for player in players if player not in team}
             if fold(name) in others:
-                raise InputError(f"the team {'+'.join(team)} cannot be called '{name}': that is a player of "
-                                 "the other team")
+                raise InputError(_("the team {team} cannot be called '{name}': that is a player of the other "
+                                   "team").format(team="+".join(team), name=name))
         sides = tuple(Side(name, team) for name, team in zip(names, teams))
     else:
         if names:
-            raise InputError("--name names a --team")
+            raise InputError(_("--name names a --team"))
         if ruleset["players.teams"] is Teams.PAIRS:
             if len(players) != 4:
-                raise InputError(f"{ruleset.name} is a pairs game: give --team A,B --team C,D "
-                                 "(or four players, partners opposite: A C B D)")
+                raise InputError(_("{ruleset} is a pairs game: give --team A,B --team C,D (or four players, "
+                                   "partners opposite: A C B D)").format(ruleset=ruleset.name))
             sides = (Side(f"{players[0]}+{players[2]}", (players[0], players[2])),
                      Side(f"{players[1]}+{players[3]}", (players[1], players[3])))
         else:
@@ -174,9 +183,15 @@ def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
     if problem:
         raise InputError(problem)
     if teams and ruleset["players.teams"] not in (Teams.PAIRS, Teams.EITHER):
-        raise InputError(f"{ruleset.name} is not a pairs game: --team needs a pairs ruleset (like goat-pairs)")
+        raise InputError(_("{ruleset} is not a pairs game: --team needs a pairs ruleset (like goat-pairs)").format(
+            ruleset=ruleset.name))
     low, high = ruleset["players.min"], ruleset["players.max"]
     if not low <= len(players) <= high:
-        raise InputError(f"{ruleset.name} is played by {low}" + (f" to {high}" if high != low else "")
-                         + f" players, not {len(players)}")
+        if high != low:
+            raise InputError(ngettext("{ruleset} is played by {low} to {n} players, not {count}",
+                                      "{ruleset} is played by {low} to {n} players, not {count}", high).format(
+                ruleset=ruleset.name, low=low, n=high, count=len(players)))
+        raise InputError(ngettext("{ruleset} is played by {n} players, not {count}",
+                                  "{ruleset} is played by {n} players, not {count}", low).format(
+            ruleset=ruleset.name, n=low, count=len(players)))
     return Match(ruleset=ruleset_spec, players=tuple(players), sides=sides)

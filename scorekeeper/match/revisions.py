@@ -17,21 +17,25 @@ from bisect import bisect_left
 from typing import Sequence
 
 from scorekeeper.domain.facts import Ending, Match, Revision, Round, Undoing
+from scorekeeper.i18n import N_, _
 
 
 def round_label(rnd: Round) -> str:
     """How a round ended, in a few words: "Ann went out", "fish"."""
-    return f"{rnd.out} went out" if rnd.ending is Ending.OUT else "fish"
+    return _("{player} went out").format(player=rnd.out) if rnd.ending is Ending.OUT else _("fish")
 
 
 def describe(entry: Revision) -> str:
     """What a change took out, in words: "undo of round 3 (Ann went out)"."""
     if entry.claim is not None:
-        return f"undo of the claim of {entry.claim.points} by {entry.claim.player} (hand {entry.number})"
-    what = f"round {entry.number} ({round_label(entry.round)})"
-    if entry.change is Undoing.EDIT:
-        return f"edit of round {entry.number} (before it: {round_label(entry.round)})"
-    return f"{entry.change.value} of {what}"
+        return _("undo of the claim of {points} by {player} (hand {number})").format(
+            points=entry.claim.points, player=entry.claim.player, number=entry.number)
+    return _(_DESCRIBED[entry.change]).format(number=entry.number, facts=round_label(entry.round))
+
+
+_DESCRIBED = {Undoing.EDIT: N_("edit of round {number} (before it: {facts})"),
+              Undoing.UNDO: N_("undo of round {number} ({facts})"),
+              Undoing.DELETE: N_("delete of round {number} ({facts})")}
 
 
 ROUND_GONE = (Undoing.DELETE, Undoing.UNDO)

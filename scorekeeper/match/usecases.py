@@ -21,6 +21,7 @@ from typing import Iterator, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match, Revision, Round, RoundFacts
 from scorekeeper.errors import InputError, MatchFileError, StateError, raise_problems
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import (
     OpenMatch,
     open_match,
@@ -118,8 +119,8 @@ def _seen_ending(match: Match, ruleset, facts: RoundFacts) -> RoundFacts:
             return facts
         return facts._replace(fish=True, fisher=facts.fisher or followed.fisherman, led=facts.led or lead)
     if not facts.out and not facts.fish:
-        raise InputError(f"the plays stop before the hand is over (it is {followed.turn}'s turn): give the "
-                         "rest of the plays, or say how the round ended")
+        raise InputError(_("the plays stop before the hand is over (it is {player}'s turn): give the rest of "
+                           "the plays, or say how the round ended").format(player=followed.turn))
     return facts
 
 
@@ -135,8 +136,8 @@ def parse_round(text: str, match: Match, ruleset=None) -> Round:
     facts = read_round(text, match, ruleset is None or ruleset["count.partner_of_finisher"],
                        6 if ruleset is None else ruleset["tiles.max_pip"])
     if is_claims_only(facts):
-        raise InputError("only points claimed during play: say how the round ended too ('Ann out, ...' or "
-                         "'fish, ...'), or record the claims with 'score'")
+        raise InputError(_("only points claimed during play: say how the round ended too ('Ann out, ...' or "
+                           "'fish, ...'), or record the claims with 'score'"))
     return round_from_facts(match, ruleset, facts)
 
 
@@ -198,7 +199,7 @@ def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, .
     """Start a match at ``path``: ``players`` in seating order, or two ``teams`` (each "A,B") for pairs, under
     the ruleset ``rules`` (a built-in name or a file). An existing match is kept unless ``force``."""
     path = os.fspath(path)
-    _refuse_existing(path, force, "start over")
+    _refuse_existing(path, force, restart=True)
     ruleset = load_ruleset(rules)
     split = [tuple(name.strip() for name in team.split(",")) for team in teams]
     match = new_match(ruleset_reference(rules, path), ruleset, players, split, team_names)._replace(lang=lang)
@@ -213,8 +214,8 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
 
     path, source = os.fspath(path), os.fspath(source)
     if os.path.realpath(source) == os.path.realpath(path):
-        raise StateError(f"{source} is already the match file")
-    _refuse_existing(path, force, "replace it")
+        raise StateError(_("{path} is already the match file").format(path=source))
+    _refuse_existing(path, force)
     text = read_match_text(source)
     match, problems = parse_export(text, source)
     if is_json(text):
@@ -261,12 +262,15 @@ def rematch(source: MatchSource, force: bool = False) -> Change:
     (StateError) when there is no match there, or when it is not over (unless ``force``)."""
     path = source.path if isinstance(source, OpenMatch) else os.fspath(source)
     if not isinstance(source, OpenMatch) and not os.path.lexists(path):
-        raise StateError(f"there is no match in {path} to play again: start one with 'scorekeeper new PLAYERS'")
+        raise StateError(_("there is no match in {path} to play again: start one with 'scorekeeper new PLAYERS'")
+                         .format(path=path))
     with _changing(source) as opened:
         if not opened.table.over and not force:
             rounds = len(opened.match.rounds)
-            raise StateError(f"the match in {path} is not over ({rounds} round{'s' if rounds != 1 else ''} so "
-                             "far): --force starts the next one anyway, this one kept aside")
+            raise StateError(ngettext("the match in {path} is not over ({n} round so far): --force starts the next "
+                                      "one anyway, this one kept aside",
+                                      "the match in {path} is not over ({n} rounds so far): --force starts the next "
+                                      "one anyway, this one kept aside", rounds).format(path=path, n=rounds))
         finished = opened.match
         match = Match(ruleset=finished.ruleset, players=finished.players, sides=finished.sides, lang=finished.lang)
         return _replace_held(path, match, opened.ruleset, replay(opened.ruleset, match), before=opened)
@@ -277,14 +281,19 @@ def _now() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def _refuse_existing(path: str, force: bool, remedy: str) -> None:
+def _refuse_existing(path: str, force: bool, restart: bool = False) -> None:
+    """Refuse to write a match over a file already there, unless ``force``; ``restart``: a new match starts
+    over (else a match is imported in its place)."""
     if not os.path.exists(path):  # nothing there, or a link to nowhere: nothing to keep
         return
     if not os.path.isfile(path):
-        raise StateError(f"{path} cannot be a match file: it is not a regular file; nothing was written")
+        raise StateError(_("{path} cannot be a match file: it is not a regular file; nothing was written").format(
+            path=path))
     if not force:
-        raise StateError(f"{path} already holds a match: use --force to {remedy}, or --match PATH for "
-                         "another file")
+        raise StateError((_("{path} already holds a match: use --force to start over, or --match PATH for another "
+                            "file") if restart else
+                          _("{path} already holds a match: use --force to replace it, or --match PATH for another "
+                            "file")).format(path=path))
 
 
 def record(source: MatchSource, facts: RoundInput, confirmed: bool = False) -> Change:
@@ -310,8 +319,8 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
     from scorekeeper.match.amend import check_number, edit_round  # start-up
 
     if clear_points and not isinstance(facts, str) and (facts.play_points or facts.claims):
-        raise InputError("give --points (replace the points made during play) or --no-points (clear them), "
-                         "not both")
+        raise InputError(_("give --points (replace the points made during play) or --no-points (clear them), "
+                           "not both"))
     with _changing(source) as opened:
         check_number(opened.match, number)
         facts = _facts(opened, facts)
@@ -319,7 +328,7 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
             facts = _with_hands_of(opened.match.rounds[number - 1], facts)
         in_play = bool(facts.play_points or facts.claims)
         if clear_points and in_play:
-            raise InputError("give the points made during play or --no-points (clear them), not both")
+            raise InputError(_("give the points made during play or --no-points (clear them), not both"))
         rnd = round_from_facts(opened.match._replace(pending=()), opened.ruleset, facts, rounds_before=number - 1)
         keep = not (clear_points or in_play)
         match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
@@ -375,7 +384,7 @@ def write_back(opened: OpenMatch, over: bool = False) -> Change:
         if over and os.path.exists(opened.path):
             check_unchanged(opened.path, opened.stamp)
         elif os.path.exists(opened.path):
-            raise MatchChanged(f"{opened.path} is there again: nothing was written")
+            raise MatchChanged(_("{path} is there again: nothing was written").format(path=opened.path))
         return Change(opened, _saved(opened, opened.match, opened.table))
 
 
@@ -393,8 +402,8 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
     typed), or the ``count`` of the open ends, which the ruleset turns into points. A claim the ruleset
     cannot produce is refused."""
     if (points is None) == (count is None):
-        raise InputError("give the points claimed (score Ann 10) or the count of the open ends "
-                         "(score Ann --count 15), one of them")
+        raise InputError(_("give the points claimed (score Ann 10) or the count of the open ends (score Ann "
+                           "--count 15), one of them"))
     from scorekeeper.match.claims import add_claim  # start-up: only the points races
 
     with _changing(source) as opened:

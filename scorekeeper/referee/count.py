@@ -10,6 +10,7 @@ Two ways to give a position:
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import N_, _
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SpinnerReading
@@ -21,6 +22,11 @@ SIDES = ("east", "west", "north", "south")
 the two short sides facing its halves."""
 
 
+_SIDE_ENDS = {"east": N_("east {end}"), "west": N_("west {end}"), "north": N_("north {end}"),
+              "south": N_("south {end}")}
+"""An arm of the spinner and the end it shows, as a ruling names it."""
+
+
 class CountRuling(NamedTuple):
     total: int
     score: int
@@ -30,7 +36,9 @@ class CountRuling(NamedTuple):
     @property
     def verdict(self) -> str:
         """The ruling in one sentence."""
-        return f"The ends count {self.total}: " + (f"scores {self.score}." if self.score else "no score.")
+        if self.score:
+            return _("The ends count {total}: scores {score}.").format(total=self.total, score=self.score)
+        return _("The ends count {total}: no score.").format(total=self.total)
 
     def to_dict(self) -> dict:
         return {"total": self.total, "score": self.score, "parts": list(self.parts),
@@ -42,15 +50,15 @@ def _end(ruleset: Ruleset, end: int | Tile) -> End:
     top = ruleset["tiles.max_pip"]
     if isinstance(end, Tile):
         if not end.is_double:
-            raise InputError(f"{end} is not a double: give an end as its number, or a double lying "
-                             "across the end (both halves count)")
+            raise InputError(_("{tile} is not a double: give an end as its number, or a double lying across the "
+                               "end (both halves count)").format(tile=end))
         if end not in ruleset.tileset:
-            raise InputError(f"tile {end} is not in a {ruleset.tileset.name} set")
+            ruleset.tileset.check([end])
         return End(end.low, double=True)
     # A number above the set's top can only be a double across the end, counted by both halves.
     if not (0 <= end <= top or (end % 2 == 0 and end // 2 <= top)):
-        raise InputError(f"an end counts 0 to {top} in a {ruleset.tileset.name} set (a double across "
-                         f"the end: an even number up to {2 * top}), not {end}")
+        raise InputError(_("an end counts 0 to {top} in a {name} set (a double across the end: an even number up "
+                           "to {most}), not {end}").format(top=top, name=ruleset.tileset.name, most=2 * top, end=end))
     return End(end // 2, double=True) if end > top else End(end)
 
 
@@ -60,14 +68,15 @@ def check_count(ruleset: Ruleset, ends: Iterable[int | Tile | None], spinner: Ti
     ends = list(ends)
     if spinner is None:
         if not ends:
-            raise InputError("give the open ends: numbers, or a double such as 6-6 lying across an end")
+            raise InputError(_("give the open ends: numbers, or a double such as 6-6 lying across an end"))
         if None in ends:
-            raise InputError("'-' (a side of the spinner not started) needs --spinner TILE")
+            raise InputError(_("'-' (a side of the spinner not started) needs --spinner TILE"))
     if len(ends) > 4:
-        raise InputError(f"{len(ends)} open ends: a layout has at most four (two, and two more with a spinner)")
+        raise InputError(_("{n} open ends: a layout has at most four (two, and two more with a spinner)").format(
+            n=len(ends)))
     doubles = [end for end in ends if isinstance(end, Tile)]
     if len(doubles) != len(set(doubles)):
-        raise InputError("the same double cannot lie at two ends")
+        raise InputError(_("the same double cannot lie at two ends"))
     reading = ruleset["play.spinner"]
     reasons: list[Reason] = []
     if spinner is None:
@@ -75,34 +84,36 @@ def check_count(ruleset: Ruleset, ends: Iterable[int | Tile | None], spinner: Ti
         counted = open_count(SpinnerReading.NONE, checked)
         shown = " + ".join(str(part) for part in counted.parts) + (
             f" = {counted.total}" if len(counted.parts) > 1 else "")
-        text = f"the open ends count {shown}"
-        if any(end.double for end in checked):
-            text += " (a double across an end counts both halves)"
+        text = _("the open ends count {shown} (a double across an end counts both halves)") \
+            if any(end.double for end in checked) else _("the open ends count {shown}")
+        text = text.format(shown=shown)
         if reading is not SpinnerReading.NONE and doubles:
             reasons.append(_spinner_hint(ruleset, ends, doubles))
     else:
         if reading is SpinnerReading.NONE:
-            raise InputError(f"{ruleset.name} has no spinner (play.spinner = none): give the open ends alone, "
-                             "without --spinner")
+            raise InputError(_("{ruleset} has no spinner (play.spinner = none): give the open ends alone, without "
+                               "--spinner").format(ruleset=ruleset.name))
         if not spinner.is_double:
-            raise InputError(f"the spinner is a double, not {spinner}")
+            raise InputError(_("the spinner is a double, not {tile}").format(tile=spinner))
         if spinner not in ruleset.tileset:
-            raise InputError(f"tile {spinner} is not in a {ruleset.tileset.name} set")
+            ruleset.tileset.check([spinner])
         if spinner in doubles:
-            raise InputError(f"{spinner} is the spinner: it cannot also lie at the end of an arm")
+            raise InputError(_("{tile} is the spinner: it cannot also lie at the end of an arm").format(tile=spinner))
         arms = {side: (None if end is None else _end(ruleset, end)) for side, end in zip(SIDES, ends)}
         counted = open_count(reading, (), Spinner(spinner.low, **arms))
-        started = [f"{side} {arms[side]}" for side in SIDES if arms.get(side) is not None]
-        layout = (f"the spinner {spinner} with arms ending " + ", ".join(started) if started
-                  else f"the spinner {spinner} alone")
+        started = [_(_SIDE_ENDS[side]).format(end=arms[side]) for side in SIDES if arms.get(side) is not None]
+        layout = _("the spinner {tile} with arms ending {ends}").format(tile=spinner, ends=", ".join(started)) \
+            if started else _("the spinner {tile} alone").format(tile=spinner)
         shown = " + ".join(str(part) for part in counted.parts) or "0"
         if len(counted.parts) > 1:
             shown += f" = {counted.total}"
-        reasons.append(reason(ruleset, "play.spinner", f"{layout}: {counted.why}: {shown}"))
-        text = f"the open ends count {shown}"
+        reasons.append(reason(ruleset, "play.spinner", _("{layout}: {why}: {shown}").format(
+            layout=layout, why=counted.why, shown=shown)))
+        text = _("the open ends count {shown}").format(shown=shown)
     total = counted.total
     score = score_of(ruleset, total) if total else 0
-    text = f"{text}; {explain_score(ruleset, total)}" if total else f"{text}: no score"
+    text = _("{counted}; {scored}").format(counted=text, scored=explain_score(ruleset, total)) if total else \
+        _("{counted}: no score").format(counted=text)
     reasons.append(reason(ruleset, "play.scores", text))
     return CountRuling(total, score, tuple(reasons), counted.parts)
 
@@ -111,7 +122,7 @@ def _spinner_hint(ruleset: Ruleset, ends: list, doubles: list[Tile]) -> Reason:
     """The simple form counted a double as lying across an end; say how to give it as the spinner, and what
     that position would count under the ruleset's reading."""
     shown = ", ".join(map(str, doubles))
-    text = f"{shown} counted as a double lying across an end (both halves)"
+    text = _("{tiles} counted as a double lying across an end (both halves)").format(tiles=shown)
     if len(doubles) == 1:
         named = doubles[0]
         others = [end for end in ends if end != named]
@@ -121,6 +132,7 @@ def _spinner_hint(ruleset: Ruleset, ends: list, doubles: list[Tile]) -> Reason:
         except InputError:
             other = None
         if other is not None:
-            text += (f"; if {named} is the spinner with the other ends on its arms (long sides first), say so "
-                     f"with {command}: it then counts {other.total}")
+            text = _("{counted}; if {tile} is the spinner with the other ends on its arms (long sides first), say so "
+                     "with {command}: it then counts {total}").format(counted=text, tile=named, command=command,
+                                                                      total=other.total)
     return reason(ruleset, "play.spinner", text)

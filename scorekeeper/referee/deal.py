@@ -5,6 +5,7 @@ from typing import Iterable, NamedTuple
 from scorekeeper.domain.tiles import Tile, format_tiles, parse_tile
 from scorekeeper.errors import InputError
 from scorekeeper.notation.names import fold
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead
@@ -24,11 +25,13 @@ class DealRuling(NamedTuple):
     def verdict(self) -> str:
         """The ruling in one sentence."""
         if self.misdeal:
-            return "Misdeal: the tiles are dealt again."
+            return _("Misdeal: the tiles are dealt again.")
         if self.leader is None:
-            return "Not a misdeal: " + ("the first leader is chosen by lot and may lead any tile."
-                                        if self.lead is None else f"nobody holds {self.lead}: see below.")
-        return f"Not a misdeal: {self.leader} leads the first round with {self.lead}."
+            if self.lead is None:
+                return _("Not a misdeal: the first leader is chosen by lot and may lead any tile.")
+            return _("Not a misdeal: nobody holds {tile}: see below.").format(tile=self.lead)
+        return _("Not a misdeal: {player} leads the first round with {tile}.").format(player=self.leader,
+                                                                                     tile=self.lead)
 
     def to_dict(self) -> dict:
         return {"misdeal": self.misdeal, "leader": self.leader,
@@ -37,9 +40,9 @@ class DealRuling(NamedTuple):
 
 
 LEAD_ORDER_WORDS = {
-    FirstLead.FROM_ONE_ONE: "1-1 first, then 2-2 and up",
-    FirstLead.HIGHEST_DOUBLE: "the highest double first",
-    FirstLead.LOWEST_DOUBLE: "the lowest double first",
+    FirstLead.FROM_ONE_ONE: N_("1-1 first, then 2-2 and up"),
+    FirstLead.HIGHEST_DOUBLE: N_("the highest double first"),
+    FirstLead.LOWEST_DOUBLE: N_("the lowest double first"),
 }
 """The order the first lead is looked for in, in the table's words (the key's value is the code's)."""
 
@@ -48,8 +51,8 @@ def check_deal(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]]) 
     """Rule on a deal given each player's tiles; InputError for a deal that cannot happen."""
     hands = check_hands(ruleset, hands)
     found = list(_misdeal_reasons(ruleset, hands))
-    reasons = [item for _, item in found]
-    misdeal = any(bad for bad, _ in found)
+    reasons = [item for bad, item in found]
+    misdeal = any(bad for bad, item in found)
     if misdeal:
         return DealRuling(True, None, None, tuple(reasons))
     leader, lead, why = first_lead(ruleset, hands)
@@ -64,44 +67,52 @@ def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]])
     held: dict[Tile, str] = {}
     for player, tiles in hands:
         if fold(player) in {fold(name) for name in found}:  # one player however the name is typed
-            raise InputError(f"{player} is given two hands")
-        tileset.check(tiles, f" ({player}'s hand)")
+            raise InputError(_("{player} is given two hands").format(player=player))
+        tileset.check(tiles, player)
         for tile in tiles:
             if tile in held:
-                raise InputError(f"tile {tile} is in two hands: {held[tile]}'s and {player}'s")
+                raise InputError(_("tile {tile} is in two hands: {first}'s and {player}'s").format(
+                    tile=tile, first=held[tile], player=player))
             held[tile] = player
         found[player] = tuple(tiles)
     if not found:
-        raise InputError("give the dealt hands: --hand PLAYER=TILES for each player")
+        raise InputError(_("give the dealt hands: --hand PLAYER=TILES for each player"))
     if len(found) > ruleset["players.max"]:
-        raise InputError(f"{ruleset.name} is played by at most {ruleset['players.max']} players, "
-                         f"not {len(found)} (players.max)")
+        raise InputError(ngettext("{ruleset} is played by at most {n} players, not {count} (players.max)",
+                                  "{ruleset} is played by at most {n} players, not {count} (players.max)",
+                                  ruleset["players.max"]).format(ruleset=ruleset.name, n=ruleset["players.max"],
+                                                                 count=len(found)))
     size, key = deal_size(ruleset, len(found))
     for player, tiles in found.items():
         if len(tiles) > size:
-            raise InputError(f"{player} holds {len(tiles)} tiles, but {ruleset.name} deals {size} to each of "
-                             f"{len(found)} players ({key})")
+            raise InputError(ngettext("{player} holds {n} tiles, but {ruleset} deals {size} to each of {count} "
+                                      "players ({key})",
+                                      "{player} holds {n} tiles, but {ruleset} deals {size} to each of {count} "
+                                      "players ({key})", len(tiles)).format(
+                player=player, n=len(tiles), ruleset=ruleset.name, size=size, count=len(found), key=key))
     return found
 
 
 def _misdeal_reasons(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]):
     limit = ruleset["misdeal.doubles"]
     if limit == 0:
-        yield False, reason(ruleset, "misdeal.doubles", "doubles never make a misdeal under this ruleset")
+        yield False, reason(ruleset, "misdeal.doubles", _("doubles never make a misdeal under this ruleset"))
     else:
         counted = {player: [tile for tile in tiles if tile.is_double] for player, tiles in hands.items()}
         bad = [player for player, doubles in counted.items() if len(doubles) >= limit]
         for player in bad:
             yield True, reason(ruleset, "misdeal.doubles",
-                         f"{player} holds {len(counted[player])} doubles ({format_tiles(counted[player])}); "
-                         f"{limit} or more is a misdeal: the tiles are dealt again")
+                               _("{player} holds {n} doubles ({tiles}); {limit} or more is a misdeal: the tiles "
+                                 "are dealt again").format(player=player, n=len(counted[player]),
+                                                           tiles=format_tiles(counted[player]), limit=limit))
         if not bad:
             most = max(counted, key=lambda player: len(counted[player]))
             yield False, reason(ruleset, "misdeal.doubles",
-                         f"no hand holds {limit} or more doubles (most: {most} with {len(counted[most])})")
+                                _("no hand holds {limit} or more doubles (most: {player} with {n})").format(
+                                    limit=limit, player=most, n=len(counted[most])))
     limit = ruleset["misdeal.suit"]
     if limit == 0:
-        yield False, reason(ruleset, "misdeal.suit", "tiles of one suit never make a misdeal under this ruleset")
+        yield False, reason(ruleset, "misdeal.suit", _("tiles of one suit never make a misdeal under this ruleset"))
         return
     worst: tuple[int, str, int] = (-1, "", 0)
     any_bad = False
@@ -111,13 +122,16 @@ def _misdeal_reasons(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]):
             if len(of_suit) >= limit:
                 any_bad = True
                 yield True, reason(ruleset, "misdeal.suit",
-                             f"{player} holds {len(of_suit)} tiles of suit {suit} ({format_tiles(of_suit)}); "
-                             f"{limit} or more of one suit is a misdeal: the tiles are dealt again")
+                                   _("{player} holds {n} tiles of suit {suit} ({tiles}); {limit} or more of one "
+                                     "suit is a misdeal: the tiles are dealt again").format(
+                                       player=player, n=len(of_suit), suit=suit, tiles=format_tiles(of_suit),
+                                       limit=limit))
             if len(of_suit) > worst[0]:
                 worst = (len(of_suit), player, suit)
     if not any_bad:
-        yield False, reason(ruleset, "misdeal.suit", f"no hand holds {limit} or more tiles of one suit "
-                                              f"(most: {worst[1]} with {worst[0]} of suit {worst[2]})")
+        yield False, reason(ruleset, "misdeal.suit",
+                            _("no hand holds {limit} or more tiles of one suit (most: {player} with {n} of suit "
+                              "{suit})").format(limit=limit, player=worst[1], n=worst[0], suit=worst[2]))
 
 
 def first_tile(ruleset: Ruleset) -> Tile:
@@ -125,9 +139,10 @@ def first_tile(ruleset: Ruleset) -> Tile:
     text = ruleset["lead.first_tile"]
     try:
         tile = parse_tile(text)
-        ruleset.tileset.check([tile], "")
+        ruleset.tileset.check([tile])
     except InputError:
-        raise InputError(f"lead.first_tile must be a tile of the set, like \"2-3\", not {text!r}") from None
+        raise InputError(_("lead.first_tile must be a tile of the set, like \"2-3\", not {text}").format(
+            text=repr(text))) from None
     return tile
 
 
@@ -156,32 +171,34 @@ def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[st
     holder = {tile: player for player, tiles in hands.items() for tile in tiles}
     rule = first_lead_rule(ruleset, len(hands))
     if rule is FirstLead.LOT:
-        return None, None, reason(ruleset, "lead.first", "the first leader is chosen by lot and may lead any "
-                                                         "tile: no double or tile decides it (lot)")
+        return None, None, reason(ruleset, "lead.first", _("the first leader is chosen by lot and may lead any "
+                                                           "tile: no double or tile decides it (lot)"))
     if rule is FirstLead.TILE:
         tile = first_tile(ruleset)
         if tile in holder:
             return holder[tile], tile, reason(ruleset, "lead.first_tile",
-                                              f"{holder[tile]} holds {tile}: {holder[tile]} leads the first "
-                                              f"round with {tile} (lead.first = tile)")
+                                              _("{player} holds {tile}: {player} leads the first round with "
+                                                "{tile} (lead.first = tile)").format(player=holder[tile],
+                                                                                     tile=tile))
         return None, tile, reason(ruleset, "lead.first_tile",
-                                  f"nobody was dealt {tile}, and the source names no other first lead: "
-                                  "agree one at the table (by lot, or deal again)")
+                                  _("nobody was dealt {tile}, and the source names no other first lead: agree one "
+                                    "at the table (by lot, or deal again)").format(tile=tile))
     order = lead_order(ruleset, len(hands))
     for position, tile in enumerate(order):
         if tile in holder:
             skipped = [str(item) for item in order[:position] if item.is_double]
-            if tile.is_double:
-                why = f"{holder[tile]} holds {tile}"
-                if skipped:
-                    why += f" and nobody holds {', '.join(skipped)}"
+            if tile.is_double and skipped:
+                why = _("{player} holds {tile} and nobody holds {skipped}")
+            elif tile.is_double:
+                why = _("{player} holds {tile}")
+            elif rule is FirstLead.LOWEST_DOUBLE:
+                why = _("no double was dealt, so the lightest tile leads: {player} holds {tile}")
             else:
-                weight = "lightest" if rule is FirstLead.LOWEST_DOUBLE else "heaviest"
-                why = f"no double was dealt, so the {weight} tile leads: {holder[tile]} holds {tile}"
+                why = _("no double was dealt, so the heaviest tile leads: {player} holds {tile}")
+            why = why.format(player=holder[tile], tile=tile, skipped=", ".join(skipped))
             fewer = rule is not ruleset["lead.first"]
-            said = f"{why}: {holder[tile]} leads the first round with {tile} ({LEAD_ORDER_WORDS[rule]})"
-            if fewer:
-                said = (f"{why}: {holder[tile]} leads the first round with {tile} ({LEAD_ORDER_WORDS[rule]}, as "
-                        "fewer than four play)")
+            said = _("{why}: {player} leads the first round with {tile} ({order}, as fewer than four play)") \
+                if fewer else _("{why}: {player} leads the first round with {tile} ({order})")
+            said = said.format(why=why, player=holder[tile], tile=tile, order=_(LEAD_ORDER_WORDS[rule]))
             return holder[tile], tile, reason(ruleset, "lead.first_fewer" if fewer else "lead.first", said)
-    raise InputError("no tiles were given")  # check_hands refuses empty deals first
+    raise InputError(_("no tiles were given"))  # check_hands refuses empty deals first

@@ -6,6 +6,7 @@ the steps come from the same code, the round scored again from the state the tab
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.errors import InputError, StateError
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.domain.facts import Ending, Match
 from scorekeeper.referee.verdict import key_source, key_value
 from scorekeeper.rules.ruleset import Ruleset
@@ -87,12 +88,13 @@ class Explanation(NamedTuple):
 def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | None = None) -> Explanation:
     """Explain round ``number`` (1-based; default the last scored round) of a replayed table."""
     if not table.rounds:
-        raise StateError("nothing to explain: no round has been recorded")
+        raise StateError(_("nothing to explain: no round has been recorded"))
     if number is None:
         number = len(table.rounds)
     if not 1 <= number <= len(table.rounds):
-        raise InputError(f"there is no round {number}: the match has {len(table.rounds)} scored "
-                         f"round{'s' if len(table.rounds) != 1 else ''}")
+        raise InputError(ngettext("there is no round {number}: the match has {n} scored round",
+                                  "there is no round {number}: the match has {n} scored rounds",
+                                  len(table.rounds)).format(number=number, n=len(table.rounds)))
     result = table.rounds[number - 1]
     if result.steps is None:
         result = explained(ruleset, match, table.rounds, number)
@@ -101,11 +103,13 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
     facts: list[str] = []
     hands: dict = {}
     if rnd.ending is Ending.OUT:
-        facts.append(f"{rnd.out} went out" + (f" on {format_tiles(rnd.last)}" if rnd.last else ""))
+        facts.append(_("{player} went out on {tiles}").format(player=rnd.out, tiles=format_tiles(rnd.last))
+                     if rnd.last else _("{player} went out").format(player=rnd.out))
     else:
-        facts.append("the round was blocked (fish)" + (f"; {rnd.fisher} made the fish" if rnd.fisher else ""))
+        facts.append(_("the round was blocked (fish); {player} made the fish").format(player=rnd.fisher)
+                     if rnd.fisher else _("the round was blocked (fish)"))
     if rnd.led:
-        facts.append(f"the round was led with {rnd.led}")
+        facts.append(_("the round was led with {tile}").format(tile=rnd.led))
     in_tiles = ruleset["count.hand_value"] is HandValue.TILES
     plain = not ruleset.special_hands and not ruleset["count.six_six_anywhere"] and not in_tiles
     deduced = {} if plain else deduce_hands(ruleset, match, rnd)  # as the table scored them (rules.md §6.2)
@@ -113,25 +117,26 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
         if player == rnd.out:
             continue
         if player not in rnd.hands:  # not asked for: a hand the ruleset does not count
-            why = ("not needed: only the hand won scores, count.hand_won" if ruleset["count.hand_won"] else
-                   f"not counted: partner of {rnd.out}")
-            facts.append(f"{player}'s hand was not recorded ({why})")
+            facts.append(_("{player}'s hand was not recorded (not needed: only the hand won scores, "
+                           "count.hand_won)").format(player=player) if ruleset["count.hand_won"] else
+                         _("{player}'s hand was not recorded (not counted: partner of {finisher})").format(
+                             player=player, finisher=rnd.out))
             continue
         hand = rnd.hand_of(player)
         found = deduced.get(player)
         value = hand_value(ruleset, player, found.hand if found else hand, [], [])
         if found:
             # the reason in full is the step's (rules applied): here, the fact in few words
-            text = (f"{player} held a total of {hand.total}: only {format_tiles(found.tiles)} makes it "
-                    f"(rules.md §6.2), counted as {value}")
+            text = _("{player} held a total of {total}: only {tiles} makes it (rules.md §6.2), counted as {value}")\
+                .format(player=player, total=hand.total, tiles=format_tiles(found.tiles), value=value)
         elif hand.has_tiles:
             pips = " + ".join(str(tile.pips) for tile in hand.tiles)
-            text = f"{player} held {format_tiles(hand.tiles)}: {pips} = {hand.pips}" if len(hand.tiles) > 1 \
-                else f"{player} held {format_tiles(hand.tiles)}: {hand.pips}"
-            if value != hand.pips:
-                text += f", counted as {value}"
+            added = f"{pips} = {hand.pips}" if len(hand.tiles) > 1 else str(hand.pips)
+            said = _("{player} held {tiles}: {pips}, counted as {value}") if value != hand.pips else \
+                _("{player} held {tiles}: {pips}")
+            text = said.format(player=player, tiles=format_tiles(hand.tiles), pips=added, value=value)
         else:
-            text = f"{player} held a total of {hand.total}"
+            text = _("{player} held a total of {total}").format(player=player, total=hand.total)
         facts.append(text)
         hands[player] = {"tiles": format_tiles(hand.tiles) if hand.has_tiles else None,
                          "total": hand.pips, "value": value}
@@ -139,10 +144,13 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
             hands[player]["deduced"] = format_tiles(found.tiles)
             hands[player]["why"] = found.why
     for claim in rnd.claims:
-        facts.append(f"{claim.player} claimed {claim.points} during play" if claim.count is None else
-                     f"{claim.player} claimed a count of {claim.count} during play")
+        facts.append(_("{player} claimed {points} during play").format(player=claim.player, points=claim.points)
+                     if claim.count is None else
+                     _("{player} claimed a count of {count} during play").format(player=claim.player,
+                                                                                  count=claim.count))
     for noted in rnd.play_points:
-        facts.append(f"{noted.player} made {noted.points} during play (an in-play total, round --points)")
+        facts.append(_("{player} made {points} during play (an in-play total, round --points)").format(
+            player=noted.player, points=noted.points))
     steps = tuple(ExplainedStep(step.side, step.key, _value(ruleset, step.key), step.text,
                                 key_source(ruleset, step.key) if _known(step.key) else "")
                   for step in result.steps)

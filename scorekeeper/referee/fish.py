@@ -4,6 +4,7 @@ known of the hands, and the bazaar (rules.md §1: fish)."""
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, PlayScore, SpinnerReading
@@ -59,35 +60,38 @@ class FishRuling(NamedTuple):
         """The ruling in one sentence."""
         if self.blocked:
             if self.sealed and not self.settled:
-                return "Blocked: a fish, unless a player still holds a double at an end (see below)."
-            return "Blocked: a fish."
+                return _("Blocked: a fish, unless a player still holds a double at an end (see below).")
+            return _("Blocked: a fish.")
         if self.sealed and self.blocked_after:
             return self._sealed_verdict()
         if self.blocked_after:
             if self.plays:
                 shown = ", ".join(f"{play.player} {play.tile}" for play in self.plays)
-                return f"Not blocked yet: still to play: {shown}; after that, a fish."
-            return "Not blocked yet: the double still held can be played; after that, a fish."
-        return "Not blocked." if self.settled else "Not blocked, as far as is known."
+                return _("Not blocked yet: still to play: {plays}; after that, a fish.").format(plays=shown)
+            return _("Not blocked yet: the double still held can be played; after that, a fish.")
+        return _("Not blocked.") if self.settled else _("Not blocked, as far as is known.")
 
     def _sealed_verdict(self) -> str:
         """000:374, 001:152, 004:121: with the double still in a hand "it would still be a fish": sealed, and
         the holder lays the double before nobody can play."""
         if self.plays:
-            lays = "; ".join(f"{play.player} still lays {play.tile} (it leaves {play.player}'s hand)"
-                             for play in self.plays)
+            lays = "; ".join(_("{player} still lays {tile} (it leaves {player}'s hand)").format(
+                player=play.player, tile=play.tile) for play in self.plays)
             layers = sorted({play.player for play in self.plays})
         else:
-            lays = f"whoever holds {format_tiles(self.held_doubles)} still lays it (it leaves that hand)"
+            lays = _("whoever holds {tiles} still lays it (it leaves that hand)").format(
+                tiles=format_tiles(self.held_doubles))
             layers = []
-        if not self.last_play:
-            others = f", not {' or '.join(layers)}" if layers else ""
-            fisherman = f"the fisherman is the player who sealed it{others}"
+        if not self.last_play and layers:
+            fisherman = _("the fisherman is the player who sealed it, not {players}").format(
+                players=_(" or ").join(layers))
+        elif not self.last_play:
+            fisherman = _("the fisherman is the player who sealed it")
         elif self.fisherman:
-            fisherman = f"the fisherman is {self.fisherman}, who lays it"
+            fisherman = _("the fisherman is {player}, who lays it").format(player=self.fisherman)
         else:
-            fisherman = "the fisherman is whoever lays the last double"
-        return f"A fish, sealed: {lays}; {fisherman}."
+            fisherman = _("the fisherman is whoever lays the last double")
+        return _("A fish, sealed: {lays}; {fisherman}.").format(lays=lays, fisherman=fisherman)
 
     def to_dict(self) -> dict:
         found = {"verdict": self.verdict, "blocked": self.blocked, "ends": list(self.ends), "settled": self.settled,
@@ -106,7 +110,7 @@ def chain_ends(line: tuple[Tile, ...], start: int | None = None) -> list[int]:
     first tile is turned to match the second.
     """
     if not line:
-        raise InputError("the line is empty")
+        raise InputError(_("the line is empty"))
     first = line[0]
     if start is None:
         if len(line) == 1:
@@ -117,16 +121,19 @@ def chain_ends(line: tuple[Tile, ...], start: int | None = None) -> list[int]:
         elif first.low in nxt:
             start = first.high
         else:
-            raise InputError(f"{first} and {nxt} are neighbours in the line but do not match")
+            raise InputError(_("{first} and {next} are neighbours in the line but do not match").format(
+                first=first, next=nxt))
         outward = [start]
     else:
         outward = []
     open_end = start
     for index, tile in enumerate(line):
         if open_end not in tile:
-            before = f"{line[index - 1]}" if index else "the spinner"
-            raise InputError(f"{before} and {tile} are neighbours but do not match "
-                             f"({tile} has no {open_end} to lay against the {open_end} showing)")
+            said = _("{before} and {tile} are neighbours but do not match ({tile} has no {end} to lay against the "
+                     "{end} showing)") if index else \
+                _("the spinner and {tile} are neighbours but do not match ({tile} has no {end} to lay against the "
+                  "{end} showing)")
+            raise InputError(said.format(before=line[index - 1] if index else "", tile=tile, end=open_end))
         open_end = tile.high if tile.low == open_end else tile.low
     return outward + [open_end]
 
@@ -144,13 +151,14 @@ def layout(ruleset: Ruleset, line: tuple[Tile, ...], arms: Iterable[tuple[Tile, 
     tiles = list(line) + [tile for arm in arms for tile in arm]
     tileset = ruleset.tileset
     if len(tiles) > tileset.size:
-        raise InputError(f"{len(tiles)} tiles on the table, but a {tileset.name} set has only {tileset.size}")
-    tileset.check(tiles, " (on the table)")
+        raise InputError(_("{n} tiles on the table, but a {name} set has only {size}").format(
+            n=len(tiles), name=tileset.name, size=tileset.size))
+    tileset.check(tiles, where="table")
     ends = chain_ends(line)
     if ruleset["play.spinner"] is SpinnerReading.NONE:
         if arms or spinner:
-            raise InputError(f"{ruleset.name} has no spinner (play.spinner = none): give the line alone, "
-                             "without --arm or --spinner")
+            raise InputError(_("{ruleset} has no spinner (play.spinner = none): give the line alone, without --arm "
+                               "or --spinner").format(ruleset=ruleset.name))
         return Layout(tuple(tiles), (ends[0], ends[-1]), None, line)
     spinner = _spinner(line, arms, spinner)
     if spinner is None:
@@ -158,7 +166,8 @@ def layout(ruleset: Ruleset, line: tuple[Tile, ...], arms: Iterable[tuple[Tile, 
     at = line.index(spinner)
     sides = (at > 0) + (at < len(line) - 1) + len(arms)
     if sides > 4:
-        raise InputError(f"the spinner {spinner} has four sides, but {sides} branches leave it")
+        raise InputError(_("the spinner {tile} has four sides, but {n} branches leave it").format(tile=spinner,
+                                                                                                 n=sides))
     # The line's ends away from the spinner, the arms' ends, and every side of the spinner still free.
     open_ends = ([ends[0]] if at > 0 else []) + ([ends[-1]] if at < len(line) - 1 else [])
     open_ends += [chain_ends(arm, start=spinner.low)[-1] for arm in arms]
@@ -170,19 +179,20 @@ def _spinner(line: tuple[Tile, ...], arms: list[tuple[Tile, ...]], named: Tile |
     doubles = [tile for tile in line if tile.is_double]
     if named is not None:
         if named not in line or not named.is_double:
-            raise InputError(f"the spinner {named} must be a double of the line")
+            raise InputError(_("the spinner {tile} must be a double of the line").format(tile=named))
         doubles = [named]
     if not arms:
         if len(doubles) > 1:
-            raise InputError(f"the line holds several doubles ({format_tiles(doubles)}): say which is the "
-                             "spinner with --spinner TILE")
+            raise InputError(_("the line holds several doubles ({tiles}): say which is the spinner with --spinner "
+                               "TILE").format(tiles=format_tiles(doubles)))
         return doubles[0] if doubles else None
     if not doubles:
-        raise InputError("an --arm leaves the spinner, but the line has no double")
+        raise InputError(_("an --arm leaves the spinner, but the line has no double"))
     for double in doubles:
         if all(arm and double.low in arm[0] for arm in arms):
             return double
-    raise InputError(f"every --arm must start from the spinner ({format_tiles(doubles)}), laid against it")
+    raise InputError(_("every --arm must start from the spinner ({tiles}), laid against it").format(
+        tiles=format_tiles(doubles)))
 
 
 def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[str, tuple[Tile, ...]]] = (),
@@ -195,19 +205,21 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     given: set[str] = set()
     for player, tiles in hands:
         if player in given:
-            raise InputError(f"{player} is given two hands")
+            raise InputError(_("{player} is given two hands").format(player=player))
         given.add(player)
-        ruleset.tileset.check(tiles, f" ({player}'s hand)")
+        ruleset.tileset.check(tiles, player)
         for tile in tiles:
             if tile in on_table:
-                raise InputError(f"tile {tile} is on the table and in {player}'s hand")
+                raise InputError(_("tile {tile} is on the table and in {player}'s hand").format(tile=tile,
+                                                                                                 player=player))
             if tile in held:
-                raise InputError(f"tile {tile} is in two hands: {held[tile]}'s and {player}'s")
+                raise InputError(_("tile {tile} is in two hands: {first}'s and {player}'s").format(
+                    tile=tile, first=held[tile], player=player))
             held[tile] = player
     unseen = [tile for tile in ruleset.tileset.tiles() if tile not in on_table and tile not in held]
     if bazaar is not None and bazaar > len(unseen):
-        raise InputError(f"the bazaar cannot hold {bazaar} tiles: only {len(unseen)} are not on the table or "
-                         "in the hands given")
+        raise InputError(_("the bazaar cannot hold {bazaar} tiles: only {n} are not on the table or in the hands "
+                           "given").format(bazaar=bazaar, n=len(unseen)))
     hands_complete = bazaar is not None and bazaar == len(unseen)
     if bazaar is None and not unseen:
         bazaar, hands_complete = 0, True
@@ -217,11 +229,14 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     reasons: list[Reason] = []
 
     def where(tile: Tile) -> str:
+        """Where a tile is, in a few words: "6-6 is in Ann's hand"."""
         if tile in on_table:
-            return "is on the table"
-        if tile in held:
-            return f"is in {held[tile]}'s hand"
-        return "is in the bazaar" if hands_complete else "is not on the table"
+            said = _("{tile} is on the table")
+        elif tile in held:
+            said = _("{tile} is in {player}'s hand")
+        else:
+            said = _("{tile} is in the bazaar") if hands_complete else _("{tile} is not on the table")
+        return said.format(tile=tile, player=held.get(tile))
 
     # Doubles never change the number at an end, so only a non-double can reopen the line.
     live = [tile for tile in ruleset.tileset.tiles()
@@ -237,36 +252,47 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
         for tile in playable:
             ends_of = ", ".join(str(v) for v in values if v in tile)
             reasons.append(reason(ruleset, "tiles.max_pip",
-                                  f"{shown}; {held[tile]} holds {tile} and can play it on the {ends_of}: "
-                                  f"not a fish (a tile of the {ruleset.tileset.name} set that fits an end is "
-                                  "still off the table)"))
+                                  _("{ends}; {player} holds {tile} and can play it on the {on}: not a fish (a tile "
+                                    "of the {name} set that fits an end is still off the table)").format(
+                                      ends=shown, player=held[tile], tile=tile, on=ends_of,
+                                      name=ruleset.tileset.name)))
         return _ruling(ruleset, table, False, True, reasons, plays)
     missing = format_tiles(live)
-    are = "is" if len(live) == 1 else "are"
     if bazaar is not None and bazaar > keep:
-        reasons.append(reason(ruleset, "bazaar.keep",
-                              f"{shown}; {missing} {are} not on the table, and the bazaar holds {bazaar} "
-                              f"tile(s), of which {keep} must stay: a player who cannot play draws, so it is "
-                              "not a fish"))
+        reasons.append(reason(ruleset, "bazaar.keep", ngettext(
+            "{ends}; {missing} is not on the table, and the bazaar holds {bazaar} tile(s), of which {keep} must "
+            "stay: a player who cannot play draws, so it is not a fish",
+            "{ends}; {missing} are not on the table, and the bazaar holds {bazaar} tile(s), of which {keep} must "
+            "stay: a player who cannot play draws, so it is not a fish", len(live)).format(
+                ends=shown, missing=missing, bazaar=bazaar, keep=keep)))
         return _ruling(ruleset, table, False, True, reasons, plays)
     if hands_complete:
-        stuck = (f"{shown}; {missing} would fit, but {are} in the bazaar, whose last {keep} tile(s) may not be "
-                 f"drawn (it holds {bazaar})")
+        fields = {"ends": shown, "missing": missing, "keep": keep, "bazaar": bazaar}
         if plays:
-            reasons.append(reason(ruleset, "bazaar.keep", f"{stuck}: only doubles can still be played"))
+            reasons.append(reason(ruleset, "bazaar.keep", ngettext(
+                "{ends}; {missing} would fit, but is in the bazaar, whose last {keep} tile(s) may not be drawn (it "
+                "holds {bazaar}): only doubles can still be played",
+                "{ends}; {missing} would fit, but are in the bazaar, whose last {keep} tile(s) may not be drawn (it "
+                "holds {bazaar}): only doubles can still be played", len(live)).format(**fields)))
             reasons.extend(_double_reasons(ruleset, plays))
             return _ruling(ruleset, table, False, True, reasons, plays, blocked_after=True,
                            fisherman=_fisherman(ruleset, plays))
-        reasons.append(reason(ruleset, "bazaar.keep", f"{stuck}, and no hand can play: a fish"))
+        reasons.append(reason(ruleset, "bazaar.keep", ngettext(
+            "{ends}; {missing} would fit, but is in the bazaar, whose last {keep} tile(s) may not be drawn (it "
+            "holds {bazaar}), and no hand can play: a fish",
+            "{ends}; {missing} would fit, but are in the bazaar, whose last {keep} tile(s) may not be drawn (it "
+            "holds {bazaar}), and no hand can play: a fish", len(live)).format(**fields)))
         return _ruling(ruleset, table, True, True, reasons)
     if bazaar == 0:
-        reasons.append(reason(ruleset, "bazaar.keep", f"{shown}; the bazaar is empty, so whoever holds "
-                                                      f"{missing} can play: not a fish"))
+        reasons.append(reason(ruleset, "bazaar.keep", _("{ends}; the bazaar is empty, so whoever holds {missing} "
+                                                        "can play: not a fish").format(ends=shown, missing=missing)))
         return _ruling(ruleset, table, False, True, reasons, plays)
-    reasons.append(reason(ruleset, "bazaar.keep",
-                          f"{shown}; {missing} {are} neither on the table nor in a hand given: unless stuck in "
-                          "the bazaar, someone can play, so not a fish as far as is known (give every --hand "
-                          "and --bazaar N to settle it)"))
+    reasons.append(reason(ruleset, "bazaar.keep", ngettext(
+        "{ends}; {missing} is neither on the table nor in a hand given: unless stuck in the bazaar, someone can "
+        "play, so not a fish as far as is known (give every --hand and --bazaar N to settle it)",
+        "{ends}; {missing} are neither on the table nor in a hand given: unless stuck in the bazaar, someone can "
+        "play, so not a fish as far as is known (give every --hand and --bazaar N to settle it)", len(live)).format(
+            ends=shown, missing=missing)))
     return _ruling(ruleset, table, False, False, reasons, plays)
 
 
@@ -284,40 +310,45 @@ def _sealed(ruleset: Ruleset, table: Layout, values: list[int], shown: str, play
         if double not in on_table and not hands_complete:
             unseen_doubles.append(double)
         reasons.append(reason(ruleset, "tiles.max_pip",
-                              f"{shown} and all {count} non-double {value}s are on the table; {double} "
-                              f"{where(double)} and cannot reopen it (a double leaves the end at {value})"))
+                              _("{ends} and all {count} non-double {value}s are on the table; {where} and cannot "
+                                "reopen it (a double leaves the end at {value})").format(
+                                  ends=shown, count=count, value=value, where=where(double))))
     if plays:
-        reasons.extend(_double_reasons(ruleset, plays, f"{shown} and all {count} non-double "))
+        reasons.extend(_double_reasons(ruleset, plays, shown, count))
         return _ruling(ruleset, table, False, True, reasons, plays, sealed=True, blocked_after=True,
                        fisherman=_fisherman(ruleset, plays))
     if unseen_doubles and bazaar == 0:
         # Not on the table, not in the bazaar: some hand holds it, and can still play it.
         shown_doubles = format_tiles(unseen_doubles)
         reasons.append(reason(ruleset, "fish.fisherman",
-                              f"the bazaar is empty, so {shown_doubles} is in a hand: its holder can still play "
-                              f"it, and only then is it a fish; {_fisherman_text(ruleset, None)}"))
+                              _("the bazaar is empty, so {tiles} is in a hand: its holder can still play it, and "
+                                "only then is it a fish; {fisherman}").format(
+                                  tiles=shown_doubles, fisherman=_fisherman_text(ruleset, None))))
         return _ruling(ruleset, table, False, True, reasons, sealed=True, blocked_after=True,
                        held_doubles=tuple(unseen_doubles))
     if unseen_doubles:
         shown_doubles = format_tiles(unseen_doubles)
         reasons[-1] = reasons[-1]._replace(
-            text=reasons[-1].text + f"; if a player holds {shown_doubles}, that player can still play it, and "
-                                    "only then is it a fish (give every --hand and --bazaar N to settle it)")
+            text=_("{said}; if a player holds {tiles}, that player can still play it, and only then is it a fish "
+                   "(give every --hand and --bazaar N to settle it)").format(said=reasons[-1].text,
+                                                                            tiles=shown_doubles))
         return _ruling(ruleset, table, True, False, reasons, sealed=True)
     return _ruling(ruleset, table, True, True, reasons, sealed=True)
 
 
-def _double_reasons(ruleset: Ruleset, plays: tuple[Play, ...], sealed: str = "") -> list[Reason]:
-    """Why each held double still to be played keeps the line open, and who will be the fisherman."""
+def _double_reasons(ruleset: Ruleset, plays: tuple[Play, ...], shown: str = "", count: str = "") -> list[Reason]:
+    """Why each held double still to be played keeps the line open, and who will be the fisherman (``shown``
+    and ``count``: the ends and the non-doubles of a sealed line)."""
     found = []
     for play in plays:
-        value = play.tile.low
-        start = (f"{sealed}{value}s are on the table, so the fish is sealed, but "
-                 if sealed and play.tile.is_double else "")
-        found.append(reason(ruleset, "tiles.max_pip",
-                            f"{start}{play.player} holds {play.tile} and can still play it on the {value} "
-                            f"(it leaves the end at {value} and takes {play.tile.pips} pips off "
-                            f"{play.player}'s hand): not a fish yet; after that play it is one"))
+        said = _("{ends} and all {count} non-double {value}s are on the table, so the fish is sealed, but {player} "
+                 "holds {tile} and can still play it on the {value} (it leaves the end at {value} and takes {pips} "
+                 "pips off {player}'s hand): not a fish yet; after that play it is one") \
+            if shown and play.tile.is_double else \
+            _("{player} holds {tile} and can still play it on the {value} (it leaves the end at {value} and takes "
+              "{pips} pips off {player}'s hand): not a fish yet; after that play it is one")
+        found.append(reason(ruleset, "tiles.max_pip", said.format(
+            ends=shown, count=count, value=play.tile.low, player=play.player, tile=play.tile, pips=play.tile.pips)))
     found.append(reason(ruleset, "fish.fisherman", _fisherman_text(ruleset, plays)))
     return found
 
@@ -331,21 +362,31 @@ def _fisherman(ruleset: Ruleset, plays: tuple[Play, ...]) -> str | None:
 
 
 def _fisherman_text(ruleset: Ruleset, plays: tuple[Play, ...] | None) -> str:
-    doubles = format_tiles([play.tile for play in plays]) if plays else "the double"
+    doubles = format_tiles([play.tile for play in plays]) if plays else ""
     if ruleset["fish.fisherman"] is FishermanIs.SEALER:
-        return (f"the fisherman is the player who sealed the fish (laid the last tile that could reopen it), "
-                f"not whoever then lays {doubles}: a double is not the last tile of a fish")
+        said = _("the fisherman is the player who sealed the fish (laid the last tile that could reopen it), not "
+                 "whoever then lays {tiles}: a double is not the last tile of a fish") if plays else \
+            _("the fisherman is the player who sealed the fish (laid the last tile that could reopen it), not "
+              "whoever then lays the double: a double is not the last tile of a fish")
+        return said.format(tiles=doubles)
     named = _fisherman(ruleset, plays) if plays else None
-    who = named or "whoever lays it"
-    return f"the fisherman is {who}: the player who lays {doubles}, the last play, not the one who sealed it"
+    if named:
+        said = _("the fisherman is {player}: the player who lays {tiles}, the last play, not the one who sealed it")
+    elif plays:
+        said = _("the fisherman is whoever lays it: the player who lays {tiles}, the last play, not the one who "
+                 "sealed it")
+    else:
+        said = _("the fisherman is whoever lays it: the player who lays the double, the last play, not the one who "
+                 "sealed it")
+    return said.format(player=named, tiles=doubles)
 
 
 def _ruling(ruleset: Ruleset, table: Layout, blocked: bool, settled: bool, reasons: list[Reason],
             plays: tuple[Play, ...] = (), **sealed) -> FishRuling:
     """The ruling, with the spinner named and, in a ruleset scoring during play, the layout's count."""
     if table.spinner:
-        reasons.append(reason(ruleset, "play.spinner", f"{table.spinner} is the spinner: tiles may be played "
-                                                       "on all four of its sides"))
+        reasons.append(reason(ruleset, "play.spinner", _("{tile} is the spinner: tiles may be played on all four "
+                                                         "of its sides").format(tile=table.spinner)))
     counted = _layout_count(ruleset, table)
     count = None
     if counted is not None:
@@ -392,11 +433,17 @@ def _end_of(tile: Tile, showing: int) -> int | Tile:
 def _ends_text(ends: tuple[int, ...]) -> str:
     values = sorted(set(ends))
     if len(values) == 1:
-        return f"{'both' if len(ends) == 2 else 'all'} ends show {values[0]}"
-    return "the ends show " + ", ".join(str(value) for value in ends)
+        said = _("both ends show {value}") if len(ends) == 2 else _("all ends show {value}")
+        return said.format(value=values[0])
+    return _("the ends show {values}").format(values=", ".join(str(value) for value in ends))
 
 
 def _number_word(count: int) -> str:
-    words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-             "twelve"]
-    return words[count] if count < len(words) else str(count)
+    if count == 1:  # a double-one set, too rare to mark: a msgid "one" would answer ngettext("one", ...)
+        return "one"
+    return _(_NUMBER_WORDS[count - 2]) if 1 < count <= len(_NUMBER_WORDS) + 1 else str(count)
+
+
+_NUMBER_WORDS = (N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+                 N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"))
+"""How many non-doubles of a number a set holds, in words: as many as the set's top number."""

@@ -3,6 +3,7 @@
 from typing import NamedTuple
 
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.domain.facts import Hand
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
@@ -22,7 +23,8 @@ class HandRuling(NamedTuple):
     @property
     def verdict(self) -> str:
         """The ruling in one sentence."""
-        return f"The hand counts {self.value}" + (" (a special hand)." if self.special else ".")
+        said = _("The hand counts {value} (a special hand).") if self.special else _("The hand counts {value}.")
+        return said.format(value=self.value)
 
     def to_dict(self) -> dict:
         return {"value": self.value, "pips": self.pips, "special": self.special,
@@ -32,8 +34,8 @@ class HandRuling(NamedTuple):
 def check_hand(ruleset: Ruleset, tiles: tuple[Tile, ...]) -> HandRuling:
     """The value of a hand of exactly these tiles, naming the special-hand rule that applied, if any."""
     if not tiles:
-        raise InputError("no tiles given")
-    ruleset.tileset.check(tiles, " (in the hand)")
+        raise InputError(_("no tiles given"))
+    ruleset.tileset.check(tiles, where="hand")
     steps: list[Step] = []
     value = hand_value(ruleset, "the hand", Hand(tiles=tuple(tiles)), steps, [])
     pips = sum(tile.pips for tile in tiles)
@@ -41,15 +43,21 @@ def check_hand(ruleset: Ruleset, tiles: tuple[Tile, ...]) -> HandRuling:
     reasons = [reason(ruleset, step.key, step.text.replace("the hand holds", "the hand is")) for step in steps]
     special = any(step.key == SPECIAL_HANDS for step in steps)
     if not special:
-        text = f"{format_tiles(tiles)}: {arithmetic} = {pips} pips" if len(tiles) > 1 else \
-            f"{tiles[0]}: {pips} pips"
+        if len(tiles) > 1:
+            text = ngettext("{tiles}: {arithmetic} = {n} pips", "{tiles}: {arithmetic} = {n} pips", pips).format(
+                tiles=format_tiles(tiles), arithmetic=arithmetic, n=pips)
+        else:
+            text = ngettext("{tiles}: {n} pips", "{tiles}: {n} pips", pips).format(tiles=tiles[0], n=pips)
         near = [hand for hand in ruleset.special_hands if set(hand) & set(tiles)]
         if near:
-            shown = ", ".join(f"exactly {format_tiles(hand)} = {ruleset.special_hands[hand]}" for hand in near)
-            text += f"; the special hands ({shown}) count only when the hand is exactly those tiles"
+            shown = ", ".join(_("exactly {tiles} = {value}").format(tiles=format_tiles(hand),
+                                                                    value=ruleset.special_hands[hand])
+                              for hand in near)
+            text = _("{counted}; the special hands ({shown}) count only when the hand is exactly those tiles").format(
+                counted=text, shown=shown)
         elif ruleset.special_hands:
-            text += "; no special hand applies"
+            text = _("{counted}; no special hand applies").format(counted=text)
         else:
-            text += f"; {ruleset.name} has no special hands"
+            text = _("{counted}; {ruleset} has no special hands").format(counted=text, ruleset=ruleset.name)
         reasons.append(reason(ruleset, SPECIAL_HANDS, text))
     return HandRuling(value, pips, special, tuple(reasons))

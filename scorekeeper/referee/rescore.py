@@ -4,6 +4,7 @@ from typing import NamedTuple
 
 from scorekeeper.domain.facts import Match
 from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, StateError
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.checks import round_checker
 from scorekeeper.referee.verdict import plain
 from scorekeeper.rules.ruleset import Ruleset
@@ -13,10 +14,10 @@ from scorekeeper.scoring.table import Table
 
 # Optional facts a round may carry: (attribute, its empty value, how people call it).
 OPTIONAL_FACTS = (
-    ("fisher", None, "who made the fish ('fish by NAME' or --fisher)"),
-    ("last", (), "the tile the player went out with ('out on TILE' or --last)"),
-    ("led", None, "the tile that opened the round ('led TILE' or --led)"),
-    ("claims", (), "points claimed during play"),
+    ("fisher", None, N_("who made the fish ('fish by NAME' or --fisher)")),
+    ("last", (), N_("the tile the player went out with ('out on TILE' or --last)")),
+    ("led", None, N_("the tile that opened the round ('led TILE' or --led)")),
+    ("claims", (), N_("points claimed during play")),
 )
 
 
@@ -66,12 +67,20 @@ def unconverted_claims(match: Match, own: Ruleset, ruleset: Ruleset) -> tuple[Un
 
 
 def _unconverted_note(own: Ruleset, ruleset: Ruleset, items: tuple[Unconverted, ...]) -> str:
-    said = [f"{item.player} {item.points}" + (" in play" if item.in_play_total else "")
-            + (f" (round {item.round})" if item.round is not None else " (the hand in progress)") for item in items]
+    said = [_(_UNCONVERTED[item.in_play_total, item.round is not None]).format(
+        player=item.player, points=item.points, round=item.round) for item in items]
     rule = (f"{plain(own['play.scores'])} of {own['play.multiple']} -> "
             f"{plain(ruleset['play.scores'])} of {ruleset['play.multiple']}")
-    return (f"{', '.join(said)}: known only as points, replayed as recorded, not converted to {ruleset.name} "
-            f"(play.scores {rule}); a claim told as a count (score PLAYER --count N) converts")
+    return _("{claims}: known only as points, replayed as recorded, not converted to {ruleset} (play.scores "
+             "{rule}); a claim told as a count (score PLAYER --count N) converts").format(
+        claims=", ".join(said), ruleset=ruleset.name, rule=rule)
+
+
+_UNCONVERTED = {(False, True): N_("{player} {points} (round {round})"),
+                (True, True): N_("{player} {points} in play (round {round})"),
+                (False, False): N_("{player} {points} (the hand in progress)"),
+                (True, False): N_("{player} {points} in play (the hand in progress)")}
+"""A claim known only as points, by whether it is an in-play total and whether a round closed it."""
 
 
 def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Rescored:
@@ -83,15 +92,17 @@ def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Resco
         try:
             check(rnd)
         except InputError as error:
-            raise MatchFileError(f"round {number}: {ruleset.name} cannot score it from these facts: {error}",
+            raise MatchFileError(_("round {number}: {ruleset} cannot score it from these facts: {error}").format(
+                number=number, ruleset=ruleset.name, error=error),
                                  match.path, rnd.line) from None
     table = replay(ruleset, match)
     unscored = tuple(range(len(table.rounds) + 1, len(match.rounds) + 1))
     notes = []
     if unscored:
         shown = ", ".join(str(number) for number in unscored)
-        notes.append(f"under {ruleset.name} the match was decided in round {len(table.rounds)}: "
-                     f"round{'s' if len(unscored) > 1 else ''} {shown} not scored")
+        notes.append(ngettext("under {ruleset} the match was decided in round {number}: round {rounds} not scored",
+                              "under {ruleset} the match was decided in round {number}: rounds {rounds} not scored",
+                              len(unscored)).format(ruleset=ruleset.name, number=len(table.rounds), rounds=shown))
     unconverted = unconverted_claims(match, own, ruleset) if own is not None else ()
     if unconverted:
         notes.append(_unconverted_note(own, ruleset, unconverted))
@@ -101,14 +112,16 @@ def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Resco
 def _check_seating(match: Match, ruleset: Ruleset) -> None:
     teams = ruleset["players.teams"]
     if teams is not Teams.EITHER and (teams is Teams.PAIRS) != match.is_pairs:
-        seated = "in pairs" if match.is_pairs else "every player for themselves"
-        played = "a pairs game" if teams is Teams.PAIRS else "played every player for themselves"
-        raise StateError(f"{ruleset.name} is {played}, but this match is seated {seated}: its facts cannot be "
-                         "scored that way")
+        said = _("{ruleset} is a pairs game, but this match is seated every player for themselves: its facts "
+                 "cannot be scored that way") if teams is Teams.PAIRS else \
+            _("{ruleset} is played every player for themselves, but this match is seated in pairs: its facts "
+              "cannot be scored that way")
+        raise StateError(said.format(ruleset=ruleset.name))
     low, high = ruleset["players.min"], ruleset["players.max"]
     if not low <= len(match.players) <= high:
-        raise StateError(f"{ruleset.name} is played by {low}" + (f" to {high}" if high != low else "")
-                         + f" players; this match has {len(match.players)}")
+        said = _("{ruleset} is played by {low} to {high} players; this match has {count}") if high != low else \
+            _("{ruleset} is played by {low} players; this match has {count}")
+        raise StateError(said.format(ruleset=ruleset.name, low=low, high=high, count=len(match.players)))
 
 
 def numbers(table: Table) -> list[tuple]:
@@ -134,14 +147,18 @@ def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
             same = False  # the ruleset cannot do without it
         if same:
             shown = ", ".join(str(number) for number in rounds)
-            found.append(f"{label}, recorded in round{'s' if len(rounds) > 1 else ''} {shown}: "
-                         f"{ruleset.name} does not use it for the score here (the table is the same without it)")
+            found.append(ngettext("{fact}, recorded in round {rounds}: {ruleset} does not use it for the score here "
+                                  "(the table is the same without it)",
+                                  "{fact}, recorded in rounds {rounds}: {ruleset} does not use it for the score here "
+                                  "(the table is the same without it)", len(rounds)).format(
+                fact=_(label), rounds=shown, ruleset=ruleset.name))
     return found
 
 
 def lacking_facts(table: Table) -> list[str]:
     """What the ruleset needed but the facts did not give (totals where tiles were needed), by round."""
-    return [f"round {result.number}: {note}" for result in table.rounds for note in result.notes]
+    return [_("round {number}: {problem}").format(number=result.number, problem=note) for result in table.rounds
+            for note in result.notes]
 
 
 def differing_keys(first: Ruleset, second: Ruleset) -> list[tuple[str, str, str]]:

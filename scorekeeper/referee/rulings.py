@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.domain.tiles import Tile, parse_tile
 from scorekeeper.errors import InputError, quoted
+from scorekeeper.i18n import N_, _
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.rules.loader import load_ruleset
 
@@ -74,11 +75,12 @@ def parse_ends(text: str) -> list[int | Tile | None]:
         if word == "-":
             parsed.append(None)
         elif word.isascii() and word.isdigit():
-            parsed.append(parse_number(word, "an end"))
+            parsed.append(parse_number(word, N_("an end")))
         else:
             try:
                 parsed.append(parse_tile(word))
             except InputError:
-                raise InputError(f"{quoted(word)} is not an end: give the number showing (5), a double across "
-                                 "the end (6-6), or '-' for a side of the spinner not started") from None
+                raise InputError(_("{word} is not an end: give the number showing (5), a double across the end "
+                                   "(6-6), or '-' for a side of the spinner not started").format(
+                    word=quoted(word))) from None
     return parsed

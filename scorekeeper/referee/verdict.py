@@ -2,6 +2,7 @@
 
 from typing import NamedTuple
 
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE, written
 
@@ -41,7 +42,8 @@ def key_source(ruleset: Ruleset, key: str | None) -> str:
     source = cite(SPECIAL_HANDS_SOURCE if key == SPECIAL_HANDS else KEYS_BY_PATH[key].source)
     set_by = ruleset.set_by.get(key)
     if set_by:
-        source = f"{source}; set by {set_by}" if source else f"set by {set_by}"
+        source = _("{source}; set by {file}").format(source=source, file=set_by) if source else \
+            _("set by {file}").format(file=set_by)
     return source
 
 

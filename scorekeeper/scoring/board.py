@@ -21,6 +21,7 @@ from scorekeeper.domain.facts import Claim
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.play_line import format_play, parse_plays
 from scorekeeper.rules.ruleset import Ruleset
@@ -35,7 +36,7 @@ class IllegalPlay(InputError):
     def __init__(self, play: Play, reason: str) -> None:
         self.play = play
         self.reason = reason
-        super().__init__(f"{format_play(play)}: {reason}")
+        super().__init__(_("{play}: {reason}").format(play=format_play(play), reason=reason))
 
 
 class Out(NamedTuple):
@@ -147,32 +148,36 @@ class Board:
         self.hands = dict(hands or {})
         self.players = tuple(players)
         if len(self.players) < 2:
-            raise InputError("a hand needs at least two players")
+            raise InputError(_("a hand needs at least two players"))
         most = ruleset["players.max"]
         if len(self.players) > most:
-            raise InputError(f"{len(self.players)} players ({', '.join(self.players)}), but {ruleset.name} "
-                             f"seats at most {most}")
-        self.deal, _ = deal_size(self.ruleset, len(self.players))
+            raise InputError(_("{n} players ({players}), but {ruleset} seats at most {most}").format(
+                n=len(self.players), players=", ".join(self.players), ruleset=ruleset.name, most=most))
+        self.deal = deal_size(self.ruleset, len(self.players))[0]
         tileset = self.tileset = self.ruleset.tileset
         self.known: dict[str, set[Tile]] = {}
         held: dict[Tile, str] = {}
         for player, tiles in self.hands.items():
             if player not in self.players:
-                raise InputError(f"a hand is given for {player}, who is not at the table "
-                                 f"({', '.join(self.players)})")
+                raise InputError(_("a hand is given for {player}, who is not at the table ({players})").format(
+                    player=player, players=", ".join(self.players)))
             tiles = tuple(tiles)
-            tileset.check(tiles, f" ({player}'s hand)")
+            tileset.check(tiles, player)
             if len(tiles) != self.deal:
-                raise InputError(f"{player}'s hand has {len(tiles)} tiles, but {self.ruleset.name} deals "
-                                 f"{self.deal} to each of {len(self.players)} players: give the whole hand")
+                raise InputError(ngettext("{player}'s hand has {n} tiles, but {ruleset} deals {deal} to each of "
+                                          "{count} players: give the whole hand",
+                                          "{player}'s hand has {n} tiles, but {ruleset} deals {deal} to each of "
+                                          "{count} players: give the whole hand", len(tiles)).format(
+                    player=player, n=len(tiles), ruleset=self.ruleset.name, deal=self.deal, count=len(self.players)))
             for tile in tiles:
                 if tile in held:
-                    raise InputError(f"tile {tile} is in two hands: {held[tile]}'s and {player}'s")
+                    raise InputError(_("tile {tile} is in two hands: {first}'s and {player}'s").format(
+                        tile=tile, first=held[tile], player=player))
                 held[tile] = player
             self.known[player] = set(tiles)
         if len(self.players) * self.deal > tileset.size:
-            raise InputError(f"{len(self.players)} players dealt {self.deal} each need more than the "
-                             f"{tileset.size} tiles of a {tileset.name} set")
+            raise InputError(_("{n} players dealt {deal} each need more than the {size} tiles of a {name} set").format(
+                n=len(self.players), deal=self.deal, size=tileset.size, name=tileset.name))
         self.holder = held
         self.unknown = {player: 0 for player in self.known}
         """Tiles a player with a known hand drew and has not yet shown."""
@@ -268,17 +273,19 @@ class Board:
     def play(self, play: Play) -> Ruled:
         """Rule on one play and, when it is legal, make it; IllegalPlay (the board unchanged) otherwise."""
         if self.over:
-            how = (f"{self.out.player} went out with {format_tiles(self.out.last)}" if self.out
-                   else "it is a fish")
-            raise IllegalPlay(play, f"the hand is over: {how}")
+            if self.out:
+                raise IllegalPlay(play, _("the hand is over: {player} went out with {tiles}").format(
+                    player=self.out.player, tiles=format_tiles(self.out.last)))
+            raise IllegalPlay(play, _("the hand is over: it is a fish"))
         if play.player not in self.players:
-            raise IllegalPlay(play, f"{play.player} is not at the table ({', '.join(self.players)})")
+            raise IllegalPlay(play, _("{player} is not at the table ({players})").format(
+                player=play.player, players=", ".join(self.players)))
         if play.action is Action.TILE:
             ruled = self._tile(play)
         elif self.turn is None:
-            raise IllegalPlay(play, "the hand starts with the lead: a tile")
+            raise IllegalPlay(play, _("the hand starts with the lead: a tile"))
         elif play.player != self.turn:
-            raise IllegalPlay(play, f"it is {self.turn}'s turn, not {play.player}'s")
+            raise IllegalPlay(play, _("it is {turn}'s turn, not {player}'s").format(turn=self.turn, player=play.player))
         elif play.action is Action.DRAW:
             ruled = self._draw(play)
         else:
@@ -311,13 +318,20 @@ class Board:
         may = max(self.stock - keep, 0)
         if play.drawn > may:
             if self.stock == 0:
-                why = "the bazaar is empty"
+                why = _("the bazaar is empty")
             elif may == 0:
-                left = "tile" if self.stock == 1 else f"{self.stock} tiles"
-                why = (f"the bazaar's last {left} may not be drawn ({self.ruleset.name}: bazaar.keep = {keep})")
+                why = ngettext("the bazaar's last tile may not be drawn ({ruleset}: bazaar.keep = {keep})",
+                               "the bazaar's last {n} tiles may not be drawn ({ruleset}: bazaar.keep = {keep})",
+                               self.stock).format(n=self.stock, ruleset=self.ruleset.name, keep=keep)
+            elif keep:
+                why = ngettext("only {n} tile may be drawn (the bazaar holds {stock}, the last {keep} stay: "
+                               "bazaar.keep = {keep})",
+                               "only {n} tiles may be drawn (the bazaar holds {stock}, the last {keep} stay: "
+                               "bazaar.keep = {keep})", may).format(n=may, stock=self.stock, keep=keep)
             else:
-                why = f"only {may} tile{'s' if may > 1 else ''} may be drawn (the bazaar holds {self.stock}" + (
-                    f", the last {keep} stay: bazaar.keep = {keep})" if keep else ")")
+                why = ngettext("only {n} tile may be drawn (the bazaar holds {stock})",
+                               "only {n} tiles may be drawn (the bazaar holds {stock})", may).format(
+                    n=may, stock=self.stock)
             raise IllegalPlay(play, why)
         self.drawn[play.player] += play.drawn
         if play.player in self.unknown:
@@ -330,20 +344,22 @@ class Board:
         if hand is not None:
             playable = self.can_play(sorted(hand))
             if playable:
-                fits = ", ".join(f"{tile} fits the {self.places(tile)[0].showing}" for tile in playable[:2])
-                raise IllegalPlay(play, f"{play.player} can play ({fits}): a knock only passes a turn "
-                                        "the player cannot play")
+                fits = ", ".join(_("{tile} fits the {end}").format(tile=tile, end=self.places(tile)[0].showing)
+                                 for tile in playable[:2])
+                raise IllegalPlay(play, _("{player} can play ({fits}): a knock only passes a turn the player "
+                                          "cannot play").format(player=play.player, fits=fits))
         may = self.stock - self.ruleset["bazaar.keep"]
         if may > 0:
-            raise IllegalPlay(play, f"{play.player} must draw before knocking: {may} bazaar "
-                                    f"tile{'s' if may > 1 else ''} may still be drawn")
+            raise IllegalPlay(play, ngettext("{player} must draw before knocking: {n} bazaar tile may still be drawn",
+                                             "{player} must draw before knocking: {n} bazaar tiles may still be "
+                                             "drawn", may).format(player=play.player, n=may))
         self.knocks += 1
         self.doubles_turn = None
         self.turn = self._next(play.player)
         note = ""
         if self.knocks >= len(self.players):
             self.blocked = True
-            note = "everyone knocked in turn: nobody can play, a fish"
+            note = _("everyone knocked in turn: nobody can play, a fish")
         return self._position(play, note=note)
 
     def _tile(self, play: Play) -> Ruled:
@@ -353,20 +369,21 @@ class Board:
             second_double = (self.ruleset["play.two_doubles"] and tile.is_double and self.doubles_turn is not None
                              and self.doubles_turn[0] == player)
             if not second_double:
-                raise IllegalPlay(play, f"it is {self.turn}'s turn, not {player}'s")
+                raise IllegalPlay(play, _("it is {turn}'s turn, not {player}'s").format(turn=self.turn, player=player))
         tileset = self.tileset
         if tile not in tileset:
-            raise IllegalPlay(play, f"tile {tile} is not in a {tileset.name} set")
+            raise IllegalPlay(play, _("tile {tile} is not in a {name} set").format(tile=tile, name=tileset.name))
         if tile in self.on_table:
-            raise IllegalPlay(play, f"{tile} is already on the table")
+            raise IllegalPlay(play, _("{tile} is already on the table").format(tile=tile))
         holder = self.holder.get(tile)
         if holder is not None and holder != player:
-            raise IllegalPlay(play, f"{tile} is in {holder}'s hand")
+            raise IllegalPlay(play, _("{tile} is in {player}'s hand").format(tile=tile, player=holder))
         hand = self.known.get(player)
         from_draw = False
         if hand is not None and tile not in hand:
             if not self.unknown[player]:
-                raise IllegalPlay(play, f"{tile} is not in {player}'s hand ({format_tiles(sorted(hand))})")
+                raise IllegalPlay(play, _("{tile} is not in {player}'s hand ({tiles})").format(
+                    tile=tile, player=player, tiles=format_tiles(sorted(hand))))
             from_draw = True
         on = showing = None
         if not self.nodes:
@@ -393,7 +410,7 @@ class Board:
         first_double = tile.is_double and not second_double and len(self.nodes) > 1
         self.doubles_turn = (player, len(self.nodes) - 1) if first_double else None
         self.turn = self._next(player)
-        total, _ = self.count()
+        total = self.count()[0]
         points = score_of(self.ruleset, total) if self.ruleset["play.scores"] is not PlayScore.NONE else 0
         note = ""
         if self.played[player] >= self.deal + self.drawn[player]:
@@ -413,11 +430,12 @@ class Board:
         drawable = self.stock > self.ruleset["bazaar.keep"]
         if not doubles or (every_hand and not held and not drawable and not any(self.unknown.values())):
             self.blocked = True
-            return "nobody can play: a fish"
+            return _("nobody can play: a fish")
         if held:
-            shown = " and ".join(f"{holder} lays {double}" for double, holder in held)
-            return f"sealed: a fish once {shown}"
-        return f"sealed: a fish unless {format_tiles(doubles)} is held"
+            shown = _(" and ").join(_("{player} lays {tile}").format(player=holder, tile=double)
+                                    for double, holder in held)
+            return _("sealed: a fish once {lays}").format(lays=shown)
+        return _("sealed: a fish unless {tiles} is held").format(tiles=format_tiles(doubles))
 
     def _lead(self, tile: Tile) -> None:
         self._counted = None
@@ -449,22 +467,24 @@ class Board:
         places = self.places(tile, skip)
         if not places:
             shown = " ".join(map(str, self.ends()))
-            extra = " (two doubles at once: one on each end)" if skip is not None else ""
-            raise IllegalPlay(play, f"{tile} does not match an open end (the ends show {shown}){extra}")
+            said = _("{tile} does not match an open end (the ends show {ends}) (two doubles at once: one on each "
+                     "end)") if skip is not None else _("{tile} does not match an open end (the ends show {ends})")
+            raise IllegalPlay(play, said.format(tile=tile, ends=shown))
         if len(places) == 1 and play.on is None:  # the common case: the one place it fits
             return places[0]
         if isinstance(play.on, int):
             places = [place for place in places if place.showing == play.on]
             if not places:
-                raise IllegalPlay(play, f"{tile} cannot go on {play.on}: " + (
-                    f"no open end shows {play.on}" if play.on not in self.ends()
-                    else f"{tile} has no {play.on}"))
+                said = _("{tile} cannot go on {on}: no open end shows {on}") if play.on not in self.ends() \
+                    else _("{tile} cannot go on {on}: {tile} has no {on}")
+                raise IllegalPlay(play, said.format(tile=tile, on=play.on))
         elif isinstance(play.on, Tile):
             against = [place for place in places if self.nodes[place.node].tile == play.on]
             if not against:
-                raise IllegalPlay(play, f"{tile} cannot be laid against {play.on}: " + (
-                    f"{play.on} is not on the table" if play.on not in self.on_table
-                    else f"{play.on} has no free side that {tile} matches"))
+                said = _("{tile} cannot be laid against {on}: {on} is not on the table") \
+                    if play.on not in self.on_table else \
+                    _("{tile} cannot be laid against {on}: {on} has no free side that {tile} matches")
+                raise IllegalPlay(play, said.format(tile=tile, on=play.on))
             places = against
         kinds: dict[tuple, _Place] = {}
         for place in places:
@@ -475,8 +495,9 @@ class Board:
             kinds.setdefault(kind, place)
         if len(kinds) > 1:
             named = [self._named(place) for place in kinds.values()]
-            raise IllegalPlay(play, f"{tile} fits {len(named)} places: " + " or ".join(
-                f"on {name}" for name in named) + ": say which")
+            raise IllegalPlay(play, _("{tile} fits {n} places: {places}: say which").format(
+                tile=tile, n=len(named), places=_(" or ").join(_("on {place}").format(place=name)
+                                                               for name in named)))
         return next(iter(kinds.values()))
 
     def _named(self, place: _Place) -> str:
@@ -497,7 +518,7 @@ def follow(ruleset: Ruleset, players: Sequence[str], plays: Iterable[Play],
         except IllegalPlay as refused:
             illegal = refused
             break
-    total, _ = board.count()
+    total = board.count()[0]
     fisherman = board.fisherman() if (board.blocked or board.is_sealed()) else None
     return Followed(tuple(board.history), illegal, board.ends(), total, None if board.over else board.turn,
                     board.is_sealed(), board.blocked, fisherman, board.out)
@@ -512,7 +533,7 @@ def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Til
     for typed, tiles in hands:
         player = match_player(players, typed) if players else typed
         if player in given:
-            raise InputError(f"{player} is given two hands")
+            raise InputError(_("{player} is given two hands").format(player=player))
         given[player] = tiles
         names.append(player)
     max_pip = ruleset["tiles.max_pip"]
@@ -523,14 +544,16 @@ def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Til
         # the seating is the order of the first plays round the table
         players = list(dict.fromkeys([play.player for play in plays] + names))
     if len(players) < 2:
-        raise InputError(f"the plays name one player ({players[0]}): a hand needs at least two (give each "
-                         "player's first play, or --hand for each)")
+        raise InputError(_("the plays name one player ({player}): a hand needs at least two (give each player's "
+                           "first play, or --hand for each)").format(player=players[0]))
     return follow(ruleset, players, plays, given)
 
 
 def refusal(followed: Followed) -> str:
     """The first illegal play of a recorded hand, said with its number: ``play 4 (Bob 3-3): ...``."""
-    return f"play {len(followed.ruled) + 1} ({format_play(followed.illegal.play)}): {followed.illegal.reason}"
+    return _("play {number} ({play}): {reason}").format(number=len(followed.ruled) + 1,
+                                                        play=format_play(followed.illegal.play),
+                                                        reason=followed.illegal.reason)
 
 
 def dealt_hands(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
@@ -538,7 +561,7 @@ def dealt_hands(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
     """The hands dealt, where the end of the hand tells them: a player who drew nothing was dealt the tiles
     they laid and the tiles ``held`` at the end (the player who went out: none), when that makes a whole
     deal. Such hands let the referee check every knock afterwards."""
-    deal, _ = deal_size(ruleset, len(players))
+    deal = deal_size(ruleset, len(players))[0]
     drew = {play.player for play in plays if play.action is Action.DRAW}
     laid: dict[str, list[Tile]] = {}
     for play in plays:
@@ -595,9 +618,10 @@ def needless_draw(followed: Followed, held: Mapping[str, tuple[Tile, ...]]) -> s
         kept += list(held.get(play.player, ()))
         fitting = sorted({tile for tile in kept if tile.low in ends or tile.high in ends})
         if len(fitting) > drawn:
-            return (f"play {index + 1} ({format_play(play)}): {play.player} could play before drawing: "
-                    f"{format_tiles(fitting)} fit the ends ({' '.join(map(str, item.ends))}) and at most "
-                    f"{drawn} of them came from the bazaar (bazaar.draw_while_able = false)")
+            return _("play {number} ({play}): {player} could play before drawing: {tiles} fit the ends ({ends}) "
+                     "and at most {drawn} of them came from the bazaar (bazaar.draw_while_able = false)").format(
+                number=index + 1, play=format_play(play), player=play.player, tiles=format_tiles(fitting),
+                ends=" ".join(map(str, item.ends)), drawn=drawn)
     return None
 
 

@@ -9,6 +9,7 @@ Pure functions over given open ends, so a referee ruling (``check count``) and t
 from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import PlayScore, SpinnerReading
 
@@ -70,21 +71,22 @@ def open_count(reading: SpinnerReading, ends: Iterable[End] = (), spinner: Spinn
     if spinner is None or reading is SpinnerReading.NONE:
         every = ends + (spinner.arms if spinner else ())
         parts = tuple(end.value for end in every)
-        return OpenCount(sum(parts), parts, "the open ends added")
+        return OpenCount(sum(parts), parts, _("the open ends added"))
     arms = tuple(end.value for end in spinner.arms) + tuple(end.value for end in ends)
     if reading is SpinnerReading.OPEN_HALVES:
         halves = tuple(spinner.pips for side in (spinner.north, spinner.south) if side is None)
         parts = halves + arms
-        why = (f"the spinner {spinner.pips}-{spinner.pips} counts {len(halves)} open half(s); "
-               "each started arm counts its end")
+        why = ngettext("the spinner {tile} counts {n} open half(s); each started arm counts its end",
+                       "the spinner {tile} counts {n} open half(s); each started arm counts its end",
+                       len(halves)).format(tile=f"{spinner.pips}-{spinner.pips}", n=len(halves))
         return OpenCount(sum(parts), parts, why)
     if spinner.east is None or spinner.west is None:
         parts = (spinner.pips, spinner.pips) + arms
-        why = (f"a long side of the spinner {spinner.pips}-{spinner.pips} is still open: both halves count, "
-               "plus each started arm")
+        why = _("a long side of the spinner {tile} is still open: both halves count, plus each started arm").format(
+            tile=f"{spinner.pips}-{spinner.pips}")
     else:
         parts = arms
-        why = "both long sides of the spinner are covered: only the started arms count"
+        why = _("both long sides of the spinner are covered: only the started arms count")
     return OpenCount(sum(parts), parts, why)
 
 
@@ -113,17 +115,18 @@ def explain_score(ruleset: Ruleset, total: int) -> str:
     how, multiple = ruleset["play.scores"], ruleset["play.multiple"]
     points = count_score(how, multiple, total)
     if how is PlayScore.NONE:
-        return f"{ruleset.name} scores nothing during play (play.scores = none)"
+        return _("{ruleset} scores nothing during play (play.scores = none)").format(ruleset=ruleset.name)
     if how is PlayScore.FIVES_AND_THREES:
         found = [f"{total}/{m} = {total // m}" for m in (5, 3) if total > 0 and total % m == 0]
         if not found:
-            return f"{total} is neither a multiple of 5 nor of 3: no score"
+            return _("{total} is neither a multiple of 5 nor of 3: no score").format(total=total)
         return " + ".join(found) + (f" = {points}" if len(found) > 1 else "")
     if not points:
-        return f"{total} is not a multiple of {multiple}: no score"
+        return _("{total} is not a multiple of {multiple}: no score").format(total=total, multiple=multiple)
     if how is PlayScore.TOTAL:
-        return f"{total} is a multiple of {multiple}: scores {total}"
-    return f"{total} is a multiple of {multiple}: scores {total}/{multiple} = {points}"
+        return _("{total} is a multiple of {multiple}: scores {total}").format(total=total, multiple=multiple)
+    return _("{total} is a multiple of {multiple}: scores {total}/{multiple} = {points}").format(
+        total=total, multiple=multiple, points=points)
 
 
 def max_count(max_pip: int, reading: SpinnerReading) -> int:
@@ -181,12 +184,15 @@ def producible_scores(ruleset: Ruleset) -> tuple[int, ...]:
     return tuple(sorted({score_of(ruleset, total) for total in counts} - {0}))
 
 
-def _ends(ruleset: Ruleset) -> str:
-    """Why a count below the largest cannot be shown: how many ends the layout has."""
+def _ends(ruleset: Ruleset, total: int) -> str:
+    """A count below the largest that cannot be shown, and why: how many ends the layout has."""
+    top = ruleset["tiles.max_pip"]
     if ruleset["play.spinner"] is SpinnerReading.NONE:
-        return (" (no spinner: two ends, a plain half or a double laid across at each; an odd count has a plain "
-                f"end, at most {ruleset['tiles.max_pip']})")
-    return " (the ends of the arms and the spinner, each double once)"
+        return _("the open ends of a double-{top} layout cannot count {total} (no spinner: two ends, a plain half "
+                 "or a double laid across at each; an odd count has a plain end, at most {top})").format(
+            top=top, total=total)
+    return _("the open ends of a double-{top} layout cannot count {total} (the ends of the arms and the spinner, "
+             "each double once)").format(top=top, total=total)
 
 
 def _listed(values: tuple[int, ...]) -> str:
@@ -198,65 +204,71 @@ def _listed(values: tuple[int, ...]) -> str:
 def _rule(ruleset: Ruleset) -> str:
     how, multiple = ruleset["play.scores"], ruleset["play.multiple"]
     if how is PlayScore.TOTAL:
-        return f"a count scores itself when it is a multiple of {multiple}"
+        return _("a count scores itself when it is a multiple of {multiple}").format(multiple=multiple)
     if how is PlayScore.QUOTIENT:
-        return f"a count that is a multiple of {multiple} scores count/{multiple}"
-    return "a multiple of 5 scores count/5 and a multiple of 3 count/3"
+        return _("a count that is a multiple of {multiple} scores count/{multiple}").format(multiple=multiple)
+    return _("a multiple of 5 scores count/5 and a multiple of 3 count/3")
+
+
+_NO_POINTS = N_("{ruleset} scores no points during play (play.scores = none)")
 
 
 def check_claim(ruleset: Ruleset, points: int) -> None:
     """Refuse a single claim the ruleset cannot produce, with the reason."""
     if points < 0:
-        raise InputError(f"a claim cannot be negative ({points})")
+        raise InputError(_("a claim cannot be negative ({points})").format(points=points))
     if ruleset["play.scores"] is PlayScore.NONE:
-        raise InputError(f"{ruleset.name} scores no points during play (play.scores = none): "
-                         "nothing can be claimed")
+        raise InputError(_("{ruleset} scores no points during play (play.scores = none): nothing can be claimed")
+                         .format(ruleset=ruleset.name))
     if points == 0:
-        raise InputError("a claim of 0 scores nothing")
+        raise InputError(_("a claim of 0 scores nothing"))
     possible = producible_scores(ruleset)
     if points not in possible:
         top = max_count(ruleset["tiles.max_pip"], ruleset["play.spinner"])
-        raise InputError(f"{ruleset.name} cannot score {points} in one play: {_rule(ruleset)}, and the open "
-                         f"ends of a double-{ruleset['tiles.max_pip']} layout count at most {top} "
-                         f"(possible: {_listed(possible)})")
+        raise InputError(_("{ruleset} cannot score {points} in one play: {rule}, and the open ends of a "
+                           "double-{pip} layout count at most {top} (possible: {possible})").format(
+            ruleset=ruleset.name, points=points, rule=_rule(ruleset), pip=ruleset["tiles.max_pip"], top=top,
+            possible=_listed(possible)))
 
 
 def check_play_total(ruleset: Ruleset, points: int) -> None:
     """Refuse an in-play total (``round --points``) that no sequence of claims can add up to."""
     if points < 0:
-        raise InputError(f"in-play points cannot be negative ({points})")
+        raise InputError(_("in-play points cannot be negative ({points})").format(points=points))
     if points == 0:
         return
     if points > MAX_PLAY_TOTAL:
-        raise InputError(f"{points} in-play points in one hand is more than any hand can make")
+        raise InputError(_("{points} in-play points in one hand is more than any hand can make").format(
+            points=points))
     if ruleset["play.scores"] is PlayScore.NONE:
-        raise InputError(f"{ruleset.name} scores no points during play (play.scores = none)")
+        raise InputError(_(_NO_POINTS).format(ruleset=ruleset.name))
     possible = producible_scores(ruleset)
     reachable = bytearray(points + 1)
     reachable[0] = 1
     for amount in range(1, points + 1):
         reachable[amount] = any(reachable[amount - step] for step in possible if step <= amount)
     if not reachable[points]:
-        raise InputError(f"{ruleset.name} cannot make {points} during play: {_rule(ruleset)} "
-                         f"(one play scores one of {_listed(possible)})")
+        raise InputError(_("{ruleset} cannot make {points} during play: {rule} (one play scores one of "
+                           "{possible})").format(ruleset=ruleset.name, points=points, rule=_rule(ruleset),
+                                                 possible=_listed(possible)))
 
 
 def score_for_count(ruleset: Ruleset, total: int) -> int:
     """What a count the referee is told (``score PLAYER --count N``) scores; refuses a count that scores
     nothing or that no layout of the set can show."""
     if total < 0:
-        raise InputError(f"a count cannot be negative ({total})")
+        raise InputError(_("a count cannot be negative ({total})").format(total=total))
     if ruleset["play.scores"] is PlayScore.NONE:
-        raise InputError(f"{ruleset.name} scores no points during play (play.scores = none)")
+        raise InputError(_(_NO_POINTS).format(ruleset=ruleset.name))
     counts = possible_counts(ruleset["tiles.max_pip"], ruleset["play.spinner"])
     if total not in counts:
         top = max(counts)
         if total > top:
-            raise InputError(f"the open ends of a double-{ruleset['tiles.max_pip']} layout count at most {top}, "
-                             f"not {total}")
-        raise InputError(f"the open ends of a double-{ruleset['tiles.max_pip']} layout cannot count {total}"
-                         + _ends(ruleset))
+            raise InputError(_("the open ends of a double-{pip} layout count at most {top}, not {total}").format(
+                pip=ruleset["tiles.max_pip"], top=top, total=total))
+        raise InputError(_ends(ruleset, total))
     points = score_of(ruleset, total)
     if not points:
-        raise InputError(f"a count of {total} scores nothing in {ruleset.name}: {explain_score(ruleset, total)}")
+        raise InputError(_("a count of {total} scores nothing in {ruleset}: {why}").format(
+            total=total, ruleset=ruleset.name, why=explain_score(ruleset, total)))
     return points

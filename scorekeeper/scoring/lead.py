@@ -11,6 +11,7 @@ from typing import NamedTuple, Sequence
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.errors import either
+from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead, FirstLeadFewer, LeadAfterFish, LeadAfterOut
 from scorekeeper.scoring.table import RoundResult
@@ -20,14 +21,14 @@ from scorekeeper.domain.tiles import Tile, parse_tiles
 SIX_SIX = Tile(6, 6)
 
 FIRST_LEAD_NOTES = {
-    FirstLead.FROM_ONE_ONE: "first round: the holder of 1-1 leads (else 2-2 ... {top}, then 0-0; with no double "
-                            "out, the heaviest tile)",
-    FirstLead.HIGHEST_DOUBLE: "first round: the holder of the highest double leads ({top}, then {next} ...; with "
-                              "no double out, the heaviest tile)",
-    FirstLead.LOWEST_DOUBLE: "first round: the holder of the lowest double leads (0-0, then 1-1 ...; with no "
-                             "double out, the lightest tile)",
-    FirstLead.LOT: "first round: the leader is chosen by lot and may lead any tile",
-    FirstLead.TILE: "first round: the holder of {tile} leads with it",
+    FirstLead.FROM_ONE_ONE: N_("first round: the holder of 1-1 leads (else 2-2 ... {top}, then 0-0; with no "
+                               "double out, the heaviest tile)"),
+    FirstLead.HIGHEST_DOUBLE: N_("first round: the holder of the highest double leads ({top}, then {next} ...; "
+                                 "with no double out, the heaviest tile)"),
+    FirstLead.LOWEST_DOUBLE: N_("first round: the holder of the lowest double leads (0-0, then 1-1 ...; with no "
+                                "double out, the lightest tile)"),
+    FirstLead.LOT: N_("first round: the leader is chosen by lot and may lead any tile"),
+    FirstLead.TILE: N_("first round: the holder of {tile} leads with it"),
 }
 
 
@@ -90,12 +91,12 @@ def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | No
     if not results:
         top = ruleset["tiles.max_pip"]
         note = FIRST_LEAD_NOTES[first_lead_rule(ruleset, players)]
-        return note.format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}", next=f"{top - 1}-{top - 1}")
+        return _(note).format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}", next=f"{top - 1}-{top - 1}")
     if leader:
-        return f"{leader} leads next"
+        return _("{player} leads next").format(player=leader)
     if results[-1].facts.ending is not OUT and ruleset["lead.after_fish"] is LeadAfterFish.LOT:
-        return "after a blocked hand the next leader is chosen by lot"
-    return "the player who made the fish leads next"
+        return _("after a blocked hand the next leader is chosen by lot")
+    return _("the player who made the fish leads next")
 
 
 def next_lead(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], leader: str | None,
@@ -104,28 +105,35 @@ def next_lead(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], le
     if not results:
         return None
     last = results[-1]
-    eggs = f"eggs: +{pot}"
     if last.owes_hundred:
         side = match.side_of(last.owes_hundred).name
         on = last.side(side).score > 0 or not ruleset["finish.hundred_needs_points"]
-        note = (f"{last.owes_hundred} leads 6-6, on the hundred" if on else
-                f"{last.owes_hundred} leads 6-6 (not on the hundred: {side} holds no points)")
-        return NextLead(last.owes_hundred, "6-6", note + (f"; {eggs} still carried" if pot else ""))
+        note = (_("{player} leads 6-6, on the hundred") if on else
+                _("{player} leads 6-6 (not on the hundred: {side} holds no points)")).format(
+            player=last.owes_hundred, side=side)
+        return NextLead(last.owes_hundred, "6-6", _carried(note, pot))
     if pot and ruleset["eggs.lead"]:
         tiles = egg_leads(ruleset)
         if len(tiles) == 1:
-            return NextLead(None, str(tiles[0]), f"{eggs}, lead {tiles[0]} (whoever holds {tiles[0]} leads)")
+            return NextLead(None, str(tiles[0]), _("eggs: +{eggs}, lead {tile} (whoever holds {tile} leads)").format(
+                eggs=pot, tile=tiles[0]))
         # next_lead names the first of them, the one the sources name first (1-1).
-        return NextLead(None, str(tiles[0]), f"{eggs}, lead {either(tiles)} (whoever holds one of them leads)")
+        return NextLead(None, str(tiles[0]), _("eggs: +{eggs}, lead {tiles} (whoever holds one of them leads)")
+                        .format(eggs=pot, tiles=either(tiles)))
     if nothing_written(ruleset, last):
-        return NextLead(None, "1-1", f"nothing was written in round {last.number}: whoever holds 1-1 leads "
-                                     "again" + (f"; {eggs} still carried" if pot else ""))
+        return NextLead(None, "1-1", _carried(_("nothing was written in round {number}: whoever holds 1-1 leads "
+                                                "again").format(number=last.number), pot))
     if ruleset["hundred.enabled"] and leader:
         side = match.side_of(leader).name
         if last.side(side).score > 0:
-            return NextLead(leader, None, f"{leader} leads next; {side} holds points, so a 6-6 lead goes "
-                                          "on the hundred")
+            return NextLead(leader, None, _("{player} leads next; {side} holds points, so a 6-6 lead goes on the "
+                                            "hundred").format(player=leader, side=side))
     return None
+
+
+def _carried(note: str, pot: int) -> str:
+    """A note on the next lead, saying the eggs still carried, if any."""
+    return _("{note}; eggs: +{eggs} still carried").format(note=note, eggs=pot) if pot else note
 
 
 def lead_problem(ruleset: Ruleset, match: Match, previous: RoundResult | None, rnd: Round) -> str | None:
@@ -140,13 +148,14 @@ def lead_problem(ruleset: Ruleset, match: Match, previous: RoundResult | None, r
     scores = ({item.side: item.score for item in previous.sides} if previous is not None
               else {side.name: 0 for side in match.sides})
     leader = round_leader(ruleset, match, previous) if previous is not None else None
-    hint = ("only a side that holds points may go on the hundred; if 6-6 was an ordinary lead, "
-            "leave out 'led 6-6' (--led 6-6)")
     if leader is not None:
         side = match.side_of(leader).name
         if scores[side] > 0:
             return None
-        return f"{leader} cannot lead 6-6 on the hundred: {side} holds no points ({hint})"
+        return _("{player} cannot lead 6-6 on the hundred: {side} holds no points (only a side that holds points "
+                 "may go on the hundred; if 6-6 was an ordinary lead, leave out 'led 6-6' (--led 6-6))").format(
+            player=leader, side=side)
     if any(scores.values()):
         return None
-    return f"6-6 cannot be led on the hundred: no side holds points yet ({hint})"
+    return _("6-6 cannot be led on the hundred: no side holds points yet (only a side that holds points may go on "
+             "the hundred; if 6-6 was an ordinary lead, leave out 'led 6-6' (--led 6-6))")

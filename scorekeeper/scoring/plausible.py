@@ -16,6 +16,7 @@ from __future__ import annotations
 from itertools import accumulate
 
 from scorekeeper.errors import Implausible
+from scorekeeper.i18n import _
 from scorekeeper.domain.facts import Ending, Match, Round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.domain.tiles import Tile
@@ -42,7 +43,7 @@ def deal_size(ruleset: Ruleset, players: int) -> tuple[int, str]:
 def hand_room(ruleset: Ruleset, players: int) -> int:
     """The most tiles one of ``players`` hands can hold at the end of a round: a dealt hand and every bazaar
     tile that may be drawn."""
-    dealt, _ = deal_size(ruleset, players)
+    dealt = deal_size(ruleset, players)[0]
     bazaar = max(0, ruleset.tileset.size - players * dealt)
     return dealt + max(0, bazaar - ruleset["bazaar.keep"])
 
@@ -58,14 +59,18 @@ def implausible(match: Match, ruleset: Ruleset, rnd: Round) -> str | None:
     most = dealt + drawn  # tiles one hand can hold at the end of a round
     # why, in the fewest words (a refusal must fit a phone's screen): the keys say where the numbers come from
     keys = key + (", bazaar.keep" if bazaar and ruleset["bazaar.keep"] else "")
-    drawing = f"{dealt} dealt + {drawn} drawn; " if bazaar else ""
     heaviest = [0] + list(accumulate(sorted((tile.pips for tile in tileset.tiles()), reverse=True)))
     for player, hand in rnd.hands.items():
+        fields = {"player": player, "most": most, "dealt": dealt, "drawn": drawn, "keys": keys}
         if hand.tiles is not None and len(hand.tiles) > most:
-            return f"{player} holds {len(hand.tiles)} tiles: a hand holds at most {most} ({drawing}{keys})"
+            said = _("{player} holds {n} tiles: a hand holds at most {most} ({dealt} dealt + {drawn} drawn; "
+                     "{keys})") if bazaar else _("{player} holds {n} tiles: a hand holds at most {most} ({keys})")
+            return said.format(n=len(hand.tiles), **fields)
         if hand.tiles is None and hand.total > heaviest[min(most, tileset.size)]:
-            return (f"{player}'s total {hand.total}: a hand holds at most {heaviest[min(most, tileset.size)]} pips "
-                    f"({most} tiles{' = ' + drawing if drawing else '; '}{keys})")
+            said = _("{player}'s total {total}: a hand holds at most {pips} pips ({most} tiles = {dealt} dealt + "
+                     "{drawn} drawn; {keys})") if bazaar else \
+                _("{player}'s total {total}: a hand holds at most {pips} pips ({most} tiles; {keys})")
+            return said.format(total=hand.total, pips=heaviest[min(most, tileset.size)], **fields)
     return _nothing_held(rnd) or _together(rnd, tileset, dealt, most) or _after_the_plays(rnd, tileset, dealt)
 
 
@@ -87,17 +92,18 @@ def _after_the_plays(rnd: Round, tileset, dealt: int) -> str | None:
     pips = sorted(tile.pips for tile in tileset.tiles() if tile not in seen)
     for player, hand in rnd.hands.items():
         holds = dealt + drew[player] - laid[player]
-        how = f"{player} was dealt {dealt}, drew {drew[player]} and laid {laid[player]}: {holds} left"
+        how = _("{player} was dealt {dealt}, drew {drew} and laid {laid}: {holds} left").format(
+            player=player, dealt=dealt, drew=drew[player], laid=laid[player], holds=holds)
         if hand.tiles is not None:
             if len(hand.tiles) != holds:
-                return f"{player} holds {len(hand.tiles)} tiles, but {how}"
+                return _("{player} holds {n} tiles, but {how}").format(player=player, n=len(hand.tiles), how=how)
             continue
         if holds <= 0 or holds > len(pips):
             continue
         most, least = sum(pips[-holds:]), sum(pips[:holds])
         if not least <= hand.total <= most:
-            return (f"{player}'s total {hand.total}: {how}, which hold {least} to {most} pips among the tiles "
-                    "not seen")
+            return _("{player}'s total {total}: {how}, which hold {least} to {most} pips among the tiles not seen")\
+                .format(player=player, total=hand.total, how=how, least=least, most=most)
     return None
 
 
@@ -108,13 +114,19 @@ def _nothing_held(rnd: Round) -> str | None:
     if not zeros:
         return None
     if len(zeros) > 1:
-        names = ", ".join(zeros[:-1]) + " and " + zeros[-1]
-        return f"{names} each have a total of 0: only a lone 0-0 has no pips, and there is one (§6.2)"
-    where = next((f"in {player}'s hand" for player, hand in rnd.hands.items() if hand.tiles and ZERO in hand.tiles),
-                 "the tile led" if rnd.led == ZERO else "the last tile laid" if ZERO in rnd.last else None)
-    if where:
-        return f"{zeros[0]}'s total of 0 is the lone 0-0 (§6.2), but 0-0 is {where}"
-    return None
+        names = _("{items} and {last}").format(items=", ".join(zeros[:-1]), last=zeros[-1])
+        return _("{players} each have a total of 0: only a lone 0-0 has no pips, and there is one (§6.2)").format(
+            players=names)
+    holder = next((player for player, hand in rnd.hands.items() if hand.tiles and ZERO in hand.tiles), None)
+    if holder:
+        said = _("{player}'s total of 0 is the lone 0-0 (§6.2), but 0-0 is in {holder}'s hand")
+    elif rnd.led == ZERO:
+        said = _("{player}'s total of 0 is the lone 0-0 (§6.2), but 0-0 is the tile led")
+    elif ZERO in rnd.last:
+        said = _("{player}'s total of 0 is the lone 0-0 (§6.2), but 0-0 is the last tile laid")
+    else:
+        return None
+    return said.format(player=zeros[0], holder=holder)
 
 
 def _together(rnd: Round, tileset, dealt: int, most: int) -> str | None:
@@ -132,13 +144,14 @@ def _together(rnd: Round, tileset, dealt: int, most: int) -> str | None:
     free = [0] + list(accumulate(sorted((tile.pips for tile in tileset.tiles() if tile not in known),
                                         reverse=True)))
     together = 0
-    for count, (total, _) in enumerate(totals, start=1):
+    for count, (total, name) in enumerate(totals, start=1):
         together += total
         tiles = max(0, min(count * most, room, len(free) - 1))
         if together > free[tiles]:
             if count == 1:
-                return (f"{totals[0][1]}'s total {together}: the hand holds at most {free[tiles]} pips (the "
-                        f"{tiles} heaviest tiles left)")
+                return _("{player}'s total {total}: the hand holds at most {pips} pips (the {tiles} heaviest tiles "
+                         "left)").format(player=totals[0][1], total=together, pips=free[tiles], tiles=tiles)
             added = " + ".join(f"{player} {total}" for total, player in totals[:count])
-            return f"{added} = {together}: {count} hands hold at most {free[tiles]} pips (the {tiles} tiles left)"
+            return _("{added} = {together}: {count} hands hold at most {pips} pips (the {tiles} tiles left)").format(
+                added=added, together=together, count=count, pips=free[tiles], tiles=tiles)
     return None
