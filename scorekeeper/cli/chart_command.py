@@ -8,7 +8,7 @@ import click
 
 from scorekeeper.cli.base import FilePath, match_path, screen_width
 from scorekeeper.cli.params import whole_number
-from scorekeeper.errors import StateError
+from scorekeeper.errors import StateError, printable
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.opened import open_match
 from scorekeeper.storage.atomic import write_atomic
@@ -52,4 +52,4 @@ def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) ->
     write_atomic(output, data)
     rounds = len(opened.table.rounds)
     click.echo(ngettext("Chart of {n} round written to {path}.", "Chart of {n} rounds written to {path}.",
-                        rounds).format(n=rounds, path=output))
+                        rounds).format(n=rounds, path=printable(output)))

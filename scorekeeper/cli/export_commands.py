@@ -7,7 +7,7 @@ import os
 import click
 
 from scorekeeper.cli.base import FilePath, echo_for_programs, match_path, screen_width
-from scorekeeper.errors import StateError
+from scorekeeper.errors import StateError, printable
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import open_match
 from scorekeeper.storage.atomic import write_atomic
@@ -43,7 +43,7 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
     write_atomic(output, text)
     rounds = len(opened.table.rounds)
     click.echo(ngettext("Exported {n} round as {format} to {path}.", "Exported {n} rounds as {format} to {path}.",
-                        rounds).format(n=rounds, format=output_format, path=output), err=True)
+                        rounds).format(n=rounds, format=output_format, path=printable(output)), err=True)
 
 
 def _check_output(output: str, match: str, force: bool) -> None:
