@@ -18,7 +18,7 @@ from scorekeeper.cli.base import (
 )
 from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.errors import ScorekeeperError, StateError, printable
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import LANGUAGES, _, ngettext
 from scorekeeper.storage import sigint
 import sys
 
@@ -31,9 +31,11 @@ import sys
 @click.option("--force", is_flag=True, help="Start the new match over an existing one.")
 @click.option("--match", "local_path", type=PathType(), metavar="FILE",
               help="The match file (as 'scorekeeper --match FILE'; default ./match.toml).")
+@click.option("--lang", "language", type=click.Choice(LANGUAGES),
+              help="The table's language (as 'scorekeeper --lang'); a new match remembers it.")
 @click.pass_context
 def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, teams: tuple[str, ...],
-         team_names: tuple[str, ...], force: bool, local_path: str | None) -> None:
+         team_names: tuple[str, ...], force: bool, local_path: str | None, language: str | None) -> None:
     """Keep score at the table: type each round in one line at the prompt.
 
     Every accepted line is saved before the next prompt; a refused line
@@ -48,6 +50,7 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
       scorekeeper play --rules goat Masha Alex Olya Serg
       scorekeeper play --rules goat-pairs --team Masha,Olya --team Alex,Serg
       scorekeeper --match friday.toml play
+      scorekeeper play --lang ru --rules goat Маша Саша Оля Серж
 
     \b
     At the prompt:
@@ -67,7 +70,7 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
         if os.path.exists(path) and not force:  # new() refuses too (another command may start one meanwhile)
             raise StateError(_("{path} already holds a match: 'scorekeeper play' goes on with it; --force starts "
                                "a new one (the old one is kept beside it)").format(path=path))
-        change = usecases.new(path, rules_spec or "goat", players, teams, team_names, force)
+        change = usecases.new(path, rules_spec or "goat", players, teams, team_names, force, lang=language or "")
     session = LiveSession.open(path, screen=lambda: Screen(screen_width(), screen_height()))
     sigint.live()  # each Ctrl-C drops the line being typed, even after a save
     try:
