@@ -25,6 +25,7 @@ from scorekeeper.domain.tiles import TILE_DASHES, WRITTEN_TILES, Tile, parse_til
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.i18n import _
 from scorekeeper.notation.names import candidates, match_player
+from scorekeeper.notation.words import play_word
 
 KNOCK_WORDS = ("knocks", "knock", "passes", "pass")
 DRAW_WORDS = ("draws", "draw")
@@ -107,10 +108,10 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
                                "N'").format(
                 number=number, player=player))
         word = words[at]
-        what = word.text.casefold() if word.kind == "word" else ""
+        what = _meaning(word.text, players, seen) if word.kind == "word" else ""
         tile = parse_tile_word(word.text, max_pip) if word.kind in ("tile", "number") else None
         at += 1
-        if what in KNOCK_WORDS:
+        if what in KNOCK_WORDS or what == "knocks":
             plays.append(Play(player, Action.KNOCK))
         elif what in DRAW_WORDS:
             drawn = 1
@@ -124,15 +125,16 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
             plays.append(Play(player, Action.DRAW, drawn=drawn))
         elif tile is not None:
             on = None
-            if at < len(words) and words[at].kind == "word" and words[at].text.casefold() == "on":
+            if at < len(words) and words[at].kind == "word" and _meaning(words[at].text, players, seen) == "on":
                 at += 1
                 on = _on(words[at].text if at < len(words) else None, words[at].kind if at < len(words) else "",
                          player, tile, number, max_pip)
                 at += 1
             missed, taker = False, None
-            if at < len(words) and words[at].kind == "word" and words[at].text.casefold() in (MISSED, MUGGINS):
+            said = _meaning(words[at].text, players, seen) if at < len(words) and words[at].kind == "word" else ""
+            if said in (MISSED, MUGGINS):
                 missed = True
-                if words[at].text.casefold() == MUGGINS:
+                if said == MUGGINS:
                     at += 1
                     if at >= len(words) or words[at].kind not in ("word", "quoted"):
                         raise InputError(_("play {number}: '{player} {tile} muggins' needs who called it ('{player} "
@@ -191,6 +193,19 @@ def _stored(text: str) -> tuple[Play, ...] | None:
 def _plain_name(word: str) -> bool:
     plain = _TOKEN.fullmatch(word)
     return plain is not None and plain.lastgroup == "word" and word.casefold() not in KEYWORDS
+
+
+def _meaning(typed: str, players: Sequence[str] | None, seen: list[str]) -> str:
+    """What a word of the play line means: an English word as ever; a Russian or Ukrainian one, or an English
+    word on the wrong keyboard layout, its English meaning ('стук' is 'knocks'), unless it names a player
+    (the whole name or a unique start: names come first, as in the round line)."""
+    english = typed.casefold()
+    if english in KEYWORDS:
+        return english
+    meaning = play_word(typed)
+    if meaning is None or candidates(list(players) if players is not None else seen, typed):
+        return english
+    return meaning
 
 
 def _player(typed: str, players: Sequence[str] | None, seen: list[str]) -> str:

@@ -31,7 +31,7 @@ class Words(NamedTuple):
     options: Mapping[str, tuple[str, ...]]
     """The words a command takes after it: 'table all', 'undo list', 'check fish|deal|hand|count'."""
     plays: Mapping[str, tuple[str, ...]]
-    """The play line's words (``notation.play_line.KEYWORDS``): not read from here yet."""
+    """The play line's words (``notation.play_line.KEYWORDS`` in English), read by ``play_word``."""
     answers: Mapping[str, tuple[str, ...]]
     """The answers to the session's yes/no question."""
 

@@ -123,3 +123,22 @@ def test_a_stored_line_reads_back_as_the_full_reader_reads_it(items):
     from scorekeeper.notation import play_line
 
     assert play_line._stored(line) in (None, tuple(plays))
+
+
+@pytest.mark.parametrize("typed, english", [
+    ("а 66, б берёт 2, б 6-3 на 6, в стук", "Аня 66, Боря draws 2, Боря 6-3 on 6, Вера knocks"),
+    ("а 66, б бере 2, б 6-3 на 6, в стукає", "Аня 66, Боря draws 2, Боря 6-3 on 6, Вера knocks"),
+    ("а 66, б 63 маггинс в", "Аня 66, Боря 63 muggins Вера"),
+    ("а 66, б 63 проґавив", "Аня 66, Боря 63 missed"),
+    ("а 66, б 63 щт 6", "Аня 66, Боря 63 on 6"),  # 'on' typed on the Russian layout
+])
+def test_the_play_lines_words_in_russian_and_ukrainian(typed, english):
+    seats = ("Аня", "Боря", "Вера")
+    assert parse_plays(typed, seats) == parse_plays(english, seats)
+
+
+def test_a_players_name_comes_before_an_added_word():
+    """'на' is 'on' in Russian, but at a table with Наташа it starts her name, as a round line reads it."""
+    plays = parse_plays("а 66 на 63", ("Аня", "Наташа"))
+    assert [play.player for play in plays] == ["Аня", "Наташа"]
+    assert parse_plays("а 6-6 on 6", ("Аня", "Наташа"))[0].on == 6  # the English word always works
