@@ -25,7 +25,7 @@ from scorekeeper.cli.base import help_parts
 from scorekeeper.i18n import use
 from scorekeeper.rules.loader import builtin_names
 
-LIVE: set[str] = {"play run"}
+LIVE: set[str] = set()
 REPORTS: set[str] = {"rules show run",
                      "explain run", "compare run", "check deal run", "check fish run", "check hand run"}
 REFEREE: set[str] = {"check deal run", "check fish run", "check hand run", "compare run"}
@@ -37,7 +37,7 @@ the merge. A case left in one of them that comes out clean fails, asking to be t
 PENDING = LIVE | REPORTS | REFEREE | MATCH | SCORING
 
 ALLOWED = ("Ann", "Bob", "Cat", "Dan", "goat", "muggins", "sea", "json", "csv", "toml", "markdown", "text", "svg",
-           "png", "ruleset", "help", "version", "bogus", "nosuch", "Masha", "Alex", "Olya", "Serg", "Zed",
+           "png", "ruleset", "help", "quit", "version", "bogus", "nosuch", "Masha", "Alex", "Olya", "Serg", "Zed",
            "SCOREKEEPER_MATCH", "SCOREKEEPER_LANG", "PYTHONIOENCODING", "COLUMNS", "PLAYERS", "PLAYER", "TILES",
            "TILE", "FILE", "PATH", "NAME", "ROUND", "LINE", "POINTS", "OTHER", "ENDS", "DIR", "KEY", "SECTION",
            "RULESET", "PLAYS", "TOTAL", "COMMAND", "ARGS", "OPTIONS", "DATE", "TIME", "UTF", "Muggins",
