@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import OUT, Match, Round
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import HandOf, SixSix
 from scorekeeper.scoring.hands import deduce_hands, placed_tiles
@@ -65,23 +66,27 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
     if not rnd.last:
         if rnd.plain_last:  # told: none of the finishing doubles
             return NO_FINISH
-        notes.append(f"{rnd.out}'s last tile was not recorded ('out on TILE' or --last): the finishing-double "
-                     "rules (0-0, 6-6, two doubles at once) could not be applied")
+        notes.append(_("{player}'s last tile was not recorded ('out on TILE' or --last): the finishing-double "
+                       "rules (0-0, 6-6, two doubles at once) could not be applied").format(player=rnd.out))
         return NO_FINISH
     if len(rnd.last) == 2 and ruleset["finish.two_doubles_wins"]:
         why = f"{rnd.out} went out laying two doubles at once ({format_tiles(rnd.last)})"
-        steps.append(Step(side, "finish.two_doubles_wins", f"{why}: {side} wins the match"))
+        steps.append(Step(side, "finish.two_doubles_wins", _(
+            "{player} went out laying two doubles at once ({tiles}): {side} wins the match").format(
+            player=rnd.out, tiles=format_tiles(rnd.last), side=side)))
         return Finish(by_rule(ruleset, match, side, None, why))
     if ZERO_ZERO in rnd.last and ruleset["finish.zero_zero_wins"]:
         why = f"{rnd.out} went out on 0-0 ('bald goat')"
-        steps.append(Step(side, "finish.zero_zero_wins", f"{why}: {side} wins the match"))
+        steps.append(Step(side, "finish.zero_zero_wins", _(
+            "{player} went out on 0-0 ('bald goat'): {side} wins the match").format(player=rnd.out, side=side)))
         return Finish(by_rule(ruleset, match, side, None, why))
     rule = ruleset["finish.six_six"]
     if SIX_SIX not in rnd.last or rule is SixSix.NONE:
         return NO_FINISH
     if rule is SixSix.WINS:
         why = f"{rnd.out} went out on 6-6"
-        steps.append(Step(side, "finish.six_six", f"{why}: {side} wins the match"))
+        steps.append(Step(side, "finish.six_six", _("{player} went out on 6-6: {side} wins the match").format(
+            player=rnd.out, side=side)))
         return Finish(by_rule(ruleset, match, side, None, why))
     need = ruleset["finish.six_six_min"]
     losers = {name: hands[name] for name in outcome.losers}
@@ -93,13 +98,16 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
     top = max(losers, key=losers.get) if losers else None
     if top is not None and losers[top] >= need:
         why = f"{rnd.out} went out on 6-6 and {top} holds {losers[top]}"
-        steps.append(Step(side, "finish.six_six", f"{why} (at least {need}): {side} wins the match"))
+        steps.append(Step(side, "finish.six_six", _(
+            "{player} went out on 6-6 and {loser} holds {held} (at least {need}): {side} wins the match").format(
+            player=rnd.out, loser=top, held=losers[top], need=need, side=side)))
         return Finish(by_rule(ruleset, match, side, None, why))
     most = losers[top] if top is not None else 0
-    who = "player" if per_player else "side"
-    steps.append(Step(side, "finish.six_six", f"{rnd.out} went out on 6-6, but no losing {who} holds {need} or more "
-                                              f"(most: {most}): {side} must lead the next round with 6-6, "
-                                              "on the hundred"))
+    text = (_("{player} went out on 6-6, but no losing player holds {need} or more (most: {most}): {side} must "
+              "lead the next round with 6-6, on the hundred") if per_player else
+            _("{player} went out on 6-6, but no losing side holds {need} or more (most: {most}): {side} must "
+              "lead the next round with 6-6, on the hundred"))
+    steps.append(Step(side, "finish.six_six", text.format(player=rnd.out, need=need, most=most, side=side)))
     _note_hidden_specials(ruleset, match, rnd, losers, need, notes, per_player)
     return Finish(owes_hundred=True)
 
@@ -119,9 +127,10 @@ def _note_hidden_specials(ruleset: Ruleset, match: Match, rnd: Round, losers: di
             for tiles, special in ruleset.special_hands.items():
                 if (sum(tile.pips for tile in tiles) == hand.total and value - hand.total + special >= need
                         and elsewhere.isdisjoint(tiles)):
-                    notes.append(f"{player}'s hand is only a total ({hand.total}); had it been exactly "
-                                 f"{format_tiles(tiles)} ({special}), the 6-6 finish would have won the match: "
-                                 "the 6-6 rule could not be applied with certainty")
+                    notes.append(_("{player}'s hand is only a total ({total}); had it been exactly {tiles} "
+                                   "({special}), the 6-6 finish would have won the match: the 6-6 rule could not "
+                                   "be applied with certainty").format(player=player, total=hand.total,
+                                                                       tiles=format_tiles(tiles), special=special))
                     return
 
 

@@ -11,6 +11,7 @@ and ``endhand.settle_hand``.
 from __future__ import annotations
 
 from scorekeeper.domain.facts import OUT, Match
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
@@ -22,23 +23,36 @@ def take_hand_won(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSta
     names = [side.name for side in match.sides]
     hands = state.side_hands
     line_total = sum(hands.values())
-    won = f"{worth} point{'s' if worth != 1 else ''}"
     if rnd.ending is OUT:
         winner: str | None = match.side_of(rnd.out).name
-        text = (f"{rnd.out} went out and wins the hand" if winner == rnd.out else
-                f"{rnd.out} went out: {winner} wins the hand") + f", {won}, whatever the hands hold"
+        if winner == rnd.out:
+            text = ngettext("{player} went out and wins the hand, {n} point, whatever the hands hold",
+                            "{player} went out and wins the hand, {n} points, whatever the hands hold",
+                            worth).format(player=rnd.out, n=worth)
+        else:
+            text = ngettext("{player} went out: {side} wins the hand, {n} point, whatever the hands hold",
+                            "{player} went out: {side} wins the hand, {n} points, whatever the hands hold",
+                            worth).format(player=rnd.out, side=winner, n=worth)
     else:
         winner = _fish_winner(ruleset, match, state)
         fewest = min(hands.values())
         level = [name for name in names if hands[name] == fewest]
         if winner is not None:
-            text = f"fish: {winner} wins the hand by the fish rule (it holds {hands[winner]}"
-            text += ", the fewest)" if level == [winner] else ")"
-            text += f" and scores {won}"
+            if level == [winner]:
+                text = ngettext("fish: {side} wins the hand by the fish rule (it holds {held}, the fewest) and "
+                                "scores {n} point",
+                                "fish: {side} wins the hand by the fish rule (it holds {held}, the fewest) and "
+                                "scores {n} points", worth)
+            else:
+                text = ngettext("fish: {side} wins the hand by the fish rule (it holds {held}) and scores {n} point",
+                                "fish: {side} wins the hand by the fish rule (it holds {held}) and scores {n} points",
+                                worth)
+            text = text.format(side=winner, held=hands[winner], n=worth)
         elif len(level) > 1:
-            text = f"fish: {' and '.join(level)} tie for the fewest ({fewest}): no side wins the hand, nobody scores"
+            text = _("fish: {sides} tie for the fewest ({fewest}): no side wins the hand, nobody scores").format(
+                sides=_(" and ").join(level), fewest=fewest)
         else:
-            text = "fish: the fish rule names no winner of the hand: nobody scores"
+            text = _("fish: the fish rule names no winner of the hand: nobody scores")
     step = Step(winner, "count.hand_won", text)
     points = {name: worth if name == winner else 0 for name in names}
     losers = tuple(name for name in names if name != winner) if winner else ()

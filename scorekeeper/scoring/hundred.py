@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from scorekeeper.domain.facts import Match, Round
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import CaughtBy, HandOf, HundredLost
 from scorekeeper.scoring.lead import SIX_SIX, round_leader
@@ -69,15 +70,15 @@ def _lead_not_recorded(match: Match, leader: str | None, accounts: Mapping[str, 
         score = accounts[side].score
         if score <= 0:
             return []
-        return [f"no lead was recorded ('led TILE' or --led): {leader} led with {side} holding {score}, "
-                "so it could have been 6-6 on the hundred; the round is scored as an ordinary lead (record "
-                "'led 6-6' with 'edit' if it was)"]
+        return [_("no lead was recorded ('led TILE' or --led): {player} led with {side} holding {score}, so it "
+                  "could have been 6-6 on the hundred; the round is scored as an ordinary lead (record 'led 6-6' "
+                  "with 'edit' if it was)").format(player=leader, side=side, score=score)]
     holding = [name for name, account in accounts.items() if account.score > 0]
     if not holding:
         return []
-    return [f"no lead was recorded ('led TILE' or --led), and who led is not known, while "
-            f"{', '.join(holding)} held points: it could have been 6-6 on the hundred; the round is scored as an "
-            "ordinary lead"]
+    return [_("no lead was recorded ('led TILE' or --led), and who led is not known, while {sides} held "
+              "points: it could have been 6-6 on the hundred; the round is scored as an ordinary lead").format(
+        sides=", ".join(holding))]
 
 
 def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | None, scores: dict[str, int],
@@ -86,27 +87,30 @@ def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | No
     if owed:
         side = match.side_of(owed).name
         if scores[side] <= 0 and ruleset["finish.hundred_needs_points"]:
-            steps.append(Step(side, "hundred.enabled", f"{owed} leads 6-6 after going out on 6-6, but {side} holds "
-                                                       "no points: the round is not on the hundred"))
+            steps.append(Step(side, "hundred.enabled", _(
+                "{player} leads 6-6 after going out on 6-6, but {side} holds no points: the round is not on the "
+                "hundred").format(player=owed, side=side)))
             return None
-        steps.append(Step(side, "finish.six_six", f"{side} plays this round on the hundred: {owed} went out on "
-                                                  "6-6 in the last round and had to lead 6-6"))
+        steps.append(Step(side, "finish.six_six", _(
+            "{side} plays this round on the hundred: {player} went out on 6-6 in the last round and had to lead "
+            "6-6").format(side=side, player=owed)))
         if rnd.led and rnd.led != SIX_SIX:
-            notes.append(f"{owed} owed a 6-6 lead on the hundred, but {rnd.led} is recorded as the lead; the "
-                         "round is scored on the hundred all the same")
+            notes.append(_("{player} owed a 6-6 lead on the hundred, but {tile} is recorded as the lead; the round "
+                           "is scored on the hundred all the same").format(player=owed, tile=rnd.led))
         return side
     if not ruleset["hundred.enabled"] or rnd.led != SIX_SIX:
         return None
     if leader is None:
         if any(scores.values()):
-            notes.append("6-6 was led, but who led is not known (the last round's fisherman, 'fish by NAME' or "
-                         "--fisher, was not recorded): the on-the-hundred rule could not be applied")
+            notes.append(_("6-6 was led, but who led is not known (the last round's fisherman, 'fish by NAME' or "
+                           "--fisher, was not recorded): the on-the-hundred rule could not be applied"))
         return None
     side = match.side_of(leader).name
     if scores[side] <= 0:
         return None  # refused when typed (lead_problem); not a hundred
-    steps.append(Step(side, "hundred.enabled", f"{leader} led 6-6 with {side} holding {scores[side]}: {side} "
-                                               "plays this round on the hundred (winning it wins the match)"))
+    steps.append(Step(side, "hundred.enabled", _(
+        "{player} led 6-6 with {side} holding {score}: {side} plays this round on the hundred (winning it wins "
+        "the match)").format(player=leader, side=side, score=scores[side])))
     return side
 
 
@@ -130,27 +134,42 @@ def settle(ruleset: Ruleset, match: Match, side: str, outcome: Outcome, hands: d
     """Win or lose the hundred; returns the decision (if the match is decided) and the points written off.
     ``caught``: whose hand svoyak looks at, and what it counts (by default the side's hand)."""
     if outcome.winner == side:
-        steps.append(Step(side, "hundred.enabled", f"{side} won its round on the hundred: {side} wins the match"))
+        steps.append(Step(side, "hundred.enabled", _("{side} won its round on the hundred: {side} wins the "
+                                                     "match").format(side=side)))
         return by_rule(ruleset, match, side, None, f"{side} won its round on the hundred"), 0
     if outcome.winner is None:
-        steps.append(Step(side, "hundred.enabled", "nobody won this round: the hundred is neither won nor lost"))
+        steps.append(Step(side, "hundred.enabled", _("nobody won this round: the hundred is neither won nor lost")))
         return None, 0
     whose, held = caught if caught is not None else (side, hands[side])
     if ruleset["hundred.lost"] is HundredLost.SVOYAK and held >= ruleset["hundred.caught_min"]:
         how = f"{'' if whose == side else f', {whose}'} holding {held}"
         if ruleset["hundred.caught_by"] is CaughtBy.DIFFERENCE:
             how += " more than the winner"
-        steps.append(Step(side, "hundred.lost", f"{side} lost its round on the hundred{how} "
-                                                f"(at least {ruleset['hundred.caught_min']}): 'svoyak', "
-                                                f"{side} loses the match"))
+        steps.append(Step(side, "hundred.lost", _svoyak_text(side, whose, ruleset["hundred.caught_by"]).format(
+            side=side, player=whose, held=held, least=ruleset["hundred.caught_min"])))
         return by_rule(ruleset, match, None, side, f"{side} lost its round on the hundred{how} (svoyak)"), 0
     score = accounts[side].score
     if not score:
-        steps.append(Step(side, "hundred.lost", f"{side} lost its round on the hundred, holding no points to "
-                                                "lose"))
+        steps.append(Step(side, "hundred.lost", _("{side} lost its round on the hundred, holding no points to "
+                                                  "lose").format(side=side)))
         return None, 0
     accounts[side] = Account(0, accounts[side].remembered)
-    steps.append(Step(side, "hundred.lost", f"{side} lost its round on the hundred: its {score} points are "
-                                            "written off to 0"))
+    steps.append(Step(side, "hundred.lost", _("{side} lost its round on the hundred: its {score} points are "
+                                              "written off to 0").format(side=side, score=score)))
     return None, score
+
+
+def _svoyak_text(side: str, whose: str, caught_by: CaughtBy) -> str:
+    """The svoyak step, one whole sentence for each way it is measured (fields: side, player, held, least)."""
+    if caught_by is CaughtBy.DIFFERENCE:
+        if whose == side:
+            return _("{side} lost its round on the hundred holding {held} more than the winner (at least "
+                     "{least}): 'svoyak', {side} loses the match")
+        return _("{side} lost its round on the hundred, {player} holding {held} more than the winner (at least "
+                 "{least}): 'svoyak', {side} loses the match")
+    if whose == side:
+        return _("{side} lost its round on the hundred holding {held} (at least {least}): 'svoyak', {side} loses "
+                 "the match")
+    return _("{side} lost its round on the hundred, {player} holding {held} (at least {least}): 'svoyak', {side} "
+             "loses the match")
 

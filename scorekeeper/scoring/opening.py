@@ -8,6 +8,7 @@ remembered as +N and added when the side opens; without memory it is dropped).
 from __future__ import annotations
 
 from scorekeeper.domain.facts import Match
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step
@@ -40,9 +41,10 @@ def record(ruleset: Ruleset, side: str, account: Account, points: int, steps: li
     if score > 0 or threshold == 0:
         if steps is not None:
             shown = _shown(points, eggs)
-            steps.append(Step(side, "opening.threshold", f"{side}: {shown} recorded: {score} + {points} = "
-                                                         f"{score + points}" if score > 0 else
-                                                         f"{side}: {shown} recorded"))
+            text = (_("{side}: {shown} recorded: {score} + {points} = {total}") if score > 0 else
+                    _("{side}: {shown} recorded"))
+            steps.append(Step(side, "opening.threshold", text.format(side=side, shown=shown, score=score,
+                                                                     points=points, total=score + points)))
         return Account(score + points, account.remembered), points, 0
     strict = ruleset["opening.strict"]
     if points > threshold or (points == threshold and not strict):
@@ -50,28 +52,36 @@ def record(ruleset: Ruleset, side: str, account: Account, points: int, steps: li
         if steps is not None:
             reaches, shown = ">" if strict else ">=", _shown(points, eggs)
             if account.remembered:
-                text = (f"{side}: {shown} this round {reaches} {threshold}, opens: {points} + remembered "
-                        f"{account.remembered} = {gained}")
+                text = _("{side}: {shown} this round {reaches} {threshold}, opens: {points} + remembered "
+                         "{remembered} = {total}")
             else:
-                text = f"{side}: {shown} this round {reaches} {threshold}, opens with {points}"
-            steps.append(Step(side, "opening.threshold", text))
+                text = _("{side}: {shown} this round {reaches} {threshold}, opens with {points}")
+            steps.append(Step(side, "opening.threshold", text.format(
+                side=side, shown=shown, reaches=reaches, threshold=threshold, points=points,
+                remembered=account.remembered, total=gained)))
         return Account(score + gained, 0), gained, 0
     if ruleset["opening.remember"]:
         total = account.remembered + points
         if steps is not None:
             below = "<=" if strict else "<"
-            steps.append(Step(side, "opening.remember", f"{side}: {_shown(points, eggs)} this round {below} "
-                                                        f"{threshold}, not open: remembered {account.remembered} + "
-                                                        f"{points} = +{total}"))
+            steps.append(Step(side, "opening.remember", _(
+                "{side}: {shown} this round {below} {threshold}, not open: remembered {remembered} + {points} = "
+                "+{total}").format(side=side, shown=_shown(points, eggs), below=below, threshold=threshold,
+                                   remembered=account.remembered, points=points, total=total)))
         return Account(score, total), 0, 0
     # Without memory the round is simply lost (Sea Goat's opening minimum).
     if steps is not None:
-        needs = f"more than {threshold}" if strict else f"at least {threshold}"
-        steps.append(Step(side, "opening.threshold", f"{side}: {_shown(points, eggs)} this round, but a side that "
-                                                     f"holds no points needs {needs} to record: not recorded"))
+        text = (_("{side}: {shown} this round, but a side that holds no points needs more than {threshold} to "
+                  "record: not recorded") if strict else
+                _("{side}: {shown} this round, but a side that holds no points needs at least {threshold} to "
+                  "record: not recorded"))
+        steps.append(Step(side, "opening.threshold", text.format(side=side, shown=_shown(points, eggs),
+                                                                 threshold=threshold)))
     return account, 0, points
 
 
 def _shown(points: int, eggs: int) -> int | str:
     """The round's points as the texts show them: with the eggs paid toward them, if any."""
-    return f"{points} ({points - eggs} + eggs {eggs})" if eggs else points
+    if not eggs:
+        return points
+    return _("{points} ({base} + eggs {eggs})").format(points=points, base=points - eggs, eggs=eggs)

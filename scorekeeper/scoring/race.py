@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Iterable, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner, SeveralReach
 from scorekeeper.scoring.state import RoundState
@@ -70,8 +71,8 @@ def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[str]):
         held[rnd.out] = ()
     followed = follow_hand(ruleset, match.players, rnd.plays, held)
     if followed.illegal is not None:
-        notes.append(f"{ruleset.name} cannot follow the plays ({refusal(followed)}): the points claimed with "
-                     "the round are scored instead")
+        notes.append(_("{ruleset} cannot follow the plays ({why}): the points claimed with the round are scored "
+                       "instead").format(ruleset=ruleset.name, why=refusal(followed)))
         return None
     return play_scores(ruleset, followed)
 
@@ -80,21 +81,27 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
     events = []
     for claim in claims:
         side = match.side_of(claim.player).name
-        whose = f" for {side}" if side != claim.player else ""
+        other = side != claim.player
         if claim.count is None:
+            text = (_("{player} claims {points} during play for {side}") if other else
+                    _("{player} claims {points} during play"))
             events.append((side, claim.points, "play.scores",
-                           f"{claim.player} claims {claim.points} during play{whose}"))
+                           text.format(player=claim.player, points=claim.points, side=side)))
             continue
         # a claim told as a count scores what this ruleset makes of the count (rules.md §4.3)
         from scorekeeper.scoring.counts import explain_score, score_of  # start-up
 
         value = score_of(ruleset, claim.count)
         if not value:
-            steps.append(Step(side, "play.scores", f"{claim.player}'s count of {claim.count} scores nothing under "
-                                                   f"{ruleset.name}: {explain_score(ruleset, claim.count)}"))
+            steps.append(Step(side, "play.scores", _(
+                "{player}'s count of {count} scores nothing under {ruleset}: {why}").format(
+                player=claim.player, count=claim.count, ruleset=ruleset.name,
+                why=explain_score(ruleset, claim.count))))
             continue
+        text = (_("{player} claims {points} during play (count {count}) for {side}") if other else
+                _("{player} claims {points} during play (count {count})"))
         events.append((side, value, "play.scores",
-                       f"{claim.player} claims {value} during play (count {claim.count}){whose}"))
+                       text.format(player=claim.player, points=value, count=claim.count, side=side)))
     return events
 
 
@@ -105,20 +112,26 @@ def _play_events(match: Match, scored, steps: list[Step]) -> list[tuple]:
     for item in scored:
         ruled = item.ruled
         play = ruled.play
-        said = f"play {item.number}, {format_play(play._replace(missed=False, taker=None))}: the ends count " \
-               f"{ruled.count}"
+        fields = {"number": item.number, "play": format_play(play._replace(missed=False, taker=None)),
+                  "count": ruled.count, "points": ruled.points, "player": play.player, "taker": item.taker}
         if item.taker is None:
             side = match.side_of(play.player).name
-            steps.append(Step(side, "play.muggins", f"{said}, {ruled.points} missed by {play.player} and lost"))
+            steps.append(Step(side, "play.muggins", _(
+                "play {number}, {play}: the ends count {count}, {points} missed by {player} and lost").format(
+                **fields)))
             continue
         side = match.side_of(item.taker).name
-        whose = f" for {side}" if side != item.taker else ""
+        other = side != item.taker
         if item.taker != play.player:
-            events.append((side, ruled.points, "play.muggins",
-                           f"{said}, {ruled.points} missed by {play.player}: {item.taker} calls muggins and "
-                           f"takes it{whose}"))
+            text = (_("play {number}, {play}: the ends count {count}, {points} missed by {player}: {taker} calls "
+                      "muggins and takes it for {side}") if other else
+                    _("play {number}, {play}: the ends count {count}, {points} missed by {player}: {taker} calls "
+                      "muggins and takes it"))
+            events.append((side, ruled.points, "play.muggins", text.format(side=side, **fields)))
         else:
-            events.append((side, ruled.points, "play.scores", f"{said}, {play.player} scores {ruled.points}{whose}"))
+            text = (_("play {number}, {play}: the ends count {count}, {player} scores {points} for {side}")
+                    if other else _("play {number}, {play}: the ends count {count}, {player} scores {points}"))
+            events.append((side, ruled.points, "play.scores", text.format(side=side, **fields)))
     return events
 
 
@@ -132,8 +145,8 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
     claimed = dict(points)
     claims = tuple(claims)
     if claims and ruleset["play.scores"] is PlayScore.NONE:
-        notes.append(f"{ruleset.name} scores nothing during play: the claims "
-                     f"({', '.join(f'{c.player} {c.points}' for c in claims)}) are not counted")
+        notes.append(_("{ruleset} scores nothing during play: the claims ({claims}) are not counted").format(
+            ruleset=ruleset.name, claims=", ".join(f"{c.player} {c.points}" for c in claims)))
         claims = ()
     at_once = ruleset["end.at_once"] and target > 0 and ruleset["end.at_target"] is AtTarget.WINS
     if scored is not None:
@@ -143,8 +156,9 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
     events += [(name, value, None, "") for name, value in (end_points or {}).items() if value]
     for side, value, key, said in events:
         if ruleset["end.exact"] and target and running[side] + value > target:
-            steps.append(Step(side, "end.exact", f"{side}: {value} not scored: {running[side]} + {value} would "
-                                                 f"pass the target {target}, which must be reached exactly"))
+            steps.append(Step(side, "end.exact", _(
+                "{side}: {points} not scored: {score} + {points} would pass the target {target}, which must be "
+                "reached exactly").format(side=side, points=value, score=running[side], target=target)))
             continue
         running[side] += value
         points[side] += value
@@ -152,8 +166,9 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
             claimed[side] += value
             steps.append(Step(side, key, said))
         if at_once and running[side] >= target:
-            steps.append(Step(side, "end.at_once", f"{side} reaches {running[side]} of {target} and wins at once; "
-                                                   "nothing after it in this hand is scored"))
+            steps.append(Step(side, "end.at_once", _(
+                "{side} reaches {score} of {target} and wins at once; nothing after it in this hand is "
+                "scored").format(side=side, score=running[side], target=target)))
             return Race(points, claimed, side)
     return Race(points, claimed)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 
 from scorekeeper.domain.facts import OUT, Match
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Account, RoundState
@@ -29,10 +30,10 @@ def wipe_remembered(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     steps: list[Step] = []
     if finisher is not None:
         accounts[finisher], lost = wipe(finisher, accounts[finisher], "opening.wipe_on_out",
-                                        f"{rnd.out} went out", steps)
+                                        _("{player} went out").format(player=rnd.out), steps)
         wiped[finisher] += lost
     for name in losers:
-        accounts[name], lost = wipe(name, accounts[name], "fish.policy", "fish for one", steps)
+        accounts[name], lost = wipe(name, accounts[name], "fish.policy", _("fish for one"), steps)
         wiped[name] += lost
     if not steps:
         return state
@@ -43,5 +44,6 @@ def wipe(side: str, account: Account, key: str, why: str, steps: list[Step]) -> 
     """Wipe a side's remembered points; returns the new account and what was lost."""
     if not account.remembered:
         return account, 0
-    steps.append(Step(side, key, f"{side}: remembered +{account.remembered} wiped ({why})"))
+    steps.append(Step(side, key, _("{side}: remembered +{points} wiped ({why})").format(
+        side=side, points=account.remembered, why=why)))
     return Account(account.score, 0), account.remembered
