@@ -121,3 +121,12 @@ def _no_screen_size(monkeypatch):
 
 # scripts/catalogs.py, which the catalog tests use
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+
+
+@pytest.fixture(scope="session")
+def catalogs(tmp_path_factory):
+    """A locale folder holding the pseudo-language (``tests/pseudo.py``), every message wrapped in ⟦ ⟧: built
+    once for every test that runs a command under it."""
+    import pseudo
+
+    return pseudo.build(tmp_path_factory.mktemp("pseudo"))

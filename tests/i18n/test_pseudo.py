@@ -17,11 +17,6 @@ KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds", "history",
 """What programs read stays English: a match file's and a ruleset's keys (named where a problem is)."""
 
 
-@pytest.fixture(scope="module")
-def catalogs(tmp_path_factory):
-    return pseudo.build(tmp_path_factory.mktemp("pseudo"))
-
-
 @pytest.fixture
 def xx(catalogs, monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_LOCALEDIR", catalogs)

@@ -50,11 +50,6 @@ def _match(folder, rules, players, rounds) -> str:
     return path
 
 
-@pytest.fixture(scope="module")
-def catalogs(tmp_path_factory):
-    return pseudo.build(tmp_path_factory.mktemp("pseudo"))
-
-
 @pytest.fixture
 def speak(catalogs, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_LOCALEDIR", catalogs)

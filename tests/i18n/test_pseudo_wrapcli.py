@@ -112,11 +112,6 @@ CASES = {
 """Every command: a normal run and a typical error (``--help`` of each is ``test_every_help``)."""
 
 
-@pytest.fixture(scope="module")
-def catalogs(tmp_path_factory):
-    return pseudo.build(tmp_path_factory.mktemp("pseudo"))
-
-
 @pytest.fixture
 def xx(catalogs, monkeypatch, tmp_path):
     """Run a command under the pseudo-language in a folder of its own; the output people read."""

@@ -17,11 +17,6 @@ WORDS = ("Ann", "Bob", "Cid", "Dan", "out", "fish", "by", "on", "led", "count", 
 """What a refusal may show unmarked: the names typed, the round line's words, commands and ruleset values."""
 
 
-@pytest.fixture(scope="module")
-def catalogs(tmp_path_factory):
-    return pseudo.build(tmp_path_factory.mktemp("pseudo"))
-
-
 def _runner(tmp_path, env):
     def run(*args: str, code: int) -> str:
         result = CliRunner(env=env).invoke(cli, ["--match", str(tmp_path / "match.toml"), *args],

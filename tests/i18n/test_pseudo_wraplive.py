@@ -19,11 +19,6 @@ own, so the session names the English ones), and the ruleset's name."""
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
 
-@pytest.fixture(scope="module")
-def catalogs(tmp_path_factory):
-    return pseudo.build(tmp_path_factory.mktemp("pseudo"))
-
-
 @pytest.fixture
 def xx(catalogs, monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_LOCALEDIR", catalogs)

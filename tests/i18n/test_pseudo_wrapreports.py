@@ -53,11 +53,6 @@ def _match(folder, rounds=ROUNDS) -> str:
     return path
 
 
-@pytest.fixture(scope="module")
-def catalogs(tmp_path_factory):
-    return pseudo.build(tmp_path_factory.mktemp("pseudo"))
-
-
 @pytest.fixture
 def speak(catalogs, monkeypatch):
     """Speak a language for the test (xx: the pseudo-language), English again after it."""
