@@ -12,3 +12,12 @@ def both(names) -> str:
     for name in names[1:]:
         shown = _("{first} and {second}").format(first=shown, second=name)
     return shown
+
+
+def one_of(items) -> str:
+    """``items`` offered as alternatives: "6-6 6-5 or 5-5 4-4" (each further one joined the same way)."""
+    items = [str(item) for item in items]
+    shown = items[0] if items else ""
+    for item in items[1:]:
+        shown = _("{first} or {second}").format(first=shown, second=item)
+    return shown
