@@ -37,10 +37,10 @@ def check_hand(ruleset: Ruleset, tiles: tuple[Tile, ...]) -> HandRuling:
         raise InputError(_("no tiles given"))
     ruleset.tileset.check(tiles, where="hand")
     steps: list[Step] = []
-    value = hand_value(ruleset, "the hand", Hand(tiles=tuple(tiles)), steps, [])
+    value = hand_value(ruleset, None, Hand(tiles=tuple(tiles)), steps, [])
     pips = sum(tile.pips for tile in tiles)
     arithmetic = " + ".join(str(tile.pips) for tile in tiles)
-    reasons = [reason(ruleset, step.key, step.text.replace("the hand holds", "the hand is")) for step in steps]
+    reasons = [reason(ruleset, step.key, step.text) for step in steps]
     special = any(step.key == SPECIAL_HANDS for step in steps)
     if not special:
         if len(tiles) > 1:

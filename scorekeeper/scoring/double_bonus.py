@@ -6,13 +6,22 @@ from __future__ import annotations
 
 
 from scorekeeper.domain.facts import OUT, Match, Round
+from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.said import both
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 from scorekeeper.domain.tiles import Tile
 
 _LEAD = {Tile(6, 6): "bonus.lead_six_six", Tile(0, 0): "bonus.lead_zero_zero"}
 _FINISH = {Tile(6, 6): "bonus.finish_six_six", Tile(0, 0): "bonus.finish_zero_zero"}
+# what a bonus step says: to the losers, into the eggs, not given (each a whole sentence for the catalogs)
+_LED_WITH = (N_("the round was led with {tile}: {bonus} added to {losers}"),
+             N_("the round was led with {tile}: nobody lost this round, so the {bonus} go into the eggs"),
+             N_("the round was led with {tile}: nobody lost this round, so the {bonus} are not given"))
+_WENT_OUT_WITH = (N_("{side} went out with {tile}: {bonus} added to {losers}"),
+                  N_("{side} went out with {tile}: nobody lost this round, so the {bonus} go into the eggs"),
+                  N_("{side} went out with {tile}: nobody lost this round, so the {bonus} are not given"))
 
 
 def add_bonuses(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -32,29 +41,31 @@ def _with_bonuses(ruleset: Ruleset, rnd: Round, outcome: Outcome, steps: list[St
     found = []
     if lead_on:
         if rnd.led is None and not rnd.plain_led:
-            notes.append("the lead was not recorded ('led TILE' or --led): the bonus for leading 6-6 or 0-0 could "
-                         "not be applied")
+            notes.append(_("the lead was not recorded ('led TILE' or --led): the bonus for leading 6-6 or 0-0 "
+                           "could not be applied"))
         elif rnd.led in _LEAD and ruleset[_LEAD[rnd.led]]:
-            found.append((_LEAD[rnd.led], ruleset[_LEAD[rnd.led]], f"the round was led with {rnd.led}"))
+            found.append((_LEAD[rnd.led], ruleset[_LEAD[rnd.led]], _LED_WITH, {"tile": rnd.led}))
     if finish_on and rnd.ending is OUT:
         if not rnd.last and not rnd.plain_last:
-            notes.append(f"{rnd.out}'s last tile was not recorded ('out on TILE' or --last): the bonus for "
-                         "finishing with 6-6 or 0-0 could not be applied")
+            notes.append(_("{side}'s last tile was not recorded ('out on TILE' or --last): the bonus for "
+                           "finishing with 6-6 or 0-0 could not be applied").format(side=rnd.out))
         for tile in rnd.last:
             if tile in _FINISH and ruleset[_FINISH[tile]]:
-                found.append((_FINISH[tile], ruleset[_FINISH[tile]], f"{rnd.out} went out with {tile}"))
+                found.append((_FINISH[tile], ruleset[_FINISH[tile]], _WENT_OUT_WITH,
+                              {"side": rnd.out, "tile": tile}))
     if not found:
         return outcome
     points = dict(outcome.points)
     tied = outcome.tied_total
-    for key, bonus, why in found:
+    for key, bonus, said, fields in found:
         if outcome.losers:
             for loser in outcome.losers:
                 points[loser] += bonus
-            steps.append(Step(None, key, f"{why}: {bonus} added to {' and '.join(outcome.losers)}"))
+            text = _(said[0]).format(bonus=bonus, losers=both(outcome.losers), **fields)
         elif tied:
             tied += bonus
-            steps.append(Step(None, key, f"{why}: nobody lost this round, so the {bonus} go into the eggs"))
+            text = _(said[1]).format(bonus=bonus, **fields)
         else:
-            steps.append(Step(None, key, f"{why}: nobody lost this round, so the {bonus} are not given"))
+            text = _(said[2]).format(bonus=bonus, **fields)
+        steps.append(Step(None, key, text))
     return outcome._replace(points=points, tied_total=tied)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from scorekeeper.domain.facts import Match
 from scorekeeper.errors import either
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import EggsTo
 from scorekeeper.scoring.lead import egg_leads
@@ -68,8 +69,9 @@ def keep_unopened_eggs(ruleset: Ruleset, match: Match, state: RoundState) -> Rou
     points, dropped = dict(state.points), dict(state.dropped)
     points[side] -= eggs
     dropped[side] = max(dropped[side] - eggs, 0)
-    step = Step(side, "eggs.toward_opening", f"eggs: {side} could not open even with the {eggs} eggs "
-                                             f"({points[side]} + {eggs}): they stay carried")
+    step = Step(side, "eggs.toward_opening", _("eggs: {side} could not open even with the {eggs} eggs "
+                                               "({points} + {eggs}): they stay carried").format(
+                                                 side=side, eggs=eggs, points=points[side]))
     return state.but(points=points, dropped=dropped, eggs_paid=0, eggs_paid_to=None,
                      steps=state.added((step,)))
 
@@ -83,8 +85,9 @@ def check_egg_lead(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
     tiles = egg_leads(ruleset)
     if led in tiles:
         return state
-    note = (f"{led} was led while eggs (+{state.pot.amount}) were carried: the eggs are played from "
-            f"{either(tiles)} (eggs.lead), so it was a wrong lead; the round is scored as recorded")
+    note = _("{led} was led while eggs (+{eggs}) were carried: the eggs are played from {tiles} (eggs.lead), "
+             "so it was a wrong lead; the round is scored as recorded").format(
+               led=led, eggs=state.pot.amount, tiles=either(tiles))
     return state.but(notes=state.notes + (note,))
 
 
@@ -142,7 +145,8 @@ def recipient(ruleset: Ruleset, pot: Pot, outcome: Outcome, recorded: dict[str, 
 def paid(ruleset: Ruleset, pot: Pot, side: str) -> Step:
     """The step that says who received the pot."""
     rule = ruleset["eggs.to"]
-    return Step(side, "eggs.to", f"eggs: {side} receives the carried {pot.amount} ({rule.value})")
+    return Step(side, "eggs.to", _("eggs: {side} receives the carried {eggs} ({rule})").format(
+        side=side, eggs=pot.amount, rule=rule.value))
 
 
 def carry(ruleset: Ruleset, pot: Pot, outcome: Outcome, paid: bool, steps: list[Step]) -> tuple[Pot, int]:
@@ -155,8 +159,9 @@ def carry(ruleset: Ruleset, pot: Pot, outcome: Outcome, paid: bool, steps: list[
         aged, rotten = _age(ruleset, pot, steps, quiet=True)
         total = aged.amount + outcome.tied_total
         if aged.amount:
-            steps.append(Step(None, "fish.tie", f"eggs: {outcome.tied_total} added to the carried "
-                                                f"{aged.amount}, now {total}"))
+            steps.append(Step(None, "fish.tie", _("eggs: {tied} added to the carried {eggs}, "
+                                                  "now {total}").format(
+                                                    tied=outcome.tied_total, eggs=aged.amount, total=total)))
         return Pot(total, aged.age), rotten
     if paid or pot.amount == 0:
         return pot, 0
@@ -168,11 +173,13 @@ def _age(ruleset: Ruleset, pot: Pot, steps: list[Step], quiet: bool = False) -> 
     age = pot.age + 1
     limit = ruleset["eggs.rot_after"]
     if limit and age >= limit:
-        steps.append(Step(None, "eggs.rot_after", f"eggs: {pot.amount} unclaimed after {age} rounds are "
-                                                  "rotten and dropped"))
+        steps.append(Step(None, "eggs.rot_after", ngettext(
+            "eggs: {eggs} unclaimed after {n} rounds are rotten and dropped",
+            "eggs: {eggs} unclaimed after {n} rounds are rotten and dropped", age).format(eggs=pot.amount, n=age)))
         return Pot(), pot.amount
     if not quiet:
-        steps.append(Step(None, "eggs.to", f"eggs: nobody qualified this round; {pot.amount} stay carried"))
+        steps.append(Step(None, "eggs.to", _("eggs: nobody qualified this round; {eggs} stay carried").format(
+            eggs=pot.amount)))
     return Pot(pot.amount, age), 0
 
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.domain.facts import OUT, Match, Round
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishTie, HandOf, Rounding, RoundWhat
 from scorekeeper.scoring.fishtie import split, tie_rule
+from scorekeeper.scoring.said import both
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 
@@ -39,6 +41,15 @@ class HandCount(NamedTuple):
     """The arithmetic, e.g. "5 + 11 + 13 - 3 = 26, nearest 5: 25, / 5 = 5"."""
 
 
+# The rounding is said whole in each way (the ruleset's word for it stays English in the ruleset only).
+_EACH_ROUNDED = {Rounding.NEAREST: N_("each hand rounded nearest to {to}: {sums}"),
+                 Rounding.UP: N_("each hand rounded up to {to}: {sums}"),
+                 Rounding.DOWN: N_("each hand rounded down to {to}: {sums}")}
+_ROUNDED = {Rounding.NEAREST: N_("{sums}, rounded nearest to {to}: {rounded}"),
+            Rounding.UP: N_("{sums}, rounded up to {to}: {rounded}"),
+            Rounding.DOWN: N_("{sums}, rounded down to {to}: {rounded}")}
+
+
 def count_hands(ruleset: Ruleset, hands: list[int], own: int = 0) -> HandCount:
     """What the winner scores for the opponents' ``hands`` (``own``: the winner's pips to subtract)."""
     rounding, to, divisor = ruleset["endhand.rounding"], ruleset["endhand.round_to"], ruleset["endhand.divisor"]
@@ -47,19 +58,17 @@ def count_hands(ruleset: Ruleset, hands: list[int], own: int = 0) -> HandCount:
         rounded = [round_count(rounding, to, value) for value in hands]
         mine = round_count(rounding, to, own)
         value = max(sum(rounded) - mine, 0)
-        text = f"each hand rounded {rounding.value} to {to}: " + " + ".join(map(str, rounded))
-        if own:
-            text += f" - {mine}"
-        text += f" = {value}"
+        sums = " + ".join(map(str, rounded)) + (f" - {mine}" if own else "") + f" = {value}"
+        text = _(_EACH_ROUNDED[rounding]).format(to=to, sums=sums)
     else:
         raw = sum(hands) - own
         text = f"{shown}" + (f" - {own}" if own else "") + (f" = {raw}" if len(hands) > 1 or own else "")
         value = max(raw, 0)
         if raw < 0:
-            text += ", counts 0"
+            text = _("{sums}, counts 0").format(sums=text)
         if rounding is not Rounding.NONE:
             rounded = round_count(rounding, to, value)
-            text += f", rounded {rounding.value} to {to}: {rounded}"
+            text = _(_ROUNDED[rounding]).format(sums=text, to=to, rounded=rounded)
             value = rounded
     if divisor > 1:
         text += f", / {divisor} = {value // divisor}"
@@ -91,14 +100,16 @@ def _write_off_own(ruleset: Ruleset, outcome: Outcome, side_hands: dict[str, int
         own = side_hands[name]
         lost = round_count(Rounding.DOWN, to, own) // divisor
         if not lost:
-            steps.append(Step(name, "endhand.loser_writes_off", f"{name} holds {own}: rounded down to {to}, "
-                                                                "nothing to write off"))
+            text = _("{side} holds {own}: rounded down to {to}, nothing to write off")
+            steps.append(Step(name, "endhand.loser_writes_off", text.format(side=name, own=own, to=to)))
             continue
         points[name] -= lost
-        shown = f"{own}, rounded down to {to}: {round_count(Rounding.DOWN, to, own)}" + \
-            (f", / {divisor} = {lost}" if divisor > 1 else "")
-        steps.append(Step(name, "endhand.loser_writes_off", f"{name} was left holding {shown}, written off: "
-                                                            f"-{lost}"))
+        down = round_count(Rounding.DOWN, to, own)
+        text = _("{side} was left holding {own}, rounded down to {to}: {down}, / {divisor} = {lost}, written "
+                 "off: -{lost}") if divisor > 1 else \
+            _("{side} was left holding {own}, rounded down to {to}: {down}, written off: -{lost}")
+        steps.append(Step(name, "endhand.loser_writes_off",
+                          text.format(side=name, own=own, to=to, down=down, divisor=divisor, lost=lost)))
     return outcome._replace(points=points)
 
 
@@ -110,11 +121,19 @@ def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, in
         winner = match.side_of(rnd.out).name
         count = _against(ruleset, match, (winner,), player_hands, 0)
         points = count.points if ruleset["endhand.out_pips"] else 0
-        text = f"{rnd.out} went out: {winner} scores {_whose(ruleset)}, {count.text}" \
-            if ruleset["endhand.out_pips"] else f"{rnd.out} went out"
+        own_side = ruleset["endhand.own_side"]
+        if not ruleset["endhand.out_pips"]:
+            text = _("{player} went out").format(player=rnd.out)
+        elif own_side:
+            text = _("{player} went out: {side} scores every hand's pips, its own side's too, {count}").format(
+                player=rnd.out, side=winner, count=count.text)
+        else:
+            text = _("{player} went out: {side} scores the opponents' pips, {count}").format(
+                player=rnd.out, side=winner, count=count.text)
         bonus = ruleset["endhand.out_bonus"]
         if bonus:
-            text += f"; + {bonus} for going out (endhand.out_bonus) = {points + bonus}"
+            text = _("{said}; + {bonus} for going out (endhand.out_bonus) = {total}").format(
+                said=text, bonus=bonus, total=points + bonus)
             points += bonus
         steps.append(Step(winner, "endhand.count", text))
         return _to(names, winner, points, line_total)
@@ -126,29 +145,33 @@ def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, in
         lowest = min(player_hands.values())
         holders = [player for player, value in player_hands.items() if value == lowest]
         level = tuple(name for name in names if any(match.side_of(player).name == name for player in holders))
-        single = f"{' and '.join(holders)} {'holds' if len(holders) == 1 else 'hold'} the fewest pips ({lowest})"
+        single = ngettext("{players} holds the fewest pips ({fewest})", "{players} hold the fewest pips ({fewest})",
+                          len(holders)).format(players=both(holders), fewest=lowest)
         fewest = min(side_hands[name] for name in level)
     own = fewest if ruleset["endhand.fish_subtract"] else 0
     count = _against(ruleset, match, level, player_hands, own)
     if len(level) == 1:
         winner = level[0]
-        held = f"{single}: {winner}" if single else f"{winner} holds the fewest pips ({fewest}) and"
-        steps.append(Step(winner, "endhand.count", f"fish: {held} scores {_whose(ruleset)}"
-                                                   f"{' minus its own' if own else ''}: {count.text}"))
+        said = _FISH_SCORES[(bool(single), bool(ruleset["endhand.own_side"]), bool(own))]
+        steps.append(Step(winner, "endhand.count", _(said).format(
+            single=single, side=winner, fewest=fewest, count=count.text)))
         return _to(names, winner, count.points, line_total)
-    shown = " and ".join(level)
+    shown = both(level)
     tie, key = tie_rule(ruleset, len(names), len(level))
     if tie is FishTie.SPLIT:
         share, each = split(count.points, len(level))
-        steps.append(Step(None, key, f"fish: {shown} tie for the fewest pips ({fewest}); they split the "
-                                     f"count ({count.text}): {each}"))
+        steps.append(Step(None, key, _("fish: {sides} tie for the fewest pips ({fewest}); they split the "
+                                       "count ({count}): {each}").format(
+                                         sides=shown, fewest=fewest, count=count.text, each=each)))
         return Outcome({name: share if name in level else 0 for name in names},
                        losers=tuple(n for n in names if n not in level), line_total=line_total)
     if tie is FishTie.EGGS:
-        steps.append(Step(None, key, f"fish: {shown} tie for the fewest pips ({fewest}); the count "
-                                            f"({count.text}) is carried forward as eggs"))
+        steps.append(Step(None, key, _("fish: {sides} tie for the fewest pips ({fewest}); the count "
+                                              "({count}) is carried forward as eggs").format(
+                                                sides=shown, fewest=fewest, count=count.text)))
         return Outcome({name: 0 for name in names}, tied_total=count.points, line_total=line_total)
-    steps.append(Step(None, key, f"fish: {shown} tie for the fewest pips ({fewest}): nobody scores"))
+    steps.append(Step(None, key, _("fish: {sides} tie for the fewest pips ({fewest}): nobody scores").format(
+        sides=shown, fewest=fewest)))
     return Outcome({name: 0 for name in names}, line_total=line_total)
 
 
@@ -160,8 +183,21 @@ def _against(ruleset: Ruleset, match: Match, winners: tuple[str, ...], player_ha
     return count_hands(ruleset, opponents, own)
 
 
-def _whose(ruleset: Ruleset) -> str:
-    return "every hand's pips, its own side's too" if ruleset["endhand.own_side"] else "the opponents' pips"
+# What a fish's winner scores, by (the lowest single hand named, every hand counted, its own subtracted).
+_FISH_SCORES = {
+    (False, False, False): N_("fish: {side} holds the fewest pips ({fewest}) and scores the opponents' pips: {count}"),
+    (False, False, True): N_("fish: {side} holds the fewest pips ({fewest}) and scores the opponents' pips minus its "
+                             "own: {count}"),
+    (False, True, False): N_("fish: {side} holds the fewest pips ({fewest}) and scores every hand's pips, its own "
+                             "side's too: {count}"),
+    (False, True, True): N_("fish: {side} holds the fewest pips ({fewest}) and scores every hand's pips, its own "
+                            "side's too minus its own: {count}"),
+    (True, False, False): N_("fish: {single}: {side} scores the opponents' pips: {count}"),
+    (True, False, True): N_("fish: {single}: {side} scores the opponents' pips minus its own: {count}"),
+    (True, True, False): N_("fish: {single}: {side} scores every hand's pips, its own side's too: {count}"),
+    (True, True, True): N_("fish: {single}: {side} scores every hand's pips, its own side's too minus its own: "
+                           "{count}"),
+}
 
 
 def _to(names: list[str], winner: str, points: int, line_total: int) -> Outcome:

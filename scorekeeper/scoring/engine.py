@@ -10,11 +10,13 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from scorekeeper.domain.facts import Match
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget
 from scorekeeper.scoring import race
 from scorekeeper.scoring.lead import lead_note, next_lead, next_leader
 from scorekeeper.scoring.pipeline import score_round, stages_for
+from scorekeeper.scoring.said import both
 from scorekeeper.scoring.state import Account, Pot
 from scorekeeper.scoring.table import Decision, RoundResult, Standing, Table
 
@@ -152,6 +154,8 @@ def _tie_at_target(ruleset: Ruleset, match: Match, accounts: Mapping[str, Accoun
     level = [side.name for side in match.sides if accounts[side.name].score == top]
     if len(level) < 2:
         return ""
-    role = "the goat" if ruleset["end.at_target"] is AtTarget.LOSES else "the winner"
-    return (f"{' and '.join(level)} reached {top} together; the rules do not say who is {role}, so the "
-            f"earlier seat, {chosen}, is taken")
+    text = _("{sides} reached {score} together; the rules do not say who is the goat, so the earlier seat, "
+             "{chosen}, is taken") if ruleset["end.at_target"] is AtTarget.LOSES else \
+        _("{sides} reached {score} together; the rules do not say who is the winner, so the earlier seat, "
+          "{chosen}, is taken")
+    return text.format(sides=both(level), score=top, chosen=chosen)

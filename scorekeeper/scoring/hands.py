@@ -20,8 +20,10 @@ from typing import AbstractSet, Mapping, NamedTuple
 
 from scorekeeper.domain.facts import OUT, Hand, Match, Round
 from scorekeeper.domain.memo import once_per
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS, HandValue
+from scorekeeper.scoring.said import one_of
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Step
 from scorekeeper.domain.tiles import Tile, format_tiles
@@ -67,7 +69,8 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                 continue
             if partner_out and out in side.players:
                 steps.append(Step(side.name, "count.partner_of_finisher",
-                                  f"{player}'s hand is not counted: partner of {out}, who went out"))
+                                  _("{player}'s hand is not counted: partner of {out}, who went "
+                                    "out").format(player=player, out=out)))
                 continue
             hand = held.get(player)
             if hand is None:  # not given: a ruleset that does not count it (count.hand_won, on an out)
@@ -78,8 +81,9 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
             elif player in deduced:
                 found = deduced[player]
                 steps.append(Step(player, SPECIAL_HANDS if ruleset.special_hands else "count.six_six_anywhere",
-                                  f"{player}'s total of {hand.total} can only be {format_tiles(found.tiles)} "
-                                  f"({found.why}): counted as that hand"))
+                                  _("{player}'s total of {total} can only be {tiles} ({why}): counted as "
+                                    "that hand").format(player=player, total=hand.total,
+                                                        tiles=format_tiles(found.tiles), why=found.why)))
                 value = hand_value(ruleset, player, found.hand, steps, notes, anywhere)
             elif plain or (not anywhere and (hand.total not in sums if tiles is None else len(tiles) not in sizes)):
                 value = hand.total if tiles is None else sum(map(sum, tiles))  # a tile is the tuple (low, high)
@@ -98,21 +102,27 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                      notes=state.notes + tuple(notes))
 
 
-def tile_count(player: str, hand: Hand, deduced: Deduction | None, steps: list[Step]) -> int:
+def tile_count(player: str | None, hand: Hand, deduced: Deduction | None, steps: list[Step]) -> int:
     """``count.hand_value = tiles`` (rules.md §5.5): 1 a tile, 2 a double.  A total counts only when it proves
     its tiles (``deduced``); the round's check refuses any other total, so none reaches here."""
     tiles = hand.tiles
-    proved = ""
     if tiles is None:
         if deduced is None:  # refused when the round is checked (match.checks.tiles_known)
             raise ValueError(f"{player}'s total of {hand.total} does not prove the tiles")
         tiles = deduced.tiles
-        proved = f"a total of {hand.total} can only be {format_tiles(tiles)} ({deduced.why}); "
     each = [2 if tile.low == tile.high else 1 for tile in tiles]
     value = sum(each)
     added = " + ".join(map(str, each)) + (f" = {value}" if len(each) > 1 else "")
-    steps.append(Step(player, "count.hand_value", f"{player}: {proved}{format_tiles(tiles)} counts {added} "
-                                                  "(1 a tile, 2 a double)"))
+    if player is None:
+        text = _("the hand: {tiles} counts {added} (1 a tile, 2 a double)")
+    elif hand.tiles is None:
+        text = _("{player}: a total of {total} can only be {tiles} ({why}); {tiles} counts {added} (1 a tile, "
+                 "2 a double)")
+    else:
+        text = _("{player}: {tiles} counts {added} (1 a tile, 2 a double)")
+    steps.append(Step(player, "count.hand_value", text.format(
+        player=player, total=hand.total, tiles=format_tiles(tiles), why=deduced.why if deduced else "",
+        added=added)))
     return value
 
 
@@ -289,11 +299,12 @@ def placed_tiles(rnd: Round, deduced: Mapping[str, Deduction]) -> set[Tile]:
     return placed
 
 
-def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step], notes: list[str],
+def hand_value(ruleset: Ruleset, player: str | None, hand: Hand, steps: list[Step], notes: list[str],
                anywhere: int | None = None, elsewhere: AbstractSet[Tile] = frozenset()) -> int:
     """The value of one player's hand; explains special hands, and says when a total may hide one (none
     holding a tile the facts place ``elsewhere``: in another hand, led or played last).
 
+    ``player``: None for a hand shown on its own (the referee's ``hand``): the steps then say "the hand".
     ``anywhere``: ``count.six_six_anywhere``, when the caller has read it already.  Under
     ``count.hand_value = tiles`` a hand of tiles counts them (``tile_count``)."""
     if hand.tiles is not None and ruleset["count.hand_value"] is HandValue.TILES:
@@ -306,24 +317,30 @@ def hand_value(ruleset: Ruleset, player: str, hand: Hand, steps: list[Step], not
         maybe = [special for special in ruleset.special_hands if sum([t.low + t.high for t in special]) == total
                  and elsewhere.isdisjoint(special)]
         if maybe:
-            shown = " or ".join(format_tiles(special) for special in maybe)
-            notes.append(f"{player}: only a total of {total} was given, so the special-hand rule "
-                         f"({shown}) could not be applied to that hand (record the tiles with --hand to apply it)")
+            shown = one_of(format_tiles(special) for special in maybe)
+            notes.append(_("{player}: only a total of {total} was given, so the special-hand rule ({hands}) could "
+                           "not be applied to that hand (record the tiles with --hand to apply it)").format(
+                             player=player, total=total, hands=shown))
         if anywhere and total >= SIX_SIX.pips and SIX_SIX not in elsewhere:
-            notes.append(f"{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
-                         "wherever held) was in that hand is not known; it is counted as pips (record the tiles "
-                         "with --hand to apply it)")
+            notes.append(_("{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
+                           "wherever held) was in that hand is not known; it is counted as pips (record the tiles "
+                           "with --hand to apply it)").format(player=player, total=total, anywhere=anywhere))
         return total
     special = ruleset.special_hands.get(tuple(sorted(tiles)))
     if special is not None:
         steps.append(Step(player, SPECIAL_HANDS,
-                          f"{player} holds exactly {format_tiles(tiles)}: counts {special}"))
+                          (_("the hand is exactly {tiles}: counts {value}") if player is None else
+                           _("{player} holds exactly {tiles}: counts {value}")).format(
+                             player=player, tiles=format_tiles(tiles), value=special)))
         return special
     pips = sum([tile.low + tile.high for tile in tiles])
     if anywhere and SIX_SIX in tiles:
         value = pips - SIX_SIX.pips + anywhere
         steps.append(Step(player, "count.six_six_anywhere",
-                          f"{player} holds 6-6, which counts {anywhere} wherever it is held: "
-                          f"{pips} pips - 12 + {anywhere} = {value}"))
+                          (_("the hand is 6-6, which counts {anywhere} wherever it is held: {pips} pips - 12 + "
+                             "{anywhere} = {value}") if player is None else
+                           _("{player} holds 6-6, which counts {anywhere} wherever it is held: {pips} pips - 12 + "
+                             "{anywhere} = {value}")).format(player=player, anywhere=anywhere, pips=pips,
+                                                             value=value)))
         return value
     return pips

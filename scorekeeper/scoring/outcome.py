@@ -8,9 +8,11 @@ eggs, nobody scores, or split).  Rulesets with ``endhand.count`` take ``endhand.
 from __future__ import annotations
 
 from scorekeeper.domain.facts import OUT, Match, Round
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Count, FishPolicy, FishTie
 from scorekeeper.scoring.fishtie import split, tie_rule
+from scorekeeper.scoring.said import both
 from scorekeeper.scoring.seats import Seats, seats
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
@@ -34,12 +36,12 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
         if ruleset["count.who"] is Count.WINNER:
             return _winner_takes(seating, finisher, hands, line_total, steps)
         if steps is not None:
-            steps.append(_LOSERS_COUNT)
+            steps.append(_losers_count())
         return Outcome(dict(hands), finisher, seating.others[finisher], line_total=line_total)
     policy = ruleset["fish.policy"]
     if policy is FishPolicy.EACH:
         if steps is not None:
-            steps.append(_FISH_FOR_EVERYONE)
+            steps.append(_fish_for_everyone())
         if ruleset["count.who"] is Count.WINNER:
             lowest = _unique(hands, min)
             return _winner_takes(seating, lowest, hands, line_total, steps) if lowest else \
@@ -49,8 +51,9 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
         payer = seating.side_of[rnd.fisher]
         others = line_total - hands[payer]
         if steps is not None:
-            steps.append(Step(payer, "fish.policy", f"fisherman pays: {payer} made the fish and takes all the "
-                                                    f"other players' points, {others}"))
+            steps.append(Step(payer, "fish.policy", _("fisherman pays: {side} made the fish and takes all the "
+                                                      "other players' points, {others}").format(
+                                                        side=payer, others=others)))
         points = {name: others if name == payer else 0 for name in names}
         return Outcome(points, losers=(payer,), line_total=others)
     if policy is FishPolicy.MOST_TAKES_ALL:
@@ -58,8 +61,9 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
         if top is None:
             return _tie(ruleset, names, hands, line_total, steps, "most")
         if steps is not None:
-            steps.append(Step(top, "fish.policy", f"fish for one: {top} has the most ({hands[top]}) and takes "
-                                                  f"the total of all hands, {line_total}"))
+            steps.append(Step(top, "fish.policy", _("fish for one: {side} has the most ({hand}) and takes "
+                                                    "the total of all hands, {total}").format(
+                                                      side=top, hand=hands[top], total=line_total)))
         points = {name: line_total if name == top else 0 for name in names}
         return Outcome(points, losers=(top,), wipe_remembered=seating.others[top], line_total=line_total)
     # lower-wins: the lowest hand wins the round.
@@ -67,23 +71,29 @@ def allocate(ruleset: Ruleset, match: Match, rnd: Round, hands: dict[str, int],
     if lowest is None:
         return _tie(ruleset, names, hands, line_total, steps, "fewest")
     if steps is not None:
-        steps.append(Step(lowest, "fish.policy", f"fish: {lowest} has the lowest hand ({hands[lowest]}) and wins "
-                                                 "the round"))
+        steps.append(Step(lowest, "fish.policy", _("fish: {side} has the lowest hand ({hand}) and wins the "
+                                                   "round").format(side=lowest, hand=hands[lowest])))
     if ruleset["count.who"] is Count.WINNER:
         return _winner_takes(seating, lowest, hands, line_total, steps)
     points = {name: 0 if name == lowest else hands[name] for name in names}
     return Outcome(points, winner=lowest, losers=seating.others[lowest], line_total=line_total)
 
 
-_LOSERS_COUNT = Step(None, "count.who", "losers' count: every side records its own hand")
-_FISH_FOR_EVERYONE = Step(None, "fish.policy", "fish for everyone: every side counts its own hand")
+def _losers_count() -> Step:
+    # built when said, not at import: a constant would keep the language of the first import
+    return Step(None, "count.who", _("losers' count: every side records its own hand"))
+
+
+def _fish_for_everyone() -> Step:
+    return Step(None, "fish.policy", _("fish for everyone: every side counts its own hand"))
 
 
 def _winner_takes(seating: Seats, winner: str, hands: dict[str, int], line_total: int,
                   steps: list[Step] | None) -> Outcome:
     taken = line_total - hands[winner]
     if steps is not None:
-        steps.append(Step(winner, "count.who", f"winners' count: {winner} takes the losers' hands, {taken}"))
+        steps.append(Step(winner, "count.who", _("winners' count: {side} takes the losers' hands, "
+                                                   "{taken}").format(side=winner, taken=taken)))
     points = dict.fromkeys(seating.names, 0)
     points[winner] = taken
     return Outcome(points, winner, seating.others[winner], line_total=line_total)
@@ -95,16 +105,22 @@ def _tie(ruleset: Ruleset, names: list[str], hands: dict[str, int], line_total: 
         steps = []
     level = sorted(name for name in names if hands[name] == (max if what == "most" else min)(hands.values()))
     tie, key = tie_rule(ruleset, len(names), len(level))
-    shown = " and ".join(level)
+    shown = both(level)
     if tie is FishTie.EGGS:
-        steps.append(Step(None, key, f"{shown} tie for the {what} ({hands[level[0]]}): the whole "
-                                            f"{line_total} is carried forward as eggs"))
+        text = _("{sides} tie for the most ({hand}): the whole {total} is carried forward as eggs") \
+            if what == "most" else \
+            _("{sides} tie for the fewest ({hand}): the whole {total} is carried forward as eggs")
+        steps.append(Step(None, key, text.format(sides=shown, hand=hands[level[0]], total=line_total)))
         return Outcome({name: 0 for name in names}, tied_total=line_total, line_total=line_total)
     if tie is FishTie.SPLIT:
         share, each = split(line_total, len(level))
-        steps.append(Step(None, key, f"{shown} tie for the {what}: they split {line_total}, {each}"))
+        text = _("{sides} tie for the most: they split {total}, {each}") if what == "most" else \
+            _("{sides} tie for the fewest: they split {total}, {each}")
+        steps.append(Step(None, key, text.format(sides=shown, total=line_total, each=each)))
         return Outcome({name: share if name in level else 0 for name in names}, line_total=line_total)
-    steps.append(Step(None, key, f"{shown} tie for the {what}: nobody scores"))
+    text = _("{sides} tie for the most: nobody scores") if what == "most" else \
+        _("{sides} tie for the fewest: nobody scores")
+    steps.append(Step(None, key, text.format(sides=shown)))
     return Outcome({name: 0 for name in names}, line_total=line_total)
 
 

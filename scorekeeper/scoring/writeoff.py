@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Mapping
 
 from scorekeeper.domain.facts import Match
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import WriteOff
+from scorekeeper.scoring.said import both
 from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step
 
@@ -50,16 +52,18 @@ def written_off(ruleset: Ruleset, accounts: dict[str, Account], recorded: dict[s
     holders = [name for name in accounts if name not in recorders and accounts[name].score > 0]
     if not recorders or not holders:
         return lost
-    who = " and ".join(recorders)
+    who = both(recorders)
     for name in holders:
         lost[name] = accounts[name].score
         accounts[name] = Account(0, accounts[name].remembered)
-        steps.append(Step(name, "opening.write_off", f"{name}: {lost[name]} points written off to 0: {who} "
-                                                     "recorded, and only one side holds points"))
+        steps.append(Step(name, "opening.write_off", _("{side}: {lost} points written off to 0: {recorders} "
+                                                       "recorded, and only one side holds points").format(
+                                                         side=name, lost=lost[name], recorders=who)))
     if rule is WriteOff.ALL:
         for name in recorders:
             lost[name] = accounts[name].score
             accounts[name] = Account(0, accounts[name].remembered)
-            steps.append(Step(name, "opening.write_off", f"{name}: its new record of {recorded[name]} is written "
-                                                         "off too: everyone goes back to 0 (000's reading)"))
+            steps.append(Step(name, "opening.write_off", _("{side}: its new record of {record} is written off "
+                                                           "too: everyone goes back to 0 (000's reading)").format(
+                                                             side=name, record=recorded[name])))
     return lost
