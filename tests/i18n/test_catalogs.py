@@ -7,7 +7,6 @@ import gettext
 import re
 
 import pytest
-from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 import catalogs

@@ -64,11 +64,6 @@ def _explained(tmp_path, ruleset: str, players: tuple[str, ...], rounds) -> list
     return shown
 
 
-@pytest.fixture(scope="module")
-def catalogs(tmp_path_factory):
-    return pseudo.build(tmp_path_factory.mktemp("pseudo"))
-
-
 @pytest.mark.parametrize("case", sorted(ROUNDS))
 def test_the_steps_are_marked(catalogs, monkeypatch, tmp_path, case):
     monkeypatch.setenv("SCOREKEEPER_LOCALEDIR", catalogs)
