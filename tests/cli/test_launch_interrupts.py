@@ -87,7 +87,7 @@ def test_ctrl_c_while_the_command_starts_is_one_line_and_never_half_a_change(tmp
         assert (tmp_path / "match.toml").read_bytes() == before
     else:  # the signal came late: the round was saved, and the command says so
         assert process.returncode == 0 and rounds == 1, (process.returncode, err)
-        assert "Round 1 recorded" in out or err == [f"Interrupted after the change was saved in match.toml."]
+        assert "Round 1 recorded" in out or err == ["Interrupted after the change was saved in match.toml."]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["match.toml"]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.reports.chart import chart_figure, text_chart
+from scorekeeper.reports.chart import chart_figure
 from scorekeeper.reports.columns import width
 from scorekeeper.match.opened import open_match
 

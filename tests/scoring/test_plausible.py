@@ -12,7 +12,7 @@ from scorekeeper.domain.facts import Ending, Hand, Round
 from scorekeeper.scoring.plausible import implausible
 from scorekeeper.match.record import check_round, new_match
 from scorekeeper.rules.loader import load_ruleset
-from scorekeeper.domain.tiles import Tile, TileSet, parse_tiles
+from scorekeeper.domain.tiles import TileSet, parse_tiles
 
 FOUR = ("Masha", "Alex", "Olya", "Serg")
 
