@@ -5,7 +5,7 @@ Everything here is pure: a new ``Match`` comes back, and nothing is written.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from scorekeeper.domain.facts import (
     Claim,
@@ -17,7 +17,6 @@ from scorekeeper.domain.facts import (
     Undoing,
     singles,
 )
-from scorekeeper.domain.plays import Play
 from scorekeeper.domain.tiles import Tile
 from scorekeeper.errors import FactError, InputError, StateError, quoted
 from scorekeeper.i18n import N_, _, ngettext
@@ -26,6 +25,9 @@ from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Teams
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import lead_problem
+
+if TYPE_CHECKING:  # start-up: a type only here
+    from scorekeeper.domain.plays import Play
 
 
 def resolve_player(match: Match, name: str) -> str:
@@ -62,7 +64,7 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
                  out=resolve_player(match, out) if out else None,
                  fisher=resolve_player(match, fisher) if fisher else None,
                  last=tuple(last), led=led, claims=tuple(claims), plain_last=plain_last, plain_led=plain_led,
-                 plays=tuple(Play(resolve_player(match, play.player), *play[1:]) for play in plays))
+                 plays=tuple(play._replace(player=resolve_player(match, play.player)) for play in plays))
 
 
 def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=None) -> Match:

@@ -47,16 +47,15 @@ TOMLLIB_SAYS = (N_("Cannot overwrite a value"), N_("Escaped character is not a U
                 N_("Invalid value"), N_("Unclosed array"), N_("Unclosed inline table"),
                 N_("Unescaped '\\' in a string"), N_("Unterminated string"))
 """tomllib's own messages, said in the language in use (it has no catalogs of its own)."""
-TOMLLIB_FILLED = ((re.compile(r"Cannot declare (?P<key>.+) twice"), N_("Cannot declare {key} twice")),
-                  (re.compile(r"Cannot mutate immutable namespace (?P<key>.+)"),
-                   N_("Cannot mutate immutable namespace {key}")),
-                  (re.compile(r"Cannot redefine namespace (?P<key>.+)"), N_("Cannot redefine namespace {key}")),
-                  (re.compile(r"Duplicate inline table key (?P<key>.+)"), N_("Duplicate inline table key {key}")),
-                  (re.compile(r"Expected (?P<expected>.+)"), N_("Expected {expected}")),
-                  (re.compile(r"Found invalid character (?P<character>.+)"),
-                   N_("Found invalid character {character}")),
-                  (re.compile(r"Illegal character (?P<character>.+)"), N_("Illegal character {character}")))
-"""tomllib's messages that carry what it found, and the fields they carry."""
+TOMLLIB_FILLED = ((r"Cannot declare (?P<key>.+) twice", N_("Cannot declare {key} twice")),
+                  (r"Cannot mutate immutable namespace (?P<key>.+)", N_("Cannot mutate immutable namespace {key}")),
+                  (r"Cannot redefine namespace (?P<key>.+)", N_("Cannot redefine namespace {key}")),
+                  (r"Duplicate inline table key (?P<key>.+)", N_("Duplicate inline table key {key}")),
+                  (r"Expected (?P<expected>.+)", N_("Expected {expected}")),
+                  (r"Found invalid character (?P<character>.+)", N_("Found invalid character {character}")),
+                  (r"Illegal character (?P<character>.+)", N_("Illegal character {character}")))
+"""tomllib's messages that carry what it found (as patterns, compiled only when a file is broken), and the
+fields they carry."""
 
 
 def _said(message: str) -> str:
@@ -64,7 +63,7 @@ def _said(message: str) -> str:
     if message in TOMLLIB_SAYS:
         return _(message)
     for pattern, said in TOMLLIB_FILLED:
-        found = pattern.fullmatch(message)
+        found = re.fullmatch(pattern, message)
         if found:
             return _(said).format(**found.groupdict())
     return message
