@@ -28,6 +28,7 @@ from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, open_count, score_of
 from scorekeeper.scoring.plausible import deal_size
+from scorekeeper.scoring.said import both
 
 
 class IllegalPlay(InputError):
@@ -432,8 +433,7 @@ class Board:
             self.blocked = True
             return _("nobody can play: a fish")
         if held:
-            shown = _(" and ").join(_("{player} lays {tile}").format(player=holder, tile=double)
-                                    for double, holder in held)
+            shown = both(_("{player} lays {tile}").format(player=holder, tile=double) for double, holder in held)
             return _("sealed: a fish once {lays}").format(lays=shown)
         return _("sealed: a fish unless {tiles} is held").format(tiles=format_tiles(doubles))
 

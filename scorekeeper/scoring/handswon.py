@@ -13,6 +13,7 @@ from __future__ import annotations
 from scorekeeper.domain.facts import OUT, Match
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.said import both
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 
@@ -50,7 +51,7 @@ def take_hand_won(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSta
             text = text.format(side=winner, held=hands[winner], n=worth)
         elif len(level) > 1:
             text = _("fish: {sides} tie for the fewest ({fewest}): no side wins the hand, nobody scores").format(
-                sides=_(" and ").join(level), fewest=fewest)
+                sides=both(level), fewest=fewest)
         else:
             text = _("fish: the fish rule names no winner of the hand: nobody scores")
     step = Step(winner, "count.hand_won", text)
