@@ -84,7 +84,8 @@ def test_check_fish_cites_the_edition_in_the_language_with_the_note_in_it(sk, mo
     """On a 40-column screen, the edition in the language and no articles' titles; in JSON, what the "text"
     beside it does: the language in use, citing rules.md (the book JSON names), with the titles."""
     monkeypatch.setenv("COLUMNS", "40")
-    fish = ("check", "fish", "--rules", "goat", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2", "--hand", "Ann=2-2")
+    fish = ("check", "fish", "--rules", "goat", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2",
+            "--hand", "Ann=2-2")
     text = sk("--lang", language, *fish).stdout
     assert max(width(line) for line in text.splitlines()) <= 40, text
     said = " ".join(text.split())
