@@ -34,12 +34,13 @@ def key_value(ruleset: Ruleset, key: str) -> str:
 
 
 def key_source(ruleset: Ruleset, key: str | None) -> str:
-    """Where a key's rule comes from (the schema's source text), and which ruleset file set it."""
+    """Where a key's rule comes from (the schema's source text, in the language in use, with the articles'
+    titles), and which ruleset file set it."""
     if key is None:
         return ""
     from scorekeeper.rules.book import cite  # start-up
 
-    source = cite(SPECIAL_HANDS_SOURCE if key == SPECIAL_HANDS else KEYS_BY_PATH[key].source)
+    source = cite(_(SPECIAL_HANDS_SOURCE if key == SPECIAL_HANDS else KEYS_BY_PATH[key].source))
     set_by = ruleset.set_by.get(key)
     if set_by:
         source = _("{source}; set by {file}").format(source=source, file=set_by) if source else \

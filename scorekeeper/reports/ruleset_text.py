@@ -89,7 +89,8 @@ def ruleset_data(ruleset: Ruleset, paths: Sequence[str] | None = None) -> dict:
             "keys": {path: written(ruleset[path]) for path in chosen if path != SPECIAL_HANDS}}
     if SPECIAL_HANDS in chosen or paths is None:
         data[SPECIAL_HANDS] = _special_hands(ruleset)
-    data["sources"] = {path: cite_source(SPECIAL_HANDS_SOURCE if path == SPECIAL_HANDS else KEYS_BY_PATH[path].source)
+    data["sources"] = {path: cite_source(_(SPECIAL_HANDS_SOURCE if path == SPECIAL_HANDS else
+                                           KEYS_BY_PATH[path].source))
                        for path in chosen if path == SPECIAL_HANDS or KEYS_BY_PATH[path].source}
     data["rule_book"] = book_path()
     return data
@@ -262,7 +263,7 @@ def render_ruleset(ruleset: Ruleset, paths: Sequence[str] | None = None, width: 
             value += " " + printable(_("(was {value} in {ruleset})").format(value=toml_value(parent[path]),
                                                                               ruleset=parent.name))
         explain = _(SPECIAL_HANDS_EXPLAIN) if path == SPECIAL_HANDS else KEYS_BY_PATH[path].explain
-        source = "" if path == SPECIAL_HANDS else KEYS_BY_PATH[path].source
+        source = "" if path == SPECIAL_HANDS else _(KEYS_BY_PATH[path].source)
         if width is None:
             lines.append(f"{path:<{column}} = {value}  {explain}")
         else:

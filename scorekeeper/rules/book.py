@@ -12,18 +12,20 @@ from __future__ import annotations
 import os
 import re
 
-from scorekeeper.i18n import language
+from scorekeeper.i18n import N_, _, language
 
 BOOK = "rules.md"
 
 SOURCE_TITLES = {
-    "000": "What are domino eggs (V. Ilyichev)",
-    "001": "In dominoes, when the fish are fish, points are counted",
-    "002": "Dominoes is a game of 28 stones (untitled)",
-    "003": "Domino rules (untitled)",
+    "000": N_("What are domino eggs (V. Ilyichev)"),
+    "001": N_("In dominoes, when the fish are fish, points are counted"),
+    "002": N_("Dominoes is a game of 28 stones (untitled)"),
+    "003": N_("Domino rules (untitled)"),
     "004": "Скільки очок Дубль порожній",
 }
-"""The source articles by number, each by its title (an untitled one by its opening words)."""
+"""The source articles by number, each by its title (an untitled one by its opening words), in English: ``cite``
+says them in the language in use.  004 is Ukrainian and keeps its own title in every language, so it is no
+message to translate."""
 
 CITATION = re.compile(r"rules\.md((?:,? ?§\d+(?:\.\d+)?)+)")
 SECTION = re.compile(r"§(\d+(?:\.\d+)?)")
@@ -58,11 +60,13 @@ def cited_sections(text: str) -> list[str]:
 
 def cite(source: str) -> str:
     """A key's source with the titles of the source articles it names: "rules.md §3.2 (000 ..., 004 ...);
-    000: What are domino eggs ...; 004: ..."."""
+    000: What are domino eggs ...; 004: ...", the titles in the language in use.  ``source`` is given as a
+    person reads it: the schema's ``source`` translated (``_(key.source)``), whose article numbers the
+    translations keep."""
     numbers = sorted(set(_SOURCE_NUMBER.findall(source)))
     if not numbers:
         return source
-    return f"{source}; " + "; ".join(f"{number}: {SOURCE_TITLES[number]}" for number in numbers)
+    return f"{source}; " + "; ".join(f"{number}: {_(SOURCE_TITLES[number])}" for number in numbers)
 
 
 def edition(text: str) -> str:

@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from scorekeeper.reports.columns import width
+
 COMMANDS = [("check",), ("check", "deal"), ("check", "fish"), ("check", "hand"), ("check", "count"),
             ("explain",), ("compare",), ("table",)]
 
@@ -70,3 +72,26 @@ def test_check_deal_names_the_lead_order_in_words(sk, monkeypatch, columns):
     said = " ".join(text.split())
     assert "Bob leads the first round with 0-0 (the lowest double first, as fewer than four play)" in said
     assert "(lowest-double" not in said and all(len(line) <= columns for line in text.splitlines())
+
+
+NOTES = {"ru": ("источник", "§1.5 (004, Морской козёл: «дубль останньою кісточкою не вважається»)"),
+         "uk": ("джерело", "§1.5 (004, Морський козел: «дубль останньою кісточкою не вважається»)")}
+"""fish.fisherman's source in each language: the note quotes 004 in its own Ukrainian words."""
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_check_fish_cites_the_edition_in_the_language_with_the_note_in_it(sk, monkeypatch, language):
+    """On a 40-column screen, the edition in the language and no articles' titles; in JSON, what the "text"
+    beside it does: the language in use, citing rules.md (the book JSON names), with the titles."""
+    monkeypatch.setenv("COLUMNS", "40")
+    fish = ("check", "fish", "--rules", "goat", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2",
+            "--hand", "Ann=2-2")
+    text = sk("--lang", language, *fish).stdout
+    assert max(width(line) for line in text.splitlines()) <= 40, text
+    said = " ".join(text.split())
+    source, note = NOTES[language]
+    assert f"[fish.fisherman = sealer; {source}: rules.{language}.md {note}]" in said, text
+    assert "Sea Goat" not in said and "rules.md" not in said, text
+    reasons = json.loads(sk("--lang", language, *fish, "--format", "json").stdout)["reasons"]
+    assert next(reason["source"] for reason in reasons if reason["key"] == "fish.fisherman") == \
+        f"rules.md {note}; 004: Скільки очок Дубль порожній"

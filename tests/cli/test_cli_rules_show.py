@@ -88,3 +88,38 @@ def test_show_as_toml_writes_a_ruleset_file_that_loads_as_the_same_ruleset(sk, t
     assert shown.special_hands == original.special_hands and shown.description == original.description
     section = sk("rules", "show", name, "fish", "--format", "toml").stdout
     assert section.startswith(f'name = "{name}"') and "[fish]" in section and "[end]" not in section
+
+
+QUOTED = {
+    "ru": ("(источник: rules.ru.md §3.2 (источники расходятся: 000 «больше 25», 004 «не менше 25»; встроенное "
+           "прочтение: false))",
+           "(источник: rules.ru.md §3.5 (004:922 «хоча б у одного програв»; 004:285 «якщо він програв, і у "
+           "нього на руках залишилося більше 24 очок»))"),
+    "uk": ("(джерело: rules.uk.md §3.2 (джерела розходяться: 000 «більше 25», 004 «не менше 25»; вбудоване "
+           "прочитання: false))",
+           "(джерело: rules.uk.md §3.5 (004:922 «хоча б у одного програв»; 004:285 «якщо він програв, і у "
+           "нього на руках залишилося більше 24 очок»))"),
+}
+"""Two keys' sources as `rules show` cites them: 000 back in the language, 004 in its own Ukrainian words."""
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_a_source_that_quotes_reads_in_the_language_at_40_columns(sk, monkeypatch, language):
+    monkeypatch.setenv("COLUMNS", "40")
+    text = sk("--lang", language, "rules", "show", "sea-goat", "opening.strict", "hundred.hand_of").stdout
+    assert max(width(line) for line in text.splitlines()) <= 40, text
+    said = " ".join(text.split())
+    for quoted in QUOTED[language]:
+        assert quoted in said, text
+    assert "sources disagree" not in said and "rules.md" not in said
+
+
+def test_the_json_sources_are_in_the_language_like_the_description(sk):
+    """JSON keys stay English; its texts for people (the description, each source with the articles' titles)
+    are in the language in use, citing rules.md as its "rule_book" names it."""
+    data = json.loads(sk("--lang", "ru", "rules", "show", "sea-goat", "opening.strict", "--format", "json").stdout)
+    assert data["description"].startswith("Морской")
+    assert data["sources"] == {"opening.strict": "rules.md §3.2 (источники расходятся: 000 «больше 25», 004 «не "
+                                                 "менше 25»; встроенное прочтение: false); 000: Что такое яйца в "
+                                                 "домино (В. Ильичёв); 004: Скільки очок Дубль порожній"}
+    assert data["rule_book"].endswith("rules.md")

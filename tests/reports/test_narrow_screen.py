@@ -200,17 +200,24 @@ def test_on_a_screen_sources_are_cited_without_the_articles_titles(sk, monkeypat
     assert max(width(line) for line in ruling.rstrip("\n").split("\n")) <= columns
 
 
-def test_leaving_out_the_titles_keeps_every_keys_source_whole():
-    """A source may itself hold "; 000: ..." (misdeal.doubles quotes 000): only what ``cite`` added goes."""
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_leaving_out_the_titles_keeps_every_keys_source_whole(language):
+    """A source may itself hold "; 000: ..." (misdeal.doubles quotes 000): only what ``cite`` added goes,
+    in every language (the source and the titles translated)."""
+    from scorekeeper import i18n
+    from scorekeeper.i18n import _
     from scorekeeper.reports.ruling import without_titles
     from scorekeeper.rules.book import cite
     from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS_SOURCE
 
-    sources = [key.source for key in KEYS if key.source] + [SPECIAL_HANDS_SOURCE]
+    i18n.use(language)
+    sources = [_(key.source) for key in KEYS if key.source] + [_(SPECIAL_HANDS_SOURCE)]
     assert any("; 000: " in source for source in sources)
     for source in sources:
         assert without_titles(cite(source)) == source
-        assert without_titles(cite(source) + "; set by goat") == source + "; set by goat"
+        set_by = _("{source}; set by {file}")
+        assert without_titles(set_by.format(source=cite(source), file="goat")) == set_by.format(source=source,
+                                                                                                file="goat")
 
 
 def test_undo_list_with_nothing_taken_back_fits_40_columns(sk, monkeypatch):

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 import re
+from enum import Enum
 from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules.book import SOURCE_TITLES, book_path, cite, cited_sections, read_book, sections
+from scorekeeper import i18n
+from scorekeeper.i18n import _
+from scorekeeper.rules.book import SOURCE_TITLES, book_path, cite, cited_sections, edition, read_book, sections
 from scorekeeper.rules.loader import builtin_names, load_ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE
 
@@ -232,6 +235,47 @@ def test_a_citation_names_the_edition_in_the_language_in_use():
     i18n.use("uk")
     uk = "rules.uk.md" if Path(book_path()).with_name("rules.uk.md").exists() else "rules.md"  # none: English
     assert edition("rules.md §1.5, §2.2") == f"{uk} §1.5, §2.2"
+
+
+def _articles(text: str) -> list[str]:
+    """The numbers of the source articles a source names, as ``cite`` finds them (it adds their titles)."""
+    return re.findall(r"; (\d{3}): ", cite(text)[len(text):])
+
+
+_KEPT = {"rules", "true", "false", "All", "Fives", "pagat", "dominoes"} | {
+    word for key in KEYS if isinstance(key.kind, type) and issubclass(key.kind, Enum)
+    for member in key.kind for word in re.findall("[a-z]+", member.value)}
+"""English words a translated source keeps: the book's file name, ruleset values, a game's and a site's and a
+package's own names."""
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_every_source_reads_in_the_language_keeping_its_sections_and_articles(language):
+    """A translated source still cites the same sections and articles (``edition`` and ``cite`` parse it), and
+    its note is no longer English."""
+    i18n.use(language)
+    for source in [key.source for key in KEYS] + [SPECIAL_HANDS_SOURCE]:
+        said = _(source)
+        assert said.startswith("rules.md §") and cited_sections(said) == cited_sections(source), said
+        assert _articles(said) == _articles(source), said
+        assert set(re.findall(r"[A-Za-z]{3,}", said)) <= _KEPT, said
+        assert edition(said) == f"rules.{language}.md" + said[len("rules.md"):]
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_the_articles_titles_are_those_the_edition_lists(language):
+    """000-003 by a title in the language (as its edition of the book names them), 004 by its own Ukrainian
+    one in every language."""
+    i18n.use(language)
+    text = Path(book_path()).with_name(f"rules.{language}.md").read_text(encoding="utf-8")
+    source = "rules.md §1.2 (000, 001, 002, 003, 004)"
+    said = cite(source)
+    for number, title in SOURCE_TITLES.items():
+        shown = _(title)
+        assert f"; {number}: {shown}" in said
+        assert (shown == title) == (number == "004"), shown
+        assert shown.split(" (")[0] in text, shown
+    assert said.startswith(source + "; 000: ")
 
 
 def test_rules_show_and_rulings_cite_the_russian_edition_in_russian(sk):
