@@ -26,6 +26,8 @@ HOUSES = {
                          'caught_by = "difference"\nhand_of = "player"\n',
     "six-six-wins": 'extends = "sea-goat"\nname = "house"\n[finish]\nsix_six = "wins"\n',
     "at-once": 'extends = "muggins"\nname = "house"\n[end]\nat_once = true\n',
+    "fisherman": 'extends = "sea-goat"\nname = "house"\n[fish]\nfisherman_notes = true\n',
+    "split": 'extends = "muggins"\nname = "house"\n[fish]\ntie = "split"\n',
 }
 """House rulesets (a file beside the match) for the rules no built-in ruleset decides a match by."""
 
@@ -63,6 +65,21 @@ CASES = {
     "a number of rounds": ("block-003", ("Ann", "Bob"), tuple(f"Ann out, Bob {n}" for n in range(5, 12)), None),
 }
 
+OTHERS = {
+    # name: (ruleset or house, players, round lines, words of the English steps and notes)
+    "the blocker counted four times, then once": (
+        "block-003", ("Ann", "Bob", "Cat"), ("fish by Bob, Ann 3, Bob 5, Cat 8", "fish by Ann, Ann 2, Bob 5, Cat 8"),
+        ("5 x 4 = 20", "made the last play")),
+    "004's fisherman won, lost, not named": (
+        "fisherman", ("Ann", "Bob"), ("fish by Ann, Ann 10, Bob 30", "fish by Bob, Ann 12, Bob 30",
+                                      "fish, Ann 20, Bob 25"),
+        ("may lead the next round on the hundred", "write off the fish", "conditions for the fisherman")),
+    "a fish split, a remainder not scored": (
+        "split", ("Ann", "Bob", "Cat"), ("fish, Ann 3, Bob 3, Cat 11", "fish, Ann 3, Bob 3, Cat 16"),
+        ("1 each", "the remainder 1 is not scored")),
+}
+"""Other words the scoring says (steps of the rules applied, notes), each case's rounds explained one by one."""
+
 TYPED = ("out", "led", "plain", "played", "house")
 """Words of the round lines the session echoes as the file keeps them (English in every language), and the
 house ruleset's name."""
@@ -79,7 +96,7 @@ def _ruleset(folder, ruleset: str) -> str:
 def _played(folder, case: str, last: bool = True) -> tuple[str, tuple[str, ...]]:
     """The case's match in ``folder``: its rounds recorded (the last one too unless ``last`` is false), in
     the language the test speaks; the match file's path and the round lines."""
-    ruleset, players, rounds, _ = CASES[case]
+    ruleset, players, rounds = (CASES[case] if case in CASES else OTHERS[case])[:3]
     path = str(folder / "match.toml")
     runner = CliRunner()
     result = runner.invoke(cli, ["--match", path, "new", "--rules", _ruleset(folder, ruleset), *players])
@@ -120,6 +137,22 @@ def test_table_and_explain_say_how_the_match_ended(xx, tmp_path, case):
     over = next(line for line in table.splitlines() if "⟦Match over: ⟧" in line)
     if CASES[case][3]:
         assert over.count("⟦") >= 4, over  # the reason is the catalog's, between the marks
+
+
+@pytest.mark.parametrize("case", sorted(OTHERS))
+def test_other_steps_and_notes_of_the_scoring(catalogs, monkeypatch, tmp_path, case):
+    path, rounds = _played(tmp_path, case)
+    english = OTHERS[case][3]
+    shown = [_run(path, "table")] + [_run(path, "explain", str(number)) for number in range(1, len(rounds) + 1)]
+    said = "\n".join(shown)
+    assert all(words in said for words in english), said  # the English the pseudo-language must mark
+    monkeypatch.setenv("SCOREKEEPER_LOCALEDIR", catalogs)
+    monkeypatch.setenv("SCOREKEEPER_LANG", pseudo.LANGUAGE)
+    for number in range(1, len(rounds) + 1):
+        text = _run(path, "explain", str(number))
+        assert pseudo.unmarked(text, NAMES + TYPED + _ruleset_words(text)) == [], text
+    text = _run(path, "table")
+    assert pseudo.unmarked(text, NAMES + TYPED + _ruleset_words(text)) == [], text
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -167,11 +200,11 @@ SAID = {
     "ru": {
         "hundred": "(Bob выигрывает кон на сто)",
         "svoyak": "(Bob проигрывает кон на сто с 25 на руках («свояк»))",
-        "svoyak by the difference": "(Bob+Dan проигрывает кон на сто, у Bob на руках на 27 больше, чем у "
+        "svoyak by the difference": "(Bob+Dan проигрывает кон на сто; Bob: на руках на 27 больше, чем у "
                                     "победителя («свояк»))",
-        "bald goat": "(Ann вышел на 0-0 («лысый козел»))",
-        "two doubles": "(Ann вышел, положив два дубля сразу (2-2 5-5))",
-        "6-6 and a loser holds 25": "(Ann вышел на 6-6, а у Bob на руках 25)",
+        "bald goat": "(Ann: выход на 0-0 («лысый козел»))",
+        "two doubles": "(Ann: выход двумя дублями сразу (2-2 5-5))",
+        "6-6 and a loser holds 25": "(Ann: выход на 6-6; Bob: на руках 25)",
         "goat, a tie at the target": "(Bob и Cat вместе дошли до 110; правила не говорят, кто козел, поэтому "
                                      "берётся ранее сидящий: Bob)",
     },
@@ -180,9 +213,9 @@ SAID = {
         "svoyak": "(Bob програє партію на сто, маючи на руках 25 («свояк»))",
         "svoyak by the difference": "(Bob+Dan програє партію на сто, Bob має на руках на 27 більше за "
                                     "переможця («свояк»))",
-        "bald goat": "(Ann вийшов на 0-0 («лисий козел»))",
-        "two doubles": "(Ann вийшов, поклавши два дублі одразу (2-2 5-5))",
-        "6-6 wins": "(Ann вийшов на 6-6)",
+        "bald goat": "(Ann: вихід на 0-0 («лисий козел»))",
+        "two doubles": "(Ann: вихід двома дублями одразу (2-2 5-5))",
+        "6-6 wins": "(Ann: вихід на 6-6)",
         "goat, a tie at the target": "(Bob і Cat разом дійшли до 110; правила не кажуть, хто козел, тож "
                                      "береться той, хто сидить раніше: Bob)",
     },
@@ -215,3 +248,28 @@ def test_play_at_40_columns_says_the_hundred_won(tmp_path, lang, ended):
     assert all(len(line) <= 40 for line in answer.splitlines()), answer
     assert ended in _unwrapped(answer), answer
     play.quit()
+
+
+OTHERS_SAID = [
+    ("ru", "004's fisherman won, lost, not named", "table", "004: рыбак Bob проигрывает: по 004 рыбак может «списать "
+     "рыбу» за три попытки (применяется вручную; не считается)"),
+    ("uk", "004's fisherman won, lost, not named", "table", "у 004 є умови для рибалки (того, хто зробив рибу); "
+     "запишіть 'fish by ІМ'Я' (--fisher), щоб їх побачити"),
+    ("uk", "the blocker counted four times, then once", "explain", "останній хід, але очок не найменше: 5 x 4 = 20"),
+    ("ru", "the blocker counted four times, then once", "explain 2", "последний ход и меньше всех очков (2): "
+     "считается один раз"),
+    ("ru", "a fish split, a remainder not scored", "explain 2", "по 1 каждому (3 / 2 с округлением вниз; остаток 1 "
+     "не засчитывается)"),
+    ("uk", "a fish split, a remainder not scored", "explain", "по 1 кожному"),
+]
+
+
+@pytest.mark.parametrize("lang, case, command, said", OTHERS_SAID)
+def test_other_steps_and_notes_in_russian_and_ukrainian(monkeypatch, tmp_path, lang, case, command, said):
+    path, _ = _played(tmp_path, case)
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    monkeypatch.setenv("COLUMNS", "40")
+    args = command.split() if " " in command else [command] + (["1"] if command == "explain" else [])
+    text = _run(path, *args)
+    assert all(len(line) <= 40 for line in text.splitlines()), text
+    assert said in _unwrapped(text), text
