@@ -565,10 +565,13 @@ def ending(table: Table, ruleset: Ruleset, why: bool = True) -> str:
                 else ngettext("{name} wins with {n} point", "{name} wins with {n} points", score)
                 ).format(name=table.winner, n=score)
     elif table.loser:
-        return _("{name} loses ({why})").format(name=table.loser, why=table.decided_by or _("reached the target"))
+        why = table.decided_by.said() if table.decided_by else _("reached the target")
+        return _("{name} loses ({why})").format(name=table.loser, why=why)
     else:
         return _("a draw")
-    return _("{ending} ({why})").format(ending=said, why=table.decided_by) if table.decided_by and why else said
+    if table.decided_by and why:
+        return _("{ending} ({why})").format(ending=said, why=table.decided_by.said())
+    return said
 
 
 STANDINGS_MARK = " · "
@@ -619,5 +622,5 @@ def over_banner(table: Table, ruleset: Ruleset, width: int | None = None) -> lis
     short = _("Match over: {ending}.").format(ending=ending(table, ruleset, why=False))
     lines = wrap(banner(short), width, indent="    ")
     if table.decided_by:
-        lines += wrap(_("({why})").format(why=table.decided_by), width, indent="  ")
+        lines += wrap(_("({why})").format(why=table.decided_by.said()), width, indent="  ")
     return lines

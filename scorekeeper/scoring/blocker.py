@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 from scorekeeper.domain.facts import FISH, Match
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Step
@@ -24,12 +25,13 @@ def multiply_blocker(ruleset: Ruleset, match: Match, state: RoundState) -> Round
     points = dict(outcome.points)
     fewest = min(points.values())
     if points[side] <= fewest:
-        step = Step(side, "count.blocker_multiplier", f"{rnd.fisher} made the last play and holds the "
-                                                      f"fewest points ({points[side]}): counted once")
+        step = Step(side, "count.blocker_multiplier", _(
+            "{player} made the last play and holds the fewest points ({points}): counted once").format(
+            player=rnd.fisher, points=points[side]))
         return state.but(steps=state.added((step,)))
-    step = Step(side, "count.blocker_multiplier",
-                f"{rnd.fisher} made the last play but does not hold the fewest points: "
-                f"{points[side]} x {factor} = {points[side] * factor}")
+    step = Step(side, "count.blocker_multiplier", _(
+        "{player} made the last play but does not hold the fewest points: {points} x {factor} = {total}").format(
+        player=rnd.fisher, points=points[side], factor=factor, total=points[side] * factor))
     points[side] *= factor
     outcome = outcome._replace(points=points)
     return state.but(outcome=outcome, points=points, steps=state.added((step,)))

@@ -10,15 +10,14 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from scorekeeper.domain.facts import Match
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget
 from scorekeeper.scoring import race
 from scorekeeper.scoring.lead import lead_note, next_lead, next_leader
 from scorekeeper.scoring.pipeline import score_round, stages_for
-from scorekeeper.scoring.said import both
 from scorekeeper.scoring.state import Account, Pot
-from scorekeeper.scoring.table import Decision, RoundResult, Standing, Table
+from scorekeeper.scoring.table import Decision, Reason, RoundResult, Standing, Table
 
 
 def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), kept: int = 0,
@@ -64,7 +63,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
         leader, lead_tile, note = special.leader, special.tile, special.note
     standings = tuple(Standing(side.name, side.players, accounts[side.name].score,
                                accounts[side.name].remembered) for side in match.sides)
-    why = decided.why if decided else ""
+    why = decided.why if decided else None
     if decided and not why:
         why = _tie_at_target(ruleset, match, accounts, winner, loser)
     return Table(ruleset=ruleset.name, sides=standings, rounds=tuple(results), eggs=pot.amount,
@@ -145,17 +144,17 @@ def decide(ruleset: Ruleset, match: Match, accounts: Mapping[str, Account], play
 
 
 def _tie_at_target(ruleset: Ruleset, match: Match, accounts: Mapping[str, Account], winner: str | None,
-                   loser: str | None) -> str:
+                   loser: str | None) -> Reason | None:
     """Say how a tie at the target was settled: the rules are silent, so the earlier seat is taken."""
     chosen = loser if ruleset["end.at_target"] is AtTarget.LOSES else winner
     if chosen is None:
-        return ""
+        return None
     top = accounts[chosen].score
     level = [side.name for side in match.sides if accounts[side.name].score == top]
     if len(level) < 2:
-        return ""
-    text = _("{sides} reached {score} together; the rules do not say who is the goat, so the earlier seat, "
-             "{chosen}, is taken") if ruleset["end.at_target"] is AtTarget.LOSES else \
-        _("{sides} reached {score} together; the rules do not say who is the winner, so the earlier seat, "
-          "{chosen}, is taken")
-    return text.format(sides=both(level), score=top, chosen=chosen)
+        return None
+    text = N_("{sides} reached {score} together; the rules do not say who is the goat, so the earlier seat, "
+              "{chosen}, is taken") if ruleset["end.at_target"] is AtTarget.LOSES else \
+        N_("{sides} reached {score} together; the rules do not say who is the winner, so the earlier seat, "
+           "{chosen}, is taken")
+    return Reason.of(text, sides=tuple(level), score=top, chosen=chosen)

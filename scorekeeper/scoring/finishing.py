@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import OUT, Match, Round
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import HandOf, SixSix
 from scorekeeper.scoring.hands import deduce_hands, placed_tiles
@@ -22,7 +22,7 @@ from scorekeeper.scoring.lead import SIX_SIX, next_leader
 from scorekeeper.scoring.race import by_rule
 from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Outcome, RoundState
-from scorekeeper.scoring.table import Decision, Step
+from scorekeeper.scoring.table import Decision, Reason, Step
 from scorekeeper.domain.tiles import Tile, format_tiles
 
 ZERO_ZERO = Tile(0, 0)
@@ -70,13 +70,14 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
                        "rules (0-0, 6-6, two doubles at once) could not be applied").format(player=rnd.out))
         return NO_FINISH
     if len(rnd.last) == 2 and ruleset["finish.two_doubles_wins"]:
-        why = f"{rnd.out} went out laying two doubles at once ({format_tiles(rnd.last)})"
+        why = Reason.of(N_("{player} went out laying two doubles at once ({tiles})"), player=rnd.out,
+                        tiles=format_tiles(rnd.last))
         steps.append(Step(side, "finish.two_doubles_wins", _(
             "{player} went out laying two doubles at once ({tiles}): {side} wins the match").format(
             player=rnd.out, tiles=format_tiles(rnd.last), side=side)))
         return Finish(by_rule(ruleset, match, side, None, why))
     if ZERO_ZERO in rnd.last and ruleset["finish.zero_zero_wins"]:
-        why = f"{rnd.out} went out on 0-0 ('bald goat')"
+        why = Reason.of(N_("{player} went out on 0-0 ('bald goat')"), player=rnd.out)
         steps.append(Step(side, "finish.zero_zero_wins", _(
             "{player} went out on 0-0 ('bald goat'): {side} wins the match").format(player=rnd.out, side=side)))
         return Finish(by_rule(ruleset, match, side, None, why))
@@ -84,7 +85,7 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
     if SIX_SIX not in rnd.last or rule is SixSix.NONE:
         return NO_FINISH
     if rule is SixSix.WINS:
-        why = f"{rnd.out} went out on 6-6"
+        why = Reason.of(N_("{player} went out on 6-6"), player=rnd.out)
         steps.append(Step(side, "finish.six_six", _("{player} went out on 6-6: {side} wins the match").format(
             player=rnd.out, side=side)))
         return Finish(by_rule(ruleset, match, side, None, why))
@@ -97,7 +98,8 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
                   for player in _players_of(match, name) if player in player_hands}
     top = max(losers, key=losers.get) if losers else None
     if top is not None and losers[top] >= need:
-        why = f"{rnd.out} went out on 6-6 and {top} holds {losers[top]}"
+        why = Reason.of(N_("{player} went out on 6-6 and {loser} holds {held}"), player=rnd.out, loser=top,
+                        held=losers[top])
         steps.append(Step(side, "finish.six_six", _(
             "{player} went out on 6-6 and {loser} holds {held} (at least {need}): {side} wins the match").format(
             player=rnd.out, loser=top, held=losers[top], need=need, side=side)))

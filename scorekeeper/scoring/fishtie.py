@@ -3,6 +3,7 @@ a split shares the points: rounded down, the remainder named in the step (rules.
 
 from __future__ import annotations
 
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishTie, FishTieThree
 
@@ -18,7 +19,7 @@ def tie_rule(ruleset: Ruleset, sides: int, level: int) -> tuple[FishTie, str]:
 def split(points: int, ways: int) -> tuple[int, str]:
     """Each tied side's share of ``points``, and the words for it (the remainder is not scored)."""
     share, remainder = divmod(points, ways)
-    text = f"{share} each"
     if remainder:
-        text += f" ({points} / {ways} rounded down; the remainder {remainder} is not scored)"
-    return share, text
+        return share, _("{share} each ({points} / {ways} rounded down; the remainder {remainder} is not "
+                        "scored)").format(share=share, points=points, ways=ways, remainder=remainder)
+    return share, _("{share} each").format(share=share)

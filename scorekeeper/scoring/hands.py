@@ -20,12 +20,12 @@ from typing import AbstractSet, Mapping, NamedTuple
 
 from scorekeeper.domain.facts import OUT, Hand, Match, Round
 from scorekeeper.domain.memo import once_per
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS, HandValue
 from scorekeeper.scoring.said import one_of
 from scorekeeper.scoring.state import RoundState
-from scorekeeper.scoring.table import Step
+from scorekeeper.scoring.table import Reason, Step
 from scorekeeper.domain.tiles import Tile, format_tiles
 
 SIX_SIX = Tile(6, 6)
@@ -38,7 +38,7 @@ class Deduction(NamedTuple):
     """The tiles a hand recorded as a total must have been, and why."""
 
     tiles: tuple[Tile, ...]
-    why: str
+    why: Reason
 
     @property
     def hand(self) -> Hand:
@@ -83,7 +83,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
                 steps.append(Step(player, SPECIAL_HANDS if ruleset.special_hands else "count.six_six_anywhere",
                                   _("{player}'s total of {total} can only be {tiles} ({why}): counted as "
                                     "that hand").format(player=player, total=hand.total,
-                                                        tiles=format_tiles(found.tiles), why=found.why)))
+                                                        tiles=format_tiles(found.tiles), why=found.why.said())))
                 value = hand_value(ruleset, player, found.hand, steps, notes, anywhere)
             elif plain or (not anywhere and (hand.total not in sums if tiles is None else len(tiles) not in sizes)):
                 value = hand.total if tiles is None else sum(map(sum, tiles))  # a tile is the tuple (low, high)
@@ -121,7 +121,7 @@ def tile_count(player: str | None, hand: Hand, deduced: Deduction | None, steps:
     else:
         text = _("{player}: {tiles} counts {added} (1 a tile, 2 a double)")
     steps.append(Step(player, "count.hand_value", text.format(
-        player=player, total=hand.total, tiles=format_tiles(tiles), why=deduced.why if deduced else "",
+        player=player, total=hand.total, tiles=format_tiles(tiles), why=deduced.why.said() if deduced else "",
         added=added)))
     return value
 
@@ -189,9 +189,10 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
             break
         for player, tiles in proved.items():
             total = totals[player]
-            why = ("total 0: only 0-0 has no pips, and a player who did not go out holds at least one tile"
-                   if total == 0 else
-                   f"total {total}: no other set of at most {most} tiles not accounted for in the round makes it")
+            why = Reason.of(N_("total 0: only 0-0 has no pips, and a player who did not go out holds at least one "
+                               "tile")) if total == 0 else \
+                Reason.of(N_("total {total}: no other set of at most {most} tiles not accounted for in the round "
+                             "makes it"), total=total, most=most)
             found[player] = Deduction(tiles, why)
         if clash:
             break

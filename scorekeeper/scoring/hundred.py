@@ -14,14 +14,14 @@ from __future__ import annotations
 from typing import Mapping
 
 from scorekeeper.domain.facts import Match, Round
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import CaughtBy, HandOf, HundredLost
 from scorekeeper.scoring.lead import SIX_SIX, round_leader
 from scorekeeper.scoring.race import by_rule
 from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Account, Outcome, RoundState
-from scorekeeper.scoring.table import Decision, Step
+from scorekeeper.scoring.table import Decision, Reason, Step
 
 
 def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -134,27 +134,27 @@ def settle(ruleset: Ruleset, match: Match, side: str, outcome: Outcome, hands: d
     """Win or lose the hundred; returns the decision (if the match is decided) and the points written off.
     ``caught``: whose hand svoyak looks at, and what it counts (by default the side's hand)."""
     if outcome.winner == side:
-        steps.append(Step(side, "hundred.enabled", _("{side} won its round on the hundred: {side} wins the "
+        steps.append(Step(side, "hundred.enabled", _("{side} won the round on the hundred: {side} wins the "
                                                      "match").format(side=side)))
-        return by_rule(ruleset, match, side, None, f"{side} won its round on the hundred"), 0
+        return by_rule(ruleset, match, side, None, Reason.of(N_("{side} won the round on the hundred"),
+                                                             side=side)), 0
     if outcome.winner is None:
         steps.append(Step(side, "hundred.enabled", _("nobody won this round: the hundred is neither won nor lost")))
         return None, 0
     whose, held = caught if caught is not None else (side, hands[side])
     if ruleset["hundred.lost"] is HundredLost.SVOYAK and held >= ruleset["hundred.caught_min"]:
-        how = f"{'' if whose == side else f', {whose}'} holding {held}"
-        if ruleset["hundred.caught_by"] is CaughtBy.DIFFERENCE:
-            how += " more than the winner"
-        steps.append(Step(side, "hundred.lost", _svoyak_text(side, whose, ruleset["hundred.caught_by"]).format(
+        caught_by = ruleset["hundred.caught_by"]
+        steps.append(Step(side, "hundred.lost", _svoyak_text(side, whose, caught_by).format(
             side=side, player=whose, held=held, least=ruleset["hundred.caught_min"])))
-        return by_rule(ruleset, match, None, side, f"{side} lost its round on the hundred{how} (svoyak)"), 0
+        return by_rule(ruleset, match, None, side, Reason.of(_svoyak_reason(side, whose, caught_by), side=side,
+                                                             player=whose, held=held)), 0
     score = accounts[side].score
     if not score:
-        steps.append(Step(side, "hundred.lost", _("{side} lost its round on the hundred, holding no points to "
+        steps.append(Step(side, "hundred.lost", _("{side} lost the round on the hundred, holding no points to "
                                                   "lose").format(side=side)))
         return None, 0
     accounts[side] = Account(0, accounts[side].remembered)
-    steps.append(Step(side, "hundred.lost", _("{side} lost its round on the hundred: its {score} points are "
+    steps.append(Step(side, "hundred.lost", _("{side} lost the round on the hundred: its {score} points are "
                                               "written off to 0").format(side=side, score=score)))
     return None, score
 
@@ -163,13 +163,23 @@ def _svoyak_text(side: str, whose: str, caught_by: CaughtBy) -> str:
     """The svoyak step, one whole sentence for each way it is measured (fields: side, player, held, least)."""
     if caught_by is CaughtBy.DIFFERENCE:
         if whose == side:
-            return _("{side} lost its round on the hundred holding {held} more than the winner (at least "
+            return _("{side} lost the round on the hundred holding {held} more than the winner (at least "
                      "{least}): 'svoyak', {side} loses the match")
-        return _("{side} lost its round on the hundred, {player} holding {held} more than the winner (at least "
+        return _("{side} lost the round on the hundred, {player} holding {held} more than the winner (at least "
                  "{least}): 'svoyak', {side} loses the match")
     if whose == side:
-        return _("{side} lost its round on the hundred holding {held} (at least {least}): 'svoyak', {side} loses "
-                 "the match")
-    return _("{side} lost its round on the hundred, {player} holding {held} (at least {least}): 'svoyak', {side} "
-             "loses the match")
+        return _("{side} lost the round on the hundred holding {held} (at least {least}): 'svoyak', {side} "
+                 "loses the match")
+    return _("{side} lost the round on the hundred, {player} holding {held} (at least {least}): 'svoyak', "
+             "{side} loses the match")
 
+
+def _svoyak_reason(side: str, whose: str, caught_by: CaughtBy) -> str:
+    """Why svoyak decided the match, as the table says it (fields: side, player, held)."""
+    if caught_by is CaughtBy.DIFFERENCE:
+        if whose == side:
+            return N_("{side} lost the round on the hundred holding {held} more than the winner (svoyak)")
+        return N_("{side} lost the round on the hundred, {player} holding {held} more than the winner (svoyak)")
+    if whose == side:
+        return N_("{side} lost the round on the hundred holding {held} (svoyak)")
+    return N_("{side} lost the round on the hundred, {player} holding {held} (svoyak)")

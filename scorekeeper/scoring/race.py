@@ -17,7 +17,7 @@ from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner, SeveralReach
 from scorekeeper.scoring.state import RoundState
-from scorekeeper.scoring.table import Decision, Step
+from scorekeeper.scoring.table import Decision, Reason, Step
 
 
 DRAW = Decision(None, None)
@@ -204,7 +204,7 @@ def decide(ruleset: Ruleset, match: Match, scores: dict[str, int], played: int,
     return None
 
 
-def by_rule(ruleset: Ruleset, match: Match, winner: str | None, loser: str | None, why: str) -> Decision:
+def by_rule(ruleset: Ruleset, match: Match, winner: str | None, loser: str | None, why: Reason) -> Decision:
     """A rule of the round decides the match whatever the scores; with two sides the other one is named too
     (the side that did not lose won; the loser only when ``end.name_other``)."""
     others = [side.name for side in match.sides if side.name not in (winner, loser)]

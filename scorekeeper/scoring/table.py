@@ -1,10 +1,14 @@
 """What replaying a match produces: per-round results (with the rules applied, when asked), and the standing table."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Round
+from scorekeeper.i18n import _
+from scorekeeper.scoring.said import both
 
 
 class Step(NamedTuple):
@@ -33,18 +37,45 @@ class SideRound(NamedTuple):
     """Points not recorded and not remembered (under the opening threshold without memory)."""
 
 
+class Reason(NamedTuple):
+    """A reason the scoring gives a person (why a rule decided the match, why a total is a certain hand): its
+    message as the code writes it, in English and marked ``N_`` where it is written, and the fields that fill
+    it.  A person reads it in the language in use (``said``), where it is shown; what programs read keeps it
+    in English (``english``), whatever the language.  A field holding a tuple is a list of names ("Ann and
+    Bob")."""
+
+    message: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, message: str, **fields: object) -> Reason:
+        return cls(message, tuple(fields.items()))
+
+    def said(self) -> str:
+        """The reason in the language in use."""
+        return _(self.message).format(**self._filled(english=False))
+
+    def english(self) -> str:
+        """The reason as the code writes it: the JSON's words, the same in every language."""
+        return self.message.format(**self._filled(english=True))
+
+    def _filled(self, english: bool) -> dict[str, object]:
+        return {name: both(value, english=english) if isinstance(value, tuple) else value
+                for name, value in self.fields}
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """How a match was decided: the side named the winner, the side named the loser, and why.
 
-    ``winner`` or ``loser`` is None where the rules name only one side; both None is a draw.  ``why`` is empty
+    ``winner`` or ``loser`` is None where the rules name only one side; both None is a draw.  ``why`` is None
     when the scores decided it (the target, a fixed number of rounds), and says which rule did otherwise
     (a finishing double, the hundred): such a rule decides the match whatever the scores.
     """
 
     winner: str | None
     loser: str | None
-    why: str = ""
+    why: Reason | None = None
 
     @property
     def is_draw(self) -> bool:
@@ -110,8 +141,8 @@ class Table(NamedTuple):
     """What the next leader must lead with, when a rule says (a tile, or a description)."""
     lead_note: str = ""
     """Plain-language note on the next lead, for people."""
-    decided_by: str = ""
-    """Why the match is over, when a rule other than the target decided it."""
+    decided_by: Reason | None = None
+    """Why the match is over, when a rule other than the target decided it (or how a tie at it was settled)."""
     in_play: Mapping[str, int] = MappingProxyType({})
     """Points claimed so far in the hand in progress, per side (already in the scores)."""
     target: int | None = None
@@ -140,7 +171,7 @@ class Table(NamedTuple):
             "next_lead": self.next_lead,
             "lead_note": self.lead_note,
             "notes": [{"round": result.number, "note": note} for result in self.rounds for note in result.notes],
-            "decided_by": self.decided_by or None,
+            "decided_by": self.decided_by.english() if self.decided_by else None,
             "in_play": {side.name: self.in_play.get(side.name, 0) for side in self.sides},
             "target": self.target,
             "history": [{
@@ -158,7 +189,7 @@ class Table(NamedTuple):
                 "eggs_rotten": result.eggs_rotten,
                 "wiped": {item.side: item.wiped for item in result.sides},
                 "hundred": result.hundred,
-                "decided": result.decision.why if result.decision else None,
+                "decided": result.decision.why.english() if result.decision and result.decision.why else None,
                 "notes": list(result.notes),
             } for result in self.rounds],
         }

@@ -200,7 +200,7 @@ def test_values_of_different_kinds_never_compare_equal():
     assert Pot() != Account()
     assert Pot(3, 1) != Account(3, 1)
     assert Decision("Ann", None) != ("Ann", None)
-    assert Decision("Ann", "Bob") == Decision("Ann", "Bob", "")
+    assert Decision("Ann", "Bob") == Decision("Ann", "Bob", None)
     assert Decision(None, None).is_draw and not Decision("Ann", None).is_draw
 
 
