@@ -13,6 +13,7 @@ from scorekeeper.domain.facts import Ending, Round
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, EggsTo
+from scorekeeper.scoring.notes import NoteKind, kind_of, names_flag
 from scorekeeper.scoring.table import RoundResult, SideRound, Table
 
 
@@ -452,33 +453,31 @@ def table_footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...])
 # A note about a fact that was not recorded reads the same in every round but for the player's name; the
 # table says each kind once, with its rounds ("rounds 1, 2, 5: no last tile given"), and the full sentence
 # is shown when the round is recorded and by 'explain'.
-_NOTE_KINDS = (
-    (re.compile(r"last tile was not recorded"),
-     N_("no last tile given ('out on TILE' or --last): the rules that need it were not applied"),
-     N_("no last tile given ('out on TILE'): the rules that need it were not applied")),
-    (re.compile(r"lead was not recorded"), N_("no lead given ('led TILE' or --led): the lead bonus was not applied"),
-     N_("no lead given ('led TILE'): the lead bonus was not applied")),
-    (re.compile(r"could have been 6-6 on the hundred"),
-     N_("no lead given ('led TILE' or --led) by a side holding points: the hundred was not considered"),
-     N_("no lead given ('led TILE') by a side holding points: the hundred was not considered")),
-    (re.compile(r"only a total of \d+ was given"),
-     N_("only a total given for a hand, not its tiles: the special-hand rule was not applied"), None),
-    (re.compile(r"conditions for the fisherman"),
-     N_("no fisher given ('fish by NAME' or --fisher): 004's fisherman conditions not shown"),
-     N_("no fisher given ('fish by NAME'): 004's fisherman conditions not shown")),
-    (re.compile(r"who led is not known"), N_("who led 6-6 is not known: the hundred was not applied"), None),
-)
-"""A kind of note: how the note is recognised, the footer's words, and its words where the note names no
-flag (a session's notes name none: the round line's words alone)."""
+_NOTE_KINDS = {
+    NoteKind.NO_LAST: (N_("no last tile given ('out on TILE' or --last): the rules that need it were not applied"),
+                       N_("no last tile given ('out on TILE'): the rules that need it were not applied")),
+    NoteKind.NO_LEAD: (N_("no lead given ('led TILE' or --led): the lead bonus was not applied"),
+                       N_("no lead given ('led TILE'): the lead bonus was not applied")),
+    NoteKind.NO_LEAD_ON_HUNDRED: (
+        N_("no lead given ('led TILE' or --led) by a side holding points: the hundred was not considered"),
+        N_("no lead given ('led TILE') by a side holding points: the hundred was not considered")),
+    NoteKind.HAND_TOTAL: (N_("only a total given for a hand, not its tiles: the special-hand rule was not applied"),
+                          None),
+    NoteKind.NO_FISHER: (N_("no fisher given ('fish by NAME' or --fisher): 004's fisherman conditions not shown"),
+                         N_("no fisher given ('fish by NAME'): 004's fisherman conditions not shown")),
+    NoteKind.LEADER_UNKNOWN: (N_("who led 6-6 is not known: the hundred was not applied"), None),
+}
+"""The footer's words for a kind of note, and its words where the note names no flag (a session's notes name
+none: the round line's words alone); None: the same words."""
 
 
 def note_kind(note: str) -> str:
     """The note as the table's footer says it: the kind of a known note, else the note itself."""
-    for pattern, kind, without_flag in _NOTE_KINDS:
-        if pattern.search(note):
-            flag = re.search(r" or (--\w+)", kind)
-            return _(kind if without_flag is None or (flag and flag.group(1) in note) else without_flag)
-    return note
+    said = _NOTE_KINDS.get(kind_of(note))
+    if said is None:
+        return note
+    flagged, plain = said
+    return _(flagged if plain is None or names_flag(note) else plain)
 
 
 def note_lines(shown: tuple[RoundResult, ...]) -> list[str]:
