@@ -154,7 +154,7 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     last = table.rounds[-1] if table.rounds else None
     if headline is None:
         headline = _recorded_line(last, path, width) if last else _("No rounds yet in {path}.").format(path=path)
-    notes = _new_notes(table)
+    notes = _new_notes_counted(table)
     status = _status(table, ruleset)
     if ended and table.over:
         status[-1:] = over_banner(table, ruleset, width)
@@ -165,7 +165,8 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     budget = None if height is None else max(1, height - 2)
     fixed_lines = wrap_lines([*headline.split("\n"), ""], width)  # a headline may come in lines already
     tail = wrap_lines(status, width)
-    blocks = [wrap_lines([note], width) for note in notes]  # each note whole, or not at all
+    blocks = [wrap_lines([note], width) for note, _count in notes]  # each note whole, or not at all
+    counts = [count for _note, count in notes]
     note_text = [line for block in blocks for line in block]
     dropped = 0
     count = min(AFTER_ROUND_ROWS, len(table.rounds))
@@ -183,7 +184,8 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
             continue
         if blocks:  # still too tall: whole notes give way, the last first, to one line pointing to 'explain'
             # (never a note cut mid-sentence; once only the pointer is left, it is as short as they get)
-            dropped += _notes_in(blocks.pop())
+            blocks.pop()
+            dropped += counts.pop()
             pointer = (ngettext("({n} more note: see 'explain {round}')", "({n} more notes: see 'explain {round}')",
                                 dropped) if blocks
                        else ngettext("({n} note: see 'explain {round}')", "({n} notes: see 'explain {round}')",
@@ -194,24 +196,24 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     return "\n".join(fixed_lines + body)
 
 
-def _notes_in(block: list[str]) -> int:
-    """How many notes a block of note lines stands for: one, or those an '(N notes as before ...)' counts."""
-    counted = re.match(r"\((\d+) ", block[0]) if block and block[0].startswith("(") else None
-    return int(counted.group(1)) if counted else 1
-
-
 def _new_notes(table: Table) -> list[str]:
     """The last round's notes: in full when of a kind not seen in an earlier round, else counted in one line
     (a note about a fact the table never records must not fill the screen after every round)."""
+    return [line for line, _count in _new_notes_counted(table)]
+
+
+def _new_notes_counted(table: Table) -> list[tuple[str, int]]:
+    """``_new_notes``, each line with how many notes it stands for (the line of notes as before: several)."""
     if not table.rounds:
         return []
     said = _kinds_through(table.rounds, len(table.rounds) - 2)
     last = table.rounds[-1]
-    fresh = [_("note: {note}").format(note=note) for note in last.notes if note_kind(note) not in said]
+    fresh = [(_("note: {note}").format(note=note), 1) for note in last.notes if note_kind(note) not in said]
     again = len(last.notes) - len(fresh)
     if again:
-        fresh.append(ngettext("({n} note as before: see 'explain {round}')",
-                              "({n} notes as before: see 'explain {round}')", again).format(n=again, round=last.number))
+        fresh.append((ngettext("({n} note as before: see 'explain {round}')",
+                               "({n} notes as before: see 'explain {round}')", again).format(n=again,
+                                                                                            round=last.number), again))
     return fresh
 
 

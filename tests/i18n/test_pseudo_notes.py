@@ -99,3 +99,17 @@ def test_a_sealed_layout_says_how_to_call_the_fish(xx):
     answer = made.answer(made.play_all(parse_plays(SEALED, NAMES))).splitlines()
     assert len(answer) == 11 and all(pseudo.unmarked(line, NAMES + TYPED) == [] for line in answer[-2:]), answer
     assert "fish" in answer[-1] and "2-2" in answer[-2], answer
+
+
+def test_a_short_screen_counts_the_notes_a_line_of_notes_as_before_stands_for(xx):
+    """The notes that give way on a short screen are counted by what they are, not read back from their line."""
+    from scorekeeper.reports.render import after_round
+
+    _match("sea-goat", ("Ann", "Bob"), ["--out", "Ann", "--total", "Bob=12"], ["--out", "Bob", "--total", "Ann=12"])
+    state = _session().state
+    assert len(state.table.rounds[-1].notes) == 2
+    shown = [" ".join(_unmarked(after_round(state.table, state.ruleset, "match.toml", 40, height)).split())
+             for height in range(6, 25)]
+    assert any("(2 notes as before: see 'explain 2')" in text for text in shown), shown
+    pointers = [text for text in shown if "notes: see" in text or "note: see" in text]
+    assert pointers and all("(2 notes: see 'explain 2')" in text for text in pointers), pointers
