@@ -482,8 +482,9 @@ def note_kind(note: str) -> str:
     return _(flagged if plain is None or names_flag(note) else plain)
 
 
-def note_lines(shown: tuple[RoundResult, ...]) -> list[str]:
-    """Each kind of note once, with the rounds it concerns."""
+def note_lines(shown: tuple[RoundResult, ...], word: bool = True) -> list[str]:
+    """Each kind of note once, with the rounds it concerns; ``word``: each line begins with 'note:' (not where
+    a heading says what they are)."""
     rounds_of: dict[str, list[int]] = {}
     for result in shown:
         for note in result.notes:
@@ -492,7 +493,8 @@ def note_lines(shown: tuple[RoundResult, ...]) -> list[str]:
                 numbers.append(result.number)
     if not rounds_of:
         return []
-    return [""] + [ngettext("note: round {rounds}: {note}", "note: rounds {rounds}: {note}", len(numbers))
+    return [""] + [(ngettext("note: round {rounds}: {note}", "note: rounds {rounds}: {note}", len(numbers)) if word
+                    else ngettext("round {rounds}: {note}", "rounds {rounds}: {note}", len(numbers)))
                    .format(rounds=_spans(numbers), note=kind) for kind, numbers in rounds_of.items()]
 
 
