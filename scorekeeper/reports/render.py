@@ -159,7 +159,7 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     if ended and table.over:
         status[-1:] = over_banner(table, ruleset, width)
     if standing:
-        if not table.over and table.next_leader and status[-1] == _leads_next(table.next_leader):
+        if _only_who_leads(table) and status[-1] == table.lead_note:
             status.pop()  # said in the standings line
         status = standings(table, width) + status
     budget = None if height is None else max(1, height - 2)
@@ -584,15 +584,15 @@ def standings(table: Table, width: int | None = None) -> list[str]:
     remembered, as the table writes it), then who leads next when the facts say."""
     parts = [f"{side.name} {side.score}" + (f" +{side.remembered}" if side.remembered else "")
              for side in table.sides]
-    if not table.over and table.next_leader and table.lead_note == _leads_next(table.next_leader):
+    if _only_who_leads(table):
         # a longer lead note (the hundred, eggs) has a line of its own
         parts.append(_("{name} leads").format(name=table.next_leader))
     return joined_between(parts, width)
 
 
-def _leads_next(leader: str) -> str:
-    """The lead note that says no more than who leads next (the scoring's words)."""
-    return _("{leader} leads next").format(leader=leader)
+def _only_who_leads(table: Table) -> bool:
+    """Whether the table's lead note says no more than who leads next."""
+    return not table.over and bool(table.next_leader) and kind_of(table.lead_note) is NoteKind.LEADS_NEXT
 
 
 def joined_between(parts: list[str], width: int | None, first: str = "", indent: str = "") -> list[str]:

@@ -31,6 +31,8 @@ class NoteKind(Enum):
     """A play sealed the layout and nobody is known to hold the doubles that could still reopen it."""
     IN_PLAY_TOTAL = "in-play total"
     """An explained fact: points made during play, told as one total."""
+    LEADS_NEXT = "leads next"
+    """The table's lead note that says no more than who leads next (a standings line can say it instead)."""
 
 
 _NO_FIELDS: Mapping[str, object] = MappingProxyType({})

@@ -90,3 +90,13 @@ def test_a_sealed_layout_nobody_is_known_to_hold_the_doubles_of_says_how_to_call
     assert answer[-2:] == [sealed[0].upper() + sealed[1:] + ".", hint]
     if speaking == "en":
         assert answer[-2:] == ["Sealed: a fish unless 2-2 is held.", "Nobody holds it? Type 'fish'."]
+
+
+def test_after_a_round_the_standings_line_says_who_leads_and_no_line_repeats_it(sk, speaking):
+    sk("new", "Masha", "Alex", "Olya", "Serg")
+    sk("round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5")
+    text = session(sk, speaking).handle("a out 3 4 5").text
+    lines = text.splitlines()
+    leads = said("{name} leads", speaking, name="Alex")
+    assert lines[-1].startswith("Masha ") and lines[-1].endswith(" · " + leads), text
+    assert said("{player} leads next", speaking, player="Alex") not in text
