@@ -27,6 +27,7 @@ from scorekeeper.reports.play import play_line
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
 from scorekeeper.scoring.board import Board, IllegalPlay, Ruled
+from scorekeeper.scoring.notes import NoteKind, kind_of
 
 ROUND_WORDS = ("out", "fish", "by", "led", "count", "played")
 """Words only a round line (or a claim) holds: a line with one of them is never plays."""
@@ -193,7 +194,7 @@ class HandInPlay:
             lines.append(play_line(each, self.scores))
             if each.note and not each.out and not each.blocked:
                 lines.append(each.note[0].upper() + each.note[1:] + ".")
-                if each.sealed and "unless" in each.note:  # the hands are not known: the table says
+                if kind_of(each.note) is NoteKind.SEALED_UNSEEN:  # the hands are not known: the table says
                     lines.append(_("Nobody holds it? Type '{fish}'.").format(fish=_said_as("round", "fish")))
             if each.points and self._muggins_first(each):
                 lines.append(_("Uncalled? An opponent says {muggins}: +{points}.").format(

@@ -47,6 +47,7 @@ from scorekeeper.reports.columns import width as text_width
 from scorekeeper.reports.fit import wrap, wrap_lines
 from scorekeeper.rules.loader import is_path
 from scorekeeper.scoring.engine import replay
+from scorekeeper.scoring.notes import in_session, said_otherwise
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
 COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "again", "save", "help", "quit")
@@ -205,12 +206,6 @@ SESSION_HEIGHT = 10
 """The after-round block in a session: the confirmation, the header, the new row and the totals, the next
 lead: the rows before are still on the screen above it."""
 
-
-TILES_HINT = "record the tiles with --hand"
-IN_PLAY_HINT = ("(an in-play total, round --points)", N_("(an in-play total: 'NAME played N')"))
-FLAG_HINTS = (" or --last", " or --led", " or --fisher")
-"""Hints of the table's notes that name a command-line flag, and the session's words for them (the flags
-beside the round line's words, 'out on TILE' or --last, lose the flag: the words are what works here)."""
 
 SAME_ROUND_SECONDS = 10.0
 """How soon after a round the same round again is asked about: a line pasted twice, or typed twice by two
@@ -809,7 +804,7 @@ class LiveSession:
 
         state = self.state
         explained = explain_round(state.match, state.ruleset, self.shown_table(), number)
-        explained = explained._replace(facts=tuple(fact.replace(IN_PLAY_HINT[0], _(IN_PLAY_HINT[1])) for fact in explained.facts),
+        explained = explained._replace(facts=tuple(in_session(fact) for fact in explained.facts),
                                        result=_in_session_words(explained.result))
         return render_explanation(explained, self.screen().width, None if every else self._room(),
                                   show_all=f"'explain {explained.number} all'")
@@ -829,7 +824,7 @@ class LiveSession:
         """The table with its notes' hints in the session's words: a note names the command-line flag that
         would give what it lacks, which the session refuses; here it names the round line's way."""
         table = self.state.table
-        if not any(_flagged(note) for result in table.rounds for note in result.notes):
+        if not any(said_otherwise(note) for result in table.rounds for note in result.notes):
             return table
         return table._replace(rounds=tuple(_in_session_words(result) for result in table.rounds))
 
@@ -896,13 +891,13 @@ def _told(fact: str, said: str) -> dict:
 def _in_session_words(result):
     """A round's result with its notes' hints in the session's words (the same object when none has one: the
     after-round notes are memoised by the results' identity)."""
-    if not any(_flagged(note) for note in result.notes):
+    if not any(said_otherwise(note) for note in result.notes):
         return result
     known = _WORDED.get(id(result))
     if known is not None and known[0] is result:
         return known[1]
-    tiles_hint = _("give its tiles with '{edit} {number}'").format(edit=said_as("edit"), number=result.number)
-    worded = result._replace(notes=tuple(_unflagged(note.replace(TILES_HINT, tiles_hint)) for note in result.notes))
+    edit = said_as("edit")
+    worded = result._replace(notes=tuple(in_session(note, edit=edit, number=result.number) for note in result.notes))
     if len(_WORDED) > 4096:
         _WORDED.clear()
     _WORDED[id(result)] = (result, worded)
@@ -912,17 +907,6 @@ def _in_session_words(result):
 _WORDED: dict[int, tuple[object, object]] = {}
 """Each result given in the session's words, by the result (its identity, the result kept alive with it): the
 same result gives the same object, which the after-round notes are memoised by."""
-
-
-def _flagged(note: str) -> bool:
-    """Whether a note names a command-line flag the session refuses."""
-    return TILES_HINT in note or any(hint in note for hint in FLAG_HINTS)
-
-
-def _unflagged(note: str) -> str:
-    for hint in FLAG_HINTS:
-        note = note.replace(hint, "")
-    return note
 
 
 def _check_words(rest: str) -> list[str]:

@@ -6,13 +6,14 @@ the steps come from the same code, the round scored again from the state the tab
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.domain.facts import Ending, Match
 from scorekeeper.referee.verdict import key_source, key_value
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, HandValue, PlayScore
 from scorekeeper.scoring.engine import explained
 from scorekeeper.scoring.hands import deduce_hands, hand_value
+from scorekeeper.scoring.notes import Note, NoteKind
 from scorekeeper.scoring.table import RoundResult, Table
 from scorekeeper.domain.tiles import format_tiles
 
@@ -149,8 +150,10 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
                      _("{player} claimed a count of {count} during play").format(player=claim.player,
                                                                                   count=claim.count))
     for noted in rnd.play_points:
-        facts.append(_("{player} made {points} during play (an in-play total, round --points)").format(
-            player=noted.player, points=noted.points))
+        facts.append(Note.said(N_("{player} made {points} during play (an in-play total, round --points)"),
+                               NoteKind.IN_PLAY_TOTAL,
+                               N_("{player} made {points} during play (an in-play total: 'NAME played N')"),
+                               player=noted.player, points=noted.points))
     steps = tuple(ExplainedStep(step.side, step.key, _value(ruleset, step.key), step.text,
                                 key_source(ruleset, step.key) if _known(step.key) else "")
                   for step in result.steps)

@@ -44,7 +44,7 @@ def render_comparison(comparison: Comparison, width: int | None = None, wide: bo
             rest.append(_("note ({ruleset}): {note}").format(ruleset=label, note=note))
     if comparison.lacking:  # each kind once, with its rounds, as the table's footer says them
         rest += ["", _("facts {ruleset} needs but the match lacks:").format(ruleset=b)]
-        rest += ["  " + _without_note_word(line) for line in note_lines(second.table.rounds) if line]
+        rest += ["  " + line for line in note_lines(second.table.rounds, word=False) if line]
     if comparison.unused:
         rest += ["", _("facts {ruleset} cannot use:").format(ruleset=b)] + [f"  {item}" for item in comparison.unused]
     for label, table in ((a, first.table), (b, second.table)):
@@ -53,12 +53,6 @@ def render_comparison(comparison: Comparison, width: int | None = None, wide: bo
                          _("under {ruleset}: match over, {name} wins")).format(ruleset=label,
                                                                                name=table.loser or table.winner))
     return "\n".join(lines + wrap_lines(rest, width, indent="    "))
-
-
-def _without_note_word(line: str) -> str:
-    """A footer's note line without its leading word (the list under it says what they are)."""
-    word = _("note: {note}").partition("{note}")[0]
-    return line.removeprefix(word) if word else line
 
 
 def _fitted(comparison: Comparison, a: str, b: str, width: int | None, wide: bool) -> tuple[list[str], list[str]]:

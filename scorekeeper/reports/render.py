@@ -13,6 +13,7 @@ from scorekeeper.domain.facts import Ending, Round
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, EggsTo
+from scorekeeper.scoring.notes import NoteKind, kind_of, names_flag
 from scorekeeper.scoring.table import RoundResult, SideRound, Table
 
 
@@ -153,18 +154,19 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     last = table.rounds[-1] if table.rounds else None
     if headline is None:
         headline = _recorded_line(last, path, width) if last else _("No rounds yet in {path}.").format(path=path)
-    notes = _new_notes(table)
+    notes = _new_notes_counted(table)
     status = _status(table, ruleset)
     if ended and table.over:
         status[-1:] = over_banner(table, ruleset, width)
     if standing:
-        if not table.over and table.next_leader and status[-1] == _leads_next(table.next_leader):
+        if _only_who_leads(table) and status[-1] == table.lead_note:
             status.pop()  # said in the standings line
         status = standings(table, width) + status
     budget = None if height is None else max(1, height - 2)
     fixed_lines = wrap_lines([*headline.split("\n"), ""], width)  # a headline may come in lines already
     tail = wrap_lines(status, width)
-    blocks = [wrap_lines([note], width) for note in notes]  # each note whole, or not at all
+    blocks = [wrap_lines([note], width) for note, _count in notes]  # each note whole, or not at all
+    counts = [count for _note, count in notes]
     note_text = [line for block in blocks for line in block]
     dropped = 0
     count = min(AFTER_ROUND_ROWS, len(table.rounds))
@@ -182,7 +184,8 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
             continue
         if blocks:  # still too tall: whole notes give way, the last first, to one line pointing to 'explain'
             # (never a note cut mid-sentence; once only the pointer is left, it is as short as they get)
-            dropped += _notes_in(blocks.pop())
+            blocks.pop()
+            dropped += counts.pop()
             pointer = (ngettext("({n} more note: see 'explain {round}')", "({n} more notes: see 'explain {round}')",
                                 dropped) if blocks
                        else ngettext("({n} note: see 'explain {round}')", "({n} notes: see 'explain {round}')",
@@ -193,24 +196,24 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     return "\n".join(fixed_lines + body)
 
 
-def _notes_in(block: list[str]) -> int:
-    """How many notes a block of note lines stands for: one, or those an '(N notes as before ...)' counts."""
-    counted = re.match(r"\((\d+) ", block[0]) if block and block[0].startswith("(") else None
-    return int(counted.group(1)) if counted else 1
-
-
 def _new_notes(table: Table) -> list[str]:
     """The last round's notes: in full when of a kind not seen in an earlier round, else counted in one line
     (a note about a fact the table never records must not fill the screen after every round)."""
+    return [line for line, _count in _new_notes_counted(table)]
+
+
+def _new_notes_counted(table: Table) -> list[tuple[str, int]]:
+    """``_new_notes``, each line with how many notes it stands for (the line of notes as before: several)."""
     if not table.rounds:
         return []
     said = _kinds_through(table.rounds, len(table.rounds) - 2)
     last = table.rounds[-1]
-    fresh = [_("note: {note}").format(note=note) for note in last.notes if note_kind(note) not in said]
+    fresh = [(_("note: {note}").format(note=note), 1) for note in last.notes if note_kind(note) not in said]
     again = len(last.notes) - len(fresh)
     if again:
-        fresh.append(ngettext("({n} note as before: see 'explain {round}')",
-                              "({n} notes as before: see 'explain {round}')", again).format(n=again, round=last.number))
+        fresh.append((ngettext("({n} note as before: see 'explain {round}')",
+                               "({n} notes as before: see 'explain {round}')", again).format(n=again,
+                                                                                            round=last.number), again))
     return fresh
 
 
@@ -452,37 +455,36 @@ def table_footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...])
 # A note about a fact that was not recorded reads the same in every round but for the player's name; the
 # table says each kind once, with its rounds ("rounds 1, 2, 5: no last tile given"), and the full sentence
 # is shown when the round is recorded and by 'explain'.
-_NOTE_KINDS = (
-    (re.compile(r"last tile was not recorded"),
-     N_("no last tile given ('out on TILE' or --last): the rules that need it were not applied"),
-     N_("no last tile given ('out on TILE'): the rules that need it were not applied")),
-    (re.compile(r"lead was not recorded"), N_("no lead given ('led TILE' or --led): the lead bonus was not applied"),
-     N_("no lead given ('led TILE'): the lead bonus was not applied")),
-    (re.compile(r"could have been 6-6 on the hundred"),
-     N_("no lead given ('led TILE' or --led) by a side holding points: the hundred was not considered"),
-     N_("no lead given ('led TILE') by a side holding points: the hundred was not considered")),
-    (re.compile(r"only a total of \d+ was given"),
-     N_("only a total given for a hand, not its tiles: the special-hand rule was not applied"), None),
-    (re.compile(r"conditions for the fisherman"),
-     N_("no fisher given ('fish by NAME' or --fisher): 004's fisherman conditions not shown"),
-     N_("no fisher given ('fish by NAME'): 004's fisherman conditions not shown")),
-    (re.compile(r"who led is not known"), N_("who led 6-6 is not known: the hundred was not applied"), None),
-)
-"""A kind of note: how the note is recognised, the footer's words, and its words where the note names no
-flag (a session's notes name none: the round line's words alone)."""
+_NOTE_KINDS = {
+    NoteKind.NO_LAST: (N_("no last tile given ('out on TILE' or --last): the rules that need it were not applied"),
+                       N_("no last tile given ('out on TILE'): the rules that need it were not applied")),
+    NoteKind.NO_LEAD: (N_("no lead given ('led TILE' or --led): the lead bonus was not applied"),
+                       N_("no lead given ('led TILE'): the lead bonus was not applied")),
+    NoteKind.NO_LEAD_ON_HUNDRED: (
+        N_("no lead given ('led TILE' or --led) by a side holding points: the hundred was not considered"),
+        N_("no lead given ('led TILE') by a side holding points: the hundred was not considered")),
+    NoteKind.HAND_TOTAL: (N_("only a total given for a hand, not its tiles: the special-hand rule was not applied"),
+                          None),
+    NoteKind.NO_FISHER: (N_("no fisher given ('fish by NAME' or --fisher): 004's fisherman conditions not shown"),
+                         N_("no fisher given ('fish by NAME'): 004's fisherman conditions not shown")),
+    NoteKind.LEADER_UNKNOWN: (N_("who led 6-6 is not known: the hundred was not applied"), None),
+}
+"""The footer's words for a kind of note, and its words where the note names no flag (a session's notes name
+none: the round line's words alone); None: the same words."""
 
 
 def note_kind(note: str) -> str:
     """The note as the table's footer says it: the kind of a known note, else the note itself."""
-    for pattern, kind, without_flag in _NOTE_KINDS:
-        if pattern.search(note):
-            flag = re.search(r" or (--\w+)", kind)
-            return _(kind if without_flag is None or (flag and flag.group(1) in note) else without_flag)
-    return note
+    said = _NOTE_KINDS.get(kind_of(note))
+    if said is None:
+        return note
+    flagged, plain = said
+    return _(flagged if plain is None or names_flag(note) else plain)
 
 
-def note_lines(shown: tuple[RoundResult, ...]) -> list[str]:
-    """Each kind of note once, with the rounds it concerns."""
+def note_lines(shown: tuple[RoundResult, ...], word: bool = True) -> list[str]:
+    """Each kind of note once, with the rounds it concerns; ``word``: each line begins with 'note:' (not where
+    a heading says what they are)."""
     rounds_of: dict[str, list[int]] = {}
     for result in shown:
         for note in result.notes:
@@ -491,7 +493,8 @@ def note_lines(shown: tuple[RoundResult, ...]) -> list[str]:
                 numbers.append(result.number)
     if not rounds_of:
         return []
-    return [""] + [ngettext("note: round {rounds}: {note}", "note: rounds {rounds}: {note}", len(numbers))
+    return [""] + [(ngettext("note: round {rounds}: {note}", "note: rounds {rounds}: {note}", len(numbers)) if word
+                    else ngettext("round {rounds}: {note}", "rounds {rounds}: {note}", len(numbers)))
                    .format(rounds=_spans(numbers), note=kind) for kind, numbers in rounds_of.items()]
 
 
@@ -584,15 +587,15 @@ def standings(table: Table, width: int | None = None) -> list[str]:
     remembered, as the table writes it), then who leads next when the facts say."""
     parts = [f"{side.name} {side.score}" + (f" +{side.remembered}" if side.remembered else "")
              for side in table.sides]
-    if not table.over and table.next_leader and table.lead_note == _leads_next(table.next_leader):
+    if _only_who_leads(table):
         # a longer lead note (the hundred, eggs) has a line of its own
         parts.append(_("{name} leads").format(name=table.next_leader))
     return joined_between(parts, width)
 
 
-def _leads_next(leader: str) -> str:
-    """The lead note that says no more than who leads next (the scoring's words)."""
-    return _("{leader} leads next").format(leader=leader)
+def _only_who_leads(table: Table) -> bool:
+    """Whether the table's lead note says no more than who leads next."""
+    return not table.over and bool(table.next_leader) and kind_of(table.lead_note) is NoteKind.LEADS_NEXT
 
 
 def joined_between(parts: list[str], width: int | None, first: str = "", indent: str = "") -> list[str]:

@@ -27,6 +27,7 @@ from scorekeeper.notation.play_line import format_play, parse_plays
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, open_count, score_of
+from scorekeeper.scoring.notes import Note, NoteKind
 from scorekeeper.scoring.plausible import deal_size
 from scorekeeper.scoring.said import both
 
@@ -435,7 +436,8 @@ class Board:
         if held:
             shown = both(_("{player} lays {tile}").format(player=holder, tile=double) for double, holder in held)
             return _("sealed: a fish once {lays}").format(lays=shown)
-        return _("sealed: a fish unless {tiles} is held").format(tiles=format_tiles(doubles))
+        return Note(_("sealed: a fish unless {tiles} is held").format(tiles=format_tiles(doubles)),
+                    NoteKind.SEALED_UNSEEN)
 
     def _lead(self, tile: Tile) -> None:
         self._counted = None

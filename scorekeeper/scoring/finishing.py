@@ -19,6 +19,7 @@ from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import HandOf, SixSix
 from scorekeeper.scoring.hands import deduce_hands, placed_tiles
 from scorekeeper.scoring.lead import SIX_SIX, next_leader
+from scorekeeper.scoring.notes import Note, NoteKind
 from scorekeeper.scoring.race import by_rule
 from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Outcome, RoundState
@@ -66,8 +67,11 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
     if not rnd.last:
         if rnd.plain_last:  # told: none of the finishing doubles
             return NO_FINISH
-        notes.append(_("{player}'s last tile was not recorded ('out on TILE' or --last): the finishing-double "
-                       "rules (0-0, 6-6, two doubles at once) could not be applied").format(player=rnd.out))
+        notes.append(Note.said(N_("{player}'s last tile was not recorded ('out on TILE' or --last): the "
+                                  "finishing-double rules (0-0, 6-6, two doubles at once) could not be applied"),
+                               NoteKind.NO_LAST,
+                               N_("{player}'s last tile was not recorded ('out on TILE'): the finishing-double rules "
+                                  "(0-0, 6-6, two doubles at once) could not be applied"), player=rnd.out))
         return NO_FINISH
     if len(rnd.last) == 2 and ruleset["finish.two_doubles_wins"]:
         why = Reason.of(N_("{player} went out laying two doubles at once ({tiles})"), player=rnd.out,

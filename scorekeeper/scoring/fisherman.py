@@ -5,8 +5,9 @@ from __future__ import annotations
 
 
 from scorekeeper.domain.facts import FISH, Match
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.notes import Note, NoteKind
 from scorekeeper.scoring.state import RoundState
 
 
@@ -15,8 +16,9 @@ def fisherman_notes(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     if rnd.ending is not FISH or not ruleset["fish.fisherman_notes"]:
         return state
     if not rnd.fisher:
-        return state.but(notes=state.notes + (_("004 has conditions for the fisherman (who made the fish); "
-                                                "record 'fish by NAME' (--fisher) to see them"),))
+        return state.but(notes=state.notes + (Note.said(N_("004 has conditions for the fisherman (who made the fish); "
+                                                           "record 'fish by NAME' (--fisher) to see them"),
+                                                        NoteKind.NO_FISHER, flagged=True),))
     side = match.side_of(rnd.fisher).name
     hands = state.side_hands
     winner = state.outcome.winner

@@ -23,6 +23,7 @@ from scorekeeper.domain.memo import once_per
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS, HandValue
+from scorekeeper.scoring.notes import Note, NoteKind
 from scorekeeper.scoring.said import one_of
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Reason, Step
@@ -319,13 +320,20 @@ def hand_value(ruleset: Ruleset, player: str | None, hand: Hand, steps: list[Ste
                  and elsewhere.isdisjoint(special)]
         if maybe:
             shown = one_of(format_tiles(special) for special in maybe)
-            notes.append(_("{player}: only a total of {total} was given, so the special-hand rule ({hands}) could "
-                           "not be applied to that hand (record the tiles with --hand to apply it)").format(
-                             player=player, total=total, hands=shown))
+            notes.append(Note.said(N_("{player}: only a total of {total} was given, so the special-hand rule ({hands}) "
+                                      "could not be applied to that hand (record the tiles with --hand to apply it)"),
+                                   NoteKind.HAND_TOTAL,
+                                   N_("{player}: only a total of {total} was given, so the special-hand rule ({hands}) "
+                                      "could not be applied to that hand (give its tiles with '{edit} {number}' to "
+                                      "apply it)"), player=player, total=total, hands=shown))
         if anywhere and total >= SIX_SIX.pips and SIX_SIX not in elsewhere:
-            notes.append(_("{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
-                           "wherever held) was in that hand is not known; it is counted as pips (record the tiles "
-                           "with --hand to apply it)").format(player=player, total=total, anywhere=anywhere))
+            notes.append(Note.said(N_("{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
+                                      "wherever held) was in that hand is not known; it is counted as pips (record the "
+                                      "tiles with --hand to apply it)"), NoteKind.HAND_TOTAL,
+                                   N_("{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
+                                      "wherever held) was in that hand is not known; it is counted as pips (give its "
+                                      "tiles with '{edit} {number}' to apply it)"),
+                                   player=player, total=total, anywhere=anywhere))
         return total
     special = ruleset.special_hands.get(tuple(sorted(tiles)))
     if special is not None:

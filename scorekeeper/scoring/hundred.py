@@ -18,6 +18,7 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import CaughtBy, HandOf, HundredLost
 from scorekeeper.scoring.lead import SIX_SIX, round_leader
+from scorekeeper.scoring.notes import Note, NoteKind
 from scorekeeper.scoring.race import by_rule
 from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Account, Outcome, RoundState
@@ -70,15 +71,21 @@ def _lead_not_recorded(match: Match, leader: str | None, accounts: Mapping[str, 
         score = accounts[side].score
         if score <= 0:
             return []
-        return [_("no lead was recorded ('led TILE' or --led): {player} led with {side} holding {score}, so it "
-                  "could have been 6-6 on the hundred; the round is scored as an ordinary lead (record 'led 6-6' "
-                  "with 'edit' if it was)").format(player=leader, side=side, score=score)]
+        return [Note.said(N_("no lead was recorded ('led TILE' or --led): {player} led with {side} holding {score}, so "
+                             "it could have been 6-6 on the hundred; the round is scored as an ordinary lead (record "
+                             "'led 6-6' with 'edit' if it was)"), NoteKind.NO_LEAD_ON_HUNDRED,
+                          N_("no lead was recorded ('led TILE'): {player} led with {side} holding {score}, so it could "
+                             "have been 6-6 on the hundred; the round is scored as an ordinary lead (record 'led 6-6' "
+                             "with 'edit' if it was)"), player=leader, side=side, score=score)]
     holding = [name for name, account in accounts.items() if account.score > 0]
     if not holding:
         return []
-    return [_("no lead was recorded ('led TILE' or --led), and who led is not known, while {sides} held "
-              "points: it could have been 6-6 on the hundred; the round is scored as an ordinary lead").format(
-        sides=", ".join(holding))]
+    return [Note.said(N_("no lead was recorded ('led TILE' or --led), and who led is not known, while {sides} held "
+                         "points: it could have been 6-6 on the hundred; the round is scored as an ordinary lead"),
+                      NoteKind.NO_LEAD_ON_HUNDRED,
+                      N_("no lead was recorded ('led TILE'), and who led is not known, while {sides} held points: it "
+                         "could have been 6-6 on the hundred; the round is scored as an ordinary lead"),
+                      sides=", ".join(holding))]
 
 
 def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | None, scores: dict[str, int],
@@ -102,8 +109,11 @@ def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | No
         return None
     if leader is None:
         if any(scores.values()):
-            notes.append(_("6-6 was led, but who led is not known (the last round's fisherman, 'fish by NAME' or "
-                           "--fisher, was not recorded): the on-the-hundred rule could not be applied"))
+            notes.append(Note.said(N_("6-6 was led, but who led is not known (the last round's fisherman, 'fish "
+                                      "by NAME' or --fisher, was not recorded): the on-the-hundred rule could not "
+                                      "be applied"), NoteKind.LEADER_UNKNOWN,
+                                   N_("6-6 was led, but who led is not known (the last round's fisherman, 'fish "
+                                      "by NAME', was not recorded): the on-the-hundred rule could not be applied")))
         return None
     side = match.side_of(leader).name
     if scores[side] <= 0:

@@ -14,6 +14,7 @@ from scorekeeper.errors import either
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead, FirstLeadFewer, LeadAfterFish, LeadAfterOut
+from scorekeeper.scoring.notes import Note, NoteKind
 from scorekeeper.scoring.table import RoundResult
 from scorekeeper.domain.tiles import Tile, parse_tiles
 
@@ -93,7 +94,7 @@ def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | No
         note = FIRST_LEAD_NOTES[first_lead_rule(ruleset, players)]
         return _(note).format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}", next=f"{top - 1}-{top - 1}")
     if leader:
-        return _("{player} leads next").format(player=leader)
+        return Note(_("{player} leads next").format(player=leader), NoteKind.LEADS_NEXT)
     if results[-1].facts.ending is not OUT and ruleset["lead.after_fish"] is LeadAfterFish.LOT:
         return _("after a blocked hand the next leader is chosen by lot")
     return _("the player who made the fish leads next")

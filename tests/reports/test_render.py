@@ -103,3 +103,26 @@ def test_after_round_with_a_focus_shows_that_round_first_then_the_newest(sk):
     assert numbers[0] == 3 and numbers[1:] == list(range(13 - len(numbers) + 1, 13)), text
     plain = after_round(state.table, state.ruleset, "match.toml", 80, 24, headline="Round 3 changed.")
     assert 3 not in [int(line.split()[0]) for line in plain.splitlines() if line.split() and line.split()[0].isdigit()]
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_the_footer_groups_the_notes_by_kind_in_every_language(sk, monkeypatch, language):
+    """The kind of a note is what it is, not its English words: a Russian or Ukrainian note is grouped too."""
+    from scorekeeper import i18n
+    from scorekeeper.i18n import N_, _, ngettext
+
+    sk("new", "--rules", "sea-goat", "Ann", "Bob")
+    sk("round", "--out", "Ann", "--total", "Bob=3")
+    monkeypatch.setenv("SCOREKEEPER_LANG", language)
+    text = sk("round", "--out", "Bob", "--total", "Ann=3").stdout  # the same kind again: counted, not said
+    sk("round", "--out", "Ann", "--total", "Bob=3")
+    table = sk("table").stdout
+    i18n.use(language)
+    assert ngettext("({n} note as before: see 'explain {round}')", "({n} notes as before: see 'explain {round}')",
+                    1).format(n=1, round=2) in text, text
+    english = N_("no last tile given ('out on TILE' or --last): the rules that need it were not applied")
+    kind = _(english)
+    line = ngettext("note: round {rounds}: {note}", "note: rounds {rounds}: {note}", 3).format(rounds="1-3", note=kind)
+    assert kind != english and " ".join(line.split()) in " ".join(table.split()), table
+    noted = [row for row in lines_of(table) if row.startswith(line.partition(":")[0] + ":")]
+    assert len(noted) == 1, table  # one kind, once: no round's own note
