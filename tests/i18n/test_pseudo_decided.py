@@ -253,8 +253,8 @@ def test_play_at_40_columns_says_the_hundred_won(tmp_path, lang, ended):
 OTHERS_SAID = [
     ("ru", "004's fisherman won, lost, not named", "table", "004: рыбак Bob проигрывает: по 004 рыбак может «списать "
      "рыбу» за три попытки (применяется вручную; не считается)"),
-    ("uk", "004's fisherman won, lost, not named", "table", "у 004 є умови для рибалки (того, хто зробив рибу); "
-     "запишіть 'fish by ІМ'Я' (--fisher), щоб їх побачити"),
+    ("uk", "004's fisherman won, lost, not named", "table", "рибалку не вказано ('fish by ІМ'Я' або "
+     "--fisher): умови 004 для рибалки не показано"),
     ("uk", "the blocker counted four times, then once", "explain", "останній хід, але очок не найменше: 5 x 4 = 20"),
     ("ru", "the blocker counted four times, then once", "explain 2", "последний ход и меньше всех очков (2): "
      "считается один раз"),
