@@ -4,12 +4,12 @@
     python scripts/catalogs.py --check    # only say whether the .po and .mo files are up to date (exit 1 if not)
 
 The template (``scorekeeper/i18n/scorekeeper.pot``) holds every message of the package (inside ``_``,
-``N_`` and ``ngettext``), the built-in rulesets' descriptions, and click's own words (its ``Usage:``,
-``Error:``, usage errors: scorekeeper's catalogs translate them, click ships none). Each language's
-``scorekeeper/i18n/locale/LANG/LC_MESSAGES/scorekeeper.po`` is updated from it: a new message arrives
-untranslated, a changed one fuzzy, and translators fill them in; the ``.mo`` beside it is what the package
-reads, compiled here and committed, so that ``pip install .`` needs no Babel. The tests fail on a message
-left untranslated or fuzzy, and on a ``.mo`` that differs from its ``.po``.
+``N_``, ``ngettext`` and ``pgettext``, the last with its context), the built-in rulesets' descriptions, and
+click's own words (its ``Usage:``, ``Error:``, usage errors: scorekeeper's catalogs translate them, click
+ships none). Each language's ``scorekeeper/i18n/locale/LANG/LC_MESSAGES/scorekeeper.po`` is updated from it:
+a new message arrives untranslated, a changed one fuzzy, and translators fill them in; the ``.mo`` beside it
+is what the package reads, compiled here and committed, so that ``pip install .`` needs no Babel. The tests
+fail on a message left untranslated or fuzzy, and on a ``.mo`` that differs from its ``.po``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ PACKAGE = ROOT / "scorekeeper"
 I18N = PACKAGE / "i18n"
 TEMPLATE = I18N / "scorekeeper.pot"
 LANGUAGES = ("ru", "uk")
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 CLICK_MODULES = ("core.py", "decorators.py", "exceptions.py", "formatting.py", "parser.py", "termui.py",
                  "types.py", "utils.py", "_termui_impl.py", "shell_completion.py")
 """click's modules whose words a person can meet (not ``_winconsole``: scorekeeper runs where POSIX does)."""

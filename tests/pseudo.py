@@ -38,7 +38,7 @@ def build(folder: Path) -> str:
         if not message.id:
             continue
         string = tuple(mark(form) for form in message.id) if isinstance(message.id, tuple) else mark(message.id)
-        catalog.add(message.id, string)
+        catalog.add(message.id, string, context=message.context)
     target = folder / LANGUAGE / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
     out = io.BytesIO()

@@ -18,7 +18,7 @@ from scorekeeper.cli.base import (
 from scorekeeper.cli.completion import player_names, ruleset_names
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.errors import InputError
-from scorekeeper.i18n import LANGUAGES, N_, _
+from scorekeeper.i18n import LANGUAGES, N_, _, pgettext
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import open_match
 from scorekeeper.match.record import resolve_player
@@ -238,7 +238,7 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
                    "players": [{"player": g.player, "side": g.side, "score": g.score, "gain": g.gain}
                                for g in gains]})
         return
-    heads = [_("player"), _("score"), _("gain")]
+    heads = [_("player"), pgettext("a heading: a player's score in the match", "score"), _("gain")]
     width = max(len(gain.player) for gain in gains + [Gain(heads[0], "", 0, 0, "")])
     score, plus = max(5, len(heads[1])), max(4, len(heads[2]))  # a language's heads may be longer
     beside = width + score + plus + 6

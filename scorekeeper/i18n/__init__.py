@@ -3,7 +3,9 @@
 Every message a person reads is written in English in the code, inside ``_("...")`` (or ``ngettext`` for a
 count), as one whole sentence with named fields filled by ``.format``; the catalogs under ``locale/``
 (``LANG/LC_MESSAGES/scorekeeper.po``, compiled to ``.mo`` by ``scripts/catalogs.py``) say it in Russian and
-Ukrainian. ``N_`` marks a message kept in a table and translated where it is shown.
+Ukrainian. A word or two that means one thing in one place and another elsewhere goes through
+``pgettext(context, message)``: each context gets a translation of its own. ``N_`` marks a message kept in a
+table and translated where it is shown.
 
 The process speaks one language, chosen once before anything is said (``use``; ``choose`` says which, from
 what was typed, the environment and the match file): English needs no catalog and costs nothing; another
@@ -35,6 +37,10 @@ class English:
     def ngettext(singular: str, plural: str, count: int) -> str:
         return singular if count == 1 else plural
 
+    @staticmethod
+    def pgettext(context: str, message: str) -> str:
+        return message
+
 
 _speaking: list = [English, "en"]
 """The catalog in use and its language: one per process, set by ``use``."""
@@ -48,6 +54,12 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` in the language in use (Russian and Ukrainian have three)."""
     return _speaking[0].ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in use, as said in ``context``: a short message that means different things
+    in different places (a column's heading, a play's outcome) has a translation for each."""
+    return _speaking[0].pgettext(context, message)
 
 
 def translated(text: str) -> str:

@@ -28,7 +28,8 @@ KNOWN_RULES: dict[str, Callable[[int], int]] = {SLAVIC: slavic, "(n != 1)": lamb
 
 
 class Catalog:
-    """The translations of one compiled catalog: ``gettext`` and ``ngettext`` as gettext's classes have them."""
+    """The translations of one compiled catalog: ``gettext``, ``ngettext`` and ``pgettext`` as gettext's
+    classes have them."""
 
     def __init__(self, data: bytes) -> None:
         (magic,) = struct.unpack("<I", data[:4])
@@ -65,6 +66,11 @@ class Catalog:
 
     def gettext(self, message: str) -> str:
         found = self._text(message.encode("utf-8"))
+        return message if found is None else found.partition("\0")[0]
+
+    def pgettext(self, context: str, message: str) -> str:
+        # gettext's .mo files key a message said in a context as context, EOT, message
+        found = self._text(f"{context}\x04{message}".encode("utf-8"))
         return message if found is None else found.partition("\0")[0]
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, pgettext
 from scorekeeper.reports.columns import width as text_width
 from scorekeeper.reports.fit import wrap
 from scorekeeper.reports.render import eggs_cell, ending
@@ -242,7 +242,7 @@ def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
         axes.plot([], [], marker="*", markersize=12, color="white", markeredgecolor="black", linestyle="none",
                   label=_fold(f"{when}: {text}", 28))
     axes.set_xlabel(_("round  (last point: the hand in progress)") if in_progress(table) else _("round"))
-    axes.set_ylabel(_("score"))
+    axes.set_ylabel(pgettext("a chart's axis: points", "score"))
     axes.set_xlim(-0.25, max(1, rounds + (0.5 if in_progress(table) else 0)) + 0.25)
     axes.set_ylim(0, max([target, 1] + [v for values in scores.values() for v in values]) * 1.08)
     axes.xaxis.get_major_locator().set_params(integer=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.domain.plays import Action
 from scorekeeper.domain.tiles import format_tiles
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.notation.play_line import format_play
 from scorekeeper.reports.fit import wrap_lines
 from scorekeeper.scoring.board import Followed, Ruled
@@ -27,7 +27,7 @@ def play_line(ruled: Ruled, scores: bool) -> str:
         else:
             parts.append(_("ends {ends}").format(ends=" ".join(map(str, ruled.ends))))
     if ruled.out is not None:
-        parts.append(_("out"))
+        parts.append(pgettext("a play's outcome: the player went out", "out"))
     elif ruled.blocked:
         parts.append(_("fish"))
     elif ruled.turn is not None:

@@ -10,7 +10,7 @@ from scorekeeper.reports.columns import simple_table, standing_text, width as te
 from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
 
 from scorekeeper.domain.facts import Ending, Round
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, EggsTo
 from scorekeeper.scoring.notes import NoteKind, kind_of, names_flag
@@ -79,7 +79,7 @@ def cell_key(grid: list[str], ruleset: Ruleset) -> str:
     for someone who sees a table for the first time."""
     text = "\n".join(grid)
     arrow = " → " if " → " in text else "→"
-    heading = bool(grid) and grid[0].split()[1:2] == [_(TINY_HEADING)]
+    heading = bool(grid) and grid[0].split()[1:2] == [tiny_heading()]
     went_out = _("{name} out").partition("{name}")[2]
     fished = _("fish by {name}").partition("{name}")[0]
     said = [] if heading or (went_out and went_out in text) or (fished and fished in text) \
@@ -292,7 +292,7 @@ def _grid(table: Table, shown: tuple[RoundResult, ...], style: _Style) -> str:
         [standing_text(side.score, side.remembered) for side in table.sides] + [f"+{table.eggs}" if table.eggs else ""]
     rows.append(totals)
     # tiny labels are the name of who went out (or "fish"): the header says so, in no more room than a name
-    headers = ["#", _("round") if style.label != "tiny" else _(TINY_HEADING)] + [short[name] for name in names] \
+    headers = ["#", _("round") if style.label != "tiny" else tiny_heading()] + [short[name] for name in names] \
         + [_("eggs")]
     if not any(result.eggs_added or result.eggs_paid or result.eggs_rotten for result in shown) \
             and not table.eggs:
@@ -385,8 +385,13 @@ def table_title(table: Table, ruleset: Ruleset) -> str:
 
 NOT_RECORDED = N_("{points} not recorded")
 WIPED = N_("(−{points} wiped)")
-TINY_HEADING = N_("out")
-"""The heading of the narrowest layout's round column: it names who went out."""
+
+
+def tiny_heading() -> str:
+    """The heading of the narrowest layout's round column: it names who went out (or says fish)."""
+    return pgettext("the narrowest table's heading over who went out", "out")
+
+
 _CELL_WORDS = {False: (" → ", NOT_RECORDED, " " + WIPED), True: ("→", "({points})", "(−{points})")}
 """How a side's cell writes the arrow, points not recorded and points wiped: spelled out, or ``compact``."""
 

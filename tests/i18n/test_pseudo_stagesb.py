@@ -83,11 +83,11 @@ def test_the_steps_are_marked(catalogs, monkeypatch, tmp_path, case):
 def test_a_step_in_russian(monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_LANG", "ru")
     steps = _explained(tmp_path, *ROUNDS["goat: fish for one, losers' count"])
-    assert any("рыба на одного: у Bob больше всего (7), берёт сумму всех рук, 12" in step for step in steps), steps
+    assert any("рыба на одного: Bob держит больше всех (7) и берёт сумму всех рук, 12" in step for step in steps), steps
 
 
 def test_a_step_in_ukrainian(monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_LANG", "uk")
     steps = _explained(tmp_path, *ROUNDS["muggins: rounded and divided"])
-    assert any("Ann вийшов: Ann отримує очки суперників, 27, до найближчого кратного 5: 25, / 5 = 5" in step
+    assert any("Ann виходить: Ann отримує очки суперників, 27, до найближчого кратного 5: 25, / 5 = 5" in step
                for step in steps), steps

@@ -104,10 +104,10 @@ def _translated(language: str, said: str) -> None:
 
 
 @pytest.mark.parametrize("language, line, said", [
-    ("ru", "Ann out, Bob 3-4, Cid 3-4, Dan 6", "кость 3-4 в двух руках: у Bob и у Cid"),
-    ("uk", "Ann out, Bob 3-4, Cid 3-4, Dan 6", "кістка 3-4 у двох руках: у Bob і в Cid"),
-    ("ru", "Ann out, Bob 3-4 3-4, Cid 5, Dan 6", "кость 3-4 указана дважды (рука Bob)"),
-    ("uk", "Ann out, Bob 3-4 3-4, Cid 5, Dan 6", "кістку 3-4 вказано двічі (рука Bob)"),
+    ("ru", "Ann out, Bob 3-4, Cid 3-4, Dan 6", "кость 3-4 в двух руках: Bob и Cid"),
+    ("uk", "Ann out, Bob 3-4, Cid 3-4, Dan 6", "кістка 3-4 у двох руках: Bob і Cid"),
+    ("ru", "Ann out, Bob 3-4 3-4, Cid 5, Dan 6", "кость 3-4 указана дважды (рука игрока Bob)"),
+    ("uk", "Ann out, Bob 3-4 3-4, Cid 5, Dan 6", "кістку 3-4 вказано двічі (рука гравця Bob)"),
 ])
 def test_a_refused_round_in_the_players_language(tmp_path, language, line, said):
     _translated(language, said)
