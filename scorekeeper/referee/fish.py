@@ -341,12 +341,18 @@ def _double_reasons(ruleset: Ruleset, plays: tuple[Play, ...], shown: str = "", 
     and ``count``: the ends and the non-doubles of a sealed line)."""
     found = []
     for play in plays:
-        said = _("{ends} and all {count} non-double {value}s are on the table, so the fish is sealed, but {player} "
-                 "holds {tile} and can still play it on the {value} (it leaves the end at {value} and takes {pips} "
-                 "pips off {player}'s hand): not a fish yet; after that play it is one") \
+        pips = play.tile.pips
+        said = ngettext("{ends} and all {count} non-double {value}s are on the table, so the fish is sealed, but "
+                        "{player} holds {tile} and can still play it on the {value} (it leaves the end at {value} and "
+                        "takes {pips} pip off {player}'s hand): not a fish yet; after that play it is one",
+                        "{ends} and all {count} non-double {value}s are on the table, so the fish is sealed, but "
+                        "{player} holds {tile} and can still play it on the {value} (it leaves the end at {value} and "
+                        "takes {pips} pips off {player}'s hand): not a fish yet; after that play it is one", pips) \
             if shown and play.tile.is_double else \
-            _("{player} holds {tile} and can still play it on the {value} (it leaves the end at {value} and takes "
-              "{pips} pips off {player}'s hand): not a fish yet; after that play it is one")
+            ngettext("{player} holds {tile} and can still play it on the {value} (it leaves the end at {value} and "
+                     "takes {pips} pip off {player}'s hand): not a fish yet; after that play it is one",
+                     "{player} holds {tile} and can still play it on the {value} (it leaves the end at {value} and "
+                     "takes {pips} pips off {player}'s hand): not a fish yet; after that play it is one", pips)
         found.append(reason(ruleset, "tiles.max_pip", said.format(
             ends=shown, count=count, value=play.tile.low, player=play.player, tile=play.tile, pips=play.tile.pips)))
     found.append(reason(ruleset, "fish.fisherman", _fisherman_text(ruleset, plays)))
