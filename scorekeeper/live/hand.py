@@ -21,7 +21,7 @@ from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation.names import candidates
-from scorekeeper.notation.play_line import DRAW_WORDS, KNOCK_WORDS, format_play, parse_plays
+from scorekeeper.notation.play_line import DRAW_WORDS, KNOCK_WORDS, parse_plays, said_play
 from scorekeeper.notation.round_line import read_round, tokens
 from scorekeeper.reports.play import play_line
 from scorekeeper.rules.ruleset import Ruleset
@@ -90,6 +90,13 @@ def _said_as(table: str, word: str) -> str:
     return said[0] if said else word
 
 
+def play_words(spoken: Sequence[str]) -> list[str]:
+    """The play line's words in the ``spoken`` languages (codes, English first), for Tab to complete."""
+    from scorekeeper.notation.words import LANGUAGES  # start-up
+
+    return [word for code in spoken for said in LANGUAGES[code].plays.values() for word in said]
+
+
 def _short(player: str, players: Sequence[str]) -> str:
     """The shortest start of ``player``'s name that names nobody else (as the round line reads names)."""
     for length in range(1, len(player)):
@@ -138,7 +145,7 @@ class HandInPlay:
             if len(self.plays) == before:
                 raise
             self._rebuild(self.plays[:before])
-            made = ", ".join(format_play(play) for play in plays[:len(ruled)])
+            made = ", ".join(said_play(play, self.players) for play in plays[:len(ruled)])
             raise IllegalPlay(refused.play, ngettext(
                 "{reason} (and {made}, before it in the line, is not made either)",
                 "{reason} (and {made}, before it in the line, are not made either)", len(ruled)).format(
@@ -190,7 +197,7 @@ class HandInPlay:
         end of the hand said, and what to type next."""
         lines = []
         for each in ruled:
-            lines.append(play_line(each, self.scores))
+            lines.append(play_line(each, self.scores, self.players))
             if each.note and not each.out and not each.blocked:
                 lines.append(each.note[0].upper() + each.note[1:] + ".")
                 if each.sealed and "unless" in each.note:  # the hands are not known: the table says
@@ -231,7 +238,7 @@ class HandInPlay:
 
     def undone(self, play: Play) -> str:
         """What ``undo`` says it took back, and where the hand stands."""
-        said = format_play(play)
+        said = said_play(play, self.players)
         if not self.plays:
             return _("Took back {play}: no play left, the hand is not started.").format(play=said)
         turn = self.board.turn
