@@ -90,6 +90,13 @@ def _said_as(table: str, word: str) -> str:
     return said[0] if said else word
 
 
+def _unless_held(note: str) -> bool:
+    """Whether the referee's note is "a fish unless TILE is held" (in the language in use): the hands are not
+    known, and only the table can say the fish."""
+    unless = _("sealed: a fish unless {tiles} is held").split("{tiles}")[0]
+    return note.startswith(unless)
+
+
 def play_words(spoken: Sequence[str]) -> list[str]:
     """The play line's words in the ``spoken`` languages (codes, English first), for Tab to complete."""
     from scorekeeper.notation.words import LANGUAGES  # start-up
@@ -200,7 +207,7 @@ class HandInPlay:
             lines.append(play_line(each, self.scores, self.players))
             if each.note and not each.out and not each.blocked:
                 lines.append(each.note[0].upper() + each.note[1:] + ".")
-                if each.sealed and "unless" in each.note:  # the hands are not known: the table says
+                if each.sealed and _unless_held(each.note):  # the hands are not known: the table says
                     lines.append(_("Nobody holds it? Type '{fish}'.").format(fish=_said_as("round", "fish")))
             if each.points and self._muggins_first(each):
                 lines.append(_("Uncalled? An opponent says {muggins}: +{points}.").format(

@@ -560,7 +560,7 @@ class LiveSession:
                 return self._changed(change, self._said(change.number, change))
 
             return self._confirmable(record)
-        if hand is not None and text.casefold() == "fish":
+        if hand is not None and round_word(text, self.state.match.players) == "fish":  # as the hand said it
             return Reply(hand.answer(hand.fish()))
         ruleset, players = self.state.ruleset, self.state.match.players
         plays = line_plays(text, players, ruleset["tiles.max_pip"], hand)
