@@ -792,7 +792,7 @@ class LiveSession:
         from scorekeeper.reports.render import fitted_table  # start-up
 
         return fitted_table(self.shown_table(), self.state.ruleset, self.screen().width,
-                            None if every else self._room(), show_all="'table all'")
+                            None if every else self._room(), show_all=f"'{said_as('table')} {option_as('all')}'")
 
     def explain(self, rest: str) -> Reply:
         """'explain [N]': the round's facts and ruling fitted to the screen (the rules applied in order left out
@@ -813,7 +813,7 @@ class LiveSession:
         explained = explained._replace(facts=tuple(fact.replace(IN_PLAY_HINT[0], _(IN_PLAY_HINT[1])) for fact in explained.facts),
                                        result=_in_session_words(explained.result))
         return render_explanation(explained, self.screen().width, None if every else self._room(),
-                                  show_all=f"'explain {explained.number} all'")
+                                  show_all=f"'{said_as('explain')} {explained.number} {option_as('all')}'")
 
     def rules(self, rest: str) -> Reply:
         """'rules': the ruleset's key numbers in a few lines; 'rules all' every key, through the pager; 'rules
