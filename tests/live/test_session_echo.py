@@ -197,3 +197,20 @@ def test_the_echo_and_tab_in_a_terminal_at_40_columns(tmp_path, language, echo, 
     assert shown[0].replace("\a", "") == "b knock" and shown[1] == knocks
     play.say("quit")  # a hand is in play: said once, then the session leaves without it
     play.quit()
+
+
+def test_what_a_screen_leaves_out_is_asked_for_in_the_languages_words(tmp_path):
+    """'table all' and 'explain N all', pointed to where a narrow screen leaves rows out, in Russian words."""
+    from scorekeeper import i18n
+
+    path = str(tmp_path / "match.toml")
+    usecases.new(path, "goat", GOAT_PLAYERS, (), (), False)
+    i18n.use("ru")
+    try:
+        live = LiveSession.open(path, screen=lambda: Screen(40, 24))
+        for number in range(12):
+            live.handle(f"Маша out 1 2 {number}")
+        assert "'таблица все'" in live.handle("таблица").text
+        assert "'объяснить 1 все'" in live.handle("объяснить 1").text
+    finally:
+        i18n.use("en")
