@@ -23,7 +23,7 @@ from typing import Sequence
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import TILE_DASHES, WRITTEN_TILES, Tile, parse_tile
 from scorekeeper.errors import InputError, quoted
-from scorekeeper.i18n import _, language
+from scorekeeper.i18n import _, language as language_in_use
 from scorekeeper.notation.names import candidates, match_player
 from scorekeeper.notation.words import echo_word, play_word
 
@@ -241,14 +241,11 @@ def _on(text: str | None, kind: str, player: str, tile: Tile, number: int, max_p
 def format_play(play: Play, language: str = "en", players: Sequence[str] = ()) -> str:
     """One play as it is typed (``Cat 3-3 on 3``); ``language``: in its words (``Кот стучит``), for a person
     to read, each word the English one where it would name a player (of ``players``, or of the play)."""
-    if language == "en":
-        def said(word: str) -> str:
-            return word
-    else:
-        seated = tuple(players) + (play.player,) + ((play.taker,) if play.taker else ())
+    seated = (*players, play.player, *((play.taker,) if play.taker else ()))
 
-        def said(word: str) -> str:
-            return echo_word("plays", word, language, seated)
+    def said(word: str) -> str:
+        return word if language == "en" else echo_word("plays", word, language, seated)
+
     name = format_name(play.player)
     if play.action is Action.KNOCK:
         return f"{name} {said('knocks')}"
@@ -264,7 +261,7 @@ def format_play(play: Play, language: str = "en", players: Sequence[str] = ()) -
 
 def said_play(play: Play, players: Sequence[str] = ()) -> str:
     """One play as a message shows it: in the words of the language in use (``format_play``)."""
-    return format_play(play, language(), players)
+    return format_play(play, language_in_use(), players)
 
 
 def format_plays(plays: Sequence[Play], language: str = "en", players: Sequence[str] = ()) -> str:
