@@ -853,7 +853,7 @@ class LiveSession:
         players = list(self.state.match.players)
         said = before.split()
         if not said:
-            options = _words_of("commands", spoken) + players
+            options = list(COMMANDS) + _words_of("commands", spoken[1:]) + players  # English as ever first
         elif len(said) == 1 and command_word(said[0]) in _AFTER:
             options = _words_of("options", spoken, _AFTER[command_word(said[0])])
         elif self.hand is not None:  # what the hands hold once it is over: names and tiles only
