@@ -21,8 +21,9 @@ from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation.names import candidates
-from scorekeeper.notation.play_line import DRAW_WORDS, KNOCK_WORDS, format_play, parse_plays
+from scorekeeper.notation.play_line import DRAW_WORDS, KNOCK_WORDS, parse_plays, said_play
 from scorekeeper.notation.round_line import read_round, tokens
+from scorekeeper.notation.words import ENGLISH, LANGUAGES, play_word, round_word
 from scorekeeper.reports.play import play_line
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
@@ -35,16 +36,20 @@ ENDING_WORDS = ("out", "fish", "by", "led", "on")
 """Words the referee has already seen the answer to once the hand is over."""
 
 
-def is_round_like(text: str) -> bool:
-    """Whether ``text`` holds a word only a round line or a claim holds (``out``, ``fish``, ``+5``...)."""
-    words = text.casefold().replace(",", " ").replace(";", " ").split()
-    return "+" in text or any(word in ROUND_WORDS for word in words)
+def is_round_like(text: str, players: Sequence[str] = ()) -> bool:
+    """Whether ``text`` holds a word only a round line or a claim holds (``out``, ``fish``, ``+5``...), in any
+    language or keyboard layout (``вышла``, ``щге``; a word that names one of ``players`` is the player)."""
+    return "+" in text or any(round_word(word, players) in ROUND_WORDS for word in _words(text))
+
+
+def _words(text: str) -> list[str]:
+    return text.casefold().replace(",", " ").replace(";", " ").split()
 
 
 def read_plays(text: str, players: Sequence[str], max_pip: int) -> tuple[Play, ...] | None:
     """The plays ``text`` holds when the whole line reads as plays; None when it is something else (a round
     line, claims, a word out of place: the round reader says what is wrong with it)."""
-    if is_round_like(text):
+    if is_round_like(text, players):
         return None
     try:
         return parse_plays(text, players, max_pip)
@@ -52,11 +57,12 @@ def read_plays(text: str, players: Sequence[str], max_pip: int) -> tuple[Play, .
         return None
 
 
-def looks_like_plays(text: str) -> bool:
-    """A line meant as plays though it does not read as them (``c knocks d``): its own error is the plays'."""
-    words = text.casefold().replace(",", " ").replace(";", " ").split()
-    return not is_round_like(text) and any(
-        word in KNOCK_WORDS + DRAW_WORDS or word == "on" for word in words[1:])
+def looks_like_plays(text: str, players: Sequence[str] = ()) -> bool:
+    """A line meant as plays though it does not read as them (``c knocks d``, ``c стук d``): its own error is
+    the plays'."""
+    return not is_round_like(text, players) and any(
+        word in KNOCK_WORDS + DRAW_WORDS or play_word(word) in ("knocks", "draws", "on") and not
+        candidates(players, word) for word in _words(text)[1:])
 
 
 def line_plays(text: str, players: Sequence[str], max_pip: int,
@@ -67,11 +73,11 @@ def line_plays(text: str, players: Sequence[str], max_pip: int,
     plays = read_plays(text, players, max_pip)
     if plays is not None:
         return plays
-    if hand is None and not looks_like_plays(text):
+    if hand is None and not looks_like_plays(text, players):
         return None
     if re.fullmatch(r"[^\W\d_]+", text) and not candidates(players, text):
         return None
-    if hand is not None and is_round_like(text):
+    if hand is not None and is_round_like(text, players):
         plays = len(hand.plays)
         raise StateError(ngettext("a hand is in play ({n} play): type its plays to the end (the hands are asked "
                                   "for then), or '{undo_all}' to drop them",
@@ -85,10 +91,14 @@ def line_plays(text: str, players: Sequence[str], max_pip: int,
 def _said_as(table: str, word: str) -> str:
     """A word of the session (``table``: 'commands', 'options', 'plays') as the language in use types it."""
     from scorekeeper.i18n import language  # start-up
-    from scorekeeper.notation.words import ENGLISH, LANGUAGES  # start-up
 
     said = getattr(LANGUAGES.get(language(), ENGLISH), table).get(word) or ()
     return said[0] if said else word
+
+
+def play_words(spoken: Sequence[str]) -> list[str]:
+    """The play line's words in the ``spoken`` languages (codes, English first), for Tab to complete."""
+    return [word for code in spoken for said in LANGUAGES[code].plays.values() for word in said]
 
 
 def _short(player: str, players: Sequence[str]) -> str:
@@ -139,7 +149,7 @@ class HandInPlay:
             if len(self.plays) == before:
                 raise
             self._rebuild(self.plays[:before])
-            made = ", ".join(format_play(play) for play in plays[:len(ruled)])
+            made = ", ".join(said_play(play, self.players) for play in plays[:len(ruled)])
             raise IllegalPlay(refused.play, ngettext(
                 "{reason} (and {made}, before it in the line, is not made either)",
                 "{reason} (and {made}, before it in the line, are not made either)", len(ruled)).format(
@@ -191,7 +201,7 @@ class HandInPlay:
         end of the hand said, and what to type next."""
         lines = []
         for each in ruled:
-            lines.append(play_line(each, self.scores))
+            lines.append(play_line(each, self.scores, self.players))
             if each.note and not each.out and not each.blocked:
                 lines.append(each.note[0].upper() + each.note[1:] + ".")
                 if kind_of(each.note) is NoteKind.SEALED_UNSEEN:  # the hands are not known: the table says
@@ -232,7 +242,7 @@ class HandInPlay:
 
     def undone(self, play: Play) -> str:
         """What ``undo`` says it took back, and where the hand stands."""
-        said = format_play(play)
+        said = said_play(play, self.players)
         if not self.plays:
             return _("Took back {play}: no play left, the hand is not started.").format(play=said)
         turn = self.board.turn
@@ -245,11 +255,12 @@ class HandInPlay:
         """The round the hand ends, from what the scorer types of the hands (a round line without the out or
         the fish): the out or the fish, the last tile, the lead and the fisherman are the referee's."""
         for word in tokens(text):
-            if word.kind == "word" and word.text.casefold() in ENDING_WORDS:
+            meaning = round_word(word.text, match.players) if word.kind == "word" else None
+            if meaning in ENDING_WORDS:
                 raise InputError(_("{word}: the referee saw how the hand ended; give only what the hands hold: "
                                    "{example}").format(word=repr(word.text), example=self._example(
                                        self.board.out.player if self.board.out else None)))
-            if word.kind == "plus" or (word.kind == "word" and word.text.casefold() in ("count", "played")):
+            if word.kind == "plus" or meaning in ("count", "played"):
                 raise InputError(_("the referee scores the plays itself: give only what the hands hold, no "
                                    "claims"))
         board = self.board

@@ -29,7 +29,6 @@ from scorekeeper.match import usecases
 from scorekeeper.match.opened import OpenMatch, open_match
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.notation.round_line import (
-    KEYWORDS,
     format_round,
     is_claims_only,
     read_round,
@@ -38,6 +37,7 @@ from scorekeeper.notation.words import (
     ENGLISH,
     LANGUAGES,
     answer_word,
+    command_word,
     option_word,
     round_word,
     session_line,
@@ -555,7 +555,7 @@ class LiveSession:
                 return self._changed(change, self._said(change.number, change))
 
             return self._confirmable(record)
-        if hand is not None and text.casefold() == "fish":
+        if hand is not None and round_word(text, self.state.match.players) == "fish":  # as the hand said it
             return Reply(hand.answer(hand.fish()))
         ruleset, players = self.state.ruleset, self.state.match.players
         plays = line_plays(text, players, ruleset["tiles.max_pip"], hand)
@@ -726,9 +726,10 @@ class LiveSession:
         from scorekeeper.reports.render import joined_between  # start-up
 
         rnd = change.match.rounds[number - 1]
-        said = format_round(rnd._replace(plays=()), change.match)  # the plays were just answered one by one
+        # in the words of the language in use, as they read back; the plays were just answered one by one
+        said = format_round(rnd._replace(plays=()), change.match, language=language())
         if rnd.plays:
-            said += f", {len(rnd.plays)} plays"  # the round line's word, as format_round writes the others
+            said += ", " + ngettext("{n} play", "{n} plays", len(rnd.plays)).format(n=len(rnd.plays))
         head = _("Round {number}: ").format(number=number)
         line = head + said
         width = self.screen().width
@@ -786,7 +787,7 @@ class LiveSession:
         from scorekeeper.reports.render import fitted_table  # start-up
 
         return fitted_table(self.shown_table(), self.state.ruleset, self.screen().width,
-                            None if every else self._room(), show_all="'table all'")
+                            None if every else self._room(), show_all=f"'{said_as('table')} {option_as('all')}'")
 
     def explain(self, rest: str) -> Reply:
         """'explain [N]': the round's facts and ruling fitted to the screen (the rules applied in order left out
@@ -807,7 +808,7 @@ class LiveSession:
         explained = explained._replace(facts=tuple(in_session(fact) for fact in explained.facts),
                                        result=_in_session_words(explained.result))
         return render_explanation(explained, self.screen().width, None if every else self._room(),
-                                  show_all=f"'explain {explained.number} all'")
+                                  show_all=f"'{said_as('explain')} {explained.number} {option_as('all')}'")
 
     def rules(self, rest: str) -> Reply:
         """'rules': the ruleset's key numbers in a few lines; 'rules all' every key, through the pager; 'rules
@@ -836,20 +837,45 @@ class LiveSession:
 
     # -- Tab completion ---------------------------------------------------------------------------------
     def completions(self, before: str, word: str) -> list[str]:
-        """What ``word`` may become, given the text ``before`` it on the line: a command at the start, else a
-        player's name or a word of the round syntax."""
-        key = word.casefold()
-        if not before.strip():
-            options = list(COMMANDS) + list(self.state.match.players)
-        elif re.match(r"\s*check\s+\S*$", before + word, re.IGNORECASE) and before.strip().casefold() == "check":
-            options = ["fish", "deal", "hand", "count"]
-        else:
-            options = list(self.state.match.players) + [word for word in KEYWORDS]
+        """What ``word`` may become, given the text ``before`` it on the line: a command at the start, the
+        word a command takes after it ('check fish', 'table all'), else a player's name, a word of the round
+        line or of a play.  The words in English and in the language in use (English only when that is
+        English); a name before the words (names come first)."""
+        from scorekeeper.live.hand import play_words  # start-up
         from scorekeeper.notation.names import fold  # start-up
 
-        folded = fold(word)
-        return [option for option in options
-                if option.casefold().startswith(key) or fold(option).startswith(folded)]
+        spoken = _spoken()
+        players = list(self.state.match.players)
+        said = before.split()
+        if not said:
+            options = list(COMMANDS) + _words_of("commands", spoken[1:]) + players  # English as ever first
+        elif len(said) == 1 and command_word(said[0]) in _AFTER:
+            options = _words_of("options", spoken, _AFTER[command_word(said[0])])
+        elif self.hand is not None:  # what the hands hold once it is over: names and tiles only
+            options = players + ([] if self.hand.over else play_words(spoken))
+        else:
+            options = players + _words_of("round", spoken) + play_words(spoken)
+        key, folded = word.casefold(), fold(word)
+        found = [option for option in options
+                 if option.casefold().startswith(key) or fold(option).startswith(folded)]
+        return list(dict.fromkeys(found))
+
+
+_AFTER = {"check": ("fish", "deal", "hand", "count"), "table": ("all",), "rules": ("all",),
+          "undo": ("list", "all"), "explain": ("all",)}
+"""The words each command takes after it, which Tab completes."""
+
+
+def _spoken() -> tuple[str, ...]:
+    """The languages whose words Tab offers: English, and the language in use."""
+    return tuple(dict.fromkeys(("en", language() if language() in LANGUAGES else "en")))
+
+
+def _words_of(table: str, spoken: tuple[str, ...], meanings: tuple[str, ...] | None = None) -> list[str]:
+    """Every word of one of ``notation.words``' tables in the ``spoken`` languages (of ``meanings`` only,
+    where given), English first."""
+    return [word for code in spoken for meaning, said in getattr(LANGUAGES[code], table).items()
+            if meanings is None or meaning in meanings for word in said]
 
 
 _SHORT_CLAIM = re.compile(r"([^\W\d_][\w'’.-]*?)\+?([0-9]+)")

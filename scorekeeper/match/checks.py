@@ -278,11 +278,11 @@ def muggins_called(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     marked = [(number, play) for number, play in enumerate(rnd.plays, start=1) if play.missed]
     if not marked:
         return
-    from scorekeeper.notation.play_line import format_play  # start-up: as in _followed
+    from scorekeeper.notation.play_line import said_play  # start-up: as in _followed
 
     points = {index + 1: ruled.points for index, ruled in enumerate(_followed(match, ruleset, rnd).ruled)}
     for number, play in marked:
-        said = format_play(play)
+        said = said_play(play)
         if not points.get(number):
             raise InputError(_("play {number} ({said}) scored nothing under {ruleset}: there is no score to miss")
                              .format(number=number, said=said, ruleset=ruleset.name))

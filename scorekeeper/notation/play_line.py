@@ -23,9 +23,9 @@ from typing import Sequence
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import TILE_DASHES, WRITTEN_TILES, Tile, parse_tile
 from scorekeeper.errors import InputError, quoted
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, language as language_in_use
 from scorekeeper.notation.names import candidates, match_player
-from scorekeeper.notation.words import play_word
+from scorekeeper.notation.words import echo_word, play_word
 
 KNOCK_WORDS = ("knocks", "knock", "passes", "pass")
 DRAW_WORDS = ("draws", "draw")
@@ -98,7 +98,7 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
             if plays:
                 raise InputError(_("play {number}: {word} after {before} is not a player's name: each play starts "
                                    "with who plays ('Bob 6-3', 'Bob knocks')").format(
-                    number=number, word=quoted(word.text), before=format_play(plays[-1])))
+                    number=number, word=quoted(word.text), before=said_play(plays[-1], seen)))
             raise InputError(_("play {number}: {word} is not a player's name: each play starts with who plays "
                                "('Bob 6-3', 'Bob knocks')").format(number=number, word=quoted(word.text)))
         player = word.text if exact else _player(word.text, players, seen)
@@ -238,24 +238,36 @@ def _on(text: str | None, kind: str, player: str, tile: Tile, number: int, max_p
     return against
 
 
-def format_play(play: Play) -> str:
-    """One play as it is typed (``Cat 3-3 on 3``)."""
+def format_play(play: Play, language: str = "en", players: Sequence[str] = ()) -> str:
+    """One play as it is typed (``Cat 3-3 on 3``); ``language``: in its words (``Кот стучит``), for a person
+    to read, each word the English one where it would name a player (of ``players``, or of the play)."""
+    seated = (*players, play.player, *((play.taker,) if play.taker else ()))
+
+    def said(word: str) -> str:
+        return word if language == "en" else echo_word("plays", word, language, seated)
+
     name = format_name(play.player)
     if play.action is Action.KNOCK:
-        return f"{name} knocks"
+        return f"{name} {said('knocks')}"
     if play.action is Action.DRAW:
-        return f"{name} draws {play.drawn}"
-    where = "" if play.on is None else f" on {play.on}"
+        return f"{name} {said('draws')} {play.drawn}"
+    where = "" if play.on is None else f" {said('on')} {play.on}"
     if play.taker is not None:
-        where += f" {MUGGINS} {format_name(play.taker)}"
+        where += f" {said(MUGGINS)} {format_name(play.taker)}"
     elif play.missed:
-        where += f" {MISSED}"
+        where += f" {said(MISSED)}"
     return f"{name} {play.tile}{where}"
 
 
-def format_plays(plays: Sequence[Play]) -> str:
-    """The plays in one line, as ``parse_plays`` reads them."""
-    return ", ".join(format_play(play) for play in plays)
+def said_play(play: Play, players: Sequence[str] = ()) -> str:
+    """One play as a message shows it: in the words of the language in use (``format_play``)."""
+    return format_play(play, language_in_use(), players)
+
+
+def format_plays(plays: Sequence[Play], language: str = "en", players: Sequence[str] = ()) -> str:
+    """The plays in one line, as ``parse_plays`` reads them (``language``, ``players``: as for
+    ``format_play``)."""
+    return ", ".join(format_play(play, language, players) for play in plays)
 
 
 def format_name(player: str) -> str:

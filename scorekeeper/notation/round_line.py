@@ -34,7 +34,7 @@ from scorekeeper.domain.facts import PLAIN, Ending, Match, Round, RoundFacts
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.numerals import parse_number
-from scorekeeper.notation.words import round_word
+from scorekeeper.notation.words import echo_word, round_word
 from scorekeeper.domain.tiles import TILE_DASHES, Tile, format_tile, format_tiles, parse_tile
 
 KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played", "plays")
@@ -367,30 +367,36 @@ class _Reader:
         return tuple(player for player in self.match.side_of(self.out).players if player != self.out)
 
 
-def format_round(rnd: Round, match: Match, short: bool = False) -> str:
+def format_round(rnd: Round, match: Match, short: bool = False, language: str = "en") -> str:
     """A recorded round in the round syntax, with full names: the line ``parse_round`` reads back to the same
     facts.  ``short``: when every hand is a pip total, the totals without their names, in seating order
     (``Masha out 3 13 5``), where every player but the one out has one; a round with tiles, or without a
-    hand for someone (the finisher's partner where pairs do not count it), is written named all through."""
+    hand for someone (the finisher's partner where pairs do not count it), is written named all through.
+    ``language``: the words written (``notation.words.echo_word``: ``Маша выходит`` for a person to read);
+    a match file keeps the English ones."""
     players = list(match.players)
+
+    def said(word: str) -> str:
+        return word if language == "en" else echo_word("round", word, language, players)
+
     # unnamed totals are read in seating order, one for each player but the one out: only when each has one
     short = short and all(hand.tiles is None for hand in rnd.hands.values()) and \
         all(player in rnd.hands for player in players if player != rnd.out)
     if rnd.ending is Ending.OUT:
-        head = f"{format_name(rnd.out, match)} out"
+        head = f"{format_name(rnd.out, match)} {said('out')}"
         if rnd.last:
-            head += " on " + format_tiles(rnd.last)
+            head += f" {said('on')} " + format_tiles(rnd.last)
         elif rnd.plain_last:
-            head += f" on {PLAIN}"
+            head += f" {said('on')} {PLAIN}"
         start = players.index(rnd.out) + 1 if rnd.out in players else 0
         players = players[start:] + players[:start]
     else:
-        head = "fish" + (f" by {format_name(rnd.fisher, match)}" if rnd.fisher else "")
+        head = said("fish") + (f" {said('by')} {format_name(rnd.fisher, match)}" if rnd.fisher else "")
     parts = [head]
     if rnd.led:
-        parts.append(f"led {format_tile(rnd.led)}")
+        parts.append(f"{said('led')} {format_tile(rnd.led)}")
     elif rnd.plain_led:
-        parts.append(f"led {PLAIN}")
+        parts.append(f"{said('led')} {PLAIN}")
     unnamed = []
     for player in players:
         hand = rnd.hands.get(player)
@@ -406,18 +412,18 @@ def format_round(rnd: Round, match: Match, short: bool = False) -> str:
     claimer = None
     for claim in rnd.claims:
         # a claim kept as the count of the open ends is written as one
-        said = f"count {claim.count}" if claim.count is not None else f"+{claim.points}"
+        told = f"{said('count')} {claim.count}" if claim.count is not None else f"+{claim.points}"
         if claim.player == claimer:  # the same player's claims one after another: named once (Ann +15 +10)
-            parts[-1] += " " + said
+            parts[-1] += " " + told
         else:
-            parts.append(f"{format_name(claim.player, match)} {said}")
+            parts.append(f"{format_name(claim.player, match)} {told}")
         claimer = claim.player
     for claim in rnd.play_points:
-        parts.append(f"{format_name(claim.player, match)} played {claim.points}")
+        parts.append(f"{format_name(claim.player, match)} {said('played')} {claim.points}")
     if rnd.plays:
         from scorekeeper.notation.play_line import format_plays  # start-up: as in _split_plays
 
-        parts.append("plays " + format_plays(rnd.plays))
+        parts.append(f"{said('plays')} " + format_plays(rnd.plays, language, match.players))
     return ", ".join(parts)
 
 

@@ -21,7 +21,9 @@ from scorekeeper.notation.names import candidates
 
 
 class Words(NamedTuple):
-    """One language's words, each keyed by the English word it means (which is the first of its own)."""
+    """One language's words, each keyed by the English word it means (which is the first of its own).  The
+    first word of each is the one the language writes back (``echo_word``): a form with no gender where the
+    others have one (``выходит`` beside ``вышел``, ``вышла``), since the echo does not know who a player is."""
 
     language: str
     round: Mapping[str, tuple[str, ...]]
@@ -53,9 +55,9 @@ ENGLISH = Words(
 
 RUSSIAN = Words(
     "ru",
-    round={"out": ("вышел", "вышла", "вышли"), "fish": ("рыба",), "by": ("закрыл", "закрыла", "закрыли"),
-           "on": ("последней", "последним"), "led": ("заход",), "count": ("концы", "счёт"),
-           "played": ("сыграл", "сыграла", "сыграли"), "plays": ("ходы",)},
+    round={"out": ("выходит", "вышел", "вышла", "вышли"), "fish": ("рыба",),
+           "by": ("рыбак", "закрыл", "закрыла", "закрыли"), "on": ("последней", "последним"), "led": ("заход",),
+           "count": ("концы", "счёт"), "played": ("сыграно", "сыграл", "сыграла", "сыграли"), "plays": ("ходы",)},
     commands={"undo": ("отмена", "отменить"), "redo": ("вернуть",), "edit": ("исправить", "правка"),
               "delete": ("удалить",), "table": ("таблица",), "explain": ("объяснить", "почему"),
               "check": ("проверить", "проверка"), "rules": ("правила",), "again": ("заново", "реванш"),
@@ -64,15 +66,15 @@ RUSSIAN = Words(
     options={"all": ("все", "всё"), "list": ("список",), "fish": ("рыба",), "deal": ("раздача",),
              "hand": ("рука",), "count": ("концы", "счёт")},
     plays={"knocks": ("стучит", "стук", "пас"), "draws": ("берёт", "базар"), "on": ("на",),
-           "missed": ("прозевал",), "muggins": ("маггинс",)},
+           "missed": ("прозевано", "прозевал"), "muggins": ("маггинс",)},
     answers={"yes": ("да", "д"), "no": ("нет", "н")},
 )
 
 UKRAINIAN = Words(
     "uk",
-    round={"out": ("вийшов", "вийшла", "вийшли"), "fish": ("риба",), "by": ("закрив", "закрила", "закрили"),
-           "on": ("останньою", "останнім"), "led": ("захід",), "count": ("кінці", "рахунок"),
-           "played": ("зіграв", "зіграла", "зіграли"), "plays": ("ходи",)},
+    round={"out": ("виходить", "вийшов", "вийшла", "вийшли"), "fish": ("риба",),
+           "by": ("рибалка", "закрив", "закрила", "закрили"), "on": ("останньою", "останнім"), "led": ("захід",),
+           "count": ("кінці", "рахунок"), "played": ("зіграно", "зіграв", "зіграла", "зіграли"), "plays": ("ходи",)},
     commands={"undo": ("скасувати", "відміна"), "redo": ("повернути",), "edit": ("виправити", "правка"),
               "delete": ("видалити",), "table": ("таблиця",), "explain": ("пояснити", "чому"),
               "check": ("перевірити", "перевірка"), "rules": ("правила",), "again": ("знову", "реванш"),
@@ -81,7 +83,7 @@ UKRAINIAN = Words(
     options={"all": ("усі", "всі"), "list": ("список",), "fish": ("риба",), "deal": ("роздача",),
              "hand": ("рука",), "count": ("кінці", "рахунок")},
     plays={"knocks": ("стукає", "стук", "пас"), "draws": ("бере", "базар"), "on": ("на",),
-           "missed": ("проґавив",), "muggins": ("маґґінс",)},
+           "missed": ("проґавлено", "проґавив"), "muggins": ("маґґінс",)},
     answers={"yes": ("так",), "no": ("ні", "н")},
 )
 
@@ -212,6 +214,18 @@ def session_line(text: str, players: Sequence[str]) -> tuple[str, str]:
 
 _OPTIONS_OF = frozenset([("table", "all"), ("undo", "list"), ("check", "fish"), ("check", "deal"),
                          ("check", "hand"), ("check", "count")])
+
+
+def echo_word(table: str, meaning: str, language: str, players: Sequence[str] = ()) -> str:
+    """The word a round or a play is written back with for a person (``table`` 'round' or 'plays',
+    ``meaning`` the English word): the first of ``language``'s words, or the English word where the language
+    has none, or where its word names one of ``players`` (names come first: the echo must read back as the
+    same round when it is typed)."""
+    words = LANGUAGES.get(language)
+    said = getattr(words, table).get(meaning) if words is not None else None
+    if not said or (players and candidates(players, said[0])):
+        return meaning
+    return said[0]
 
 
 def typed_commands() -> list[str]:

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from scorekeeper.domain.plays import Action
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.i18n import _, ngettext, pgettext
-from scorekeeper.notation.play_line import format_play
+from scorekeeper.notation.play_line import said_play
 from scorekeeper.reports.fit import wrap_lines
 from scorekeeper.scoring.board import Followed, Ruled
 
 
-def play_line(ruled: Ruled, scores: bool) -> str:
+def play_line(ruled: Ruled, scores: bool, players: Sequence[str] = ()) -> str:
     """One play answered: ``Bob 6-3 · 12+3 = 15 · +15 · Cat`` (the count and points where the ruleset
-    scores during play, else the ends)."""
-    parts = [format_play(ruled.play)]
+    scores during play, else the ends); the play in the words of the language in use (``said_play``)."""
+    parts = [said_play(ruled.play, players)]
     if ruled.showing is not None:  # the tile as it lies: the half laid against the end first
         tile = ruled.play.tile
         outer = tile.high if tile.low == ruled.showing else tile.low
-        parts[0] = format_play(ruled.play).replace(str(tile), f"{ruled.showing}-{outer}", 1)
+        parts[0] = parts[0].replace(str(tile), f"{ruled.showing}-{outer}", 1)
     if ruled.play.action is Action.TILE:
         if scores:
             added = "+".join(map(str, ruled.parts))
@@ -61,7 +63,7 @@ def play_lines(followed: Followed, scores: bool) -> list[str]:
             lines.append(f"   {ruled.note}")
     if followed.illegal is not None:
         lines.append(_("{number} {play}: refused").format(number=f"{len(followed.ruled) + 1:>2}",
-                                                            play=format_play(followed.illegal.play)))
+                                                            play=said_play(followed.illegal.play)))
         lines.append(f"   {followed.illegal.reason}")
     return lines
 

@@ -23,7 +23,7 @@ from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation.names import match_player
-from scorekeeper.notation.play_line import format_play, parse_plays
+from scorekeeper.notation.play_line import parse_plays, said_play
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, open_count, score_of
@@ -38,7 +38,7 @@ class IllegalPlay(InputError):
     def __init__(self, play: Play, reason: str) -> None:
         self.play = play
         self.reason = reason
-        super().__init__(_("{play}: {reason}").format(play=format_play(play), reason=reason))
+        super().__init__(_("{play}: {reason}").format(play=said_play(play), reason=reason))
 
 
 class Out(NamedTuple):
@@ -554,7 +554,7 @@ def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Til
 def refusal(followed: Followed) -> str:
     """The first illegal play of a recorded hand, said with its number: ``play 4 (Bob 3-3): ...``."""
     return _("play {number} ({play}): {reason}").format(number=len(followed.ruled) + 1,
-                                                        play=format_play(followed.illegal.play),
+                                                        play=said_play(followed.illegal.play),
                                                         reason=followed.illegal.reason)
 
 
@@ -622,7 +622,7 @@ def needless_draw(followed: Followed, held: Mapping[str, tuple[Tile, ...]]) -> s
         if len(fitting) > drawn:
             return _("play {number} ({play}): {player} could play before drawing: {tiles} fit the ends ({ends}) "
                      "and at most {drawn} of them came from the bazaar (bazaar.draw_while_able = false)").format(
-                number=index + 1, play=format_play(play), player=play.player, tiles=format_tiles(fitting),
+                number=index + 1, play=said_play(play), player=play.player, tiles=format_tiles(fitting),
                 ends=" ".join(map(str, item.ends)), drawn=drawn)
     return None
 

@@ -106,13 +106,13 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
 
 
 def _play_events(match: Match, scored, steps: list[Step]) -> list[tuple]:
-    from scorekeeper.notation.play_line import format_play  # start-up: as in _board_scores
+    from scorekeeper.notation.play_line import said_play  # start-up: as in _board_scores
 
     events = []
     for item in scored:
         ruled = item.ruled
         play = ruled.play
-        fields = {"number": item.number, "play": format_play(play._replace(missed=False, taker=None)),
+        fields = {"number": item.number, "play": said_play(play._replace(missed=False, taker=None)),
                   "count": ruled.count, "points": ruled.points, "player": play.player, "taker": item.taker}
         if item.taker is None:
             side = match.side_of(play.player).name

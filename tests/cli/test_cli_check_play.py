@@ -115,3 +115,16 @@ def test_installed_check_play(run_installed):
     assert [play["points"] for play in found["plays"]] == [0, 0, 0, 3, 4]
     done = run_installed("check", "play", "Ann", code=2)
     assert done.stderr.startswith("Error: ") and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("language, draws, refused", [
+    ("en", " 2 Bob draws 2 · Bob", " 3 Bob knocks: refused"),
+    ("ru", " 2 Bob берёт 2 · Bob", " 3 Bob стучит: отклонён"),
+    ("uk", " 2 Bob бере 2 · Bob", " 3 Bob стукає: відхилено"),
+])
+def test_the_plays_are_said_in_the_language(sk, language, draws, refused):
+    """Each play in the words of the language in use (``Bob стучит``); the plays may be typed in them."""
+    typed = {"en": "Ann 1-2, Bob draws 2, Bob knocks", "ru": "Ann 1-2, Bob берёт 2, Bob стук",
+             "uk": "Ann 1-2, Bob бере 2, Bob пас"}[language]
+    lines = sk("--lang", language, "check", "play", "--rules", "draw", typed).stdout.splitlines()
+    assert draws in lines and refused in lines, lines

@@ -64,6 +64,18 @@ def test_a_line_meant_as_plays_is_told_from_a_round_line_by_its_play_words():
     assert looks_like_plays("c knocks d") and looks_like_plays("a 6-6 on")
     assert not looks_like_plays("a out 3 4 5") and not looks_like_plays("a 3 b 4")
     assert is_round_like("a +5") and is_round_like("Fish 1 2 3 4") and not is_round_like("a 66 b 63")
+    # in any language or keyboard layout: a round line typed in a hand is told from plays as the English one
+    assert looks_like_plays("c стук d", FOUR) and looks_like_plays("a 6-6 на", FOUR)
+    assert is_round_like("рыба 1 2 3 4") and is_round_like("a щге 3 4 5") and is_round_like("a вийшла 3 4 5")
+    assert not looks_like_plays("a вышла 3 4 5", FOUR) and not is_round_like("a 66 b стук", FOUR)
+    assert not is_round_like("рыб 66", ("Рыбаков", "Bob"))  # a start of a name is the player
+
+
+def test_a_round_line_in_the_languages_words_inside_a_hand_is_refused_as_the_english_one():
+    made = hand("all-fives", "Ann 6-6")
+    for line in ("a out 3 4 5", "a вышла 3 4 5", "рыба 1 2 3 4"):
+        with pytest.raises(StateError, match=r"a hand is in play \(1 play\)"):
+            line_plays(line, FOUR, 6, made)
 
 
 def test_the_precedence_of_a_line_outside_and_inside_a_hand():
@@ -184,6 +196,10 @@ def test_the_fish_closes_into_a_round_with_its_fisherman():
     ("Ann out, b 3 c 8 d 10", "'Ann out' .*saw how the hand ended|'out': the referee saw how the hand ended"),
     ("b 3 c 8 d 10 led 6-6", "'led': the referee saw how the hand ended"),
     ("b 3 c 8 d 10, b +5", "the referee scores the plays itself"),
+    ("Ann вышла, b 3 c 8 d 10", "'вышла': the referee saw how the hand ended"),  # in any language or layout
+    ("b 3 c 8 d 10 заход 6-6", "'заход': the referee saw how the hand ended"),
+    ("b 3 c 8 d 10 дув 6-6", "'дув': the referee saw how the hand ended"),
+    ("b 3 c 8 d 10, b концы 5", "the referee scores the plays itself"),
     ("b 1-3 4-5, c 3-5, d 10", r"Bob holds 10 tiles \(dealt 5, drew 8, played 3\): 2 given; give them all"),
     ("b 40, c 3-5 1-3, d 10", r"Cat holds 1 tile \(dealt 5, played 4\): 2 given"),
 ])

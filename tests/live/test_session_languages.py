@@ -50,17 +50,16 @@ SEA_GOAT = [  # tests/sea_goat_matches.py's TWO_PLAYERS, as round lines
      "Аня вийшла останньою 1-2, захід 6-6, Боря 5"),
 ]
 MUGGINS_PLAYERS = ("Ann", "Bob", "Cat", "Dan")
-MUGGINS = [  # a hand play by play (tests/live/test_session_plays.py's), then what the other hands hold; the play
-    # line reads its English words only so far (notation.words.play_word is not used by it yet)
+MUGGINS = [  # a hand play by play (tests/live/test_session_plays.py's), then what the other hands hold
     ("a 66",) * 3,
-    ("b draws 8",) * 3,
-    ("b knocks",) * 3,
+    ("b draws 8", "b берёт 8", "b бере 8"),
+    ("b knocks", "b стук", "b лтщслі"),  # 'knocks' on the Ukrainian layout
     ("c 06",) * 3,
     ("d 36 a 34",) * 3,
     ("b 44",) * 3,
     ("c 03 d 14 a 26",) * 3,
-    ("b 23 on 3",) * 3,
-    ("c 16 on 6",) * 3,
+    ("b 23 on 3", "b 23 на 3", "b 23 на 3"),
+    ("c 16 on 6", "c 16 щт 6", "c 16 на 6"),  # 'on' on the Russian layout
     ("undo", "гтвщ", "скасувати"),  # 'undo' on the Russian layout
     ("c 16 on 6 d 15",) * 3,
     ("a 25 on 2 b 22 c 11 d 56",) * 3,

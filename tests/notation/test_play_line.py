@@ -142,3 +142,30 @@ def test_a_players_name_comes_before_an_added_word():
     plays = parse_plays("а 66 на 63", ("Аня", "Наташа"))
     assert [play.player for play in plays] == ["Аня", "Наташа"]
     assert parse_plays("а 6-6 on 6", ("Аня", "Наташа"))[0].on == 6  # the English word always works
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+@given(written=st.lists(plays, min_size=1, max_size=12))
+def test_plays_written_in_a_language_read_back_the_same(language, written):
+    """What a person is shown (``format_plays(..., language)``) reads back as the same plays when typed."""
+    seated = PLAYERS + ("Uncle Vanya", "on")
+    shown = format_plays(written, language, seated)
+    assert parse_plays(shown, seated) == tuple(written), shown
+
+
+@pytest.mark.parametrize("language, shown", [
+    ("en", "Ann 6-6, Bob knocks, Bob draws 2, Cat 3-6 on 6 missed, Dan 1-3 muggins Ann"),
+    ("ru", "Ann 6-6, Bob стучит, Bob берёт 2, Cat 3-6 на 6 прозевано, Dan 1-3 маггинс Ann"),
+    ("uk", "Ann 6-6, Bob стукає, Bob бере 2, Cat 3-6 на 6 проґавлено, Dan 1-3 маґґінс Ann"),
+])
+def test_plays_are_written_in_the_words_of_a_language(language, shown):
+    plays = parse_plays("a 66, b knocks, b draws 2, c 63 on 6 missed, d 31 muggins a", PLAYERS)
+    assert format_plays(plays, language, PLAYERS) == shown
+    assert format_plays(plays) == format_plays(plays, "en")  # the match file's words: English
+
+
+def test_a_word_that_would_name_a_player_is_written_in_english():
+    seated = ("Стучитель", "Боря")
+    plays = (Play("Боря", Action.KNOCK), Play("Боря", Action.DRAW, drawn=1))
+    assert format_plays(plays, "ru", seated) == "Боря knocks, Боря берёт 1"
+    assert parse_plays(format_plays(plays, "ru", seated), seated) == plays

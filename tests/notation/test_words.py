@@ -17,6 +17,7 @@ from scorekeeper.notation.words import (
     LANGUAGES,
     LAYOUTS,
     command_word,
+    echo_word,
     on_layout,
     option_word,
     play_word,
@@ -188,6 +189,60 @@ def test_english_words_keep_their_precedence_over_names():
 def test_a_russian_round_is_written_back_in_english():
     facts = read_round("Маша вышла последней 6-6, заход 1-1, Оля 3, Рыбаков 13, Выш 5", TABLE)
     assert facts.out == "Маша" and facts.led == (1, 1) and facts.last == ((6, 6),)
+
+
+@pytest.mark.parametrize("language, line", [
+    ("en", "Masha out on 6-6, led 1-1, Alex 3, Olya 13, Serg 5, Alex count 20, Olya played 25"),
+    ("ru", "Masha выходит последней 6-6, заход 1-1, Alex 3, Olya 13, Serg 5, Alex концы 20, Olya сыграно 25"),
+    ("uk", "Masha виходить останньою 6-6, захід 1-1, Alex 3, Olya 13, Serg 5, Alex кінці 20, Olya зіграно 25"),
+])
+def test_a_round_is_said_back_in_a_languages_first_words_and_reads_back(language, line):
+    """The echo speaks the language with its first words, forms with no gender (the echo does not know who
+    is Masha), and reads back as the same round."""
+    english = read_round("Masha out on 6-6, led 1-1, Alex 3, Olya 13, Serg 5, Alex count 20, Olya played 25", GOAT)
+    rnd = _recorded(english)
+    assert round_line.format_round(rnd, GOAT, language=language) == line
+    assert read_round(line, GOAT) == english
+    assert round_line.format_round(rnd, GOAT) == round_line.format_round(rnd, GOAT, language="en")
+
+
+def _recorded(facts):
+    from scorekeeper.match.usecases import round_from_facts
+    from scorekeeper.rules.loader import load_ruleset
+
+    return round_from_facts(GOAT, load_ruleset("muggins"), facts)
+
+
+@pytest.mark.parametrize("language, said", [("en", "fish by Olya"), ("ru", "рыба рыбак Olya"),
+                                            ("uk", "риба рибалка Olya")])
+def test_a_fish_is_said_back_with_the_fisherman(language, said):
+    facts = read_round("fish by Olya, 2 3 13 5", GOAT)
+    assert round_line.format_round(_recorded(facts), GOAT, language=language).startswith(said + ", ")
+
+
+def test_a_word_that_names_a_player_is_said_in_english():
+    """At a table with Рыбаков, 'рыба' and 'рыбак' name him: the echo writes 'fish by', which reads back."""
+    seats = ("Рыбаков", "Маша", "Оля", "Серж")
+    table = Match("goat", seats, singles(seats))
+    assert echo_word("round", "fish", "ru", seats) == "fish"
+    assert echo_word("round", "by", "ru", seats) == "by"
+    assert echo_word("round", "fish", "uk", seats) == "риба"  # 'риба' is not the start of Рыбаков
+    assert echo_word("round", "out", "ru", seats) == "выходит"
+    facts = read_round("fish by Маша 2 3 13 5", table)
+    from scorekeeper.match.usecases import round_from_facts
+    from scorekeeper.rules.loader import load_ruleset
+
+    rnd = round_from_facts(table, load_ruleset("goat"), facts)
+    for language in ("ru", "uk"):
+        said = round_line.format_round(rnd, table, language=language)
+        assert read_round(said, table) == facts, said
+
+
+def test_the_first_word_of_a_row_has_no_gender():
+    """The echo's words: no past tense of a verb, whose ending says the player's gender (вышел, вышла)."""
+    for words in (LANGUAGES["ru"], LANGUAGES["uk"]):
+        first = [said[0] for table in (words.round, words.plays) for said in table.values()]
+        assert not [word for word in first if re.search(r"(л|ла|ли|в)$", word)], first
 
 
 # -- the same match file -----------------------------------------------------------------------------------
