@@ -200,6 +200,19 @@ class Board:
         self.plain_laid = [0] * (tileset.max_pip + 1)
         """For each number, the tiles on the table that show it and are not doubles (all of them: sealed)."""
         self._counted: tuple[int, tuple[int, ...]] | None = None
+        self._open: list[int] = []
+        """The nodes with a free side, in layout order: a play looks only at these, never the whole layout
+        (a line has two, whatever its length)."""
+        self._spinners: list[int] = []
+        self._ends: tuple[int, ...] | None = None
+        self._sealed: bool | None = None
+        self._after = {player: self.players[(index + 1) % len(self.players)]
+                       for index, player in enumerate(self.players)}
+        # The ruleset's values a play reads, read once a hand rather than once a play.
+        self._scores = ruleset["play.scores"] is not PlayScore.NONE
+        self._reading = ruleset["play.spinner"]
+        self._every_spinner = ruleset["play.spinners"] is Spinners.EVERY
+        self._two_doubles = ruleset["play.two_doubles"]
 
     # the position
 
@@ -213,7 +226,10 @@ class Board:
         return self.out is not None or self.blocked
 
     def ends(self) -> tuple[int, ...]:
-        return tuple(port for node in self.nodes for port in node.ports if port is not None)
+        if self._ends is None:
+            nodes = self.nodes
+            self._ends = tuple(port for index in self._open for port in nodes[index].ports if port is not None)
+        return self._ends
 
     def count(self) -> tuple[int, tuple[int, ...]]:
         """The count of the open ends and the numbers it adds (rules.md §4.2)."""
@@ -228,41 +244,50 @@ class Board:
             tile = self.nodes[0].tile
             parts = (tile.pips,) if tile.is_double else (tile.low, tile.high)
             return sum(parts), parts
-        reading = self.ruleset["play.spinner"]
+        reading = self._reading
+        nodes = self.nodes
         halves: list[int] = []
+        for index in self._spinners:
+            node = nodes[index]
+            halves.extend(_spinner_halves(reading, node.tile.low, tuple(port is None for port in node.ports)))
         ends: list[int] = []
-        for node in self.nodes:
+        for index in self._open:
+            node = nodes[index]
             if node.spinner:
-                halves.extend(_spinner_halves(reading, node.tile.low, tuple(port is None for port in node.ports)))
-            else:
-                double = node.tile.is_double
-                for port in node.ports:
-                    if port is not None:
-                        ends.append(End(port, double).value if double else port)
+                continue
+            tile = node.tile
+            double = tile.low == tile.high  # a double laid across counts both halves
+            for port in node.ports:
+                if port is not None:
+                    ends.append(2 * port if double else port)
         parts = tuple(halves + ends)
         return sum(parts), parts
 
     def is_sealed(self) -> bool:
         """Every tile that could extend the layout is a double at an end (rules.md §1.5)."""
-        if not self.nodes:
-            return False
-        every = self.tileset.max_pip  # the tiles of a number that are not its double
-        return all(self.plain_laid[value] == every for value in set(self.ends()))
+        if self._sealed is None:
+            every = self.tileset.max_pip  # the tiles of a number that are not its double
+            laid = self.plain_laid
+            self._sealed = bool(self.nodes) and all(laid[value] == every for value in self.ends())
+        return self._sealed
 
     def places(self, tile: Tile, skip: int | None = None) -> list[_Place]:
         """Every open end ``tile`` can be laid on; a spinner offers only its next free side."""
         found = []
-        for index, node in enumerate(self.nodes):
+        low, high = tile
+        nodes = self.nodes
+        for index in self._open:
             if index == skip:
                 continue
-            ports = range(len(node.ports))
-            if node.spinner:
-                ports = [next((side for side in ports if node.ports[side] is not None), None)]
-                if ports[0] is None:
-                    continue
-            for port in ports:
-                showing = node.ports[port]
-                if showing is not None and showing in tile:
+            node = nodes[index]
+            ports = node.ports
+            if node.spinner:  # its next free side only; every side shows its number
+                side = next(side for side in range(4) if ports[side] is not None)
+                if ports[side] == low or ports[side] == high:
+                    found.append(_Place(index, side, ports[side]))
+                continue
+            for port, showing in enumerate(ports):
+                if showing is not None and (showing == low or showing == high):
                     found.append(_Place(index, port, showing))
         return found
 
@@ -295,7 +320,7 @@ class Board:
         return ruled
 
     def _next(self, player: str) -> str:
-        return self.players[(self.players.index(player) + 1) % len(self.players)]
+        return self._after[player]
 
     def _position(self, play: Play, on: Tile | None = None, points: int = 0, note: str = "",
                   showing: int | None = None) -> Ruled:
@@ -367,7 +392,7 @@ class Board:
         tile, player = play.tile, play.player
         second_double = False
         if self.turn is not None and player != self.turn:
-            second_double = (self.ruleset["play.two_doubles"] and tile.is_double and self.doubles_turn is not None
+            second_double = (self._two_doubles and tile.is_double and self.doubles_turn is not None
                              and self.doubles_turn[0] == player)
             if not second_double:
                 raise IllegalPlay(play, _("it is {turn}'s turn, not {player}'s").format(turn=self.turn, player=player))
@@ -400,7 +425,7 @@ class Board:
         elif hand is not None:
             hand.discard(tile)
         self.on_table.add(tile)
-        self._counted = None
+        self._counted = self._sealed = None  # plain_laid changes below
         if not tile.is_double:
             self.plain_laid[tile.low] += 1
             self.plain_laid[tile.high] += 1
@@ -412,7 +437,7 @@ class Board:
         self.doubles_turn = (player, len(self.nodes) - 1) if first_double else None
         self.turn = self._next(player)
         total = self.count()[0]
-        points = score_of(self.ruleset, total) if self.ruleset["play.scores"] is not PlayScore.NONE else 0
+        points = score_of(self.ruleset, total) if self._scores else 0
         note = ""
         if self.played[player] >= self.deal + self.drawn[player]:
             last = (self.history[-1].play.tile, tile) if second_double else (tile,)
@@ -438,27 +463,36 @@ class Board:
         return _("sealed: a fish unless {tiles} is held").format(tiles=format_tiles(doubles))
 
     def _lead(self, tile: Tile) -> None:
-        self._counted = None
+        self._counted = self._ends = self._sealed = None
         self.lead = tile
         if self._spins(tile):
-            self.nodes.append(_Node(tile, True, [tile.low] * 4))
+            self._add(_Node(tile, True, [tile.low] * 4))
         else:
-            self.nodes.append(_Node(tile, False, [tile.low, tile.high]))
+            self._add(_Node(tile, False, [tile.low, tile.high]))
+
+    def _add(self, node: _Node) -> None:
+        if node.spinner:
+            self._spinners.append(len(self.nodes))
+        self._open.append(len(self.nodes))  # the newest node is the last in layout order
+        self.nodes.append(node)
 
     def _spins(self, tile: Tile) -> bool:
-        if not tile.is_double or self.ruleset["play.spinner"] is SpinnerReading.NONE:
+        if not tile.is_double or self._reading is SpinnerReading.NONE:
             return False
-        return self.ruleset["play.spinners"] is Spinners.EVERY or not any(node.spinner for node in self.nodes)
+        return self._every_spinner or not self._spinners
 
     def _lay(self, tile: Tile, place: _Place) -> None:
-        self._counted = None
-        self.nodes[place.node].ports[place.port] = None
+        self._counted = self._ends = self._sealed = None
+        ports = self.nodes[place.node].ports
+        ports[place.port] = None
+        if not any(port is not None for port in ports):
+            self._open.remove(place.node)
         if self._spins(tile):
             # laid against its west side: east (the other long side) is its next free side
-            self.nodes.append(_Node(tile, True, [tile.low, None, tile.low, tile.low]))
+            self._add(_Node(tile, True, [tile.low, None, tile.low, tile.low]))
         else:
             outward = tile.high if tile.low == place.showing else tile.low
-            self.nodes.append(_Node(tile, False, [outward]))
+            self._add(_Node(tile, False, [outward]))
 
     def _where(self, play: Play, skip: int | None) -> _Place:
         """Where the tile goes: the one place it fits (``on`` narrows it); refused where it fits none, or
