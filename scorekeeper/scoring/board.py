@@ -26,7 +26,7 @@ from scorekeeper.notation.names import match_player
 from scorekeeper.notation.play_line import format_play, parse_plays
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
-from scorekeeper.scoring.counts import End, Spinner, open_count, score_of
+from scorekeeper.scoring.counts import End, Spinner, count_score, open_count
 from scorekeeper.scoring.plausible import deal_size
 from scorekeeper.scoring.said import both
 
@@ -210,6 +210,8 @@ class Board:
                        for index, player in enumerate(self.players)}
         # The ruleset's values a play reads, read once a hand rather than once a play.
         self._scores = ruleset["play.scores"] is not PlayScore.NONE
+        self._how, self._multiple = ruleset["play.scores"], ruleset["play.multiple"]
+        self._set = frozenset(tileset.tiles())
         self._reading = ruleset["play.spinner"]
         self._every_spinner = ruleset["play.spinners"] is Spinners.EVERY
         self._two_doubles = ruleset["play.two_doubles"]
@@ -292,13 +294,17 @@ class Board:
         return found
 
     def can_play(self, tiles: Iterable[Tile]) -> list[Tile]:
-        return [tile for tile in tiles if tile not in self.on_table and self.places(tile)]
+        # A tile has a place exactly when one of its numbers shows at an open end (a spinner shows its
+        # number at every free side): no need to find the places themselves.
+        showing = set(self.ends())
+        on_table = self.on_table
+        return [tile for tile in tiles if tile not in on_table and (tile.low in showing or tile.high in showing)]
 
     # the plays
 
     def play(self, play: Play) -> Ruled:
         """Rule on one play and, when it is legal, make it; IllegalPlay (the board unchanged) otherwise."""
-        if self.over:
+        if self.out is not None or self.blocked:
             if self.out:
                 raise IllegalPlay(play, _("the hand is over: {player} went out with {tiles}").format(
                     player=self.out.player, tiles=format_tiles(self.out.last)))
@@ -327,10 +333,12 @@ class Board:
         total, parts = self.count()
         fisherman = None
         sealed = self.is_sealed()
-        if self.blocked or sealed:
+        blocked = self.blocked
+        if blocked or sealed:
             fisherman = self.fisherman()
-        return Ruled(play, on, self.ends(), total, parts, points, None if self.over else self.turn,
-                     sealed, self.blocked, fisherman, self.out, note, showing)
+        out = self.out
+        return Ruled(play, on, self.ends(), total, parts, points, None if out is not None or blocked else self.turn,
+                     sealed, blocked, fisherman, out, note, showing)
 
     def fisherman(self) -> str | None:
         """Who made the fish, as ``fish.fisherman`` reads it: the sealer (a double laid after is not the
@@ -390,15 +398,16 @@ class Board:
 
     def _tile(self, play: Play) -> Ruled:
         tile, player = play.tile, play.player
+        double = tile[0] == tile[1]  # a Tile's property costs a call; a play asks this four times
         second_double = False
         if self.turn is not None and player != self.turn:
-            second_double = (self._two_doubles and tile.is_double and self.doubles_turn is not None
+            second_double = (self._two_doubles and double and self.doubles_turn is not None
                              and self.doubles_turn[0] == player)
             if not second_double:
                 raise IllegalPlay(play, _("it is {turn}'s turn, not {player}'s").format(turn=self.turn, player=player))
-        tileset = self.tileset
-        if tile not in tileset:
-            raise IllegalPlay(play, _("tile {tile} is not in a {name} set").format(tile=tile, name=tileset.name))
+        if tile not in self._set:
+            raise IllegalPlay(play, _("tile {tile} is not in a {name} set").format(tile=tile,
+                                                                                   name=self.tileset.name))
         if tile in self.on_table:
             raise IllegalPlay(play, _("{tile} is already on the table").format(tile=tile))
         holder = self.holder.get(tile)
@@ -426,18 +435,19 @@ class Board:
             hand.discard(tile)
         self.on_table.add(tile)
         self._counted = self._sealed = None  # plain_laid changes below
-        if not tile.is_double:
-            self.plain_laid[tile.low] += 1
-            self.plain_laid[tile.high] += 1
+        if not double:
+            laid = self.plain_laid
+            laid[tile[0]] += 1
+            laid[tile[1]] += 1
         self.played[player] += 1
         self.knocks = 0
         was_sealed = self.sealer is not None
         self.last_player = player
-        first_double = tile.is_double and not second_double and len(self.nodes) > 1
+        first_double = double and not second_double and len(self.nodes) > 1
         self.doubles_turn = (player, len(self.nodes) - 1) if first_double else None
         self.turn = self._next(player)
         total = self.count()[0]
-        points = score_of(self.ruleset, total) if self._scores else 0
+        points = count_score(self._how, self._multiple, total) if self._scores else 0
         note = ""
         if self.played[player] >= self.deal + self.drawn[player]:
             last = (self.history[-1].play.tile, tile) if second_double else (tile,)
@@ -485,7 +495,7 @@ class Board:
         self._counted = self._ends = self._sealed = None
         ports = self.nodes[place.node].ports
         ports[place.port] = None
-        if not any(port is not None for port in ports):
+        if ports.count(None) == len(ports):
             self._open.remove(place.node)
         if self._spins(tile):
             # laid against its west side: east (the other long side) is its next free side
@@ -499,13 +509,13 @@ class Board:
         places that make different layouts."""
         tile = play.tile
         places = self.places(tile, skip)
+        if len(places) == 1 and play.on is None:  # the common case: the one place it fits
+            return places[0]
         if not places:
             shown = " ".join(map(str, self.ends()))
             said = _("{tile} does not match an open end (the ends show {ends}) (two doubles at once: one on each "
                      "end)") if skip is not None else _("{tile} does not match an open end (the ends show {ends})")
             raise IllegalPlay(play, said.format(tile=tile, ends=shown))
-        if len(places) == 1 and play.on is None:  # the common case: the one place it fits
-            return places[0]
         if isinstance(play.on, int):
             places = [place for place in places if place.showing == play.on]
             if not places:
@@ -610,9 +620,9 @@ def dealt_hands(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
 
 
 _FOLLOWED: dict = {}
-"""Hands followed, by ruleset (held, so that its id stays its own), seating, plays and hands at the end: a
-round's checks, its derivation and its scoring all follow the same plays, and opening a match then
-replaying it follows every hand twice; a hand needs following once."""
+"""Hands followed, by ruleset and plays (both held, so that their ids stay their own), seating and hands at
+the end: a round's checks, its derivation and its scoring all follow the same plays, and opening a match
+then replaying it follows every hand twice; a hand needs following once."""
 _KEPT = 4096
 
 
@@ -620,10 +630,13 @@ def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
                 held: Mapping[str, tuple[Tile, ...]] | None = None) -> Followed:
     """``follow`` for a recorded hand: the hands dealt worked out from those ``held`` at the end
     (``dealt_hands``), where they can be."""
-    key = (id(ruleset), tuple(players), tuple(plays), tuple(sorted((held or {}).items())))
+    plays = tuple(plays)  # a tuple stays the same object
+    # Keyed by the plays' identity (held in the entry, so that its id stays its own): hashing a hand's plays
+    # hashes every Action, an Enum whose hash is Python code, and a round keeps its plays' tuple.
+    key = (id(ruleset), id(plays), tuple(players), tuple(sorted((held or {}).items())))
     found = _FOLLOWED.get(key)
-    if found is not None and found[0] is ruleset:
-        return found[1]
+    if found is not None and found[0] is ruleset and found[1] is plays:
+        return found[2]
     hands = dealt_hands(ruleset, players, plays, held) if held else {}
     try:
         followed = follow(ruleset, players, plays, hands)
@@ -631,7 +644,7 @@ def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
         followed = follow(ruleset, players, plays)
     if len(_FOLLOWED) >= _KEPT:
         _FOLLOWED.clear()
-    _FOLLOWED[key] = (ruleset, followed)
+    _FOLLOWED[key] = (ruleset, plays, followed)
     return followed
 
 
