@@ -27,6 +27,7 @@ from scorekeeper.notation.play_line import format_play, parse_plays
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, count_score, open_count
+from scorekeeper.scoring.lead import FirstLeadRule, first_lead_order
 from scorekeeper.scoring.plausible import deal_size
 from scorekeeper.scoring.said import both
 
@@ -72,6 +73,9 @@ class Ruled(NamedTuple):
     """What the referee adds: the sealed fish a held double can still be laid on, the fish by knocks."""
     showing: int | None = None
     """The number showing at the end the tile was laid on (None: the lead, a knock or a draw)."""
+    idle: bool = False
+    """A knock said after the fish was seen: accepted, it changes nothing (players still say it round the
+    table after the tile that blocks it)."""
 
 
 class Followed(NamedTuple):
@@ -141,10 +145,11 @@ def _spinner_halves(reading: SpinnerReading, pips: int, covered: tuple[bool, ...
 class Board:
     """One hand being played: the layout, the turn, what each player has played and drawn.
 
-    ``hands``: the hands dealt, where known (each the whole hand: a knock is then checked)."""
+    ``hands``: the hands dealt, where known (each the whole hand: a knock is then checked); ``first``: the
+    hand is a match's first round, whose lead ``lead.first`` decides (checked where the deal tells it)."""
 
     def __init__(self, ruleset: Ruleset, players: Sequence[str],
-                 hands: Mapping[str, Iterable[Tile]] | None = None) -> None:
+                 hands: Mapping[str, Iterable[Tile]] | None = None, first: bool = False) -> None:
         self.ruleset = ruleset
         self.hands = dict(hands or {})
         self.players = tuple(players)
@@ -215,6 +220,7 @@ class Board:
         self._reading = ruleset["play.spinner"]
         self._every_spinner = ruleset["play.spinners"] is Spinners.EVERY
         self._two_doubles = ruleset["play.two_doubles"]
+        self._first = first_lead_order(ruleset, len(self.players)) if first else None
 
     # the position
 
@@ -304,14 +310,20 @@ class Board:
 
     def play(self, play: Play) -> Ruled:
         """Rule on one play and, when it is legal, make it; IllegalPlay (the board unchanged) otherwise."""
+        if play.player not in self.players:
+            raise IllegalPlay(play, _("{player} is not at the table ({players})").format(
+                player=play.player, players=", ".join(self.players)))
         if self.out is not None or self.blocked:
+            if self.out is None and play.action is Action.KNOCK:
+                # At a real table the knocks still go round after the tile that blocks it: taken, idle.
+                ruled = self._position(play, note=_("the fish is already seen: a knock changes nothing"))._replace(
+                    idle=True)
+                self.history.append(ruled)
+                return ruled
             if self.out:
                 raise IllegalPlay(play, _("the hand is over: {player} went out with {tiles}").format(
                     player=self.out.player, tiles=format_tiles(self.out.last)))
             raise IllegalPlay(play, _("the hand is over: it is a fish"))
-        if play.player not in self.players:
-            raise IllegalPlay(play, _("{player} is not at the table ({players})").format(
-                player=play.player, players=", ".join(self.players)))
         if play.action is Action.TILE:
             ruled = self._tile(play)
         elif self.turn is None:
@@ -422,6 +434,8 @@ class Board:
             from_draw = True
         on = showing = None
         if not self.nodes:
+            if self._first is not None:
+                self._first_lead(play)
             self._lead(tile)
         else:
             skip = self.doubles_turn[1] if second_double else None
@@ -457,6 +471,17 @@ class Board:
                 self.sealer = player
             note = self._seal()
         return self._position(play, on, points, note, showing)
+
+    def _first_lead(self, play: Play) -> None:
+        """The first round's lead, where the deal tells which tile must open it: every tile dealt (no
+        bazaar), or the hands known."""
+        if len(self.players) * self.deal == self.tileset.size:
+            dealt = {tile: self.holder.get(tile) for tile in self.tileset.tiles()}
+        else:
+            dealt = dict(self.holder)
+        problem = _wrong_first_lead(self._first, play.tile, dealt)
+        if problem:
+            raise IllegalPlay(play, problem)
 
     def _seal(self) -> str:
         """The layout is sealed: a fish now, or once the doubles at the ends are laid (rules.md §1.5)."""
@@ -566,6 +591,45 @@ def follow(ruleset: Ruleset, players: Sequence[str], plays: Iterable[Play],
     fisherman = board.fisherman() if (board.blocked or board.is_sealed()) else None
     return Followed(tuple(board.history), illegal, board.ends(), total, None if board.over else board.turn,
                     board.is_sealed(), board.blocked, fisherman, board.out)
+
+
+def _wrong_first_lead(rule: FirstLeadRule, lead: Tile, dealt: Mapping[Tile, str | None]) -> str | None:
+    """Why ``lead`` cannot open the first round (None: it may), given the tiles known dealt and to whom
+    (None: dealt, to someone): a tile that comes before it in ``rule``'s order was dealt."""
+    for tile in rule.order:
+        if tile == lead:
+            return None
+        if tile in dealt:
+            if dealt[tile] is None:
+                return _("the first round opens with {wanted}, not {led}: every tile is dealt ({rule})").format(
+                    wanted=tile, led=lead, rule=rule.said)
+            return _("{led} cannot open the first round: {player} was dealt {wanted}, which comes first "
+                     "({rule})").format(led=lead, player=dealt[tile], wanted=tile, rule=rule.said)
+    return None
+
+
+def first_lead_problem(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
+                       held: Mapping[str, tuple[Tile, ...]]) -> str | None:
+    """Why a match's first round, recorded with its plays, may not open as it does (``lead.first``): a tile
+    that comes first was dealt, as the plays and the hands at the end show it (every tile is dealt with no
+    bazaar; a tile a player laid before drawing, or held at the end without drawing, was dealt to them)."""
+    rule = first_lead_order(ruleset, len(players))
+    lead = next((play.tile for play in plays if play.action is Action.TILE), None)
+    if rule is None or lead is None:
+        return None
+    dealt: dict[Tile, str | None] = {}
+    if len(players) * deal_size(ruleset, len(players))[0] == ruleset.tileset.size:
+        dealt = dict.fromkeys(ruleset.tileset.tiles())
+    drew: set[str] = set()
+    for play in plays:
+        if play.action is Action.DRAW:
+            drew.add(play.player)
+        elif play.action is Action.TILE and play.player not in drew:
+            dealt[play.tile] = play.player
+    for player, tiles in held.items():
+        if player not in drew:
+            dealt.update(dict.fromkeys(tiles, player))
+    return _wrong_first_lead(rule, lead, dealt)
 
 
 def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Tile, ...]]] = (),
