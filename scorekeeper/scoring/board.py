@@ -236,7 +236,12 @@ class Board:
     def ends(self) -> tuple[int, ...]:
         if self._ends is None:
             nodes = self.nodes
-            self._ends = tuple(port for index in self._open for port in nodes[index].ports if port is not None)
+            ends = []
+            for index in self._open:
+                for port in nodes[index].ports:
+                    if port is not None:
+                        ends.append(port)
+            self._ends = tuple(ends)
         return self._ends
 
     def count(self) -> tuple[int, tuple[int, ...]]:
@@ -276,7 +281,12 @@ class Board:
         if self._sealed is None:
             every = self.tileset.max_pip  # the tiles of a number that are not its double
             laid = self.plain_laid
-            self._sealed = bool(self.nodes) and all(laid[value] == every for value in self.ends())
+            sealed = bool(self.nodes)
+            for value in self.ends():
+                if laid[value] != every:
+                    sealed = False
+                    break
+            self._sealed = sealed
         return self._sealed
 
     def places(self, tile: Tile, skip: int | None = None) -> list[_Place]:
