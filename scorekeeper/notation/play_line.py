@@ -25,6 +25,7 @@ from scorekeeper.domain.tiles import TILE_DASHES, WRITTEN_TILES, Tile, parse_til
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.i18n import _
 from scorekeeper.notation.names import candidates, match_player
+from scorekeeper.notation.words import play_word
 
 KNOCK_WORDS = ("knocks", "knock", "passes", "pass")
 DRAW_WORDS = ("draws", "draw")
@@ -155,16 +156,13 @@ def _stored(text: str) -> tuple[Play, ...] | None:
     if '"' in text:
         return None
     plays = []
-    plain = set()  # the names seen plain: a hand names its few players again and again
     for item in text.split(", "):
         words = item.split(" ")
         if len(words) < 2:
             return None
         player, what = words[0], words[1]
-        if player not in plain:
-            if not _plain_name(player):
-                return None
-            plain.add(player)
+        if not _plain_name(player):
+            return None
         if what == "knocks" and len(words) == 2:
             plays.append(Play(player, Action.KNOCK))
             continue
@@ -204,8 +202,6 @@ def _meaning(typed: str, players: Sequence[str] | None, seen: list[str]) -> str:
     english = typed.casefold()
     if english in KEYWORDS:
         return english
-    from scorekeeper.notation.words import play_word  # start-up: a match file's plays are English, read by _stored
-
     meaning = play_word(typed)
     if meaning is None or candidates(list(players) if players is not None else seen, typed):
         return english

@@ -216,7 +216,6 @@ class Board:
         # The ruleset's values a play reads, read once a hand rather than once a play.
         self._scores = ruleset["play.scores"] is not PlayScore.NONE
         self._how, self._multiple = ruleset["play.scores"], ruleset["play.multiple"]
-        self._set = frozenset(tileset.tiles())
         self._reading = ruleset["play.spinner"]
         self._every_spinner = ruleset["play.spinners"] is Spinners.EVERY
         self._two_doubles = ruleset["play.two_doubles"]
@@ -427,9 +426,9 @@ class Board:
                              and self.doubles_turn[0] == player)
             if not second_double:
                 raise IllegalPlay(play, _("it is {turn}'s turn, not {player}'s").format(turn=self.turn, player=player))
-        if tile not in self._set:
-            raise IllegalPlay(play, _("tile {tile} is not in a {name} set").format(tile=tile,
-                                                                                   name=self.tileset.name))
+        tileset = self.tileset
+        if tile not in tileset:
+            raise IllegalPlay(play, _("tile {tile} is not in a {name} set").format(tile=tile, name=tileset.name))
         if tile in self.on_table:
             raise IllegalPlay(play, _("{tile} is already on the table").format(tile=tile))
         holder = self.holder.get(tile)
@@ -694,9 +693,9 @@ def dealt_hands(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
 
 
 _FOLLOWED: dict = {}
-"""Hands followed, by ruleset and plays (both held, so that their ids stay their own), seating and hands at
-the end: a round's checks, its derivation and its scoring all follow the same plays, and opening a match
-then replaying it follows every hand twice; a hand needs following once."""
+"""Hands followed, by ruleset (held, so that its id stays its own), seating, plays and hands at the end: a
+round's checks, its derivation and its scoring all follow the same plays, and opening a match then
+replaying it follows every hand twice; a hand needs following once."""
 _KEPT = 4096
 
 
@@ -704,13 +703,10 @@ def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
                 held: Mapping[str, tuple[Tile, ...]] | None = None) -> Followed:
     """``follow`` for a recorded hand: the hands dealt worked out from those ``held`` at the end
     (``dealt_hands``), where they can be."""
-    plays = tuple(plays)  # a tuple stays the same object
-    # Keyed by the plays' identity (held in the entry, so that its id stays its own): hashing a hand's plays
-    # hashes every Action, an Enum whose hash is Python code, and a round keeps its plays' tuple.
-    key = (id(ruleset), id(plays), tuple(players), tuple(sorted((held or {}).items())))
+    key = (id(ruleset), tuple(players), tuple(plays), tuple(sorted((held or {}).items())))
     found = _FOLLOWED.get(key)
-    if found is not None and found[0] is ruleset and found[1] is plays:
-        return found[2]
+    if found is not None and found[0] is ruleset:
+        return found[1]
     hands = dealt_hands(ruleset, players, plays, held) if held else {}
     try:
         followed = follow(ruleset, players, plays, hands)
@@ -718,7 +714,7 @@ def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
         followed = follow(ruleset, players, plays)
     if len(_FOLLOWED) >= _KEPT:
         _FOLLOWED.clear()
-    _FOLLOWED[key] = (ruleset, plays, followed)
+    _FOLLOWED[key] = (ruleset, followed)
     return followed
 
 
