@@ -419,7 +419,7 @@ class Board:
 
     def _tile(self, play: Play) -> Ruled:
         tile, player = play.tile, play.player
-        double = tile[0] == tile[1]  # a Tile's property costs a call; a play asks this four times
+        double = tile[0] == tile[1]  # once: a Tile's property costs a call, and a play asks it at each step
         second_double = False
         if self.turn is not None and player != self.turn:
             second_double = (self._two_doubles and double and self.doubles_turn is not None
