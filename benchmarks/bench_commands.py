@@ -80,16 +80,17 @@ def generate_played(rounds: int, ruleset_spec: str, path: str, seed: int = 7) ->
     match = new_match(ruleset_spec, ruleset, PLAYERS)
     chance = random.Random(seed)
     played = []
-    for _ in range(rounds):
-        plays, held = random_hand(ruleset, chance)
+    for number in range(rounds):
+        plays, held = random_hand(ruleset, chance, first=number == 0)
         facts = RoundFacts(plays=plays, hands=tuple((player, tiles) for player, tiles in held.items() if tiles))
         played.append(round_from_facts(match, ruleset, facts))
     save_match(_with_rounds(match, tuple(played)), path)
 
 
-def random_hand(ruleset, chance: random.Random):
+def random_hand(ruleset, chance: random.Random, first: bool = False):
     """Deal, and play a hand to its end by a random player who lays any tile that fits, else draws, else
-    knocks: the plays and what each player holds at the end."""
+    knocks: the plays and what each player holds at the end. ``first``: a match's first round, led as
+    ``lead.first`` says."""
     from scorekeeper.domain.plays import Action, Play
     from scorekeeper.scoring.board import Board
 
@@ -99,9 +100,22 @@ def random_hand(ruleset, chance: random.Random):
     hands = {player: tiles[index * board.deal:(index + 1) * board.deal] for index, player in enumerate(PLAYERS)}
     stock = tiles[len(PLAYERS) * board.deal:]
     turn = chance.randrange(len(PLAYERS))
+    opener = None
+    if first:
+        try:
+            from scorekeeper.scoring.lead import first_lead_order
+        except ImportError:  # an older scorekeeper (--against) leads any tile
+            first_lead_order = None
+        rule = first_lead_order(ruleset, len(PLAYERS)) if first_lead_order else None
+        dealt = {tile: player for player, held in hands.items() for tile in held}
+        opener = next((tile for tile in rule.order if tile in dealt), None) if rule else None
+        if opener is not None:
+            turn = PLAYERS.index(dealt[opener])
     while not board.over:
         player = PLAYERS[turn]
         fits = [tile for tile in hands[player] if not board.nodes or board.places(tile)]
+        if opener is not None and not board.nodes:
+            fits = [opener]
         if fits:
             tile = chance.choice(fits)
             places = board.places(tile)
@@ -161,6 +175,8 @@ def match_cases(rounds: int, folder: str, executable: str) -> list[tuple[str, li
     generate(rounds, muggins, scored)
     by_plays = os.path.join(folder, f"muggins-plays-{rounds}.toml")
     generate_played(rounds, muggins, by_plays)
+    goat_by_plays = os.path.join(folder, f"goat-plays-{rounds}.toml")
+    generate_played(rounds, goat, goat_by_plays)
     changed, undone = os.path.join(folder, f"changed-{rounds}.toml"), os.path.join(folder, f"undone-{rounds}.toml")
     shutil.copy(played, undone)
     subprocess.run([executable, "--match", undone, "undo"], cwd=folder, capture_output=True, check=True)
@@ -197,6 +213,7 @@ def match_cases(rounds: int, folder: str, executable: str) -> list[tuple[str, li
         ("history (one match)", ["history", archive], None),
         ("table (rounds with plays)", ["--match", by_plays, "table"], None),
         ("explain 1 (rounds with plays)", ["--match", by_plays, "explain", "1"], None),
+        ("table (Goat rounds with plays)", ["--match", goat_by_plays, "table"], None),
     ]
 
 

@@ -111,14 +111,17 @@ def _short(player: str, players: Sequence[str]) -> str:
 
 
 class HandInPlay:
-    """One hand being typed: the plays made, the Board after them, and who must lead (when the match says)."""
+    """One hand being typed: the plays made, the Board after them, and who must lead (when the match says);
+    ``first``: the match's first round, whose lead ``lead.first`` decides."""
 
-    def __init__(self, ruleset: Ruleset, players: Sequence[str], leader: str | None = None) -> None:
+    def __init__(self, ruleset: Ruleset, players: Sequence[str], leader: str | None = None,
+                 first: bool = False) -> None:
         self.ruleset = ruleset
         self.players = tuple(players)
         self.leader = leader
         """Who leads this hand, where the match says so (the one who went out or made the fish)."""
-        self.board = Board(ruleset, self.players)
+        self.first = first
+        self.board = Board(ruleset, self.players, first=first)
         self.plays: list[Play] = []
 
     @property
@@ -165,7 +168,7 @@ class HandInPlay:
         return last
 
     def _rebuild(self, plays: Sequence[Play]) -> None:
-        self.board = Board(self.ruleset, self.players)
+        self.board = Board(self.ruleset, self.players, first=self.first)
         self.plays = []
         for play in plays:
             self.board.play(play)  # each was legal on this very board before
@@ -200,8 +203,12 @@ class HandInPlay:
         line of its own; the first scoring play of a hand where a missed score may be called says how; the
         end of the hand said, and what to type next."""
         lines = []
+        idle = False
         for each in ruled:
             lines.append(play_line(each, self.scores, self.players))
+            if each.idle and not idle:  # said once a line, however many knock after the fish
+                idle = True
+                lines.append(each.note[0].upper() + each.note[1:] + ".")
             if each.note and not each.out and not each.blocked:
                 lines.append(each.note[0].upper() + each.note[1:] + ".")
                 if kind_of(each.note) is NoteKind.SEALED_UNSEEN:  # the hands are not known: the table says
@@ -212,6 +219,16 @@ class HandInPlay:
         if self.over:
             lines.append(self.ending())
         return "\n".join(lines)
+
+    def idle_knocks(self, text: str) -> list[Ruled] | None:
+        """The knocks of a line typed once the fish is seen (players say them round the table after the tile
+        that blocks it): accepted, they change nothing; None for a line that is not knocks only."""
+        if self.board.out is not None or not self.board.blocked:
+            return None
+        plays = read_plays(text, self.players, self.ruleset["tiles.max_pip"])
+        if not plays or any(play.action is not Action.KNOCK for play in plays):
+            return None
+        return self.play_all(plays)
 
     def _muggins_first(self, ruled: Ruled) -> bool:
         if self.ruleset["play.muggins"] is not Muggins.CALLED:

@@ -544,6 +544,9 @@ class LiveSession:
             return None
         self.warned_hand = False
         if hand is not None and hand.over:
+            knocks = hand.idle_knocks(text)
+            if knocks is not None:
+                return Reply(hand.answer(knocks))
             facts = hand.facts(text, self.state.match, self._partner_counts())
 
             def record(confirmed: bool) -> Reply:
@@ -568,7 +571,7 @@ class LiveSession:
             if self.state.match.pending:
                 raise StateError(_("the claims of this hand are noted: record its round with a round line (or "
                                    "'{undo}' them) before typing a hand play by play").format(undo=said_as("undo")))
-            hand = HandInPlay(ruleset, players, self.state.table.next_leader)
+            hand = HandInPlay(ruleset, players, self.state.table.next_leader, first=not self.state.match.rounds)
         answer = hand.answer(hand.play_all(plays))
         self.hand = hand
         return Reply(answer)

@@ -219,6 +219,29 @@ def plays_legal(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         raise InputError(refusal(followed))
 
 
+def _first_round(match: Match, rnd: Round) -> bool:
+    """Whether ``rnd`` is (or is to be) the match's first round: recorded first, or round 1 being edited."""
+    if not match.rounds:
+        return True
+    first = match.rounds[0]
+    return rnd is first or (rnd.line is not None and rnd.line == first.line)
+
+
+def first_lead_kept(match: Match, ruleset: Ruleset, rnd: Round) -> None:
+    """The match's first round opens as ``lead.first`` says (rules.md §1.4), where the plays and the hands at
+    the end tell which tile had to: the lead is refused when a tile that comes before it was dealt."""
+    if not rnd.plays or not _first_round(match, rnd):
+        return
+    from scorekeeper.scoring.board import first_lead_problem  # start-up: as in _followed
+    from scorekeeper.notation.play_line import format_play  # start-up: as in _followed
+
+    problem = first_lead_problem(ruleset, match.players, rnd.plays, _held(rnd))
+    if problem:
+        lead = next(play for play in rnd.plays if play.tile is not None)
+        raise InputError(_("play {number} ({play}): {reason}").format(number=rnd.plays.index(lead) + 1,
+                                                                     play=format_play(lead), reason=problem))
+
+
 def plays_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     """The round ends as the board saw it: an out by the player who laid their last tile, with that tile and
     the lead; a fish when nobody can play (or the layout is sealed with no double left to lay), with its
@@ -332,6 +355,7 @@ ROUND_CHECKS: tuple[RoundCheck, ...] = (
     played_tiles_fit,
     played_tiles_not_held,
     plays_legal,
+    first_lead_kept,
     plays_agree,
     draws_needed,
     muggins_called,
@@ -343,7 +367,7 @@ ROUND_CHECKS: tuple[RoundCheck, ...] = (
 )
 
 
-PLAY_CHECKS = frozenset({plays_legal, plays_agree, draws_needed, muggins_called, claims_agree})
+PLAY_CHECKS = frozenset({plays_legal, first_lead_kept, plays_agree, draws_needed, muggins_called, claims_agree})
 """The checks that hold a hand's plays to the match's own ruleset: a ruleset that re-scores the match
 (``rescore``, ``compare``) follows the plays its own way (a layout or a deal of its own), and says so in
 a note where it cannot, rather than refusing facts that were sound where they were played."""

@@ -9,7 +9,7 @@ from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.referee.verdict import Reason, reason
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead
-from scorekeeper.scoring.lead import first_lead_rule
+from scorekeeper.scoring.lead import first_lead_rule, lead_order  # noqa: F401 (lead_order: also the referee's)
 from scorekeeper.scoring.plausible import deal_size  # the core's: a round's plausibility needs it too
 
 
@@ -144,25 +144,6 @@ def first_tile(ruleset: Ruleset) -> Tile:
         raise InputError(_("lead.first_tile must be a tile of the set, like \"2-3\", not {text}").format(
             text=repr(text))) from None
     return tile
-
-
-def lead_order(ruleset: Ruleset, players: int = 4) -> list[Tile]:
-    """Every tile of the set in the order that decides the first lead at a table of ``players``: the
-    doubles, then the heaviest tile (lowest-double: the lightest)."""
-    top = ruleset["tiles.max_pip"]
-    rule = first_lead_rule(ruleset, players)
-    if rule is FirstLead.FROM_ONE_ONE:
-        doubles = [Tile(n, n) for n in range(1, top + 1)] + [Tile(0, 0)]
-    elif rule is FirstLead.HIGHEST_DOUBLE:
-        doubles = [Tile(n, n) for n in range(top, -1, -1)]
-    else:
-        doubles = [Tile(n, n) for n in range(top + 1)]
-    singles = [tile for tile in ruleset.tileset.tiles() if not tile.is_double]
-    if rule is FirstLead.LOWEST_DOUBLE:
-        # The lightest tile: fewest pips; between equal weights, the one with the lower end (0-3 before 1-2).
-        return doubles + sorted(singles, key=lambda tile: (tile.pips, tile.low))
-    # The heaviest tile: most pips; between equal weights, the one with the higher end (3-6 before 4-5).
-    return doubles + sorted(singles, key=lambda tile: (tile.pips, tile.high), reverse=True)
 
 
 def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[str | None, Tile | None, Reason]:

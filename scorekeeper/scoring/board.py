@@ -26,7 +26,8 @@ from scorekeeper.notation.names import match_player
 from scorekeeper.notation.play_line import parse_plays, said_play
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
-from scorekeeper.scoring.counts import End, Spinner, open_count, score_of
+from scorekeeper.scoring.counts import End, Spinner, count_score, open_count
+from scorekeeper.scoring.lead import FirstLeadRule, first_lead_order
 from scorekeeper.scoring.notes import Note, NoteKind
 from scorekeeper.scoring.plausible import deal_size
 from scorekeeper.scoring.said import both
@@ -73,6 +74,9 @@ class Ruled(NamedTuple):
     """What the referee adds: the sealed fish a held double can still be laid on, the fish by knocks."""
     showing: int | None = None
     """The number showing at the end the tile was laid on (None: the lead, a knock or a draw)."""
+    idle: bool = False
+    """A knock said after the fish was seen: accepted, it changes nothing (players still say it round the
+    table after the tile that blocks it)."""
 
 
 class Followed(NamedTuple):
@@ -142,10 +146,11 @@ def _spinner_halves(reading: SpinnerReading, pips: int, covered: tuple[bool, ...
 class Board:
     """One hand being played: the layout, the turn, what each player has played and drawn.
 
-    ``hands``: the hands dealt, where known (each the whole hand: a knock is then checked)."""
+    ``hands``: the hands dealt, where known (each the whole hand: a knock is then checked); ``first``: the
+    hand is a match's first round, whose lead ``lead.first`` decides (checked where the deal tells it)."""
 
     def __init__(self, ruleset: Ruleset, players: Sequence[str],
-                 hands: Mapping[str, Iterable[Tile]] | None = None) -> None:
+                 hands: Mapping[str, Iterable[Tile]] | None = None, first: bool = False) -> None:
         self.ruleset = ruleset
         self.hands = dict(hands or {})
         self.players = tuple(players)
@@ -201,6 +206,21 @@ class Board:
         self.plain_laid = [0] * (tileset.max_pip + 1)
         """For each number, the tiles on the table that show it and are not doubles (all of them: sealed)."""
         self._counted: tuple[int, tuple[int, ...]] | None = None
+        self._open: list[int] = []
+        """The nodes with a free side, in layout order: a play looks only at these, never the whole layout
+        (a line has two, whatever its length)."""
+        self._spinners: list[int] = []
+        self._ends: tuple[int, ...] | None = None
+        self._sealed: bool | None = None
+        self._after = {player: self.players[(index + 1) % len(self.players)]
+                       for index, player in enumerate(self.players)}
+        # The ruleset's values a play reads, read once a hand rather than once a play.
+        self._scores = ruleset["play.scores"] is not PlayScore.NONE
+        self._how, self._multiple = ruleset["play.scores"], ruleset["play.multiple"]
+        self._reading = ruleset["play.spinner"]
+        self._every_spinner = ruleset["play.spinners"] is Spinners.EVERY
+        self._two_doubles = ruleset["play.two_doubles"]
+        self._first = first_lead_order(ruleset, len(self.players)) if first else None
 
     # the position
 
@@ -214,7 +234,15 @@ class Board:
         return self.out is not None or self.blocked
 
     def ends(self) -> tuple[int, ...]:
-        return tuple(port for node in self.nodes for port in node.ports if port is not None)
+        if self._ends is None:
+            nodes = self.nodes
+            ends = []
+            for index in self._open:
+                for port in nodes[index].ports:
+                    if port is not None:
+                        ends.append(port)
+            self._ends = tuple(ends)
+        return self._ends
 
     def count(self) -> tuple[int, tuple[int, ...]]:
         """The count of the open ends and the numbers it adds (rules.md §4.2)."""
@@ -229,59 +257,83 @@ class Board:
             tile = self.nodes[0].tile
             parts = (tile.pips,) if tile.is_double else (tile.low, tile.high)
             return sum(parts), parts
-        reading = self.ruleset["play.spinner"]
+        reading = self._reading
+        nodes = self.nodes
         halves: list[int] = []
+        for index in self._spinners:
+            node = nodes[index]
+            halves.extend(_spinner_halves(reading, node.tile.low, tuple(port is None for port in node.ports)))
         ends: list[int] = []
-        for node in self.nodes:
+        for index in self._open:
+            node = nodes[index]
             if node.spinner:
-                halves.extend(_spinner_halves(reading, node.tile.low, tuple(port is None for port in node.ports)))
-            else:
-                double = node.tile.is_double
-                for port in node.ports:
-                    if port is not None:
-                        ends.append(End(port, double).value if double else port)
+                continue
+            tile = node.tile
+            double = tile.low == tile.high  # a double laid across counts both halves
+            for port in node.ports:
+                if port is not None:
+                    ends.append(2 * port if double else port)
         parts = tuple(halves + ends)
         return sum(parts), parts
 
     def is_sealed(self) -> bool:
         """Every tile that could extend the layout is a double at an end (rules.md §1.5)."""
-        if not self.nodes:
-            return False
-        every = self.tileset.max_pip  # the tiles of a number that are not its double
-        return all(self.plain_laid[value] == every for value in set(self.ends()))
+        if self._sealed is None:
+            every = self.tileset.max_pip  # the tiles of a number that are not its double
+            laid = self.plain_laid
+            sealed = bool(self.nodes)
+            for value in self.ends():
+                if laid[value] != every:
+                    sealed = False
+                    break
+            self._sealed = sealed
+        return self._sealed
 
     def places(self, tile: Tile, skip: int | None = None) -> list[_Place]:
         """Every open end ``tile`` can be laid on; a spinner offers only its next free side."""
         found = []
-        for index, node in enumerate(self.nodes):
+        low, high = tile
+        nodes = self.nodes
+        for index in self._open:
             if index == skip:
                 continue
-            ports = range(len(node.ports))
-            if node.spinner:
-                ports = [next((side for side in ports if node.ports[side] is not None), None)]
-                if ports[0] is None:
-                    continue
-            for port in ports:
-                showing = node.ports[port]
-                if showing is not None and showing in tile:
+            node = nodes[index]
+            ports = node.ports
+            if node.spinner:  # its next free side only; every side shows its number
+                side = next(side for side in range(4) if ports[side] is not None)
+                if ports[side] == low or ports[side] == high:
+                    found.append(_Place(index, side, ports[side]))
+                continue
+            for port, showing in enumerate(ports):
+                if showing is not None and (showing == low or showing == high):
                     found.append(_Place(index, port, showing))
         return found
 
     def can_play(self, tiles: Iterable[Tile]) -> list[Tile]:
-        return [tile for tile in tiles if tile not in self.on_table and self.places(tile)]
+        # A tile has a place exactly when one of its numbers shows at an open end (a spinner shows its
+        # number at every free side): no need to find the places themselves.
+        showing = set(self.ends())
+        on_table = self.on_table
+        return [tile for tile in tiles if tile not in on_table and (tile.low in showing or tile.high in showing)]
 
     # the plays
 
     def play(self, play: Play) -> Ruled:
         """Rule on one play and, when it is legal, make it; IllegalPlay (the board unchanged) otherwise."""
-        if self.over:
+        if play.player not in self.players:
+            raise IllegalPlay(play, _("{player} is not at the table ({players})").format(
+                player=play.player, players=", ".join(self.players)))
+        if self.out is not None or self.blocked:
+            if self.out is None and play.action is Action.KNOCK:
+                # At a real table the knocks still go round after the tile that blocks it: taken, idle.
+                ruled = self._position(play, note=_("the fish is already seen: a knock changes nothing"))._replace(
+                    idle=True)
+                self.history.append(ruled)
+                return ruled
             if self.out:
                 raise IllegalPlay(play, _("the hand is over: {player} went out with {tiles}").format(
                     player=self.out.player, tiles=format_tiles(self.out.last)))
             raise IllegalPlay(play, _("the hand is over: it is a fish"))
-        if play.player not in self.players:
-            raise IllegalPlay(play, _("{player} is not at the table ({players})").format(
-                player=play.player, players=", ".join(self.players)))
         if play.action is Action.TILE:
             ruled = self._tile(play)
         elif self.turn is None:
@@ -296,17 +348,19 @@ class Board:
         return ruled
 
     def _next(self, player: str) -> str:
-        return self.players[(self.players.index(player) + 1) % len(self.players)]
+        return self._after[player]
 
     def _position(self, play: Play, on: Tile | None = None, points: int = 0, note: str = "",
                   showing: int | None = None) -> Ruled:
         total, parts = self.count()
         fisherman = None
         sealed = self.is_sealed()
-        if self.blocked or sealed:
+        blocked = self.blocked
+        if blocked or sealed:
             fisherman = self.fisherman()
-        return Ruled(play, on, self.ends(), total, parts, points, None if self.over else self.turn,
-                     sealed, self.blocked, fisherman, self.out, note, showing)
+        out = self.out
+        return Ruled(play, on, self.ends(), total, parts, points, None if out is not None or blocked else self.turn,
+                     sealed, blocked, fisherman, out, note, showing)
 
     def fisherman(self) -> str | None:
         """Who made the fish, as ``fish.fisherman`` reads it: the sealer (a double laid after is not the
@@ -366,9 +420,10 @@ class Board:
 
     def _tile(self, play: Play) -> Ruled:
         tile, player = play.tile, play.player
+        double = tile[0] == tile[1]  # once: a Tile's property costs a call, and a play asks it at each step
         second_double = False
         if self.turn is not None and player != self.turn:
-            second_double = (self.ruleset["play.two_doubles"] and tile.is_double and self.doubles_turn is not None
+            second_double = (self._two_doubles and double and self.doubles_turn is not None
                              and self.doubles_turn[0] == player)
             if not second_double:
                 raise IllegalPlay(play, _("it is {turn}'s turn, not {player}'s").format(turn=self.turn, player=player))
@@ -389,6 +444,8 @@ class Board:
             from_draw = True
         on = showing = None
         if not self.nodes:
+            if self._first is not None:
+                self._first_lead(play)
             self._lead(tile)
         else:
             skip = self.doubles_turn[1] if second_double else None
@@ -401,19 +458,20 @@ class Board:
         elif hand is not None:
             hand.discard(tile)
         self.on_table.add(tile)
-        self._counted = None
-        if not tile.is_double:
-            self.plain_laid[tile.low] += 1
-            self.plain_laid[tile.high] += 1
+        self._counted = self._sealed = None  # plain_laid changes below
+        if not double:
+            laid = self.plain_laid
+            laid[tile[0]] += 1
+            laid[tile[1]] += 1
         self.played[player] += 1
         self.knocks = 0
         was_sealed = self.sealer is not None
         self.last_player = player
-        first_double = tile.is_double and not second_double and len(self.nodes) > 1
+        first_double = double and not second_double and len(self.nodes) > 1
         self.doubles_turn = (player, len(self.nodes) - 1) if first_double else None
         self.turn = self._next(player)
         total = self.count()[0]
-        points = score_of(self.ruleset, total) if self.ruleset["play.scores"] is not PlayScore.NONE else 0
+        points = count_score(self._how, self._multiple, total) if self._scores else 0
         note = ""
         if self.played[player] >= self.deal + self.drawn[player]:
             last = (self.history[-1].play.tile, tile) if second_double else (tile,)
@@ -423,6 +481,17 @@ class Board:
                 self.sealer = player
             note = self._seal()
         return self._position(play, on, points, note, showing)
+
+    def _first_lead(self, play: Play) -> None:
+        """The first round's lead, where the deal tells which tile must open it: every tile dealt (no
+        bazaar), or the hands known."""
+        if len(self.players) * self.deal == self.tileset.size:
+            dealt = {tile: self.holder.get(tile) for tile in self.tileset.tiles()}
+        else:
+            dealt = dict(self.holder)
+        problem = _wrong_first_lead(self._first, play.tile, dealt)
+        if problem:
+            raise IllegalPlay(play, problem)
 
     def _seal(self) -> str:
         """The layout is sealed: a fish now, or once the doubles at the ends are laid (rules.md §1.5)."""
@@ -440,40 +509,49 @@ class Board:
                     NoteKind.SEALED_UNSEEN)
 
     def _lead(self, tile: Tile) -> None:
-        self._counted = None
+        self._counted = self._ends = self._sealed = None
         self.lead = tile
         if self._spins(tile):
-            self.nodes.append(_Node(tile, True, [tile.low] * 4))
+            self._add(_Node(tile, True, [tile.low] * 4))
         else:
-            self.nodes.append(_Node(tile, False, [tile.low, tile.high]))
+            self._add(_Node(tile, False, [tile.low, tile.high]))
+
+    def _add(self, node: _Node) -> None:
+        if node.spinner:
+            self._spinners.append(len(self.nodes))
+        self._open.append(len(self.nodes))  # the newest node is the last in layout order
+        self.nodes.append(node)
 
     def _spins(self, tile: Tile) -> bool:
-        if not tile.is_double or self.ruleset["play.spinner"] is SpinnerReading.NONE:
+        if not tile.is_double or self._reading is SpinnerReading.NONE:
             return False
-        return self.ruleset["play.spinners"] is Spinners.EVERY or not any(node.spinner for node in self.nodes)
+        return self._every_spinner or not self._spinners
 
     def _lay(self, tile: Tile, place: _Place) -> None:
-        self._counted = None
-        self.nodes[place.node].ports[place.port] = None
+        self._counted = self._ends = self._sealed = None
+        ports = self.nodes[place.node].ports
+        ports[place.port] = None
+        if ports.count(None) == len(ports):
+            self._open.remove(place.node)
         if self._spins(tile):
             # laid against its west side: east (the other long side) is its next free side
-            self.nodes.append(_Node(tile, True, [tile.low, None, tile.low, tile.low]))
+            self._add(_Node(tile, True, [tile.low, None, tile.low, tile.low]))
         else:
             outward = tile.high if tile.low == place.showing else tile.low
-            self.nodes.append(_Node(tile, False, [outward]))
+            self._add(_Node(tile, False, [outward]))
 
     def _where(self, play: Play, skip: int | None) -> _Place:
         """Where the tile goes: the one place it fits (``on`` narrows it); refused where it fits none, or
         places that make different layouts."""
         tile = play.tile
         places = self.places(tile, skip)
+        if len(places) == 1 and play.on is None:  # the common case: the one place it fits
+            return places[0]
         if not places:
             shown = " ".join(map(str, self.ends()))
             said = _("{tile} does not match an open end (the ends show {ends}) (two doubles at once: one on each "
                      "end)") if skip is not None else _("{tile} does not match an open end (the ends show {ends})")
             raise IllegalPlay(play, said.format(tile=tile, ends=shown))
-        if len(places) == 1 and play.on is None:  # the common case: the one place it fits
-            return places[0]
         if isinstance(play.on, int):
             places = [place for place in places if place.showing == play.on]
             if not places:
@@ -524,6 +602,45 @@ def follow(ruleset: Ruleset, players: Sequence[str], plays: Iterable[Play],
     fisherman = board.fisherman() if (board.blocked or board.is_sealed()) else None
     return Followed(tuple(board.history), illegal, board.ends(), total, None if board.over else board.turn,
                     board.is_sealed(), board.blocked, fisherman, board.out)
+
+
+def _wrong_first_lead(rule: FirstLeadRule, lead: Tile, dealt: Mapping[Tile, str | None]) -> str | None:
+    """Why ``lead`` cannot open the first round (None: it may), given the tiles known dealt and to whom
+    (None: dealt, to someone): a tile that comes before it in ``rule``'s order was dealt."""
+    for tile in rule.order:
+        if tile == lead:
+            return None
+        if tile in dealt:
+            if dealt[tile] is None:
+                return _("the first round opens with {wanted}, not {led}: every tile is dealt ({rule})").format(
+                    wanted=tile, led=lead, rule=rule.said)
+            return _("{led} cannot open the first round: {player} was dealt {wanted}, which comes first "
+                     "({rule})").format(led=lead, player=dealt[tile], wanted=tile, rule=rule.said)
+    return None
+
+
+def first_lead_problem(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
+                       held: Mapping[str, tuple[Tile, ...]]) -> str | None:
+    """Why a match's first round, recorded with its plays, may not open as it does (``lead.first``): a tile
+    that comes first was dealt, as the plays and the hands at the end show it (every tile is dealt with no
+    bazaar; a tile a player laid before drawing, or held at the end without drawing, was dealt to them)."""
+    rule = first_lead_order(ruleset, len(players))
+    lead = next((play.tile for play in plays if play.action is Action.TILE), None)
+    if rule is None or lead is None:
+        return None
+    dealt: dict[Tile, str | None] = {}
+    if len(players) * deal_size(ruleset, len(players))[0] == ruleset.tileset.size:
+        dealt = dict.fromkeys(ruleset.tileset.tiles())
+    drew: set[str] = set()
+    for play in plays:
+        if play.action is Action.DRAW:
+            drew.add(play.player)
+        elif play.action is Action.TILE and play.player not in drew:
+            dealt[play.tile] = play.player
+    for player, tiles in held.items():
+        if player not in drew:
+            dealt.update(dict.fromkeys(tiles, player))
+    return _wrong_first_lead(rule, lead, dealt)
 
 
 def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Tile, ...]]] = (),

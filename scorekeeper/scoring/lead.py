@@ -41,6 +41,46 @@ def first_lead_rule(ruleset: Ruleset, players: int) -> FirstLead:
     return ruleset["lead.first"]
 
 
+def lead_order(ruleset: Ruleset, players: int = 4) -> list[Tile]:
+    """Every tile of the set in the order that decides the first lead at a table of ``players``: the
+    doubles, then the heaviest tile (lowest-double: the lightest)."""
+    top = ruleset["tiles.max_pip"]
+    rule = first_lead_rule(ruleset, players)
+    if rule is FirstLead.FROM_ONE_ONE:
+        doubles = [Tile(n, n) for n in range(1, top + 1)] + [Tile(0, 0)]
+    elif rule is FirstLead.HIGHEST_DOUBLE:
+        doubles = [Tile(n, n) for n in range(top, -1, -1)]
+    else:
+        doubles = [Tile(n, n) for n in range(top + 1)]
+    singles = [tile for tile in ruleset.tileset.tiles() if not tile.is_double]
+    if rule is FirstLead.LOWEST_DOUBLE:
+        # The lightest tile: fewest pips; between equal weights, the one with the lower end (0-3 before 1-2).
+        return doubles + sorted(singles, key=lambda tile: (tile.pips, tile.low))
+    # The heaviest tile: most pips; between equal weights, the one with the higher end (3-6 before 4-5).
+    return doubles + sorted(singles, key=lambda tile: (tile.pips, tile.high), reverse=True)
+
+
+class FirstLeadRule(NamedTuple):
+    """What may open a match's first round: the tiles in the order that decides it, and the key that says so
+    as the referee names it (``lead.first = from-1-1``)."""
+
+    order: tuple[Tile, ...]
+    said: str
+
+
+def first_lead_order(ruleset: Ruleset, players: int) -> FirstLeadRule | None:
+    """The order that decides the first round's lead at a table of ``players`` (None: any tile may lead, by
+    lot). Under ``lead.first = tile`` the one tile, when it was dealt."""
+    rule = first_lead_rule(ruleset, players)
+    if rule is FirstLead.LOT:
+        return None
+    if rule is FirstLead.TILE:
+        return FirstLeadRule(parse_tiles(ruleset["lead.first_tile"])[:1],
+                             f"lead.first_tile = {ruleset['lead.first_tile']}")
+    key = "lead.first" if rule is ruleset["lead.first"] else "lead.first_fewer"
+    return FirstLeadRule(tuple(lead_order(ruleset, players)), f"{key} = {ruleset[key].value}")
+
+
 class NextLead(NamedTuple):
     """Who leads the next round and with what, when a rule says, and the note people see about it."""
 

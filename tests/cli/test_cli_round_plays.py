@@ -106,3 +106,37 @@ def test_a_round_with_plays_is_written_as_a_line_that_reads_back(small):
     assert written == ("Ann out on 3-4, led 5-5, Bob 6-6, plays Ann 5-5, Bob 0-5 muggins Ann, Ann 3-5, Bob 0-2, "
                        "Ann 3-4 on 3")
     assert parse_round(written, opened.match, opened.ruleset) == opened.match.rounds[0].facts()
+
+
+SEALED = "a 24, b 41, c 12 on 1, d 26, a 60, b 02 on 0, c 23, d 35 on 3, a 52 on 5, b 22"
+"""A Goat hand to four (rules.md §10.6a): Ann's 5-2 seals the 2s, Bob's 2-2 leaves a fish; Ann is the sealer."""
+SEALED_HANDS = "a 0-0 0-1 0-3 0-4, b 0-5 1-1 1-3 1-5, c 1-6 3-3 3-4 3-6 4-4, d 4-5 4-6 5-5 5-6 6-6"
+
+
+def test_the_first_round_opens_as_lead_first_says_and_edit_checks_it_too(sk):
+    """Issue 23's gap: lead.first is held against the first lead, where the plays and hands tell it."""
+    sk("new", "--rules", "goat", "Ann", "Bob", "Cat", "Dan")
+    before = sk.path.read_bytes()
+    message = sk.fails("round", f"plays {SEALED}; {SEALED_HANDS}", code=2)
+    assert " ".join(message.split()) == ("Error: play 1 (Ann 2-4): 2-4 cannot open the first round: Bob was dealt "
+                                         "1-1, which comes first (lead.first = from-1-1)")
+    assert sk.path.read_bytes() == before
+    sk("round", "a out, b 10, c 12, d 20")
+    sk("round", f"plays {SEALED}; {SEALED_HANDS}")  # round 2: Ann went out, and leads any tile
+    assert "Ann 2-4" in sk("explain", "2").stdout
+    # the same hand in round 1's place opens it as lead.first forbids: refused, the file untouched
+    before = sk.path.read_bytes()
+    message = sk.fails("edit", "1", f"plays {SEALED}; {SEALED_HANDS}", code=2)
+    assert "2-4 cannot open the first round: Bob was dealt 1-1" in message
+    assert sk.path.read_bytes() == before
+
+
+def test_knocks_after_the_fish_are_taken_and_a_tile_after_it_is_not(sk):
+    sk("new", "--rules", "goat", "Ann", "Bob", "Cat", "Dan")
+    sk("round", "a out, b 10, c 12, d 20")
+    said = sk("round", f"plays {SEALED}, c knocks, d knocks; {SEALED_HANDS}").stdout
+    assert "fish by Ann" in said
+    assert "Bob 2-2, Cat knocks, Dan knocks" in sk.path.read_text(encoding="utf-8")
+    sk("undo")
+    message = sk.fails("round", f"plays {SEALED}, c knocks, c 16; {SEALED_HANDS.replace('c 1-6 ', 'c ')}", code=2)
+    assert " ".join(message.split()) == "Error: play 12 (Cat 1-6): the hand is over: it is a fish"

@@ -71,19 +71,30 @@ def test_an_all_fives_hand_typed_play_by_play_at_40_columns(tmp_path):
 
 def test_a_goat_hand_ends_in_a_fish_whose_fisherman_leads_the_next_round(tmp_path):
     play = Play(tmp_path, "--rules", "goat", "Ann", "Bob", "Cat", "Dan")
+    # The first round: every tile is dealt to four, so 1-1 opens it (lead.first = from-1-1), not 2-4.
+    refused = " ".join(play.say("a 24").split())
+    assert refused == ("Error: Ann 2-4: the first round opens with 1-1, not 2-4: every tile is dealt "
+                       "(lead.first = from-1-1)")
+    assert play.prompt == "#1> "  # nothing was played
+    assert play.say("a out, b 10, c 12, d 20").startswith("Round 1: Ann out")
     assert play.say("a 24 b 41 c 12 on 1 d 26").splitlines() == [
         "Ann 2-4 · ends 2 4 · Bob", "Bob 4-1 · ends 2 1 · Cat", "Cat 1-2 on 1 · ends 2 2 · Dan",
         "Dan 2-6 · ends 2 6 · Ann"]
-    assert play.prompt == "#1 Ann> "
+    assert play.prompt == "#2 Ann> "
     assert play.say("a 60 b 02 on 0 c 23 d 35 on 3").splitlines()[-1] == "Dan 3-5 on 3 · ends 2 5 · Ann"
     assert lines_of(play.say("a 52 on 5")) == ["Ann 5-2 on 5 · ends 2 2 · Bob", "Sealed: a fish unless 2-2 is held.",
                                                "Nobody holds it? Type 'fish'."]
-    ended = lines_of(play.say("b 22"))
-    assert ended[0] == "Bob 2-2 · ends 2 2 · fish"
-    assert ended[1].startswith("A fish: nobody can play; Ann made it. What does each hand hold?")  # the sealer
+    # The knocks said round the table after the tile that blocks it are taken, and change nothing.
+    ended = lines_of(play.say("b 22 c knocks d knocks"))
+    assert ended[:4] == ["Bob 2-2 · ends 2 2 · fish", "Cat knocks · fish",
+                         "The fish is already seen: a knock changes nothing.", "Dan knocks · fish"]
+    assert ended[4].startswith("A fish: nobody can play; Ann made it. What does each hand hold?")  # the sealer
+    again = lines_of(play.say("a knocks"))  # a knock on the line that gives the hands: said kindly, asked again
+    assert again[:2] == ["Ann knocks · fish", "The fish is already seen: a knock changes nothing."]
+    assert again[2].startswith("A fish: nobody can play; Ann made it.")
     assert play.say("Ann out 3").startswith("Error: 'out': the referee saw how the hand ended")
     answer = lines_of(play.say("a 10 b 12 c 15 d 20"))
-    assert answer[0] == "Round 1: fish by Ann, led 2-4, Ann 10, Bob 12, Cat 15, Dan 20, 10 plays"
+    assert answer[0] == "Round 2: fish by Ann, led 2-4, Ann 10, Bob 12, Cat 15, Dan 20, 13 plays"
     assert answer[-1].endswith("· Ann leads")
     assert play.say("b 66") == "Error: Bob 6-6: Ann leads this hand, not Bob\n"
     assert play.say("a 66") == "Ann 6-6 · ends 6 6 · Bob\n"
@@ -92,8 +103,8 @@ def test_a_goat_hand_ends_in_a_fish_whose_fisherman_leads_the_next_round(tmp_pat
     assert "Saved in match.toml." in play.quit()
 
     rounds = load_match(str(tmp_path / "match.toml")).rounds
-    assert len(rounds) == 1 and rounds[0].fisher == "Ann" and str(rounds[0].led) == "2-4"
-    assert format_plays(rounds[0].plays).endswith("Ann 2-5 on 5, Bob 2-2")
+    assert len(rounds) == 2 and rounds[1].fisher == "Ann" and str(rounds[1].led) == "2-4"
+    assert format_plays(rounds[1].plays).endswith("Ann 2-5 on 5, Bob 2-2, Cat knocks, Dan knocks, Ann knocks")
 
 
 # -- the same session in process: the dispatch between plays, round lines, claims and commands --------------
@@ -147,7 +158,7 @@ def test_a_hand_is_not_started_over_claims_nor_once_the_match_is_over(sk):
 
 def test_leaving_with_a_hand_in_play_warns_once(sk):
     live = session(sk)
-    live.handle("a 24")
+    live.handle("a 11")  # a match's first round opens with 1-1 (goat: lead.first = from-1-1)
     warned = live.handle("quit")
     assert not warned.quit and "A hand is in play (1 play), not saved until it ends" in warned.text
     assert live.leave().quit  # the second 'quit' (or Ctrl-D) leaves
@@ -156,9 +167,9 @@ def test_leaving_with_a_hand_in_play_warns_once(sk):
 def test_a_refused_line_in_a_hand_leaves_the_match_file_untouched(sk):
     live = session(sk)
     before = sk.path.read_bytes()
-    for line in ("a 24 b 41", "c 55", "a 12", "undo", "b 41", "c 12 on 1"):
+    for line in ("a 11 b 41", "c 55", "a 12", "undo", "b 41", "c 12 on 1"):
         live.handle(line)
-    assert sk.path.read_bytes() == before and format_plays(live.hand.plays) == "Ann 2-4, Bob 1-4, Cat 1-2 on 1"
+    assert sk.path.read_bytes() == before and format_plays(live.hand.plays) == "Ann 1-1, Bob 1-4, Cat 1-2 on 1"
 
 
 @pytest.mark.parametrize("width", [40, 80])

@@ -19,6 +19,7 @@ from scorekeeper.notation.play_line import parse_plays
 from scorekeeper.referee.count import check_count
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.board import Board, IllegalPlay, check_play, follow
+from scorekeeper.scoring.lead import first_lead_order
 
 EVERY = 'extends = "muggins"\nname = "every"\n[play]\nspinners = "every"\n'
 SMALL = '\n[tiles]\ndeal = 3\ndeal_more_players = 3\n'
@@ -286,8 +287,9 @@ class Played(NamedTuple):
     board: Board
 
 
-def play_out(ruleset, seats: int, rng: random.Random, known: bool) -> Played:
-    """Deal, then play a hand with a random player; check every answer of the referee on the way."""
+def play_out(ruleset, seats: int, rng: random.Random, known: bool, first: bool = False) -> Played:
+    """Deal, then play a hand with a random player; check every answer of the referee on the way. ``first``:
+    a match's first round, led as ``lead.first`` says (the holder of the tile that comes first leads it)."""
     players = tuple("ABCD"[:seats])
     tiles = list(ruleset.tileset.tiles())
     rng.shuffle(tiles)
@@ -296,15 +298,23 @@ def play_out(ruleset, seats: int, rng: random.Random, known: bool) -> Played:
     hands = {player: tiles[index * deal:(index + 1) * deal] for index, player in enumerate(players)}
     stock = tiles[seats * deal:]
     drawable = max(len(stock) - ruleset["bazaar.keep"], 0)
-    board = Board(ruleset, players, {player: tuple(hand) for player, hand in hands.items()} if known else {})
+    board = Board(ruleset, players, {player: tuple(hand) for player, hand in hands.items()} if known else {},
+                  first=first)
     model = Model(ruleset)
     turn = rng.randrange(seats)
+    opener = None
+    rule = first_lead_order(ruleset, seats) if first else None
+    if rule is not None:
+        dealt = {tile: player for player, hand in hands.items() for tile in hand}
+        opener = next((tile for tile in rule.order if tile in dealt), None)
+        if opener is not None:
+            turn = players.index(dealt[opener])
     knocks = 0
     for _ in range(400):
         player = players[turn]
         hand = hands[player]
         if model.lead is None:
-            tile = rng.choice(hand)
+            tile = opener or rng.choice(hand)
             answer = board.play(Play(player, Action.TILE, tile))
             model.start(tile)
         else:
@@ -347,10 +357,10 @@ def play_out(ruleset, seats: int, rng: random.Random, known: bool) -> Played:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2 ** 32 - 1), known=st.booleans())
-def test_random_hands_are_followed_exactly(setup, seed, known):
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2 ** 32 - 1), known=st.booleans(), first=st.booleans())
+def test_random_hands_are_followed_exactly(setup, seed, known, first):
     name, seats = setup
-    played = play_out(load_ruleset(name), seats, random.Random(seed), known)
+    played = play_out(load_ruleset(name), seats, random.Random(seed), known, first)
     assert played.ending in ("out", "fish")
 
 
@@ -379,7 +389,7 @@ def test_a_round_recorded_from_its_plays_scores_as_the_same_round_typed(setup, s
 
     name, seats = setup
     ruleset = load_ruleset(name)
-    played = play_out(ruleset, seats, random.Random(seed), False)
+    played = play_out(ruleset, seats, random.Random(seed), False, first=True)
     board = played.board
     hands = tuple((player, tuple(held)) for player, held in played.hands.items() if held)
     followed = follow(ruleset, board.players, played.plays)
@@ -401,3 +411,42 @@ def test_a_round_recorded_from_its_plays_scores_as_the_same_round_typed(setup, s
         as_typed.match.rounds[0].ending, typed.out, typed.last, board.lead)
     assert [(side.name, side.score) for side in from_plays.table.sides] == \
         [(side.name, side.score) for side in as_typed.table.sides]
+
+
+def test_a_first_round_opens_as_lead_first_says_where_the_deal_tells_it():
+    goat = load_ruleset("goat")
+    seats = ("Ann", "Bob", "Cat", "Dan")
+    with pytest.raises(IllegalPlay) as refused:  # four are dealt the whole set: 1-1 is someone's
+        Board(goat, seats, first=True).play(Play("Ann", Action.TILE, Tile(2, 4)))
+    assert refused.value.reason == "the first round opens with 1-1, not 2-4: every tile is dealt (lead.first = from-1-1)"
+    assert Board(goat, seats, first=True).play(Play("Bob", Action.TILE, Tile(1, 1))).turn == "Cat"
+    assert Board(goat, seats).play(Play("Ann", Action.TILE, Tile(2, 4))).turn == "Bob"  # a later round: any tile
+    # three at Goat: the lowest double leads (lead.first_fewer), and only a hand known tells it was dealt
+    three = ("Ann", "Bob", "Cat")
+    assert Board(goat, three, first=True).play(Play("Ann", Action.TILE, Tile(2, 2))).turn == "Bob"
+    hands = {"Ann": parse_tiles("2-2 0-1 0-2 0-3 0-4 0-5 0-6"), "Bob": parse_tiles("1-1 1-2 1-3 1-4 1-5 1-6 2-3"),
+             "Cat": parse_tiles("2-4 2-5 2-6 3-3 3-4 3-5 3-6")}
+    with pytest.raises(IllegalPlay) as refused:
+        Board(goat, three, hands, first=True).play(Play("Ann", Action.TILE, Tile(2, 2)))
+    assert refused.value.reason == ("2-2 cannot open the first round: Bob was dealt 1-1, which comes first "
+                                    "(lead.first_fewer = lowest-double)")
+    # by lot (Muggins) any tile opens it
+    assert Board(load_ruleset("muggins"), seats, first=True).play(Play("Ann", Action.TILE, Tile(2, 4))).turn == "Bob"
+
+
+def test_knocks_after_the_fish_change_nothing_and_a_tile_is_still_refused():
+    board = Board(load_ruleset("goat"), ("Ann", "Bob", "Cat", "Dan"))
+    for play in parse_plays("Ann 2-4, Bob 4-1, Cat 1-2 on 1, Dan 2-6, Ann 6-0, Bob 0-2 on 0, Cat 2-3, Dan 3-5 on 3, "
+                            "Ann 5-2 on 5, Bob 2-2"):
+        board.play(play)
+    assert board.blocked and board.fisherman() == "Ann"
+    before = (board.ends(), board.count(), board.turn, board.fisherman(), len(board.history))
+    knock = board.play(Play("Dan", Action.KNOCK))  # not even Dan's turn: the hand is over, the knock is idle
+    assert knock.idle and knock.blocked and knock.points == 0 and knock.fisherman == "Ann"
+    assert knock.note == "the fish is already seen: a knock changes nothing"
+    assert (board.ends(), board.count(), board.turn, board.fisherman()) == before[:4]
+    assert len(board.history) == before[4] + 1
+    with pytest.raises(IllegalPlay, match="the hand is over: it is a fish"):
+        board.play(Play("Cat", Action.TILE, Tile(1, 6)))
+    with pytest.raises(IllegalPlay, match="Eve is not at the table"):
+        board.play(Play("Eve", Action.KNOCK))
