@@ -221,7 +221,7 @@ def key_lines(text: str) -> dict[str, int]:
             key, sep, value = line[:end + 1], *line[end + 1:].partition("=")[1:]
         else:
             key, sep, value = line.partition("=")
-        key = key.strip(" \t").replace('"', "")
+        key = _unescaped(key.strip(" \t")) if quoted else key.strip(" \t")
         if not sep or not (key or quoted) or key.startswith("#"):
             continue
         path = f"{section}.{key}" if section else key
@@ -233,6 +233,14 @@ def key_lines(text: str) -> dict[str, int]:
                 if inner:
                     seen(f"{path}.{inner}", number)
     return found
+
+
+def _unescaped(key: str) -> str:
+    """A "quoted" key as TOML reads it (its escapes, such as \\u001b, decoded), without its quotes."""
+    try:
+        return next(iter(toml.loads(f"{key} = 0")))
+    except (toml.TomlError, StopIteration):
+        return key.replace('"', "")
 
 
 def _flatten(data: dict) -> list[tuple[str, Any]]:

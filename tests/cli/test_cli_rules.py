@@ -113,3 +113,10 @@ def test_a_ruleset_name_like_none_lists_every_built_in(sk):
     message = sk.fails("new", "--rules", "xyzzy", "Ann", "Bob", code=2)
     assert "unknown ruleset 'xyzzy' (built-in: " in message
     assert all(name in message for name in builtin_names())
+
+
+def test_a_problem_with_an_escaped_quoted_key_names_its_line(sk, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "goat"\nname = "house"\n[special_hands]\n"\\u001b0-0" = 10\n', encoding="utf-8")
+    message = sk.fails("rules", "check", str(house), code=1)
+    assert f"{house}:4: special_hands." in message and "\x1b" not in message

@@ -92,12 +92,13 @@ def test_each_play_is_said_back_in_the_language(session, language):
 
 def test_a_hand_recorded_play_by_play_is_said_back_with_its_count_of_plays(session):
     live = session("goat", ("Ann", "Bob", "Cat", "Dan"), "ru")
+    live.handle("Ann out, Bob 5, Cat 5, Dan 5")  # the first round's lead is 1-1's: Ann leads the second
     for line in ("a 24 b 41 c 12 on 1 d 26", "a 60 b 02 on 0 c 23 d 35 on 3"):
         live.handle(line)
     assert live.handle("a 52 on 5").text.splitlines()[-1] == "Ни у кого нет? Введите 'рыба'."
     assert live.handle("рыба").text.splitlines()[0] == "Bob стучит · Cat"  # the word the hand asked for
     said = live.handle("a 10 b 12 c 15 d 20").text.splitlines()[0]
-    assert said == "Кон 1: рыба рыбак Ann, заход 2-4, Ann 10, Bob 12, Cat 15, Dan 20, 13 ходов"
+    assert said == "Кон 2: рыба рыбак Ann, заход 2-4, Ann 10, Bob 12, Cat 15, Dan 20, 13 ходов"
 
 
 def test_explain_says_the_hand_play_by_play_in_the_language(session):
