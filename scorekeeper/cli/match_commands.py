@@ -72,6 +72,8 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
                                "--name or --rules with it"))
         change = usecases.rematch(match_path(ctx), force)
     else:
+        # 'scorekeeper --lang ru new ...' is as clear a wish for the table's language as 'new --lang ru'
+        language = language or (ctx.parent.params.get("language") if ctx.parent else None)
         change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force, lang=language or "")
     sides = ", ".join(side.name for side in change.match.sides)
     was = (N_("The finished match is kept as {path}.") if change.before is not None and change.before.table.over

@@ -132,6 +132,17 @@ def test_a_match_remembers_the_language_it_was_started_in(sk, monkeypatch):
     assert load_match(str(sk.path)).lang == "uk"  # a change keeps it
 
 
+def test_the_groups_language_given_to_new_is_remembered_too(sk, monkeypatch):
+    from scorekeeper.storage.matchfile import load_match
+
+    monkeypatch.delenv("SCOREKEEPER_LANG", raising=False)
+    sk("--lang", "ru", "new", "Ann", "Bob")
+    assert load_match(str(sk.path)).lang == "ru"
+    assert "нет такого игрока 'Zed'" in sk("round", "Ann out, Zed 3", code=2).stderr
+    sk("--lang", "ru", "new", "--force", "--lang", "uk", "Ann", "Bob")  # new's own wins
+    assert load_match(str(sk.path)).lang == "uk"
+
+
 def test_a_match_file_with_a_language_scorekeeper_does_not_speak(sk):
     sk("new", "Ann", "Bob")
     assert "lang" not in sk.path.read_text(encoding="utf-8")
