@@ -907,7 +907,7 @@ def _told(fact: str, said: str) -> dict:
     from scorekeeper.domain.tiles import parse_tiles  # start-up
 
     text = said.strip()
-    if text.casefold() in _PLAIN_ANSWERS:
+    if text.casefold() in _PLAIN_ANSWERS or round_word(text) == "plain":
         return {"plain_last": True} if fact == "last" else {"plain_led": True}
     tiles = parse_tiles(text)
     if fact == "last":

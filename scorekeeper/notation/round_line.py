@@ -178,7 +178,8 @@ class _Reader:
     def plain_word(self) -> bool:
         """Whether the next word is 'plain' (taken if so): a tile no rule scores, after 'on' or 'led'."""
         following = self.peek()
-        if following is None or following.kind != "word" or following.text.casefold() != PLAIN:
+        if following is None or following.kind != "word" or \
+                following.text.casefold() != PLAIN and self.keyword(following) != "plain":
             return False
         self.take()
         return True
@@ -387,7 +388,7 @@ def format_round(rnd: Round, match: Match, short: bool = False, language: str = 
         if rnd.last:
             head += f" {said('on')} " + format_tiles(rnd.last)
         elif rnd.plain_last:
-            head += f" {said('on')} {PLAIN}"
+            head += f" {said('on')} {said(PLAIN)}"
         start = players.index(rnd.out) + 1 if rnd.out in players else 0
         players = players[start:] + players[:start]
     else:
@@ -396,7 +397,7 @@ def format_round(rnd: Round, match: Match, short: bool = False, language: str = 
     if rnd.led:
         parts.append(f"{said('led')} {format_tile(rnd.led)}")
     elif rnd.plain_led:
-        parts.append(f"{said('led')} {PLAIN}")
+        parts.append(f"{said('led')} {said(PLAIN)}")
     unnamed = []
     for player in players:
         hand = rnd.hands.get(player)

@@ -27,7 +27,8 @@ class Words(NamedTuple):
 
     language: str
     round: Mapping[str, tuple[str, ...]]
-    """The round line's words (``notation.round_line.KEYWORDS``)."""
+    """The round line's words (``notation.round_line.KEYWORDS``, and 'plain' after 'on' or 'led', which
+    English reads as a word of its own, ``domain.facts.PLAIN``, never as a name's rival)."""
     commands: Mapping[str, tuple[str, ...]]
     """The session's commands (``live.session.COMMANDS``, with 'exit' and 'rematch')."""
     options: Mapping[str, tuple[str, ...]]
@@ -57,7 +58,8 @@ RUSSIAN = Words(
     "ru",
     round={"out": ("выходит", "вышел", "вышла", "вышли"), "fish": ("рыба",),
            "by": ("рыбак", "закрыл", "закрыла", "закрыли"), "on": ("последней", "последним"), "led": ("заход",),
-           "count": ("концы", "счёт"), "played": ("сыграно", "сыграл", "сыграла", "сыграли"), "plays": ("ходы",)},
+           "count": ("концы", "счёт"), "played": ("сыграно", "сыграл", "сыграла", "сыграли"), "plays": ("ходы",),
+           "plain": ("простая", "простой")},
     commands={"undo": ("отмена", "отменить"), "redo": ("вернуть",), "edit": ("исправить", "правка"),
               "delete": ("удалить",), "table": ("таблица",), "explain": ("объяснить", "почему"),
               "check": ("проверить", "проверка"), "rules": ("правила",), "again": ("заново", "реванш"),
@@ -74,7 +76,8 @@ UKRAINIAN = Words(
     "uk",
     round={"out": ("виходить", "вийшов", "вийшла", "вийшли"), "fish": ("риба",),
            "by": ("рибалка", "закрив", "закрила", "закрили"), "on": ("останньою", "останнім"), "led": ("захід",),
-           "count": ("кінці", "рахунок"), "played": ("зіграно", "зіграв", "зіграла", "зіграли"), "plays": ("ходи",)},
+           "count": ("кінці", "рахунок"), "played": ("зіграно", "зіграв", "зіграла", "зіграли"), "plays": ("ходи",),
+           "plain": ("проста", "простий")},
     commands={"undo": ("скасувати", "відміна"), "redo": ("повернути",), "edit": ("виправити", "правка"),
               "delete": ("видалити",), "table": ("таблиця",), "explain": ("пояснити", "чому"),
               "check": ("перевірити", "перевірка"), "rules": ("правила",), "again": ("знову", "реванш"),

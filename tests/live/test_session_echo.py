@@ -227,3 +227,16 @@ def test_what_a_screen_leaves_out_is_asked_for_in_the_languages_words(tmp_path):
         assert "'объяснить 1 все'" in live.handle("объяснить 1").text
     finally:
         i18n.use("en")
+
+
+@pytest.mark.parametrize("language, typed, echo", [
+    ("ru", "Ann вышла последней простая, заход простой, Bob 30", "Кон 1: Ann выходит последней простая, заход простая"),
+    ("uk", "Ann вийшла останньою проста, захід простий, Bob 30", "Партія 1: Ann виходить останньою проста, захід проста"),
+    ("en", "Ann out on plain, led plain, Bob 30", "Round 1: Ann out on plain, led plain"),
+])
+def test_a_plain_tile_is_typed_and_said_in_the_language(session, tmp_path, language, typed, echo):
+    live = session("sea-goat", ("Ann", "Bob"), language)
+    said = live.handle(typed).text.splitlines()[0]
+    assert said.startswith(echo), said
+    text = (tmp_path / f"sea-goat-{language}.toml").read_text(encoding="utf-8")
+    assert 'led = "plain", last = "plain"' in text  # the file says it in English whatever the language
