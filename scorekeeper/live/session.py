@@ -66,7 +66,7 @@ HELP_NARROW = N_("Unnamed totals go in seating order after the one out (a fish: 
 """What the examples' comments say, on a screen too narrow to put them beside the examples."""
 HELP_PLAYS = (N_("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play."),
               N_("Plays: a 66 b 63, c knocks, b draws 2"))
-HELP_NAMES = (N_("Names by any unique start; Tab completes names and commands. Russian and Ukrainian words "
+HELP_NAMES = (N_("Names by any unique start; Tab completes names, commands and words. Russian and Ukrainian words "
                  "work too."),
               N_("Names: any unique start; Tab completes. Russian and Ukrainian words work too."))
 """The help's words on the plays of a hand and on names, and their short forms for a narrow screen."""
