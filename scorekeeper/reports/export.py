@@ -69,9 +69,10 @@ def export_data(match: Match, table: Table) -> dict[str, Any]:
 def _table_after(match: Match, table: Table, result: RoundResult) -> dict[str, Any]:
     """The standing after one round, in the shape of ``table --format json`` (without the history)."""
     last = result.number == len(table.rounds)
+    moved = {item.side: item for item in result.sides}
     return {"rounds": result.number,
-            "sides": [{"name": side.name, "players": list(side.players), "score": result.side(side.name).score,
-                       "remembered": result.side(side.name).remembered} for side in match.sides],
+            "sides": [{"name": side.name, "players": list(side.players), "score": moved[side.name].score,
+                       "remembered": moved[side.name].remembered} for side in match.sides],
             "eggs": result.eggs, "over": last and table.over,
             "winner": table.winner if last else None, "loser": table.loser if last else None}
 
