@@ -453,29 +453,30 @@ def table_footer(table: Table, ruleset: Ruleset, shown: tuple[RoundResult, ...])
 # table says each kind once, with its rounds ("rounds 1, 2, 5: no last tile given"), and the full sentence
 # is shown when the round is recorded and by 'explain'.
 _NOTE_KINDS = (
-    (re.compile(r"last tile was not recorded"),
+    (r"last tile was not recorded",
      N_("no last tile given ('out on TILE' or --last): the rules that need it were not applied"),
      N_("no last tile given ('out on TILE'): the rules that need it were not applied")),
-    (re.compile(r"lead was not recorded"), N_("no lead given ('led TILE' or --led): the lead bonus was not applied"),
+    (r"lead was not recorded", N_("no lead given ('led TILE' or --led): the lead bonus was not applied"),
      N_("no lead given ('led TILE'): the lead bonus was not applied")),
-    (re.compile(r"could have been 6-6 on the hundred"),
+    (r"could have been 6-6 on the hundred",
      N_("no lead given ('led TILE' or --led) by a side holding points: the hundred was not considered"),
      N_("no lead given ('led TILE') by a side holding points: the hundred was not considered")),
-    (re.compile(r"only a total of \d+ was given"),
+    (r"only a total of \d+ was given",
      N_("only a total given for a hand, not its tiles: the special-hand rule was not applied"), None),
-    (re.compile(r"conditions for the fisherman"),
+    (r"conditions for the fisherman",
      N_("no fisher given ('fish by NAME' or --fisher): 004's fisherman conditions not shown"),
      N_("no fisher given ('fish by NAME'): 004's fisherman conditions not shown")),
-    (re.compile(r"who led is not known"), N_("who led 6-6 is not known: the hundred was not applied"), None),
+    (r"who led is not known", N_("who led 6-6 is not known: the hundred was not applied"), None),
 )
-"""A kind of note: how the note is recognised, the footer's words, and its words where the note names no
-flag (a session's notes name none: the round line's words alone)."""
+"""A kind of note: how the note is recognised (a pattern, compiled only when a table has notes), the
+footer's words, and its words where the note names no flag (a session's notes name none: the round line's
+words alone)."""
 
 
 def note_kind(note: str) -> str:
     """The note as the table's footer says it: the kind of a known note, else the note itself."""
     for pattern, kind, without_flag in _NOTE_KINDS:
-        if pattern.search(note):
+        if re.search(pattern, note):
             flag = re.search(r" or (--\w+)", kind)
             return _(kind if without_flag is None or (flag and flag.group(1) in note) else without_flag)
     return note
