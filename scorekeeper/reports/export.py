@@ -88,7 +88,9 @@ def _result_data(result: RoundResult) -> dict[str, Any]:
 
 def export_json(match: Match, table: Table) -> str:
     """The export as JSON, laid out by ``_layout``: one round a line."""
-    return _layout(export_data(match, table), json.JSONEncoder(ensure_ascii=False).encode) + "\n"
+    # check_circular off: the data is built here, of fresh lists and dicts, and cannot hold itself
+    encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+    return _layout(export_data(match, table), encode) + "\n"
 
 
 def _layout(value: Any, encode: Callable[[Any], str], depth: int = 0) -> str:
