@@ -166,8 +166,8 @@ USAGE_WORDS = (i18n.N_("[OPTIONS]"), i18n.N_("COMMAND [ARGS]..."))
 """What click's usage line says of a command's options and of a group's commands, in the language in use."""
 
 
-_COMMENT = re.compile(r"^(.*?\S\s{2,}# )(.*)()$|^(.*?\S\s{2,}\()(.*)(\))$")
-"""An example line's comment: ``  # ...`` or ``  (...)`` after it."""
+_COMMENT = r"^(.*?\S\s{2,}# )(.*)()$|^(.*?\S\s{2,}\()(.*)(\))$"
+"""An example line's comment: ``  # ...`` or ``  (...)`` after it (compiled when a help is shown)."""
 
 
 def help_parts(text: str) -> list[tuple[bool, str]]:
@@ -194,7 +194,7 @@ def help_parts(text: str) -> list[tuple[bool, str]]:
             if prose:
                 parts += [(bool("".join(prose).strip()), "\n".join(prose)), (False, "\n")]
                 prose = []
-            comment = _COMMENT.match(line)
+            comment = re.match(_COMMENT, line)
             if comment:
                 before, said, after = (group for group in comment.groups() if group is not None)
                 parts += [(False, before), (True, said)] + ([(False, after)] if after else [])

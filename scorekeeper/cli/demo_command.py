@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 
 import click
 
@@ -44,6 +43,8 @@ def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> No
     if save_to:
         if os.path.exists(save_to):
             raise StateError(_("{path} already exists: choose another path for the sample").format(path=save_to))
+        import shutil  # start-up: only --save copies a file (shutil loads bz2 and lzma)
+
         shutil.copyfile(sample_path(sample), save_to)
     if output_format == "json":
         echo_json(opened.table.to_dict())

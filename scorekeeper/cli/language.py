@@ -14,7 +14,8 @@ import stat
 
 from scorekeeper.i18n import choose, known, use
 
-_LANG_KEY = re.compile(r'^lang\s*=\s*"([A-Za-z_]{1,16})"\s*(?:#.*)?$')
+_LANG_KEY = r'^lang\s*=\s*"([A-Za-z_]{1,16})"\s*(?:#.*)?$'
+"""A ``lang`` line, compiled only for a file that has one (most have none: every command reads the head)."""
 HEAD = 4096
 """The bytes of a match file read for its ``lang``: it stands among the first keys, before any table."""
 
@@ -50,7 +51,8 @@ def remembered(path: str) -> str | None:
     for line in head.decode("utf-8", "replace").lstrip("\ufeff").splitlines():
         if line.startswith("["):
             break
-        found = _LANG_KEY.match(line.strip())
+        line = line.strip()
+        found = line.startswith("lang") and re.match(_LANG_KEY, line)
         if found:
             return found.group(1)
     return None

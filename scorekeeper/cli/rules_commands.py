@@ -21,7 +21,7 @@ from scorekeeper.errors import RulesetNotFound, printable
 from scorekeeper.i18n import _
 from scorekeeper.reports.fit import wrap
 from scorekeeper.rules.book import book_path, cite, edition
-from scorekeeper.rules.loader import builtin_names, check_ruleset, load_ruleset
+from scorekeeper.rules.loader import builtin_names, builtin_summaries, check_ruleset, load_ruleset
 from scorekeeper.rules.schema import KEYS
 
 
@@ -52,7 +52,7 @@ def list_rules(output_format: str) -> None:
     """
     from scorekeeper.reports.ruleset_text import render_ruleset_list, ruleset_list_data  # start-up
 
-    found = [load_ruleset(name) for name in builtin_names()]
+    found = builtin_summaries()
     if output_format == "json":
         echo_json(ruleset_list_data(found))
         return

@@ -69,9 +69,10 @@ def export_data(match: Match, table: Table) -> dict[str, Any]:
 def _table_after(match: Match, table: Table, result: RoundResult) -> dict[str, Any]:
     """The standing after one round, in the shape of ``table --format json`` (without the history)."""
     last = result.number == len(table.rounds)
+    moved = {item.side: item for item in result.sides}
     return {"rounds": result.number,
-            "sides": [{"name": side.name, "players": list(side.players), "score": result.side(side.name).score,
-                       "remembered": result.side(side.name).remembered} for side in match.sides],
+            "sides": [{"name": side.name, "players": list(side.players), "score": moved[side.name].score,
+                       "remembered": moved[side.name].remembered} for side in match.sides],
             "eggs": result.eggs, "over": last and table.over,
             "winner": table.winner if last else None, "loser": table.loser if last else None}
 
@@ -87,7 +88,9 @@ def _result_data(result: RoundResult) -> dict[str, Any]:
 
 def export_json(match: Match, table: Table) -> str:
     """The export as JSON, laid out by ``_layout``: one round a line."""
-    return _layout(export_data(match, table), json.JSONEncoder(ensure_ascii=False).encode) + "\n"
+    # check_circular off: the data is built here, of fresh lists and dicts, and cannot hold itself
+    encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+    return _layout(export_data(match, table), encode) + "\n"
 
 
 def _layout(value: Any, encode: Callable[[Any], str], depth: int = 0) -> str:

@@ -111,23 +111,22 @@ def ruleset_toml(ruleset: Ruleset, paths: Sequence[str] | None = None) -> str:
     return tomli_w.dumps(data)
 
 
-def ruleset_list_data(rulesets: Sequence[Ruleset]) -> list[dict]:
-    """Each ruleset's name and description, as JSON data."""
-    return [{"name": ruleset.name, "description": ruleset.description} for ruleset in rulesets]
+def ruleset_list_data(rulesets: Sequence[tuple[str, str]]) -> list[dict]:
+    """Each ruleset's name and description (given as pairs), as JSON data."""
+    return [{"name": name, "description": description} for name, description in rulesets]
 
 
-def render_ruleset_list(rulesets: Sequence[Ruleset], width: int | None = None) -> str:
-    """Each ruleset's name and its whole description: in two columns, the description wrapped to ``width``
-    (under the name when the screen is too narrow for two columns).  Never cut: a description cut short
-    read like another ruleset's ('rules list' pages on a terminal instead)."""
-    column = max(len(ruleset.name) for ruleset in rulesets)
+def render_ruleset_list(rulesets: Sequence[tuple[str, str]], width: int | None = None) -> str:
+    """Each ruleset's name and its whole description (given as pairs): in two columns, the description
+    wrapped to ``width`` (under the name when the screen is too narrow for two columns).  Never cut: a
+    description cut short read like another ruleset's ('rules list' pages on a terminal instead)."""
+    column = max(len(name) for name, description in rulesets)
     lines: list[str] = []
-    for ruleset in rulesets:
+    for name, description in rulesets:
         if width is not None and width - column - 2 < 24:  # too narrow for two columns: the text under the name
-            lines += [ruleset.name] + wrap(ruleset.description, width, indent="  ", first="  ")
+            lines += [name] + wrap(description, width, indent="  ", first="  ")
         else:
-            lines += wrap(ruleset.description, width, indent=" " * (column + 2),
-                          first=f"{ruleset.name:<{column}}  ")
+            lines += wrap(description, width, indent=" " * (column + 2), first=f"{name:<{column}}  ")
     return "\n".join(lines)
 
 

@@ -33,6 +33,18 @@ def builtin_names() -> list[str]:
     return sorted(name[:-5] for name in os.listdir(builtin_dir()) if name.endswith(".toml"))
 
 
+def builtin_summaries() -> list[tuple[str, str]]:
+    """Each built-in ruleset's name and description, as ``rules list`` shows them, read from its own file
+    alone: a listing needs neither the values nor what the file extends, and each built-in file sets both
+    (a test holds them equal to what ``load_ruleset`` gives)."""
+    found = []
+    for name in builtin_names():
+        with open(os.path.join(builtin_dir(), name + ".toml"), encoding="utf-8-sig") as handle:
+            data = toml.loads(handle.read())
+        found.append((data["name"], translated(data["description"])))
+    return found
+
+
 def is_path(spec: str) -> bool:
     """A ruleset is named by a path when it has a folder part or a .toml ending; else it is built-in."""
     return spec.endswith(".toml") or "/" in spec or "\\" in spec

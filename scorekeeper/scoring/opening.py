@@ -19,7 +19,7 @@ def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
     accounts = dict(state.accounts)
     recorded = {}
     dropped = {}
-    steps: list[Step] = []
+    steps: list[Step] | None = [] if state.steps is not None else None  # no texts for a replay without them
     for name, value in state.points.items():
         eggs = state.eggs_paid if name == state.eggs_paid_to else 0
         accounts[name], recorded[name], dropped[name] = record(ruleset, name, accounts[name], value, steps, eggs)

@@ -3,31 +3,30 @@ round's state, each side's account and the eggs carried from round to round, and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Round
-from scorekeeper.scoring.table import Decision, RoundResult, SideRound, Step
-
-# Account and Pot (and table.Decision) are frozen dataclasses rather than tuples: each holds plain numbers or
-# names as another kind does, and as tuples an empty Pot would equal a zero Account.
+from scorekeeper.scoring.table import Decision, RoundResult, SideRound, Step, same_kind_eq, same_kind_ne
 
 
-@dataclass(frozen=True, slots=True)
-class Account:
+class Account(NamedTuple):
     """One side's running numbers: its ``score`` and its ``remembered`` points."""
 
     score: int = 0
     remembered: int = 0
 
+    # Equal only to an Account: as plain tuples an empty Pot would equal a zero Account.
+    __eq__, __ne__, __hash__ = same_kind_eq, same_kind_ne, tuple.__hash__
 
-@dataclass(frozen=True, slots=True)
-class Pot:
+
+class Pot(NamedTuple):
     """The eggs carried: their ``amount``, and their ``age``, the rounds played since they were last added to
     without being paid out."""
 
     amount: int = 0
     age: int = 0
+
+    __eq__, __ne__, __hash__ = same_kind_eq, same_kind_ne, tuple.__hash__
 
 
 class Outcome(NamedTuple):
@@ -47,14 +46,14 @@ class Outcome(NamedTuple):
     """All points counted in this round's hands."""
 
 
-@dataclass(slots=True, eq=False, repr=False)
 class RoundState:
     """Everything known about one round while it is scored: the one working value of ``pipeline.score_round``,
     made for the round by ``start`` and dropped once its ``result`` is taken.
 
     It is not frozen, on purpose: each stage sets the fields it owns (``but``) on the round's one state, which
     it returns, rather than copying every field for each change.  As a working object it compares by identity
-    and needs no generated ``__eq__`` or ``__repr__``.  The mappings it holds are never changed: a
+    and needs no ``__eq__`` or ``__repr__``: a plain class, whose one constructor is ``start`` (a dataclass
+    would build its methods every time a command starts).  The mappings it holds are never changed: a
     stage that changes one builds a new one.  Each field below says which stages set it (``start`` makes the
     state); a test checks it against what the stages of ``pipeline.STAGES`` write."""
 
@@ -71,62 +70,71 @@ class RoundState:
     pot: Pot
     """The eggs carried, as the stages so far leave them.  Set by ``start``, ``eggs.pay_toward_opening``,
     ``eggs.keep_unopened_eggs``, ``eggs.pay_to_recorder``, ``eggs.carry_eggs``."""
-    side_hands: Mapping[str, int] = field(default_factory=dict)
+    side_hands: Mapping[str, int]
     """Each side's counted hand value.  Set by ``hands.count_hands``."""
-    player_hands: Mapping[str, int] = field(default_factory=dict)
+    player_hands: Mapping[str, int]
     """Each counted player's own hand value.  Set by ``hands.count_hands``."""
-    outcome: Outcome | None = None
+    outcome: Outcome | None
     """Who takes what from the round, before eggs, claims and the opening rule.  Set by ``outcome.take``,
     ``endhand.settle_hand`` or ``handswon.take_hand_won`` (the ruleset's choice: pipeline.who_takes), then
     ``blocker.multiply_blocker``, ``double_bonus.add_bonuses``."""
-    points: Mapping[str, int] = field(default_factory=dict)
+    points: Mapping[str, int]
     """What each side takes from the round so far (eggs and claims included once their stages ran).  Set by
     ``outcome.take``, ``endhand.settle_hand``, ``handswon.take_hand_won``, ``blocker.multiply_blocker``,
     ``double_bonus.add_bonuses``, ``eggs.pay_toward_opening``, ``race.play_hand``, ``eggs.keep_unopened_eggs``,
     ``eggs.pay_to_recorder``."""
-    wiped: Mapping[str, int] = field(default_factory=dict)
+    wiped: Mapping[str, int]
     """Points each side lost to a rule (remembered points wiped, a score written off).  Set by ``start``,
     ``hundred.play_on_hundred``, ``remembered.wipe_remembered``, ``writeoff.write_off``."""
-    recorded: Mapping[str, int] = field(default_factory=dict)
+    recorded: Mapping[str, int]
     """What the opening rule let each side record.  Set by ``start``, ``opening.record_opening``,
     ``eggs.pay_to_recorder``."""
-    dropped: Mapping[str, int] = field(default_factory=dict)
+    dropped: Mapping[str, int]
     """Points under the opening threshold that were neither recorded nor remembered.  Set by ``start``,
     ``opening.record_opening``, ``eggs.keep_unopened_eggs``."""
-    written_off: Mapping[str, int] = field(default_factory=dict)
+    written_off: Mapping[str, int]
     """Scores written off because another side recorded (``opening.write_off``).  Set by
     ``writeoff.write_off``."""
-    eggs_paid: int = 0
+    eggs_paid: int
     """The eggs paid to a side this round.  Set by ``eggs.pay_toward_opening``, ``eggs.keep_unopened_eggs``,
     ``eggs.pay_to_recorder``."""
-    eggs_paid_to: str | None = None
+    eggs_paid_to: str | None
     """The side they were paid to.  Set by ``eggs.pay_toward_opening``, ``eggs.keep_unopened_eggs``,
     ``eggs.pay_to_recorder``."""
-    eggs_rotten: int = 0
+    eggs_rotten: int
     """Eggs that rotted this round.  Set by ``eggs.carry_eggs``."""
-    hundred: str | None = None
+    hundred: str | None
     """The side that plays the round on the hundred.  Set by ``hundred.play_on_hundred``."""
-    decision: Decision | None = None
+    decision: Decision | None
     """Set when a rule of this round decides the match whatever the scores.  Set by
     ``hundred.play_on_hundred``, ``finishing.finish``."""
-    owes_hundred: str | None = None
+    owes_hundred: str | None
     """The player who must lead the next round with 6-6, on the hundred.  Set by ``finishing.finish``."""
-    reached_first: str | None = None
+    reached_first: str | None
     """The side that reached the target during play (``end.at_once``).  Set by ``race.play_hand``."""
-    steps: tuple[Step, ...] | None = ()
+    steps: tuple[Step, ...] | None
     """The rules applied so far, as ``explain`` shows them; None when the replay was not asked for them (the
     table alone needs none).  Set by ``start``; every stage adds its own (with ``RoundState.added``)."""
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...]
     """What the table should know and the rules could not score.  Every stage may add to them."""
+
+    __slots__ = tuple(__annotations__)  # the fields above
 
     @classmethod
     def start(cls, number: int, facts: Round, previous: RoundResult | None, accounts: Mapping[str, Account],
               pot: Pot, explain: bool = False) -> RoundState:
         """The state a round's first stage gets: nothing scored yet, nobody has lost or recorded anything.
         ``explain``: record the rules the stages apply (``steps``)."""
-        zero = dict.fromkeys(accounts, 0)
-        return cls(number, facts, previous, accounts, pot, wiped=zero, recorded=zero, dropped=zero,
-                   steps=() if explain else None)
+        state = cls()
+        state.number, state.facts, state.previous, state.accounts, state.pot = number, facts, previous, accounts, pot
+        state.side_hands = state.player_hands = state.points = state.written_off = {}
+        state.wiped = state.recorded = state.dropped = dict.fromkeys(accounts, 0)
+        state.outcome = state.eggs_paid_to = state.hundred = state.decision = None
+        state.owes_hundred = state.reached_first = None
+        state.eggs_paid = state.eggs_rotten = 0
+        state.steps = () if explain else None
+        state.notes = ()
+        return state
 
     def but(self, **changes) -> RoundState:
         """This state with ``changes`` set (a field the state does not have is refused): what a stage

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
@@ -64,8 +63,17 @@ class Reason(NamedTuple):
                 for name, value in self.fields}
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+def same_kind_eq(self, other) -> bool:
+    """``==`` for a NamedTuple equal only to its own kind: a plain tuple compares the items alone, so that
+    another value holding the same numbers or names would be equal to it."""
+    return type(other) is type(self) and tuple.__eq__(self, other)
+
+
+def same_kind_ne(self, other) -> bool:
+    return not same_kind_eq(self, other)
+
+
+class Decision(NamedTuple):
     """How a match was decided: the side named the winner, the side named the loser, and why.
 
     ``winner`` or ``loser`` is None where the rules name only one side; both None is a draw.  ``why`` is None
@@ -76,6 +84,8 @@ class Decision:
     winner: str | None
     loser: str | None
     why: Reason | None = None
+
+    __eq__, __ne__, __hash__ = same_kind_eq, same_kind_ne, tuple.__hash__
 
     @property
     def is_draw(self) -> bool:

@@ -19,6 +19,13 @@ def test_rules_list_names_every_built_in(sk):
     assert all(item["description"] for item in listed)
 
 
+def test_rules_list_says_what_loading_each_ruleset_says(sk):
+    """The list reads each built-in file alone: what it shows is what the loader makes of the whole chain."""
+    listed = json.loads(sk("rules", "list", "--format", "json").stdout)
+    loaded = [load_ruleset(name) for name in builtin_names()]
+    assert [(item["name"], item["description"]) for item in listed] == [(r.name, r.description) for r in loaded]
+
+
 @pytest.mark.parametrize("name", builtin_names())
 def test_rules_show_explains_every_key(sk, name):
     out = sk("rules", "show", name).stdout

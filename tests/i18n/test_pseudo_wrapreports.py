@@ -172,7 +172,7 @@ def test_the_rulesets_texts(speak):
             toml_value(ruleset[key]) for key in keys if key in KEYS_BY_PATH for ruleset in (goat, house))
         assert "⟦" in text and _unmarked(text, (goat.description, house.description) + tuple(keys) + data) == [], \
             text
-    assert "⟦" in render_ruleset_list([goat, house], 40)
+    assert "⟦" in render_ruleset_list([(goat.name, goat.description), (house.name, house.description)], 40)
 
 
 @pytest.mark.parametrize("language", ["ru", "uk"])
