@@ -15,7 +15,6 @@ keep their precedence over names, as before: a player called Out is written "Out
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper.notation.names import candidates
@@ -125,7 +124,6 @@ _KEYS = {(layout, back): (frozenset(source), str.maketrans(source, target))
          for back, (source, target) in ((False, (_LATIN, keys)), (True, (keys, _LATIN)))}
 
 
-@cache  # a table is built when first read: the round command reads one, the session all five
 def _forms(table: str) -> dict[str, str]:
     """Every typed form of one table's words (the round line's, the commands, ...), to the English word: the
     words themselves first, then the words as typed on the wrong layout where that is no word already."""
@@ -144,9 +142,15 @@ def _forms(table: str) -> dict[str, str]:
                         derived.setdefault(typed, set()).add(meaning)
     # a form two words came out as means neither (the answers: 'no', the side that changes nothing)
     forms.update({typed: meant.pop() if len(meant) == 1 else "" for typed, meant in derived.items()})
-    if table == "answers":
-        forms.pop(on_layout("д", "ru", back=True))  # 'l': a slip of the finger must not confirm a change
     return forms
+
+
+_ROUND = _forms("round")
+_COMMANDS = _forms("commands")
+_OPTIONS = _forms("options")
+_PLAYS = _forms("plays")
+_ANSWERS = _forms("answers")
+_ANSWERS.pop(on_layout("д", "ru", back=True))  # 'l': a slip of the finger must not confirm a change
 
 
 def _english(table: Mapping[str, tuple[str, ...]]) -> frozenset[str]:
@@ -169,23 +173,23 @@ def _meant(forms: Mapping[str, str], english_words: frozenset[str], text: str,
 def round_word(text: str, players: Sequence[str] | None = None) -> str | None:
     """The round line's word ``text`` means ('out' for 'вышла', 'щге' or 'Out'), or None.  ``players``: the
     seated players, a word added to the English ones yielding to the one player it names."""
-    return _meant(_forms("round"), _ENGLISH_ROUND, text, players)
+    return _meant(_ROUND, _ENGLISH_ROUND, text, players)
 
 
 def command_word(text: str, players: Sequence[str] | None = None) -> str | None:
     """The session command ``text`` means ('undo' for 'отмена' or 'гтвщ', 'again' for 'rematch'), or None;
     ``players`` as for ``round_word``."""
-    return _meant(_forms("commands"), _ENGLISH_COMMANDS, text, players)
+    return _meant(_COMMANDS, _ENGLISH_COMMANDS, text, players)
 
 
 def option_word(text: str) -> str | None:
     """The word after a command ``text`` means ('all' for 'все', 'fish' for 'рыба'), or None."""
-    return _forms("options").get(fold_word(text))
+    return _OPTIONS.get(fold_word(text))
 
 
 def play_word(text: str) -> str | None:
     """The play line's word ``text`` means ('knocks' for 'стук'), or None."""
-    return _forms("plays").get(fold_word(text))
+    return _PLAYS.get(fold_word(text))
 
 
 def answer_word(text: str) -> str | None:
@@ -193,7 +197,7 @@ def answer_word(text: str) -> str | None:
     None for anything else.  A letter that is yes in one reading and no in another is no: 'т' is 'n' typed on
     the Russian and Ukrainian layouts, so it cannot be Ukrainian 'так'; 'н' is Russian 'нет' (and 'y' on the
     Russian layout): the change waits for a clear yes, and 'l' ('д' on the English layout) is no answer."""
-    meaning = _forms("answers").get(fold_word(text.strip()))
+    meaning = _ANSWERS.get(fold_word(text.strip()))
     return None if meaning is None else meaning or "no"
 
 

@@ -416,8 +416,6 @@ def _value(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_value(item) for item in value) + "]"
     if isinstance(value, str):
-        if value.isprintable() and '"' not in value and "\\" not in value:  # nothing to escape (most values)
-            return '"' + value + '"'
         return '"' + "".join(_ESCAPES.get(char) or (f"\\u{ord(char):04x}" if char < " " or char == "\x7f" else char)
                              for char in value) + '"'
     if isinstance(value, bool):
