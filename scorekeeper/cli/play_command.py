@@ -19,6 +19,7 @@ from scorekeeper.cli.base import (
 from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.errors import ScorekeeperError, StateError, printable
 from scorekeeper.i18n import LANGUAGES, _, ngettext
+from scorekeeper.i18n import language as spoken
 from scorekeeper.storage import sigint
 import sys
 
@@ -70,6 +71,8 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
         if os.path.exists(path) and not force:  # new() refuses too (another command may start one meanwhile)
             raise StateError(_("{path} already holds a match: 'scorekeeper play' goes on with it; --force starts "
                                "a new one (the old one is kept beside it)").format(path=path))
+        # 'scorekeeper --lang ru play ...' means the table's language as 'play --lang ru' does
+        language = language or (ctx.parent.params.get("language") if ctx.parent else None)
         change = usecases.new(path, rules_spec or "goat", players, teams, team_names, force, lang=language or "")
     session = LiveSession.open(path, screen=lambda: Screen(screen_width(), screen_height()))
     sigint.live()  # each Ctrl-C drops the line being typed, even after a save
@@ -177,7 +180,9 @@ def _delegate(path: str, args: tuple[str, ...]) -> None:
         _refuse(str(error))
         return
     try:
-        cli.main(args=["--match", path, *words], prog_name="scorekeeper", standalone_mode=False)
+        # the session's language, which the command would otherwise decide again for the whole process
+        cli.main(args=["--match", path, "--lang", spoken(), *words], prog_name="scorekeeper",
+                 standalone_mode=False)
     except click.exceptions.Exit:
         pass
     except click.ClickException as error:

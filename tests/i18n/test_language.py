@@ -149,3 +149,20 @@ def test_a_match_file_with_a_language_scorekeeper_does_not_speak(sk):
     sk.path.write_text(sk.path.read_text(encoding="utf-8").replace("players", 'lang = "de"\nplayers'),
                        encoding="utf-8")
     assert sk.fails("table", code=1).endswith("lang: must be one of en, ru, uk (the language the table speaks)")
+
+
+def test_a_check_typed_in_play_keeps_the_sessions_language(sk, monkeypatch):
+    monkeypatch.delenv("SCOREKEEPER_LANG", raising=False)
+    sk("new", "--rules", "goat", "Маша", "Саша", "Оля", "Серж")  # the file names no language
+    said = sk.runner.invoke(cli, ["--match", str(sk.path), "--lang", "ru", "play"],
+                            input="проверить рука 0-0\nтаблица\nМаша вышла 1 2 3\nвыход\n").stdout
+    assert "Кон 1: Маша выходит" in said and "Сохранено в" in said
+    assert "Round" not in said and "Saved" not in said
+
+
+def test_the_groups_language_given_to_play_with_players_is_remembered(sk, monkeypatch):
+    from scorekeeper.storage.matchfile import load_match
+
+    monkeypatch.delenv("SCOREKEEPER_LANG", raising=False)
+    sk.runner.invoke(cli, ["--match", str(sk.path), "--lang", "uk", "play", "--rules", "goat", "Ann", "Bob"], input="")
+    assert load_match(str(sk.path)).lang == "uk"
