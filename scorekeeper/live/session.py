@@ -775,7 +775,8 @@ class LiveSession:
         screen = self.screen()
         height = None if screen.height is None else min(screen.height, SESSION_HEIGHT)
         text = after_round(self.shown_table(), self.state.ruleset, self.path, screen.width, height,
-                           headline=headline, focus=focus, ended=over and not was_over, standing=True)
+                           headline=headline, focus=focus, ended=over and not was_over, standing=True,
+                           explain=said_as("explain"))
         if was_over and not over:  # the prompt turning back from 'over>' is easily missed
             text += "\n" + banner(_("Match reopened: it goes on."))
         return Reply(text)

@@ -32,6 +32,7 @@ from typing import NamedTuple
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.domain.facts import PLAIN, Ending, Match, Round, RoundFacts
 from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import language as spoken
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.notation.words import echo_word, round_word
@@ -199,8 +200,8 @@ class _Reader:
         keyword = self.keyword(word)
         self.said_of_named(word if keyword is None else None, keyword)
         if keyword == "out":  # 'out Masha'; 'Masha out' is read with the name
-            self.set_out(self.name(self.expect_name("out", "'out' needs the name of who went out: 'Masha out' "
-                                                           "(or 'out Masha')")))
+            self.set_out(self.name(self.expect_name("out", _("'{out}' needs the name of who went out: 'Masha {out}' "
+                                                             "(or '{out} Masha')").format(out=word.text))))
             self.player = None
         elif keyword == "fish":
             self.fish = True
@@ -209,7 +210,8 @@ class _Reader:
                 self.take()
                 self.fisher = self.name(self.expect_name("fish by"))
         elif keyword == "by":
-            raise InputError(_("'by' names the fisherman: write 'fish by NAME'"))
+            raise InputError(_("'{by}' names the fisherman: write '{fish} {by} NAME'").format(
+                by=word.text, fish="fish" if word.text.casefold() == "by" else echo_word("round", "fish", spoken())))
         elif keyword == "on":
             if self.out is None:
                 raise InputError(_("'on' gives the tile someone went out with: write 'NAME out on 6-6'"))
@@ -241,7 +243,7 @@ class _Reader:
             number = self.peek()
             if number is None or number.kind != "number":
                 raise InputError(_("'{keyword}' needs a number: '{owner} {keyword} 20'").format(
-                    keyword=keyword, owner=owner))
+                    keyword=word.text, owner=owner))
             value = self.number(self.take())
             if keyword == "count":
                 self.claims.append((owner, value, True))

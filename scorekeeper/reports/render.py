@@ -141,7 +141,7 @@ def _hidden_line(hidden: int, width: int | None, show_all: str = ALL_ROUNDS) -> 
 
 def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 80, height: int | None = 24,
                 headline: str | None = None, focus: int | None = None, ended: bool = False,
-                standing: bool = False) -> str:
+                standing: bool = False, explain: str = "explain") -> str:
     """What a person sees after recording a round (``round``, and each round of ``play``).
 
     One line saying what was recorded and in which match file (or ``headline``), then the newest rows under
@@ -154,7 +154,7 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     last = table.rounds[-1] if table.rounds else None
     if headline is None:
         headline = _recorded_line(last, path, width) if last else _("No rounds yet in {path}.").format(path=path)
-    notes = _new_notes_counted(table)
+    notes = _new_notes_counted(table, explain)
     status = _status(table, ruleset)
     if ended and table.over:
         status[-1:] = over_banner(table, ruleset, width)
@@ -186,10 +186,10 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
             # (never a note cut mid-sentence; once only the pointer is left, it is as short as they get)
             blocks.pop()
             dropped += counts.pop()
-            pointer = (ngettext("({n} more note: see 'explain {round}')", "({n} more notes: see 'explain {round}')",
-                                dropped) if blocks
-                       else ngettext("({n} note: see 'explain {round}')", "({n} notes: see 'explain {round}')",
-                                     dropped)).format(n=dropped, round=last.number)
+            pointer = (ngettext("({n} more note: see '{explain} {round}')",
+                                "({n} more notes: see '{explain} {round}')", dropped) if blocks
+                       else ngettext("({n} note: see '{explain} {round}')", "({n} notes: see '{explain} {round}')",
+                                     dropped)).format(n=dropped, round=last.number, explain=explain)
             note_text = [line for block in blocks for line in block] + wrap_lines([pointer], width)
             continue
         break
@@ -202,8 +202,9 @@ def _new_notes(table: Table) -> list[str]:
     return [line for line, _count in _new_notes_counted(table)]
 
 
-def _new_notes_counted(table: Table) -> list[tuple[str, int]]:
-    """``_new_notes``, each line with how many notes it stands for (the line of notes as before: several)."""
+def _new_notes_counted(table: Table, explain: str = "explain") -> list[tuple[str, int]]:
+    """``_new_notes``, each line with how many notes it stands for (the line of notes as before: several);
+    ``explain``: the command that shows them all, as the person types it."""
     if not table.rounds:
         return []
     said = _kinds_through(table.rounds, len(table.rounds) - 2)
@@ -211,9 +212,9 @@ def _new_notes_counted(table: Table) -> list[tuple[str, int]]:
     fresh = [(_("note: {note}").format(note=note), 1) for note in last.notes if note_kind(note) not in said]
     again = len(last.notes) - len(fresh)
     if again:
-        fresh.append((ngettext("({n} note as before: see 'explain {round}')",
-                               "({n} notes as before: see 'explain {round}')", again).format(n=again,
-                                                                                            round=last.number), again))
+        fresh.append((ngettext("({n} note as before: see '{explain} {round}')",
+                               "({n} notes as before: see '{explain} {round}')", again).format(
+                                   n=again, round=last.number, explain=explain), again))
     return fresh
 
 

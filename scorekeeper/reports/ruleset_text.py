@@ -139,8 +139,8 @@ _FISH_TIE = {
     FishTie.NOBODY: N_("A fish with the deciding hands level scores nothing."),
     FishTie.SPLIT: N_("A fish with the deciding hands level splits its points."),
 }
-_SUMMARY_MORE = N_("More: 'rules all' shows every rule, 'rules KEY' one (like 'rules end.target'), 'explain N' how "
-                   "round N was scored.")
+_SUMMARY_MORE = N_("More: '{rules} {all}' shows every rule, '{rules} KEY' one (like '{rules} end.target'), "
+                   "'{explain} N' how round N was scored.")
 _WINNERS_COUNT = {
     (False, False): N_("The round's winner scores the opponents' pips."),
     (True, False): N_("The round's winner scores the opponents' pips, rounded to {round_to}."),
@@ -198,7 +198,12 @@ def ruleset_summary(ruleset: Ruleset, width: int | None = None) -> str:
                  if ruleset[key]) + (("6-6",) if ruleset["finish.six_six"] is not SixSix.NONE else ())
     if wins:
         said.append(_(_FINISHES[wins]))
-    said.append(_(_SUMMARY_MORE))
+    from scorekeeper.i18n import language as spoken  # start-up: the play session's 'rules' alone says it
+    from scorekeeper.notation.words import echo_word  # start-up: likewise
+
+    said.append(_(_SUMMARY_MORE).format(rules=echo_word("commands", "rules", spoken()),
+                                        all=echo_word("options", "all", spoken()),
+                                        explain=echo_word("commands", "explain", spoken())))
     lines: list[str] = []
     for sentence in said:
         lines += wrap(printable(sentence), width, indent="  ")

@@ -18,7 +18,9 @@ def fisherman_notes(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
     if not rnd.fisher:
         return state.but(notes=state.notes + (Note.said(N_("004 has conditions for the fisherman (who made the fish); "
                                                            "record 'fish by NAME' (--fisher) to see them"),
-                                                        NoteKind.NO_FISHER, flagged=True),))
+                                                        NoteKind.NO_FISHER,
+                                                        N_("004 has conditions for the fisherman (who made the "
+                                                           "fish); record 'fish by NAME' to see them")),))
     side = match.side_of(rnd.fisher).name
     hands = state.side_hands
     winner = state.outcome.winner

@@ -166,3 +166,18 @@ def test_the_groups_language_given_to_play_with_players_is_remembered(sk, monkey
     monkeypatch.delenv("SCOREKEEPER_LANG", raising=False)
     sk.runner.invoke(cli, ["--match", str(sk.path), "--lang", "uk", "play", "--rules", "goat", "Ann", "Bob"], input="")
     assert load_match(str(sk.path)).lang == "uk"
+
+
+@pytest.mark.parametrize("language, line, said", [
+    ("ru", "вышла", "после 'вышла' нужно имя того, кто вышел: 'Маша вышла' (или 'вышла Маша')"),
+    ("uk", "вийшла", "після 'вийшла' потрібне ім'я того, хто вийшов: 'Маша вийшла' (або 'вийшла Маша')"),
+    ("ru", "Ann вышла 1, Bob сыграно", "после 'сыграно' нужно число: 'Bob сыграно 20'"),
+    ("ru", "рыбак Ann рыба 2", "'рыбак' называет рыбака: пишите 'рыба рыбак ИМЯ'"),
+    ("en", "by Ann, Ann out 1, Bob 2", "'by' names the fisherman: write 'fish by NAME'"),
+    ("uk", "Ann вийшла 1, Bob кінці", "після 'кінці' потрібне число: 'Bob кінці 20'"),
+])
+def test_a_refused_round_line_quotes_the_words_typed(sk, monkeypatch, language, line, said):
+    monkeypatch.delenv("SCOREKEEPER_LANG", raising=False)
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    result = sk("--lang", language, "round", line, code=2)
+    assert said in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr

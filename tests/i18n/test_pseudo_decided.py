@@ -80,9 +80,10 @@ OTHERS = {
 }
 """Other words the scoring says (steps of the rules applied, notes), each case's rounds explained one by one."""
 
-TYPED = ("out", "led", "plain", "played", "house")
-"""Words of the round lines the session echoes as the file keeps them (English in every language), and the
-house ruleset's name."""
+TYPED = ("out", "led", "plain", "played", "house", "explain")
+"""Words of the round lines the session echoes as the file keeps them (English in every language), the
+session's command a note points to (the language's own word: the pseudo-language has none), and the house
+ruleset's name."""
 
 
 def _ruleset(folder, ruleset: str) -> str:

@@ -230,8 +230,8 @@ def test_what_a_screen_leaves_out_is_asked_for_in_the_languages_words(tmp_path):
 
 
 @pytest.mark.parametrize("language, typed, echo", [
-    ("ru", "Ann вышла последней простая, заход простой, Bob 30", "Кон 1: Ann выходит последней простая, заход простая"),
-    ("uk", "Ann вийшла останньою проста, захід простий, Bob 30", "Партія 1: Ann виходить останньою проста, захід проста"),
+    ("ru", "Ann вышла последней простая, заход простой, Bob 30", "Кон 1: Ann выходит последней простой, заход простой"),
+    ("uk", "Ann вийшла останньою проста, захід простий, Bob 30", "Партія 1: Ann виходить останньою простою, захід простою"),
     ("en", "Ann out on plain, led plain, Bob 30", "Round 1: Ann out on plain, led plain"),
 ])
 def test_a_plain_tile_is_typed_and_said_in_the_language(session, tmp_path, language, typed, echo):
@@ -240,3 +240,26 @@ def test_a_plain_tile_is_typed_and_said_in_the_language(session, tmp_path, langu
     assert said.startswith(echo), said
     text = (tmp_path / f"sea-goat-{language}.toml").read_text(encoding="utf-8")
     assert 'led = "plain", last = "plain"' in text  # the file says it in English whatever the language
+
+
+@pytest.mark.parametrize("language, rules, more", [
+    ("ru", "правила", "Ещё: 'правила все' покажет все правила, 'правила КЛЮЧ' одно (например, 'правила "
+                      "end.target'), 'объяснить N' — как считался кон N."),
+    ("uk", "правила", "Ще: 'правила усі' покаже всі правила, 'правила КЛЮЧ' одне (наприклад, 'правила "
+                      "end.target'), 'пояснити N' — як рахувалася партія N."),
+])
+def test_the_rules_summary_names_the_commands_in_the_language(session, language, rules, more):
+    live = session("goat", ("Ann", "Bob"), language)
+    assert " ".join(live.handle(rules).text.split()).endswith(more)
+
+
+@pytest.mark.parametrize("language, pointer", [("ru", "(1 заметка как раньше: см. 'объяснить 2')"),
+                                               ("uk", "(1 примітка як раніше: див. 'пояснити 2')"),
+                                               ("en", "(1 note as before: see 'explain 2')")])
+def test_a_note_as_before_points_to_the_sessions_own_command(session, language, pointer):
+    live = session("sea-goat", ("Ann", "Bob"), language)
+    for line in ("fish 3 5", "fish 4 6"):  # no fisherman given: a note of the same kind twice
+        reply = live.handle(line)
+        while reply.question:  # 'led?': Enter, a plain tile
+            reply = live.answer("")
+    assert pointer in reply.text

@@ -118,8 +118,8 @@ def test_the_footer_groups_the_notes_by_kind_in_every_language(sk, monkeypatch, 
     sk("round", "--out", "Ann", "--total", "Bob=3")
     table = sk("table").stdout
     i18n.use(language)
-    assert ngettext("({n} note as before: see 'explain {round}')", "({n} notes as before: see 'explain {round}')",
-                    1).format(n=1, round=2) in text, text
+    assert ngettext("({n} note as before: see '{explain} {round}')",
+                    "({n} notes as before: see '{explain} {round}')", 1).format(n=1, round=2, explain="explain") in text, text
     english = N_("no last tile given ('out on TILE' or --last): the rules that need it were not applied")
     kind = _(english)
     line = ngettext("note: round {rounds}: {note}", "note: rounds {rounds}: {note}", 3).format(rounds="1-3", note=kind)
