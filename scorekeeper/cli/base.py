@@ -431,6 +431,12 @@ def match_path(ctx: click.Context) -> str:
     return path
 
 
+
+def table_language(ctx: click.Context, typed: str | None) -> str:
+    """The language a new match remembers: the command's own --lang, else the group's ('scorekeeper --lang ru
+    new ...' is as clear a wish as 'new --lang ru'); "" for none."""
+    return typed or ctx.find_root().params.get("language") or ""
+
 MIN_WIDTH = 20
 """Narrower than this, nothing is readable anyway: layouts are made for at least this many columns."""
 

@@ -10,6 +10,7 @@ from scorekeeper.cli.base import (
     echo_paged,
     format_option,
     match_path,
+    table_language,
     note_wide,
     screen_width,
     seating_options,
@@ -72,9 +73,8 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
                                "--name or --rules with it"))
         change = usecases.rematch(match_path(ctx), force)
     else:
-        # 'scorekeeper --lang ru new ...' is as clear a wish for the table's language as 'new --lang ru'
-        language = language or (ctx.parent.params.get("language") if ctx.parent else None)
-        change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force, lang=language or "")
+        change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force,
+                              lang=table_language(ctx, language))
     sides = ", ".join(side.name for side in change.match.sides)
     was = (N_("The finished match is kept as {path}.") if change.before is not None and change.before.table.over
            else N_("The match that was there is kept as {path}."))

@@ -12,6 +12,7 @@ from scorekeeper.cli.base import (
     echo_paged,
     error_lines,
     match_path,
+    table_language,
     screen_height,
     screen_width,
     seating_options,
@@ -71,9 +72,8 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
         if os.path.exists(path) and not force:  # new() refuses too (another command may start one meanwhile)
             raise StateError(_("{path} already holds a match: 'scorekeeper play' goes on with it; --force starts "
                                "a new one (the old one is kept beside it)").format(path=path))
-        # 'scorekeeper --lang ru play ...' means the table's language as 'play --lang ru' does
-        language = language or (ctx.parent.params.get("language") if ctx.parent else None)
-        change = usecases.new(path, rules_spec or "goat", players, teams, team_names, force, lang=language or "")
+        change = usecases.new(path, rules_spec or "goat", players, teams, team_names, force,
+                              lang=table_language(ctx, language))
     session = LiveSession.open(path, screen=lambda: Screen(screen_width(), screen_height()))
     sigint.live()  # each Ctrl-C drops the line being typed, even after a save
     try:
