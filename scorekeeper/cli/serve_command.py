@@ -11,6 +11,8 @@ from scorekeeper.cli.base import match_path, screen_width
 from scorekeeper.errors import StateError
 from scorekeeper.i18n import _
 from scorekeeper.reports.fit import wrap
+from scorekeeper.web.address import EVERYWHERE, LOOPBACK, lan_address, new_token, page_address, qr_code
+from scorekeeper.web.server import ScoreboardServer
 
 DEFAULT_PORT = 8101
 
@@ -19,7 +21,7 @@ DEFAULT_PORT = 8101
 @click.option("--lan", is_flag=True,
               help="Listen on the local network too, not only on this computer: phones on the same network "
                    "open the address printed, or scan its QR code.")
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True, metavar="PORT",
               help="The port to listen on (0: any free one).")
 @click.pass_context
 def serve(ctx: click.Context, lan: bool, port: int) -> None:
@@ -37,9 +39,6 @@ def serve(ctx: click.Context, lan: bool, port: int) -> None:
       scorekeeper serve --lan        # phones on the same network scan the QR code
       scorekeeper --match friday.toml serve --port 8080
     """
-    from scorekeeper.web.address import EVERYWHERE, LOOPBACK, lan_address, new_token, page_address, qr_code
-    from scorekeeper.web.server import ScoreboardServer
-
     path, token, width = match_path(ctx), new_token(), screen_width()
     try:
         server = ScoreboardServer(path, EVERYWHERE if lan else LOOPBACK, port, token)

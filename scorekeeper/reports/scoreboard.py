@@ -116,6 +116,29 @@ def scoreboard(opened, rounds: int = SHOWN_ROUNDS) -> Scoreboard:
     table, ruleset, match = opened.table, opened.ruleset, opened.match
     shown = table.rounds[max(0, len(table.rounds) - rounds):]
     hidden = len(table.rounds) - len(shown)
+    front = ahead(table, ruleset) if not table.over else set()
+    headers, short_headers, rows = _rounds(table, shown)
+    return Scoreboard(
+        language=language(),
+        title=table_title(table, ruleset),
+        sides=tuple(_card(table, side, side.name in front) for side in table.sides),
+        banner=over_line(table, ruleset),
+        next="" if table.over else table.lead_note,
+        eggs=_eggs(table, ruleset),
+        hand=_hand(table),
+        last=_last_round(table, match),
+        headers=headers,
+        short_headers=short_headers,
+        rows=rows,
+        hidden=ngettext("round 1 not shown", "rounds 1-{hidden} not shown", hidden).format(hidden=hidden)
+        if hidden else "",
+        notes=tuple(line for line in note_lines(shown, word=False) if line),
+    )
+
+
+def _rounds(table, shown) -> tuple[tuple[str, ...], tuple[str, ...], tuple[RoundRow, ...]]:
+    """The headers of the rounds' table (wide, and a phone's), and its rows: ``shown``, then the totals.  The
+    eggs' column only where the rounds shown or the pot have eggs, as the table does."""
     eggs_shown = bool(table.eggs) or any(result.eggs_added or result.eggs_paid or result.eggs_rotten
                                          for result in shown)
     names = [side.name for side in table.sides]
@@ -129,31 +152,13 @@ def scoreboard(opened, rounds: int = SHOWN_ROUNDS) -> Scoreboard:
     pot = f"+{table.eggs}" if table.eggs and eggs_shown else ""
     rows.append(RoundRow("", _("total"), totals, pot, "", totals, pot))
     eggs = (_("eggs"),) if eggs_shown else ()
-    headers = ("#", _("round"), *names, *eggs)
-    short_headers = ("#", tiny_heading(), *(short[name] for name in names), *eggs)
-    return Scoreboard(
-        language=language(),
-        title=table_title(table, ruleset),
-        sides=tuple(_card(table, ruleset, side) for side in table.sides),
-        banner=over_line(table, ruleset),
-        next="" if table.over else table.lead_note,
-        eggs=_(EGGS_GO_TO[ruleset["eggs.to"]]).format(points=table.eggs) if table.eggs else "",
-        hand=_hand(table),
-        last=_last_round(table, match),
-        headers=headers,
-        short_headers=short_headers,
-        rows=tuple(rows),
-        hidden=ngettext("round 1 not shown", "rounds 1-{hidden} not shown", hidden).format(hidden=hidden)
-        if hidden else "",
-        notes=tuple(line for line in note_lines(shown, word=False) if line),
-    )
+    return (("#", _("round"), *names, *eggs), ("#", tiny_heading(), *(short[name] for name in names), *eggs),
+            tuple(rows))
 
 
-def _card(table, ruleset, side) -> SideCard:
-    marks = []
-    in_front = not table.over and side.name in ahead(table, ruleset)
-    if in_front:
-        marks.append(_("ahead"))
+def _card(table, side, in_front: bool) -> SideCard:
+    """A side's card: its standing, and the words under it (ahead, leads next, owes 6-6 on the hundred)."""
+    marks = [_("ahead")] if in_front else []
     if not table.over and table.next_leader and table.next_leader in side.players:
         marks.append(_("leads next") if len(side.players) == 1 else
                      _("{name} leads next").format(name=table.next_leader))
@@ -166,19 +171,28 @@ def _card(table, ruleset, side) -> SideCard:
 
 
 def ahead(table, ruleset) -> set[str]:
-    """The side in front (the fewest points where reaching the target loses, or a fixed number of rounds
+    """The side in front (the fewest points where reaching the target loses, or where a fixed number of rounds
     goes to the lowest total; else the most): one side, or none while two or more share the best score or no
     round is played."""
     if not table.rounds or len(table.sides) < 2:
         return set()
-    if table.target == 0 or (table.target is None and not ruleset["end.target"]):
-        lowest = ruleset["end.rounds_winner"] is RoundsWinner.LOWEST
-    else:
+    target = ruleset["end.target"] if table.target is None else table.target
+    if target:
         lowest = ruleset["end.at_target"] is AtTarget.LOSES
+    else:
+        lowest = ruleset["end.rounds_winner"] is RoundsWinner.LOWEST
     scores = [side.score for side in table.sides]
     best = min(scores) if lowest else max(scores)
     leaders = [side.name for side in table.sides if side.score == best]
     return set(leaders) if len(leaders) == 1 else set()
+
+
+def _eggs(table, ruleset) -> str:
+    """The eggs carried, and who they go to, as the table says it ('' when none)."""
+    if not table.eggs:
+        return ""
+    carried = EGGS_GO_TO[ruleset["eggs.to"]]
+    return _(carried).format(points=table.eggs)
 
 
 def _hand(table) -> HandShown | None:

@@ -128,12 +128,22 @@ def page(main: str, title: str) -> str:
         f'<title>{text(title)}</title>\n<link rel="icon" href="data:,">\n'
         f'<noscript><meta http-equiv="refresh" content="{RELOAD_WITHOUT_SCRIPT}"></noscript>\n'
         f"<style>{STYLE}</style>\n</head>\n<body>\n",
-        f'<div id="live" class="live" role="status" data-live="{text(_("live"))}" '
-        f'data-lost="{text(_("reconnecting…"))}" '
-        f'data-stopped="{text(_("not served now: trying again"))}">{text(_("live"))}</div>\n',
+        _live(),
         main,
         f"\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
     ])
+
+
+def _para(said: str, tag: str = "p", kind: str = "") -> str:
+    """``said`` escaped in an element (of class ``kind``)."""
+    return f'<{tag} class="{kind}">{text(said)}</{tag}>' if kind else f"<{tag}>{text(said)}</{tag}>"
+
+
+def _live() -> str:
+    """Whether the page follows the match: its words for each state in the page, the script shows one."""
+    words = {"live": _("live"), "lost": _("reconnecting…"), "stopped": _("not served now: trying again")}
+    said = " ".join(f'data-{state}="{text(word)}"' for state, word in words.items())
+    return f'<div id="live" class="live" role="status" {said}>{text(words["live"])}</div>\n'
 
 
 def board_html(board, problem: str = "", stale: bool = False) -> str:
@@ -144,7 +154,7 @@ def board_html(board, problem: str = "", stale: bool = False) -> str:
     parts = [f'<main id="board" data-title="{text(title)}">']
     if problem:
         parts.append(f'<div class="problem" role="alert"><p>{text(problem)}</p>'
-                     + (f"<p>{text(_('The scores as last read:'))}</p>" if board is not None and stale else "")
+                     + (_para(_("The scores as last read:")) if board is not None and stale else "")
                      + "</div>")
     if board is not None:
         parts += _board(board)
@@ -163,7 +173,7 @@ def _board(board) -> list[str]:
             f'<div class="name">{text(side.name)}</div>'
             + (f'<div class="partners">{text(" · ".join(side.players))}</div>' if side.players else "")
             + f'<div class="score">{side.score}</div>'
-            + (f'<div class="held">{text(_("+{points} remembered").format(points=side.remembered))}</div>'
+            + (_para(_("+{points} remembered").format(points=side.remembered), "div", "held")
                if side.remembered else "")
             + ("<ul class=\"marks\">" + "".join(f"<li>{text(mark)}</li>" for mark in side.marks) + "</ul>"
                if side.marks else "")
@@ -176,11 +186,11 @@ def _board(board) -> list[str]:
     parts.append(_hand(board.hand))
     if board.last is not None:
         last = board.last
-        parts += [f'<section class="last"><h2>{text(_("Last round"))}</h2>',
+        parts += ['<section class="last">' + _para(_("Last round"), "h2"),
                   f'<p class="said">{text(last.said)}</p>',
                   *([f'<p class="said">{text(last.label)}</p>'] if last.label else []),
                   '<ul class="moved">' + "".join(f"<li>{text(moved)}</li>" for moved in last.moved) + "</ul>"]
-        parts += [f'<p class="note">{text(_("note: {note}").format(note=note))}</p>' for note in last.notes]
+        parts += [_para(_("note: {note}").format(note=note), "p", "note") for note in last.notes]
         parts.append("</section>")
     parts += _rounds(board)
     return parts
@@ -202,7 +212,7 @@ def _hand(hand) -> str:
     if hand.points:
         lines.append(_("points so far: {points}").format(
             points=", ".join(f"{name} {points}" for name, points in hand.points)))
-    return (f'<section class="hand" id="hand"><h2>{text(_("The hand in play"))}</h2>'
+    return ('<section class="hand" id="hand">' + _para(_("The hand in play"), "h2")
             + "".join(f"<p>{text(line)}</p>" for line in lines) + "</section>")
 
 
@@ -217,7 +227,7 @@ def _rounds(board) -> list[str]:
     if len(board.rows) < 2:  # the totals alone: no round yet
         return []
     eggs = len(board.headers) > len(board.sides) + 2
-    parts = [f'<section class="rounds"><h2>{text(_("Rounds"))}</h2>']
+    parts = ['<section class="rounds">' + _para(_("Rounds"), "h2")]
     if board.hidden:
         parts.append(f'<p class="hidden">{text(board.hidden)}</p>')
     parts.append('<table><colgroup><col class="number"><col class="label">'
