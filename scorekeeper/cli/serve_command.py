@@ -74,7 +74,8 @@ def serve(ctx: click.Context, lan: bool, port: int) -> None:
         pass
     finally:
         server.stop()
-    click.echo("\n".join(wrap(_("Stopped: the scoreboard is no longer served."), width)))
+    stopped = wrap(_("Stopped: the scoreboard is no longer served."), width)
+    click.echo("\n".join(([""] if sys.stdout.isatty() else []) + stopped))  # under the terminal's ^C
 
 
 def _told(news, width: int | None) -> None:

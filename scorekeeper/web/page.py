@@ -58,18 +58,18 @@ margin:.15rem 0}
 .hand{border:2px dashed var(--line);border-radius:.8rem;padding:.2rem .8rem .5rem;margin-top:.8rem}
 .hand p{font-size:clamp(1rem,3.6vw,1.6rem)}
 .said{font-size:clamp(1rem,3.4vw,1.4rem)}
-.moved{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;gap:.2rem 1.2rem}
+.moved{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;gap:.2rem 1.2rem;
+font-size:clamp(1rem,3vw,1.3rem)}
 .note,.hidden{color:var(--dim);font-size:.9rem}
-table{border-collapse:collapse;width:100%;table-layout:fixed;font-variant-numeric:tabular-nums;
-font-size:clamp(.8rem,2.4vw,1.1rem)}
-th,td{padding:.25rem .3rem;border-bottom:1px solid var(--line);text-align:right;vertical-align:top}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums;font-size:clamp(.8rem,2.4vw,1.1rem)}
+th,td{padding:.25rem .3rem;border-bottom:1px solid var(--line);text-align:right;vertical-align:top;white-space:nowrap}
 th{color:var(--dim);font-weight:600}
-th.label,td.label{text-align:left}
-col.number{width:2.2em}
+th.label,td.label{text-align:left;white-space:normal}
 tr.total td{font-weight:700;border-bottom:none;border-top:2px solid var(--fg)}
 .notes{padding-left:1.1rem;margin:.4rem 0}
 .n{display:none}
-@media (max-width:40rem){.w{display:none}.n{display:inline}col.label{width:22%}th,td{padding:.25rem .15rem}}
+@media (max-width:48rem){.w{display:none}.n{display:inline}th,td{padding:.25rem .18rem}}
+@media (max-width:22.5rem){table{font-size:.75rem}}
 """
 
 SCRIPT = """
@@ -230,8 +230,7 @@ def _rounds(board) -> list[str]:
     parts = ['<section class="rounds">' + _para(_("Rounds"), "h2")]
     if board.hidden:
         parts.append(f'<p class="hidden">{text(board.hidden)}</p>')
-    parts.append('<table><colgroup><col class="number"><col class="label">'
-                 + '<col>' * (len(board.headers) - 2) + "</colgroup>")
+    parts.append("<table>")
     label = ' class="label"'
     parts.append("<thead><tr>" + "".join(
         f'<th scope="col"{label if index == 1 else ""}>{_two(head, short)}</th>'
