@@ -38,6 +38,15 @@ def _drawing(child: pexpect.spawn, title: str) -> list[str]:
     return (shown + child.before).split(CLEAR)[0].replace("\r\n", "\n").split("\n")
 
 
+def _stopped(child: pexpect.spawn) -> str:
+    """Ctrl-C: what it said after it, once it ended (exit 0)."""
+    child.kill(signal.SIGINT)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    return child.before.replace("\r\n", "\n")
+
+
 @pytest.mark.parametrize("columns", [40, 80])
 def test_on_a_terminal_each_change_is_drawn_within_the_screen(sk, columns):
     sk("new", "--rules", "goat", *FOUR)
@@ -58,12 +67,9 @@ def test_on_a_terminal_each_change_is_drawn_within_the_screen(sk, columns):
         sk("undo")
         _drawing(child, "goat: 7 rounds")
         assert time.monotonic() - saved < 2
-        child.kill(signal.SIGINT)
-        child.expect_exact("Stopped following match.toml.")
-        child.expect(pexpect.EOF)
     finally:
-        child.close()
-    assert child.exitstatus == 0
+        said = _stopped(child)
+    assert "Stopped following match.toml." in said
 
 
 def test_a_broken_file_is_shown_and_the_table_comes_back(sk):
@@ -77,11 +83,8 @@ def test_a_broken_file_is_shown_and_the_table_comes_back(sk):
         child.expect_exact("the table shows again")
         sk.path.write_text(good, encoding="utf-8")
         _drawing(child, "goat: 1 round")
-        child.kill(signal.SIGINT)
-        child.expect(pexpect.EOF)
     finally:
-        child.close()
-    assert child.exitstatus == 0
+        _stopped(child)
 
 
 def test_to_a_pipe_each_drawing_follows_the_last(sk):
