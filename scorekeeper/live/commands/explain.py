@@ -7,6 +7,8 @@ from scorekeeper.i18n import N_
 from scorekeeper.live.arguments import is_option, number
 from scorekeeper.live.reply import Reply
 from scorekeeper.live.shown import in_session_words, shown_table
+from scorekeeper.referee.explain import explain_round
+from scorekeeper.reports.explain import render_explanation
 from scorekeeper.notation.words import word_in_use
 from scorekeeper.scoring.notes import in_session
 
@@ -21,9 +23,6 @@ def run(session, line) -> Reply:
 
 
 def explained(session, which: int | None, every: bool = False) -> str:
-    from scorekeeper.referee.explain import explain_round  # start-up
-    from scorekeeper.reports.explain import render_explanation  # start-up
-
     state = session.state
     found = explain_round(state.match, state.ruleset, shown_table(state.table), which)
     found = found._replace(facts=tuple(in_session(fact) for fact in found.facts),

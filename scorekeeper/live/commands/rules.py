@@ -7,12 +7,11 @@ import os
 
 from scorekeeper.live.arguments import is_option
 from scorekeeper.live.reply import Reply
+from scorekeeper.reports.ruleset_text import render_ruleset, ruleset_summary
 from scorekeeper.rules.loader import is_path
 
 
 def run(session, line) -> Reply:
-    from scorekeeper.reports.ruleset_text import render_ruleset, ruleset_summary  # start-up
-
     rest, ruleset = line.rest, session.state.ruleset
     if not rest:
         return Reply(ruleset_summary(ruleset, session.screen().width))

@@ -3,6 +3,8 @@ named."""
 
 from __future__ import annotations
 
+from difflib import get_close_matches
+
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.i18n import _
 from scorekeeper.live.reply import Reply
@@ -10,8 +12,6 @@ from scorekeeper.notation.words import LANGUAGES, word_in_use, words_of
 
 
 def run(session, line) -> Reply:
-    from difflib import get_close_matches  # start-up
-
     text = line.text
     near = [word_in_use("commands", "again")] if text.casefold() in ("new", "next") else \
         get_close_matches(text.casefold(), words_of("commands", tuple(LANGUAGES)), n=1)
