@@ -243,7 +243,8 @@ class LiveSession:
                             "write the match held here ({n} round) back, then the line again.",
                             "{path} was removed by another program. Nothing was recorded: type '{save}' to "
                             "write the match held here ({n} rounds) back, then the line again.",
-                            self.count()).format(path=self.path, save=word_in_use("commands", "save"), n=self.count())
+                            self.count()).format(path=self.path, save=word_in_use("commands", "save"),
+                                                 n=self.count())
         problems = getattr(error, "problems", None) or [error]
         fields = {"path": self.path, "problem": problems[0].format(), "n": len(problems) - 1}
         if len(problems) > 1:

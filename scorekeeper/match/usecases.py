@@ -49,8 +49,8 @@ from scorekeeper.storage.matchfile import (
 )
 from scorekeeper.storage.stamp import MatchChanged, check_unchanged
 
-__all__ = ["Change", "Checked", "RoundFacts", "parse_round", "open_match", "new", "rematch", "import_match", "check",
-           "record", "edit", "delete", "undo", "redo", "history", "score", "claim", "write_back"]
+__all__ = ["Change", "Checked", "RoundFacts", "parse_round", "open_match", "new", "rematch", "import_match",
+           "check", "record", "edit", "delete", "undo", "redo", "history", "score", "claim", "write_back"]
 
 
 RoundInput = RoundFacts | str

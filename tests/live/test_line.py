@@ -17,7 +17,8 @@ from scorekeeper.notation.play_line import format_plays, parse_plays
 from scorekeeper.rules.loader import load_ruleset
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
-CYRILLIC = ("Маша", "Саша", "Оля", "Серж")
+CYRILLIC = ("Маша", "Рыбаков", "Оля", "Вышинский")
+"""Names a word of the round line starts (рыба, вышел): a command is read beside them as beside any."""
 SEALED = "Ann 2-4, Bob 4-1, Cat 1-2 on 1, Dan 2-6, Ann 6-0, Bob 0-2 on 0, Cat 2-3, Dan 3-5 on 3, Ann 5-2 on 5"
 """rules.md Example 10.6a: a 2 at both ends and every other 2 on the table, sealed by Ann."""
 
@@ -78,7 +79,8 @@ def test_a_line_meant_as_plays_is_told_from_a_round_line_by_its_play_words():
     # a round line typed in a hand is told from plays in any language or keyboard layout
     for line in ("a +5", "Fish 1 2 3 4", "рыба 1 2 3 4", "a щге 3 4 5", "a вийшла 3 4 5"):
         assert read(line, hand=started).kind is Kind.ROUND_IN_HAND, line
-    assert read("a 66 b 63", hand=started).kind is Kind.PLAYS and read("a 66 b стук", hand=started).kind is Kind.PLAYS
+    assert read("a 66 b 63", hand=started).kind is Kind.PLAYS
+    assert read("a 66 b стук", hand=started).kind is Kind.PLAYS
     said = read("рыб 66", ("Рыбаков", "Bob"))  # a start of a name is the player
     assert said.kind is Kind.PLAYS and said.plays == (Play("Рыбаков", Action.TILE, Tile(6, 6)),)
 
@@ -110,16 +112,19 @@ def test_the_precedence_of_a_line_outside_and_inside_a_hand():
         raise said.problem
 
 
-def test_a_command_is_its_first_word_in_any_language_unless_it_names_a_player():
-    for line, command, rest in [
-            ("отмена", "undo", ""), ("гтвщ", "undo", ""), ("таблица все", "table", "все"),
-            ("ефиду фдд", "table", "фдд"), ("таблиця усі", "table", "усі"), ("отмена список", "undo", "список"),
-            ("проверить рыба 2-4 4-1", "check", "рыба 2-4 4-1"),
-            ("исправить 2 Маша вышла 3 4 5", "edit", "2 Маша вышла 3 4 5"),  # the round line read as one
-            ("undo", "undo", ""), ("rematch", "again", ""), ("  table   all  ", "table", "all")]:
-        said = read(line, CYRILLIC)
-        assert (said.kind, said.command, said.rest) == (Kind.COMMAND, command, rest), line
-    assert read("Маша вышла 3 13 5", CYRILLIC).kind is Kind.ROUND
+@pytest.mark.parametrize("line, command, rest", [
+    ("отмена", "undo", ""), ("гтвщ", "undo", ""), ("таблица все", "table", "все"), ("ефиду фдд", "table", "фдд"),
+    ("таблиця усі", "table", "усі"), ("отмена список", "undo", "список"),
+    ("проверить рыба 2-4 4-1", "check", "рыба 2-4 4-1"),  # the words after it: the command's (test_words.py)
+    ("исправить 2 Маша вышла 3 4 5", "edit", "2 Маша вышла 3 4 5"),  # the round line is read as a round line
+    ("Маша вышла 3 13 5", "", ""), ("undo", "undo", ""), ("rematch", "again", ""), ("  table   all  ", "table", "all"),
+])
+def test_a_command_is_its_first_word_in_any_language_or_layout(line, command, rest):
+    said = read(line, CYRILLIC)
+    assert (said.kind is Kind.COMMAND, said.command, said.rest) == (bool(command), command, rest)
+
+
+def test_a_command_word_yields_to_a_player_it_names():
     seated = ("Отмена", "Оля", "Маша")
     assert read("Отм вышел 3 4", seated).kind is Kind.ROUND and read("отмена", seated).kind is not Kind.COMMAND
     assert read("undo", ("Undo", "Оля", "Маша")).command == "undo"  # English: as before

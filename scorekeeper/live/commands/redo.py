@@ -13,6 +13,7 @@ from scorekeeper.notation.words import word_in_use
 def run(session, line) -> Reply:
     if session.hand is not None:
         raise waiting("redo")
-    which = number(line.rest, f"{word_in_use('commands', 'redo')} [N]", N_("one number or none")) if line.rest else None
+    usage = f"{word_in_use('commands', 'redo')} [N]"
+    which = number(line.rest, usage, N_("one number or none")) if line.rest else None
     change = usecases.redo(session.state, which)
     return session.changed(change, _("Put back {what}.").format(what=change.restored))
