@@ -308,10 +308,11 @@ class Checked(NamedTuple):
     round: Round
 
 
-def check(opened: OpenMatch, facts: RoundInput) -> Checked:
-    """The round ``facts`` (or a round line) would record next in ``opened``, built and checked as ``record``
+def check(source: MatchSource, facts: RoundInput) -> Checked:
+    """The round ``facts`` (or a round line) would record next in the match, built and checked as ``record``
     checks it (InputError, StateError); nothing is written.  Whether no table could have ended it so
     (Implausible) is ``record``'s to ask, since the scorer may confirm it."""
+    opened = source if isinstance(source, OpenMatch) else open_match(os.fspath(source))
     facts = _facts(opened, facts)
     rnd = round_from_facts(opened.match, opened.ruleset, facts)
     check_next(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)

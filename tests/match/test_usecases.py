@@ -100,7 +100,7 @@ def test_check_builds_and_checks_a_round_and_record_takes_it_as_checked(path, mo
     checked = usecases.check(opened, OUT)
     assert checked.opened is opened and checked.round.out == "Masha" and path.read_bytes() == before
     with pytest.raises(InputError, match="3 totals needed"):
-        usecases.check(opened, "m out 3 13")  # a round line, refused as 'record' refuses it
+        usecases.check(path, "m out 3 13")  # a round line in the match file, refused as 'record' refuses it
     built = []
     real = usecases.round_from_facts
     monkeypatch.setattr(usecases, "round_from_facts", lambda *args, **kw: built.append(1) or real(*args, **kw))
