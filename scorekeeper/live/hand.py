@@ -1,18 +1,15 @@
 """The hand in play, typed play by play at the ``play`` prompt (rules.md §10, docs/live.md): the ``Board`` that
 rules on each play, the plays so far, and the words the session answers them with.
 
-A line is plays when every word of it reads as plays (a name, then a tile, ``knocks`` or ``draws N``; several
-in a line): ``a 66 b 63``.  A round line always holds a word plays never hold (``out``, ``fish``, a claim's
-``+5`` or ``count``), so a line that reads both ways cannot happen, and a line that is not whole plays is read
-as a round line (or claims) as before.  Once the hand is over (an out, a fish), the next line is what the
-hands still hold, as a round line without the ``out``: the round is then recorded with its plays.
+Which lines are plays is ``live.line``'s to say.  Once the hand is over (an out, a fish), the next line is what
+the hands still hold, as a round line without the ``out`` (``facts``): the round is then recorded with its
+plays.
 
 Nothing here reads the keyboard, writes a file or prints: the session records and answers.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 from scorekeeper.domain.facts import RoundFacts
@@ -20,85 +17,24 @@ from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.notation.names import candidates
-from scorekeeper.notation.play_line import DRAW_WORDS, KNOCK_WORDS, parse_plays, said_play
+from scorekeeper.notation.play_line import said_play
 from scorekeeper.notation.round_line import read_round, tokens
-from scorekeeper.notation.words import ENGLISH, LANGUAGES, play_word, round_word
+from scorekeeper.notation.words import round_word, word_in_use
 from scorekeeper.reports.play import play_line
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
 from scorekeeper.scoring.board import Board, IllegalPlay, Ruled
 from scorekeeper.scoring.notes import NoteKind, kind_of
 
-ROUND_WORDS = ("out", "fish", "by", "led", "count", "played")
-"""Words only a round line (or a claim) holds: a line with one of them is never plays."""
 ENDING_WORDS = ("out", "fish", "by", "led", "on")
 """Words the referee has already seen the answer to once the hand is over."""
 
 
-def is_round_like(text: str, players: Sequence[str] = ()) -> bool:
-    """Whether ``text`` holds a word only a round line or a claim holds (``out``, ``fish``, ``+5``...), in any
-    language or keyboard layout (``вышла``, ``щге``; a word that names one of ``players`` is the player)."""
-    return "+" in text or any(round_word(word, players) in ROUND_WORDS for word in _words(text))
-
-
-def _words(text: str) -> list[str]:
-    return text.casefold().replace(",", " ").replace(";", " ").split()
-
-
-def read_plays(text: str, players: Sequence[str], max_pip: int) -> tuple[Play, ...] | None:
-    """The plays ``text`` holds when the whole line reads as plays; None when it is something else (a round
-    line, claims, a word out of place: the round reader says what is wrong with it)."""
-    if is_round_like(text, players):
-        return None
-    try:
-        return parse_plays(text, players, max_pip)
-    except InputError:
-        return None
-
-
-def looks_like_plays(text: str, players: Sequence[str] = ()) -> bool:
-    """A line meant as plays though it does not read as them (``c knocks d``, ``c стук d``): its own error is
-    the plays'."""
-    return not is_round_like(text, players) and any(
-        word in KNOCK_WORDS + DRAW_WORDS or play_word(word) in ("knocks", "draws", "on") and not
-        candidates(players, word) for word in _words(text)[1:])
-
-
-def line_plays(text: str, players: Sequence[str], max_pip: int,
-               hand: HandInPlay | None) -> tuple[Play, ...] | None:
-    """The plays of a line typed at the prompt, or None when it is not plays (a round line, claims, one word
-    naming no player: a command mistyped).  A line meant as plays but not read as them is refused with the
-    plays' own error, and so is a round line or a claim inside a hand (InputError, StateError)."""
-    plays = read_plays(text, players, max_pip)
-    if plays is not None:
-        return plays
-    if hand is None and not looks_like_plays(text, players):
-        return None
-    if re.fullmatch(r"[^\W\d_]+", text) and not candidates(players, text):
-        return None
-    if hand is not None and is_round_like(text, players):
-        plays = len(hand.plays)
-        raise StateError(ngettext("a hand is in play ({n} play): type its plays to the end (the hands are asked "
-                                  "for then), or '{undo_all}' to drop them",
-                                  "a hand is in play ({n} plays): type its plays to the end (the hands are asked "
-                                  "for then), or '{undo_all}' to drop them", plays).format(
-            n=plays, undo_all=_said_as("commands", "undo") + " " + _said_as("options", "all")))
-    parse_plays(text, players, max_pip)  # raises, saying what is wrong with the plays
-    return None
-
-
-def _said_as(table: str, word: str) -> str:
-    """A word of the session (``table``: 'commands', 'options', 'plays') as the language in use types it."""
-    from scorekeeper.i18n import language  # start-up
-
-    said = getattr(LANGUAGES.get(language(), ENGLISH), table).get(word) or ()
-    return said[0] if said else word
-
-
-def play_words(spoken: Sequence[str]) -> list[str]:
-    """The play line's words in the ``spoken`` languages (codes, English first), for Tab to complete."""
-    return [word for code in spoken for said in LANGUAGES[code].plays.values() for word in said]
+def waiting(command: str) -> StateError:
+    """The refusal of a session command that waits until the round of the hand in play is recorded ('redo',
+    'again'; the English word)."""
+    return StateError(_("a hand is in play: '{command}' waits until its round is recorded").format(
+        command=word_in_use("commands", command)))
 
 
 def _short(player: str, players: Sequence[str]) -> str:
@@ -127,6 +63,11 @@ class HandInPlay:
     @property
     def over(self) -> bool:
         return self.board.over
+
+    @property
+    def fish_seen(self) -> bool:
+        """The hand ended in a fish (the knocks still said round the table after it change nothing)."""
+        return self.board.blocked and self.board.out is None
 
     @property
     def scores(self) -> bool:
@@ -212,23 +153,13 @@ class HandInPlay:
             if each.note and not each.out and not each.blocked:
                 lines.append(each.note[0].upper() + each.note[1:] + ".")
                 if kind_of(each.note) is NoteKind.SEALED_UNSEEN:  # the hands are not known: the table says
-                    lines.append(_("Nobody holds it? Type '{fish}'.").format(fish=_said_as("round", "fish")))
+                    lines.append(_("Nobody holds it? Type '{fish}'.").format(fish=word_in_use("round", "fish")))
             if each.points and self._muggins_first(each):
                 lines.append(_("Uncalled? An opponent says {muggins}: +{points}.").format(
-                    muggins=_said_as("plays", "muggins"), points=each.points))
+                    muggins=word_in_use("plays", "muggins"), points=each.points))
         if self.over:
             lines.append(self.ending())
         return "\n".join(lines)
-
-    def idle_knocks(self, text: str) -> list[Ruled] | None:
-        """The knocks of a line typed once the fish is seen (players say them round the table after the tile
-        that blocks it): accepted, they change nothing; None for a line that is not knocks only."""
-        if self.board.out is not None or not self.board.blocked:
-            return None
-        plays = read_plays(text, self.players, self.ruleset["tiles.max_pip"])
-        if not plays or any(play.action is not Action.KNOCK for play in plays):
-            return None
-        return self.play_all(plays)
 
     def _muggins_first(self, ruled: Ruled) -> bool:
         if self.ruleset["play.muggins"] is not Muggins.CALLED:

@@ -68,7 +68,14 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
 
 
 def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=None) -> Match:
-    """Append a checked round; ``over`` is whether the match was already decided before it, and ``scored``
+    """Append a round after checking it (``check_next``)."""
+    check_next(match, ruleset, rnd, over, scored)
+    return appended(match, rnd)
+
+
+def check_next(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=None) -> None:
+    """Refuse a round ``match`` cannot take as its next: every check of a round (``checks.check_round``) and
+    the lead on the hundred.  ``over`` is whether the match was already decided before it, and ``scored``
     the results of the rounds before it when the caller has them (else they are replayed when needed)."""
     if over:
         raise StateError(_("the match is over: no more rounds can be recorded (undo the last round to change "
@@ -80,6 +87,11 @@ def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=
         problem = lead_problem(ruleset, match, scored[-1] if scored else None, rnd)
         if problem:
             raise InputError(problem)
+
+
+def appended(match: Match, rnd: Round) -> Match:
+    """``match`` with ``rnd``, already checked (``check_next``), as its last round: the hand's pending claims
+    are closed into it."""
     return match._replace(rounds=match.rounds + (rnd,), pending=())
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import time
 from contextlib import contextmanager
-from typing import Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match, Revision, Round, RoundFacts
 from scorekeeper.errors import InputError, MatchFileError, StateError, raise_problems
@@ -30,9 +30,10 @@ from scorekeeper.match.opened import (
     validate_text,
 )
 from scorekeeper.match.record import (
+    appended,
     build_round,
+    check_next,
     new_match,
-    record_round,
     seating_problem,
 )
 from scorekeeper.rules.loader import is_path, load_ruleset
@@ -48,8 +49,8 @@ from scorekeeper.storage.matchfile import (
 )
 from scorekeeper.storage.stamp import MatchChanged, check_unchanged
 
-__all__ = ["Change", "RoundFacts", "parse_round", "open_match", "new", "rematch", "import_match", "record", "edit",
-           "delete", "undo", "redo", "history", "score", "write_back"]
+__all__ = ["Change", "Checked", "RoundFacts", "parse_round", "open_match", "new", "rematch", "import_match",
+           "check", "record", "edit", "delete", "undo", "redo", "history", "score", "claim", "write_back"]
 
 
 RoundInput = RoundFacts | str
@@ -296,15 +297,40 @@ def _refuse_existing(path: str, force: bool, restart: bool = False) -> None:
                             "file")).format(path=path))
 
 
-def record(source: MatchSource, facts: RoundInput, confirmed: bool = False) -> Change:
-    """Record the next round from ``facts`` (or a round line); the hand's claims (from ``score``) and
+class Checked(NamedTuple):
+    """A round built from its facts and checked as the next round of a match, not yet recorded: what
+    ``check`` gives and ``record`` takes (a live session asks about a fact the line left out between the
+    two, and records the round it checked, which is not built nor checked again)."""
+
+    opened: OpenMatch
+    """The match it was checked against: ``record`` on another state builds and checks it again."""
+    facts: RoundFacts
+    round: Round
+
+
+def check(source: MatchSource, facts: RoundInput) -> Checked:
+    """The round ``facts`` (or a round line) would record next in the match, built and checked as ``record``
+    checks it (InputError, StateError); nothing is written.  Whether no table could have ended it so
+    (Implausible) is ``record``'s to ask, since the scorer may confirm it."""
+    opened = source if isinstance(source, OpenMatch) else open_match(os.fspath(source))
+    facts = _facts(opened, facts)
+    rnd = round_from_facts(opened.match, opened.ruleset, facts)
+    check_next(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)
+    return Checked(opened, facts, rnd)
+
+
+def record(source: MatchSource, facts: RoundInput | Checked, confirmed: bool = False) -> Change:
+    """Record the next round from ``facts`` (or a round line, or the round ``check`` gave for the state the
+    caller holds: it is not built nor checked again); the hand's claims (from ``score``) and
     ``facts.play_points`` are closed into it. Only the new round is scored. A round no table could have
     ended that way is refused (Implausible, with the reason) unless ``confirmed``."""
     with _changing(source) as opened:
-        rnd = round_from_facts(opened.match, opened.ruleset, _facts(opened, facts))
-        match = record_round(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)
+        checked = facts if isinstance(facts, Checked) and facts.opened is opened else \
+            check(opened, facts.facts if isinstance(facts, Checked) else facts)
+        rnd = checked.round
         if not confirmed:
             check_plausible(opened.match, opened.ruleset, rnd)
+        match = appended(opened.match, rnd)
         # only the new round is scored: the rounds before it are the very ones the table was scored from
         table = replay(opened.ruleset, match, opened.table.rounds, kept=len(opened.match.rounds))
         return Change(opened, _saved(opened, match, table), number=len(match.rounds))
@@ -404,10 +430,31 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
     if (points is None) == (count is None):
         raise InputError(_("give the points claimed (score Ann 10) or the count of the open ends (score Ann "
                            "--count 15), one of them"))
-    from scorekeeper.match.claims import add_claim  # start-up: only the points races
+    with _changing(source) as opened:
+        return _claimed(opened, ((player, points, count),))
+
+
+def claim(source: MatchSource, told: Iterable[tuple[str, int, bool]]) -> Change:
+    """Add the claims a round line tells without its round (``RoundFacts.claims``: ``(player, points or
+    count, is_count)``, as ``play`` takes 'Ann +15 Bob count 20') to the hand in progress: all or none, in
+    one write, each checked on the hand as it is after the ones before it (one may end the match)."""
+    from scorekeeper.match.claims import claim_points  # start-up: only the points races
 
     with _changing(source) as opened:
-        match = add_claim(opened.match, opened.ruleset, player, points, opened.table.over, count)
+        claims = claim_points(opened.ruleset, told)  # a refusal names the claim as it was told
+        # a count is kept as the count (it converts under another ruleset), the points as points
+        return _claimed(opened, tuple((each.player, None if each.count is not None else each.points, each.count)
+                                      for each in claims))
+
+
+def _claimed(opened: OpenMatch, claims: tuple[tuple[str, int | None, int | None], ...]) -> Change:
+    """Add ``claims`` (player, points, count) to the hand in progress of the match a use case holds under
+    its lock, all or none, and save once."""
+    from scorekeeper.match.claims import add_claim  # start-up: only the points races
+
+    match, table = opened.match, opened.table
+    for player, points, count in claims:
+        match = add_claim(match, opened.ruleset, player, points, table.over, count)
         # the rounds are unchanged (the same objects): only the claims are scored
-        table = replay(opened.ruleset, match, opened.table.rounds, kept=len(match.rounds))
-        return Change(opened, _saved(opened, match, table), claim=match.pending[-1])
+        table = replay(opened.ruleset, match, table.rounds, kept=len(match.rounds))
+    return Change(opened, _saved(opened, match, table), claim=match.pending[-1])
