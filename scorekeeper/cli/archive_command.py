@@ -8,14 +8,17 @@ import io
 
 import click
 
-from scorekeeper.cli.base import FilePath, echo_for_programs, echo_json, echo_paged, format_option, screen_width
+from scorekeeper.cli.base import Command, format_option
+from scorekeeper.cli.output import echo_for_programs, echo_json, echo_paged
+from scorekeeper.cli.params import FilePath
 from scorekeeper.cli.params import whole_number
+from scorekeeper.cli.screen import screen_width
 from scorekeeper.errors import printable
 from scorekeeper.i18n import N_, _
 from scorekeeper.reports.fit import wrap
 
 
-@click.command("history")
+@click.command("history", cls=Command)
 @click.argument("folders", nargs=-1, required=True, metavar="DIR...",
                 type=FilePath(exists=True, file_okay=True, dir_okay=True))
 @click.option("--jobs", type=whole_number(N_("the number of processes"), low=1), metavar="N",

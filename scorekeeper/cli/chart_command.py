@@ -6,15 +6,17 @@ import os
 
 import click
 
-from scorekeeper.cli.base import FilePath, match_path, screen_width
+from scorekeeper.cli.base import Command, match_path
+from scorekeeper.cli.params import FilePath
 from scorekeeper.cli.params import whole_number
+from scorekeeper.cli.screen import screen_width
 from scorekeeper.errors import StateError, printable
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.opened import open_match
 from scorekeeper.storage.atomic import write_atomic
 
 
-@click.command("chart")
+@click.command("chart", cls=Command)
 @click.option("-o", "--output", type=FilePath(dir_okay=False), metavar="FILE.svg|FILE.png",
               help="Draw the chart into an SVG or PNG file (needs the chart extra: "
                    "pip install 'scorekeeper[chart]').")

@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import (
-    Group,
-    echo_json,
-    echo_paged,
-    format_option,
-    match_path,
-    screen_width,
-    wide_option,
-)
+from scorekeeper.cli.base import Command, Group, format_option, match_path, wide_option
 from scorekeeper.cli.completion import ruleset_names
+from scorekeeper.cli.output import echo_json, echo_paged
 from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, whole_number
+from scorekeeper.cli.screen import screen_width
 from scorekeeper.domain.tiles import parse_tiles
 from scorekeeper.i18n import N_, _
 from scorekeeper.reports.fit import wrap_lines
@@ -210,7 +204,7 @@ def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_form
     click.echo(render_followed(followed, ruleset.name, scores, screen_width(), muggins))
 
 
-@click.command("explain")
+@click.command("explain", cls=Command)
 @click.argument("round_number", metavar="[ROUND]", type=ROUND_NUMBER, required=False)
 @_rules_option
 @format_option("json")
@@ -239,7 +233,7 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
     echo_paged(render_explanation(explanation, screen_width()))  # a round of four hands is taller than 24 lines
 
 
-@click.command("compare")
+@click.command("compare", cls=Command)
 @click.argument("other", metavar="OTHER", shell_complete=ruleset_names)
 @wide_option
 @format_option("json")

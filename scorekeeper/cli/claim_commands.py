@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import echo_change, format_option, match_path
+from scorekeeper.cli.base import Command, format_option, match_path
 from scorekeeper.cli.completion import player_names
+from scorekeeper.cli.output import echo_change
 from scorekeeper.i18n import _
 
 
-@click.command("score", context_settings={"ignore_unknown_options": True})
+@click.command("score", cls=Command, context_settings={"ignore_unknown_options": True})
 @click.argument("player", shell_complete=player_names)
 @click.argument("points", metavar="POINTS", required=False)
 @click.option("--count", "count", metavar="N", help="The count of the open ends instead of POINTS: the "

@@ -6,7 +6,10 @@ import os
 
 import click
 
-from scorekeeper.cli.base import FilePath, echo_for_programs, match_path, screen_width
+from scorekeeper.cli.base import Command, match_path
+from scorekeeper.cli.output import echo_for_programs
+from scorekeeper.cli.params import FilePath
+from scorekeeper.cli.screen import screen_width
 from scorekeeper.errors import StateError, printable
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import open_match
@@ -15,7 +18,7 @@ from scorekeeper.storage.atomic import write_atomic
 FORMATS = ("csv", "json", "markdown", "toml")
 
 
-@click.command("export")
+@click.command("export", cls=Command)
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="json", show_default=True,
               help="csv (a row per round and side; the hand in progress as \"in-play\"), json (facts + "
                    "table after every round), markdown (for a chat), toml (the match log itself).")
@@ -57,7 +60,7 @@ def _check_output(output: str, match: str, force: bool) -> None:
                            "-o another file").format(path=output))
 
 
-@click.command("import")
+@click.command("import", cls=Command)
 @click.argument("file", type=FilePath(exists=True, dir_okay=False))
 @click.option("--force", is_flag=True,
               help="Replace an existing match file: the old one is kept beside it under a dated name.")

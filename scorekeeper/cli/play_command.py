@@ -7,17 +7,12 @@ import os
 import click
 
 from scorekeeper.cli.app import cli
-from scorekeeper.cli.base import (
-    PathType,
-    echo_paged,
-    error_lines,
-    match_path,
-    table_language,
-    screen_height,
-    screen_width,
-    seating_options,
-)
+from scorekeeper.cli.base import Command, match_path, seating_options, table_language
 from scorekeeper.cli.completion import ruleset_names
+from scorekeeper.cli.output import echo_paged
+from scorekeeper.cli.params import PathType
+from scorekeeper.cli.problems import Problem, error_lines
+from scorekeeper.cli.screen import screen_height, screen_width
 from scorekeeper.errors import ScorekeeperError, StateError, printable
 from scorekeeper.i18n import LANGUAGES, _, ngettext
 from scorekeeper.i18n import language as spoken
@@ -25,7 +20,7 @@ from scorekeeper.storage import sigint
 import sys
 
 
-@click.command("play")
+@click.command("play", cls=Command)
 @click.argument("players", nargs=-1)
 @click.option("--rules", "rules_spec", metavar="NAME|PATH", shell_complete=ruleset_names,
               help="Start a new match under this ruleset (with PLAYERS, or --team twice), then play it.")
@@ -132,7 +127,10 @@ def run(session, read=input, greeting: str | None = None) -> None:
         if reply.delegate:
             _delegate(session.path, reply.delegate)
         if reply.page and reply.ok:
-            echo_paged(reply.text)
+            try:
+                echo_paged(reply.text)
+            except Problem as failed:  # a pager that failed is said, and the session goes on
+                failed.show()
         elif reply.text:
             click.echo(reply.text, err=not reply.ok)
         if reply.quit:
