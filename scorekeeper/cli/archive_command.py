@@ -10,8 +10,7 @@ import click
 
 from scorekeeper.cli.base import Command, format_option
 from scorekeeper.cli.output import echo_for_programs, echo_json, echo_paged
-from scorekeeper.cli.params import FilePath
-from scorekeeper.cli.params import whole_number
+from scorekeeper.cli.params import FilePath, whole_number
 from scorekeeper.cli.screen import screen_width
 from scorekeeper.errors import printable
 from scorekeeper.i18n import N_, _
@@ -37,7 +36,8 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
       scorekeeper history club/2024 club/2025
       scorekeeper history club --format csv > season.csv
     """
-    from scorekeeper.reports.archive import read_history  # start-up
+    from scorekeeper.reports.archive import read_history, render_history  # start-up: keeps reports.archive (the
+    # match layer with it) out of 'history --help' and Tab completion
 
     found = read_history(folders, jobs)
     if found.skipped:
@@ -53,13 +53,11 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
     columns = ("player", "played", "won", "lost", "rounds", "average", "rating")
     rows = [[getattr(record, column) for column in columns] for record in found.players]
     if output_format == "csv":
-        import csv  # start-up
+        import csv  # start-up: keeps csv out of the text and JSON output
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(columns)
         writer.writerows(rows)
         echo_for_programs(buffer.getvalue())
         return
-    from scorekeeper.reports.archive import render_history  # start-up
-
     echo_paged(render_history(found, screen_width()))  # a club's players can outnumber the screen's lines

@@ -7,8 +7,7 @@ import os
 import click
 
 from scorekeeper.cli.base import Command, match_path
-from scorekeeper.cli.params import FilePath
-from scorekeeper.cli.params import whole_number
+from scorekeeper.cli.params import FilePath, whole_number
 from scorekeeper.cli.screen import screen_width
 from scorekeeper.errors import StateError, printable
 from scorekeeper.i18n import N_, _, ngettext
@@ -37,7 +36,7 @@ def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) ->
       scorekeeper chart -o match.svg
       scorekeeper chart --text -o match.txt
     """
-    from scorekeeper.reports import chart as charts  # start-up
+    from scorekeeper.reports import chart as charts  # start-up: keeps reports.chart out of 'chart --help' and Tab
     if output is not None and not as_text:
         fmt = charts.image_format(output)
     opened = open_match(match_path(ctx))

@@ -32,8 +32,8 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
       scorekeeper score Bob --count 15
       scorekeeper score Bob 15 --format json
     """
-    from scorekeeper.match import usecases  # start-up
-    from scorekeeper.match.claims import parse_points  # start-up
+    from scorekeeper.match import usecases  # start-up: keeps the match layer out of 'score --help' and Tab
+    from scorekeeper.match.claims import parse_points  # start-up: likewise
 
     if (points is None) == (count is None):
         points = count = None  # both or neither: the core says to give one of them, before anything is parsed

@@ -35,7 +35,7 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
       scorekeeper export --format json > match.json
       scorekeeper export --format markdown
     """
-    from scorekeeper.reports.export import export_match  # start-up
+    from scorekeeper.reports.export import export_match  # start-up: keeps reports.export out of 'import'
     opened = open_match(match_path(ctx), explain=output_format == "json")  # the JSON export shows the steps
     if output is not None:
         _check_output(output, opened.path, force)
@@ -76,8 +76,8 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
       scorekeeper --match club/2024-05-01.toml import shared.toml
       scorekeeper import --force shared.toml   # the old match is kept as match.DATE-TIME.toml
     """
-    from scorekeeper.match.usecases import import_match  # start-up
-    from scorekeeper.reports.render import render_table  # start-up
+    from scorekeeper.match.usecases import import_match  # start-up: keeps the use cases out of 'export'
+    from scorekeeper.reports.render import render_table  # start-up: and reports.render
     change = import_match(match_path(ctx), file, force)
     kept = _("The match that was there is kept as {path}.").format(path=change.kept) + "\n" if change.kept else ""
     rounds = len(change.match.rounds)

@@ -32,7 +32,7 @@ sys.excepthook = _cancelled  # set as early as the entry point allows: the first
 
 
 def main() -> None:
-    from scorekeeper.storage import sigint  # start-up
+    from scorekeeper.storage import sigint  # start-up: after sys.excepthook, so that a Ctrl-C is one line
 
     sigint.guard()  # a Ctrl-C from here on is scorekeeper's to handle
     try:
@@ -45,10 +45,10 @@ def main() -> None:
             # after (a live session still collects); benchmarks/bench_replay.py measures it.
             gc.disable()
             sys.unraisablehook = _keep_interrupt
-            from scorekeeper.cli.language import decide  # start-up
+            from scorekeeper.cli.language import decide  # start-up: once Ctrl-C is handled (see the docstring)
 
             decide(sys.argv[1:])  # before click is loaded: its words, and every message, in that language
-            from scorekeeper.cli.app import cli  # start-up
+            from scorekeeper.cli.app import cli  # start-up: likewise, and click with it
 
             if INTERRUPTED:
                 raise KeyboardInterrupt
@@ -119,7 +119,7 @@ def _output_failed(error: Exception) -> None:
 
 
 def _saved() -> tuple[str, ...]:
-    from scorekeeper.storage.atomic import saved_paths  # start-up
+    from scorekeeper.storage.atomic import saved_paths  # start-up: only after the Ctrl-C handler
 
     return saved_paths()
 

@@ -132,7 +132,8 @@ def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec:
       scorekeeper table --rules my-house.toml
     """
     if rules_spec:
-        from scorekeeper.cli.check_commands import show_rescored  # start-up
+        from scorekeeper.cli.check_commands import show_rescored  # start-up: keeps the referee's commands out of
+        # every 'table' but 'table --rules'
 
         show_rescored(ctx, rules_spec, output_format, wide)
         return
@@ -228,7 +229,7 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
 
     Example: scorekeeper rating --left Serg
     """
-    from scorekeeper.reports.rating import Gain, rating  # start-up
+    from scorekeeper.reports.rating import Gain, rating  # start-up: keeps reports.rating out of the others here
 
     opened = open_match(match_path(ctx))
     leaver = resolve_player(opened.match, left) if left else None

@@ -4,6 +4,7 @@ too wide for the screen, which goes through the pager on a terminal."""
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 
 import click
@@ -20,7 +21,8 @@ def echo_change(change, output_format: str, headline: str | None = None, **said)
     if output_format == "json":
         echo_json({**said, "table": change.table.to_dict()} if said else change.table.to_dict())
         return
-    from scorekeeper.reports.render import after_round  # start-up: keeps reports.render out of --format json
+    from scorekeeper.reports.render import after_round  # start-up: keeps reports.render out of 'score' and of
+    # --format json
 
     click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
                            headline=headline))
@@ -88,8 +90,7 @@ def pager_words() -> list[str]:
     """The pager's command line when one runs, else []: both ends are a terminal, ``PAGER`` is not set empty
     (the way to want none), the terminal can page (not ``TERM=dumb``) and the program exists (``PAGER``'s,
     else less)."""
-    import shlex  # start-up: keeps shlex out of every output that fits the screen
-    import shutil  # start-up: keeps shutil (with bz2 and lzma) out of them too
+    import shutil  # start-up: keeps shutil (with bz2 and lzma) out of every output that fits the screen
 
     if not (hasattr(sys.stdin, "isatty") and sys.stdin.isatty()):
         return []
@@ -107,7 +108,6 @@ def page(text: str, pager: list[str]) -> None:
     """``text`` through the ``pager`` (``less`` told ``-FRX`` when ``PAGER`` is not set: leave at once what
     fits the screen, keep the text on it when leaving). A pager that fails, or is stopped by a signal, may have
     shown nothing: that is said (``Problem``, exit 1), never taken for a success."""
-    import shlex  # start-up: as in pager_words
     import subprocess  # start-up: keeps subprocess (with signal and selectors) out of every output that fits
 
     said = shlex.join(pager)

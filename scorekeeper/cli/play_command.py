@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 
 import click
 
@@ -57,8 +58,8 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
       #4> edit 2 Alex out, Olya 4, Serg 13, Masha 5
       #5> m 66 a 63            (a hand play by play, ruled on)
     """
-    from scorekeeper.live.session import LiveSession, Screen  # start-up
-    from scorekeeper.match import usecases  # start-up
+    from scorekeeper.live.session import LiveSession, Screen  # start-up: keeps it out of 'play --help' and Tab
+    from scorekeeper.match import usecases  # start-up: keeps the match layer out of them too
 
     _check_input()  # before anything is started or written
     path = local_path or match_path(ctx)
@@ -170,8 +171,6 @@ def _interrupted(session) -> None:
 
 def _delegate(path: str, args: tuple[str, ...]) -> None:
     """A read-only command (check, rules) run as 'scorekeeper ARGS' would run it; its errors are one line."""
-    import shlex  # start-up
-
     try:
         words = shlex.split(" ".join(args))
     except ValueError as error:
@@ -198,7 +197,7 @@ def _refuse(message: str) -> None:
 def _set_up_readline(session) -> None:
     """Line editing, history and Tab completion where the stdlib readline exists; the session works without."""
     try:
-        import readline  # start-up
+        import readline  # start-up: keeps readline out of 'play --help' and Tab completion
     except ImportError:
         return
 

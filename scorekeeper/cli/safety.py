@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import sys
+import unicodedata
 
 import click
 
@@ -70,8 +71,6 @@ DEGRADE = "scorekeeper-degrade"
 def _degrade(error: UnicodeError):
     if not isinstance(error, UnicodeEncodeError):
         raise error
-    import unicodedata  # start-up
-
     pieces = []
     for char in error.object[error.start:error.end]:
         plain = _PLAIN.get(char)
