@@ -9,9 +9,8 @@ import io
 import click
 
 from scorekeeper.cli.base import Command, format_option
-from scorekeeper.cli.output import echo_for_programs, echo_json, echo_paged
+from scorekeeper.cli.output import echo_for_programs, echo_json, echo_paged, screen_width
 from scorekeeper.cli.params import FilePath, whole_number
-from scorekeeper.cli.screen import screen_width
 from scorekeeper.errors import printable
 from scorekeeper.i18n import N_, _
 from scorekeeper.reports.fit import wrap

@@ -7,8 +7,8 @@ import os
 import click
 
 from scorekeeper.cli.base import Command, match_path
+from scorekeeper.cli.output import screen_width
 from scorekeeper.cli.params import FilePath, whole_number
-from scorekeeper.cli.screen import screen_width
 from scorekeeper.errors import StateError, printable
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.opened import open_match

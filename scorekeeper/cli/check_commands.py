@@ -6,12 +6,10 @@ import click
 
 from scorekeeper.cli.base import Command, Group, format_option, match_path, wide_option
 from scorekeeper.cli.completion import ruleset_names
-from scorekeeper.cli.output import echo_json, echo_paged
+from scorekeeper.cli.output import echo_json, echo_paged, screen_width
 from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, whole_number
-from scorekeeper.cli.screen import screen_width
 from scorekeeper.domain.tiles import parse_tiles
 from scorekeeper.i18n import N_, _
-from scorekeeper.referee.rulings import parse_ends, ruling_ruleset, ruling_table, scored_match
 from scorekeeper.reports.fit import wrap_lines
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
@@ -20,6 +18,8 @@ RULES_HELP = "A built-in ruleset or a ruleset file (default: the current match's
 
 
 def _ruleset(ctx: click.Context, spec: str | None):
+    from scorekeeper.referee.rulings import ruling_ruleset  # start-up: keeps referee.rulings out of compare
+
     return ruling_ruleset(spec, match_path(ctx))
 
 
@@ -160,6 +160,7 @@ def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_fo
     (add --rules muggins for 004's open-halves, --rules all-fives for 000's played-arms)
     """
     from scorekeeper.referee.count import check_count  # start-up: keeps referee.count out of the other commands
+    from scorekeeper.referee.rulings import parse_ends  # start-up: as in _ruleset
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_count(ruleset, parse_ends(" ".join(ends)), spinner)
@@ -189,6 +190,7 @@ def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_form
       scorekeeper check play "Ann 6-6, Bob 6-3, Cat 3-3 on 3, Dan knocks"
     """
     from scorekeeper.scoring.board import check_play  # start-up: keeps the board out of the other commands here
+    from scorekeeper.referee.rulings import ruling_table  # start-up: as in _ruleset
 
     ruleset, players = ruling_table(rules_spec, match_path(ctx))
     followed = check_play(ruleset, plays, hands, players)
@@ -218,6 +220,7 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
       scorekeeper explain 3 --format json
     """
     from scorekeeper.referee.explain import explain_round  # start-up: keeps referee.explain out of the others
+    from scorekeeper.referee.rulings import scored_match  # start-up: as in _ruleset
 
     match, ruleset, table = scored_match(match_path(ctx), rules_spec)
     explanation = explain_round(match, ruleset, table, round_number)

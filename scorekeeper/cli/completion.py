@@ -12,7 +12,6 @@ import os
 import click
 
 from scorekeeper.cli.base import DEFAULT_MATCH
-from scorekeeper.notation.names import fold
 
 
 def _items(values):
@@ -62,6 +61,8 @@ def _players(ctx: click.Context) -> tuple[str, ...]:
 def player_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
     """The match's players starting with ``incomplete`` as the round line reads a name (case, ё/е, accents and
     look-alike letters folded: ``names.fold``), in seating order."""
+    from scorekeeper.notation.names import fold  # start-up: keeps notation.names out of every command but Tab
+
     start = fold(incomplete)
     return _items([name for name in _players(ctx) if fold(name).startswith(start)])
 

@@ -7,9 +7,8 @@ import os
 import click
 
 from scorekeeper.cli.base import Command, format_option, wide_option
-from scorekeeper.cli.output import echo_json, note_wide
+from scorekeeper.cli.output import echo_json, note_wide, screen_width
 from scorekeeper.cli.params import FilePath
-from scorekeeper.cli.screen import screen_width
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _
 from scorekeeper.match.opened import open_match

@@ -5,10 +5,9 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import Command, format_option, match_path
-from scorekeeper.cli.output import echo_json
+from scorekeeper.cli.output import echo_json, screen_width
 from scorekeeper.cli.params import ROUND_NUMBER
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
-from scorekeeper.cli.screen import screen_width
 from scorekeeper.i18n import _
 from scorekeeper.match import usecases
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table

@@ -7,9 +7,8 @@ import os
 import click
 
 from scorekeeper.cli.base import Command, match_path
-from scorekeeper.cli.output import echo_for_programs
+from scorekeeper.cli.output import echo_for_programs, screen_width
 from scorekeeper.cli.params import FilePath
-from scorekeeper.cli.screen import screen_width
 from scorekeeper.errors import StateError, printable
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import open_match

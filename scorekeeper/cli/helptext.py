@@ -11,7 +11,7 @@ import click
 from click.formatting import wrap_text
 
 from scorekeeper import i18n
-from scorekeeper.cli.screen import screen_width
+from scorekeeper.cli.output import screen_width
 from scorekeeper.reports.columns import width
 from scorekeeper.reports.fit import wrap
 

@@ -13,9 +13,8 @@ from scorekeeper.cli.base import (
     wide_option,
 )
 from scorekeeper.cli.completion import player_names, ruleset_names
-from scorekeeper.cli.output import echo_change, echo_json, echo_paged, note_wide
+from scorekeeper.cli.output import echo_change, echo_json, echo_paged, note_wide, screen_width
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
-from scorekeeper.cli.screen import screen_width
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import LANGUAGES, N_, _, pgettext
 from scorekeeper.match import usecases

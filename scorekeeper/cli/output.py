@@ -1,18 +1,77 @@
-"""What a command prints: the table after a change, JSON and other output for programs, and text too tall or
-too wide for the screen, which goes through the pager on a terminal."""
+"""What a command prints, and where: the screen's width and height that people's output fits, the table after
+a change, JSON and other output for programs, and text too tall or too wide for the screen, which goes through
+the pager on a terminal."""
 
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 
 import click
 
 from scorekeeper import i18n
-from scorekeeper.cli.problems import Problem
-from scorekeeper.cli.screen import extent, on_terminal, screen_height, screen_width
+from scorekeeper.reports.columns import width
 from scorekeeper.reports.fit import wrap
+
+MIN_WIDTH = 20
+"""Narrower than this, nothing is readable anyway: layouts are made for at least this many columns."""
+
+
+def _count(name: str) -> int | None:
+    """A positive number of columns or lines from the environment variable ``name``, written in ASCII digits
+    (not "²", at most six of them); None when it is not set or not such a number."""
+    value = os.environ.get(name, "").strip()
+    if value.isascii() and value.isdigit() and len(value) < 7 and int(value) > 0:
+        return int(value)
+    return None
+
+
+def screen_width(wide: bool = False, stream: str = "stdout") -> int | None:
+    """The columns people's output must fit: ``COLUMNS`` when set, else the terminal's width (80 when a
+    terminal does not say); None (no limit, nothing shortened) with ``--wide`` or when ``stream`` (stdout, or
+    stderr for errors) is a pipe or a file and ``COLUMNS`` is not set, so a saved table is never cut."""
+    if wide:
+        return None
+    columns = _count("COLUMNS")
+    if columns is not None:
+        return max(MIN_WIDTH, columns)
+    stream = sys.stderr if stream == "stderr" else sys.stdout
+    if not (hasattr(stream, "isatty") and stream.isatty()):
+        return None
+    try:
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError):
+        return 80
+    return max(MIN_WIDTH, columns) if columns else 80
+
+
+def screen_height() -> int:
+    """The lines of the screen: ``LINES`` when set, else the terminal's height, else 24."""
+    lines = _count("LINES")
+    if lines is not None:
+        return lines
+    try:
+        if sys.stdout.isatty():
+            return os.get_terminal_size(sys.stdout.fileno()).lines or 24
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 24
+
+
+def on_terminal() -> bool:
+    """Whether stdout is a terminal (a person reads it as it comes)."""
+    return hasattr(sys.stdout, "isatty") and sys.stdout.isatty()
+
+
+def extent(text: str) -> tuple[int, int]:
+    """The columns and the lines ``text`` takes on a screen."""
+    lines = text.splitlines()
+    return max((width(line) for line in lines), default=0), len(lines)
+
+
+class PagerFailed(Exception):
+    """The pager failed, or was stopped by a signal: what it was given may not have been shown. Its text says
+    so; the command fails with it (exit 1), a live session says it and goes on."""
 
 
 def echo_change(change, output_format: str, headline: str | None = None, **said) -> None:
@@ -90,7 +149,8 @@ def pager_words() -> list[str]:
     """The pager's command line when one runs, else []: both ends are a terminal, ``PAGER`` is not set empty
     (the way to want none), the terminal can page (not ``TERM=dumb``) and the program exists (``PAGER``'s,
     else less)."""
-    import shutil  # start-up: keeps shutil (with bz2 and lzma) out of every output that fits the screen
+    import shlex  # start-up: keeps shlex out of every output that fits the screen
+    import shutil  # start-up: keeps shutil (with bz2 and lzma) out of it too
 
     if not (hasattr(sys.stdin, "isatty") and sys.stdin.isatty()):
         return []
@@ -107,7 +167,8 @@ def pager_words() -> list[str]:
 def page(text: str, pager: list[str]) -> None:
     """``text`` through the ``pager`` (``less`` told ``-FRX`` when ``PAGER`` is not set: leave at once what
     fits the screen, keep the text on it when leaving). A pager that fails, or is stopped by a signal, may have
-    shown nothing: that is said (``Problem``, exit 1), never taken for a success."""
+    shown nothing: that is said (``PagerFailed``), never taken for a success."""
+    import shlex  # start-up: as in pager_words
     import subprocess  # start-up: keeps subprocess (with signal and selectors) out of every output that fits
 
     said = shlex.join(pager)
@@ -120,8 +181,8 @@ def page(text: str, pager: list[str]) -> None:
     try:
         process = subprocess.Popen(pager, stdin=subprocess.PIPE, env=environment)
     except OSError as error:
-        raise Problem(i18n._("the pager '{pager}' could not be started ({reason}); PAGER= shows the output "
-                             "without one").format(pager=said, reason=error.strerror or error)) from None
+        raise PagerFailed(i18n._("the pager '{pager}' could not be started ({reason}); PAGER= shows the output "
+                                 "without one").format(pager=said, reason=error.strerror or error)) from None
     try:
         process.stdin.write(data)
     except (BrokenPipeError, KeyboardInterrupt):  # the person left the pager, or pressed Ctrl-C, before the end
@@ -138,10 +199,10 @@ def page(text: str, pager: list[str]) -> None:
         except KeyboardInterrupt:  # less takes Ctrl-C for its own use: the pager decides when it ends
             continue
     if status > 0:
-        raise Problem(i18n._("the pager '{pager}' ended with exit status {status}: the output may not have been "
-                             "shown; PAGER= shows it without one").format(pager=said, status=status))
+        raise PagerFailed(i18n._("the pager '{pager}' ended with exit status {status}: the output may not have "
+                                 "been shown; PAGER= shows it without one").format(pager=said, status=status))
     if status < 0:
         import signal  # start-up: keeps signal's enums out of every command but one whose pager was killed
 
-        raise Problem(i18n._("the pager '{pager}' was stopped by {signal}: the output may not have been shown "
-                             "whole").format(pager=said, signal=signal.Signals(-status).name))
+        raise PagerFailed(i18n._("the pager '{pager}' was stopped by {signal}: the output may not have been "
+                                 "shown whole").format(pager=said, signal=signal.Signals(-status).name))

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import os
-import shlex
 
 import click
 
 from scorekeeper.cli.app import cli
 from scorekeeper.cli.base import Command, match_path, seating_options, table_language
 from scorekeeper.cli.completion import ruleset_names
-from scorekeeper.cli.output import echo_paged
+from scorekeeper.cli.output import PagerFailed, echo_paged, screen_height, screen_width
 from scorekeeper.cli.params import PathType
-from scorekeeper.cli.problems import Problem, error_lines
-from scorekeeper.cli.screen import screen_height, screen_width
+from scorekeeper.cli.problems import error_lines
 from scorekeeper.errors import ScorekeeperError, StateError, printable
 from scorekeeper.i18n import LANGUAGES, _, ngettext
 from scorekeeper.i18n import language as spoken
@@ -130,8 +128,8 @@ def run(session, read=input, greeting: str | None = None) -> None:
         if reply.page and reply.ok:
             try:
                 echo_paged(reply.text)
-            except Problem as failed:  # a pager that failed is said, and the session goes on
-                failed.show()
+            except PagerFailed as failed:  # said, and the session goes on
+                _refuse(str(failed))
         elif reply.text:
             click.echo(reply.text, err=not reply.ok)
         if reply.quit:
@@ -171,6 +169,8 @@ def _interrupted(session) -> None:
 
 def _delegate(path: str, args: tuple[str, ...]) -> None:
     """A read-only command (check, rules) run as 'scorekeeper ARGS' would run it; its errors are one line."""
+    import shlex  # start-up: keeps shlex out of a session where no check or rules command is typed
+
     try:
         words = shlex.split(" ".join(args))
     except ValueError as error:

@@ -9,7 +9,7 @@ import click
 
 from scorekeeper import i18n
 from scorekeeper.cli import safety
-from scorekeeper.cli.screen import screen_height, screen_width
+from scorekeeper.cli.output import PagerFailed, screen_height, screen_width
 from scorekeeper.cli.stderr import discard_stdout
 from scorekeeper.errors import Implausible, InputError, RulesetNotFound, ScorekeeperError, cut_echoes, printable
 from scorekeeper.reports.fit import wrap
@@ -52,9 +52,10 @@ def usage_problem(error: click.UsageError) -> InputProblem:
 
 @contextmanager
 def said_in_one_line(saved_before: int):
-    """Run a command, turning what it raises into what a person reads: a library error or a usage error into
-    ``Error: ...`` with its exit code; a Ctrl-C, or output that cannot be written once the change is saved,
-    into what ``safety`` says. ``saved_before``: how many writes the process had made before the command."""
+    """Run a command, turning what it raises into what a person reads: a library error, a usage error or a
+    pager that failed into ``Error: ...`` with its exit code; a Ctrl-C, or output that cannot be written once
+    the change is saved, into what ``safety`` says. ``saved_before``: how many writes the process had made
+    before the command."""
     try:
         yield
     except KeyboardInterrupt:
@@ -67,6 +68,9 @@ def said_in_one_line(saved_before: int):
         raise InputProblem(printable(i18n._("{problem}; --confirm records it").format(problem=error))) from None
     except (InputError, RulesetNotFound) as error:
         raise InputProblem(printable(str(error))) from None
+    except PagerFailed as error:
+        safety.check_saved(error, saved_before)
+        raise Problem(printable(str(error))) from None
     except ScorekeeperError as error:
         problems = getattr(error, "problems", None)
         if problems and len(problems) > 1:  # a broken file: every problem, one line each

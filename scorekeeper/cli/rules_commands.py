@@ -6,10 +6,9 @@ import click
 
 from scorekeeper.cli.base import Group, format_option
 from scorekeeper.cli.completion import ruleset_names
-from scorekeeper.cli.output import echo_for_programs, echo_json, echo_paged
+from scorekeeper.cli.output import echo_for_programs, echo_json, echo_paged, screen_height, screen_width
 from scorekeeper.cli.params import PathType
 from scorekeeper.cli.problems import InputProblem, echo_problems
-from scorekeeper.cli.screen import screen_height, screen_width
 from scorekeeper.errors import RulesetNotFound, printable
 from scorekeeper.i18n import _
 from scorekeeper.reports.fit import wrap

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import codecs
 import sys
-import unicodedata
 
 import click
 
@@ -71,6 +70,8 @@ DEGRADE = "scorekeeper-degrade"
 def _degrade(error: UnicodeError):
     if not isinstance(error, UnicodeEncodeError):
         raise error
+    import unicodedata  # start-up: keeps unicodedata out of every command whose output is UTF-8
+
     pieces = []
     for char in error.object[error.start:error.end]:
         plain = _PLAIN.get(char)
