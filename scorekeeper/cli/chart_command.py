@@ -6,15 +6,16 @@ import os
 
 import click
 
-from scorekeeper.cli.base import FilePath, match_path, screen_width
-from scorekeeper.cli.params import whole_number
+from scorekeeper.cli.base import Command, match_path
+from scorekeeper.cli.output import screen_width
+from scorekeeper.cli.params import FilePath, whole_number
 from scorekeeper.errors import StateError, printable
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.opened import open_match
 from scorekeeper.storage.atomic import write_atomic
 
 
-@click.command("chart")
+@click.command("chart", cls=Command)
 @click.option("-o", "--output", type=FilePath(dir_okay=False), metavar="FILE.svg|FILE.png",
               help="Draw the chart into an SVG or PNG file (needs the chart extra: "
                    "pip install 'scorekeeper[chart]').")
@@ -35,7 +36,7 @@ def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) ->
       scorekeeper chart -o match.svg
       scorekeeper chart --text -o match.txt
     """
-    from scorekeeper.reports import chart as charts  # start-up
+    from scorekeeper.reports import chart as charts  # start-up: keeps reports.chart out of 'chart --help' and Tab
     if output is not None and not as_text:
         fmt = charts.image_format(output)
     opened = open_match(match_path(ctx))

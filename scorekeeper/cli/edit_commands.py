@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import echo_json, format_option, match_path, screen_width
+from scorekeeper.cli.base import Command, format_option, match_path
+from scorekeeper.cli.output import echo_json, screen_width
 from scorekeeper.cli.params import ROUND_NUMBER
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.i18n import _
@@ -23,7 +24,7 @@ def _before_after(change: usecases.Change, output_format: str, done: str, key: s
                f"{now}\n{render_table(after, ruleset, SHOWN_ROUNDS, width)}")
 
 
-@click.command("edit")
+@click.command("edit", cls=Command)
 @click.argument("number", type=ROUND_NUMBER, metavar="N")
 @round_options
 @click.option("--no-points", "no_points", is_flag=True,
@@ -53,7 +54,7 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
     _before_after(change, output_format, _("Round {number} replaced.").format(number=number), "edited")
 
 
-@click.command("delete")
+@click.command("delete", cls=Command)
 @click.argument("number", type=ROUND_NUMBER, metavar="N")
 @format_option("json")
 @click.pass_context

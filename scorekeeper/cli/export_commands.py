@@ -6,7 +6,9 @@ import os
 
 import click
 
-from scorekeeper.cli.base import FilePath, echo_for_programs, match_path, screen_width
+from scorekeeper.cli.base import Command, match_path
+from scorekeeper.cli.output import echo_for_programs, screen_width
+from scorekeeper.cli.params import FilePath
 from scorekeeper.errors import StateError, printable
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import open_match
@@ -15,7 +17,7 @@ from scorekeeper.storage.atomic import write_atomic
 FORMATS = ("csv", "json", "markdown", "toml")
 
 
-@click.command("export")
+@click.command("export", cls=Command)
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="json", show_default=True,
               help="csv (a row per round and side; the hand in progress as \"in-play\"), json (facts + "
                    "table after every round), markdown (for a chat), toml (the match log itself).")
@@ -32,7 +34,7 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
       scorekeeper export --format json > match.json
       scorekeeper export --format markdown
     """
-    from scorekeeper.reports.export import export_match  # start-up
+    from scorekeeper.reports.export import export_match  # start-up: keeps reports.export out of 'import'
     opened = open_match(match_path(ctx), explain=output_format == "json")  # the JSON export shows the steps
     if output is not None:
         _check_output(output, opened.path, force)
@@ -57,7 +59,7 @@ def _check_output(output: str, match: str, force: bool) -> None:
                            "-o another file").format(path=output))
 
 
-@click.command("import")
+@click.command("import", cls=Command)
 @click.argument("file", type=FilePath(exists=True, dir_okay=False))
 @click.option("--force", is_flag=True,
               help="Replace an existing match file: the old one is kept beside it under a dated name.")
@@ -73,8 +75,8 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
       scorekeeper --match club/2024-05-01.toml import shared.toml
       scorekeeper import --force shared.toml   # the old match is kept as match.DATE-TIME.toml
     """
-    from scorekeeper.match.usecases import import_match  # start-up
-    from scorekeeper.reports.render import render_table  # start-up
+    from scorekeeper.match.usecases import import_match  # start-up: keeps the use cases out of 'export'
+    from scorekeeper.reports.render import render_table  # start-up: and reports.render
     change = import_match(match_path(ctx), file, force)
     kept = _("The match that was there is kept as {path}.").format(path=change.kept) + "\n" if change.kept else ""
     rounds = len(change.match.rounds)

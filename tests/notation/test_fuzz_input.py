@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper.cli.app import cli
-from scorekeeper.cli.base import SHOWN_PROBLEMS
+from scorekeeper.cli.problems import SHOWN_PROBLEMS
 
 from commands import typed_commands
 from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines
