@@ -152,14 +152,22 @@ def match_lock(match_path: str, wait: float | None = None) -> Iterator[str]:
 
 def _open_lock_file(path: str, match_path: str) -> tuple[int, bool]:
     """The lock file, opened without following a link: (its descriptor, whether this call created it)."""
+    match = _status(match_path)
     try:
-        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o644), True
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, _mode(match))
     except FileExistsError:
-        pass
+        descriptor = None
     except FileNotFoundError:
         raise FileProblem(_("cannot write here: the folder {path} does not exist").format(
             path=os.path.dirname(path)),
                           os.fspath(match_path)) from None
+    if descriptor is not None:
+        if match is not None and hasattr(os, "fchown") and os.fstat(descriptor).st_gid != match.st_gid:
+            try:  # the match's group, whose writers must be able to open the lock to take it
+                os.fchown(descriptor, -1, match.st_gid)
+            except OSError:
+                pass
+        return descriptor, True
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | _CLOEXEC)
     except FileNotFoundError:  # its holder let go meanwhile: make it again
@@ -173,6 +181,22 @@ def _open_lock_file(path: str, match_path: str) -> tuple[int, bool]:
         raise StateError(_("{path} is in the way of the match's lock: it is {what}, not a lock scorekeeper made; "
                            "nothing was written (remove it if nobody needs it)").format(path=path, what=what))
     return descriptor, False
+
+
+def _status(match_path: str) -> os.stat_result | None:
+    try:
+        return os.stat(match_path)
+    except (OSError, ValueError):
+        return None
+
+
+def _mode(match: os.stat_result | None) -> int:
+    """The lock file's mode: readable (to be locked) by whoever may read or write the match, and by nobody
+    else (it names the command that holds it), writable by its owner alone; 0o644 for a match not made yet."""
+    if match is None:
+        return 0o644
+    readers = match.st_mode & 0o044 | (match.st_mode & 0o022) << 1
+    return 0o600 | readers
 
 
 def _unlink(path: str) -> None:

@@ -501,8 +501,8 @@ def keep_aside(path: str, when: str) -> str:
         except FileExistsError:
             continue
         except OSError:  # no hard links here (another device, a file system without them): copy
-            with open(path, "rb") as handle:
-                write_atomic(aside, handle.read())
+            with open(path, "rb") as handle:  # with the match's owner, group and mode (or tighter)
+                write_atomic(aside, handle.read(), like=os.fstat(handle.fileno()))
             return aside
     raise MatchFileError(_("cannot keep the old match aside: too many kept already today"), path)
 
