@@ -3,7 +3,8 @@
 ``--lang`` (the group's, or ``new``'s) wins, then ``SCOREKEEPER_LANG``, then the language the match file
 remembers (its ``lang`` key), then the locale's variables (``scorekeeper.i18n.choose``). The command line is
 read here as words, before click parses it, and the match file only as far as its first table: the entry point
-calls this before it imports click, so English costs a glance at the arguments and the environment.
+calls this before it imports click, so English costs a glance at the arguments and the environment. A
+catalog that cannot be read is said in one line on stderr, and the command goes on in English.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import os
 import re
 import stat
 
-from scorekeeper.i18n import choose, known, use
+from scorekeeper.cli.stderr import say
+from scorekeeper.i18n import CatalogProblem, _, choose, known, use
 
 _LANG_KEY = r'^lang\s*=\s*"([A-Za-z_]{1,16})"\s*(?:#.*)?$'
 """A ``lang`` line, compiled only for a file that has one (most have none: every command reads the head)."""
@@ -67,5 +69,12 @@ def decide(args: list[str], environ=os.environ) -> str:
     else:
         path = typed_option(args, "--match") or environ.get("SCOREKEEPER_MATCH") or "match.toml"
         chosen = choose(None, environ, remembered(path))
-    use(chosen)
+    try:
+        use(chosen)
+    except CatalogProblem as problem:  # one line, and the command goes on in English
+        from scorekeeper.errors import printable  # start-up: only for a damaged catalog
+
+        say(_("Warning: the catalog {path} cannot be read ({reason}): going on in English.").format(
+            path=printable(problem.path), reason=problem.said()))
+        return "en"
     return chosen
