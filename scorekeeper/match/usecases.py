@@ -14,6 +14,7 @@ match's state forbids it) before anything is written, so the file is left byte-f
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from contextlib import contextmanager
@@ -173,23 +174,59 @@ MatchSource = str | os.PathLike | OpenMatch
 """Where a use case finds the match: its file, or the open match a caller already holds."""
 
 
+READS = 20
+"""How often a use case reads a match file that other commands keep changing under it before it gives up:
+each read that comes too late means that another command's change landed meanwhile."""
+
+
+class _ReadAgain(Exception):
+    """The match file changed between a use case's read and its write: nothing was written; read it again."""
+
+
+def _read_again(use_case):
+    """Run ``use_case`` again, from a new read of the file, when another command changed the match between its
+    read and its write (``_changing``), up to ``READS`` times."""
+    @functools.wraps(use_case)
+    def changing(source, *args, **kwargs):
+        for _attempt in range(READS):
+            try:
+                return use_case(source, *args, **kwargs)
+            except _ReadAgain:
+                continue
+        path = source.path if isinstance(source, OpenMatch) else os.fspath(source)
+        raise StateError(_("other commands kept changing {path} while this one read it ({reads} times): nothing "
+                           "was written; try again").format(path=path, reads=READS))
+    return changing
+
+
 @contextmanager
 def _changing(source: MatchSource) -> Iterator[OpenMatch]:
-    """The match a use case changes, with the match's write lock held until the change is saved: opened and
-    checked from its file, or the state a caller holds (refused with MatchChanged when another command
-    changed the file since that state was read).  The one place where a use case reads the match before
-    writing it: the lock covers read, check and write, so two commands at once both land in the file."""
-    path = source.path if isinstance(source, OpenMatch) else os.fspath(source)
-    with match_lock(path):
-        if isinstance(source, OpenMatch):
-            check_unchanged(path, source.stamp)
-            yield source
-        else:
-            yield open_match(path)
+    """The match a use case changes: the state a caller holds, or the match opened and checked from its file.
+    Neither is read nor checked under the lock: ``_saved`` takes it for the write alone, once it is sure the
+    file is still the version that was read (``storage.stamp``), so that a long match's replay never makes
+    another writer wait. When another command changed the file meanwhile, a state the caller holds is refused
+    (MatchChanged) and a match opened here is read again (``_read_again`` runs the use case once more)."""
+    if isinstance(source, OpenMatch):
+        yield source
+        return
+    try:
+        yield open_match(os.fspath(source))
+    except MatchChanged:
+        raise _ReadAgain from None
+
+
+@contextmanager
+def _writing(opened: OpenMatch) -> Iterator[None]:
+    """The match's write lock, held while the change is written, once the file is known to be the version
+    ``opened`` was read from (MatchChanged otherwise)."""
+    with match_lock(opened.path):
+        check_unchanged(opened.path, opened.stamp)
+        yield
 
 
 def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
-    stamp = save_match(match, opened.path)
+    with _writing(opened):
+        stamp = save_match(match, opened.path)
     return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table, stamp)
 
 
@@ -256,6 +293,7 @@ def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMa
     return Change(before, OpenMatch(path, match._replace(path=path), ruleset, table, stamp), kept=kept)
 
 
+@_read_again
 def rematch(source: MatchSource, force: bool = False) -> Change:
     """Start the next match at the finished match's file: the same seating, sides and ruleset, no rounds; the
     finished one is kept beside it under a dated name (``kept``), as ``new`` with ``force`` keeps it. Refused
@@ -273,7 +311,9 @@ def rematch(source: MatchSource, force: bool = False) -> Change:
                                       "one anyway, this one kept aside", rounds).format(path=path, n=rounds))
         finished = opened.match
         match = Match(ruleset=finished.ruleset, players=finished.players, sides=finished.sides, lang=finished.lang)
-        return _replace_held(path, match, opened.ruleset, replay(opened.ruleset, match), before=opened)
+        table = replay(opened.ruleset, match)
+        with _writing(opened):
+            return _replace_held(path, match, opened.ruleset, table, before=opened)
 
 
 def _now() -> str:
@@ -296,6 +336,7 @@ def _refuse_existing(path: str, force: bool, restart: bool = False) -> None:
                             "file")).format(path=path))
 
 
+@_read_again
 def record(source: MatchSource, facts: RoundInput, confirmed: bool = False) -> Change:
     """Record the next round from ``facts`` (or a round line); the hand's claims (from ``score``) and
     ``facts.play_points`` are closed into it. Only the new round is scored. A round no table could have
@@ -310,6 +351,7 @@ def record(source: MatchSource, facts: RoundInput, confirmed: bool = False) -> C
         return Change(opened, _saved(opened, match, table), number=len(match.rounds))
 
 
+@_read_again
 def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool = False,
          confirmed: bool = False) -> Change:
     """Replace round ``number``'s facts with ``facts`` (or a round line; checked as ``record`` checks them);
@@ -346,6 +388,7 @@ def _with_hands_of(rnd: Round, facts: RoundFacts) -> RoundFacts:
     return facts._replace(hands=hands, totals=totals)
 
 
+@_read_again
 def delete(source: MatchSource, number: int) -> Change:
     """Delete round ``number``; the later rounds move up one and are re-scored."""
     from scorekeeper.match.amend import delete_round  # start-up
@@ -355,6 +398,7 @@ def delete(source: MatchSource, number: int) -> Change:
         return Change(opened, _saved(opened, match, table), number=number)
 
 
+@_read_again
 def undo(source: MatchSource) -> Change:
     """Drop the last claim of the hand in progress, else the last round (its claims go back to the hand in
     progress); ``dropped`` says which. What is dropped is kept in the match's history, for ``redo``."""
@@ -366,6 +410,7 @@ def undo(source: MatchSource) -> Change:
         return Change(opened, _saved(opened, match, table), dropped=dropped)
 
 
+@_read_again
 def redo(source: MatchSource, number: int | None = None) -> Change:
     """Put back what an undo, delete or edit took out: change ``number`` of the match's history (as
     ``history`` lists them, 1 the oldest), or the newest not yet put back; ``restored`` says what."""
@@ -397,6 +442,7 @@ def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revi
                  for number, entry in reversed(list(enumerate(opened.match.history, start=1))))
 
 
+@_read_again
 def score(source: MatchSource, player: str, points: int | None = None, count: int | None = None) -> Change:
     """Add a claim made during play to the hand in progress: ``points`` claimed by ``player`` (a name as
     typed), or the ``count`` of the open ends, which the ruleset turns into points. A claim the ruleset

@@ -1,7 +1,10 @@
-"""One writer at a time: an advisory lock around every read-modify-write of a match file.
+"""One writer at a time: an advisory lock around every write of a match file.
 
     with match_lock("match.toml"):
-        ...read the match, check the change, write it...
+        ...check the file is still the version the change was made from, write it...
+
+A command reads, checks and replays the match without the lock, and takes it for the write alone
+(``match.usecases``): a long match's replay never makes another writer wait.
 
 The lock is ``fcntl.flock`` on a lock file beside the match (``.match.toml.lock``, beside the real file when
 the match is a symlink). A second writer waits up to ``wait`` seconds, then ``LockBusy`` names the holder:
@@ -34,7 +37,7 @@ from scorekeeper.i18n import _
 from scorekeeper.storage.atomic import remove_stale_temporaries
 
 DEFAULT_WAIT = 3.0
-"""Seconds a second writer waits for the first: a command holds the lock only while it reads, checks and writes."""
+"""Seconds a second writer waits for the first: a command holds the lock only while it writes."""
 
 LONGEST_WAIT = 600.0
 """The longest ``SCOREKEEPER_LOCK_WAIT`` taken: ten minutes, so that a typo never waits forever."""
