@@ -32,7 +32,7 @@ import time
 from contextlib import contextmanager
 from typing import Iterator
 
-from scorekeeper.errors import FileProblem, InputError, StateError, quoted
+from scorekeeper.errors import FileProblem, InputError, StateError, printable
 from scorekeeper.i18n import _
 from scorekeeper.storage.atomic import remove_stale_temporaries
 
@@ -62,19 +62,26 @@ def lock_path(match_path: str) -> str:
 
 
 def lock_wait() -> float:
-    """How long a second writer waits: ``SCOREKEEPER_LOCK_WAIT`` seconds (0 to ``LONGEST_WAIT``), else
-    ``DEFAULT_WAIT``; InputError for a value that is not such a number (nan, inf, -1, abc)."""
+    """How long a second writer waits: ``SCOREKEEPER_LOCK_WAIT`` seconds (0 to ``LONGEST_WAIT``, in the ASCII
+    digits, a fraction after a point: 3, 0.5), else ``DEFAULT_WAIT`` (unset or empty); InputError for anything
+    else: what ``float`` would also take (nan, inf, 1e1, 1_0, " 3", other scripts' digits) is refused too."""
     given = os.environ.get("SCOREKEEPER_LOCK_WAIT")
-    if given is None or not given.strip():
+    if not given:
         return DEFAULT_WAIT
-    try:
+    whole, point, fraction = given.partition(".")
+    wait = math.nan
+    if given.isascii() and whole.isdigit() and len(whole) <= 3 and (not point or fraction.isdigit()):
         wait = float(given)
-    except ValueError:
-        wait = math.nan
     if not 0 <= wait <= LONGEST_WAIT:  # nan too
-        raise InputError(_("SCOREKEEPER_LOCK_WAIT must be a number of seconds from 0 to {longest_wait:g}, not "
-                           "{given}: nothing was written").format(longest_wait=LONGEST_WAIT, given=quoted(given)))
+        raise InputError(_("SCOREKEEPER_LOCK_WAIT must be seconds from 0 to {longest_wait:g} in the digits 0-9 "
+                           "(3, 0.5), not {given}: nothing was written").format(longest_wait=LONGEST_WAIT,
+                                                                                given=_shown(given)))
     return wait
+
+
+def _shown(given: str) -> str:
+    """A setting's value as a message repeats it: its spaces kept (they make it wrong), cut when long."""
+    return f"'{printable(given[:24])}'" + ("…" if len(given) > 24 else "")
 
 
 def _holder_line() -> str:
