@@ -42,6 +42,7 @@ from scorekeeper.scoring.plausible import check_plausible
 from scorekeeper.scoring.table import Table
 from scorekeeper.storage.lock import match_lock
 from scorekeeper.storage.matchfile import (
+    dump_match,
     keep_aside,
     key_line,
     read_match_text,
@@ -225,8 +226,9 @@ def _writing(opened: OpenMatch) -> Iterator[None]:
 
 
 def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
+    text = dump_match(match)  # worked out before the lock (a long match's lines): under it, only the write
     with _writing(opened):
-        stamp = save_match(match, opened.path)
+        stamp = save_match(match, opened.path, text)
     return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table, stamp)
 
 
@@ -280,16 +282,18 @@ def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, r
     """Write ``match`` as the match at ``path`` (``new``, ``import_match``), under the lock: refused when one
     is there unless ``force``, and then the one there is kept aside under a dated name first (``kept``):
     nothing of a match is ever lost by a command that replaces it."""
+    text = dump_match(match)  # worked out before the lock: under it, only the write
     with match_lock(path):
         _refuse_existing(path, force, remedy)  # again: another command may have started one meanwhile
-        return _replace_held(path, match, ruleset, table)
+        return _replace_held(path, match, ruleset, table, text=text)
 
 
-def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMatch | None = None) -> Change:
-    """Keep the match at ``path`` (if any) aside under a dated name, then write ``match`` there; the caller
-    holds the lock."""
+def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMatch | None = None,
+                  text: str | None = None) -> Change:
+    """Keep the match at ``path`` (if any) aside under a dated name, then write ``match`` (its ``text``, when
+    worked out already) there; the caller holds the lock."""
     kept = keep_aside(path, _now()) if os.path.exists(path) else None
-    stamp = save_match(match, path)
+    stamp = save_match(match, path, text)
     return Change(before, OpenMatch(path, match._replace(path=path), ruleset, table, stamp), kept=kept)
 
 

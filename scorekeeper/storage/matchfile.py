@@ -468,9 +468,10 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
     return raw
 
 
-def save_match(match: Match, path: str) -> FileStamp:
-    """Write the match file atomically; returns the stamp of the version written."""
-    text = dump_match(match)
+def save_match(match: Match, path: str, text: str | None = None) -> FileStamp:
+    """Write the match file atomically; returns the stamp of the version written. ``text``: the match's text
+    (``dump_match``), when the caller worked it out already (before it took the lock)."""
+    text = dump_match(match) if text is None else text
     old = textfile.regular_text(write_target(path)) or ""
     if "#" in old.replace(HEADER, "", 1):
         from scorekeeper.storage.comments import keep_comments  # only files a person commented pay for it
