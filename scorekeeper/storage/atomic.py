@@ -110,14 +110,7 @@ def _create(temporary: str, mode: int) -> int:
 
 
 def _keep_owner_and_mode(descriptor: int, old: os.stat_result) -> None:
-    if hasattr(os, "fchown") and (old.st_uid != os.geteuid() or old.st_gid != os.getegid()):
-        try:
-            os.fchown(descriptor, old.st_uid, old.st_gid)
-        except OSError:
-            try:  # not root: at least the group, when we belong to it
-                os.fchown(descriptor, -1, old.st_gid)
-            except OSError:
-                pass
+    _give_owner(descriptor, old)
     try:  # after chown, which may clear the set-id bits
         os.fchmod(descriptor, old.st_mode & 0o7777)
     except OSError:
@@ -129,14 +122,7 @@ def _like(descriptor: int, like: os.stat_result, old: os.stat_result | None) -> 
     allows, and no permission the match does not give: the old file's mode (or the new file's, made with
     the umask) within the match's. When the file cannot have the match's group, it gets no group permission:
     its group is not the match's readers."""
-    if hasattr(os, "fchown") and (like.st_uid != os.geteuid() or like.st_gid != os.getegid()):
-        try:
-            os.fchown(descriptor, like.st_uid, like.st_gid)
-        except OSError:
-            try:  # not root: at least the group, when we belong to it
-                os.fchown(descriptor, -1, like.st_gid)
-            except OSError:
-                pass
+    _give_owner(descriptor, like)
     made = os.fstat(descriptor)
     mode = (old.st_mode if old is not None else made.st_mode) & like.st_mode & 0o777
     if made.st_gid != like.st_gid:
@@ -145,6 +131,18 @@ def _like(descriptor: int, like: os.stat_result, old: os.stat_result | None) -> 
         os.fchmod(descriptor, mode)
     except OSError:
         pass
+
+
+def _give_owner(descriptor: int, status: os.stat_result) -> None:
+    """The owner and group of ``status`` (only root may give a file away; anyone, a group they belong to)."""
+    if hasattr(os, "fchown") and (status.st_uid != os.geteuid() or status.st_gid != os.getegid()):
+        try:
+            os.fchown(descriptor, status.st_uid, status.st_gid)
+        except OSError:
+            try:  # not root: at least the group, when we belong to it
+                os.fchown(descriptor, -1, status.st_gid)
+            except OSError:
+                pass
 
 
 def remove_stale_temporaries(path: str) -> list[str]:
