@@ -72,9 +72,27 @@ def decide(args: list[str], environ=os.environ) -> str:
     try:
         use(chosen)
     except CatalogProblem as problem:  # one line, and the command goes on in English
-        from scorekeeper.errors import printable  # start-up: only for a damaged catalog
-
-        say(_("Warning: the catalog {path} cannot be read ({reason}): going on in English.").format(
-            path=printable(problem.path), reason=problem.said()))
+        _warn(_("Warning: the catalog {path} cannot be read ({reason}): going on in English.").format(
+            path=problem.path, reason=problem.said()), environ)
         return "en"
     return chosen
+
+
+def _warn(line: str, environ) -> None:
+    """A warning said before click is loaded, fitted as an error is (``cli.base.error_lines``): one line, or on a
+    screen too narrow for it (``COLUMNS``, else the terminal's when stderr is one) wrapped under its text."""
+    import sys  # start-up: only a warning needs them
+
+    from scorekeeper.errors import printable  # start-up
+    from scorekeeper.reports.fit import wrap  # start-up
+
+    columns = environ.get("COLUMNS", "").strip()
+    width = int(columns) if columns.isascii() and columns.isdigit() and 0 < len(columns) < 7 else None
+    if width is None and hasattr(sys.stderr, "isatty") and sys.stderr.isatty():
+        try:
+            width = os.get_terminal_size(sys.stderr.fileno()).columns or 80
+        except (OSError, ValueError):
+            width = 80
+    prefix = line.split(" ", 1)[0] + " "
+    say("\n".join(wrap(printable(line[len(prefix):]), max(20, width) if width else None, " " * len(prefix),
+                       prefix)))

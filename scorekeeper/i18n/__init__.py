@@ -132,7 +132,7 @@ def use(code: str) -> None:
     _speaking[:] = [English, "en"]
     try:
         with open(path, "rb") as handle:
-            identity = _identity(handle.fileno())
+            identity = (path, *_identity(handle.fileno()))
             if identity in _refused:
                 return
             data = handle.read(LARGEST_CATALOG + 1)
@@ -147,8 +147,8 @@ def use(code: str) -> None:
     _speaking[:] = [catalog, code]
 
 
-_refused: list[tuple[int, ...]] = []
-"""The catalog files found damaged in this process (device, inode, size, time): said once, then passed over
+_refused: list[tuple] = []
+"""The catalog files found damaged in this process (path, device, inode, size, time): said once, then passed over
 (a command decides its language twice: before click is loaded, and as click starts it)."""
 
 
