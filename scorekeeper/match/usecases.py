@@ -228,7 +228,12 @@ def _writing(opened: OpenMatch) -> Iterator[None]:
 def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
     text = dump_match(match)  # worked out before the lock (a long match's lines): under it, only the write
     with _writing(opened):
-        stamp = save_match(match, opened.path, text)
+        return _written(opened, match, table, text)
+
+
+def _written(opened: OpenMatch, match: Match, table: Table, text: str) -> OpenMatch:
+    """Write ``match`` (its ``text``) to the file ``opened`` came from; the caller holds the lock."""
+    stamp = save_match(match, opened.path, text)
     return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table, stamp)
 
 
@@ -429,12 +434,13 @@ def write_back(opened: OpenMatch, over: bool = False) -> Change:
     """Write the match a caller holds (a live session) to its file again, after another program removed the
     file; refused (MatchChanged) when a file is there: another command wrote one meanwhile, never written over.
     With ``over``, a file still as the caller read it is written again (after a write failed: a full disk)."""
+    text = dump_match(opened.match)
     with match_lock(opened.path):
         if over and os.path.exists(opened.path):
             check_unchanged(opened.path, opened.stamp)
         elif os.path.exists(opened.path):
             raise MatchChanged(_("{path} is there again: nothing was written").format(path=opened.path))
-        return Change(opened, _saved(opened, opened.match, opened.table))
+        return Change(opened, _written(opened, opened.match, opened.table, text))
 
 
 def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revision, str], ...]:
