@@ -48,12 +48,12 @@ def _match_path(ctx: click.Context) -> str:
 
 
 def _players(ctx: click.Context) -> tuple[str, ...]:
-    """The players of the match ``--match`` (or SCOREKEEPER_MATCH) names; none when it cannot be read."""
-    from scorekeeper.match.opened import open_match  # start-up: keeps the match layer out of the commands that
-    # import this module (for its callbacks) without reading a match, and out of completing rulesets
+    """The players of the match ``--match`` (or SCOREKEEPER_MATCH) names, read from the file's head alone (a
+    Tab key never waits for a long match to be read and replayed); none when they cannot be read."""
+    from scorekeeper.storage.head import players_in  # start-up
 
     try:
-        return tuple(open_match(_match_path(ctx)).match.players)
+        return players_in(_match_path(ctx))
     except Exception:  # any fault of any file: a Tab key completes nothing rather than break the typed line
         return ()
 

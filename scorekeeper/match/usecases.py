@@ -14,6 +14,7 @@ match's state forbids it) before anything is written, so the file is left byte-f
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from contextlib import contextmanager
@@ -42,6 +43,7 @@ from scorekeeper.scoring.plausible import check_plausible
 from scorekeeper.scoring.table import Table
 from scorekeeper.storage.lock import match_lock
 from scorekeeper.storage.matchfile import (
+    dump_match,
     keep_aside,
     key_line,
     read_match_text,
@@ -174,23 +176,65 @@ MatchSource = str | os.PathLike | OpenMatch
 """Where a use case finds the match: its file, or the open match a caller already holds."""
 
 
+READS = 20
+"""How often a use case reads a match file that other commands keep changing under it before it gives up:
+each read that comes too late means that another command's change landed meanwhile."""
+
+
+class _ReadAgain(Exception):
+    """The match file changed between a use case's read and its write: nothing was written; read it again."""
+
+
+def _read_again(use_case):
+    """Run ``use_case`` again, from a new read of the file, when another command changed the match between its
+    read and its write (``_changing``), up to ``READS`` times."""
+    @functools.wraps(use_case)
+    def changing(source, *args, **kwargs):
+        for _attempt in range(READS):
+            try:
+                return use_case(source, *args, **kwargs)
+            except _ReadAgain:
+                continue
+        path = source.path if isinstance(source, OpenMatch) else os.fspath(source)
+        raise StateError(_("other commands kept changing {path} while this one read it ({reads} times): nothing "
+                           "was written; try again").format(path=path, reads=READS))
+    return changing
+
+
 @contextmanager
 def _changing(source: MatchSource) -> Iterator[OpenMatch]:
-    """The match a use case changes, with the match's write lock held until the change is saved: opened and
-    checked from its file, or the state a caller holds (refused with MatchChanged when another command
-    changed the file since that state was read).  The one place where a use case reads the match before
-    writing it: the lock covers read, check and write, so two commands at once both land in the file."""
-    path = source.path if isinstance(source, OpenMatch) else os.fspath(source)
-    with match_lock(path):
-        if isinstance(source, OpenMatch):
-            check_unchanged(path, source.stamp)
-            yield source
-        else:
-            yield open_match(path)
+    """The match a use case changes: the state a caller holds, or the match opened and checked from its file.
+    Neither is read nor checked under the lock: ``_saved`` takes it for the write alone, once it is sure the
+    file is still the version that was read (``storage.stamp``), so that a long match's replay never makes
+    another writer wait. When another command changed the file meanwhile, a state the caller holds is refused
+    (MatchChanged) and a match opened here is read again (``_read_again`` runs the use case once more)."""
+    if isinstance(source, OpenMatch):
+        yield source
+        return
+    try:
+        yield open_match(os.fspath(source))
+    except MatchChanged:
+        raise _ReadAgain from None
+
+
+@contextmanager
+def _writing(opened: OpenMatch) -> Iterator[None]:
+    """The match's write lock, held while the change is written, once the file is known to be the version
+    ``opened`` was read from (MatchChanged otherwise)."""
+    with match_lock(opened.path):
+        check_unchanged(opened.path, opened.stamp)
+        yield
 
 
 def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
-    stamp = save_match(match, opened.path)
+    text = dump_match(match)  # worked out before the lock (a long match's lines): under it, only the write
+    with _writing(opened):
+        return _written(opened, match, table, text)
+
+
+def _written(opened: OpenMatch, match: Match, table: Table, text: str) -> OpenMatch:
+    """Write ``match`` (its ``text``) to the file ``opened`` came from; the caller holds the lock."""
+    stamp = save_match(match, opened.path, text)
     return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table, stamp)
 
 
@@ -244,19 +288,22 @@ def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, r
     """Write ``match`` as the match at ``path`` (``new``, ``import_match``), under the lock: refused when one
     is there unless ``force``, and then the one there is kept aside under a dated name first (``kept``):
     nothing of a match is ever lost by a command that replaces it."""
+    text = dump_match(match)  # worked out before the lock: under it, only the write
     with match_lock(path):
         _refuse_existing(path, force, remedy)  # again: another command may have started one meanwhile
-        return _replace_held(path, match, ruleset, table)
+        return _replace_held(path, match, ruleset, table, text=text)
 
 
-def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMatch | None = None) -> Change:
-    """Keep the match at ``path`` (if any) aside under a dated name, then write ``match`` there; the caller
-    holds the lock."""
+def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMatch | None = None,
+                  text: str | None = None) -> Change:
+    """Keep the match at ``path`` (if any) aside under a dated name, then write ``match`` (its ``text``, when
+    worked out already) there; the caller holds the lock."""
     kept = keep_aside(path, _now()) if os.path.exists(path) else None
-    stamp = save_match(match, path)
+    stamp = save_match(match, path, text)
     return Change(before, OpenMatch(path, match._replace(path=path), ruleset, table, stamp), kept=kept)
 
 
+@_read_again
 def rematch(source: MatchSource, force: bool = False) -> Change:
     """Start the next match at the finished match's file: the same seating, sides and ruleset, no rounds; the
     finished one is kept beside it under a dated name (``kept``), as ``new`` with ``force`` keeps it. Refused
@@ -274,7 +321,9 @@ def rematch(source: MatchSource, force: bool = False) -> Change:
                                       "one anyway, this one kept aside", rounds).format(path=path, n=rounds))
         finished = opened.match
         match = Match(ruleset=finished.ruleset, players=finished.players, sides=finished.sides, lang=finished.lang)
-        return _replace_held(path, match, opened.ruleset, replay(opened.ruleset, match), before=opened)
+        table = replay(opened.ruleset, match)
+        with _writing(opened):
+            return _replace_held(path, match, opened.ruleset, table, before=opened)
 
 
 def _now() -> str:
@@ -319,6 +368,7 @@ def check(source: MatchSource, facts: RoundInput) -> Checked:
     return Checked(opened, facts, rnd)
 
 
+@_read_again
 def record(source: MatchSource, facts: RoundInput | Checked, confirmed: bool = False) -> Change:
     """Record the next round from ``facts`` (or a round line, or the round ``check`` gave for the state the
     caller holds: it is not built nor checked again); the hand's claims (from ``score``) and
@@ -336,6 +386,7 @@ def record(source: MatchSource, facts: RoundInput | Checked, confirmed: bool = F
         return Change(opened, _saved(opened, match, table), number=len(match.rounds))
 
 
+@_read_again
 def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool = False,
          confirmed: bool = False) -> Change:
     """Replace round ``number``'s facts with ``facts`` (or a round line; checked as ``record`` checks them);
@@ -372,6 +423,7 @@ def _with_hands_of(rnd: Round, facts: RoundFacts) -> RoundFacts:
     return facts._replace(hands=hands, totals=totals)
 
 
+@_read_again
 def delete(source: MatchSource, number: int) -> Change:
     """Delete round ``number``; the later rounds move up one and are re-scored."""
     from scorekeeper.match.amend import delete_round  # start-up
@@ -381,6 +433,7 @@ def delete(source: MatchSource, number: int) -> Change:
         return Change(opened, _saved(opened, match, table), number=number)
 
 
+@_read_again
 def undo(source: MatchSource) -> Change:
     """Drop the last claim of the hand in progress, else the last round (its claims go back to the hand in
     progress); ``dropped`` says which. What is dropped is kept in the match's history, for ``redo``."""
@@ -392,6 +445,7 @@ def undo(source: MatchSource) -> Change:
         return Change(opened, _saved(opened, match, table), dropped=dropped)
 
 
+@_read_again
 def redo(source: MatchSource, number: int | None = None) -> Change:
     """Put back what an undo, delete or edit took out: change ``number`` of the match's history (as
     ``history`` lists them, 1 the oldest), or the newest not yet put back; ``restored`` says what."""
@@ -406,12 +460,13 @@ def write_back(opened: OpenMatch, over: bool = False) -> Change:
     """Write the match a caller holds (a live session) to its file again, after another program removed the
     file; refused (MatchChanged) when a file is there: another command wrote one meanwhile, never written over.
     With ``over``, a file still as the caller read it is written again (after a write failed: a full disk)."""
+    text = dump_match(opened.match)
     with match_lock(opened.path):
         if over and os.path.exists(opened.path):
             check_unchanged(opened.path, opened.stamp)
         elif os.path.exists(opened.path):
             raise MatchChanged(_("{path} is there again: nothing was written").format(path=opened.path))
-        return Change(opened, _saved(opened, opened.match, opened.table))
+        return Change(opened, _written(opened, opened.match, opened.table, text))
 
 
 def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revision, str], ...]:
@@ -423,6 +478,7 @@ def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revi
                  for number, entry in reversed(list(enumerate(opened.match.history, start=1))))
 
 
+@_read_again
 def score(source: MatchSource, player: str, points: int | None = None, count: int | None = None) -> Change:
     """Add a claim made during play to the hand in progress: ``points`` claimed by ``player`` (a name as
     typed), or the ``count`` of the open ends, which the ruleset turns into points. A claim the ruleset
@@ -434,6 +490,7 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
         return _claimed(opened, ((player, points, count),))
 
 
+@_read_again
 def claim(source: MatchSource, told: Iterable[tuple[str, int, bool]]) -> Change:
     """Add the claims a round line tells without its round (``RoundFacts.claims``: ``(player, points or
     count, is_count)``, as ``play`` takes 'Ann +15 Bob count 20') to the hand in progress: all or none, in
