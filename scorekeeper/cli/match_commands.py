@@ -106,7 +106,7 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
     """
     typed = round_facts(facts)
     with facts_as_flags(typed):
-        change = usecases.record(match_path(ctx), typed, confirmed=facts["confirm"])
+        change = usecases.record(match_path(ctx), typed, confirmed=facts["confirm"], allow=facts["allow"])
     echo_change(change, output_format)
 
 
@@ -212,8 +212,14 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
       scorekeeper redo 2
     """
     change = usecases.redo(match_path(ctx), number)
-    echo_change(change, output_format, _("Put back {what} in {path}.").format(what=change.restored, path=change.path),
-                restored=change.restored)
+    headline = _("Put back {what} in {path}.").format(what=change.restored, path=change.path)
+    if not change.settled:
+        echo_change(change, output_format, headline, restored=change.restored)
+        return
+    from scorekeeper.referee.allowed import settled_dicts, settled_lines  # start-up: only a lead settled
+
+    echo_change(change, output_format, "\n".join([headline, *settled_lines(change.settled)]),
+                restored=change.restored, settled=settled_dicts(change.settled))
 
 
 @click.command("rating")

@@ -15,6 +15,7 @@ import time
 from typing import Callable, NamedTuple
 
 from scorekeeper.errors import (
+    FACT_WORDS,
     FileProblem,
     Implausible,
     InputError,
@@ -26,6 +27,7 @@ from scorekeeper.errors import (
 from scorekeeper.i18n import N_, _, language, ngettext
 from scorekeeper.live.hand import HandInPlay, line_plays
 from scorekeeper.match import usecases
+from scorekeeper.match.checks import Unallowed
 from scorekeeper.match.opened import OpenMatch, open_match
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.notation.round_line import (
@@ -46,11 +48,14 @@ from scorekeeper.notation.words import (
 from scorekeeper.reports.columns import width as text_width
 from scorekeeper.reports.fit import wrap, wrap_lines
 from scorekeeper.rules.loader import is_path
+from scorekeeper.scoring.board import PlayBreach
 from scorekeeper.scoring.engine import replay
+from scorekeeper.scoring.lead import opening
 from scorekeeper.scoring.notes import in_session, said_otherwise
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
-COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "again", "save", "help", "quit")
+COMMANDS = ("undo", "allow", "redo", "edit", "delete", "table", "explain", "check", "rules", "again", "save", "help",
+            "quit")
 """The words a session line may start with; anything else is a round line (or claims during play)."""
 
 HELP_EXAMPLES = (
@@ -64,7 +69,9 @@ HELP_EXAMPLES = (
 HELP_NARROW = N_("Unnamed totals go in seating order after the one out (a fish: from the first). Claims: "
                  "Ann +15, Bob count 20.")
 """What the examples' comments say, on a screen too narrow to put them beside the examples."""
-HELP_PLAYS = (N_("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play."),
+HELP_PLAYS = (N_("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play, allow lets a "
+                 "breach of the rules stand."),
+              N_("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play."),
               N_("Plays: a 66 b 63, c knocks, b draws 2"))
 HELP_NAMES = (N_("Names by any unique start; Tab completes names, commands and words. Russian and Ukrainian words "
                  "work too."),
@@ -235,6 +242,9 @@ class LiveSession:
         self.hand = None
         """The hand typed play by play (a ``live.hand.HandInPlay``) until its round is recorded."""
         self.warned_hand = False
+        self.refused = None
+        """The hand whose last line was refused for a breach of the rules of play, for 'allow' to make it (it may
+        be a hand not yet started: a lead by another player than the one who leads)."""
 
     @classmethod
     def open(cls, path: str, screen: Callable[[], Screen] = Screen) -> "LiveSession":
@@ -286,6 +296,11 @@ class LiveSession:
             return Reply()
         # the command in English, whichever language or keyboard layout it was typed in ('' for a round line)
         command, rest = session_line(text, self.state.match.players)
+        refused, self.refused = self.refused, None
+        if command == "allow":
+            self.refused = refused
+        elif self.hand is not None:
+            self.hand.pending = None  # 'allow' lets stand the breach just said, not one said lines ago
         self.unconfirmed = None
         self.asking = None
         self.asked_about = text
@@ -442,6 +457,8 @@ class LiveSession:
         if command == "help":
             _nothing_after(command, rest, _("'{help}' lists the commands").format(help=said_as("help")))
             return Reply(help_text(self.screen().width, self._room()))
+        if command == "allow":
+            return self.allow(rest)
         if self.hand is not None or not command:
             reply = self.in_hand(command, rest, text)
             if reply is not None:
@@ -547,17 +564,7 @@ class LiveSession:
             knocks = hand.idle_knocks(text)
             if knocks is not None:
                 return Reply(hand.answer(knocks))
-            facts = hand.facts(text, self.state.match, self._partner_counts())
-
-            def record(confirmed: bool) -> Reply:
-                why = "" if confirmed else hand.implausible(facts)
-                if why:
-                    raise Implausible(why)
-                change = usecases.record(self.state, facts, confirmed=confirmed)
-                self.hand = None
-                return self._changed(change, self._said(change.number, change))
-
-            return self._confirmable(record)
+            return self.record_hand(hand, text)
         if hand is not None and round_word(text, self.state.match.players) == "fish":  # as the hand said it
             return Reply(hand.answer(hand.fish()))
         ruleset, players = self.state.ruleset, self.state.match.players
@@ -571,10 +578,57 @@ class LiveSession:
             if self.state.match.pending:
                 raise StateError(_("the claims of this hand are noted: record its round with a round line (or "
                                    "'{undo}' them) before typing a hand play by play").format(undo=said_as("undo")))
-            hand = HandInPlay(ruleset, players, self.state.table.next_leader, first=not self.state.match.rounds)
-        answer = hand.answer(hand.play_all(plays))
+            hand = HandInPlay(ruleset, players, opening=opening(ruleset, self.state.match, self.state.table.rounds[-1]
+                                                                 if self.state.table.rounds else None))
+        try:
+            answer = hand.answer(hand.play_all(plays))
+        except PlayBreach as breach:
+            self.refused = hand  # for 'allow', the next line
+            raise InputError(_("{refusal} ('{allow}' lets it stand as played)").format(
+                refusal=breach, allow=said_as("allow"))) from None
         self.hand = hand
         return Reply(answer)
+
+    def record_hand(self, hand: HandInPlay, text: str) -> Reply:
+        """The hands typed at the end of a hand typed play by play: its round recorded with the breaches the
+        table let stand; one the hands prove (or one not yet let stand) waits for 'allow', which records it."""
+        facts = hand.facts(text, self.state.match, self._partner_counts())
+        hand.hands_text = text
+
+        def record(confirmed: bool) -> Reply:
+            why = "" if confirmed else hand.implausible(facts)
+            if why:
+                raise Implausible(why)
+            try:
+                change = usecases.record(self.state, hand.facts(text, self.state.match, self._partner_counts()),
+                                         confirmed=confirmed)
+            except Unallowed as breach:
+                hand.unsettled = list(breach.found)
+                raise InputError(breach.told({**{fact: _(words) for fact, words in FACT_WORDS.items()},
+                                              "allow": _("'{allow}' lets it stand as played").format(
+                                                  allow=said_as("allow"))})) from None
+            self.hand = None
+            return self._changed(change, self._said(change.number, change))
+
+        return self._confirmable(record)
+
+    def allow(self, rest: str) -> Reply:
+        """'allow': the table lets the breach of the rules of play just said stand (rules.md §10.9): the play
+        refused for it is made as it was played, or a breach a later play or the hands proved is kept; at the
+        end of the hand, its round is then recorded."""
+        _nothing_after("allow", rest, _("it lets the breach just said stand"))
+        hand = self.refused or self.hand
+        if hand is None:
+            raise StateError(_("no hand is in play: '{allow}' lets a breach of the rules of play stand, as the "
+                               "table played it").format(allow=said_as("allow")))
+        ruled = hand.allow()
+        if ruled:
+            self.hand = hand
+            return Reply(hand.answer(ruled))
+        if hand.over and hand.hands_text:
+            return self.record_hand(hand, hand.hands_text)
+        return Reply(_("Let stand as played: {rulings}.").format(rulings=", ".join(
+            _("play {number}").format(number=finding.play) for finding in hand.rulings)))
 
     def again(self, command: str, rest: str) -> Reply:
         """The next match, once this one is over: the same seating and ruleset in the same file, the finished
