@@ -3,7 +3,9 @@ arguments, and every command on randomly mutated match and ruleset files; since 
 hundred thousand characters long (item 15: a refusal repeats them cut short, no line over ``LONGEST_ECHO``),
 match files nested hundreds deep or holding numbers of thousands of digits (item 14: the message names the
 line), and a device, a pipe, a folder, a link loop or a huge file named as the match or imported (item 12:
-refused at once, within ``ODD_FILE_SECONDS``, the match untouched).
+refused at once, within ``ODD_FILE_SECONDS``, the match untouched); since issue 34, a change of the first
+rounds of a match played by careless players (``delete 1``, ``edit 1 --plays ...``): whatever a command that
+succeeds writes, ``table`` reads (finding 1).
 
 Not a test (tests/notation/test_fuzz_input.py is the bounded CI version); run it by hand:
 
@@ -30,9 +32,12 @@ from collections import Counter
 from click.testing import CliRunner
 
 from scorekeeper.cli.app import cli
+from scorekeeper.notation.play_line import format_plays
+from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.storage import textfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fault_injection's played match
 from commands import typed_commands  # noqa: E402  (the tests' list of every command)
 from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines  # noqa: E402
 
@@ -66,7 +71,7 @@ class Checker:
         self.counts: Counter = Counter()
         self.failures: dict[str, list] = {}
 
-    def run(self, args: list[str], kind: str, match: str | None = None) -> None:
+    def run(self, args: list[str], kind: str, match: str | None = None):
         match = match or self.path
         before = _read(self.path)
         old = os.getcwd()
@@ -94,6 +99,7 @@ class Checker:
             self.counts[f"{kind} FAILED: {problem}"] += 1
             self.failures.setdefault(problem, []).append((args, result.exit_code, result.output[-600:],
                                                           repr(result.exception), before))
+        return result
 
 
 def judge(result, before: bytes | None, after: bytes | None) -> str | None:
@@ -251,6 +257,28 @@ def mutate(chance: random.Random, text: str) -> bytes:
     return text.encode(encoding, errors="replace")
 
 
+def first_rounds(checker: Checker, chance: random.Random) -> None:
+    """Issue 34, finding 1: a random change of the first rounds of a Goat match played by careless players
+    (breaches let stand), then ``table``, which must read whatever a command that succeeded wrote."""
+    from careless import careless_hand
+    from fault_injection import played_match
+
+    if os.path.exists(checker.path):
+        os.remove(checker.path)
+    played_match(checker.path, chance)
+    hand = careless_hand(load_ruleset("goat"), tuple(PLAYERS), chance)
+    command = chance.choice([["delete", "1"], ["delete", "2"], ["undo"], ["redo"],
+                             ["edit", "1", "--plays", format_plays(hand.plays), "--allow"],
+                             ["edit", "1", "--plays", format_plays(hand.plays)], ["edit", "2", "Masha out 1 2 3"]])
+    if checker.run(command, "first rounds").exit_code == 0:
+        table = checker.run(["table"], "first rounds table")
+        if table.exit_code != 0:
+            problem = "a file a command wrote is refused"
+            checker.counts[f"first rounds FAILED: {problem}"] += 1
+            checker.failures.setdefault(problem, []).append((command, table.exit_code, table.output[-600:],
+                                                             repr(table.exception), None))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=2000, help="runs of each kind")
@@ -301,6 +329,8 @@ def main() -> None:
             checker.run(chance.choice([["rules", "check", rules], ["rules", "show", rules],
                                        ["table", "--rules", rules], ["check", "hand", "0-0", "--rules", rules]]),
                         "ruleset file")
+        for _ in range(options.runs // 10):  # delete and edit of the first rounds of played matches (issue 34)
+            first_rounds(checker, chance)
     for key in sorted(checker.counts):
         print(f"{checker.counts[key]:>7}  {key}")
     for problem, cases in checker.failures.items():

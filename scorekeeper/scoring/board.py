@@ -457,8 +457,10 @@ class Board:
             said = _("{player} could play at that knock: {tiles} fit the ends ({ends}) and at most {drawn} of them "
                      "came from the bazaar after it")
         else:
-            said = _("{player} could play at that knock: {tiles} fit the ends ({ends}) and {player} drew nothing "
-                     "after it")
+            said = ngettext("{player} could play at that knock: {tiles} fits the ends ({ends}) and {player} drew "
+                            "nothing after it",
+                            "{player} could play at that knock: {tiles} fit the ends ({ends}) and {player} drew "
+                            "nothing after it", len(set(fitting)))
         return Finding(suspect.number, suspect.breach, said.format(**fields), shown)
 
     def held(self, hands: Mapping[str, Iterable[Tile]]) -> tuple[Finding, ...]:
@@ -477,7 +479,8 @@ class Board:
             for player, tiles in hands.items():
                 if player in self.drew:
                     continue
-                seen = [tile for tile in self._first.order if tile in self._watch and tile in set(tiles)]
+                tiles = set(tiles)
+                seen = [tile for tile in self._first.order if tile in self._watch and tile in tiles]
                 if seen:
                     found.append(self._lead_shown(player, seen[0], None))
                     break

@@ -242,7 +242,7 @@ def test_a_breach_waits_for_the_table_allow_makes_the_line_as_played_and_keeps_t
     assert [(finding.play, finding.breach, finding.shown) for finding in later.unsettled] == [
         (2, Breach.KNOCK_WHILE_ABLE, 6)]
     assert later.answer(later.board.history[-1:]).splitlines()[1].startswith(
-        "Play 2 (Dan knocks): Dan could play at that knock: 1-2 fit the ends (2 4)")
+        "Play 2 (Dan knocks): Dan could play at that knock: 1-2 fits the ends (2 4)")
     assert later.allow() == [] and not later.unsettled
     later.play_all(parse_plays("a 02 on 0, b 23, c 35 on 3, d 52 on 5, a 22", FOUR))
     assert later.over

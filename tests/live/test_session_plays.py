@@ -220,7 +220,7 @@ def test_the_table_lets_a_breach_stand_at_the_play_and_at_the_hands_at_40_column
     proved = lines_of(play.say(KNOCKED[-1]))
     assert proved[0] == "Bob 5-2 on 5 · ends 2 2 · Cat"
     assert " ".join(" ".join(proved[1:3]).split()).startswith("Play 2 (Bob knocks): Bob could play at that knock: "
-                                                              "2-5 fit the ends (2 4)")
+                                                              "2-5 fits the ends (2 4)")
     assert all(len(line) <= 40 for line in proved)
     assert play.say("c 22").startswith("Cat 2-2 · ends 2 2 · fish")  # not let stand yet: the hand goes on
     at_the_end = " ".join(play.say(KNOCKED_HANDS).split())
