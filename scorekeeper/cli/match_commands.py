@@ -103,7 +103,7 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
       scorekeeper round --led 6-6 --out Ann --hand Bob=1-2,4-4 --last 0-0
       scorekeeper round --fish --fisher Ann --total Ann=18 --total Bob=18
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
-      scorekeeper round --plays "Ann 6-6, Bob draws 1, Bob 6-3, ..." --hand Bob=0-0 --allow
+      scorekeeper round --plays "Ann 6-6, Bob 6-3, ..." --hand Bob=0-0 --allow
     """
     typed = round_facts(facts)
     with facts_as_flags(typed):

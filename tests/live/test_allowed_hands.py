@@ -21,7 +21,8 @@ SETUPS = [("goat", ("Ann", "Bob", "Cat", "Dan")), ("goat", ("Ann", "Bob", "Cat")
           ("muggins", ("Ann", "Bob", "Cat")), ("all-fives", ("Ann", "Bob")), ("sea-goat", ("Ann", "Bob", "Cat"))]
 
 EXAMPLES = 25
-"""Examples a CI run tries (each a whole hand typed at the prompt, then the same round one-shot)."""
+"""Examples a CI run tries (each a whole hand typed at the prompt, then the same round one-shot);
+``REFEREE_LONG=N`` runs N."""
 
 
 def _held_line(held: dict, out: str | None) -> str:
@@ -29,7 +30,8 @@ def _held_line(held: dict, out: str | None) -> str:
                      if player != out and tiles)
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("REFEREE_LONG", EXAMPLES)), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2 ** 32 - 1))
 def test_a_hand_let_stand_at_the_table_scores_as_the_round_line_with_allow(setup, seed):
     name, players = setup
