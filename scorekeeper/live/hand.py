@@ -152,12 +152,6 @@ class HandInPlay:
     def scores(self) -> bool:
         return self.ruleset["play.scores"] is not PlayScore.NONE
 
-    @property
-    def leader(self) -> str | None:
-        """Who leads this hand, where the match names one player (the one who went out or made the fish)."""
-        leaders = self.opening.leaders
-        return leaders[0] if leaders and len(leaders) == 1 else None
-
     def play(self, play: Play, allow: bool = False) -> Ruled:
         """Rule on one play and make it (IllegalPlay, nothing changed, when it is refused); ``allow``: a breach
         of a rule of play is let stand, and kept as a ruling."""

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorekeeper.domain.facts import Breach, Match, Round
+from scorekeeper.domain.facts import Breach, Match, Round, Ruling
 from scorekeeper.i18n import N_, _
+from scorekeeper.match.checks import in_order
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.lead import opening
 from scorekeeper.scoring.table import RoundResult
@@ -56,10 +57,9 @@ def allowed(ruleset: Ruleset, match: Match, rnd: Round, previous: RoundResult | 
         reasons.setdefault((finding.play, finding.breach), finding.reason)
     for ruling in rnd.rulings:
         reasons.setdefault((ruling.play, ruling.breach), _(BREACH_WORDS[ruling.breach]))
-    order = list(Breach)
-    return tuple(Allowed(play, said_play(rnd.plays[play - 1]), breach, reason)
-                 for (play, breach), reason in sorted(reasons.items(),
-                                                      key=lambda item: (item[0][0], order.index(item[0][1]))))
+    return tuple(Allowed(ruling.play, said_play(rnd.plays[ruling.play - 1]), ruling.breach,
+                         reasons[ruling.play, ruling.breach])
+                 for ruling in in_order(Ruling(play, breach) for play, breach in reasons))
 
 
 def let_stand(rnd: Round) -> str:
