@@ -32,9 +32,11 @@ few of these in CI.
   in what it writes back, exit 0;
 - ``streams``: a random command with its standard output closed or on /dev/full, or ``play`` with its input
   closed: one line on stderr, exit 1, the match unchanged (a command that writes, with its output on a full
-  disk: the change saved, then one warning, exit 0).
+  disk: the change saved, then one warning, exit 0);
+- ``first-rounds``: ``delete`` or ``edit`` of round 1 or 2 of a Goat match played by careless players (issue
+  34, finding 1), killed at a random moment: the old match or the new one, and ``table`` reads it.
 
-    python benchmarks/fault_injection.py --families sigint,play-write,encoding,control,streams --runs 200
+    python benchmarks/fault_injection.py --families sigint,play-write,encoding,control,streams,first-rounds --runs 200
 
 Since issue 34 (items 3, 4 and 8), two more families:
 
@@ -640,12 +642,86 @@ def catalogs_trials(runs: int, rng: random.Random, work: Path) -> Trials:
         else:
             trials.saw(f"refused, said once, English (exit {done.returncode})" if refused else
                        f"read (exit {done.returncode})")
+
+
+# -- delete and edit of the first rounds of a played match (issue 34, finding 1) ------------------------------
+
+def played_match(path: Path, rng: random.Random) -> None:
+    """A Goat match whose first round is typed as a line and the next ones play by play by careless players
+    (``tests/careless.py``), every breach let stand: deleting or editing its first rounds moves a played round
+    to the first, led as the first round's rule does not say."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from careless import careless_hand
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.match import usecases
+    from scorekeeper.notation.play_line import format_plays
+    from scorekeeper.rules.loader import load_ruleset
+
+    usecases.new(path, "goat", tuple(PLAYERS))
+    usecases.record(path, "Masha out, Alex 27, Olya 9, Serg 7")
+    ruleset = load_ruleset("goat")
+    for _ in range(3):
+        hand = careless_hand(ruleset, tuple(PLAYERS), rng)
+        out = hand.board.out.player if hand.board.out else None
+        held = ", ".join(f'"{player}" {" ".join(map(str, tiles))}' for player, tiles in hand.held.items()
+                         if player != out and tiles)
+        try:
+            usecases.record(path, f"plays {format_plays(hand.plays)}; {held}", confirmed=True, allow=True)
+        except ScorekeeperError:  # the match is over
+            break
+
+
+def first_rounds_trials(runs: int, rng: random.Random, work: Path) -> Trials:
+    """``delete`` or ``edit`` of round 1 or 2 of a played match, killed at a random moment: the file holds the
+    old match or the new one, and ``table`` reads it (a file scorekeeper wrote is never one it refuses)."""
+    from scorekeeper.notation.play_line import format_plays
+
+    trials = Trials()
+    work.mkdir(parents=True, exist_ok=True)
+    for run in range(runs):
+        template = work / "template"
+        shutil.rmtree(template, ignore_errors=True)
+        template.mkdir()
+        played_match(template / "match.toml", rng)
+        rounds = _rounds(template)
+        plays = next((format_plays(rnd.plays) for rnd in rounds if rnd.plays), "")
+        command = rng.choice([["delete", "1"], ["delete", "2"], ["edit", "1", "--plays", plays, "--allow"],
+                              ["edit", "2", "Masha out 1 2 3"]])
+        folder = work / "run"
+        _fresh(template, folder)
+        started = time.monotonic()
+        done = _run(folder, *command)
+        took = time.monotonic() - started
+        old, new = _state(template / "match.toml"), _state(folder / "match.toml")
+        trials.runs += 1
+        where = f"run {run} ({' '.join(command[:2])})"
+        if old is None or (done.returncode == 0 and new is None):
+            trials.problems.append(f"{where}: a match scorekeeper wrote is refused: {done.stderr.strip()}")
+            continue
+        if done.returncode != 0:
+            trials.saw("refused")
+            new = old
+        _fresh(template, folder)
+        process = subprocess.Popen(installed_command() + command, cwd=folder, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0, 1.1 * took))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        state = _state(folder / "match.toml")
+        table = _run(folder, "table")
+        if state not in (old, new):
+            trials.problems.append(f"{where}: the match is neither the old nor the new one" if state else
+                                   f"{where}: the match is broken")
+        elif table.returncode != 0:
+            trials.problems.append(f"{where}: table refuses the file: {table.stderr.strip()}")
+        else:
+            trials.saw("old" if state == old else "new")
     return trials
 
 
 FAMILIES = {"sigint": sigint_trials, "play-write": play_write_trials, "encoding": encoding_trials,
             "control": control_trials, "streams": streams_trials, "modes": modes_trials,
-            "catalogs": catalogs_trials}
+            "catalogs": catalogs_trials, "first-rounds": first_rounds_trials}
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@ arguments, and every command on randomly mutated match and ruleset files; since 
 hundred thousand characters long (item 15: a refusal repeats them cut short, no line over ``LONGEST_ECHO``),
 match files nested hundreds deep or holding numbers of thousands of digits (item 14: the message names the
 line), and a device, a pipe, a folder, a link loop or a huge file named as the match or imported (item 12:
-refused at once, within ``ODD_FILE_SECONDS``, the match untouched).
+refused at once, within ``ODD_FILE_SECONDS``, the match untouched); since issue 34, a change of the first
+rounds of a match played by careless players (``delete 1``, ``edit 1 --plays ...``): whatever a command that
+succeeds writes, ``table`` reads (finding 1).
 
 Since issue 34: damaged compiled catalogs (``catalog``: the Russian catalog cut, its bytes flipped, a number
 of its head overwritten, through ``SCOREKEEPER_LOCALEDIR``: a catalog the reader refuses gives one warning
@@ -39,9 +41,12 @@ from collections import Counter
 from click.testing import CliRunner
 
 from scorekeeper.cli.app import cli
+from scorekeeper.notation.play_line import format_plays
+from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.storage import textfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fault_injection's played match
 from commands import typed_commands  # noqa: E402  (the tests' list of every command)
 from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines  # noqa: E402
 
@@ -75,7 +80,7 @@ class Checker:
         self.counts: Counter = Counter()
         self.failures: dict[str, list] = {}
 
-    def run(self, args: list[str], kind: str, match: str | None = None) -> None:
+    def run(self, args: list[str], kind: str, match: str | None = None):
         match = match or self.path
         before = _read(self.path)
         old = os.getcwd()
@@ -103,6 +108,7 @@ class Checker:
             self.counts[f"{kind} FAILED: {problem}"] += 1
             self.failures.setdefault(problem, []).append((args, result.exit_code, result.output[-600:],
                                                           repr(result.exception), before))
+        return result
 
 
 def judge(result, before: bytes | None, after: bytes | None) -> str | None:
@@ -380,8 +386,30 @@ def modes_run(checker: Checker, chance: random.Random, good: bytes, other: bytes
                 (command, 0, f"{name}: {written:o}, match {mode:o}, umask {umask:03o}", "", b""))
 
 
-KINDS = ("typed", "match", "huge", "deep", "odd", "ruleset", "catalog", "modes")
+KINDS = ("typed", "match", "huge", "deep", "odd", "ruleset", "catalog", "modes", "first-rounds")
 """The kinds of runs, in the order they run."""
+
+
+def first_rounds(checker: Checker, chance: random.Random) -> None:
+    """Issue 34, finding 1: a random change of the first rounds of a Goat match played by careless players
+    (breaches let stand), then ``table``, which must read whatever a command that succeeded wrote."""
+    from careless import careless_hand
+    from fault_injection import played_match
+
+    if os.path.exists(checker.path):
+        os.remove(checker.path)
+    played_match(checker.path, chance)
+    hand = careless_hand(load_ruleset("goat"), tuple(PLAYERS), chance)
+    command = chance.choice([["delete", "1"], ["delete", "2"], ["undo"], ["redo"],
+                             ["edit", "1", "--plays", format_plays(hand.plays), "--allow"],
+                             ["edit", "1", "--plays", format_plays(hand.plays)], ["edit", "2", "Masha out 1 2 3"]])
+    if checker.run(command, "first rounds").exit_code == 0:
+        table = checker.run(["table"], "first rounds table")
+        if table.exit_code != 0:
+            problem = "a file a command wrote is refused"
+            checker.counts[f"first rounds FAILED: {problem}"] += 1
+            checker.failures.setdefault(problem, []).append((command, table.exit_code, table.output[-600:],
+                                                             repr(table.exception), None))
 
 
 def main() -> None:
@@ -458,6 +486,9 @@ def main() -> None:
             moder.counts, moder.failures = checker.counts, checker.failures
             for _ in range(options.runs // 10):
                 modes_run(moder, chance, good, other)
+        # delete and edit of the first rounds of played matches (issue 34)
+        for _ in range(options.runs // 10 if "first-rounds" in kinds else 0):
+            first_rounds(checker, chance)
     for key in sorted(checker.counts):
         print(f"{checker.counts[key]:>7}  {key}")
     for problem, cases in checker.failures.items():

@@ -100,10 +100,11 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
       scorekeeper round --led 6-6 --out Ann --hand Bob=1-2,4-4 --last 0-0
       scorekeeper round --fish --fisher Ann --total Ann=18 --total Bob=18
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
+      scorekeeper round --plays "Ann 6-6, Bob 6-3, ..." --hand Bob=0-0 --allow
     """
     typed = round_facts(facts)
     with facts_as_flags(typed):
-        change = usecases.record(match_path(ctx), typed, confirmed=facts["confirm"])
+        change = usecases.record(match_path(ctx), typed, confirmed=facts["confirm"], allow=facts["allow"])
     echo_change(change, output_format)
 
 
@@ -221,8 +222,14 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
       scorekeeper redo 2
     """
     change = usecases.redo(match_path(ctx), number)
-    echo_change(change, output_format, _("Put back {what} in {path}.").format(what=change.restored, path=change.path),
-                restored=change.restored)
+    headline = _("Put back {what} in {path}.").format(what=change.restored, path=change.path)
+    if not change.settled:
+        echo_change(change, output_format, headline, restored=change.restored)
+        return
+    from scorekeeper.referee.allowed import settled_dicts, settled_lines  # start-up: only a lead settled
+
+    echo_change(change, output_format, "\n".join([headline, *settled_lines(change.settled)]),
+                restored=change.restored, settled=settled_dicts(change.settled))
 
 
 @click.command("rating", cls=Command)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from scorekeeper.domain.facts import RoundFacts
+from scorekeeper.domain.facts import RoundFacts, Ruling
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, StateError
@@ -23,7 +23,9 @@ from scorekeeper.notation.words import round_word, word_in_use
 from scorekeeper.reports.play import play_line
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
-from scorekeeper.scoring.board import Board, IllegalPlay, Ruled
+from scorekeeper.match.checks import in_order
+from scorekeeper.scoring.board import Board, Finding, IllegalPlay, PlayBreach, Ruled
+from scorekeeper.scoring.lead import Opening
 from scorekeeper.scoring.notes import NoteKind, kind_of
 
 ENDING_WORDS = ("out", "fish", "by", "led", "on")
@@ -47,18 +49,36 @@ def _short(player: str, players: Sequence[str]) -> str:
 
 
 class HandInPlay:
-    """One hand being typed: the plays made, the Board after them, and who must lead (when the match says);
-    ``first``: the match's first round, whose lead ``lead.first`` decides."""
+    """One hand being typed: the plays made, the Board after them, and how the match says it is led
+    (``opening``, ``scoring.lead.opening``; or ``leader``, who leads it, and ``first``, a lead ``lead.first``
+    decides).
+
+    The referee advises, the table decides (rules.md §10.9): a play that breaks a rule of play is refused
+    (``PlayBreach``, nothing made) until the table lets it stand (``allow``: the play made as it was played);
+    a breach a later play proves is said with that play (``answer``) and waits in ``unsettled`` for the table
+    (``allow``, or ``undo`` back to it).  The breaches let stand go with the round as its rulings."""
 
     def __init__(self, ruleset: Ruleset, players: Sequence[str], leader: str | None = None,
-                 first: bool = False) -> None:
+                 first: bool = False, opening: Opening | None = None) -> None:
         self.ruleset = ruleset
         self.players = tuple(players)
-        self.leader = leader
-        """Who leads this hand, where the match says so (the one who went out or made the fish)."""
-        self.first = first
-        self.board = Board(ruleset, self.players, first=first)
+        if opening is None:
+            opening = Opening((leader,) if leader else None, first)
+        self.opening = opening
+        self.board = self._board()
         self.plays: list[Play] = []
+        self.rulings: list[Finding] = []
+        """The breaches the table let stand, each with the play it concerns and the play that showed it."""
+        self.unsettled: list[Finding] = []
+        """Breaches said and not yet let stand: those a later play (or the hands at the end) proved."""
+        self.pending: tuple[tuple[Play, ...], int] | None = None
+        """The line of plays refused for a breach, and which of its plays broke the rule: ``allow`` makes it."""
+        self.hands_text = ""
+        """What the hands hold, as typed once the hand is over (the session records it again after ``allow``)."""
+
+    def _board(self) -> Board:
+        return Board(self.ruleset, self.players, first=self.opening.first, leaders=self.opening.leaders,
+                     again=self.opening.again)
 
     @property
     def over(self) -> bool:
@@ -73,47 +93,88 @@ class HandInPlay:
     def scores(self) -> bool:
         return self.ruleset["play.scores"] is not PlayScore.NONE
 
-    def play(self, play: Play) -> Ruled:
-        """Rule on one play and make it (IllegalPlay, nothing changed, when it is refused)."""
-        if not self.plays and self.leader and play.player != self.leader and play.action is Action.TILE:
-            raise IllegalPlay(play, _("{leader} leads this hand, not {player}").format(leader=self.leader,
-                                                                                      player=play.player))
-        ruled = self.board.play(play)
+    def play(self, play: Play, allow: bool = False) -> Ruled:
+        """Rule on one play and make it (IllegalPlay, nothing changed, when it is refused); ``allow``: a breach
+        of a rule of play is let stand, and kept as a ruling."""
+        number = len(self.plays) + 1
+        ruled = self.board.play(play, allow)
         self.plays.append(play)
+        for finding in ruled.breaches:
+            (self.rulings if finding.play == number else self.unsettled).append(finding)
         return ruled
 
-    def play_all(self, plays: Sequence[Play]) -> list[Ruled]:
-        """Several plays of one line, all or none: a refused play leaves the hand as it was before the line."""
-        before = len(self.plays)
+    def play_all(self, plays: Sequence[Play], allowed: int = -1) -> list[Ruled]:
+        """Several plays of one line, all or none: a refused play leaves the hand as it was before the line
+        (a breach of a rule of play is kept in ``pending`` for ``allow``); the plays up to index ``allowed`` of
+        the line are let stand."""
+        before, kept = len(self.plays), (list(self.rulings), list(self.unsettled))
         ruled = []
         try:
-            for play in plays:
-                ruled.append(self.play(play))
+            for index, play in enumerate(plays):
+                ruled.append(self.play(play, index <= allowed))
         except IllegalPlay as refused:
+            self.pending = (tuple(plays), len(ruled)) if isinstance(refused, PlayBreach) else None
             if len(self.plays) == before:
                 raise
             self._rebuild(self.plays[:before])
+            self.rulings, self.unsettled = kept
             made = ", ".join(said_play(play, self.players) for play in plays[:len(ruled)])
-            raise IllegalPlay(refused.play, ngettext(
-                "{reason} (and {made}, before it in the line, is not made either)",
-                "{reason} (and {made}, before it in the line, are not made either)", len(ruled)).format(
-                reason=refused.reason, made=made)) from None
+            reason = ngettext("{reason} (and {made}, before it in the line, is not made either)",
+                              "{reason} (and {made}, before it in the line, are not made either)",
+                              len(ruled)).format(reason=refused.reason, made=made)
+            if isinstance(refused, PlayBreach):
+                raise PlayBreach(refused.play, refused.found, reason) from None
+            raise IllegalPlay(refused.play, reason) from None
+        self.pending = None
         return ruled
 
+    def allow(self) -> list[Ruled]:
+        """The table lets the breach said stand: the line refused for it is made as it was played (the plays
+        made come back), or the breaches a later play or the hands proved are kept as rulings (nothing comes
+        back); StateError when no breach waits for the table."""
+        if self.pending is not None:
+            plays, index = self.pending
+            return self.play_all(plays, allowed=index)
+        if not self.unsettled:
+            raise StateError(_("no breach of the rules of play waits for the table: '{allow}' lets stand the "
+                               "one just said").format(allow=word_in_use("commands", "allow")))
+        self.rulings += self.unsettled
+        self.unsettled = []
+        return []
+
     def undo(self) -> Play:
-        """Take back the last play: the Board is built again from the plays before it."""
+        """Take back the last play: the Board is built again from the plays before it, and a breach that play
+        concerned or proved is no longer said."""
         if not self.plays:
             raise StateError(_("no play to take back"))
         last = self.plays[-1]
         self._rebuild(self.plays[:-1])
+        number = len(self.plays)
+        self.rulings = [finding for finding in self.rulings if finding.play <= number and
+                        finding.shown is not None and finding.shown <= number]
+        self.unsettled = [finding for finding in self.unsettled if finding.shown is not None and
+                          finding.shown <= number]
+        self.pending = None
+        self.hands_text = ""
         return last
 
     def _rebuild(self, plays: Sequence[Play]) -> None:
-        self.board = Board(self.ruleset, self.players, first=self.first)
+        self.board = self._board()
         self.plays = []
         for play in plays:
-            self.board.play(play)  # each was legal on this very board before
+            self.board.play(play, allow=True)  # each was made on this very board before, as the table let it
             self.plays.append(play)
+
+    def held(self, facts: RoundFacts) -> list[Finding]:
+        """The breaches the hands typed at the end prove (``Board.held``) and the table has not let stand: they
+        wait in ``unsettled``."""
+        hands = {player: tiles for player, tiles in facts.hands}
+        if self.board.out is not None:
+            hands[self.board.out.player] = ()
+        settled = {(finding.play, finding.breach) for finding in self.rulings}
+        shown = [finding for finding in self.board.held(hands) if (finding.play, finding.breach) not in settled]
+        self.unsettled = [finding for finding in self.unsettled if finding.shown is not None] + shown
+        return shown
 
     def fish(self) -> list[Ruled]:
         """``fish`` typed on a sealed layout that nobody can open: every player knocks in turn."""
@@ -145,8 +206,12 @@ class HandInPlay:
         end of the hand said, and what to type next."""
         lines = []
         idle = False
-        for each in ruled:
+        first = len(self.board.history) - len(ruled) + 1  # the answer is for the newest plays
+        for number, each in enumerate(ruled, start=first):
             lines.append(play_line(each, self.scores, self.players))
+            for finding in each.breaches:
+                if finding.play != number:  # an earlier play's breach, proved by this one: the table decides
+                    lines.append(self.breach_said(finding))
             if each.idle and not idle:  # said once a line, however many knock after the fish
                 idle = True
                 lines.append(each.note[0].upper() + each.note[1:] + ".")
@@ -160,6 +225,12 @@ class HandInPlay:
         if self.over:
             lines.append(self.ending())
         return "\n".join(lines)
+
+    def breach_said(self, finding: Finding) -> str:
+        """A breach of an earlier play, proved later, and what the table may do about it."""
+        return _("Play {number} ({play}): {reason}. '{allow}' lets it stand.").format(
+            number=finding.play, play=said_play(self.plays[finding.play - 1], self.players), reason=finding.reason,
+            allow=word_in_use("commands", "allow"))
 
     def _muggins_first(self, ruled: Ruled) -> bool:
         if self.ruleset["play.muggins"] is not Muggins.CALLED:
@@ -241,7 +312,8 @@ class HandInPlay:
                     "{player} holds {n} tiles (dealt {dealt}, played {played}): {given} given; give them all, or "
                     "the total", holds).format(**fields))
         last = board.out.last if board.out is not None else ()
-        return facts._replace(last=tuple(last), led=board.lead, plays=tuple(self.plays))
+        rulings = in_order(Ruling(finding.play, finding.breach) for finding in self.rulings)
+        return facts._replace(last=tuple(last), led=board.lead, plays=tuple(self.plays), rulings=rulings)
 
     def implausible(self, facts: RoundFacts) -> str:
         """Why a total typed at the end of the hand cannot be what the player holds ('' when it can): more

@@ -66,6 +66,9 @@ class LiveSession:
         """The hand typed play by play (a ``live.hand.HandInPlay``) until its round is recorded."""
         self.warned_hand = False
         """The scorer was told, at 'quit', that a hand is in play (a second 'quit' leaves without it)."""
+        self.refused = None
+        """The hand whose last line was refused for a breach of the rules of play, for 'allow' to make it (it may
+        be a hand not yet started: a lead by another player than the one who leads)."""
 
     @classmethod
     def open(cls, path: str, screen: Callable[[], Screen] = Screen) -> "LiveSession":
@@ -122,6 +125,11 @@ class LiveSession:
         if not text:
             return Reply()
         line, answers = self._read(text)
+        refused, self.refused = self.refused, None
+        if line.kind is Kind.COMMAND and line.command == "allow":
+            self.refused = refused
+        elif self.hand is not None:
+            self.hand.pending = None  # 'allow' lets stand the breach just said, not one said lines ago
         self.unconfirmed = None
         self.asking = None
         self.asked_about = text

@@ -73,19 +73,21 @@ def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
     return given
 
 
-def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: int | None = None) -> Round:
+def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: int | None = None,
+                     allow: bool = False) -> Round:
     """The round ``facts`` state: names resolved and each hand given once (``record.build_round``), the claims
     told with it checked (counts scored by the ruleset), and the hand's pending claims (``match.pending``)
     and in-play totals closed into it (the hand starts after ``rounds_before`` rounds; None: all of them).
     Not yet checked against the match: ``checks.check_round`` does that.
 
     Plays given (``facts.plays``) tell the end of the hand: what the facts leave out of it (the out or the
-    fish, the last tile, the lead, the fisherman) is taken from the board."""
+    fish, the last tile, the lead, the fisherman) is taken from the board; plays that stop before the end of
+    the hand are refused for the first breach of a rule of play they show, unless ``allow``."""
     if facts.plays and ruleset is not None:
-        facts = _seen_ending(match, ruleset, facts)
+        facts = _seen_ending(match, ruleset, facts, allow)
     rnd = build_round(match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
                       fisher=facts.fisher, last=facts.last, led=facts.led, plays=facts.plays,
-                      plain_last=facts.plain_last, plain_led=facts.plain_led)
+                      plain_last=facts.plain_last, plain_led=facts.plain_led, rulings=facts.rulings)
     if facts.claims or facts.play_points or match.pending:
         from scorekeeper.match.claims import (  # start-up: only the points races
             claim_points,
@@ -97,7 +99,7 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
     return rnd
 
 
-def _seen_ending(match: Match, ruleset, facts: RoundFacts) -> RoundFacts:
+def _seen_ending(match: Match, ruleset, facts: RoundFacts, allow: bool = False) -> RoundFacts:
     """``facts`` with the end of the hand the plays show filled in where it was not told; what was told is
     left as it is, for ``checks.plays_agree`` to hold against the board."""
     from scorekeeper.domain.plays import Play  # start-up: only a round typed play by play
@@ -122,6 +124,10 @@ def _seen_ending(match: Match, ruleset, facts: RoundFacts) -> RoundFacts:
             return facts
         return facts._replace(fish=True, fisher=facts.fisher or followed.fisherman, led=facts.led or lead)
     if not facts.out and not facts.fish:
+        if not allow:  # a play out of turn, say, is the likelier mistake
+            from scorekeeper.match.checks import refuse_unallowed  # start-up: as above
+
+            refuse_unallowed(plays, followed.breaches, facts.rulings)
         raise InputError(_("the plays stop before the hand is over (it is {player}'s turn): give the rest of "
                            "the plays, or say how the round ended").format(player=followed.turn))
     return facts
@@ -158,6 +164,9 @@ class Change(NamedTuple):
     """What ``redo`` put back, in words ("round 3 (Ann went out)")."""
     kept: str | None = None
     """Where ``new`` or ``import_match`` (with ``force``) kept the match it replaced."""
+    settled: tuple = ()
+    """Breaches of how a round was led that the change made (a round moved up to first, or now led after
+    another round), kept as that round's rulings: (round number, ``scoring.board.Finding``)."""
 
     @property
     def match(self) -> Match:
@@ -355,28 +364,35 @@ class Checked(NamedTuple):
     """The match it was checked against: ``record`` on another state builds and checks it again."""
     facts: RoundFacts
     round: Round
+    allow: bool = False
+    """The table let every breach of a rule of play found stand (the round holds them as its rulings)."""
 
 
-def check(source: MatchSource, facts: RoundInput) -> Checked:
+def check(source: MatchSource, facts: RoundInput, allow: bool = False) -> Checked:
     """The round ``facts`` (or a round line) would record next in the match, built and checked as ``record``
-    checks it (InputError, StateError); nothing is written.  Whether no table could have ended it so
-    (Implausible) is ``record``'s to ask, since the scorer may confirm it."""
+    checks it (InputError, StateError; ``checks.Unallowed`` for a breach of a rule of play not let stand, or
+    with ``allow`` the breaches found kept as its rulings); nothing is written.  Whether no table could have
+    ended it so (Implausible) is ``record``'s to ask, since the scorer may confirm it."""
     opened = source if isinstance(source, OpenMatch) else open_match(os.fspath(source))
     facts = _facts(opened, facts)
-    rnd = round_from_facts(opened.match, opened.ruleset, facts)
-    check_next(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)
-    return Checked(opened, facts, rnd)
+    rnd = round_from_facts(opened.match, opened.ruleset, facts, allow=allow)
+    rnd = check_next(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds, allow)
+    return Checked(opened, facts, rnd, allow)
 
 
 @_read_again
-def record(source: MatchSource, facts: RoundInput | Checked, confirmed: bool = False) -> Change:
+def record(source: MatchSource, facts: RoundInput | Checked, confirmed: bool = False, allow: bool = False) -> Change:
     """Record the next round from ``facts`` (or a round line, or the round ``check`` gave for the state the
     caller holds: it is not built nor checked again); the hand's claims (from ``score``) and
     ``facts.play_points`` are closed into it. Only the new round is scored. A round no table could have
-    ended that way is refused (Implausible, with the reason) unless ``confirmed``."""
+    ended that way is refused (Implausible, with the reason) unless ``confirmed``. A rule of play the plays
+    break is refused (``checks.Unallowed``) unless it is one of the round's rulings (``facts.rulings``), or
+    ``allow``: the table lets every breach found stand, kept with the round (its ``rulings``)."""
     with _changing(source) as opened:
-        checked = facts if isinstance(facts, Checked) and facts.opened is opened else \
-            check(opened, facts.facts if isinstance(facts, Checked) else facts)
+        if isinstance(facts, Checked):
+            allow = allow or facts.allow
+        checked = facts if isinstance(facts, Checked) and facts.opened is opened and facts.allow == allow else \
+            check(opened, facts.facts if isinstance(facts, Checked) else facts, allow)
         rnd = checked.round
         if not confirmed:
             check_plausible(opened.match, opened.ruleset, rnd)
@@ -388,11 +404,11 @@ def record(source: MatchSource, facts: RoundInput | Checked, confirmed: bool = F
 
 @_read_again
 def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool = False,
-         confirmed: bool = False) -> Change:
-    """Replace round ``number``'s facts with ``facts`` (or a round line; checked as ``record`` checks them);
-    the rounds after it are re-scored. The points made during play: ``facts.play_points`` and
-    ``facts.claims`` replace all of the round's (its claims and in-play totals), ``clear_points`` clears them,
-    and with neither the old ones are kept."""
+         confirmed: bool = False, allow: bool = False) -> Change:
+    """Replace round ``number``'s facts with ``facts`` (or a round line; checked as ``record`` checks them,
+    ``allow`` as it takes it); the rounds after it are re-scored. The points made during play:
+    ``facts.play_points`` and ``facts.claims`` replace all of the round's (its claims and in-play totals),
+    ``clear_points`` clears them, and with neither the old ones are kept."""
     from scorekeeper.match.amend import check_number, edit_round  # start-up
 
     if clear_points and not isinstance(facts, str) and (facts.play_points or facts.claims):
@@ -406,13 +422,14 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
         in_play = bool(facts.play_points or facts.claims)
         if clear_points and in_play:
             raise InputError(_("give the points made during play or --no-points (clear them), not both"))
-        rnd = round_from_facts(opened.match._replace(pending=()), opened.ruleset, facts, rounds_before=number - 1)
+        rnd = round_from_facts(opened.match._replace(pending=()), opened.ruleset, facts, rounds_before=number - 1,
+                               allow=allow)
         keep = not (clear_points or in_play)
-        match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
-                                  scored=opened.table.rounds)
+        match, table, settled = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
+                                           scored=opened.table.rounds, allow=allow)
         if not confirmed:
             check_plausible(opened.match, opened.ruleset, rnd)
-        return Change(opened, _saved(opened, match, table), number=number)
+        return Change(opened, _saved(opened, match, table), number=number, settled=settled)
 
 
 def _with_hands_of(rnd: Round, facts: RoundFacts) -> RoundFacts:
@@ -429,8 +446,8 @@ def delete(source: MatchSource, number: int) -> Change:
     from scorekeeper.match.amend import delete_round  # start-up
 
     with _changing(source) as opened:
-        match, table = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
-        return Change(opened, _saved(opened, match, table), number=number)
+        match, table, settled = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
+        return Change(opened, _saved(opened, match, table), number=number, settled=settled)
 
 
 @_read_again
@@ -452,8 +469,8 @@ def redo(source: MatchSource, number: int | None = None) -> Change:
     from scorekeeper.match.amend import redo as redo_facts  # start-up
 
     with _changing(source) as opened:
-        match, table, restored = redo_facts(opened.match, opened.ruleset, number, opened.table.rounds)
-        return Change(opened, _saved(opened, match, table), restored=restored)
+        match, table, restored, settled = redo_facts(opened.match, opened.ruleset, number, opened.table.rounds)
+        return Change(opened, _saved(opened, match, table), restored=restored, settled=settled)
 
 
 def write_back(opened: OpenMatch, over: bool = False) -> Change:

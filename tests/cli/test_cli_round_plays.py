@@ -122,7 +122,8 @@ def test_the_first_round_opens_as_lead_first_says_and_edit_checks_it_too(sk):
     before = sk.path.read_bytes()
     message = sk.fails("round", f"plays {SEALED}; {SEALED_HANDS}", code=2)
     assert " ".join(message.split()) == ("Error: play 1 (Ann 2-4): 2-4 cannot open the first round: Bob was dealt "
-                                         "1-1, which comes first (lead.first = from-1-1)")
+                                         "1-1, which comes first (lead.first = from-1-1); --allow lets it stand as "
+                                         "played")
     assert sk.path.read_bytes() == before
     sk("round", "a out, b 10, c 12, d 20")
     sk("round", f"plays {SEALED}; {SEALED_HANDS}")  # round 2: Ann went out, and leads any tile

@@ -155,3 +155,45 @@ def test_the_hands_typed_at_the_end_hold_no_tile_seen_played_and_no_ending(line,
 def test_a_total_the_tiles_not_played_cannot_make_is_said(line, why):
     made = hand("all-fives", FIVES)
     assert made.implausible(made.facts(line, match("all-fives"))) == why
+
+
+def test_a_breach_waits_for_the_table_allow_makes_the_line_as_played_and_keeps_the_ruling():
+    """rules.md §10.9: the session's side of the referee's advice, through the hand's API."""
+    from scorekeeper.domain.facts import Breach, Ruling
+    from scorekeeper.scoring.board import PlayBreach
+
+    made = hand("goat", leader="Cat")
+    with pytest.raises(PlayBreach, match="Cat leads this hand, not Ann"):
+        made.play_all(parse_plays("a 24 b 41", FOUR))
+    assert not made.plays and made.pending is not None
+    answer = made.allow()  # the whole line, as it was played
+    assert [format_plays([each.play]) for each in answer] == ["Ann 2-4", "Bob 1-4"] and made.pending is None
+    assert [(finding.play, finding.breach) for finding in made.rulings] == [(1, Breach.LEADER)]
+    with pytest.raises(StateError, match="no breach of the rules of play waits for the table"):
+        made.allow()
+    made.undo()
+    made.undo()  # back before the lead: the ruling on it goes with it
+    assert not made.rulings
+    # a breach a later play proves waits in 'unsettled' until the table lets it stand
+    later = hand("goat", "c 24, d knocks, a 41, b 26, c 60, d 12 on 1", leader="Cat")
+    assert [(finding.play, finding.breach, finding.shown) for finding in later.unsettled] == [
+        (2, Breach.KNOCK_WHILE_ABLE, 6)]
+    assert later.answer(later.board.history[-1:]).splitlines()[1].startswith(
+        "Play 2 (Dan knocks): Dan could play at that knock: 1-2 fits the ends (2 4)")
+    assert later.allow() == [] and not later.unsettled
+    later.play_all(parse_plays("a 02 on 0, b 23, c 35 on 3, d 52 on 5, a 22", FOUR))
+    assert later.over
+    facts = later.facts("a 10, b 12, c 15, d 20", match())
+    assert facts.rulings == (Ruling(2, Breach.KNOCK_WHILE_ABLE),)
+
+
+def test_the_hands_at_the_end_prove_a_breach_that_waits_for_the_table():
+    from scorekeeper.domain.facts import Breach, RoundFacts
+
+    made = hand("goat", "c 24, d knocks, a 41, b 26", leader="Cat")
+    assert not made.unsettled  # Dan has laid nothing since the knock
+    held = RoundFacts(hands=(("Dan", tuple(parse_tile(tile) for tile in ("0-0", "1-2", "3-3", "5-5", "6-6", "0-1",
+                                                                         "0-3"))),))
+    shown = made.held(held)
+    assert [(finding.play, finding.breach, finding.shown) for finding in shown] == [(2, Breach.KNOCK_WHILE_ABLE, None)]
+    assert made.unsettled == shown

@@ -10,6 +10,7 @@ from typing import Callable, Mapping, NamedTuple
 from scorekeeper.i18n import N_
 from scorekeeper.live.commands import (
     again,
+    allow,
     check,
     claims,
     delete,
@@ -52,6 +53,7 @@ class Command(NamedTuple):
 
 COMMANDS: Mapping[str, Command] = {
     "undo": Command(undo.run, "undo", N_("drop the last round/claim"), after=("list", "all"), changes=True),
+    "allow": Command(allow.run),  # the help says it with the plays (HELP_PLAYS)
     "redo": Command(redo.run, "redo [N]", N_("put back what was undone"), changes=True),
     "edit": Command(edit.run, "edit N LINE", N_("round N is LINE instead"), changes=True),
     "delete": Command(delete.run, "delete N", N_("delete round N"), changes=True),

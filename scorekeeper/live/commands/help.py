@@ -30,7 +30,9 @@ HELP_EXAMPLES = (
 HELP_NARROW = N_("Unnamed totals go in seating order after the one out (a fish: from the first). Claims: "
                  "Ann +15, Bob count 20.")
 """What the examples' comments say, on a screen too narrow to put them beside the examples."""
-HELP_PLAYS = (N_("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play."),
+HELP_PLAYS = (N_("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play, allow lets a "
+                 "breach of the rules stand."),
+              N_("Plays, as they happen: a 66 b 63, c knocks, b draws 2; undo takes back a play."),
               N_("Plays: a 66 b 63, c knocks, b draws 2"))
 HELP_NAMES = (N_("Names by any unique start; Tab completes names, commands and words. Russian and Ukrainian words "
                  "work too."),

@@ -3,11 +3,13 @@ and answered in a line; 'fish' on a sealed layout nobody can open; the knocks sa
 
 from __future__ import annotations
 
-from scorekeeper.errors import StateError
+from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _
 from scorekeeper.live.hand import HandInPlay
 from scorekeeper.live.reply import Reply
 from scorekeeper.notation.words import word_in_use
+from scorekeeper.scoring.board import PlayBreach
+from scorekeeper.scoring.lead import opening
 
 
 def run(session, line) -> Reply:
@@ -22,8 +24,14 @@ def run(session, line) -> Reply:
             raise StateError(_("the claims of this hand are noted: record its round with a round line (or "
                                "'{undo}' them) before typing a hand play by play").format(
                 undo=word_in_use("commands", "undo")))
-        hand = HandInPlay(state.ruleset, state.match.players, state.table.next_leader, first=not state.match.rounds)
-    answer = hand.answer(hand.play_all(line.plays))
+        hand = HandInPlay(state.ruleset, state.match.players, opening=opening(
+            state.ruleset, state.match, state.table.rounds[-1] if state.table.rounds else None))
+    try:
+        answer = hand.answer(hand.play_all(line.plays))
+    except PlayBreach as breach:
+        session.refused = hand  # for 'allow', the next line
+        raise InputError(_("{refusal} ('{allow}' lets it stand as played)").format(
+            refusal=breach, allow=word_in_use("commands", "allow"))) from None
     session.hand = hand
     return Reply(answer)
 
