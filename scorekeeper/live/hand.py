@@ -17,14 +17,14 @@ from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.notation.play_line import said_play
+from scorekeeper.notation.play_line import WHOSE_TURN, said_play
 from scorekeeper.notation.round_line import read_round, tokens
 from scorekeeper.notation.words import round_word, word_in_use
 from scorekeeper.reports.play import play_line
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
 from scorekeeper.match.checks import in_order
-from scorekeeper.scoring.board import Board, Finding, IllegalPlay, PlayBreach, Ruled
+from scorekeeper.scoring.board import Board, Finding, IllegalPlay, PlayBreach, Ruled, TwoPlaces
 from scorekeeper.scoring.lead import Opening
 from scorekeeper.scoring.notes import NoteKind, kind_of
 
@@ -39,7 +39,19 @@ def waiting(command: str) -> StateError:
         command=word_in_use("commands", command)))
 
 
-def _short(player: str, players: Sequence[str]) -> str:
+class WhoLeads(InputError):
+    """A play typed without a name to lead a hand whose leader the match does not name (the first round's
+    holder of 1-1, a lead by lot, either partner of the side that won a block): ``players``, one of whom
+    leads, is asked; ``index``: the play in its line."""
+
+    def __init__(self, players: Sequence[str], index: int) -> None:
+        self.players = tuple(players)
+        self.index = index
+        super().__init__(_("who leads? Type the name before the tile ({example})").format(
+            example=f"{short_name(players[0], players)} 66"))
+
+
+def short_name(player: str, players: Sequence[str]) -> str:
     """The shortest start of ``player``'s name that names nobody else (as the round line reads names)."""
     for length in range(1, len(player)):
         start = player[:length].casefold()
@@ -106,18 +118,27 @@ class HandInPlay:
     def play_all(self, plays: Sequence[Play], allowed: int = -1) -> list[Ruled]:
         """Several plays of one line, all or none: a refused play leaves the hand as it was before the line
         (a breach of a rule of play is kept in ``pending`` for ``allow``); the plays up to index ``allowed`` of
-        the line are let stand."""
+        the line are let stand.  A play without a name (``WHOSE_TURN``) is the turn's player's; a lead
+        without one where the match names no single leader is asked (``WhoLeads``), and so is the place of a
+        tile that fits two (``TwoPlaces``, its ``index`` in the line): the hand is left as it was."""
         before, kept = len(self.plays), (list(self.rulings), list(self.unsettled))
         ruled = []
+        plays = list(plays)
         try:
             for index, play in enumerate(plays):
+                if play.player == WHOSE_TURN:
+                    plays[index] = play = play._replace(player=self._whose(index))
                 ruled.append(self.play(play, index <= allowed))
-        except IllegalPlay as refused:
+        except (IllegalPlay, WhoLeads) as refused:
             self.pending = (tuple(plays), len(ruled)) if isinstance(refused, PlayBreach) else None
+            if isinstance(refused, (TwoPlaces, WhoLeads)):
+                refused.index = len(ruled)  # asked: the line is typed again with the answer
             if len(self.plays) == before:
                 raise
             self._rebuild(self.plays[:before])
             self.rulings, self.unsettled = kept
+            if isinstance(refused, (TwoPlaces, WhoLeads)):
+                raise
             made = ", ".join(said_play(play, self.players) for play in plays[:len(ruled)])
             reason = ngettext("{reason} (and {made}, before it in the line, is not made either)",
                               "{reason} (and {made}, before it in the line, are not made either)",
@@ -127,6 +148,17 @@ class HandInPlay:
             raise IllegalPlay(refused.play, reason) from None
         self.pending = None
         return ruled
+
+    def _whose(self, index: int) -> str:
+        """Who plays a play typed without a name: the player whose turn it is; at the lead, the one player the
+        match names to lead it, else asked (``WhoLeads``)."""
+        board = self.board
+        if board.turn is not None:
+            return board.turn
+        leaders = self.opening.leaders
+        if leaders is not None and len(leaders) == 1:
+            return leaders[0]
+        raise WhoLeads(leaders or self.players, index)
 
     def allow(self) -> list[Ruled]:
         """The table lets the breach said stand: the line refused for it is made as it was played (the plays
@@ -256,7 +288,7 @@ class HandInPlay:
 
     def _example(self, out: str | None) -> str:
         others = [player for player in self.players if player != out]
-        return " ".join(f"{_short(player, self.players)} {value}"
+        return " ".join(f"{short_name(player, self.players)} {value}"
                         for player, value in zip(others, ("8", "3-4", "12", "5")))
 
     def undone(self, play: Play) -> str:

@@ -184,8 +184,28 @@ def _words(text: str) -> list[str]:
 def _round_like(typed: Typed) -> bool:
     """Whether the line holds a word only a round line or a claim holds (``out``, ``fish``, ``+5``...), in any
     language or keyboard layout (``вышла``, ``щге``; a word that names one of the players is the player)."""
-    return "+" in typed.text or any(round_word(word, typed.match.players) in ROUND_WORDS
-                                    for word in _words(typed.text))
+    return _claimed(typed) or any(round_word(word, typed.match.players) in ROUND_WORDS
+                                  for word in _words(typed.text))
+
+
+def _claimed(typed: Typed) -> bool:
+    """Whether the line holds a claim's '+': in a hand in play a '+' or '+2' that names nobody is a draw by the
+    player whose turn it is (claims are the referee's there); after a name (``a +5``), and outside a hand, it
+    is a claim."""
+    if "+" not in typed.text:
+        return False
+    if typed.hand is None:
+        return True
+    words = _words(typed.text)
+    for index, word in enumerate(words):
+        if "+" not in word:
+            continue
+        if not re.fullmatch(r"\+[0-9]*", word):
+            return True
+        before = words[index - 1] if index else ""
+        if re.match(r"[^\W\d_]", before) and play_word(before) not in ("knocks", "draws", "missed"):
+            return True
+    return False
 
 
 def _meant_as_plays(typed: Typed) -> bool:
@@ -198,6 +218,6 @@ def _meant_as_plays(typed: Typed) -> bool:
 def _plays_of(typed: Typed) -> tuple[tuple[Play, ...], InputError | None]:
     """The plays the whole line reads as, or none and why not (kept for a line meant as plays)."""
     try:
-        return parse_plays(typed.text, typed.match.players, typed.ruleset["tiles.max_pip"]), None
+        return parse_plays(typed.text, typed.match.players, typed.ruleset["tiles.max_pip"], nameless=True), None
     except InputError as problem:
         return (), problem
