@@ -126,8 +126,8 @@ class LiveSession:
             return Reply()
         line, answers = self._read(text)
         refused, self.refused = self.refused, None
-        if line.kind is Kind.COMMAND and line.command == "allow":
-            self.refused = refused
+        if answers.keeps or line.kind is Kind.COMMAND and line.command == "allow":
+            self.refused = refused  # a question, or 'table', changes nothing: the breach still waits
         elif self.hand is not None:
             self.hand.pending = None  # 'allow' lets stand the breach just said, not one said lines ago
         self.unconfirmed = None
@@ -135,7 +135,7 @@ class LiveSession:
         self.asked_about = text
         if answers.changes:  # a change between: the same round again is no line pasted twice
             self.just_recorded = None
-        if line.kind is not Kind.COMMAND:
+        if line.kind is not Kind.COMMAND and not answers.keeps:
             self.warned_hand = False
         notice = ""
 

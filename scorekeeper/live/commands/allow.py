@@ -8,6 +8,7 @@ from scorekeeper.errors import StateError
 from scorekeeper.i18n import _
 from scorekeeper.live.arguments import nothing_after
 from scorekeeper.live.commands.hands import record_hand
+from scorekeeper.live.commands.plays import make
 from scorekeeper.live.reply import Reply
 from scorekeeper.notation.words import word_in_use
 
@@ -18,6 +19,9 @@ def run(session, line) -> Reply:
     if hand is None:
         raise StateError(_("no hand is in play: '{allow}' lets a breach of the rules of play stand, as the table "
                            "played it").format(allow=word_in_use("commands", "allow")))
+    if hand.pending is not None:  # the line refused for it, made as it was played (its place asked, if open)
+        refused, index = hand.pending
+        return make(session, refused, allowed=index, hand=hand)
     ruled = hand.allow()
     if ruled:
         session.hand = hand

@@ -29,10 +29,10 @@ def run(session, line) -> Reply:
     return make(session, line.plays)
 
 
-def make(session, plays: Sequence[Play]) -> Reply:
-    """Make the plays of one line on the hand in play (the first starts it); what the line leaves open is
-    asked."""
-    hand, state = session.hand, session.state
+def make(session, plays: Sequence[Play], allowed: int = -1, hand: HandInPlay | None = None) -> Reply:
+    """Make the plays of one line on the hand in play (the first starts it; ``hand``: the one a breach refused
+    before it started), the first ``allowed`` + 1 let stand as played; what the line leaves open is asked."""
+    hand, state = hand or session.hand, session.state
     if hand is None:
         if state.table.over:
             raise StateError(_("the match is over: '{again}' starts the next one").format(
@@ -44,20 +44,20 @@ def make(session, plays: Sequence[Play]) -> Reply:
         hand = HandInPlay(state.ruleset, state.match.players, opening=opening(
             state.ruleset, state.match, state.table.rounds[-1] if state.table.rounds else None))
     try:
-        answer = hand.answer(hand.play_all(plays))
+        answer = hand.answer(hand.play_all(plays, allowed))
     except PlayBreach as breach:
         session.refused = hand  # for 'allow', the next line
         raise InputError(_("{refusal} ('{allow}' lets it stand as played)").format(
             refusal=breach, allow=word_in_use("commands", "allow"))) from None
     except TwoPlaces as asked:
-        return _ask_place(session, hand, plays, asked)
+        return _ask_place(session, hand, plays, asked, allowed)
     except WhoLeads as asked:
-        return _ask_leader(session, hand, plays, asked)
+        return _ask_leader(session, hand, plays, asked, allowed)
     session.hand = hand
     return Reply(answer)
 
 
-def _ask_place(session, hand: HandInPlay, plays: Sequence[Play], asked: TwoPlaces) -> Reply:
+def _ask_place(session, hand: HandInPlay, plays: Sequence[Play], asked: TwoPlaces, allowed: int) -> Reply:
     """Where the tile goes: each place by its one key (the end's number; where two ends show it, the other
     number of the tile there), or as 'on' names it."""
     index, play = asked.index, asked.play
@@ -84,7 +84,7 @@ def _ask_place(session, hand: HandInPlay, plays: Sequence[Play], asked: TwoPlace
             return _not_played(session, text, _("{tile} on {places}").format(tile=play.tile, places=said))
         again = list(plays)
         again[index] = play._replace(on=found)
-        return make(session, again)
+        return make(session, again, allowed, hand)
 
     session.asking = answered
     return Reply(question=question)
@@ -105,7 +105,7 @@ def place_keys(places: Sequence[tuple[int | Tile, int]]) -> list[str]:
     return keys
 
 
-def _ask_leader(session, hand: HandInPlay, plays: Sequence[Play], asked: WhoLeads) -> Reply:
+def _ask_leader(session, hand: HandInPlay, plays: Sequence[Play], asked: WhoLeads, allowed: int) -> Reply:
     """Who leads: the players one of whom leads it, each by the shortest start of the name."""
     players = asked.players
     keys = [short_name(player, session.state.match.players) for player in players]
@@ -118,7 +118,7 @@ def _ask_leader(session, hand: HandInPlay, plays: Sequence[Play], asked: WhoLead
             return _not_played(session, text, _("who leads"))
         again = list(plays)
         again[asked.index] = again[asked.index]._replace(player=found[0])
-        return make(session, again)
+        return make(session, again, allowed, hand)
 
     session.asking = answered
     return Reply(question=question)
