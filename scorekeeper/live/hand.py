@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from scorekeeper.domain.facts import RoundFacts, Ruling
+from scorekeeper.domain.facts import OpenHand, RoundFacts, Ruling
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, StateError
@@ -87,6 +87,35 @@ class HandInPlay:
         """The line of plays refused for a breach, and which of its plays broke the rule: ``allow`` makes it."""
         self.hands_text = ""
         """What the hands hold, as typed once the hand is over (the session records it again after ``allow``)."""
+
+    @classmethod
+    def resume(cls, ruleset: Ruleset, players: Sequence[str], opening: Opening, kept: OpenHand) -> "HandInPlay":
+        """The hand kept in the match file (``Match.hand``), followed again as the match says it is led: the
+        breaches it kept let stand are its rulings; any other its plays show (its lead, where the rounds before
+        it changed) waits for the table, said when the hand is taken up (``resumed``)."""
+        hand = cls(ruleset, players, opening=opening)
+        hand._rebuild(kept.plays)
+        allowed = set(kept.rulings)
+        for ruled in hand.board.history:
+            for finding in ruled.breaches:
+                (hand.rulings if Ruling(finding.play, finding.breach) in allowed else hand.unsettled).append(finding)
+        return hand
+
+    def kept(self) -> OpenHand | None:
+        """The hand as the match file keeps it (None: not started)."""
+        if not self.plays:
+            return None
+        return OpenHand(tuple(self.plays), in_order(Ruling(finding.play, finding.breach) for finding in self.rulings))
+
+    def snapshot(self) -> tuple:
+        """What ``restore`` puts back: the plays and the breaches, as they are now."""
+        return list(self.plays), list(self.rulings), list(self.unsettled), self.pending, self.hands_text
+
+    def restore(self, snapshot: tuple) -> None:
+        """The hand as it was at ``snapshot`` (a change that could not be written is taken back)."""
+        plays, rulings, unsettled, self.pending, self.hands_text = snapshot
+        self._rebuild(plays)
+        self.rulings, self.unsettled = list(rulings), list(unsettled)
 
     def _board(self) -> Board:
         return Board(self.ruleset, self.players, first=self.opening.first, leaders=self.opening.leaders,
@@ -256,6 +285,21 @@ class HandInPlay:
                     muggins=word_in_use("plays", "muggins"), points=each.points))
         if self.over:
             lines.append(self.ending())
+        return "\n".join(lines)
+
+    def resumed(self) -> str:
+        """What a session says of the hand it takes up from the match file: the plays kept, whose turn it is (or
+        how it ended, and what to type), and each breach waiting for the table."""
+        plays = len(self.plays)
+        if self.over:
+            lines = [ngettext("The hand in play is taken up ({n} play kept).",
+                              "The hand in play is taken up ({n} plays kept).", plays).format(n=plays),
+                     self.ending()]
+        else:
+            lines = [ngettext("The hand in play is taken up ({n} play kept): {player} to play.",
+                              "The hand in play is taken up ({n} plays kept): {player} to play.", plays).format(
+                n=plays, player=self.board.turn)]
+        lines += [self.breach_said(finding) for finding in self.unsettled]
         return "\n".join(lines)
 
     def breach_said(self, finding: Finding) -> str:

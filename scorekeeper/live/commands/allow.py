@@ -22,11 +22,12 @@ def run(session, line) -> Reply:
     if hand.pending is not None:  # the line refused for it, made as it was played (its place asked, if open)
         refused, index = hand.pending
         return make(session, refused, allowed=index, hand=hand)
+    before = hand.snapshot()
     ruled = hand.allow()
-    if ruled:
-        session.hand = hand
-        return Reply(hand.answer(ruled))
     if hand.over and hand.hands_text:
         return record_hand(session, hand, hand.hands_text)
+    session.keep_hand(hand, before)  # the ruling kept with the hand in play
+    if ruled:
+        return Reply(hand.answer(ruled))
     return Reply(_("Let stand as played: {rulings}.").format(rulings=", ".join(
         _("play {number}").format(number=finding.play) for finding in hand.rulings)))

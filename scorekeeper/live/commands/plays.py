@@ -43,6 +43,7 @@ def make(session, plays: Sequence[Play], allowed: int = -1, hand: HandInPlay | N
                 undo=word_in_use("commands", "undo")))
         hand = HandInPlay(state.ruleset, state.match.players, opening=opening(
             state.ruleset, state.match, state.table.rounds[-1] if state.table.rounds else None))
+    before = hand.snapshot()
     try:
         answer = hand.answer(hand.play_all(plays, allowed))
     except PlayBreach as breach:
@@ -53,7 +54,7 @@ def make(session, plays: Sequence[Play], allowed: int = -1, hand: HandInPlay | N
         return _ask_place(session, hand, plays, asked, allowed)
     except WhoLeads as asked:
         return _ask_leader(session, hand, plays, asked, allowed)
-    session.hand = hand
+    session.keep_hand(hand, before)  # in the match file as it is typed
     return Reply(answer)
 
 
@@ -138,11 +139,17 @@ def _not_played(session, text: str, asked: str) -> Reply:
 def fish(session, line) -> Reply:
     """'fish' typed on a sealed layout that nobody can open: every player knocks in turn."""
     hand = session.hand
-    return Reply(hand.answer(hand.fish()))
+    before = hand.snapshot()
+    answer = hand.answer(hand.fish())
+    session.keep_hand(hand, before)
+    return Reply(answer)
 
 
 def knocks(session, line) -> Reply:
     """Knocks said round the table after the tile that blocks it: taken, they change nothing."""
     hand = session.hand
-    return Reply(hand.answer(hand.play_all(line.plays)))
+    before = hand.snapshot()
+    answer = hand.answer(hand.play_all(line.plays))
+    session.keep_hand(hand, before)
+    return Reply(answer)
 
