@@ -331,9 +331,17 @@ class HandInPlay:
                  "{example}").format(example=example)
 
     def _example(self, out: str | None) -> str:
-        others = [player for player in self.players if player != out]
-        return " ".join(f"{short_name(player, self.players)} {value}"
-                        for player, value in zip(others, ("8", "3-4", "12", "5")))
+        """A line of what the hands hold, for ``out``'s hand: a total for a hand of several tiles, the tile as
+        the plays type it for a hand of one (``36`` is 3-6 there)."""
+        board = self.board
+        totals, tiles = iter(("8", "12", "5", "9", "7")), iter(("34", "25", "16", "03", "45"))
+        said = []
+        for player in self.players:
+            if player == out:
+                continue
+            holds = board.deal + board.drawn[player] - board.played[player]
+            said.append(f"{short_name(player, self.players)} {next(tiles) if holds == 1 else next(totals)}")
+        return " ".join(said[:4])
 
     def undone(self, play: Play) -> str:
         """What ``undo`` says it took back, and where the hand stands."""
@@ -364,7 +372,8 @@ class HandInPlay:
         else:
             fisherman = board.fisherman()
             line = f'fish by "{fisherman}", {text}' if fisherman else f"fish, {text}"
-        facts = read_round(line, match, partner_counts)
+        held = {player: board.deal + board.drawn[player] - board.played[player] for player in self.players}
+        facts = read_round(line, match, partner_counts, self.ruleset["tiles.max_pip"], held)
         by = {each.play.tile: each.play.player for each in board.history if each.play.tile is not None}
         for player, tiles in facts.hands:
             for tile in tiles:

@@ -51,7 +51,7 @@ def test_an_all_fives_hand_typed_play_by_play_at_40_columns(tmp_path):
     ended = lines_of(play.say("a 05"))
     assert ended[0] == "Ann 5-0 · 4+2+6+0 = 12 · out"
     assert " ".join(ended[1:]) == ("Ann went out with 0-5 (led 6-6). What do   the other hands hold? Tiles or "
-                                   "totals,   as in a round line: b 8 c 3-4 d 12")
+                                   "totals,   as in a round line: b 8 c 34 d 25")
     assert play.prompt == "#1 hands> "
     assert all(len(line) <= 40 for line in ended)
     assert lines_of(play.say("b 6-6, c 3-5, d 4-6")) == ["Error: 6-6 was played in this hand (by", "  Ann): it is not "
@@ -199,14 +199,14 @@ def test_an_impossible_total_at_the_end_of_the_hand_is_a_question(sk):
     for line in ALL_FIVES_HAND.split(", "):
         live.handle(line)
     before = sk.path.read_bytes()
-    asked = live.handle("b 45 c 8 d 40")
+    asked = live.handle("b 45 c 8 d 70")
     assert " ".join(asked.text.split()) == ("Implausible: Dan holds 1 tile, at most 10 pips among the tiles not "
-                                            "played: 40 given.")
+                                            "played: 70 given.")
     assert asked.question == "Record it anyway? [y/N] "
     assert live.answer("n").text == "Not recorded." and live.prompt() == "#1 hands> "
     assert sk.path.read_bytes() == before
-    live.handle("b 45 c 8 d 40")
-    assert live.answer("y").text.startswith("Round 1: Ann out on 0-5, led 6-6, Bob 45, Cat 8, Dan 40")
+    live.handle("b 45 c 8 d 70")
+    assert live.answer("y").text.startswith("Round 1: Ann out on 0-5, led 6-6, Bob 45, Cat 8, Dan 70")
     assert live.hand is None and live.prompt() == "#2> "
 
 
