@@ -1,4 +1,4 @@
-"""The package's layers run one way, and no import goes round in a circle.
+"""The package's layers run one way, no import goes round in a circle, and no two classes share a name.
 
 Every import in every module is read, those inside functions and under ``TYPE_CHECKING`` included: a module may
 import from its own package or from a package below it in ``LAYERS``, never from one above. Within a package, the
@@ -128,3 +128,30 @@ def test_every_import_inside_a_function_says_why():
                 if isinstance(node, (ast.Import, ast.ImportFrom)) and "#" not in lines[node.end_lineno - 1]:
                     silent.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
     assert not silent, "imports inside functions without their reason:\n" + "\n".join(sorted(set(silent)))
+
+
+def _classes(path: Path) -> list[tuple[str, int]]:
+    """``(name, line)`` of every class a module defines, nested ones included."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return [(node.name, node.lineno) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+
+
+def _shared_names(modules: dict[str, Path]) -> dict[str, list[str]]:
+    """Each class name defined more than once, with where: a name should say which thing it is."""
+    where: dict[str, list[str]] = {}
+    for name, path in modules.items():
+        for found, line in _classes(path):
+            where.setdefault(found, []).append(f"{name}:{line}")
+    return {found: places for found, places in where.items() if len(places) > 1}
+
+
+def test_no_two_classes_share_a_name():
+    shared = _shared_names(MODULES)
+    assert not shared, "\n".join(f"{name}: {', '.join(places)}" for name, places in sorted(shared.items()))
+
+
+def test_the_test_finds_a_shared_class_name(tmp_path):
+    """The check above can fail: a second ``Play`` (domain.plays has one) is caught, nested or not."""
+    (tmp_path / "fish.py").write_text("class Holder:\n    class Play:\n        pass\n")
+    shared = _shared_names({**MODULES, "scorekeeper.referee.fish": tmp_path / "fish.py"})
+    assert set(shared) == {"Play"} and "scorekeeper.referee.fish:2" in shared["Play"]

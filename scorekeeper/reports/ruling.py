@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.i18n import _
-from scorekeeper.referee.verdict import Reason
+from scorekeeper.referee.verdict import Citation
 from scorekeeper.reports.fit import wrap_lines
 
 
@@ -23,7 +23,7 @@ def without_titles(source: str) -> str:
     return source
 
 
-def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str, width: int | None = None) -> str:
+def render_ruling(verdict: str, reasons: tuple[Citation, ...], ruleset_name: str, width: int | None = None) -> str:
     """A short verdict, then its reasons, each with the ruleset key, its value and source; wrapped to
     ``width`` (None: no limit; a screen's width also leaves out the source articles' titles)."""
     from scorekeeper.rules.book import edition  # start-up

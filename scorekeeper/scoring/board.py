@@ -751,7 +751,7 @@ def held_doubles(followed: Followed, held: Mapping[str, tuple[Tile, ...]]) -> li
             if tile.is_double and tile.low in ends]
 
 
-class Scored(NamedTuple):
+class ScoringPlay(NamedTuple):
     """What one play scored, and who takes it: the player, the opponent who called muggins, or nobody (a
     missed score, lost)."""
 
@@ -761,7 +761,7 @@ class Scored(NamedTuple):
     taker: str | None
 
 
-def play_scores(ruleset: Ruleset, followed: Followed) -> tuple[Scored, ...]:
+def play_scores(ruleset: Ruleset, followed: Followed) -> tuple[ScoringPlay, ...]:
     """Every play that scored under ``play.scores``, in order, and who takes its points (``play.muggins``)."""
     called = ruleset["play.muggins"] is Muggins.CALLED
     found = []
@@ -770,7 +770,7 @@ def play_scores(ruleset: Ruleset, followed: Followed) -> tuple[Scored, ...]:
             continue
         play = ruled.play
         taker = play.player if not play.missed else play.taker if called else None
-        found.append(Scored(number, ruled, taker))
+        found.append(ScoringPlay(number, ruled, taker))
     return tuple(found)
 
 

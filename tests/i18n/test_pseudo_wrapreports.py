@@ -19,7 +19,7 @@ from scorekeeper.i18n import use
 from scorekeeper.match.opened import open_match
 from scorekeeper.referee.explain import explain_round
 from scorekeeper.referee.rescore import compare
-from scorekeeper.referee.verdict import Reason
+from scorekeeper.referee.verdict import Citation
 from scorekeeper.reports.archive import read_history, render_history
 from scorekeeper.reports.chart import text_chart
 from scorekeeper.reports.columns import width
@@ -156,8 +156,8 @@ def test_a_followed_hand_and_a_ruling(speak):
             + ((followed.illegal.reason,) if followed.illegal else ())
         text = render_followed(followed, ruleset.name, rules == "muggins", 40, rules == "muggins")
         assert "⟦" in text and _unmarked(text, others) == [], text
-    text = render_ruling("Bob's fish.", (Reason("fish.policy", "most-takes-all", "the most takes all",
-                                                  "rules.md §2.3"),), "goat", 40)
+    text = render_ruling("Bob's fish.", (Citation("fish.policy", "most-takes-all", "the most takes all",
+                                                    "rules.md §2.3"),), "goat", 40)
     assert "⟦" in text and _unmarked(text, ("Bob's fish.", "the most takes all", "most-takes-all")) == [], text
 
 
@@ -196,7 +196,7 @@ def test_the_table_in_russian_and_ukrainian(speak, tmp_path, language):
 def test_a_ruling_and_the_history_in_the_language(speak, tmp_path, language, said):
     _match(tmp_path)
     speak(language)
-    text = render_ruling("verdict", (Reason("fish.policy", "most-takes-all", "why", "rules.md §2.3"),), "goat")
+    text = render_ruling("verdict", (Citation("fish.policy", "most-takes-all", "why", "rules.md §2.3"),), "goat")
     assert all(words in text for words in said), text
     history = render_history(read_history([str(tmp_path)]), 40)
     assert max(width(line) for line in history.splitlines()) <= 40, history
