@@ -28,7 +28,7 @@ from scorekeeper.reports.play import play_line
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
 from scorekeeper.scoring.board import Board, IllegalPlay, Ruled
-from scorekeeper.scoring.notes import NoteKind, kind_of
+from scorekeeper.scoring.notes import NoteKind
 
 ROUND_WORDS = ("out", "fish", "by", "led", "count", "played")
 """Words only a round line (or a claim) holds: a line with one of them is never plays."""
@@ -206,12 +206,13 @@ class HandInPlay:
         idle = False
         for each in ruled:
             lines.append(play_line(each, self.scores, self.players))
+            note = each.note.said() if each.note else ""
             if each.idle and not idle:  # said once a line, however many knock after the fish
                 idle = True
-                lines.append(each.note[0].upper() + each.note[1:] + ".")
-            if each.note and not each.out and not each.blocked:
-                lines.append(each.note[0].upper() + each.note[1:] + ".")
-                if kind_of(each.note) is NoteKind.SEALED_UNSEEN:  # the hands are not known: the table says
+                lines.append(note[0].upper() + note[1:] + ".")
+            if note and not each.out and not each.blocked:
+                lines.append(note[0].upper() + note[1:] + ".")
+                if each.note.kind is NoteKind.SEALED_UNSEEN:  # the hands are not known: the table says
                     lines.append(_("Nobody holds it? Type '{fish}'.").format(fish=_said_as("round", "fish")))
             if each.points and self._muggins_first(each):
                 lines.append(_("Uncalled? An opponent says {muggins}: +{points}.").format(

@@ -47,7 +47,6 @@ from scorekeeper.reports.columns import width as text_width
 from scorekeeper.reports.fit import wrap, wrap_lines
 from scorekeeper.rules.loader import is_path
 from scorekeeper.scoring.engine import replay
-from scorekeeper.scoring.notes import in_session, said_otherwise
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
 COMMANDS = ("undo", "redo", "edit", "delete", "table", "explain", "check", "rules", "again", "save", "help", "quit")
@@ -266,7 +265,7 @@ class LiveSession:
         if kept:
             said += " " + _("The match that was there is kept as {kept}.").format(kept=kept)
         if not rounds:  # who leads the first round, as 'new' says it
-            said += "\n" + self.state.table.lead_note
+            said += "\n" + self.state.table.lead_note.said()
         typing = _("Type a round, '{help}' or '{quit}'.").format(help=said_as("help"), quit=said_as("quit"))
         return self.fitted(f"{said}\n{typing}", indent="")
 
@@ -591,7 +590,7 @@ class LiveSession:
         sides = ", ".join(side.name for side in self.state.match.sides)
         said = _("New {ruleset} match: {sides}. The finished match is kept as {kept}.").format(
             ruleset=self.state.ruleset.name, sides=sides, kept=change.kept)
-        return Reply(f"{said}\n{self.state.table.lead_note}")
+        return Reply(f"{said}\n{self.state.table.lead_note.said()}")
 
     def save(self) -> Reply:
         """Write the match held here to its file again, after another program removed it (every accepted line
@@ -809,7 +808,7 @@ class LiveSession:
 
         state = self.state
         explained = explain_round(state.match, state.ruleset, self.shown_table(), number)
-        explained = explained._replace(facts=tuple(in_session(fact) for fact in explained.facts),
+        explained = explained._replace(facts=tuple(fact.in_session() for fact in explained.facts),
                                        result=_in_session_words(explained.result))
         return render_explanation(explained, self.screen().width, None if every else self._room(),
                                   show_all=f"'{said_as('explain')} {explained.number} {option_as('all')}'")
@@ -829,7 +828,7 @@ class LiveSession:
         """The table with its notes' hints in the session's words: a note names the command-line flag that
         would give what it lacks, which the session refuses; here it names the round line's way."""
         table = self.state.table
-        if not any(said_otherwise(note) for result in table.rounds for note in result.notes):
+        if not any(note.names_flag for result in table.rounds for note in result.notes):
             return table
         return table._replace(rounds=tuple(_in_session_words(result) for result in table.rounds))
 
@@ -921,13 +920,13 @@ def _told(fact: str, said: str) -> dict:
 def _in_session_words(result):
     """A round's result with its notes' hints in the session's words (the same object when none has one: the
     after-round notes are memoised by the results' identity)."""
-    if not any(said_otherwise(note) for note in result.notes):
+    if not any(note.names_flag for note in result.notes):
         return result
     known = _WORDED.get(id(result))
     if known is not None and known[0] is result:
         return known[1]
     edit = said_as("edit")
-    worded = result._replace(notes=tuple(in_session(note, edit=edit, number=result.number) for note in result.notes))
+    worded = result._replace(notes=tuple(note.in_session(edit=edit, number=result.number) for note in result.notes))
     if len(_WORDED) > 4096:
         _WORDED.clear()
     _WORDED[id(result)] = (result, worded)

@@ -157,7 +157,7 @@ def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
 
 def lacking_facts(table: Table) -> list[str]:
     """What the ruleset needed but the facts did not give (totals where tiles were needed), by round."""
-    return [_("round {number}: {problem}").format(number=result.number, problem=note) for result in table.rounds
+    return [_("round {number}: {problem}").format(number=result.number, problem=note.said()) for result in table.rounds
             for note in result.notes]
 
 

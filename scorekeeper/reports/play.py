@@ -60,7 +60,7 @@ def play_lines(followed: Followed, scores: bool) -> list[str]:
     for number, ruled in enumerate(followed.ruled, start=1):
         lines.append(f"{number:>2} {play_line(ruled, scores)}")
         if ruled.note and not ruled.out:
-            lines.append(f"   {ruled.note}")
+            lines.append(f"   {ruled.note.said()}")
     if followed.illegal is not None:
         lines.append(_("{number} {play}: refused").format(number=f"{len(followed.ruled) + 1:>2}",
                                                             play=said_play(followed.illegal.play)))

@@ -21,16 +21,16 @@ from scorekeeper.domain.facts import Claim
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.play_line import parse_plays, said_play
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, count_score, open_count
 from scorekeeper.scoring.lead import FirstLeadRule, first_lead_order
-from scorekeeper.scoring.notes import Note, NoteKind
+from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.plausible import deal_size
-from scorekeeper.scoring.said import both
+from scorekeeper.i18n.message import Message
 
 
 class IllegalPlay(InputError):
@@ -70,7 +70,7 @@ class Ruled(NamedTuple):
     blocked: bool = False
     fisherman: str | None = None
     out: Out | None = None
-    note: str = ""
+    note: Message | None = None
     """What the referee adds: the sealed fish a held double can still be laid on, the fish by knocks."""
     showing: int | None = None
     """The number showing at the end the tile was laid on (None: the lead, a knock or a draw)."""
@@ -326,8 +326,8 @@ class Board:
         if self.out is not None or self.blocked:
             if self.out is None and play.action is Action.KNOCK:
                 # At a real table the knocks still go round after the tile that blocks it: taken, idle.
-                ruled = self._position(play, note=_("the fish is already seen: a knock changes nothing"))._replace(
-                    idle=True)
+                ruled = self._position(play, note=Message(N_("the fish is already seen: a knock changes nothing"))
+                                       )._replace(idle=True)
                 self.history.append(ruled)
                 return ruled
             if self.out:
@@ -350,7 +350,7 @@ class Board:
     def _next(self, player: str) -> str:
         return self._after[player]
 
-    def _position(self, play: Play, on: Tile | None = None, points: int = 0, note: str = "",
+    def _position(self, play: Play, on: Tile | None = None, points: int = 0, note: Message | None = None,
                   showing: int | None = None) -> Ruled:
         total, parts = self.count()
         fisherman = None
@@ -412,10 +412,10 @@ class Board:
         self.knocks += 1
         self.doubles_turn = None
         self.turn = self._next(play.player)
-        note = ""
+        note = None
         if self.knocks >= len(self.players):
             self.blocked = True
-            note = _("everyone knocked in turn: nobody can play, a fish")
+            note = Message(N_("everyone knocked in turn: nobody can play, a fish"))
         return self._position(play, note=note)
 
     def _tile(self, play: Play) -> Ruled:
@@ -472,7 +472,7 @@ class Board:
         self.turn = self._next(player)
         total = self.count()[0]
         points = count_score(self._how, self._multiple, total) if self._scores else 0
-        note = ""
+        note = None
         if self.played[player] >= self.deal + self.drawn[player]:
             last = (self.history[-1].play.tile, tile) if second_double else (tile,)
             self.out = Out(player, last, self.lead)
@@ -493,7 +493,7 @@ class Board:
         if problem:
             raise IllegalPlay(play, problem)
 
-    def _seal(self) -> str:
+    def _seal(self) -> Message:
         """The layout is sealed: a fish now, or once the doubles at the ends are laid (rules.md §1.5)."""
         doubles = sorted({Tile(value, value) for value in self.ends()} - self.on_table)
         held = [(double, self.holder[double]) for double in doubles if double in self.holder]
@@ -501,12 +501,12 @@ class Board:
         drawable = self.stock > self.ruleset["bazaar.keep"]
         if not doubles or (every_hand and not held and not drawable and not any(self.unknown.values())):
             self.blocked = True
-            return _("nobody can play: a fish")
+            return Message(N_("nobody can play: a fish"))
         if held:
-            shown = both(_("{player} lays {tile}").format(player=holder, tile=double) for double, holder in held)
-            return _("sealed: a fish once {lays}").format(lays=shown)
-        return Note(_("sealed: a fish unless {tiles} is held").format(tiles=format_tiles(doubles)),
-                    NoteKind.SEALED_UNSEEN)
+            lays = tuple(Message.of(N_("{player} lays {tile}"), player=holder, tile=double) for double, holder in held)
+            return Message.of(N_("sealed: a fish once {lays}"), lays=lays)
+        return Message.of(N_("sealed: a fish unless {tiles} is held"), NoteKind.SEALED_UNSEEN,
+                          tiles=format_tiles(doubles))
 
     def _lead(self, tile: Tile) -> None:
         self._counted = self._ends = self._sealed = None

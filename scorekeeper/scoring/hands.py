@@ -23,10 +23,10 @@ from scorekeeper.domain.memo import once_per
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS, HandValue
-from scorekeeper.scoring.notes import Note, NoteKind
-from scorekeeper.scoring.said import one_of
+from scorekeeper.i18n.message import Message, one_of
+from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.state import RoundState
-from scorekeeper.scoring.table import Reason, Step
+from scorekeeper.scoring.table import Step
 from scorekeeper.domain.tiles import Tile, format_tiles
 
 SIX_SIX = Tile(6, 6)
@@ -39,7 +39,7 @@ class Deduction(NamedTuple):
     """The tiles a hand recorded as a total must have been, and why."""
 
     tiles: tuple[Tile, ...]
-    why: Reason
+    why: Message
 
     @property
     def hand(self) -> Hand:
@@ -52,7 +52,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     out = rnd.out
     held = rnd.hands
     steps: list[Step] = []
-    notes: list[str] = []
+    notes: list[Message] = []
     sides = {}
     players = {}
     partner_out = rnd.ending is OUT and not ruleset["count.partner_of_finisher"]
@@ -190,10 +190,10 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
             break
         for player, tiles in proved.items():
             total = totals[player]
-            why = Reason.of(N_("total 0: only 0-0 has no pips, and a player who did not go out holds at least one "
-                               "tile")) if total == 0 else \
-                Reason.of(N_("total {total}: no other set of at most {most} tiles not accounted for in the round "
-                             "makes it"), total=total, most=most)
+            why = Message.of(N_("total 0: only 0-0 has no pips, and a player who did not go out holds at least "
+                                "one tile")) if total == 0 else \
+                Message.of(N_("total {total}: no other set of at most {most} tiles not accounted for in the round "
+                              "makes it"), total=total, most=most)
             found[player] = Deduction(tiles, why)
         if clash:
             break
@@ -301,7 +301,7 @@ def placed_tiles(rnd: Round, deduced: Mapping[str, Deduction]) -> set[Tile]:
     return placed
 
 
-def hand_value(ruleset: Ruleset, player: str | None, hand: Hand, steps: list[Step], notes: list[str],
+def hand_value(ruleset: Ruleset, player: str | None, hand: Hand, steps: list[Step], notes: list[Message],
                anywhere: int | None = None, elsewhere: AbstractSet[Tile] = frozenset()) -> int:
     """The value of one player's hand; explains special hands, and says when a total may hide one (none
     holding a tile the facts place ``elsewhere``: in another hand, led or played last).
@@ -320,20 +320,20 @@ def hand_value(ruleset: Ruleset, player: str | None, hand: Hand, steps: list[Ste
                  and elsewhere.isdisjoint(special)]
         if maybe:
             shown = one_of(format_tiles(special) for special in maybe)
-            notes.append(Note.said(N_("{player}: only a total of {total} was given, so the special-hand rule ({hands}) "
-                                      "could not be applied to that hand (record the tiles with --hand to apply it)"),
-                                   NoteKind.HAND_TOTAL,
-                                   N_("{player}: only a total of {total} was given, so the special-hand rule ({hands}) "
-                                      "could not be applied to that hand (give its tiles with '{edit} {number}' to "
-                                      "apply it)"), player=player, total=total, hands=shown))
+            notes.append(Message.of(N_("{player}: only a total of {total} was given, so the special-hand rule "
+                                       "({hands}) could not be applied to that hand (record the tiles with --hand "
+                                       "to apply it)"), NoteKind.HAND_TOTAL,
+                                    N_("{player}: only a total of {total} was given, so the special-hand rule "
+                                       "({hands}) could not be applied to that hand (give its tiles with '{edit} "
+                                       "{number}' to apply it)"), player=player, total=total, hands=shown))
         if anywhere and total >= SIX_SIX.pips and SIX_SIX not in elsewhere:
-            notes.append(Note.said(N_("{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
-                                      "wherever held) was in that hand is not known; it is counted as pips (record the "
-                                      "tiles with --hand to apply it)"), NoteKind.HAND_TOTAL,
-                                   N_("{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
-                                      "wherever held) was in that hand is not known; it is counted as pips (give its "
-                                      "tiles with '{edit} {number}' to apply it)"),
-                                   player=player, total=total, anywhere=anywhere))
+            notes.append(Message.of(N_("{player}: only a total of {total} was given, so whether 6-6 (counts "
+                                       "{anywhere} wherever held) was in that hand is not known; it is counted as "
+                                       "pips (record the tiles with --hand to apply it)"), NoteKind.HAND_TOTAL,
+                                    N_("{player}: only a total of {total} was given, so whether 6-6 (counts "
+                                       "{anywhere} wherever held) was in that hand is not known; it is counted as "
+                                       "pips (give its tiles with '{edit} {number}' to apply it)"),
+                                    player=player, total=total, anywhere=anywhere))
         return total
     special = ruleset.special_hands.get(tuple(sorted(tiles)))
     if special is not None:

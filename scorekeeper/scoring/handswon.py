@@ -13,7 +13,7 @@ from __future__ import annotations
 from scorekeeper.domain.facts import OUT, Match
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.scoring.said import both
+from scorekeeper.i18n.message import both
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 

@@ -302,7 +302,7 @@ def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
 
     def naive_notes(table):
         said = {note_kind(note) for result in table.rounds[:-1] for note in result.notes}
-        return [note for note in table.rounds[-1].notes if note_kind(note) not in said]
+        return [note.said() for note in table.rounds[-1].notes if note_kind(note) not in said]
 
     sk("new", "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg")
     session = LiveSession.open(str(sk.path))
