@@ -3,8 +3,9 @@ person reads of the table, its notes and status, explain, compare, the charts, t
 history, the rating's reasons, a followed hand, a ruling and the ruleset's texts is marked ⟦ ⟧; and in Russian
 and Ukrainian they say the table's words and still fit 40 columns.
 
-What other layers give these texts (the scoring's notes, steps and lead note, the referee's notes, the facts
-as a round line says them) is theirs to translate: it is taken out before the check."""
+The notes, the lead note, explain's facts and the board's word on a play are said where they are shown, so
+they are checked here too; what was said before the language was chosen (the steps of a table replayed in
+English, a comparison's own notes) and what the scorer typed are taken out before the check."""
 
 from __future__ import annotations
 
