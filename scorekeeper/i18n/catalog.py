@@ -10,6 +10,7 @@ tests/i18n/test_catalog_reader.py holds it equal to ``GNUTranslations`` on every
 
 from __future__ import annotations
 
+import gettext
 import struct
 from typing import Callable
 
@@ -59,8 +60,6 @@ class Catalog:
                 rule = value.split("plural=", 1)[-1].strip().rstrip(";").strip()
                 if rule in KNOWN_RULES:
                     return KNOWN_RULES[rule]
-                import gettext  # start-up: only a catalog with a rule of its own (a translator's trial)
-
                 return gettext.c2py(rule)
         return KNOWN_RULES["n != 1"]
 

@@ -180,7 +180,7 @@ def _held(rnd: Round) -> dict[str, tuple[Tile, ...]]:
 
 
 def _followed(match: Match, ruleset: Ruleset, rnd: Round):
-    from scorekeeper.scoring.board import follow_hand  # start-up: only a round typed play by play
+    from scorekeeper.scoring.board import follow_hand  # start-up: keeps the board out of a match without plays
 
     return follow_hand(ruleset, match.players, rnd.plays, _held(rnd))
 
@@ -214,7 +214,7 @@ def plays_legal(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         return
     followed = _followed(match, ruleset, rnd)
     if followed.illegal is not None:
-        from scorekeeper.scoring.board import refusal  # start-up: as in _followed
+        from scorekeeper.scoring.board import refusal  # start-up: keeps the board out of a match without plays
 
         raise InputError(refusal(followed))
 
@@ -232,8 +232,8 @@ def first_lead_kept(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     the end tell which tile had to: the lead is refused when a tile that comes before it was dealt."""
     if not rnd.plays or not _first_round(match, rnd):
         return
-    from scorekeeper.scoring.board import first_lead_problem  # start-up: as in _followed
-    from scorekeeper.notation.play_line import format_play  # start-up: as in _followed
+    from scorekeeper.scoring.board import first_lead_problem  # start-up: keeps the board out of a match without plays
+    from scorekeeper.notation.play_line import format_play  # start-up: keeps the play line out, as the board
 
     problem = first_lead_problem(ruleset, match.players, rnd.plays, _held(rnd))
     if problem:
@@ -278,7 +278,7 @@ def plays_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
 
 
 def _held_doubles(followed, rnd: Round):
-    from scorekeeper.scoring.board import held_doubles  # start-up: as in _followed
+    from scorekeeper.scoring.board import held_doubles  # start-up: keeps the board out of a match without plays
 
     return held_doubles(followed, _held(rnd))
 
@@ -288,7 +288,7 @@ def draws_needed(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     hands at the end show was made while a tile fitted is refused."""
     if ruleset["bazaar.draw_while_able"] or not any(play.drawn for play in rnd.plays):
         return
-    from scorekeeper.scoring.board import needless_draw  # start-up: as in _followed
+    from scorekeeper.scoring.board import needless_draw  # start-up: keeps the board out of a match without plays
 
     problem = needless_draw(_followed(match, ruleset, rnd), _held(rnd))
     if problem:
@@ -301,7 +301,7 @@ def muggins_called(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     marked = [(number, play) for number, play in enumerate(rnd.plays, start=1) if play.missed]
     if not marked:
         return
-    from scorekeeper.notation.play_line import said_play  # start-up: as in _followed
+    from scorekeeper.notation.play_line import said_play  # start-up: keeps the play line out, as the board
 
     points = {index + 1: ruled.points for index, ruled in enumerate(_followed(match, ruleset, rnd).ruled)}
     for number, play in marked:
@@ -331,7 +331,7 @@ def claims_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     if rnd.play_points:
         raise InputError(_("the plays are given: their points are counted from the board, so give no in-play "
                            "totals"))
-    from scorekeeper.scoring.board import play_claims  # start-up: as in _followed
+    from scorekeeper.scoring.board import play_claims  # start-up: keeps the board out of a match without plays
 
     board: dict[str, int] = {}
     for claim in play_claims(ruleset, _followed(match, ruleset, rnd)):

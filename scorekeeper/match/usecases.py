@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from typing import Iterator, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match, Revision, Round, RoundFacts
+from scorekeeper.domain.plays import Play
 from scorekeeper.errors import InputError, MatchFileError, StateError, raise_problems
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import (
@@ -33,7 +34,9 @@ from scorekeeper.match.record import (
     build_round,
     new_match,
     record_round,
+    resolve_player,
     seating_problem,
+    undo as undo_facts,
 )
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.scoring.engine import replay
@@ -60,11 +63,11 @@ into."""
 def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
     max_pip = opened.ruleset["tiles.max_pip"]
     if isinstance(given, str):
-        from scorekeeper.notation.round_line import read_round  # start-up: only a typed line needs it
+        from scorekeeper.notation.round_line import read_round  # start-up: keeps the line reader out of flags
 
         return read_round(given, opened.match, opened.ruleset["count.partner_of_finisher"], max_pip)
     if isinstance(given.plays, str):  # a play line (``round --plays``), read against the match's players
-        from scorekeeper.notation.play_line import parse_plays  # start-up: only a hand typed play by play
+        from scorekeeper.notation.play_line import parse_plays  # start-up: keeps the play line out of other rounds
 
         return given._replace(plays=parse_plays(given.plays, opened.match.players, max_pip))
     return given
@@ -84,10 +87,7 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
                       fisher=facts.fisher, last=facts.last, led=facts.led, plays=facts.plays,
                       plain_last=facts.plain_last, plain_led=facts.plain_led)
     if facts.claims or facts.play_points or match.pending:
-        from scorekeeper.match.claims import (  # start-up: only the points races
-            claim_points,
-            close_hand,
-        )  # start-up
+        from scorekeeper.match.claims import claim_points, close_hand  # start-up: keeps claims out of others
 
         rnd = close_hand(match, ruleset, rnd._replace(claims=claim_points(ruleset, facts.claims)),
                          facts.play_points, rounds_before)
@@ -97,9 +97,7 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
 def _seen_ending(match: Match, ruleset, facts: RoundFacts) -> RoundFacts:
     """``facts`` with the end of the hand the plays show filled in where it was not told; what was told is
     left as it is, for ``checks.plays_agree`` to hold against the board."""
-    from scorekeeper.domain.plays import Play  # start-up: only a round typed play by play
-    from scorekeeper.match.record import resolve_player  # start-up
-    from scorekeeper.scoring.board import follow_hand, refusal  # start-up
+    from scorekeeper.scoring.board import follow_hand, refusal  # start-up: keeps the board out of a line without plays
 
     plays = tuple(Play(resolve_player(match, play.player), *play[1:]) for play in facts.plays)
     held = {resolve_player(match, player): tiles for player, tiles in facts.hands}
@@ -128,10 +126,7 @@ def parse_round(text: str, match: Match, ruleset=None) -> Round:
     """The round a line describes, built as ``record`` builds the flags' facts: the hand's pending
     claims, the line's claims (checked against ``ruleset``, counts scored by it) and its in-play totals are
     closed into it.  The round is not yet checked against the match (``checks.check_round`` does that)."""
-    from scorekeeper.notation.round_line import (  # start-up: as in _facts
-        is_claims_only,
-        read_round,
-    )  # start-up
+    from scorekeeper.notation.round_line import is_claims_only, read_round  # start-up: as in _facts
 
     facts = read_round(text, match, ruleset is None or ruleset["count.partner_of_finisher"],
                        6 if ruleset is None else ruleset["tiles.max_pip"])
@@ -210,7 +205,7 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
     """Make the match at ``path`` the one the export ``source`` holds (a JSON export or a TOML match log),
     its facts checked as a match file's, every problem raised with its line. An existing match is refused
     unless ``force``, and then kept aside as ``new`` keeps it (``kept``)."""
-    from scorekeeper.storage.exchange import is_json, parse_export  # start-up: json, which import alone needs
+    from scorekeeper.storage.exchange import is_json, parse_export  # start-up: keeps the reader of exports out
 
     path, source = os.fspath(path), os.fspath(source)
     if os.path.realpath(source) == os.path.realpath(path):
@@ -316,7 +311,7 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
     the rounds after it are re-scored. The points made during play: ``facts.play_points`` and
     ``facts.claims`` replace all of the round's (its claims and in-play totals), ``clear_points`` clears them,
     and with neither the old ones are kept."""
-    from scorekeeper.match.amend import check_number, edit_round  # start-up
+    from scorekeeper.match.amend import check_number, edit_round  # start-up: keeps amend out of other commands
 
     if clear_points and not isinstance(facts, str) and (facts.play_points or facts.claims):
         raise InputError(_("give --points (replace the points made during play) or --no-points (clear them), "
@@ -348,7 +343,7 @@ def _with_hands_of(rnd: Round, facts: RoundFacts) -> RoundFacts:
 
 def delete(source: MatchSource, number: int) -> Change:
     """Delete round ``number``; the later rounds move up one and are re-scored."""
-    from scorekeeper.match.amend import delete_round  # start-up
+    from scorekeeper.match.amend import delete_round  # start-up: keeps amend out of other commands
 
     with _changing(source) as opened:
         match, table = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
@@ -358,8 +353,6 @@ def delete(source: MatchSource, number: int) -> Change:
 def undo(source: MatchSource) -> Change:
     """Drop the last claim of the hand in progress, else the last round (its claims go back to the hand in
     progress); ``dropped`` says which. What is dropped is kept in the match's history, for ``redo``."""
-    from scorekeeper.match.record import undo as undo_facts  # start-up
-
     with _changing(source) as opened:
         match, dropped = undo_facts(opened.match)
         table = replay(opened.ruleset, match, opened.table.rounds[:len(match.rounds)], kept=len(match.rounds))
@@ -369,7 +362,7 @@ def undo(source: MatchSource) -> Change:
 def redo(source: MatchSource, number: int | None = None) -> Change:
     """Put back what an undo, delete or edit took out: change ``number`` of the match's history (as
     ``history`` lists them, 1 the oldest), or the newest not yet put back; ``restored`` says what."""
-    from scorekeeper.match.amend import redo as redo_facts  # start-up
+    from scorekeeper.match.amend import redo as redo_facts  # start-up: keeps amend out of other commands
 
     with _changing(source) as opened:
         match, table, restored = redo_facts(opened.match, opened.ruleset, number, opened.table.rounds)
@@ -390,7 +383,7 @@ def write_back(opened: OpenMatch, over: bool = False) -> Change:
 
 def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revision, str], ...]:
     """The changes that took facts out of the match, newest first: (number, the change, it in words)."""
-    from scorekeeper.match.revisions import describe  # start-up
+    from scorekeeper.match.revisions import describe  # start-up: keeps the undo log's words out of changes
 
     opened = source if isinstance(source, OpenMatch) else open_match(os.fspath(source))
     return tuple((number, entry, describe(entry))
@@ -404,7 +397,7 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
     if (points is None) == (count is None):
         raise InputError(_("give the points claimed (score Ann 10) or the count of the open ends (score Ann "
                            "--count 15), one of them"))
-    from scorekeeper.match.claims import add_claim  # start-up: only the points races
+    from scorekeeper.match.claims import add_claim  # start-up: keeps claims out of other commands
 
     with _changing(source) as opened:
         match = add_claim(opened.match, opened.ruleset, player, points, opened.table.over, count)

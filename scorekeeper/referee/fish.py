@@ -407,7 +407,7 @@ def _layout_count(ruleset: Ruleset, table: Layout):
     """The layout's count ruling (``check count``), in a ruleset that scores during play; else None."""
     if ruleset["play.scores"] is PlayScore.NONE:
         return None
-    from scorekeeper.referee.count import check_count  # start-up
+    from scorekeeper.referee.count import check_count  # start-up: keeps the count ruling out of blocking games
 
     if table.spinner is None:
         line = table.line

@@ -41,7 +41,7 @@ def key_source(ruleset: Ruleset, key: str | None) -> str:
     titles), and which ruleset file set it."""
     if key is None:
         return ""
-    from scorekeeper.rules.book import cite  # start-up
+    from scorekeeper.rules.book import cite  # start-up: keeps the rule book out of rulings without a key
 
     source = cite(_(SPECIAL_HANDS_SOURCE if key == SPECIAL_HANDS else KEYS_BY_PATH[key].source))
     set_by = ruleset.set_by.get(key)

@@ -129,7 +129,7 @@ before it is read, so that a huge one (of unknown keys) costs nothing and prints
 def unknown_ruleset(spec: str) -> str:
     """The refusal of a ruleset name that is neither built in nor a file: the nearest names where a typo is
     likely (a phone screen need not show all fourteen), else every built-in name."""
-    from scorekeeper.notation.names import similar  # start-up
+    from scorekeeper.notation.names import similar  # start-up: keeps names out until a ruleset is not found
 
     names = builtin_names()
     near = similar(names, spec, most=2)

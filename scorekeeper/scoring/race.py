@@ -65,7 +65,7 @@ def play_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
 def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[Message]):
     """What the plays scored under this ruleset, play by play; None (the claims typed are scored instead,
     with a note) when this ruleset's layout cannot follow them."""
-    from scorekeeper.scoring.board import follow_hand, play_scores, refusal  # start-up: only rounds typed play by play
+    from scorekeeper.scoring.board import follow_hand, play_scores, refusal  # start-up: as the board, out of a match without plays
 
     held = {player: hand.tiles for player, hand in rnd.hands.items() if hand.tiles is not None}
     if rnd.out:
@@ -90,7 +90,7 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
                            text.format(player=claim.player, points=claim.points, side=side)))
             continue
         # a claim told as a count scores what this ruleset makes of the count (rules.md §4.3)
-        from scorekeeper.scoring.counts import explain_score, score_of  # start-up
+        from scorekeeper.scoring.counts import explain_score, score_of  # start-up: keeps counts out of points claimed
 
         value = score_of(ruleset, claim.count)
         if not value:
@@ -107,7 +107,7 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
 
 
 def _play_events(match: Match, scored, steps: list[Step]) -> list[tuple]:
-    from scorekeeper.notation.play_line import said_play  # start-up: as in _board_scores
+    from scorekeeper.notation.play_line import said_play  # start-up: keeps the play line out, as the board
 
     events = []
     for item in scored:
