@@ -206,10 +206,10 @@ def _new_notes(table: Table) -> list[str]:
 def _new_notes_counted(table: Table, explain: str = "explain") -> list[tuple[str, int]]:
     """``_new_notes``, each line with how many notes it stands for (the line of notes as before: several);
     ``explain``: the command that shows them all, as the person types it."""
-    if not table.rounds:
+    if not table.rounds or not table.rounds[-1].notes:
         return []
-    said = _kinds_through(table.rounds, len(table.rounds) - 2)
     last = table.rounds[-1]
+    said = {note_kind(note) for result in table.rounds[:-1] for note in result.notes}
     fresh = [(_("note: {note}").format(note=note.said()), 1) for note in last.notes if note_kind(note) not in said]
     again = len(last.notes) - len(fresh)
     if again:
@@ -217,32 +217,6 @@ def _new_notes_counted(table: Table, explain: str = "explain") -> list[tuple[str
                                "({n} notes as before: see '{explain} {round}')", again).format(
                                    n=again, round=last.number, explain=explain), again))
     return fresh
-
-
-_KINDS_SEEN: dict[int, tuple[RoundResult, frozenset[Message]]] = {}
-"""The note kinds of the rounds up to a result, by the result (its identity): the after-round output of a
-live session looks at the new round's notes only, not at every round again.  Sound because the fold reuses
-results only as the start of a match whose facts are the same (``engine.replay``): a result object always
-has the same results before it.  A few entries are kept (the newest)."""
-
-
-def _kinds_through(results: tuple[RoundResult, ...], index: int) -> frozenset[Message]:
-    """The kinds of the notes of ``results[:index + 1]``, from the newest memoised result before it."""
-    start = index
-    kinds: frozenset[Message] = frozenset()
-    while start >= 0:
-        seen = _KINDS_SEEN.get(id(results[start]))
-        if seen is not None and seen[0] is results[start]:
-            kinds = seen[1]
-            break
-        start -= 1
-    if start == index:
-        return kinds
-    kinds = kinds.union(note_kind(note) for result in results[start + 1:index + 1] for note in result.notes)
-    if len(_KINDS_SEEN) >= 8:
-        del _KINDS_SEEN[next(iter(_KINDS_SEEN))]
-    _KINDS_SEEN[id(results[index])] = (results[index], kinds)
-    return kinds
 
 
 def _recorded_line(last: RoundResult, path: str, width: int | None) -> str:

@@ -15,6 +15,7 @@ ends added, each spinner's halves counted under the ruleset's ``play.spinner`` r
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from scorekeeper.domain.facts import Claim
@@ -128,19 +129,13 @@ class _Place(NamedTuple):
     showing: int
 
 
-_HALVES: dict = {}
-
-
+@cache
 def _spinner_halves(reading: SpinnerReading, pips: int, covered: tuple[bool, ...]) -> tuple[int, ...]:
     """What a spinner's own halves add to the count, its sides covered or not: ``open_count``'s reading,
     kept by position (a hand asks for the same few positions at every play)."""
-    key = (reading, pips, covered)
-    found = _HALVES.get(key)
-    if found is None:
-        # A covered side stands as an end of 0: its arm is counted at the arm's own open end.
-        counted = open_count(reading, (), Spinner(pips, *(End(0) if side else None for side in covered)))
-        found = _HALVES[key] = counted.parts[:len(counted.parts) - sum(covered)]
-    return found
+    # A covered side stands as an end of 0: its arm is counted at the arm's own open end.
+    counted = open_count(reading, (), Spinner(pips, *(End(0) if side else None for side in covered)))
+    return counted.parts[:len(counted.parts) - sum(covered)]
 
 
 class Board:

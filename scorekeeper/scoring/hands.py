@@ -19,7 +19,6 @@ from types import MappingProxyType
 from typing import AbstractSet, Mapping, NamedTuple
 
 from scorekeeper.domain.facts import OUT, Hand, Match, Round
-from scorekeeper.domain.memo import once_per
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS, HandValue
@@ -127,24 +126,8 @@ def tile_count(player: str | None, hand: Hand, deduced: Deduction | None, steps:
     return value
 
 
-_SHAPES: dict = {}
-
-
-_last_shapes: tuple = (None, None)
-"""The special hands asked about last, and their shapes: a replay asks about the same ones in every round."""
-
-
 def _special_shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
-    """The sizes of a ruleset's special hands, and their pip totals (worked out once per ruleset)."""
-    global _last_shapes
-    if _last_shapes[0] is special_hands:
-        return _last_shapes[1]
-    shapes = once_per(_SHAPES, special_hands, _shapes, special_hands)
-    _last_shapes = (special_hands, shapes)
-    return shapes
-
-
-def _shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
+    """The sizes of a ruleset's special hands, and their pip totals."""
     return (frozenset(len(tiles) for tiles in special_hands),
             frozenset(sum([t.low + t.high for t in tiles]) for tiles in special_hands))
 
@@ -171,7 +154,9 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
         return _NONE_PROVED
     placed = placed_tiles(rnd, _NONE_PROVED)
     tileset = ruleset.tileset
-    most = _hand_room(ruleset, len(match.players))
+    from scorekeeper.scoring.plausible import hand_room  # start-up: keeps plausible out of 'check hand'
+
+    most = hand_room(ruleset, len(match.players))
     found: dict[str, Deduction] = {}
     while True:
         # One pass sees only what earlier passes proved, so the answer does not depend on the order of the
@@ -180,7 +165,7 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
         proved = {}
         for player, total in totals.items():
             if player not in found:
-                tiles = _only_tiles(tileset, total, taken, most)
+                tiles = only_tiles(tileset.tiles(), total, taken, most)
                 if tiles is not None:
                     proved[player] = tiles
         clash = {player for player, tiles in proved.items()
@@ -201,45 +186,6 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
 
 
 _NONE_PROVED: Mapping[str, Deduction] = MappingProxyType({})
-_ROOM: dict[tuple[int, int], tuple[Ruleset, int]] = {}
-_PROVED: dict[tuple, tuple[Tile, ...] | None] = {}
-"""``only_tiles`` answers already found: a long match asks the same few questions (a total with 0-0 placed)."""
-
-
-def _hand_room(ruleset: Ruleset, players: int) -> int:
-    """``plausible.hand_room``, worked out once per ruleset and number of players."""
-    known = _ROOM.get((id(ruleset), players))
-    if known is None or known[0] is not ruleset:
-        from scorekeeper.scoring.plausible import hand_room  # start-up
-
-        known = _ROOM[id(ruleset), players] = (ruleset, hand_room(ruleset, players))
-    return known[1]
-
-
-def _only_tiles(tileset, total: int, taken: frozenset[Tile], most: int) -> tuple[Tile, ...] | None:
-    """``only_tiles`` over a whole set, each question answered once (the answer depends on nothing else)."""
-    key = (tileset, total, taken, most)
-    if key in _PROVED:
-        return _PROVED[key]
-    if len(_PROVED) > 20_000:
-        _PROVED.clear()
-    answer = _PROVED[key] = only_tiles(tileset.tiles(), total, taken, most)
-    return answer
-
-
-_ORDERED: dict = {}
-
-
-def _heaviest_first(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    """``tiles`` heaviest first, ties in their order (sorted once per tuple of tiles: a set's own tuple is
-    made once, ``TileSet.tiles``); taking out the tiles already placed keeps that order."""
-    if type(tiles) is not tuple:  # a list may change: sorted each time
-        return _sorted_heaviest_first(tiles)
-    return once_per(_ORDERED, tiles, _sorted_heaviest_first, tiles)
-
-
-def _sorted_heaviest_first(tiles) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles, key=lambda tile: -tile.pips))
 
 
 def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset[Tile], most: int,
@@ -249,7 +195,7 @@ def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset
     ``budget`` steps."""
     if total == 0:
         return None if ZERO_ZERO in taken else (ZERO_ZERO,)
-    free = [tile for tile in _heaviest_first(tiles) if tile not in taken]
+    free = [tile for tile in sorted(tiles, key=lambda tile: -tile.pips) if tile not in taken]  # heaviest first
     # reach[i]: the most pips any ``most`` of free[i:] hold (free is heaviest first, so it never grows with i)
     pips = [tile.low + tile.high for tile in free]
     # sum(pips[i:i + most]) for every i, from running sums rather than a sum per i

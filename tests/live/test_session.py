@@ -291,9 +291,9 @@ def test_a_long_note_on_a_small_screen_gives_way_whole_not_looped_over(sk):
 
 
 def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
-    """The session scores only what changed (the fold resumes without walking the rounds it holds, the
-    after-round notes look at the new round only): after every answer its table is the one a fresh replay of
-    the file gives, and the notes said in full are those whose kind no earlier round had."""
+    """The session scores only what changed (the fold resumes without walking the rounds it holds): after every
+    answer its table is the one a fresh replay of the file gives, and the notes said in full are those whose
+    kind no earlier round had."""
     from scorekeeper.reports.render import _new_notes, note_kind
     from scorekeeper.match.opened import open_match
 
