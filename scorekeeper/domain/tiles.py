@@ -120,6 +120,13 @@ class TileSet(NamedTuple):
         return tuple(_SHARED.get((a, b)) or Tile(a, b) for a in range(self.max_pip + 1)
                      for b in range(a, self.max_pip + 1))
 
+    def heaviest_first(self) -> tuple[Tile, ...]:
+        """Every tile of the set, the most pips first; of those with as many, the lowest half first (as
+        ``tiles`` has them)."""
+        top = self.max_pip
+        return tuple(_SHARED.get((a, pips - a)) or Tile(a, pips - a) for pips in range(2 * top, -1, -1)
+                     for a in range(max(0, pips - top), pips // 2 + 1))
+
     def __contains__(self, tile: object) -> bool:
         return isinstance(tile, Tile) and 0 <= tile.low <= tile.high <= self.max_pip
 

@@ -153,7 +153,7 @@ def tiles_known(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     totals = [player for player, hand in rnd.hands.items() if hand.tiles is None]
     if not totals:
         return
-    from scorekeeper.scoring.hands import deduce_hands  # scoring's import only for rulesets that count tiles
+    from scorekeeper.scoring.hands import deduce_hands  # start-up: keeps hands out of --help and of a missing file
 
     proved = deduce_hands(ruleset, match, rnd)
     for player in totals:

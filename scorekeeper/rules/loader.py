@@ -117,7 +117,7 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
     origin = "built-in" if not is_path(spec) else leaf_label
     ruleset = Ruleset(name=name or printable(leaf_label), description=description, values=MappingProxyType(values),
                       special_hands=MappingProxyType(special), origin=origin,
-                      chain=tuple(label for label, _ in layers), set_by=MappingProxyType(set_by))
+                      chain=tuple(label for label, _ in layers), set_by=MappingProxyType(set_by)).shaped()
     return ruleset, problems
 
 

@@ -60,7 +60,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     plain = not ruleset.special_hands and not anywhere and not in_tiles
     deduced = {} if plain else deduce_hands(ruleset, match, rnd)
     # Which hands a special hand could be (by size) or hide behind a total (by pips): the others count pips.
-    sizes, sums = _special_shapes(ruleset.special_hands)
+    sizes, sums = ruleset.special_sizes, ruleset.special_sums
     elsewhere = None  # the tiles the facts place outside a hand given as a total, once one needs them
     for side in match.sides:
         total = 0
@@ -126,12 +126,6 @@ def tile_count(player: str | None, hand: Hand, deduced: Deduction | None, steps:
     return value
 
 
-def _special_shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
-    """The sizes of a ruleset's special hands, and their pip totals."""
-    return (frozenset(len(tiles) for tiles in special_hands),
-            frozenset(sum([t.low + t.high for t in tiles]) for tiles in special_hands))
-
-
 def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Deduction]:
     """The hands recorded as totals whose tiles the round's facts prove (rules.md §6.2), by player.
 
@@ -153,7 +147,7 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
         # non-zero total is almost never proved; skip the search (a full-hand proof is missed, never wrong).
         return _NONE_PROVED
     placed = placed_tiles(rnd, _NONE_PROVED)
-    tileset = ruleset.tileset
+    heaviest = ruleset.tileset.heaviest_first()
     from scorekeeper.scoring.plausible import hand_room  # start-up: keeps plausible out of 'check hand'
 
     most = hand_room(ruleset, len(match.players))
@@ -165,7 +159,7 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
         proved = {}
         for player, total in totals.items():
             if player not in found:
-                tiles = only_tiles(tileset.tiles(), total, taken, most)
+                tiles = only_tiles(heaviest, total, taken, most)
                 if tiles is not None:
                     proved[player] = tiles
         clash = {player for player, tiles in proved.items()
@@ -190,12 +184,12 @@ _NONE_PROVED: Mapping[str, Deduction] = MappingProxyType({})
 
 def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset[Tile], most: int,
                budget: int = SEARCH_BUDGET) -> tuple[Tile, ...] | None:
-    """The one set of 1 to ``most`` of ``tiles``, none of them ``taken``, whose pips add up to ``total``,
-    when exactly one such set exists; None when there is none, several, or the search needs more than
-    ``budget`` steps."""
+    """The one set of 1 to ``most`` of ``tiles`` (heaviest first), none of them ``taken``, whose pips add up
+    to ``total``, when exactly one such set exists; None when there is none, several, or the search needs
+    more than ``budget`` steps."""
     if total == 0:
         return None if ZERO_ZERO in taken else (ZERO_ZERO,)
-    free = [tile for tile in sorted(tiles, key=lambda tile: -tile.pips) if tile not in taken]  # heaviest first
+    free = [tile for tile in tiles if tile not in taken]
     # reach[i]: the most pips any ``most`` of free[i:] hold (free is heaviest first, so it never grows with i)
     pips = [tile.low + tile.high for tile in free]
     # sum(pips[i:i + most]) for every i, from running sums rather than a sum per i
