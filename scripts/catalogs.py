@@ -9,7 +9,13 @@ click's own words (its ``Usage:``, ``Error:``, usage errors: scorekeeper's catal
 ships none). Each language's ``scorekeeper/i18n/locale/LANG/LC_MESSAGES/scorekeeper.po`` is updated from it:
 a new message arrives untranslated, a changed one fuzzy, and translators fill them in; the ``.mo`` beside it
 is what the package reads, compiled here and committed, so that ``pip install .`` needs no Babel. The tests
-fail on a message left untranslated or fuzzy, and on a ``.mo`` that differs from its ``.po``.
+fail on a message left untranslated or fuzzy, and on a ``.mo`` that says other than its ``.po``.
+
+Files are compared by the messages they hold, never by their bytes: another release of Babel writes another
+header (``Generated-By``) and may lay the same messages out otherwise, and that is no change. click's words
+are those of every click release the project allows: a word of the template that the installed click does not
+say is kept (another release says it), so run the script under the lowest and the newest click
+(``scripts/lowest_newest.py`` builds both) after changing click's range.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import struct
 import sys
 import tomllib
 from pathlib import Path
@@ -64,6 +71,8 @@ def extract() -> Catalog:
         with open(click_dir / module, "rb") as handle:
             for lineno, message, comments, context in extract_file("python", handle, keywords=KEYWORDS):
                 catalog.add(message, None, [(f"click/{module}", lineno)], context=context)
+    for message in kept_click_words(catalog):
+        catalog[message.id] = message
     for message, where in command_helps():
         catalog.add(message, None, [(where, 1)])
     for path in sorted((ROOT / "rulesets").glob("*.toml")):
@@ -71,6 +80,18 @@ def extract() -> Catalog:
         if description:
             catalog.add(description, None, [(f"rulesets/{path.name}", 1)])
     return catalog
+
+
+def kept_click_words(found: Catalog) -> list:
+    """click's words in the template as it is that the installed click does not say (another click release
+    that the project allows says them): every place the template gives them is in click."""
+    if not TEMPLATE.exists():
+        return []
+    with open(TEMPLATE, "rb") as handle:
+        template = read_po(handle)
+    return [message for message in template if message.id and message.locations
+            and all(path.startswith("click/") for path, _ in message.locations)
+            and found.get(message.id, context=message.context) is None]
 
 
 def command_helps():
@@ -123,15 +144,53 @@ def mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
-def compiled(language: str) -> bytes:
-    """What compiling the language's ``.po`` gives."""
+def compiled(language: str) -> dict[bytes, bytes]:
+    """The messages that compiling the language's ``.po`` gives (``mo_messages``)."""
     with open(po_path(language), "rb") as handle:
-        return mo_bytes(read_po(handle, locale=language, domain="scorekeeper"))
+        return mo_messages(mo_bytes(read_po(handle, locale=language, domain="scorekeeper")))
 
 
-def _without_dates(text: bytes) -> bytes:
-    return b"\n".join(line for line in text.split(b"\n") if not line.startswith((b'"POT-Creation-Date',
-                                                                                  b'"PO-Revision-Date')))
+BABELS_FLAGS = frozenset({"python-format", "python-brace-format"})
+"""Flags that Babel gives a message by reading its fields (2.12 gives no ``python-brace-format``)."""
+
+
+def messages(catalog: Catalog) -> dict:
+    """What a catalog says, its header left out: each message, by the English that gettext looks it up by (the
+    singular and the context), with its translation, flags (fuzzy) and comments, and its English plural. Not
+    the header, which names Babel's release and the dates, nor the flags Babel finds by itself, which change
+    with its release as well, nor the files a message comes from, nor the plural of click's words: those
+    change with click's release (8.2's "Did you mean {possibility}?" has another plural than 8.4's, and the
+    catalog holds the translation of one)."""
+    said = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        singular = message.id[0] if isinstance(message.id, tuple) else message.id
+        clicks = bool(message.locations) and all(path.startswith("click/") for path, _ in message.locations)
+        said[singular, message.context] = (None if clicks else message.id, message.string or "",
+                                           frozenset(message.flags) - BABELS_FLAGS, tuple(message.auto_comments),
+                                           tuple(message.user_comments))
+    return said
+
+
+def mo_messages(data: bytes) -> dict[bytes, bytes]:
+    """What a compiled catalog says, its header (the empty message, which names its compiler) left out: each
+    message by what gettext looks it up by (its context and singular, in bytes) with its translation(s)."""
+    if len(data) < 20:
+        return {}
+    (magic,) = struct.unpack("<I", data[:4])
+    order = "<" if magic == 0x950412DE else ">"
+    count, originals, translations = struct.unpack(order + "3I", data[8:20])
+
+    def strings(offset: int) -> list[bytes]:
+        table = struct.unpack(f"{order}{2 * count}I", data[offset:offset + 8 * count])
+        return [data[start:start + length] for length, start in zip(table[::2], table[1::2])]
+
+    return {key.partition(b"\0")[0]: value for key, value in zip(strings(originals), strings(translations)) if key}
+
+
+def _read_po(data: bytes, language: str | None = None) -> Catalog:
+    return read_po(io.BytesIO(data), locale=language, domain="scorekeeper")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -140,19 +199,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     template = extract()
     stale = []
-    files = {TEMPLATE: po_bytes(template)}
+    files = {TEMPLATE: (po_bytes(template), messages(template))}
     for language in LANGUAGES:
-        path = po_path(language)
-        text = po_bytes(updated(template, language))
-        if path.exists() and _without_dates(path.read_bytes()) == _without_dates(text):
-            text = path.read_bytes()  # only the dates would change: the .mo is compiled from the file as it is
-        files[path] = text
-        files[path.with_suffix(".mo")] = mo_bytes(read_po(io.BytesIO(text), locale=language, domain="scorekeeper"))
-    for path, data in files.items():
-        old = path.read_bytes() if path.exists() else b""
-        same = _without_dates(old) == _without_dates(data) if path.suffix != ".mo" else old == data
-        if same:
-            continue
+        catalog = updated(template, language)
+        files[po_path(language)] = (po_bytes(catalog), messages(catalog))
+        compiled_bytes = mo_bytes(catalog)
+        files[po_path(language).with_suffix(".mo")] = (compiled_bytes, mo_messages(compiled_bytes))
+    for path, (data, said) in files.items():
+        old = path.read_bytes() if path.exists() else None
+        if old is not None and said == (mo_messages(old) if path.suffix == ".mo" else messages(_read_po(old))):
+            continue  # the same messages: the file stays as it is, whatever Babel would write today
         stale.append(path)
         if not args.check:
             path.parent.mkdir(parents=True, exist_ok=True)
