@@ -37,8 +37,10 @@ def _markdown_line(text: str) -> str:
 
 
 def _rst(text: str) -> str:
-    """A backslash before reStructuredText's inline markup: emphasis, literals, references, substitutions."""
-    return re.sub(r"([\\`*_|])", r"\\\1", text)
+    """A backslash before reStructuredText's inline markup (emphasis, literals, references, substitutions), and
+    before a sign repeated alone, which would be a title's underline or a transition ("#")."""
+    text = re.sub(r"([\\`*_|])", r"\\\1", text)
+    return "\\" + text if len(set(text)) == 1 and text[0] in "!\"#$%&'()*+,-./:;<=>?@[]^_`{|}~" else text
 
 
 _LATEX = str.maketrans({"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
