@@ -17,6 +17,7 @@ from scorekeeper.storage.atomic import write_atomic
 
 @click.command("export")
 @click.option("--format", "output_format", type=click.Choice(EXPORTS), default="json", show_default=True,
+              metavar="FORMAT",
               help="csv (a row per round and side; the hand in progress as \"in-play\"), json (facts + "
                    "table after every round), toml (the match log itself); or the table with who won, to "
                    "publish: markdown, github (Markdown), html, latex, rst, mediawiki, org, grid (plain text).")

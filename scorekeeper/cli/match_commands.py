@@ -122,6 +122,7 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
 @click.option("--rules", "rules_spec", metavar="NAME|PATH", shell_complete=ruleset_names,
               help="Re-score the match's facts under another ruleset (the match file is not changed).")
 @click.option("--format", "output_format", type=click.Choice(TABLES), default="text", show_default=True,
+              metavar="FORMAT",
               help="text for people, json for programs; or the table to publish: markdown, github (Markdown), "
                    "html, latex, rst, mediawiki, org, grid (plain text).")
 @click.pass_context

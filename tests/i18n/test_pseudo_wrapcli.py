@@ -41,7 +41,7 @@ PENDING = LIVE | REPORTS | REFEREE | MATCH | SCORING
 ALLOWED = ("Ann", "Bob", "Cat", "Dan", "goat", "muggins", "sea", "json", "csv", "toml", "markdown", "text", "svg",
            "png", "ruleset", "help", "quit", "version", "bogus", "nosuch", "Masha", "Alex", "Olya", "Serg", "Zed",
            "SCOREKEEPER_MATCH", "SCOREKEEPER_LANG", "PYTHONIOENCODING", "COLUMNS", "PLAYERS", "PLAYER", "TILES",
-           "TILE", "FILE", "PATH", "NAME", "ROUND", "LINE", "POINTS", "OTHER", "ENDS", "DIR", "KEY", "SECTION",
+           "TILE", "FILE", "FORMAT", "PATH", "NAME", "ROUND", "LINE", "POINTS", "OTHER", "ENDS", "DIR", "KEY", "SECTION",
            "RULESET", "PLAYS", "TOTAL", "COMMAND", "ARGS", "OPTIONS", "DATE", "TIME", "UTF", "Muggins",
            "fish", "out", "by", "on", "led", "count", "played", "plays", "knocks", "special_hands", "scorekeeper",
            "pairs", "all", "fives", "end", "target", "policy", "each", "extends", "pip", "rules", "play", "new",
