@@ -163,6 +163,13 @@ SLOW_TESTS = frozenset({
     "tests/reports/test_screen_property.py::test_peoples_output_fits_and_shows_the_json_numbers",
     "tests/reports/test_chart.py::test_png_chart_is_an_image",
     "tests/test_project.py::test_no_measured_figure_in_a_comment_or_docstring",
+    "tests/referee/test_explain.py::test_explain_numbers_are_the_tables_for_every_round",
+    "tests/i18n/test_catalogs.py::test_the_script_finds_nothing_stale",
+    "tests/i18n/test_catalog_reader.py::test_every_message_reads_as_gettext_reads_it",
+    "tests/reports/test_chart.py::test_svg_chart_is_an_image",
+    "tests/reports/test_chart_marks.py::test_image_labels_never_overlap",
+    "tests/scoring/test_race_invariants.py::test_exact_target_is_never_passed",
+    "tests/scoring/test_plausible.py::test_a_real_deal_is_never_implausible",
 })
 
 
