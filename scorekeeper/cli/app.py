@@ -28,6 +28,7 @@ COMMANDS = {
     "history": "scorekeeper.cli.archive_command:history",
     "chart": "scorekeeper.cli.chart_command:chart",
     "play": "scorekeeper.cli.play_command:play",
+    "serve": "scorekeeper.cli.serve_command:serve",
 }
 
 

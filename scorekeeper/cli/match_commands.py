@@ -125,9 +125,11 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
               metavar="FORMAT",
               help="text for people, json for programs; or the table to publish: markdown, github (Markdown), "
                    "html, latex, rst, mediawiki, org, grid (plain text).")
+@click.option("--follow", is_flag=True,
+              help="Draw the table again at every change of the match file, fitted to the screen, until Ctrl-C.")
 @click.pass_context
 def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec: str | None,
-                  output_format: str) -> None:
+                  output_format: str, follow: bool) -> None:
     """Show the running table: every side's points round by round.
 
     The table fits the screen's width (COLUMNS, else the terminal's): on a narrow screen names are
@@ -141,7 +143,16 @@ def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec:
       scorekeeper table --format json
       scorekeeper table --all --format markdown   # to paste into a chat
       scorekeeper table --rules my-house.toml
+      scorekeeper table --follow      # in a second terminal, or on a TV
     """
+    if follow:
+        if every_round or wide or rules_spec or output_format != "text":
+            raise InputError(_("--follow draws the table to fit the screen: it takes no --all, --wide, --rules "
+                               "nor --format"))
+        from scorekeeper.cli.follow import follow as follow_table  # start-up: only --follow runs until stopped
+
+        follow_table(match_path(ctx))
+        return
     if rules_spec:
         from scorekeeper.cli.check_commands import show_rescored  # start-up
 

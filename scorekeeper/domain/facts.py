@@ -57,6 +57,35 @@ class Claim(NamedTuple):
     """The count of the open ends, when known; ``points`` is what the match's own ruleset scores for it."""
 
 
+class Breach(Enum):
+    """A rule of play that a hand broke and the table let stand (rules.md §10): the referee says it at the play,
+    the table decides, and the decision is kept with the round as a ``Ruling``.  The values are what the match
+    file writes."""
+
+    TURN = "turn"
+    """A player played out of turn."""
+    LEADER = "leader"
+    """The hand was led by another player than the one who had to lead it."""
+    FIRST_LEAD = "first-lead"
+    """The match's first round was opened with another tile than ``lead.first`` names."""
+    KNOCK_WHILE_ABLE = "knock-while-able"
+    """A player knocked holding a tile that fitted."""
+    KNOCK_BEFORE_DRAW = "knock-before-draw"
+    """A player knocked while the bazaar could still be drawn from."""
+    DRAW_WHILE_ABLE = "draw-while-able"
+    """A player drew from the bazaar holding a tile that fitted (``bazaar.draw_while_able = false``)."""
+    BAZAAR_KEPT = "bazaar-kept"
+    """A player drew a tile the ruleset keeps in the bazaar (``bazaar.keep``)."""
+
+
+class Ruling(NamedTuple):
+    """A breach the table let stand: the play it concerns (1 is the lead) and what it broke.  A fact of the
+    round like the plays themselves: the table's decision, shown by ``explain``."""
+
+    play: int
+    breach: Breach
+
+
 class Round(NamedTuple):
     """The facts of one round, as typed at the table or read from the match file."""
 
@@ -84,6 +113,8 @@ class Round(NamedTuple):
     plain_led: bool = False
     """The scorer said the round was led with a plain tile (``led plain``): none that a rule scores (6-6 on
     the hundred, a bonus double), the tile itself not told; ``led`` is then None."""
+    rulings: tuple[Ruling, ...] = ()
+    """The breaches of the plays the table let stand (``allow``), in the order of the plays."""
 
     @classmethod
     def of(cls, ending: Ending, hands: Mapping[str, Hand], **facts) -> "Round":

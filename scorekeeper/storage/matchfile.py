@@ -21,12 +21,14 @@ from typing import Any, Callable
 from scorekeeper.domain.facts import (
     FORMAT_VERSION,
     PLAIN,
+    Breach,
     Claim,
     Ending,
     Hand,
     Match,
     Revision,
     Round,
+    Ruling,
     Side,
     Undoing,
     singles,
@@ -278,7 +280,7 @@ def _parse_sides(raw: Any, players: list[str], label: str, text: str, broken) ->
     return sides
 
 
-_ROUND_KEYS = frozenset({"end", "out", "fisher", "hands", "last", "led", "claims", "points", "plays"})
+_ROUND_KEYS = frozenset({"end", "out", "fisher", "hands", "last", "led", "claims", "points", "plays", "allowed"})
 _ENDINGS = {ending.value: ending for ending in Ending}
 
 
@@ -328,9 +330,40 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     if plain_last or plain_led:
         rnd = rnd._replace(plain_last=plain_last, plain_led=plain_led)
     if not plays.strip():
+        if "allowed" in raw:
+            raise ValueError(_("'allowed' names breaches of the plays, and the round has no plays"))
         return rnd
     from scorekeeper.notation.play_line import parse_plays  # start-up: only a round typed play by play needs it
-    return rnd._replace(plays=parse_plays(plays, exact=True))
+    rnd = rnd._replace(plays=parse_plays(plays, exact=True))
+    if "allowed" in raw:
+        rnd = rnd._replace(rulings=_parse_rulings(raw["allowed"], len(rnd.plays)))
+    return rnd
+
+
+def _parse_rulings(raw: Any, plays: int) -> tuple[Ruling, ...]:
+    """The breaches the table let stand, as the file writes them: ``allowed = [{ play = 7, breach =
+    "draw-while-able" }]``, in the order of the plays."""
+    form = _('\'allowed\' must be a list like [{ play = 7, breach = "draw-while-able" }]')
+    if not isinstance(raw, list):
+        raise ValueError(form)
+    rulings = []
+    for item in raw:
+        if not isinstance(item, dict) or set(item) != {"play", "breach"}:
+            raise ValueError(form)
+        number, breach = item["play"], _BREACHES.get(item["breach"]) if isinstance(item["breach"], str) else None
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= plays:
+            raise ValueError(_("'allowed': play {number} is not one of the round's {n} plays").format(
+                number=printable(repr(number)), n=plays))
+        if breach is None:
+            raise ValueError(_("'allowed': unknown breach {breach} (one of {breaches})").format(
+                breach=printable(repr(item["breach"])), breaches=", ".join(_BREACHES)))
+        rulings.append(Ruling(number, breach))
+    if rulings != sorted(rulings, key=lambda ruling: ruling.play) or len(set(rulings)) != len(rulings):
+        raise ValueError(_("'allowed' lists each breach once, in the order of the plays"))
+    return tuple(rulings)
+
+
+_BREACHES = {breach.value: breach for breach in Breach}
 
 
 def _written_hand(value: int | str) -> Hand:
@@ -463,6 +496,8 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
     if rnd.plays:
         from scorekeeper.notation.play_line import format_plays  # start-up: as in _parse_round
         raw["plays"] = format_plays(rnd.plays)
+    if rnd.rulings:
+        raw["allowed"] = [{"play": ruling.play, "breach": ruling.breach.value} for ruling in rnd.rulings]
     raw["hands"] = {player: (hand.total if hand.tiles is None else format_tiles(hand.tiles))
                     for player, hand in rnd.hands.items()}
     return raw

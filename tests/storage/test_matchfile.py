@@ -14,7 +14,7 @@ import pytest
 from fuzz_cases import MUTATIONS
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from scorekeeper.domain.facts import Claim, Ending, Hand, Match, Round, singles
+from scorekeeper.domain.facts import Breach, Claim, Ending, Hand, Match, Round, Ruling, singles
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import TileSet
 from scorekeeper.errors import MatchFileError
@@ -237,6 +237,8 @@ def matches(draw, names=st.sampled_from(PLAIN_NAMES)):
             facts["play_points"] = (Claim(draw(st.sampled_from(players)), draw(st.integers(0, 30))),)
         if draw(st.integers(0, 3)) == 0 and not any('"' in player for player in players):
             facts["plays"] = tuple(draw(st.lists(plays(players), min_size=1, max_size=6)))
+            numbers = draw(st.lists(st.integers(1, len(facts["plays"])), max_size=2, unique=True))
+            facts["rulings"] = tuple(Ruling(number, draw(st.sampled_from(Breach))) for number in sorted(numbers))
         rounds.append(Round.of(ending=Ending.FISH if out is None else Ending.OUT, hands=hands, **facts))
     return Match(ruleset="goat", players=players, sides=singles(players), rounds=tuple(rounds))
 
@@ -274,6 +276,34 @@ def test_a_round_whose_plays_are_broken_is_named_at_its_line(plays, problem):
     with pytest.raises(MatchFileError) as refused:
         parse_match(text, "m.toml")
     assert str(refused.value).startswith("m.toml:5: round 1: ") and problem in str(refused.value)
+
+
+@pytest.mark.parametrize("allowed, problem", [
+    ('[{ play = 2, breach = "turn" }]', None),
+    ('{ play = 2, breach = "turn" }', "'allowed' must be a list"),
+    ('[{ play = 2 }]', "'allowed' must be a list"),
+    ('[{ play = 3, breach = "turn" }]', "play 3 is not one of the round's 2 plays"),
+    ('[{ play = true, breach = "turn" }]', "play True is not one of the round's 2 plays"),
+    ('[{ play = 1, breach = "rude" }]', "unknown breach 'rude' (one of turn, leader,"),
+    ('[{ play = 2, breach = "turn" }, { play = 1, breach = "leader" }]', "each breach once, in the order"),
+    ('[{ play = 2, breach = "turn" }, { play = 2, breach = "turn" }]', "each breach once, in the order"),
+])
+def test_the_breaches_a_table_allowed_read_back_or_are_named_at_their_line(allowed, problem):
+    text = ('format = 1\nruleset = "muggins"\nplayers = ["Masha", "Alex"]\n\n[[rounds]]\nend = "out"\n'
+            f'out = "Masha"\nplays = "Masha 6-6, Masha 6-3"\nallowed = {allowed}\nhands = {{ Alex = 5 }}\n')
+    if problem is None:
+        assert parse_match(text, "m.toml").rounds[0].rulings == (Ruling(2, Breach.TURN),)
+        return
+    with pytest.raises(MatchFileError) as refused:
+        parse_match(text, "m.toml")
+    assert str(refused.value).startswith("m.toml:5: round 1: ") and problem in str(refused.value)
+
+
+def test_breaches_allowed_need_the_plays_they_name():
+    text = ('format = 1\nruleset = "goat"\nplayers = ["Masha", "Alex"]\n\n[[rounds]]\nend = "out"\n'
+            'out = "Masha"\nallowed = [{ play = 1, breach = "turn" }]\nhands = { Alex = 5 }\n')
+    with pytest.raises(MatchFileError, match="^m.toml:5: round 1: 'allowed' names breaches of the plays"):
+        parse_match(text, "m.toml")
 
 
 def test_a_broken_round_of_a_long_match_is_named_at_its_line():
