@@ -41,7 +41,7 @@ PENDING = LIVE | REPORTS | REFEREE | MATCH | SCORING
 ALLOWED = ("Ann", "Bob", "Cat", "Dan", "goat", "muggins", "sea", "json", "csv", "toml", "markdown", "text", "svg",
            "png", "ruleset", "help", "quit", "version", "bogus", "nosuch", "Masha", "Alex", "Olya", "Serg", "Zed",
            "SCOREKEEPER_MATCH", "SCOREKEEPER_LANG", "PYTHONIOENCODING", "COLUMNS", "PLAYERS", "PLAYER", "TILES",
-           "TILE", "FILE", "FORMAT", "PATH", "NAME", "ROUND", "LINE", "POINTS", "OTHER", "ENDS", "DIR", "KEY", "SECTION",
+           "TILE", "FILE", "PATH", "NAME", "ROUND", "LINE", "POINTS", "OTHER", "ENDS", "DIR", "KEY", "SECTION",
            "RULESET", "PLAYS", "TOTAL", "COMMAND", "ARGS", "OPTIONS", "DATE", "TIME", "UTF", "Muggins",
            "fish", "out", "by", "on", "led", "count", "played", "plays", "knocks", "special_hands", "scorekeeper",
            "pairs", "all", "fives", "end", "target", "policy", "each", "extends", "pip", "rules", "play", "new",
@@ -51,7 +51,7 @@ ALLOWED = ("Ann", "Bob", "Cat", "Dan", "goat", "muggins", "sea", "json", "csv", 
            *{word for name in builtin_names() for word in re.findall("[a-z]+", name)},
            *{word for key in KEYS if isinstance(key.kind, type) and issubclass(key.kind, Enum)
              for member in key.kind for word in re.findall("[a-z]+", str(member.value))}, "true", "false",
-           *EXPORTS)
+           "FORMAT", *EXPORTS)
 """What is never translated: the names the tests type, option values, metavars, environment variables, command
 names and the round line's English words (which always work), ruleset keys, names and values."""
 
