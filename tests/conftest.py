@@ -133,8 +133,9 @@ def catalogs(tmp_path_factory):
 
 
 # The tests that take seconds, left out by `pytest -m "not slow"` (docs/development.md, "Tests"): whole matches
-# and sessions through a real terminal or the installed command, processes interrupted on purpose, long matches'
-# golden output, property runs over many matches, the fuzzer, and the wheel. A test may also say so itself
+# and sessions through a real terminal or the installed command, processes interrupted on purpose or run until
+# stopped (a server, --follow), long matches' golden output, property runs over many matches, the fuzzer, and
+# the wheel. A test may also say so itself
 # (`@pytest.mark.slow`); a test that uses `run_installed` is slow by that alone.
 SLOW_MODULES = frozenset({
     "tests/cli/test_cli_wide_output.py", "tests/cli/test_launch_interrupts.py", "tests/i18n/test_pseudo_decided.py",
@@ -143,7 +144,8 @@ SLOW_MODULES = frozenset({
     "tests/live/test_session_wording.py", "tests/live/test_session_words.py", "tests/notation/test_fuzz_input.py",
     "tests/reports/test_golden.py", "tests/scoring/test_replay_invariants.py",
     "tests/scoring/test_sea_goat_invariants.py", "tests/storage/test_fault_injection.py",
-    "tests/storage/test_lock_concurrency.py",
+    "tests/storage/test_lock_concurrency.py", "tests/cli/test_launch_streams.py", "tests/cli/test_cli_serve.py",
+    "tests/cli/test_cli_table_follow.py", "tests/web/test_server.py", "tests/web/test_server_security.py",
 })
 SLOW_TESTS = frozenset({
     "tests/scoring/test_race_matches.py::test_full_muggins_match_through_the_installed_command",
@@ -170,6 +172,8 @@ SLOW_TESTS = frozenset({
     "tests/reports/test_chart_marks.py::test_image_labels_never_overlap",
     "tests/scoring/test_race_invariants.py::test_exact_target_is_never_passed",
     "tests/scoring/test_plausible.py::test_a_real_deal_is_never_implausible",
+    "tests/match/test_amend_redo.py::test_redo_acts_on_the_round_it_was_about",
+    "tests/reports/test_chart_marks.py::test_image_of_a_match_won_in_play",
 })
 
 
