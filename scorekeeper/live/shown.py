@@ -3,6 +3,7 @@ as recorded, read back in the round syntax."""
 
 from __future__ import annotations
 
+from scorekeeper.domain.memo import once_per
 from scorekeeper.i18n import _, language, ngettext
 from scorekeeper.notation.round_line import format_round
 from scorekeeper.notation.words import word_in_use
@@ -19,11 +20,22 @@ def shown_table(table):
 
 
 def in_session_words(result):
-    """A round's result with its notes' hints in the session's words (the same object when none has one)."""
+    """A round's result with its notes' hints in the session's words (the same object when none has one), worded
+    once per result: the table is shown again after every line, and a match whose every round has such a note
+    would be worded whole each time."""
     if not any(note.names_flag for note in result.notes):
         return result
+    return once_per(_WORDED, result, _worded, result, most=WORDED_MOST)
+
+
+def _worded(result):
     edit = word_in_use("commands", "edit")
     return result._replace(notes=tuple(note.in_session(edit=edit, number=result.number) for note in result.notes))
+
+
+_WORDED: dict = {}
+WORDED_MOST = 4096
+"""Results kept worded (a long match's, and the few a session makes again as it goes)."""
 
 
 def recorded_as(number: int, change, width: int | None) -> str:
