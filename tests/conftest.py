@@ -150,7 +150,7 @@ def _devices_left_alone():
 # the wheel. A test may also say so itself
 # (`@pytest.mark.slow`); a test that uses `run_installed` is slow by that alone.
 SLOW_MODULES = frozenset({
-    "tests/cli/test_cli_wide_output.py", "tests/cli/test_launch_interrupts.py", "tests/i18n/test_pseudo_decided.py",
+    "tests/cli/test_cli_wide_output.py", "tests/cli/test_launch_interrupts.py", "tests/i18n/test_marked_decisions.py",
     "tests/live/test_session.py", "tests/live/test_session_echo.py", "tests/live/test_session_fit.py",
     "tests/live/test_session_languages.py", "tests/live/test_session_plays.py", "tests/live/test_session_wide.py",
     "tests/live/test_session_wording.py", "tests/live/test_session_words.py", "tests/notation/test_fuzz_input.py",

@@ -83,7 +83,7 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
     kept = [_(was).format(path=change.kept)] if change.kept else []
     made = _("New {ruleset} match in {path}: {sides}.").format(ruleset=change.after.ruleset.name, path=change.path,
                                                               sides=sides)
-    click.echo("\n".join(wrap_lines([made, *kept, change.table.lead_note], screen_width())))
+    click.echo("\n".join(wrap_lines([made, *kept, change.table.lead_note.said()], screen_width())))
 
 
 @click.command("round", cls=Command)

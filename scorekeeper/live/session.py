@@ -18,7 +18,7 @@ from typing import Callable, Mapping
 
 from scorekeeper.errors import FileProblem, Implausible, ScorekeeperError, StateError, printable, quoted
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.live.commands import COMMANDS, Command, entry
+from scorekeeper.live.commands import COMMANDS, SessionCommand, entry
 from scorekeeper.live.commands.quit import leave
 from scorekeeper.live.line import Kind, Line, classify
 from scorekeeper.live.reply import Reply, Screen
@@ -43,7 +43,8 @@ class LiveSession:
     table its lines are answered by."""
 
     def __init__(self, state: OpenMatch, screen: Callable[[], Screen] = Screen,
-                 clock: Callable[[], float] = time.monotonic, commands: Mapping[str, Command] = COMMANDS) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 commands: Mapping[str, SessionCommand] = COMMANDS) -> None:
         self.state = state
         self.screen = screen
         self.clock = clock
@@ -100,7 +101,7 @@ class LiveSession:
         if kept:
             said += " " + _("The match that was there is kept as {kept}.").format(kept=kept)
         if not rounds:  # who leads the first round, as 'new' says it
-            said += "\n" + self.state.table.lead_note
+            said += "\n" + self.state.table.lead_note.said()
         typing = _("Type a round, '{help}' or '{quit}'.").format(help=word_in_use("commands", "help"),
                                                                   quit=word_in_use("commands", "quit"))
         return self.fitted(f"{said}\n{typing}", indent="")
@@ -152,7 +153,7 @@ class LiveSession:
             reply = reply._replace(text=notice + ("\n" + reply.text if reply.text else ""))
         return reply._replace(text=self.fitted(reply.text))
 
-    def _read(self, text: str) -> tuple[Line, Command]:
+    def _read(self, text: str) -> tuple[Line, SessionCommand]:
         """What the line is, and the entry of the table that answers it."""
         line = classify(text, self.state.match, self.state.ruleset, self.hand)
         return line, entry(line, self.commands)

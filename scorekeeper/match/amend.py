@@ -18,7 +18,7 @@ from scorekeeper.match.checks import breaches_found, check_round, in_order
 from scorekeeper.match.claims import add_claim
 from scorekeeper.match.opened import lead_problems
 from scorekeeper.match.record import with_rulings
-from scorekeeper.match.revisions import Line, describe, round_label, settled, with_change
+from scorekeeper.match.revisions import Places, describe, round_label, settled, with_change
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import opening as lead_opening
@@ -179,7 +179,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
     told (``revisions``' docstring)."""
     index = _choose(match, number)
     entry = match.history[index]
-    line = Line(match)
+    line = Places(match)
     place = line.places[index]
     if place is None:
         raise StateError(_("change {number} ({change}) was kept by an older scorekeeper, and the rounds have "
@@ -281,7 +281,7 @@ _SINCE = {Undoing.DELETE: N_("the round was deleted since (change {number}): put
           Undoing.EDIT: N_("the round was edited again since (change {number}): put that back first")}
 
 
-def _later_change(match: Match, line: Line, index: int, place: int) -> int | None:
+def _later_change(match: Match, line: Places, index: int, place: int) -> int | None:
     """The newest change after ``index``, about the same round and not put back (None: there is none)."""
     for later in range(len(match.history) - 1, index, -1):
         entry = match.history[later]
@@ -290,6 +290,6 @@ def _later_change(match: Match, line: Line, index: int, place: int) -> int | Non
     return None
 
 
-def _since(match: Match, line: Line, later: int) -> str:
+def _since(match: Match, line: Places, later: int) -> str:
     """Why a change after it stands in the way, in words."""
     return _(_SINCE[match.history[later].change]).format(number=later + 1)

@@ -160,7 +160,7 @@ def tiles_known(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     totals = [player for player, hand in rnd.hands.items() if hand.tiles is None]
     if not totals:
         return
-    from scorekeeper.scoring.hands import deduce_hands  # scoring's import only for rulesets that count tiles
+    from scorekeeper.scoring.hands import deduce_hands  # start-up: keeps hands out of --help and of a missing file
 
     proved = deduce_hands(ruleset, match, rnd)
     for player in totals:
@@ -187,7 +187,7 @@ def _held(rnd: Round) -> dict[str, tuple[Tile, ...]]:
 
 
 def _followed(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening | None = None, typed: bool = False):
-    from scorekeeper.scoring.board import follow_hand  # start-up: only a round typed play by play
+    from scorekeeper.scoring.board import follow_hand  # start-up: keeps the board out of a match without plays
 
     return follow_hand(ruleset, match.players, rnd.plays, _held(rnd), opening, typed)
 
@@ -222,7 +222,7 @@ def plays_legal(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         return
     followed = _followed(match, ruleset, rnd)
     if followed.illegal is not None:
-        from scorekeeper.scoring.board import refusal  # start-up: as in _followed
+        from scorekeeper.scoring.board import refusal  # start-up: keeps the board out of a match without plays
 
         raise InputError(refusal(followed))
 
@@ -263,7 +263,7 @@ def plays_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
 
 
 def _held_doubles(followed, rnd: Round):
-    from scorekeeper.scoring.board import held_doubles  # start-up: as in _followed
+    from scorekeeper.scoring.board import held_doubles  # start-up: keeps the board out of a match without plays
 
     return held_doubles(followed, _held(rnd))
 
@@ -274,7 +274,7 @@ def muggins_called(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     marked = [(number, play) for number, play in enumerate(rnd.plays, start=1) if play.missed]
     if not marked:
         return
-    from scorekeeper.notation.play_line import said_play  # start-up: as in _followed
+    from scorekeeper.notation.play_line import said_play  # start-up: keeps the play line out, as the board
 
     points = {index + 1: ruled.points for index, ruled in enumerate(_followed(match, ruleset, rnd).ruled)}
     for number, play in marked:
@@ -304,7 +304,7 @@ def claims_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     if rnd.play_points:
         raise InputError(_("the plays are given: their points are counted from the board, so give no in-play "
                            "totals"))
-    from scorekeeper.scoring.board import play_claims  # start-up: as in _followed
+    from scorekeeper.scoring.board import play_claims  # start-up: keeps the board out of a match without plays
 
     board: dict[str, int] = {}
     for claim in play_claims(ruleset, _followed(match, ruleset, rnd)):
@@ -362,7 +362,7 @@ def breaches_found(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening,
         return ()
     followed = _followed(match, ruleset, rnd, opening, typed)
     if followed.illegal is not None:
-        from scorekeeper.scoring.board import refusal  # start-up: as in _followed
+        from scorekeeper.scoring.board import refusal  # start-up: keeps the board out of a match without plays
 
         raise InputError(refusal(followed))
     return followed.breaches
@@ -394,7 +394,7 @@ def refuse_unallowed(plays, found: tuple, rulings: tuple[Ruling, ...] = ()) -> N
     left = tuple(finding for finding in found if Ruling(finding.play, finding.breach) not in allowed)
     if not left:
         return
-    from scorekeeper.notation.play_line import said_play  # start-up: as in _followed
+    from scorekeeper.notation.play_line import said_play  # start-up: keeps the play line out, as the board
 
     first = left[0]
     more = len(as_rulings(left)) - 1

@@ -169,7 +169,7 @@ def _count_problem(ruleset: Ruleset, claim, pending: bool = False) -> str | None
     (``pending``: a claim of the hand in progress)."""
     if claim.count is None or claim.count < 0:
         return None
-    from scorekeeper.scoring.counts import score_of  # start-up
+    from scorekeeper.scoring.counts import score_of  # start-up: keeps the counts out of a match without claims
 
     scored = score_of(ruleset, claim.count)
     if scored != claim.points:

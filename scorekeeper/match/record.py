@@ -36,7 +36,7 @@ def resolve_player(match: Match, name: str) -> str:
     or InputError naming the players it could have meant."""
     if name in match.players:
         return name
-    from scorekeeper.notation.names import match_player  # start-up
+    from scorekeeper.notation.names import match_player  # start-up: keeps names out where names are exact
 
     return match_player(match.players, name)
 
@@ -109,7 +109,7 @@ def undo(match: Match) -> tuple[Match, str]:
 
     Nothing is lost: what is dropped goes into the match's history, where ``redo`` finds it,
     and a dropped round's claims go back to the hand in progress (its hand is being played again)."""
-    from scorekeeper.match.revisions import round_label, with_change  # start-up
+    from scorekeeper.match.revisions import round_label, with_change  # start-up: keeps the undo log out of reads
 
     if match.pending:
         claim = match.pending[-1]
@@ -152,7 +152,7 @@ def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> s
     """Why these players (and team names) cannot sit at one table, or None: a name that is empty, padded,
     holds a control character or a separator, is longer than ``NAME_LIMIT``, or two names that fold alike
     (``names.fold``)."""
-    from scorekeeper.notation.names import alike_problem, name_problem  # start-up
+    from scorekeeper.notation.names import alike_problem, name_problem  # start-up: names only for a new table
 
     players = list(players)
     for player in players:
@@ -176,7 +176,7 @@ def _too_long(name: str, what: str) -> str | None:
 def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
               teams: Iterable[tuple[str, ...]] = (), team_names: Iterable[str] = ()) -> Match:
     """Seat the players (or teams, partners opposite) and check them against the ruleset."""
-    from scorekeeper.notation.names import fold  # start-up
+    from scorekeeper.notation.names import fold  # start-up: names only for a new table
 
     teams = [tuple(name.strip() for name in team) for team in teams]  # typed names: padding is dropped
     players = [player.strip() for player in players]

@@ -9,6 +9,7 @@ from scorekeeper.match.checks import round_checker
 from scorekeeper.referee.verdict import plain
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, PlayScore, Teams
+from scorekeeper.scoring.counts import same_count_rule
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
 
@@ -54,8 +55,6 @@ class Rescored(NamedTuple):
 def unconverted_claims(match: Match, own: Ruleset, ruleset: Ruleset) -> tuple[Unconverted, ...]:
     """The claims and in-play totals known only as points, when ``ruleset`` turns counts into points
     differently from ``own`` (the match's ruleset): they cannot be converted."""
-    from scorekeeper.scoring.counts import same_count_rule  # start-up
-
     if same_count_rule(own, ruleset) or ruleset["play.scores"] is PlayScore.NONE:
         return ()  # the same rule: points are the same; none: claims are not counted at all (a note says so)
     found = [Unconverted(number, claim.player, claim.points, noted)
@@ -157,7 +156,7 @@ def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
 
 def lacking_facts(table: Table) -> list[str]:
     """What the ruleset needed but the facts did not give (totals where tiles were needed), by round."""
-    return [_("round {number}: {problem}").format(number=result.number, problem=note) for result in table.rounds
+    return [_("round {number}: {problem}").format(number=result.number, problem=note.said()) for result in table.rounds
             for note in result.notes]
 
 

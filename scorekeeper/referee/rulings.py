@@ -26,7 +26,7 @@ def ruling_ruleset(rules: str | None, match_path: str) -> Ruleset:
     if rules:
         return load_ruleset(rules)
     if os.path.exists(match_path):
-        from scorekeeper.match.opened import match_ruleset  # start-up: a ruling outside a match needs no match
+        from scorekeeper.match.opened import match_ruleset  # start-up: keeps the match layer out of rulings without one
 
         return match_ruleset(match_path)[1]
     return load_ruleset(DEFAULT_RULES)
@@ -58,8 +58,8 @@ def scored_match(match_path: str, rules: str | None = None) -> tuple[Match, Rule
 
         opened = open_match(match_path)
         return opened.match, opened.ruleset, opened.table
-    from scorekeeper.referee.rescore import rescore  # start-up
-    from scorekeeper.storage.matchfile import load_match  # start-up
+    from scorekeeper.referee.rescore import rescore  # start-up: keeps re-scoring out of a ruling under its own rules
+    from scorekeeper.storage.matchfile import load_match  # start-up: as in ruling_ruleset
 
     match = load_match(match_path)
     rescored = rescore(match, load_ruleset(rules))

@@ -201,7 +201,7 @@ def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
     listed under the plot, and the end of the match is a star on the deciding side's last point.
     """
     try:
-        from matplotlib.figure import Figure  # start-up
+        from matplotlib.figure import Figure  # start-up: keeps matplotlib (optional) out of the text chart
     except ImportError:
         raise StateError(_("charts need matplotlib, which is not installed: {hint} "
                            "(or run 'scorekeeper chart' without -o for a text chart)").format(

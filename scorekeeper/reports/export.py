@@ -77,7 +77,7 @@ def _result_data(result: RoundResult) -> dict[str, Any]:
             "sides": [item._asdict() for item in result.sides],
             "eggs": result.eggs, "eggs_added": result.eggs_added, "eggs_paid": result.eggs_paid,
             "eggs_paid_to": result.eggs_paid_to, "eggs_rotten": result.eggs_rotten,
-            "notes": list(result.notes),
+            "notes": [note.said() for note in result.notes],
             "steps": [step._asdict() for step in result.steps]}
 
 

@@ -87,7 +87,7 @@ def _plain(text: str) -> str:
     return text
 
 
-class _Style(NamedTuple):
+class _FormatStyle(NamedTuple):
     """How one published format says the table: tabulate's layout, the escaping of a text, the totals'
     emphasis, and the title and the lines under the table."""
 
@@ -101,15 +101,15 @@ class _Style(NamedTuple):
 
 
 _STYLES = {
-    "markdown": _Style("pipe", _markdown, _markdown_line, "**{}**", "**{}**", "{}", "\n\n"),
-    "github": _Style("github", _markdown, _markdown_line, "**{}**", "**{}**", "{}", "\n\n"),
-    "html": _Style("unsafehtml", html.escape, html.escape, "<strong>{}</strong>", "<p><strong>{}</strong></p>",
+    "markdown": _FormatStyle("pipe", _markdown, _markdown_line, "**{}**", "**{}**", "{}", "\n\n"),
+    "github": _FormatStyle("github", _markdown, _markdown_line, "**{}**", "**{}**", "{}", "\n\n"),
+    "html": _FormatStyle("unsafehtml", html.escape, html.escape, "<strong>{}</strong>", "<p><strong>{}</strong></p>",
                    "<p>{}</p>", "\n"),
-    "latex": _Style("latex_raw", _latex, _latex, "\\textbf{{{}}}", "\\textbf{{{}}}", "{}", "\n\n"),
-    "rst": _Style("rst", _rst, _rst, "**{}**", "**{}**", "{}", "\n\n"),
-    "mediawiki": _Style("mediawiki", _mediawiki, _mediawiki_line, "'''{}'''", "", "{}", "\n\n"),
-    "org": _Style("orgtbl", _org, _org_line, "*{}*", "#+CAPTION: {}", "{}", "\n\n"),
-    "grid": _Style("grid", _plain, _plain, "{}", "{}", "{}", "\n\n"),
+    "latex": _FormatStyle("latex_raw", _latex, _latex, "\\textbf{{{}}}", "\\textbf{{{}}}", "{}", "\n\n"),
+    "rst": _FormatStyle("rst", _rst, _rst, "**{}**", "**{}**", "{}", "\n\n"),
+    "mediawiki": _FormatStyle("mediawiki", _mediawiki, _mediawiki_line, "'''{}'''", "", "{}", "\n\n"),
+    "org": _FormatStyle("orgtbl", _org, _org_line, "*{}*", "#+CAPTION: {}", "{}", "\n\n"),
+    "grid": _FormatStyle("grid", _plain, _plain, "{}", "{}", "{}", "\n\n"),
 }
 
 

@@ -117,7 +117,7 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
     origin = "built-in" if not is_path(spec) else leaf_label
     ruleset = Ruleset(name=name or printable(leaf_label), description=description, values=MappingProxyType(values),
                       special_hands=MappingProxyType(special), origin=origin,
-                      chain=tuple(label for label, _ in layers), set_by=MappingProxyType(set_by))
+                      chain=tuple(label for label, _ in layers), set_by=MappingProxyType(set_by)).shaped()
     return ruleset, problems
 
 
@@ -129,7 +129,7 @@ before it is read, so that a huge one (of unknown keys) costs nothing and prints
 def unknown_ruleset(spec: str) -> str:
     """The refusal of a ruleset name that is neither built in nor a file: the nearest names where a typo is
     likely (a phone screen need not show all fourteen), else every built-in name."""
-    from scorekeeper.notation.names import similar  # start-up
+    from scorekeeper.notation.names import similar  # start-up: keeps names out until a ruleset is not found
 
     names = builtin_names()
     near = similar(names, spec, most=2)

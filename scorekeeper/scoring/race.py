@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import Iterable, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
+from scorekeeper.i18n.message import Message
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner, SeveralReach
 from scorekeeper.scoring.state import RoundState
-from scorekeeper.scoring.table import Decision, Reason, Step
+from scorekeeper.scoring.table import Decision, Step
 
 
 DRAW = Decision(None, None)
@@ -48,7 +49,7 @@ def play_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     claims typed with it."""
     rnd = state.facts
     claims = rnd.claims + rnd.play_points
-    notes: list[str] = []
+    notes: list[Message] = []
     scored = None
     if rnd.plays and ruleset["play.scores"] is not PlayScore.NONE:
         scored = _board_scores(ruleset, match, rnd, notes)
@@ -61,18 +62,18 @@ def play_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
                      notes=state.notes + tuple(notes))
 
 
-def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[str]):
+def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[Message]):
     """What the plays scored under this ruleset, play by play; None (the claims typed are scored instead,
     with a note) when this ruleset's layout cannot follow them."""
-    from scorekeeper.scoring.board import follow_hand, play_scores, refusal  # start-up: only rounds typed play by play
+    from scorekeeper.scoring.board import follow_hand, play_scores, refusal  # start-up: as the board, out of a match without plays
 
     held = {player: hand.tiles for player, hand in rnd.hands.items() if hand.tiles is not None}
     if rnd.out:
         held[rnd.out] = ()
     followed = follow_hand(ruleset, match.players, rnd.plays, held)
     if followed.illegal is not None:
-        notes.append(_("{ruleset} cannot follow the plays ({why}): the points claimed with the round are scored "
-                       "instead").format(ruleset=ruleset.name, why=refusal(followed)))
+        notes.append(Message.of(N_("{ruleset} cannot follow the plays ({why}): the points claimed with the round "
+                                   "are scored instead"), ruleset=ruleset.name, why=refusal(followed)))
         return None
     return play_scores(ruleset, followed)
 
@@ -89,7 +90,7 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
                            text.format(player=claim.player, points=claim.points, side=side)))
             continue
         # a claim told as a count scores what this ruleset makes of the count (rules.md §4.3)
-        from scorekeeper.scoring.counts import explain_score, score_of  # start-up
+        from scorekeeper.scoring.counts import explain_score, score_of  # start-up: keeps counts out of points claimed
 
         value = score_of(ruleset, claim.count)
         if not value:
@@ -106,7 +107,7 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
 
 
 def _play_events(match: Match, scored, steps: list[Step]) -> list[tuple]:
-    from scorekeeper.notation.play_line import said_play  # start-up: as in _board_scores
+    from scorekeeper.notation.play_line import said_play  # start-up: keeps the play line out, as the board
 
     events = []
     for item in scored:
@@ -136,7 +137,7 @@ def _play_events(match: Match, scored, steps: list[Step]) -> list[tuple]:
 
 
 def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterable[Claim],
-         end_points: dict[str, int] | None, steps: list[Step], notes: list[str], scored=None) -> Race:
+         end_points: dict[str, int] | None, steps: list[Step], notes: list[Message], scored=None) -> Race:
     """Score one hand's events in order: the claims (or, ``scored``, what the plays scored on the board),
     then ``end_points`` (None: the hand is still in play)."""
     target = target_for(ruleset, match)
@@ -145,8 +146,8 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
     claimed = dict(points)
     claims = tuple(claims)
     if claims and ruleset["play.scores"] is PlayScore.NONE:
-        notes.append(_("{ruleset} scores nothing during play: the claims ({claims}) are not counted").format(
-            ruleset=ruleset.name, claims=", ".join(f"{c.player} {c.points}" for c in claims)))
+        notes.append(Message.of(N_("{ruleset} scores nothing during play: the claims ({claims}) are not counted"),
+                                ruleset=ruleset.name, claims=", ".join(f"{c.player} {c.points}" for c in claims)))
         claims = ()
     at_once = ruleset["end.at_once"] and target > 0 and ruleset["end.at_target"] is AtTarget.WINS
     if scored is not None:
@@ -204,7 +205,7 @@ def decide(ruleset: Ruleset, match: Match, scores: dict[str, int], played: int,
     return None
 
 
-def by_rule(ruleset: Ruleset, match: Match, winner: str | None, loser: str | None, why: Reason) -> Decision:
+def by_rule(ruleset: Ruleset, match: Match, winner: str | None, loser: str | None, why: Message) -> Decision:
     """A rule of the round decides the match whatever the scores; with two sides the other one is named too
     (the side that did not lose won; the loser only when ``end.name_other``)."""
     others = [side.name for side in match.sides if side.name not in (winner, loser)]

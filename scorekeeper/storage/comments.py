@@ -65,7 +65,7 @@ def keep_comments(old: str, new: str, generated: frozenset[str] = frozenset()) -
     content = [number for number, line in enumerate(new_lines)
                if line.strip() and not line.lstrip().startswith("#")]
     new_keys = [_key(new_lines[number]) for number in content]
-    from difflib import SequenceMatcher  # start-up
+    from difflib import SequenceMatcher  # start-up: keeps difflib out until comments are carried over
 
     target: dict[int, int] = {}  # old content index -> new content index
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, keys, new_keys, autojunk=False).get_opcodes():

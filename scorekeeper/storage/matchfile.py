@@ -494,7 +494,7 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
     if rnd.play_points:
         raw["points"] = [f"{claim.player}={claim.points}" for claim in rnd.play_points]
     if rnd.plays:
-        from scorekeeper.notation.play_line import format_plays  # start-up: as in _parse_round
+        from scorekeeper.notation.play_line import format_plays  # start-up: keeps the play line out, as in reading
         raw["plays"] = format_plays(rnd.plays)
     if rnd.rulings:
         raw["allowed"] = [{"play": ruling.play, "breach": ruling.breach.value} for ruling in rnd.rulings]

@@ -316,9 +316,9 @@ def test_a_long_note_on_a_small_screen_gives_way_whole_not_looped_over(sk):
 
 
 def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
-    """The session scores only what changed (the fold resumes without walking the rounds it holds, the
-    after-round notes look at the new round only): after every answer its table is the one a fresh replay of
-    the file gives, and the notes said in full are those whose kind no earlier round had."""
+    """The session scores only what changed (the fold resumes without walking the rounds it holds): after every
+    answer its table is the one a fresh replay of the file gives, and the notes said in full are those whose
+    kind no earlier round had."""
     from scorekeeper.reports.render import _new_notes, note_kind
     from scorekeeper.match.opened import open_match
 
@@ -327,7 +327,7 @@ def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
 
     def naive_notes(table):
         said = {note_kind(note) for result in table.rounds[:-1] for note in result.notes}
-        return [note for note in table.rounds[-1].notes if note_kind(note) not in said]
+        return [note.said() for note in table.rounds[-1].notes if note_kind(note) not in said]
 
     sk("new", "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg")
     session = LiveSession.open(str(sk.path))

@@ -28,4 +28,4 @@ def run(session, line) -> Reply:
     sides = ", ".join(side.name for side in state.match.sides)
     said = _("New {ruleset} match: {sides}. The finished match is kept as {kept}.").format(
         ruleset=state.ruleset.name, sides=sides, kept=change.kept)
-    return Reply(f"{said}\n{state.table.lead_note}")
+    return Reply(f"{said}\n{state.table.lead_note.said()}")
