@@ -16,7 +16,7 @@ from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import N_, _
 from scorekeeper.match.checks import check_round
 from scorekeeper.match.claims import add_claim
-from scorekeeper.match.opened import lead_problems
+from scorekeeper.match.opened import checked_match, lead_problems
 from scorekeeper.match.revisions import Line, describe, round_label, settled, with_change
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
@@ -83,6 +83,9 @@ def _rescored(match: Match, ruleset: Ruleset, before: Sequence[RoundResult], cha
     """Replay (after the unchanged rounds ``before``); refuse a change that would leave rounds recorded after
     the match was decided.  ``change`` (edit, delete, redo) and ``said`` (its round's ``number`` or
     ``label``) say which change it was."""
+    match, problems = checked_match(match, ruleset, "")  # a round whose round before changed is checked again
+    if problems:
+        raise StateError(_(_LEAD_BROKEN[change]).format(problem=problems[0].message, **said))
     table = replay(ruleset, match, before)
     if len(table.rounds) < len(match.rounds):
         decided = len(table.rounds)

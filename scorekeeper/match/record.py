@@ -23,6 +23,7 @@ from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.checks import check_round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Teams
+from scorekeeper.scoring.checked import before_link, sealed
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import lead_problem
 
@@ -68,8 +69,9 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
 
 
 def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=None) -> Match:
-    """Append a checked round; ``over`` is whether the match was already decided before it, and ``scored``
-    the results of the rounds before it when the caller has them (else they are replayed when needed)."""
+    """Append a checked round, sealed (``scoring.checked``: a read trusts what its check established);
+    ``over`` is whether the match was already decided before it, and ``scored`` the results of the rounds
+    before it when the caller has them (else they are replayed when needed)."""
     if over:
         raise StateError(_("the match is over: no more rounds can be recorded (undo the last round to change "
                            "it, or start a new match)"))
@@ -80,6 +82,7 @@ def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=
         problem = lead_problem(ruleset, match, scored[-1] if scored else None, rnd)
         if problem:
             raise InputError(problem)
+    rnd = sealed(ruleset, match, rnd, before_link(match.rounds[-1] if match.rounds else None))
     return match._replace(rounds=match.rounds + (rnd,), pending=())
 
 

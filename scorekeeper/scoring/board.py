@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
-from scorekeeper.domain.facts import Claim
+from scorekeeper.domain.facts import Claim, ScoredPlay
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError
@@ -772,6 +772,13 @@ def play_scores(ruleset: Ruleset, followed: Followed) -> tuple[Scored, ...]:
         taker = play.player if not play.missed else play.taker if called else None
         found.append(Scored(number, ruled, taker))
     return tuple(found)
+
+
+def scored_plays(ruleset: Ruleset, followed: Followed) -> tuple[ScoredPlay, ...]:
+    """``play_scores`` as a round keeps them (``domain.facts.ScoredPlay``): each scoring play's number, who
+    takes it, its points and its count."""
+    return tuple(ScoredPlay(scored.number, scored.taker, scored.ruled.points, scored.ruled.count)
+                 for scored in play_scores(ruleset, followed))
 
 
 def play_claims(ruleset: Ruleset, followed: Followed) -> tuple[Claim, ...]:
