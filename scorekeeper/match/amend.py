@@ -50,7 +50,7 @@ def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
     check_round(match, ruleset, rnd)
     rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]
     kept = with_change(match, Undoing.EDIT, number, round=old.facts())  # 'redo' can put it back
-    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "edit",
+    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "edit", match,
                      number=number)
 
 
@@ -61,7 +61,7 @@ def delete_round(match: Match, ruleset: Ruleset, number: int,
     check_number(match, number)
     rounds = match.rounds[:number - 1] + match.rounds[number:]
     kept = with_change(match, Undoing.DELETE, number, round=match.rounds[number - 1].facts())
-    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "delete",
+    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "delete", match,
                      number=number)
 
 
@@ -78,12 +78,15 @@ _LEAD_BROKEN = {"edit": N_("with round {number} changed, {problem}: change or de
 """What a change refused by the rounds after it says, by the change (``_rescored``)."""
 
 
-def _rescored(match: Match, ruleset: Ruleset, before: Sequence[RoundResult], change: str,
+def _rescored(match: Match, ruleset: Ruleset, before: Sequence[RoundResult], change: str, old: Match,
               **said: object) -> tuple[Match, Table]:
-    """Replay (after the unchanged rounds ``before``); refuse a change that would leave rounds recorded after
-    the match was decided.  ``change`` (edit, delete, redo) and ``said`` (its round's ``number`` or
-    ``label``) say which change it was."""
-    match, problems = checked_match(match, ruleset, "")  # a round whose round before changed is checked again
+    """Check again the rounds whose seal the change broke (the changed round, the one after it: a round's
+    check reads the round before it), then replay (after the unchanged rounds ``before``); refuse a change
+    that would leave a round its checks refuse, or rounds recorded after the match was decided.  ``change``
+    (edit, delete, redo), ``old`` (the match before it) and ``said`` (its round's ``number`` or ``label``)
+    say which change it was: a round is named by its number before the change."""
+    numbers = {rnd.line: number for number, rnd in enumerate(old.rounds, start=1) if rnd.line is not None}
+    match, problems = checked_match(match, ruleset, "", numbers)
     if problems:
         raise StateError(_(_LEAD_BROKEN[change]).format(problem=problems[0].message, **said))
     table = replay(ruleset, match, before)
@@ -210,7 +213,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
         said = (_("round {number} ({facts}; {then})") if then else _("round {number} ({facts})")).format(
             number=at, facts=round_label(rnd), then=then)
     check_round(restored, ruleset, rnd)
-    restored, table = _rescored(restored, ruleset, scored[:at - 1], "redo", label=label)
+    restored, table = _rescored(restored, ruleset, scored[:at - 1], "redo", match, label=label)
     return restored, table, said
 
 

@@ -107,15 +107,10 @@ def validate_match(match: Match, path: str, rules: str | None = None, problems: 
 
 
 def match_ruleset(path: str) -> tuple[Match, Ruleset]:
-    """The match at ``path`` and its ruleset, its rounds left unchecked (a ruling needs only the rules and the
-    players); a ruleset that cannot be used is named at the line of the match file that names it, as
-    ``open_match`` does."""
-    text = read_match_file(path)[0]
-    match = parse_match(text, path)
-    try:
-        return match, load_match_ruleset(match, path)
-    except RulesetError as error:
-        raise _placed(error, text, path) from None
+    """The match at ``path`` and its ruleset, for a ruling made inside a match (its players, its rules): the
+    file checked whole, as ``open_match`` checks it, since everything in a file is checked when it is read."""
+    opened = open_match(path)
+    return opened.match, opened.ruleset
 
 
 def load_match_ruleset(match: Match, path: str, rules: str | None = None) -> Ruleset:

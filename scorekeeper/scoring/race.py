@@ -165,8 +165,9 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
     else:
         events = _claim_events(ruleset, match, claims, steps)
     events += [(name, value, None, "") for name, value in (end_points or {}).items() if value]
+    exact = ruleset["end.exact"] and target
     for side, value, key, said in events:
-        if ruleset["end.exact"] and target and running[side] + value > target:
+        if exact and running[side] + value > target:
             steps.append(Step(side, "end.exact", _(
                 "{side}: {points} not scored: {score} + {points} would pass the target {target}, which must be "
                 "reached exactly").format(side=side, points=value, score=running[side], target=target)))

@@ -36,7 +36,7 @@ from scorekeeper.domain.facts import (
     Undoing,
     singles,
 )
-from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
+from scorekeeper.domain.tiles import WRITTEN_TILES, format_tiles, parse_tile, parse_tiles
 from scorekeeper.errors import InputError, MatchFileError, printable, raise_problems
 from scorekeeper.i18n import LANGUAGES, N_, _
 from scorekeeper.notation.numerals import parse_number
@@ -149,11 +149,11 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     for index, raw in enumerate(raw_rounds):
         line = lines[index] if index < len(lines) else _key_line(text, "rounds")
         try:
-            rnd = _parse_round(raw, line, seen)
+            as_written = written[index] if written is not None else None
+            rnd = _parse_round(raw, line, seen, as_written)
             rounds.append(rnd)
-            if written is not None and rnd.checked is not None and written[index].startswith("    { ") \
-                    and written[index].endswith(" },"):  # the writer's own line
-                _as_read(rnd, written[index])
+            if rnd.checked is not None and rnd.checked.link is not None and _line_link(as_written) is not None:
+                _as_read(rnd, as_written)
         except (InputError, ValueError, TypeError) as error:
             if not exact_lines:  # a problem to show: its line counted exactly, not by the plain layout's shortcut
                 return parse_match(text, label, problems, data, exact_lines=True)
@@ -291,9 +291,11 @@ _ROUND_KEYS = frozenset({"end", "out", "fisher", "hands", "last", "led", "claims
 _ENDINGS = {ending.value: ending for ending in Ending}
 
 
-def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None) -> Round:
+def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None, as_written: str | None = None) \
+        -> Round:
     """One round's facts.  ``seen``: the hands already read from this file, by how they were written (a long
-    match writes the same totals and tiles again and again).
+    match writes the same totals and tiles again and again); ``as_written``: the round's line, where the file
+    has the writer's layout.
 
     A round that holds what its check established (``checked``, and in the points races ``scored``) keeps it
     as ``Round.checked``, for ``scoring.checked`` to tell whether it still holds; its play line is then read
@@ -303,7 +305,7 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     if not _ROUND_KEYS.issuperset(raw):
         raise ValueError(_("unknown key(s) {round_keys}").format(
             round_keys=', '.join(sorted(set(raw) - _ROUND_KEYS))))
-    checked = _read_checked(raw) if "checked" in raw else None
+    checked = _read_checked(raw, as_written) if "checked" in raw else None
     end = raw.get("end")
     ending = _ENDINGS.get(end) if isinstance(end, str) else None
     if ending is None:
@@ -337,27 +339,27 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     if not isinstance(plays, str):
         raise ValueError(_("'plays' must be one line of plays like \"Ann 6-6, Bob 6-3, Cat knocks\""))
     plain_last, plain_led = last.strip() == PLAIN, isinstance(led, str) and led.strip() == PLAIN
-    rnd = _round(ending, hands, out, fisher, "" if plain_last else last, None if plain_led else led,
-                 raw.get("claims"), raw.get("points"), line)
-    if plain_last or plain_led:
-        rnd = rnd._replace(plain_last=plain_last, plain_led=plain_led)
-    if checked is not None:
-        rnd = rnd._replace(checked=checked)
-    if not plays.strip():
+    tiles, lead, claims, play_points = _played_and_claimed("" if plain_last else last, None if plain_led else led,
+                                                           raw.get("claims"), raw.get("points"))
+    played: Any = ()
+    rulings = ()
+    if plays.strip():
+        from scorekeeper.notation.play_line import PlayLine, parse_plays  # start-up: only rounds played play by play
+
+        played = PlayLine(plays) if checked is not None else parse_plays(plays, exact=True)
         if "allowed" in raw:
-            raise ValueError(_("'allowed' names breaches of the plays, and the round has no plays"))
-        return rnd
-    from scorekeeper.notation.play_line import PlayLine, parse_plays  # start-up: only rounds played play by play
-    rnd = rnd._replace(plays=PlayLine(plays) if checked is not None else parse_plays(plays, exact=True))
-    if "allowed" in raw:
-        rnd = rnd._replace(rulings=_parse_rulings(raw["allowed"], len(rnd.plays)))
-    return rnd
+            rulings = _parse_rulings(raw["allowed"], len(played))
+    elif "allowed" in raw:
+        raise ValueError(_("'allowed' names breaches of the plays, and the round has no plays"))
+    return Round(ending, MappingProxyType(hands), out, fisher, tiles, lead, claims, play_points, played, line,
+                 plain_last, plain_led, rulings, checked)
 
 
-def _read_checked(raw: dict) -> Checked | None:
+def _read_checked(raw: dict, as_written: str | None = None) -> Checked | None:
     """What the check of the round established, as the file keeps it (``checked``, ``scored``); taken out of
-    ``raw``, and the hash of the rest (the round's facts as written: its ``link``).  None where it cannot be
-    read: the round is then checked in full, like one that has none."""
+    ``raw``, and the hash of the rest (the round's facts as written: its ``link``), from its line as the writer
+    wrote it where it is that (``as_written``).  None where it cannot be read: the round is then checked in
+    full, like one that has none."""
     digest = raw.pop("checked")
     scored = raw.get("scored", "")
     if not isinstance(digest, str) or not isinstance(scored, str):
@@ -366,14 +368,29 @@ def _read_checked(raw: dict) -> Checked | None:
         scores = read_scores(scored)
     except ValueError:
         return None
-    return Checked(digest, facts_link(raw), scores)
+    link = _line_link(as_written)
+    return Checked(digest, facts_link(raw) if link is None else link, scores)
 
 
 def facts_link(raw: dict[str, Any]) -> int:
-    """The hash of a round as the match file writes it, ``checked`` aside: its facts and what its plays scored
-    (``scoring.checked`` chains it into the round's seal).  A CRC-32 tells a changed round from the one
-    written: it is no signature, as nothing in a file a person may edit can be."""
-    return zlib.crc32(repr(raw).encode())
+    """The hash of a round as the match file writes it, ``checked`` aside: its facts and what its plays scored,
+    in the writer's words (``_value``), which ``scoring.checked`` chains into the round's seal.  A CRC-32 tells
+    a changed round from the one written: it is no signature, as nothing in a file a person may edit can be."""
+    return zlib.crc32(_value(raw).encode())
+
+
+def _line_link(line: str | None) -> int | None:
+    """``facts_link`` of a round from its line as the writer wrote it, the seal ``checked = '...'`` last, taken
+    out (hashing the line is cheaper than writing the round again); None for a line in another shape."""
+    if line is None or not line.startswith("    { ") or not line.endswith("' },"):
+        return None
+    at = len(line) - len(_SEALED) - 12  # the seal's eight digits, then "' },"
+    if line[at:at + len(_SEALED)] != _SEALED:
+        return None
+    return zlib.crc32(line[4:at].encode() + b" }")
+
+
+_SEALED = ", checked = '"
 
 
 def read_scores(text: str) -> tuple[ScoredPlay, ...]:
@@ -430,17 +447,10 @@ def _written_hand(value: int | str) -> Hand:
     return Hand(None, value) if isinstance(value, int) else Hand(parse_tiles(value) if value.strip() else (), None)
 
 
-def _round(ending: Ending, hands: dict[str, Hand], out: str | None, fisher: str | None, last: str,
-           led: str | None, claims: list | None, points: list | None, line: int | None) -> Round:
-    """A round's facts from its values as the file writes them (tiles and claims still as text)."""
-    return Round(ending, MappingProxyType(hands), out, fisher, *_played_and_claimed(last, led, claims, points),
-                 line=line)
-
-
 def _played_and_claimed(last: str, led: str | None, claims: Any, points: Any) -> tuple:
     """A round's ``last``, ``led``, ``claims`` and ``play_points`` from their text as the file writes them."""
     return (parse_tiles(last) if last and last.strip() else (),
-            parse_tile(led) if led else None,
+            (WRITTEN_TILES.get(led) or parse_tile(led)) if led else None,
             tuple(parse_claim(item) for item in claims) if claims else (),
             tuple(parse_claim(item, counted=False) for item in points) if points is not None else ())
 
@@ -502,9 +512,10 @@ def _line(item: Round | Revision, dump: Callable[[Any, bool], dict[str, Any]]) -
 
 
 def _as_read(rnd: Round, line: str) -> None:
-    """Keep the line a sealed round was read from as its line (``_LINES``): while the round is the same object
-    it is written back as it was read, not formatted again (a save of a long match then writes its new round,
-    not every round).  A round whose seal no longer holds is checked and sealed again, a new object."""
+    """Keep the line a sealed round was read from, in the writer's own shape, as its line (``_LINES``): while
+    the round is the same object it is written back as it was read, not formatted again (a save of a long
+    match then writes its new round, not every round).  A round whose seal no longer holds is checked and
+    sealed again, a new object."""
     _LINES[id(rnd)] = (rnd, line)
 
 
