@@ -16,9 +16,10 @@ from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import N_, _
 from scorekeeper.match.checks import check_round
 from scorekeeper.match.claims import add_claim
-from scorekeeper.match.opened import checked_match, lead_problems
+from scorekeeper.match.opened import lead_problems, match_problems
 from scorekeeper.match.revisions import Line, describe, round_label, settled, with_change
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.checked import sealed_match
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table
 
@@ -86,9 +87,10 @@ def _rescored(match: Match, ruleset: Ruleset, before: Sequence[RoundResult], cha
     (edit, delete, redo), ``old`` (the match before it) and ``said`` (its round's ``number`` or ``label``)
     say which change it was: a round is named by its number before the change."""
     numbers = {rnd.line: number for number, rnd in enumerate(old.rounds, start=1) if rnd.line is not None}
-    match, problems = checked_match(match, ruleset, "", numbers)
+    problems = match_problems(match, ruleset, "", numbers)
     if problems:
         raise StateError(_(_LEAD_BROKEN[change]).format(problem=problems[0].message, **said))
+    match = sealed_match(ruleset, match)
     table = replay(ruleset, match, before)
     if len(table.rounds) < len(match.rounds):
         decided = len(table.rounds)

@@ -373,17 +373,23 @@ PLAY_CHECKS = frozenset({plays_legal, first_lead_kept, plays_agree, draws_needed
 a note where it cannot, rather than refusing facts that were sound where they were played."""
 
 
-def check_round(match: Match, ruleset: Ruleset, rnd: Round, plays: bool = True) -> None:
-    """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order);
-    ``plays`` false: without ``PLAY_CHECKS``."""
+RULESET_FREE = frozenset({players_seated, plays_seated, played_tiles_not_held, claims_sound})
+"""The checks that read no ruleset key: a round that passed them under the match's own ruleset passes them under
+any other."""
+
+
+def check_round(match: Match, ruleset: Ruleset, rnd: Round, rescoring: bool = False) -> None:
+    """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order).
+    ``rescoring``: a round of a match checked under its own ruleset, scored under ``ruleset``: without
+    ``PLAY_CHECKS`` and without the checks that read no ruleset key (``RULESET_FREE``)."""
     for check in ROUND_CHECKS:
-        if plays or check not in PLAY_CHECKS:
+        if not rescoring or (check not in PLAY_CHECKS and check not in RULESET_FREE):
             check(match, ruleset, rnd)
 
 
-def round_checker(match: Match, ruleset: Ruleset, plays: bool = True) -> Callable[[Round], None]:
+def round_checker(match: Match, ruleset: Ruleset, rescoring: bool = False) -> Callable[[Round], None]:
     """``check_round`` for the rounds of one match under one ruleset."""
-    return partial(check_round, match, ruleset, plays=plays)
+    return partial(check_round, match, ruleset, rescoring=rescoring)
 
 
 def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:

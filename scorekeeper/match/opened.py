@@ -3,7 +3,7 @@
 import os
 from typing import NamedTuple
 
-from scorekeeper.domain.facts import Match, Round
+from scorekeeper.domain.facts import Match
 from scorekeeper.errors import (
     FileProblem,
     InputError,
@@ -16,7 +16,7 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.match.checks import round_checker
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.scoring.checked import FIRST, HISTORY, holds, sealed
+from scorekeeper.scoring.checked import FIRST, HISTORY, before_link, sealed_as, seed
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import SIX_SIX, lead_problem
 from scorekeeper.scoring.table import Table
@@ -89,8 +89,7 @@ def validate_match(match: Match, path: str, rules: str | None = None, problems: 
         ruleset = (load_ruleset_for or load_match_ruleset)(match, path, rules)
     except RulesetError as error:
         return None, problems + [error]
-    match, found = checked_match(match, ruleset, path, numbers)
-    problems += found
+    problems += match_problems(match, ruleset, path, numbers)
     if problems:
         problems.sort(key=lambda problem: (problem.line is None, problem.line or 0))  # in file order
         return None, problems
@@ -131,18 +130,18 @@ _IN_ROUND = N_("round {number}: {problem}")
 _IN_HISTORY = N_("history entry {number}: {error}")
 
 
-def checked_match(match: Match, ruleset: Ruleset, label: str,
-                  numbers: dict[int, int] | None = None) -> tuple[Match, list[MatchFileError]]:
-    """Every round, and every round kept in the undo history, checked where its seal does not hold
-    (``scoring.checked``), and sealed; the pending claims checked.  The match with its rounds sealed, and
-    every problem, each naming its line (``numbers``: the rounds' numbers by their lines, where some could not
-    be read)."""
+def match_problems(match: Match, ruleset: Ruleset, label: str,
+                   numbers: dict[int, int] | None = None) -> list[MatchFileError]:
+    """Every problem in the recorded rounds, the rounds kept in the undo history and the pending claims, each
+    naming its line (``numbers``: the rounds' numbers by their lines, where some could not be read).  A round
+    whose seal holds is not checked again (``scoring.checked``); the others are checked in full, and sealed
+    when the match is next written (``scoring.checked.sealed_match``)."""
     problems: list[MatchFileError] = []
     check_round = round_checker(match, ruleset)
-    rounds = list(match.rounds)
-    before: int | None = FIRST  # the link of the round before, where it is known
+    seed_value = seed(ruleset, match)
+    before: int | None = FIRST
     for index, rnd in enumerate(match.rounds):
-        if not holds(ruleset, match, rnd, before):
+        if not sealed_as(seed_value, rnd, before):
             try:
                 check_round(rnd)
                 problem = next(filter(None, (_count_problem(ruleset, claim) for claim in rnd.claims)), None)
@@ -152,36 +151,18 @@ def checked_match(match: Match, ruleset: Ruleset, label: str,
                 number = (numbers or {}).get(rnd.line, index + 1)
                 problems.append(MatchFileError(_(_IN_ROUND).format(number=number, problem=problem), label,
                                                rnd.line))
-                before = None  # the rounds after it are checked in full
-                continue
-            rounds[index] = rnd = sealed(ruleset, match, rnd, before)
-        before = rnd.checked.link if rnd.checked is not None else None
-    history = []
+        before = before_link(rnd)  # the round as it is written, checked or not: the next one's seal names it
     for number, entry in enumerate(match.history, start=1):
-        try:
-            entry = entry._replace(round=_kept(check_round, ruleset, match, entry.round),
-                                   edited=_kept(check_round, ruleset, match, entry.edited))
-        except InputError as error:
-            problems.append(MatchFileError(_(_IN_HISTORY).format(number=number, error=error), label, entry.line,
-                                           "history"))
-        history.append(entry)
-    problems += _pending_problems(match, ruleset, label)
-    return match._replace(rounds=tuple(rounds), history=tuple(history)), problems
-
-
-def _kept(check_round, ruleset: Ruleset, match: Match, rnd: Round | None) -> Round | None:
-    """A round kept in the undo history, checked where its seal does not hold, and sealed (InputError: its
-    problem)."""
-    if rnd is None or holds(ruleset, match, rnd, HISTORY):
-        return rnd
-    check_round(rnd)
-    return sealed(ruleset, match, rnd, HISTORY)
-
-
-def match_problems(match: Match, ruleset: Ruleset, label: str,
-                   numbers: dict[int, int] | None = None) -> list[MatchFileError]:
-    """Every problem in the recorded rounds, the undo history and the pending claims, each naming its line."""
-    return checked_match(match, ruleset, label, numbers)[1]
+        for rnd in (entry.round, entry.edited):
+            if rnd is None or sealed_as(seed_value, rnd, HISTORY):
+                continue
+            try:
+                check_round(rnd)
+            except InputError as error:
+                problems.append(MatchFileError(_(_IN_HISTORY).format(number=number, error=error), label,
+                                               entry.line, "history"))
+                break
+    return problems + _pending_problems(match, ruleset, label)
 
 
 def _pending_problems(match: Match, ruleset: Ruleset, label: str) -> list[MatchFileError]:

@@ -36,6 +36,7 @@ from scorekeeper.match.record import (
     seating_problem,
 )
 from scorekeeper.rules.loader import is_path, load_ruleset
+from scorekeeper.scoring.checked import sealed_match
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.plausible import check_plausible
 from scorekeeper.scoring.table import Table
@@ -189,8 +190,21 @@ def _changing(source: MatchSource) -> Iterator[OpenMatch]:
 
 
 def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
+    match, table = _sealed(opened.ruleset, match, table)
     stamp = save_match(match, opened.path)
     return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table, stamp)
+
+
+def _sealed(ruleset, match: Match, table: Table) -> tuple[Match, Table]:
+    """``match`` as it is written: every round checked when it was opened or changed, sealed where its seal
+    does not hold (``scoring.checked``); and ``table`` scored from those very rounds, so that the next change
+    resumes from it (``replay``'s ``kept``)."""
+    sealed = sealed_match(ruleset, match)
+    if sealed is match:
+        return match, table
+    results = tuple(result if result.facts is rnd else result._replace(facts=rnd)
+                    for result, rnd in zip(table.rounds, sealed.rounds))
+    return sealed, table._replace(rounds=results + table.rounds[len(results):])
 
 
 def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, ...] = (),
@@ -252,6 +266,7 @@ def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMa
     """Keep the match at ``path`` (if any) aside under a dated name, then write ``match`` there; the caller
     holds the lock."""
     kept = keep_aside(path, _now()) if os.path.exists(path) else None
+    match, table = _sealed(ruleset, match, table)
     stamp = save_match(match, path)
     return Change(before, OpenMatch(path, match._replace(path=path), ruleset, table, stamp), kept=kept)
 

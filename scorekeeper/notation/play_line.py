@@ -156,11 +156,12 @@ class PlayLine(Sequence):
     play.  It compares equal to the plays it reads as; a line that does not read raises InputError where it is
     first used (a round whose seal holds was written by ``format_plays``, and reads)."""
 
-    __slots__ = ("text", "_plays")
+    __slots__ = ("text", "_plays", "_items")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self._plays: tuple[Play, ...] | None = None
+        self._items: list[str] | None = None
 
     @property
     def plays(self) -> tuple[Play, ...]:
@@ -169,6 +170,14 @@ class PlayLine(Sequence):
         return self._plays
 
     def __getitem__(self, index):
+        if self._plays is None and isinstance(index, int) and index >= 0 and '"' not in self.text:
+            # one play of a stored line, read alone (explain names a hand's scoring plays, not every play)
+            if self._items is None:
+                self._items = self.text.split(", ")
+            items = self._items
+            one = _stored(items[index]) if index < len(items) else None
+            if one is not None:
+                return one[0]
         return self.plays[index]
 
     def __len__(self) -> int:

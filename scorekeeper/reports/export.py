@@ -83,7 +83,7 @@ def _result_data(result: RoundResult) -> dict[str, Any]:
             "eggs": result.eggs, "eggs_added": result.eggs_added, "eggs_paid": result.eggs_paid,
             "eggs_paid_to": result.eggs_paid_to, "eggs_rotten": result.eggs_rotten,
             "notes": list(result.notes),
-            "steps": [step._asdict() for step in result.steps]}
+            "steps": [{"side": step.side, "key": step.key, "text": step.text} for step in result.steps]}
 
 
 def export_json(match: Match, table: Table) -> str:

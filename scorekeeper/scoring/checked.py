@@ -68,13 +68,46 @@ def before_link(previous: Round | None) -> int | None:
     return None if checked is None else checked.link
 
 
+def sealed_match(ruleset: Ruleset, match: Match) -> Match:
+    """``match`` with every round, and every round kept in its undo history, sealed where its seal does not
+    hold: what is written of a match held open, whose rounds were each checked when it was opened or changed
+    (``match.opened.match_problems``, ``match.record``, ``match.amend``).  The same match where every seal
+    holds."""
+    rounds = list(match.rounds)
+    seed_value = seed(ruleset, match)
+    before: int | None = FIRST
+    for index, rnd in enumerate(rounds):
+        if not sealed_as(seed_value, rnd, before):
+            rounds[index] = rnd = sealed(ruleset, match, rnd, before)
+        before = before_link(rnd)
+    history = [entry._replace(round=_kept(ruleset, match, entry.round), edited=_kept(ruleset, match, entry.edited))
+               if any(rnd is not None and not sealed_as(seed_value, rnd, HISTORY)
+                      for rnd in (entry.round, entry.edited)) else entry
+               for entry in match.history]
+    if all(a is b for a, b in zip(rounds, match.rounds)) and all(a is b for a, b in zip(history, match.history)):
+        return match
+    return match._replace(rounds=tuple(rounds), history=tuple(history))
+
+
+def _kept(ruleset: Ruleset, match: Match, rnd: Round | None) -> Round | None:
+    """A round kept in the undo history, sealed as such where its seal does not hold."""
+    if rnd is None or holds(ruleset, match, rnd, HISTORY):
+        return rnd
+    return sealed(ruleset, match, rnd, HISTORY)
+
+
 def holds(ruleset: Ruleset, match: Match, rnd: Round, before: int | None) -> bool:
     """Whether ``rnd``'s seal holds: it was checked, under this ruleset and seating, after a round whose link
     is ``before`` (``before_link``), and its facts are as they were."""
+    return sealed_as(seed(ruleset, match), rnd, before)
+
+
+def sealed_as(seed_value: int, rnd: Round, before: int | None) -> bool:
+    """``holds``, the ``seed`` of the ruleset and seating worked out once for a walk over a match's rounds."""
     checked = rnd.checked
     if checked is None or not checked.digest or checked.link is None or before is None:
         return False
-    return checked.digest == seal(seed(ruleset, match), before, checked.link)
+    return checked.digest == seal(seed_value, before, checked.link)
 
 
 def scores_of(ruleset: Ruleset, match: Match, rnd: Round, previous: Round | None):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 def split_comment(line: str) -> tuple[str, str]:
     """A TOML line's code and its trailing comment ("" when it has none): a ``#`` outside strings."""
+    if "#" not in line:  # most lines: nothing to look for, character by character
+        return line, ""
     quote = ""
     index = 0
     while index < len(line):

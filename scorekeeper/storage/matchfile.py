@@ -609,7 +609,7 @@ def save_match(match: Match, path: str) -> FileStamp:
     """Write the match file atomically; returns the stamp of the version written."""
     text = dump_match(match)
     old = textfile.regular_text(write_target(path)) or ""
-    if "#" in old.replace(HEADER, "", 1):
+    if "#" in old.replace(HEADER, "", 1).replace(HISTORY_NOTE, "", 1):  # a comment the writer did not make
         from scorekeeper.storage.comments import keep_comments  # only files a person commented pay for it
 
         generated = frozenset(line for line in (HEADER + HISTORY_NOTE).split("\n") if line)
