@@ -16,7 +16,7 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.match.checks import round_checker
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.scoring.checked import FIRST, HISTORY, before_link, sealed_as, seed
+from scorekeeper.scoring.checked import HISTORY, before_link, sealed_as, seed
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import SIX_SIX, lead_problem
 from scorekeeper.scoring.table import Table
@@ -134,24 +134,24 @@ def match_problems(match: Match, ruleset: Ruleset, label: str,
                    numbers: dict[int, int] | None = None) -> list[MatchFileError]:
     """Every problem in the recorded rounds, the rounds kept in the undo history and the pending claims, each
     naming its line (``numbers``: the rounds' numbers by their lines, where some could not be read).  A round
-    whose seal holds is not checked again (``scoring.checked``); the others are checked in full, and sealed
-    when the match is next written (``scoring.checked.sealed_match``)."""
+    played play by play whose seal holds is not checked again (``scoring.checked``); every other round is
+    checked in full, and sealed when the match is next written (``scoring.checked.sealed_match``)."""
     problems: list[MatchFileError] = []
     check_round = round_checker(match, ruleset)
-    seed_value = seed(ruleset, match)
-    before: int | None = FIRST
+    kept = [rnd for entry in match.history for rnd in (entry.round, entry.edited) if rnd is not None]
+    seed_value = seed(ruleset, match) if any(rnd.checked for rnd in (*match.rounds, *kept)) else 0
     for index, rnd in enumerate(match.rounds):
-        if not sealed_as(seed_value, rnd, before):
-            try:
-                check_round(rnd)
-                problem = next(filter(None, (_count_problem(ruleset, claim) for claim in rnd.claims)), None)
-            except InputError as error:
-                problem = error
-            if problem:
-                number = (numbers or {}).get(rnd.line, index + 1)
-                problems.append(MatchFileError(_(_IN_ROUND).format(number=number, problem=problem), label,
-                                               rnd.line))
-        before = before_link(rnd)  # the round as it is written, checked or not: the next one's seal names it
+        if rnd.checked is not None and sealed_as(seed_value, rnd, before_link(match.rounds[index - 1]
+                                                                              if index else None)):
+            continue
+        try:
+            check_round(rnd)
+            problem = next(filter(None, (_count_problem(ruleset, claim) for claim in rnd.claims)), None)
+        except InputError as error:
+            problem = error
+        if problem:
+            number = (numbers or {}).get(rnd.line, index + 1)
+            problems.append(MatchFileError(_(_IN_ROUND).format(number=number, problem=problem), label, rnd.line))
     for number, entry in enumerate(match.history, start=1):
         for rnd in (entry.round, entry.edited):
             if rnd is None or sealed_as(seed_value, rnd, HISTORY):

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import zlib
 from types import MappingProxyType
 from typing import Any, Callable
 
@@ -152,8 +151,8 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
             as_written = written[index] if written is not None else None
             rnd = _parse_round(raw, line, seen, as_written)
             rounds.append(rnd)
-            if rnd.checked is not None and rnd.checked.link is not None and _line_link(as_written) is not None:
-                _as_read(rnd, as_written)
+            if as_written is not None and as_written.startswith("    { ") and as_written.endswith(" },"):
+                _as_read(rnd, as_written)  # a line in the writer's own shape
         except (InputError, ValueError, TypeError) as error:
             if not exact_lines:  # a problem to show: its line counted exactly, not by the plain layout's shortcut
                 return parse_match(text, label, problems, data, exact_lines=True)
@@ -376,6 +375,8 @@ def facts_link(raw: dict[str, Any]) -> int:
     """The hash of a round as the match file writes it, ``checked`` aside: its facts and what its plays scored,
     in the writer's words (``_value``), which ``scoring.checked`` chains into the round's seal.  A CRC-32 tells
     a changed round from the one written: it is no signature, as nothing in a file a person may edit can be."""
+    import zlib  # start-up: only a match with rounds played play by play
+
     return zlib.crc32(_value(raw).encode())
 
 
@@ -387,6 +388,8 @@ def _line_link(line: str | None) -> int | None:
     at = len(line) - len(_SEALED) - 12  # the seal's eight digits, then "' },"
     if line[at:at + len(_SEALED)] != _SEALED:
         return None
+    import zlib  # start-up: as in facts_link
+
     return zlib.crc32(line[4:at].encode() + b" }")
 
 
@@ -512,10 +515,10 @@ def _line(item: Round | Revision, dump: Callable[[Any, bool], dict[str, Any]]) -
 
 
 def _as_read(rnd: Round, line: str) -> None:
-    """Keep the line a sealed round was read from, in the writer's own shape, as its line (``_LINES``): while
-    the round is the same object it is written back as it was read, not formatted again (a save of a long
-    match then writes its new round, not every round).  A round whose seal no longer holds is checked and
-    sealed again, a new object."""
+    """Keep the line a round was read from, in the writer's own shape, as its line (``_LINES``): while the
+    round is the same object it is written back as it was read, not formatted again (a save of a long match
+    then writes its new round, not every round).  A round played play by play whose seal no longer holds is
+    sealed again when the match is written (``scoring.checked.sealed_match``): a new object, written anew."""
     _LINES[id(rnd)] = (rnd, line)
 
 
