@@ -2,10 +2,13 @@
 
 from enum import Enum
 from types import MappingProxyType
-from typing import Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
 from scorekeeper.domain.plays import Play
 from scorekeeper.domain.tiles import Tile
+
+if TYPE_CHECKING:  # start-up: what a check established is read only from rounds played play by play
+    from scorekeeper.domain.checked import Checked
 
 FORMAT_VERSION = 1
 PLAIN = "plain"
@@ -86,34 +89,6 @@ class Ruling(NamedTuple):
     breach: Breach
 
 
-class ScoredPlay(NamedTuple):
-    """What one play of a hand scored during play (the points races, rules.md §4.2), as the board saw it when the
-    hand was checked: the play's place in the hand (1 is the lead), who takes the points (the player, the
-    opponent who called muggins, or None: missed and lost), the points and the count of the ends that made
-    them."""
-
-    number: int
-    taker: str | None
-    points: int
-    count: int
-
-
-class Checked(NamedTuple):
-    """What checking a round established, kept with it in the match file so that a read need not check it again
-    (``scoring.checked`` says when it still holds).  Not a fact: ``Round.facts`` leaves it out, and a round
-    whose facts change is checked, and gets its own, again."""
-
-    digest: str
-    """The round's seal: a hash of its facts as the file writes them, of the round before it (or that it is the
-    first) and of the ruleset's resolved keys and the seating it was checked under; its breaches were then
-    exactly its rulings.  Empty: none kept."""
-    link: int | None = None
-    """The hash of the round's facts as the file writes them (its part in the next round's seal)."""
-    scores: tuple[ScoredPlay, ...] = ()
-    """In the points races, what each play that scored made, in order (the board need not follow the hand again
-    to score it)."""
-
-
 class Round(NamedTuple):
     """The facts of one round, as typed at the table or read from the match file."""
 
@@ -133,7 +108,7 @@ class Round(NamedTuple):
     """In-play totals noted at the table instead of single claims (``round --points PLAYER=N``)."""
     plays: Sequence[Play] = ()
     """The hand as it was played, when it was typed play by play (rules.md §10); empty: not recorded.  A tuple,
-    or as read from a match file a ``notation.play_line.PlayLine``: the line, read into plays when first
+    or as read from a match file a ``notation.stored_plays.PlayLine``: the line, read into plays when first
     used."""
     line: int | None = None
     """Where the round starts in the match file, when it was read from one (provenance, not a fact)."""
@@ -145,8 +120,8 @@ class Round(NamedTuple):
     the hundred, a bonus double), the tile itself not told; ``led`` is then None."""
     rulings: tuple[Ruling, ...] = ()
     """The breaches of the plays the table let stand (``allow``), in the order of the plays."""
-    checked: Checked | None = None
-    """What checking the round established, when it was checked (not a fact: see ``Checked``)."""
+    checked: "Checked | None" = None
+    """What checking the round established, when it was sealed (not a fact: see ``domain.checked``)."""
 
     @classmethod
     def of(cls, ending: Ending, hands: Mapping[str, Hand], **facts) -> "Round":

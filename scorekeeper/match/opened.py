@@ -139,7 +139,8 @@ def match_problems(match: Match, ruleset: Ruleset, label: str,
     problems: list[MatchFileError] = []
     check_round = round_checker(match, ruleset)
     kept = [rnd for entry in match.history for rnd in (entry.round, entry.edited) if rnd is not None]
-    seed_value = seed(ruleset, match) if any(rnd.checked for rnd in (*match.rounds, *kept)) else 0
+    sealed_here = any(rnd.checked is not None for rnd in match.rounds) or any(rnd.checked is not None for rnd in kept)
+    seed_value = seed(ruleset, match) if sealed_here else 0
     for index, rnd in enumerate(match.rounds):
         if rnd.checked is not None and sealed_as(seed_value, rnd, before_link(match.rounds[index - 1]
                                                                               if index else None)):
@@ -154,7 +155,7 @@ def match_problems(match: Match, ruleset: Ruleset, label: str,
             problems.append(MatchFileError(_(_IN_ROUND).format(number=number, problem=problem), label, rnd.line))
     for number, entry in enumerate(match.history, start=1):
         for rnd in (entry.round, entry.edited):
-            if rnd is None or sealed_as(seed_value, rnd, HISTORY):
+            if rnd is None or rnd.checked is not None and sealed_as(seed_value, rnd, HISTORY):
                 continue
             try:
                 check_round(rnd)

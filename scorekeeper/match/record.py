@@ -82,7 +82,8 @@ def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=
         problem = lead_problem(ruleset, match, scored[-1] if scored else None, rnd)
         if problem:
             raise InputError(problem)
-    rnd = sealed(ruleset, match, rnd, before_link(match.rounds[-1] if match.rounds else None))
+    if rnd.plays:
+        rnd = sealed(ruleset, match, rnd, before_link(match.rounds[-1] if match.rounds else None))
     return match._replace(rounds=match.rounds + (rnd,), pending=())
 
 

@@ -18,7 +18,7 @@ quotes; a tile is ``6-3``, ``6:3`` or, in a set up to double-nine, ``63``.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from typing import Sequence
 
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import TILE_DASHES, WRITTEN_TILES, Tile, parse_tile
@@ -149,58 +149,6 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
     return tuple(plays)
 
 
-class PlayLine(Sequence):
-    """The plays of a hand as a match file holds them (the line ``format_plays`` writes), read into plays when
-    first used: a read that trusts what checking the round established (``scoring.checked``) needs them only
-    for a command that shows them, and reading every line was a fifth of opening a long match played play by
-    play.  It compares equal to the plays it reads as; a line that does not read raises InputError where it is
-    first used (a round whose seal holds was written by ``format_plays``, and reads)."""
-
-    __slots__ = ("text", "_plays", "_items")
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._plays: tuple[Play, ...] | None = None
-        self._items: list[str] | None = None
-
-    @property
-    def plays(self) -> tuple[Play, ...]:
-        if self._plays is None:
-            self._plays = parse_plays(self.text, exact=True)
-        return self._plays
-
-    def __getitem__(self, index):
-        if self._plays is None and isinstance(index, int) and index >= 0 and '"' not in self.text:
-            # one play of a stored line, read alone (explain names a hand's scoring plays, not every play)
-            if self._items is None:
-                self._items = self.text.split(", ")
-            items = self._items
-            one = _stored(items[index]) if index < len(items) else None
-            if one is not None:
-                return one[0]
-        return self.plays[index]
-
-    def __len__(self) -> int:
-        return len(self.plays)
-
-    def __iter__(self):
-        return iter(self.plays)
-
-    def __bool__(self) -> bool:
-        return True  # a match file's round without plays has no line
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, PlayLine):
-            return other.text == self.text or other.plays == self.plays
-        return isinstance(other, Sequence) and self.plays == tuple(other)
-
-    def __hash__(self) -> int:
-        return hash(self.plays)
-
-    def __repr__(self) -> str:
-        return f"PlayLine({self.text!r})"
-
-
 def _stored(text: str) -> tuple[Play, ...] | None:
     """The plays as ``format_plays`` writes them into a match file, read by splitting (a long match holds a
     play line a round); None where the line is not in that plain form (a quoted name, a typed line), for
@@ -318,9 +266,7 @@ def said_play(play: Play, players: Sequence[str] = ()) -> str:
 
 def format_plays(plays: Sequence[Play], language: str = "en", players: Sequence[str] = ()) -> str:
     """The plays in one line, as ``parse_plays`` reads them (``language``, ``players``: as for
-    ``format_play``); a ``PlayLine`` in English is its line as read."""
-    if language == "en" and isinstance(plays, PlayLine):
-        return plays.text
+    ``format_play``)."""
     return ", ".join(format_play(play, language, players) for play in plays)
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
-from scorekeeper.domain.facts import Claim, ScoredPlay
+from scorekeeper.domain.checked import ScoredPlay
+from scorekeeper.domain.facts import Claim
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError
@@ -775,7 +776,7 @@ def play_scores(ruleset: Ruleset, followed: Followed) -> tuple[Scored, ...]:
 
 
 def scored_plays(ruleset: Ruleset, followed: Followed) -> tuple[ScoredPlay, ...]:
-    """``play_scores`` as a round keeps them (``domain.facts.ScoredPlay``): each scoring play's number, who
+    """``play_scores`` as a round keeps them (``domain.checked.ScoredPlay``): each scoring play's number, who
     takes it, its points and its count."""
     return tuple(ScoredPlay(scored.number, scored.taker, scored.ruled.points, scored.ruled.count)
                  for scored in play_scores(ruleset, followed))

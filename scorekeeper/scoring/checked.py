@@ -1,4 +1,4 @@
-"""A hand checked once: what checking a round recorded play by play established (``domain.facts.Checked``),
+"""A hand checked once: what checking a round recorded play by play established (``domain.checked``),
 sealed when the round is written, and whether the seal still holds when it is read (docs/development.md, "A
 round checked once").
 
@@ -19,7 +19,10 @@ play score otherwise, changes it, and every round sealed before is checked in fu
 
 from __future__ import annotations
 
-from scorekeeper.domain.facts import Checked, Match, Round
+import zlib
+
+from scorekeeper.domain.checked import Checked
+from scorekeeper.domain.facts import Match, Round
 from scorekeeper.domain.memo import once_per
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import PlayScore
@@ -38,8 +41,6 @@ _SEATS: dict = {}
 
 def seed(ruleset: Ruleset, match: Match) -> int:
     """The part of every seal that the ruleset's resolved keys and the match's seating make."""
-    import zlib  # start-up: only a match with rounds played play by play
-
     rules = once_per(_SEEDS, ruleset, _ruleset_seed, ruleset)
     sides = match.sides
     seating = once_per(_SEATS, sides, _seating, sides) if type(sides) is tuple else _seating(sides)
@@ -47,8 +48,6 @@ def seed(ruleset: Ruleset, match: Match) -> int:
 
 
 def _ruleset_seed(ruleset: Ruleset) -> int:
-    import zlib  # start-up: as in seed
-
     keys = sorted(ruleset.values.items())
     special = sorted(ruleset.special_hands.items())
     return zlib.crc32(repr((SEALS, keys, special)).encode())
@@ -62,8 +61,6 @@ def _seating(sides) -> bytes:
 def seal(seed_value: int, before: int, link: int) -> str:
     """The seal of a round whose facts hash to ``link``, after a round whose facts hash to ``before`` (or
     ``FIRST``, ``HISTORY``), under ``seed_value``: eight hexadecimal digits."""
-    import zlib  # start-up: as in seed
-
     return f"{zlib.crc32(f'{before}:{link}'.encode(), seed_value):08x}"
 
 

@@ -10,15 +10,18 @@ pass the target are not scored), ``end.at_once`` (reaching the target during pla
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
-from scorekeeper.domain.facts import Claim, Match, ScoredPlay
+from scorekeeper.domain.facts import Claim, Match
 from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner, SeveralReach
 from scorekeeper.scoring.checked import scores_of
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Decision, Reason, Step
+
+if TYPE_CHECKING:  # start-up: a type only here
+    from scorekeeper.domain.checked import ScoredPlay
 
 
 DRAW = Decision(None, None)

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import os
 import re
+import zlib
 from types import MappingProxyType
 from typing import Any, Callable
 
+from scorekeeper.domain.checked import Checked, ScoredPlay
 from scorekeeper.domain.facts import (
     FORMAT_VERSION,
     PLAIN,
     Breach,
-    Checked,
     Claim,
     Ending,
     Hand,
@@ -30,7 +31,6 @@ from scorekeeper.domain.facts import (
     Revision,
     Round,
     Ruling,
-    ScoredPlay,
     Side,
     Undoing,
     singles,
@@ -39,6 +39,7 @@ from scorekeeper.domain.tiles import WRITTEN_TILES, format_tiles, parse_tile, pa
 from scorekeeper.errors import InputError, MatchFileError, printable, raise_problems
 from scorekeeper.i18n import LANGUAGES, N_, _
 from scorekeeper.notation.numerals import parse_number
+from scorekeeper.notation.stored_plays import PlayLine
 from scorekeeper.storage import textfile, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.encoding import not_utf8
@@ -343,9 +344,12 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     played: Any = ()
     rulings = ()
     if plays.strip():
-        from scorekeeper.notation.play_line import PlayLine, parse_plays  # start-up: only rounds played play by play
+        if checked is not None:
+            played = PlayLine(plays)
+        else:
+            from scorekeeper.notation.play_line import parse_plays  # start-up: only rounds played play by play
 
-        played = PlayLine(plays) if checked is not None else parse_plays(plays, exact=True)
+            played = parse_plays(plays, exact=True)
         if "allowed" in raw:
             rulings = _parse_rulings(raw["allowed"], len(played))
     elif "allowed" in raw:
@@ -375,8 +379,6 @@ def facts_link(raw: dict[str, Any]) -> int:
     """The hash of a round as the match file writes it, ``checked`` aside: its facts and what its plays scored,
     in the writer's words (``_value``), which ``scoring.checked`` chains into the round's seal.  A CRC-32 tells
     a changed round from the one written: it is no signature, as nothing in a file a person may edit can be."""
-    import zlib  # start-up: only a match with rounds played play by play
-
     return zlib.crc32(_value(raw).encode())
 
 
@@ -388,8 +390,6 @@ def _line_link(line: str | None) -> int | None:
     at = len(line) - len(_SEALED) - 12  # the seal's eight digits, then "' },"
     if line[at:at + len(_SEALED)] != _SEALED:
         return None
-    import zlib  # start-up: as in facts_link
-
     return zlib.crc32(line[4:at].encode() + b" }")
 
 
@@ -594,8 +594,7 @@ def _dump_round(rnd: Round, record: bool = False) -> dict[str, Any]:
     if rnd.play_points:
         raw["points"] = [f"{claim.player}={claim.points}" for claim in rnd.play_points]
     if rnd.plays:
-        from scorekeeper.notation.play_line import format_plays  # start-up: as in _parse_round
-        raw["plays"] = format_plays(rnd.plays)
+        raw["plays"] = rnd.plays.text if isinstance(rnd.plays, PlayLine) else _play_line(rnd.plays)
     if rnd.rulings:
         raw["allowed"] = [{"play": ruling.play, "breach": ruling.breach.value} for ruling in rnd.rulings]
     raw["hands"] = {player: (hand.total if hand.tiles is None else format_tiles(hand.tiles))
@@ -606,6 +605,12 @@ def _dump_round(rnd: Round, record: bool = False) -> dict[str, Any]:
         if rnd.checked.digest:
             raw["checked"] = rnd.checked.digest
     return raw
+
+
+def _play_line(plays) -> str:
+    from scorekeeper.notation.play_line import format_plays  # start-up: as in _parse_round
+
+    return format_plays(plays)
 
 
 def save_match(match: Match, path: str) -> FileStamp:
