@@ -84,23 +84,25 @@ def generate_played(rounds: int, ruleset_spec: str, path: str, seed: int = 7) ->
     from them and every other hand given as tiles."""
     from scorekeeper.domain.facts import RoundFacts
     from scorekeeper.match.usecases import round_from_facts
+    from scorekeeper.scoring.engine import replay
 
     ruleset = load_ruleset(ruleset_spec)
     match = new_match(ruleset_spec, ruleset, PLAYERS)
     chance = random.Random(seed)
-    played = []
+    table = replay(ruleset, match)
     for number in range(rounds):
-        plays, held = random_hand(ruleset, chance, first=number == 0)
+        plays, held = random_hand(ruleset, chance, first=number == 0, leader=table.next_leader)
         facts = RoundFacts(plays=plays, hands=tuple((player, tiles) for player, tiles in held.items() if tiles))
-        played.append(round_from_facts(match, ruleset, facts))
-    save_match(_with_rounds(match, tuple(played)), path)
+        match = _with_rounds(match, match.rounds + (round_from_facts(match, ruleset, facts),))
+        table = replay(ruleset, match, table.rounds, kept=len(match.rounds) - 1)
+    save_match(match, path)
 
 
-def random_hand(ruleset, chance: random.Random, first: bool = False):
+def random_hand(ruleset, chance: random.Random, first: bool = False, leader: str | None = None):
     """Deal, and play a hand to its end by a random player who lays any tile that fits, else draws, else
     knocks: the plays and what each player holds at the end. A tile is laid ``on`` a tile only where it fits
     two places that make different layouts, as a scorer must say it. ``first``: a match's first round, led as
-    ``lead.first`` says."""
+    ``lead.first`` says; ``leader``: who leads a later round (None: anyone)."""
     from scorekeeper.domain.plays import Action, Play
     from scorekeeper.scoring.board import Board, IllegalPlay
 
@@ -109,7 +111,7 @@ def random_hand(ruleset, chance: random.Random, first: bool = False):
     board = Board(ruleset, PLAYERS)
     hands = {player: tiles[index * board.deal:(index + 1) * board.deal] for index, player in enumerate(PLAYERS)}
     stock = tiles[len(PLAYERS) * board.deal:]
-    turn = chance.randrange(len(PLAYERS))
+    turn = PLAYERS.index(leader) if leader in PLAYERS else chance.randrange(len(PLAYERS))
     opener = None
     if first:
         try:

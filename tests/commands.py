@@ -23,9 +23,16 @@ def every_command() -> list[tuple[tuple[str, ...], click.Command, click.Context]
     return list(walk(cli, (), root))
 
 
+LASTING = (("play",), ("serve",))
+"""Commands that go on until they are stopped (the interactive session, the served scoreboard)."""
+LASTING_OPTIONS = ("--follow",)
+"""Options that make a command go on until it is stopped (``table --follow``)."""
+
+
 def typed_commands() -> list[tuple[tuple[str, ...], list[str]]]:
-    """The commands one types (not groups, not the interactive ``play``) with their option names, sorted."""
+    """The commands one types and that end by themselves (not groups, not ``LASTING``) with their option names
+    (not ``LASTING_OPTIONS``), sorted."""
     return [(path, sorted(opt for param in command.params for opt in param.opts
-                          if opt.startswith("-") and opt not in ("-h", "--help")))
+                          if opt.startswith("-") and opt not in ("-h", "--help", *LASTING_OPTIONS)))
             for path, command, _ in every_command()
-            if not isinstance(command, click.Group) and path != ("play",)]
+            if not isinstance(command, click.Group) and path not in LASTING]

@@ -16,17 +16,18 @@ from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import first_lead_order
 
 
-def random_hand(ruleset: Ruleset, players: tuple[str, ...], chance: random.Random, first: bool = False):
+def random_hand(ruleset: Ruleset, players: tuple[str, ...], chance: random.Random, first: bool = False,
+                leader: str | None = None):
     """Deal and play one hand to its end: the plays, and what each player holds at the end. A tile that fits
     two places goes against the tile of the first (``on``); ``first``: a match's first round, led as
-    ``lead.first`` says."""
+    ``lead.first`` says; ``leader``: who leads a later round (None: anyone)."""
     tiles = list(ruleset.tileset.tiles())
     chance.shuffle(tiles)
     board = Board(ruleset, players)
     deal = board.deal
     hands = {player: tiles[index * deal:(index + 1) * deal] for index, player in enumerate(players)}
     stock = tiles[len(players) * deal:]
-    turn = chance.randrange(len(players))
+    turn = players.index(leader) if leader in players else chance.randrange(len(players))
     opener = None
     rule = first_lead_order(ruleset, len(players)) if first else None
     if rule is not None:
@@ -55,15 +56,16 @@ def random_hand(ruleset: Ruleset, players: tuple[str, ...], chance: random.Rando
 
 
 def played_match(ruleset_name: str, ruleset: Ruleset, players: tuple[str, ...], rounds: int, seed: int) -> Match:
-    """A match of up to ``rounds`` random hands (fewer when it is decided first), each recorded as ``round
-    --plays`` records it: checked, sealed, its end seen from the plays."""
+    """A match of up to ``rounds`` random hands (fewer when it is decided first), each led by the player the
+    match says leads it and recorded as ``round --plays`` records it: checked, sealed, its end seen from the
+    plays."""
     chance = random.Random(seed)
     match = new_match(ruleset_name, ruleset, players)
     table = replay(ruleset, match)
     for number in range(rounds):
         if table.over:
             break
-        plays, held = random_hand(ruleset, players, chance, first=number == 0)
+        plays, held = random_hand(ruleset, players, chance, first=number == 0, leader=table.next_leader)
         facts = RoundFacts(plays=plays, hands=tuple((player, tiles) for player, tiles in held.items() if tiles))
         rnd = round_from_facts(match, ruleset, facts)
         match = record_round(match, ruleset, rnd, table.over, table.rounds)

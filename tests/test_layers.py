@@ -19,6 +19,7 @@ PACKAGE = Path(scorekeeper.__file__).parent
 LAYERS = (
     "__main__",   # python -m scorekeeper
     "cli",        # the command line: parses, calls, renders, maps errors
+    "web",        # the scoreboard page served over HTTP (scorekeeper serve)
     "live",       # the live session (scorekeeper play)
     "reports",    # what is shown: tables, explanations, charts, exports
     "referee",    # rulings on a dispute: counts, fish, deals, re-scoring

@@ -68,7 +68,9 @@ def test_every_ruleset_key_literal_in_the_code_is_in_the_schema():
 # --- the README is the front door; the detail is in docs/ --------------------------------------------------
 
 QUICK_START = ("python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/scorekeeper demo",
-               "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/pytest")
+               "scripts/test.sh")
+TESTS = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/pytest"
+"""What the test script ends with, and what a contributor who has Chromium may run alone."""
 
 
 def test_the_readme_quick_start_is_what_ci_runs():
@@ -77,6 +79,9 @@ def test_the_readme_quick_start_is_what_ci_runs():
         assert any(block.strip() == command for block in blocks), f"the README's quick start lost: {command}"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
     assert ci[-1] == QUICK_START[1], ".ci/run does not run the README's test command"
+    script = (ROOT / "scripts" / "test.sh").read_text(encoding="utf-8").strip().splitlines()
+    assert script[-1] == TESTS + ' "$@"', "scripts/test.sh no longer ends with the plain test command"
+    assert "chromium chromium-driver" in "\n".join(script), "scripts/test.sh no longer installs the browser"
 
 
 @pytest.mark.parametrize("command", ["new", "round", "table", "explain", "play", "check", "compare", "rules"])

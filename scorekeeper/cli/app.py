@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from scorekeeper import __version__
-from scorekeeper.cli.base import DEFAULT_MATCH, Group, PathType
+from scorekeeper.cli.base import DEFAULT_MATCH, Group
+from scorekeeper.cli.params import PathType
 from scorekeeper.i18n import LANGUAGES
 
 COMMANDS = {
@@ -28,6 +29,7 @@ COMMANDS = {
     "history": "scorekeeper.cli.archive_command:history",
     "chart": "scorekeeper.cli.chart_command:chart",
     "play": "scorekeeper.cli.play_command:play",
+    "serve": "scorekeeper.cli.serve_command:serve",
 }
 
 

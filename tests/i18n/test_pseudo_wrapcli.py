@@ -23,7 +23,7 @@ from commands import every_command
 from conftest import command_environment, installed_command
 from scorekeeper.cli.app import cli
 from scorekeeper.rules.schema import KEYS
-from scorekeeper.cli.base import help_parts
+from scorekeeper.cli.helptext import help_parts
 from scorekeeper.i18n import use
 from scorekeeper.rules.loader import builtin_names
 
@@ -45,7 +45,7 @@ ALLOWED = ("Ann", "Bob", "Cat", "Dan", "goat", "muggins", "sea", "json", "csv", 
            "fish", "out", "by", "on", "led", "count", "played", "plays", "knocks", "special_hands", "scorekeeper",
            "pairs", "all", "fives", "end", "target", "policy", "each", "extends", "pip", "rules", "play", "new",
            "round", "table", "undo", "redo", "score", "rating", "demo", "check", "explain", "compare", "edit",
-           "delete", "export", "import", "history", "chart", "deal", "hand", "list", "show", "ok", "tmp", "house",
+           "delete", "export", "import", "history", "chart", "serve", "PORT", "deal", "hand", "list", "show", "ok", "tmp", "house",
            "SAMPLE", "NUMBER", "SCOREKEEPER", "MATCH", "LANG", "TEXT", "parts", "total", "club",
            *{word for name in builtin_names() for word in re.findall("[a-z]+", name)},
            *{word for key in KEYS if isinstance(key.kind, type) and issubclass(key.kind, Enum)
@@ -109,6 +109,8 @@ CASES = {
     "history error": ("none", ["history", "--jobs", "0", "."], 2),
     "chart run": ("match", ["chart", "-o", "chart.txt", "--text"], 0),
     "chart error": ("match", ["chart", "-o", "match.toml", "--text"], 1),
+    "table --follow error": ("match", ["table", "--follow", "--all"], 2),
+    "serve error": ("match", ["serve", "--port", "99999"], 2),
     "play run": ("match", ["play"], 0),
     "play error": ("match", ["play", "--rules", "goat", "Ann", "Bob"], 1),
 }

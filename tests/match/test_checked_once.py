@@ -16,7 +16,7 @@ from played_hands import played_match
 from scorekeeper.domain.facts import Breach, Ruling
 from scorekeeper.match.opened import open_match, validate_text
 from scorekeeper.rules.loader import load_ruleset
-from scorekeeper.scoring.checked import FIRST, holds, sealed, sealed_match
+from scorekeeper.scoring.checked import holds, sealed_match
 from scorekeeper.scoring.engine import replay
 from scorekeeper.storage.matchfile import dump_match, load_match, parse_match
 
@@ -114,21 +114,23 @@ def test_a_round_a_person_wrote_in_other_words_is_checked_in_full_then_written_i
     assert now[at] == lines[at] and now[at + 1] == lines[at + 1]
 
 
-def test_a_round_recorded_with_an_allowed_breach_reads_back_with_its_ruling(tmp_path):
-    """The table's decision is a fact of the round: it is read back, and the seal covers it (a ruling edited
-    by hand is checked in full)."""
-    path = tmp_path / "house.toml"
-    path.write_text(SMALL, encoding="utf-8")
-    match = played_match(str(path), load_ruleset(str(path)), ("Ann", "Bob"), 1, seed=3)
-    rnd = match.rounds[0]._replace(rulings=(Ruling(2, Breach.TURN),), checked=None)
-    ruleset = load_ruleset(str(path))
-    match = match._replace(rounds=(sealed(ruleset, match, rnd, FIRST),))
-    text = dump_match(match)
-    assert 'allowed = [{ play = 2, breach = "turn" }]' in text
-    read = parse_match(text, str(tmp_path / "match.toml")).rounds[0]
-    assert read.rulings == (Ruling(2, Breach.TURN),) and holds(ruleset, match, read, None)
-    edited = parse_match(text.replace('breach = "turn"', 'breach = "leader"'), "m.toml").rounds[0]
-    assert edited.rulings == (Ruling(2, Breach.LEADER),) and not holds(ruleset, match, edited, None)
+def test_a_round_recorded_with_an_allowed_breach_reads_back_with_its_ruling(sk):
+    """The table's decision is a fact of the round: it is read back with the round, trusting its seal, which
+    covers it (a ruling edited by hand is checked in full; a breach it no longer lets stand is refused)."""
+    _recorded(sk)
+    sk("round", "--plays", "Bob 5-5, Ann 5-0, Bob 3-5, Ann 0-2, Bob 3-4 on 3", "--hand", "Ann=6-6", "--allow")
+    text = sk.path.read_text(encoding="utf-8")
+    assert 'allowed = [{ play = 1, breach = "leader" }]' in text
+    opened = open_match(sk.path)
+    second = opened.match.rounds[1]
+    assert second.rulings == (Ruling(1, Breach.LEADER),)
+    assert holds(opened.ruleset, opened.match, second, opened.match.rounds[0])
+    edited = text.replace('breach = "leader"', 'breach = "turn"')
+    sk.path.write_text(edited, encoding="utf-8")
+    read = load_match(sk.path)
+    assert read.rounds[1].rulings == (Ruling(1, Breach.TURN),)
+    assert not holds(opened.ruleset, read, read.rounds[1], read.rounds[0])
+    sk("table")  # a round already recorded shows its breaches: the edited ruling is checked, not refused
 
 
 RACES = ["muggins", "all-fives", "fives-and-threes", "phone", "all-threes", "english", "goat", "sea-goat", "draw"]
@@ -192,18 +194,22 @@ def test_an_export_whose_history_plays_were_edited_is_refused_at_its_line(sk, tm
     assert json.loads(exported)["history"][0]["change"] == "undo"
 
 
-def test_a_round_whose_round_before_is_deleted_is_checked_again(sk):
-    """Issue 34, finding 1's reproducer: round 2, not led as ``lead.first`` requires of a first round, would
-    become the first round; its check runs again at once, and the delete is refused with the file unchanged,
-    rather than leaving a file every command refuses."""
+def test_a_round_whose_round_before_is_deleted_is_sealed_again(sk):
+    """Issue 34, finding 1's reproducer: round 2, not led as ``lead.first`` requires of a first round, becomes
+    the first round; its breach becomes one of its rulings, and it is sealed again as the first round, so that
+    the next command reads it, trusting the new seal."""
     sk("new", "--rules", "goat", "Ann", "Bob", "Cid", "Dan")
     sk("round", "Ann out, Bob 27, Cid 9, Dan 7")
     sk("round", "--plays", "Ann 2-6, Bob 1-2, Cid 3-6, Dan 1-4, Ann 0-3, Bob 4-4, Cid 0-2, Dan 4-6, Ann 5-6, "
        "Bob 2-5 on 5, Cid 2-4 on 0-2, Dan 2-3, Ann knocks, Bob 0-4, Cid 0-5, Dan 3-3, Ann knocks, Bob 3-4, "
        "Cid 3-5, Dan 1-3, Ann 1-6, Bob 6-6, Cid 4-5, Dan 1-5, Ann 0-6, Bob 0-1 on 0", "--hand", "Ann=2-2,0-0",
-       "--hand", "Cid=1-1", "--hand", "Dan=5-5")
-    said = sk.fails("delete", "1", code=1)
-    assert "without round 1, round 2: play 1 (Ann 2-6): 2-6 cannot open the first round" in said, said
+       "--hand", "Cid=1-1", "--hand", "Dan=5-5", "--allow")
+    before = SEAL.search(sk.path.read_text(encoding="utf-8")).group()
+    sk("delete", "1")
+    text = sk.path.read_text(encoding="utf-8")
+    assert 'breach = "first-lead"' in text and SEAL.search(text).group() != before
+    opened = open_match(sk.path)
+    assert holds(opened.ruleset, opened.match, opened.match.rounds[0], None)
     sk("table")
 
 
