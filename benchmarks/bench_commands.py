@@ -98,33 +98,35 @@ def generate_played(rounds: int, ruleset_spec: str, path: str, seed: int = 7) ->
     save_match(match, path)
 
 
-def random_hand(ruleset, chance: random.Random, first: bool = False, leader: str | None = None):
+def random_hand(ruleset, chance: random.Random, first: bool = False, leader: str | None = None,
+                players: tuple[str, ...] = PLAYERS):
     """Deal, and play a hand to its end by a random player who lays any tile that fits, else draws, else
     knocks: the plays and what each player holds at the end. A tile is laid ``on`` a tile only where it fits
     two places that make different layouts, as a scorer must say it. ``first``: a match's first round, led as
-    ``lead.first`` says; ``leader``: who leads a later round (None: anyone)."""
+    ``lead.first`` says; ``leader``: who leads a later round (None: anyone). The tests' played matches are
+    made by it too (``tests/played_hands.py``)."""
     from scorekeeper.domain.plays import Action, Play
     from scorekeeper.scoring.board import Board, IllegalPlay
 
     tiles = list(ruleset.tileset.tiles())
     chance.shuffle(tiles)
-    board = Board(ruleset, PLAYERS)
-    hands = {player: tiles[index * board.deal:(index + 1) * board.deal] for index, player in enumerate(PLAYERS)}
-    stock = tiles[len(PLAYERS) * board.deal:]
-    turn = PLAYERS.index(leader) if leader in PLAYERS else chance.randrange(len(PLAYERS))
+    board = Board(ruleset, players)
+    hands = {player: tiles[index * board.deal:(index + 1) * board.deal] for index, player in enumerate(players)}
+    stock = tiles[len(players) * board.deal:]
+    turn = players.index(leader) if leader in players else chance.randrange(len(players))
     opener = None
     if first:
         try:
             from scorekeeper.scoring.lead import first_lead_order
         except ImportError:  # an older scorekeeper (--against) leads any tile
             first_lead_order = None
-        rule = first_lead_order(ruleset, len(PLAYERS)) if first_lead_order else None
+        rule = first_lead_order(ruleset, len(players)) if first_lead_order else None
         dealt = {tile: player for player, held in hands.items() for tile in held}
         opener = next((tile for tile in rule.order if tile in dealt), None) if rule else None
         if opener is not None:
-            turn = PLAYERS.index(dealt[opener])
+            turn = players.index(dealt[opener])
     while not board.over:
-        player = PLAYERS[turn]
+        player = players[turn]
         fits = [tile for tile in hands[player] if not board.nodes or board.places(tile)]
         if opener is not None and not board.nodes:
             fits = [opener]
@@ -142,7 +144,7 @@ def random_hand(ruleset, chance: random.Random, first: bool = False, leader: str
             continue
         else:
             board.play(Play(player, Action.KNOCK))
-        turn = (turn + 1) % len(PLAYERS)
+        turn = (turn + 1) % len(players)
     return tuple(ruled.play for ruled in board.history), {player: tuple(held) for player, held in hands.items()}
 
 
