@@ -72,9 +72,10 @@ def typing() -> None:
 
 
 def random_line(chance: random.Random) -> str:
-    """A round with totals only, as typed at the prompt: who went out (or a fish) and totals in seating order."""
+    """A round with totals only, as typed at the prompt: who went out (or a fish) and totals in seating order
+    (none 0: a total of 0 is the lone 0-0, and two of them a round no table could have ended, rules.md §6.2)."""
     if chance.random() < 0.8:
-        return f"{chance.choice(PLAYERS)[:2].lower()} out " + " ".join(str(chance.randint(0, 25)) for _ in range(3))
+        return f"{chance.choice(PLAYERS)[:2].lower()} out " + " ".join(str(chance.randint(1, 25)) for _ in range(3))
     return "fish " + " ".join(str(chance.randint(1, 25)) for _ in range(4))
 
 
@@ -89,9 +90,9 @@ def session_times(rounds: int, typed: int, folder: str) -> tuple[list[float], li
     writes: list[float] = []
     real_save = usecases.save_match
 
-    def timed_save(match, where):
+    def timed_save(match, where, text=None):
         start = time.process_time()
-        stamp = real_save(match, where)
+        stamp = real_save(match, where, text)
         writes.append(time.process_time() - start)
         return stamp
 
@@ -126,7 +127,7 @@ def memory_times(rounds: int, typed: int, folder: str) -> list[float]:
     session = LiveSession.open(path, screen=lambda: Screen(80, 24))
     session.reload_if_changed = lambda: ""
     saved, locked, checked = usecases.save_match, usecases.match_lock, usecases.check_unchanged
-    usecases.save_match = lambda match, where: session.state.stamp
+    usecases.save_match = lambda match, where, text=None: session.state.stamp
     usecases.match_lock = lambda where: contextlib.nullcontext()
     usecases.check_unchanged = lambda where, stamp: None
     try:
