@@ -642,6 +642,7 @@ def catalogs_trials(runs: int, rng: random.Random, work: Path) -> Trials:
         else:
             trials.saw(f"refused, said once, English (exit {done.returncode})" if refused else
                        f"read (exit {done.returncode})")
+    return trials
 
 
 # -- delete and edit of the first rounds of a played match (issue 34, finding 1) ------------------------------
