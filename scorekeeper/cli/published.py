@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.cli.base import echo_for_programs
+from scorekeeper.cli.output import echo_for_programs
 from scorekeeper.reports.render import SHOWN_ROUNDS
 
 
