@@ -404,22 +404,28 @@ def refuse_unallowed(plays, found: tuple, rulings: tuple[Ruling, ...] = ()) -> N
                     reason=first.reason, more=more)
 
 
-def check_round(match: Match, ruleset: Ruleset, rnd: Round, plays: bool = True,
+RULESET_FREE = frozenset({players_seated, plays_seated, played_tiles_not_held, claims_sound})
+"""The checks that read no ruleset key: a round that passed them under the match's own ruleset passes them under
+any other."""
+
+
+def check_round(match: Match, ruleset: Ruleset, rnd: Round, rescoring: bool = False,
                 opening: Opening | None = None) -> None:
-    """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order);
-    ``plays`` false: without ``PLAY_CHECKS``.  ``opening``: the round is being recorded, led as the match says
-    (``scoring.lead.opening``), and its plays' breaches must be its rulings (``check_allowed``); None: a round
-    already recorded, whose breaches are rulings to show."""
+    """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order).
+    ``rescoring``: a round of a match checked under its own ruleset, scored under ``ruleset``: without
+    ``PLAY_CHECKS`` and without the checks that read no ruleset key (``RULESET_FREE``).  ``opening``: the round
+    is being recorded, led as the match says (``scoring.lead.opening``), and its plays' breaches must be its
+    rulings (``check_allowed``); None: a round already recorded, whose breaches are rulings to show."""
     for check in ROUND_CHECKS:
-        if plays or check not in PLAY_CHECKS:
+        if not rescoring or (check not in PLAY_CHECKS and check not in RULESET_FREE):
             check(match, ruleset, rnd)
-        if check is plays_legal and plays and opening is not None:  # a breach is said before what follows it
+        if check is plays_legal and not rescoring and opening is not None:  # a breach is said before what follows
             check_allowed(match, ruleset, rnd, opening)
 
 
-def round_checker(match: Match, ruleset: Ruleset, plays: bool = True) -> Callable[[Round], None]:
+def round_checker(match: Match, ruleset: Ruleset, rescoring: bool = False) -> Callable[[Round], None]:
     """``check_round`` for the rounds of one match under one ruleset."""
-    return partial(check_round, match, ruleset, plays=plays)
+    return partial(check_round, match, ruleset, rescoring=rescoring)
 
 
 def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:

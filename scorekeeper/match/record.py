@@ -24,6 +24,7 @@ from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.checks import as_rulings, breaches_found, check_round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Teams
+from scorekeeper.scoring.checked import before_link, sealed
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import lead_problem, opening as lead_opening
 
@@ -82,7 +83,8 @@ def check_next(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=No
     The round's plays are held to the rules of play, led as the rounds before it say (``lead.opening``): each
     breach must be one of its rulings (the table's), else the round is refused naming it
     (``checks.Unallowed``); ``allow``: the table lets every breach found stand, and they become its rulings
-    (the round returned holds them)."""
+    (the round returned holds them).  A round with its plays comes back sealed (``scoring.checked``): a read
+    trusts what its check established."""
     if over:
         raise StateError(_("the match is over: no more rounds can be recorded (undo the last round to change "
                            "it, or start a new match)"))
@@ -95,6 +97,8 @@ def check_next(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=No
         problem = lead_problem(ruleset, match, scored[-1] if scored else None, rnd)
         if problem:
             raise InputError(problem)
+    if rnd.plays:
+        rnd = sealed(ruleset, match, rnd, before_link(match.rounds[-1] if match.rounds else None))
     return rnd
 
 

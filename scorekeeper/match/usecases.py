@@ -42,6 +42,7 @@ from scorekeeper.match.record import (
     undo as undo_facts,
 )
 from scorekeeper.rules.loader import is_path, load_ruleset
+from scorekeeper.scoring.checked import sealed_match
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.plausible import check_plausible
 from scorekeeper.scoring.table import Table
@@ -230,6 +231,7 @@ def _writing(opened: OpenMatch) -> Iterator[None]:
 
 
 def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
+    match, table = _sealed(opened.ruleset, match, table)
     text = dump_match(match)  # worked out before the lock (a long match's lines): under it, only the write
     with _writing(opened):
         return _written(opened, match, table, text)
@@ -239,6 +241,18 @@ def _written(opened: OpenMatch, match: Match, table: Table, text: str) -> OpenMa
     """Write ``match`` (its ``text``) to the file ``opened`` came from; the caller holds the lock."""
     stamp = save_match(match, opened.path, text)
     return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table, stamp)
+
+
+def _sealed(ruleset, match: Match, table: Table) -> tuple[Match, Table]:
+    """``match`` as it is written: every round checked when it was opened or changed, sealed where its seal
+    does not hold (``scoring.checked``); and ``table`` scored from those very rounds, so that the next change
+    resumes from it (``replay``'s ``kept``)."""
+    sealed = sealed_match(ruleset, match)
+    if sealed is match:
+        return match, table
+    results = tuple(result if result.facts is rnd else result._replace(facts=rnd)
+                    for result, rnd in zip(table.rounds, sealed.rounds))
+    return sealed, table._replace(rounds=results + table.rounds[len(results):])
 
 
 def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, ...] = (),
@@ -291,6 +305,7 @@ def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, r
     """Write ``match`` as the match at ``path`` (``new``, ``import_match``), under the lock: refused when one
     is there unless ``force``, and then the one there is kept aside under a dated name first (``kept``):
     nothing of a match is ever lost by a command that replaces it."""
+    match, table = _sealed(ruleset, match, table)
     text = dump_match(match)  # worked out before the lock: under it, only the write
     with match_lock(path):
         _refuse_existing(path, force, remedy)  # again: another command may have started one meanwhile

@@ -84,9 +84,11 @@ _UNCONVERTED = {(False, True): N_("{player} {points} (round {round})"),
 
 def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Rescored:
     """Replay the facts under ``ruleset``; StateError naming what it needs that the match lacks.  With ``own``
-    (the match's ruleset), claims known only as points that ``ruleset`` would score differently are named."""
+    (the match's ruleset), claims known only as points that ``ruleset`` would score differently are named.
+    The match is one checked under its own ruleset (``open_match``): only what ``ruleset`` reads is checked
+    again."""
     _check_seating(match, ruleset)
-    check = round_checker(match, ruleset, plays=False)  # each ruleset follows the plays its own way
+    check = round_checker(match, ruleset, rescoring=True)  # each ruleset follows the plays its own way
     for number, rnd in enumerate(match.rounds, start=1):
         try:
             check(rnd)
@@ -138,9 +140,9 @@ def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
             continue
         stripped = match._replace(rounds=tuple(rnd._replace(**{attribute: empty}) for rnd in match.rounds))
         try:
-            check = round_checker(stripped, ruleset, plays=False)
-            for rnd in stripped.rounds:
-                check(rnd)
+            check = round_checker(stripped, ruleset, rescoring=True)
+            for number in rounds:  # the other rounds are the ones rescore checked
+                check(stripped.rounds[number - 1])
             same = numbers(replay(ruleset, stripped)) == numbers(table)
         except (ScorekeeperError, KeyError, TypeError, ValueError):
             same = False  # the ruleset cannot do without it

@@ -30,6 +30,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
+from scorekeeper.domain.checked import ScoredPlay
 from scorekeeper.domain.facts import Breach, Claim
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
@@ -958,6 +959,13 @@ def play_scores(ruleset: Ruleset, followed: Followed) -> tuple[ScoringPlay, ...]
         taker = play.player if not play.missed else play.taker if called else None
         found.append(ScoringPlay(number, ruled, taker))
     return tuple(found)
+
+
+def scored_plays(ruleset: Ruleset, followed: Followed) -> tuple[ScoredPlay, ...]:
+    """``play_scores`` as a round keeps them (``domain.checked.ScoredPlay``): each scoring play's number, who
+    takes it, its points and its count."""
+    return tuple(ScoredPlay(scored.number, scored.taker, scored.ruled.points, scored.ruled.count)
+                 for scored in play_scores(ruleset, followed))
 
 
 def play_claims(ruleset: Ruleset, followed: Followed) -> tuple[Claim, ...]:
