@@ -92,7 +92,7 @@ def test_each_language_has_a_glossary_of_the_same_terms():
         for term in data["term"]:
             assert {"en", "means", "say", "english", "forms"} <= set(term), term.get("en")
             assert set(term) <= {"en", "means", "say", "english", "not_english", "forms", "avoid", "reserved",
-                                 "also", "typed", "except"}, term["en"]
+                                 "also", "typed", "typed_also", "except"}, term["en"]
 
 
 @pytest.mark.parametrize("language, term", TERMS, ids=IDS)
@@ -137,8 +137,10 @@ def test_the_words_people_type_are_the_glossarys(language, term):
     table, meaning = term["typed"].split(":")
     typed = getattr(TYPED[language], table)[meaning]
     assert typed, term["typed"]
-    known = set(term["forms"]) | set(term.get("reserved", ()))
+    known = set(term["forms"]) | set(term.get("reserved", ())) | set(term.get("typed_also", ()))
     assert [word for word in typed if word not in known] == []
+    assert term["forms"] == [] or typed[0] in term["forms"] + term.get("reserved", []), \
+        "the word said back (the first typed) is one the messages use"
 
 
 @pytest.mark.parametrize("text, phrases, found", [
