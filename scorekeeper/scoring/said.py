@@ -5,12 +5,11 @@ from __future__ import annotations
 from scorekeeper.i18n import _
 
 
-def both(names, english: bool = False) -> str:
-    """``names`` listed as the steps say them: "Ann and Bob" (and each further one joined the same way);
-    ``english``: in the code's words whatever the language (what programs read)."""
+def both(names) -> str:
+    """``names`` listed as the steps say them: "Ann and Bob" (and each further one joined the same way)."""
     names = list(names)
     shown = names[0] if names else ""
-    joined = "{first} and {second}" if english else _("{first} and {second}")
+    joined = _("{first} and {second}")
     for name in names[1:]:
         shown = joined.format(first=shown, second=name)
     return shown

@@ -39,9 +39,8 @@ class SideRound(NamedTuple):
 class Reason(NamedTuple):
     """A reason the scoring gives a person (why a rule decided the match, why a total is a certain hand): its
     message as the code writes it, in English and marked ``N_`` where it is written, and the fields that fill
-    it.  A person reads it in the language in use (``said``), where it is shown; what programs read keeps it
-    in English (``english``), whatever the language.  A field holding a tuple is a list of names ("Ann and
-    Bob")."""
+    it.  It is said in the language in use where it is shown (``said``): on the screen, and in the JSON's text
+    for people (docs/usage.md, "JSON").  A field holding a tuple is a list of names ("Ann and Bob")."""
 
     message: str
     fields: tuple[tuple[str, object], ...] = ()
@@ -52,15 +51,8 @@ class Reason(NamedTuple):
 
     def said(self) -> str:
         """The reason in the language in use."""
-        return _(self.message).format(**self._filled(english=False))
-
-    def english(self) -> str:
-        """The reason as the code writes it: the JSON's words, the same in every language."""
-        return self.message.format(**self._filled(english=True))
-
-    def _filled(self, english: bool) -> dict[str, object]:
-        return {name: both(value, english=english) if isinstance(value, tuple) else value
-                for name, value in self.fields}
+        return _(self.message).format(**{name: both(value) if isinstance(value, tuple) else value
+                                          for name, value in self.fields})
 
 
 def same_kind_eq(self, other) -> bool:
@@ -181,7 +173,7 @@ class Table(NamedTuple):
             "next_lead": self.next_lead,
             "lead_note": self.lead_note,
             "notes": [{"round": result.number, "note": note} for result in self.rounds for note in result.notes],
-            "decided_by": self.decided_by.english() if self.decided_by else None,
+            "decided_by": self.decided_by.said() if self.decided_by else None,
             "in_play": {side.name: self.in_play.get(side.name, 0) for side in self.sides},
             "target": self.target,
             "history": [{
@@ -199,7 +191,7 @@ class Table(NamedTuple):
                 "eggs_rotten": result.eggs_rotten,
                 "wiped": {item.side: item.wiped for item in result.sides},
                 "hundred": result.hundred,
-                "decided": result.decision.why.english() if result.decision and result.decision.why else None,
+                "decided": result.decision.why.said() if result.decision and result.decision.why else None,
                 "notes": list(result.notes),
             } for result in self.rounds],
         }
