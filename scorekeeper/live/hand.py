@@ -214,8 +214,8 @@ class HandInPlay:
                 if kind_of(each.note) is NoteKind.SEALED_UNSEEN:  # the hands are not known: the table says
                     lines.append(_("Nobody holds it? Type '{fish}'.").format(fish=_said_as("round", "fish")))
             if each.points and self._muggins_first(each):
-                lines.append(_("Not called? An opponent may say {muggins} and take the +{points}.").format(
-                    muggins=_said_as("plays", "muggins"), points=each.points))
+                lines.append(_("Not called? An opponent may say {muggins}.").format(
+                    muggins=_said_as("plays", "muggins")))
         if self.over:
             lines.append(self.ending())
         return "\n".join(lines)

@@ -257,7 +257,7 @@ class LiveSession:
         was just started (``kept``: where the match it replaced was kept)."""
         rounds = len(self.state.match.rounds)
         sides = ", ".join(side.name for side in self.state.match.sides)
-        fields = {"ruleset": self.state.ruleset.name, "path": self.path, "sides": sides, "n": rounds}
+        fields = {"ruleset": self.state.ruleset.called, "path": self.path, "sides": sides, "n": rounds}
         if new:
             said = _("New {ruleset} match in {path}: {sides}.").format(**fields)
         else:
@@ -590,7 +590,7 @@ class LiveSession:
         self.state = change.after
         sides = ", ".join(side.name for side in self.state.match.sides)
         said = _("New {ruleset} match: {sides}. The finished match is kept as {kept}.").format(
-            ruleset=self.state.ruleset.name, sides=sides, kept=change.kept)
+            ruleset=self.state.ruleset.called, sides=sides, kept=change.kept)
         return Reply(f"{said}\n{self.state.table.lead_note}")
 
     def save(self) -> Reply:

@@ -183,9 +183,9 @@ def test_the_table_in_russian_and_ukrainian(speak, tmp_path, language):
         text = render_table(opened.table, opened.ruleset, width=screen, key=True)
         assert max(width(line) for line in text.splitlines()) <= screen, text
     text = render_table(opened.table, opened.ruleset, width=80)
-    words = {"ru": ("goat: 6 конов; кто первым наберёт 101, проигрывает", "итого", "яйца", "Ann выходит",
+    words = {"ru": ("Козёл: 6 конов; кто первым наберёт 101, проигрывает", "итого", "яйца", "Ann выходит",
                     "рыба: Bob", "Партия окончена:"),
-             "uk": ("goat: 6 партій; хто перший набере 101, програє", "разом", "яйця", "Ann виходить",
+             "uk": ("Козел: 6 партій; хто перший набере 101, програє", "разом", "яйця", "Ann виходить",
                     "риба: Bob", "Гру закінчено:")}[language]
     for word in words:
         assert word in text, text

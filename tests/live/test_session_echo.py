@@ -153,10 +153,10 @@ def test_tab_in_english_offers_what_it_offered_before_and_the_play_words(session
 
 
 @pytest.mark.parametrize("language, word, offered", [
-    ("ru", "ст", ["стучит", "стук"]),
+    ("ru", "ст", ["стучит", "стук", "стучал", "стучала", "стучали"]),
     ("ru", "бер", ["берёт"]),
     ("ru", "k", ["knocks", "knock"]),
-    ("uk", "ст", ["стукає", "стук"]),
+    ("uk", "ст", ["стукає", "стук", "стукав", "стукала", "стукали"]),
     ("en", "d", ["Dan", "draws", "draw"]),
     ("en", "ст", []),
 ])

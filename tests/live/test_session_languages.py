@@ -171,7 +171,7 @@ def test_play_lang_starts_a_match_that_remembers_its_language(tmp_path):
     """'scorekeeper play --lang ru --rules goat ...' was refused ("no such option '--lang'"): the session's own
     option speaks the language, and the match it starts remembers it for every later command."""
     play = Play(tmp_path, "--lang", "ru", "--rules", "goat", *GOAT_PLAYERS, columns=40)
-    assert "Новая партия goat" in " ".join(play.greeting.split())
+    assert "Новая партия «Козёл»" in " ".join(play.greeting.split())
     assert play.say("Маша вышла, Алекс 3, Оля 13, Серж 5").startswith("Кон 1:")
     play.quit()
     assert 'lang = "ru"' in (tmp_path / "match.toml").read_text(encoding="utf-8").split("[", 1)[0]
