@@ -147,11 +147,12 @@ def random_hand(session: LiveSession, chance: random.Random) -> tuple[list[str],
         fits = [tile for tile in held[player] if board.places(tile)] if board.nodes else held[player][:1]
         play = Play(player, Action.KNOCK)
         for tile in fits:
-            try:
-                board.play(Play(player, Action.TILE, tile))
-            except Exception:  # it fits two places: say which
-                continue
             play = Play(player, Action.TILE, tile)
+            try:
+                board.play(play)
+            except Exception:  # it fits two places: say which
+                play = Play(player, Action.TILE, tile, board.nodes[board.places(tile)[0].node].tile)
+                board.play(play)
             held[player].remove(tile)
             break
         else:

@@ -32,9 +32,23 @@ few of these in CI.
   in what it writes back, exit 0;
 - ``streams``: a random command with its standard output closed or on /dev/full, or ``play`` with its input
   closed: one line on stderr, exit 1, the match unchanged (a command that writes, with its output on a full
-  disk: the change saved, then one warning, exit 0).
+  disk: the change saved, then one warning, exit 0);
+- ``first-rounds``: ``delete`` or ``edit`` of round 1 or 2 of a Goat match played by careless players (issue
+  34, finding 1), killed at a random moment: the old match or the new one, and ``table`` reads it.
 
-    python benchmarks/fault_injection.py --families sigint,play-write,encoding,control,streams --runs 200
+    python benchmarks/fault_injection.py --families sigint,play-write,encoding,control,streams,first-rounds --runs 200
+
+Since issue 34 (items 3, 4 and 8), two more families:
+
+- ``modes``: a match of a random mode under a random umask, then ``export -o``, ``chart -o``, ``new
+  --force``, ``import --force`` or ``round``, killed with SIGKILL at a random moment half the time: every
+  file left (a killed write's temporary file included) is no more open than the match, and the match keeps
+  its mode; as root, a third of the trials name a device node, a pipe or a block device node of the
+  trial's own with ``-o``: the device and the pipe stay what they were, the block device is refused;
+- ``catalogs``: a command in Russian whose catalog is damaged at random (``SCOREKEEPER_LOCALEDIR``): one
+  warning line and the English command where the reader refuses it, never a traceback.
+
+    python benchmarks/fault_injection.py --families modes,catalogs --runs 300
 """
 
 from __future__ import annotations
@@ -45,12 +59,15 @@ import random
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
 FOLLOW_UP = ["round", "--out", "Serg", "--total", "Masha=1", "--total", "Alex=1", "--total", "Olya=1"]
@@ -493,8 +510,219 @@ def streams_trials(runs: int, rng: random.Random, work: Path) -> Trials:
     return trials
 
 
+# -- files made from a match, damaged catalogs (issue 34, items 3, 4 and 8) -----------------------------------
+
+MODES = [0o600, 0o640, 0o644, 0o660, 0o400, 0o604]
+UMASKS = [0o022, 0o002, 0o077, 0o000]
+MADE = {"export json": ["export", "--format", "json", "-o", "out.json"],
+        "export csv over a file": ["export", "--format", "csv", "-o", "old.csv", "--force"],
+        "chart": ["chart", "--text", "-o", "chart.txt"], "new --force": COMMANDS["new"],
+        "import --force": COMMANDS["import"], "round": COMMANDS["round"]}
+STREAMS_MADE = {"a device": ["export", "--format", "json", "-o", "null", "--force"],
+                "a pipe": ["export", "--format", "toml", "-o", "pipe"],
+                "a disk": ["export", "-o", "disk", "--force"]}
+
+
+def modes_trials(runs: int, rng: random.Random, work: Path) -> Trials:
+    """A match of a random mode under a random umask, and a command that writes a file from it, killed at a
+    random moment half the time: every file left in the folder (a temporary file of a killed write
+    included) is no more open than the match. As root, a device node and a pipe of the trial's own, named
+    by '-o', stay what they were, and a block device node is refused and never opened."""
+    trials = Trials()
+    template = work / "template"
+    template.mkdir(parents=True)
+    _base(template)
+    (template / "old.csv").write_text("an old file, open to all\n")
+    root = hasattr(os, "geteuid") and os.geteuid() == 0
+    for run in range(runs):
+        folder = work / "run"
+        _fresh(template, folder)
+        (folder / "old.csv").chmod(0o666)
+        mode, umask = rng.choice(MODES), rng.choice(UMASKS)
+        (folder / "match.toml").chmod(mode)
+        streams = root and rng.random() < 0.3
+        name = rng.choice(sorted(STREAMS_MADE if streams else MADE))
+        if streams:
+            os.mknod(folder / "null", stat.S_IFCHR | 0o666, os.makedev(1, 3))
+            os.mknod(folder / "disk", stat.S_IFBLK | 0o600, os.makedev(7, 250))  # a loop device nobody set up
+            os.mkfifo(folder / "pipe")
+            reader = threading.Thread(target=(folder / "pipe").read_bytes, daemon=True)
+            reader.start()
+        before = {path.name: path.stat().st_mtime_ns for path in folder.iterdir() if path.is_file()}
+        process = subprocess.Popen(installed_command() + (STREAMS_MADE if streams else MADE)[name], cwd=folder,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                   preexec_fn=lambda: os.umask(umask))
+        killed = not streams and rng.random() < 0.5
+        if killed:
+            time.sleep(rng.uniform(0, 0.15))
+            process.send_signal(signal.SIGKILL)
+        _, err = process.communicate(timeout=120)
+        if streams:
+            try:  # the pipe's reader waits for a writer unless the command wrote into it: let it go
+                os.close(os.open(folder / "pipe", os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:  # it has read all already and gone
+                pass
+            reader.join(timeout=60)
+        trials.runs += 1
+        where = f"run {run} ({name}, match {mode:o}, umask {umask:03o}{', killed' if killed else ''})"
+        if b"Traceback" in err:
+            trials.problems.append(f"{where}: a traceback")
+            continue
+        for path in sorted(folder.iterdir()):
+            if not path.is_file() or path.is_symlink() or before.get(path.name) == path.stat().st_mtime_ns:
+                continue
+            written = stat.S_IMODE(path.stat().st_mode)
+            if path.name == "match.toml" and written != mode:
+                trials.problems.append(f"{where}: the match's mode became {written:o}")
+            elif written & ~mode:
+                trials.problems.append(f"{where}: {path.name} is {written:o}, more open than the match")
+            else:
+                trials.saw("the match kept its mode" if path.name == "match.toml" else
+                           "a temporary file within the match's mode" if path.name.endswith(".tmp") else
+                           "a written file within the match's mode")
+        if streams:
+            kinds = {"null": stat.S_ISCHR, "disk": stat.S_ISBLK, "pipe": stat.S_ISFIFO}
+            changed = [node for node, kind in kinds.items() if not kind(os.lstat(folder / node).st_mode)]
+            if changed:
+                trials.problems.append(f"{where}: {', '.join(changed)} replaced by a file")
+            elif name == "a disk" and process.returncode != 1:
+                trials.problems.append(f"{where}: a block device was not refused (exit {process.returncode})")
+            else:
+                trials.saw(f"{name} left as it was" + (" (refused)" if name == "a disk" else ""))
+    return trials
+
+
+def catalogs_trials(runs: int, rng: random.Random, work: Path) -> Trials:
+    """A command of the installed script in Russian with a damaged catalog (``SCOREKEEPER_LOCALEDIR``): a
+    catalog the reader refuses is one warning line, first, and the command's English output, exit as in
+    English; one it reads, no warning; never a traceback. The entry point decides the language before click
+    is loaded and click's group again: still one line."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from fuzz_input import CATALOG_COMMANDS, damage
+    from scorekeeper.i18n import catalog_path
+    from scorekeeper.i18n.catalog import Catalog, Damaged
+
+    trials = Trials()
+    folder = work / "match"
+    folder.mkdir(parents=True)
+    _base(folder)
+    good = Path(catalog_path("ru")).read_bytes()
+    def run_in(language: str, locale: str = "") -> Callable[[list[str]], subprocess.CompletedProcess]:
+        # the environment given whole: readline, once loaded, sets COLUMNS where os.environ does not show it
+        env = {**os.environ, "SCOREKEEPER_LANG": language, **({"SCOREKEEPER_LOCALEDIR": locale} if locale else {})}
+        return lambda command: subprocess.run(installed_command() + command, cwd=folder, capture_output=True,
+                                              text=True, timeout=120, env=env)
+
+    english = {tuple(command): run_in("en")(command) for command in CATALOG_COMMANDS}
+    for run in range(runs):
+        damaged = damage(rng, good)
+        try:
+            Catalog(damaged)
+            refused = False
+        except Damaged:
+            refused = True
+        locale = work / f"locale-{run}" / "ru" / "LC_MESSAGES"
+        locale.mkdir(parents=True)
+        (locale / "scorekeeper.mo").write_bytes(damaged)
+        command = rng.choice(CATALOG_COMMANDS)
+        done = run_in("ru", str(work / f"locale-{run}"))(command)
+        trials.runs += 1
+        lines = done.stderr.splitlines()
+        warned = [line for line in lines if line.startswith("Warning: the catalog ")]
+        plain = english[tuple(command)]
+        where = f"run {run} ({' '.join(command)}, catalog {'refused' if refused else 'read'})"
+        if "Traceback" in done.stderr or done.returncode not in (0, 1, 2):
+            trials.problems.append(f"{where}: exit {done.returncode}, {lines[-1:]}")
+        elif refused and (warned != lines[:1] or (done.stdout, done.returncode) != (plain.stdout, plain.returncode)
+                          or lines[1:] != plain.stderr.splitlines()):
+            trials.problems.append(f"{where}: not one warning then the English command (exit {done.returncode}, "
+                                   f"in English {plain.returncode}): {lines[:3]} {plain.stderr.splitlines()[:2]}")
+        elif not refused and warned:
+            trials.problems.append(f"{where}: a warning about a catalog the reader takes")
+        else:
+            trials.saw(f"refused, said once, English (exit {done.returncode})" if refused else
+                       f"read (exit {done.returncode})")
+    return trials
+
+
+# -- delete and edit of the first rounds of a played match (issue 34, finding 1) ------------------------------
+
+def played_match(path: Path, rng: random.Random) -> None:
+    """A Goat match whose first round is typed as a line and the next ones play by play by careless players
+    (``tests/careless.py``), every breach let stand: deleting or editing its first rounds moves a played round
+    to the first, led as the first round's rule does not say."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from careless import careless_hand
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.match import usecases
+    from scorekeeper.notation.play_line import format_plays
+    from scorekeeper.rules.loader import load_ruleset
+
+    usecases.new(path, "goat", tuple(PLAYERS))
+    usecases.record(path, "Masha out, Alex 27, Olya 9, Serg 7")
+    ruleset = load_ruleset("goat")
+    for _ in range(3):
+        hand = careless_hand(ruleset, tuple(PLAYERS), rng)
+        out = hand.board.out.player if hand.board.out else None
+        held = ", ".join(f'"{player}" {" ".join(map(str, tiles))}' for player, tiles in hand.held.items()
+                         if player != out and tiles)
+        try:
+            usecases.record(path, f"plays {format_plays(hand.plays)}; {held}", confirmed=True, allow=True)
+        except ScorekeeperError:  # the match is over
+            break
+
+
+def first_rounds_trials(runs: int, rng: random.Random, work: Path) -> Trials:
+    """``delete`` or ``edit`` of round 1 or 2 of a played match, killed at a random moment: the file holds the
+    old match or the new one, and ``table`` reads it (a file scorekeeper wrote is never one it refuses)."""
+    from scorekeeper.notation.play_line import format_plays
+
+    trials = Trials()
+    work.mkdir(parents=True, exist_ok=True)
+    for run in range(runs):
+        template = work / "template"
+        shutil.rmtree(template, ignore_errors=True)
+        template.mkdir()
+        played_match(template / "match.toml", rng)
+        rounds = _rounds(template)
+        plays = next((format_plays(rnd.plays) for rnd in rounds if rnd.plays), "")
+        command = rng.choice([["delete", "1"], ["delete", "2"], ["edit", "1", "--plays", plays, "--allow"],
+                              ["edit", "2", "Masha out 1 2 3"]])
+        folder = work / "run"
+        _fresh(template, folder)
+        started = time.monotonic()
+        done = _run(folder, *command)
+        took = time.monotonic() - started
+        old, new = _state(template / "match.toml"), _state(folder / "match.toml")
+        trials.runs += 1
+        where = f"run {run} ({' '.join(command[:2])})"
+        if old is None or (done.returncode == 0 and new is None):
+            trials.problems.append(f"{where}: a match scorekeeper wrote is refused: {done.stderr.strip()}")
+            continue
+        if done.returncode != 0:
+            trials.saw("refused")
+            new = old
+        _fresh(template, folder)
+        process = subprocess.Popen(installed_command() + command, cwd=folder, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0, 1.1 * took))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        state = _state(folder / "match.toml")
+        table = _run(folder, "table")
+        if state not in (old, new):
+            trials.problems.append(f"{where}: the match is neither the old nor the new one" if state else
+                                   f"{where}: the match is broken")
+        elif table.returncode != 0:
+            trials.problems.append(f"{where}: table refuses the file: {table.stderr.strip()}")
+        else:
+            trials.saw("old" if state == old else "new")
+    return trials
+
+
 FAMILIES = {"sigint": sigint_trials, "play-write": play_write_trials, "encoding": encoding_trials,
-            "control": control_trials, "streams": streams_trials}
+            "control": control_trials, "streams": streams_trials, "modes": modes_trials,
+            "catalogs": catalogs_trials, "first-rounds": first_rounds_trials}
 
 
 if __name__ == "__main__":

@@ -3,12 +3,22 @@ arguments, and every command on randomly mutated match and ruleset files; since 
 hundred thousand characters long (item 15: a refusal repeats them cut short, no line over ``LONGEST_ECHO``),
 match files nested hundreds deep or holding numbers of thousands of digits (item 14: the message names the
 line), and a device, a pipe, a folder, a link loop or a huge file named as the match or imported (item 12:
-refused at once, within ``ODD_FILE_SECONDS``, the match untouched).
+refused at once, within ``ODD_FILE_SECONDS``, the match untouched); since issue 34, a change of the first
+rounds of a match played by careless players (``delete 1``, ``edit 1 --plays ...``): whatever a command that
+succeeds writes, ``table`` reads (finding 1).
+
+Since issue 34: damaged compiled catalogs (``catalog``: the Russian catalog cut, its bytes flipped, a number
+of its head overwritten, through ``SCOREKEEPER_LOCALEDIR``: a catalog the reader refuses gives one warning
+line and the command's English output, never a traceback), and the permission bits of every file a command
+writes (``modes``: a match of a random mode under a random umask, then ``export -o``, ``chart -o``,
+``new --force``, ``import --force`` or a round: no file written is more open than the match, the match
+keeps its mode).
 
 Not a test (tests/notation/test_fuzz_input.py is the bounded CI version); run it by hand:
 
-    python benchmarks/fuzz_input.py                  # 2,000 runs of each kind (odd files: 200)
+    python benchmarks/fuzz_input.py                  # 2,000 runs of each kind (odd files, catalogs, modes: 200)
     python benchmarks/fuzz_input.py --runs 20000 --seed 3
+    python benchmarks/fuzz_input.py --kinds catalog,modes --runs 5000
 
 What must hold for every run: no traceback; exit 0, 1 or 2; a refusal is one line ``Error: ...`` (a broken
 file: one line per problem, at most a screenful, each naming the file and, where the problem sits on one,
@@ -22,6 +32,7 @@ import argparse
 import os
 import random
 import re
+import stat
 import sys
 import tempfile
 import time
@@ -30,9 +41,12 @@ from collections import Counter
 from click.testing import CliRunner
 
 from scorekeeper.cli.app import cli
+from scorekeeper.notation.play_line import format_plays
+from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.storage import textfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fault_injection's played match
 from commands import typed_commands  # noqa: E402  (the tests' list of every command)
 from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines  # noqa: E402
 
@@ -66,7 +80,7 @@ class Checker:
         self.counts: Counter = Counter()
         self.failures: dict[str, list] = {}
 
-    def run(self, args: list[str], kind: str, match: str | None = None) -> None:
+    def run(self, args: list[str], kind: str, match: str | None = None):
         match = match or self.path
         before = _read(self.path)
         old = os.getcwd()
@@ -94,6 +108,7 @@ class Checker:
             self.counts[f"{kind} FAILED: {problem}"] += 1
             self.failures.setdefault(problem, []).append((args, result.exit_code, result.output[-600:],
                                                           repr(result.exception), before))
+        return result
 
 
 def judge(result, before: bytes | None, after: bytes | None) -> str | None:
@@ -251,11 +266,161 @@ def mutate(chance: random.Random, text: str) -> bytes:
     return text.encode(encoding, errors="replace")
 
 
+def damage(chance: random.Random, data: bytes) -> bytes:
+    """A compiled catalog as a broken download, a full disk or a bad copy leaves it: cut somewhere, bytes
+    flipped, a number of its head overwritten, or the magic number alone."""
+    damaged = bytearray(data)
+    for _ in range(chance.randint(1, 3)):
+        roll = chance.random()
+        if roll < 0.3:
+            del damaged[chance.randint(0, len(damaged)):]
+        elif roll < 0.7 and damaged:
+            for _ in range(chance.randint(1, 20)):
+                damaged[chance.randrange(len(damaged))] ^= chance.randint(1, 255)
+        elif roll < 0.9 and len(damaged) >= 28:
+            at = chance.choice([4, 8, 12, 16, 20])
+            damaged[at:at + 4] = chance.randrange(1 << 32).to_bytes(4, "little")
+        else:
+            damaged = damaged[:4]
+    return bytes(damaged)
+
+
+def catalog_run(checker: Checker, chance: random.Random, catalog: bytes, english: dict) -> None:
+    """A random command in Russian whose catalog (in ``SCOREKEEPER_LOCALEDIR``) is damaged: a catalog the
+    reader refuses is said in one warning line, first, and the command's output is its English output."""
+    from scorekeeper import i18n
+    from scorekeeper.i18n.catalog import Catalog, Damaged
+
+    damaged = damage(chance, catalog)
+    try:
+        Catalog(damaged)
+        refused = False
+    except Damaged:
+        refused = True
+    folder = os.path.join(checker.folder, f"locale-{checker.counts['catalog runs']}")
+    os.makedirs(os.path.join(folder, "ru", "LC_MESSAGES"))
+    with open(os.path.join(folder, "ru", "LC_MESSAGES", "scorekeeper.mo"), "wb") as handle:
+        handle.write(damaged)
+    command = chance.choice(CATALOG_COMMANDS)
+    i18n.use("en")
+    os.environ.update(SCOREKEEPER_LOCALEDIR=folder, SCOREKEEPER_LANG="ru")
+    try:
+        result = checker.runner.invoke(cli, ["--match", checker.path, *command])
+    finally:
+        del os.environ["SCOREKEEPER_LOCALEDIR"], os.environ["SCOREKEEPER_LANG"]
+        i18n.use("en")
+    checker.counts["catalog runs"] += 1
+    checker.counts[f"catalog {'refused' if refused else 'read'}, exit {result.exit_code}"] += 1
+    lines = result.stderr.splitlines()
+    warned = [line for line in lines if line.startswith("Warning: the catalog ")]
+    said = lines[len(warned):] if warned == lines[:len(warned)] else lines
+    problem = None
+    if result.exception is not None and not isinstance(result.exception, SystemExit) or "Traceback" in result.output:
+        problem = "traceback"
+    elif result.exit_code not in (0, 1, 2):
+        problem = f"exit {result.exit_code}"
+    elif refused and warned != lines[:1]:
+        problem = "a damaged catalog not said in one warning line, first"
+    elif not refused and warned:
+        problem = "a warning about a catalog the reader takes"
+    elif refused and (result.stdout, result.exit_code) != english[tuple(command)]:
+        problem = "a command with a refused catalog not in English"
+    elif result.exit_code and not said:
+        problem = "a refusal that says nothing"
+    elif result.exit_code and refused and not said[0].startswith(("Error: ", "Usage: ")):
+        problem = "a refusal that is not an English error line"
+    if problem:
+        checker.counts[f"catalog FAILED: {problem}"] += 1
+        checker.failures.setdefault(problem, []).append((command, result.exit_code, result.output[-600:],
+                                                         repr(result.exception), damaged[:40]))
+
+
+CATALOG_COMMANDS = [["table"], ["explain", "1"], ["export", "--format", "csv"], ["undo", "--list"], ["rules", "list"],
+                    ["explain", "99"], ["check", "hand", "1-x"], ["table", "--format", "json"], ["chart"],
+                    ["rating"], ["--help"], ["round", "--help"]]
+"""Commands run under a damaged catalog: what they print, and refusals (exit 2) said in its language."""
+
+UMASKS = [0o022, 0o002, 0o027, 0o077, 0o000]
+MATCH_MODES = [0o600, 0o640, 0o644, 0o660, 0o664, 0o400, 0o604, 0o606]
+WRITERS = [["export", "--format", "json", "-o", "out.json"], ["export", "--format", "toml", "-o", "out.toml"],
+           ["export", "--format", "csv", "-o", "old.csv", "--force"], ["export", "--format", "markdown", "-o", "x.md"],
+           ["chart", "--text", "-o", "chart.txt"], ["new", "--force", "Ann", "Bob"],
+           ["import", "--force", "other.json"], ["round", "--out", "Masha", "--total", "Alex=1", "--total", "Olya=2",
+                                                 "--total", "Serg=3"], ["undo"]]
+"""Every command that writes a file, as the ``modes`` runs start them."""
+
+
+def modes_run(checker: Checker, chance: random.Random, good: bytes, other: bytes) -> None:
+    """A match of a random mode under a random umask, then a command that writes: no file it writes is more
+    open than the match, and the match keeps its mode."""
+    for name in os.listdir(checker.folder):
+        os.unlink(os.path.join(checker.folder, name))
+    with open(checker.path, "wb") as handle:
+        handle.write(good)
+    with open(os.path.join(checker.folder, "other.json"), "wb") as handle:
+        handle.write(other)
+    with open(os.path.join(checker.folder, "old.csv"), "w", encoding="utf-8") as handle:
+        handle.write("an old file, open to all\n")
+    os.chmod(os.path.join(checker.folder, "old.csv"), 0o666)
+    mode, umask, command = chance.choice(MATCH_MODES), chance.choice(UMASKS), chance.choice(WRITERS)
+    os.chmod(checker.path, mode)
+    before = {name: os.stat(os.path.join(checker.folder, name)).st_mtime_ns for name in os.listdir(checker.folder)}
+    old_umask = os.umask(umask)
+    try:
+        checker.run(command, "modes")
+    finally:
+        os.umask(old_umask)
+    for name in sorted(os.listdir(checker.folder)):
+        path = os.path.join(checker.folder, name)
+        if before.get(name) == os.stat(path).st_mtime_ns:
+            continue  # not written by the command
+        written = stat.S_IMODE(os.stat(path).st_mode)
+        if name == "match.toml":  # rewritten, or replaced by a new match (the old one kept aside)
+            problem = None if written == mode else "the match's mode changed"
+        else:
+            problem = None if written & ~mode == 0 else "a written file more open than the match"
+        checker.counts[f"modes {'match' if name == 'match.toml' else 'written file'}"] += 1
+        if problem:
+            checker.counts[f"modes FAILED: {problem}"] += 1
+            checker.failures.setdefault(problem, []).append(
+                (command, 0, f"{name}: {written:o}, match {mode:o}, umask {umask:03o}", "", b""))
+
+
+KINDS = ("typed", "match", "huge", "deep", "odd", "ruleset", "catalog", "modes", "first-rounds")
+"""The kinds of runs, in the order they run."""
+
+
+def first_rounds(checker: Checker, chance: random.Random) -> None:
+    """Issue 34, finding 1: a random change of the first rounds of a Goat match played by careless players
+    (breaches let stand), then ``table``, which must read whatever a command that succeeded wrote."""
+    from careless import careless_hand
+    from fault_injection import played_match
+
+    if os.path.exists(checker.path):
+        os.remove(checker.path)
+    played_match(checker.path, chance)
+    hand = careless_hand(load_ruleset("goat"), tuple(PLAYERS), chance)
+    command = chance.choice([["delete", "1"], ["delete", "2"], ["undo"], ["redo"],
+                             ["edit", "1", "--plays", format_plays(hand.plays), "--allow"],
+                             ["edit", "1", "--plays", format_plays(hand.plays)], ["edit", "2", "Masha out 1 2 3"]])
+    if checker.run(command, "first rounds").exit_code == 0:
+        table = checker.run(["table"], "first rounds table")
+        if table.exit_code != 0:
+            problem = "a file a command wrote is refused"
+            checker.counts[f"first rounds FAILED: {problem}"] += 1
+            checker.failures.setdefault(problem, []).append((command, table.exit_code, table.output[-600:],
+                                                             repr(table.exception), None))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=2000, help="runs of each kind")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--kinds", default=",".join(KINDS), help="which kinds (default: all): " + ", ".join(KINDS))
     options = parser.parse_args()
+    kinds = set(options.kinds.split(","))
+    if kinds - set(KINDS):
+        parser.error(f"no kind {', '.join(sorted(kinds - set(KINDS)))}: {', '.join(KINDS)}")
     chance = random.Random(options.seed)
     textfile.LARGEST = 1 << 20  # a file over the limit, quicker to write (the check is the same)
     started = time.perf_counter()
@@ -265,28 +430,28 @@ def main() -> None:
             checker.run(args, "setup")
         good = _read(checker.path)
         found = typed_commands()
-        for _ in range(options.runs):  # typed input: every command, random words
+        for _ in range(options.runs if "typed" in kinds else 0):  # typed input: every command, random words
             with open(checker.path, "wb") as handle:
                 handle.write(good)
             path, names = chance.choice(found)
             checker.run([*path, *random_args(chance, names)], "typed")
-        for _ in range(options.runs):  # mutated match files
+        for _ in range(options.runs if "match" in kinds else 0):  # mutated match files
             with open(checker.path, "wb") as handle:
                 handle.write(mutate(chance, good.decode()))
             checker.run(chance.choice(MATCH_COMMANDS), "match file")
-        for _ in range(options.runs):  # typed input a hundred thousand characters long
+        for _ in range(options.runs if "huge" in kinds else 0):  # typed input a hundred thousand characters long
             with open(checker.path, "wb") as handle:
                 handle.write(good)
             path, names = chance.choice(found)
             checker.run([*path, *huge_args(chance, names)], "huge typed")
-        for _ in range(options.runs):  # match files nested too deeply, numbers too long to read
+        for _ in range(options.runs if "deep" in kinds else 0):  # match files nested too deeply, numbers too long
             with open(checker.path, "wb") as handle:
                 handle.write(deepen(chance, good.decode()))
             checker.run(chance.choice(MATCH_COMMANDS), "deep file")
         with open(checker.path, "wb") as handle:
             handle.write(good)
-        odd = odd_files(folder)
-        for _ in range(options.runs // 10):  # a device, a pipe, a folder... as the match, or imported
+        odd = odd_files(folder) if "odd" in kinds else []
+        for _ in range(options.runs // 10 if "odd" in kinds else 0):  # a device, a pipe, a folder... as the match
             name = chance.choice(odd)
             if chance.random() < 0.2:
                 checker.run(["import", "--force", name], "odd file")
@@ -295,12 +460,35 @@ def main() -> None:
         rules = checker.rules
         with open(checker.path, "wb") as handle:
             handle.write(good)
-        for _ in range(options.runs):  # mutated ruleset files
+        for _ in range(options.runs if "ruleset" in kinds else 0):  # mutated ruleset files
             with open(rules, "wb") as handle:
                 handle.write(mutate(chance, RULESET))
             checker.run(chance.choice([["rules", "check", rules], ["rules", "show", rules],
                                        ["table", "--rules", rules], ["check", "hand", "0-0", "--rules", rules]]),
                         "ruleset file")
+        with open(checker.path, "wb") as handle:
+            handle.write(good)
+        if "catalog" in kinds:  # damaged catalogs (issue 34, item 4)
+            from scorekeeper.i18n import catalog_path
+
+            with open(catalog_path("ru"), "rb") as handle:
+                catalog = handle.read()
+            english = {}
+            for command in CATALOG_COMMANDS:
+                result = checker.runner.invoke(cli, ["--match", checker.path, *command])
+                english[tuple(command)] = (result.stdout, result.exit_code)
+            for _ in range(options.runs // 10):
+                catalog_run(checker, chance, catalog, english)
+        if "modes" in kinds:  # the permission bits of every file written (issue 34, item 3), in a folder apart
+            other = checker.runner.invoke(cli, ["--match", checker.path, "export", "--format", "json"]).stdout_bytes
+            moder = Checker(os.path.join(folder, "modes"))
+            os.mkdir(moder.folder)
+            moder.counts, moder.failures = checker.counts, checker.failures
+            for _ in range(options.runs // 10):
+                modes_run(moder, chance, good, other)
+        # delete and edit of the first rounds of played matches (issue 34)
+        for _ in range(options.runs // 10 if "first-rounds" in kinds else 0):
+            first_rounds(checker, chance)
     for key in sorted(checker.counts):
         print(f"{checker.counts[key]:>7}  {key}")
     for problem, cases in checker.failures.items():

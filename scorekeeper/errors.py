@@ -26,7 +26,8 @@ FACT_WORDS = {"out": N_("who went out"), "fish": N_("a fish"), "fisher": N_("the
               "led": N_("the lead"), "ending": N_("'NAME out' (who went out) or 'fish' (blocked)"),
               "two_hands": N_("two hands"), "two_totals": N_("two totals"),
               "one_hand": N_("one hand (its tiles) or one total for each player"),
-              "two_points": N_("two in-play totals"), "points_given": N_("{who} played {points}")}
+              "two_points": N_("two in-play totals"), "points_given": N_("{who} played {points}"),
+              "allow": N_("the table may let it stand")}
 """How the core names a round's facts in its messages (a match file, a session and the library say these)."""
 
 

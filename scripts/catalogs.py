@@ -2,19 +2,26 @@
 
     python scripts/catalogs.py            # extract the template, update ru and uk, compile their .mo files
     python scripts/catalogs.py --check    # only say whether the .po and .mo files are up to date (exit 1 if not)
+    python scripts/catalogs.py --click    # record the installed click's words in click.pot, then as above
 
 The template (``scorekeeper/i18n/scorekeeper.pot``) holds every message of the package (inside ``_``,
 ``N_``, ``ngettext`` and ``pgettext``, the last with its context), the built-in rulesets' descriptions, and
 click's own words (its ``Usage:``, ``Error:``, usage errors: scorekeeper's catalogs translate them, click
-ships none). Each language's ``scorekeeper/i18n/locale/LANG/LC_MESSAGES/scorekeeper.po`` is updated from it:
-a new message arrives untranslated, a changed one fuzzy, and translators fill them in; the ``.mo`` beside it
-is what the package reads, compiled here and committed, so that ``pip install .`` needs no Babel. The tests
-fail on a message left untranslated or fuzzy, and on a ``.mo`` that differs from its ``.po``.
+ships none). click's words differ from one release to the next, and a fresh install may get any release
+pyproject.toml allows: ``scorekeeper/i18n/click.pot`` keeps the words of every release recorded there (each
+message names the releases that say it), and the template takes them all, with the installed click's. Record
+a release with ``--click`` run under it (``PYTHONPATH=<an unpacked click wheel>`` will do); a message that no
+recorded release says any more is dropped from click.pot (delete a release's name from its messages to stop
+covering it). Each language's ``scorekeeper/i18n/locale/LANG/LC_MESSAGES/scorekeeper.po`` is updated from the
+template: a new message arrives untranslated, a changed one fuzzy, and translators fill them in; the ``.mo``
+beside it is what the package reads, compiled here and committed, so that ``pip install .`` needs no Babel.
+The tests fail on a message left untranslated or fuzzy, and on a ``.mo`` that differs from its ``.po``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import io
 import os
 import sys
@@ -31,11 +38,17 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "scorekeeper"
 I18N = PACKAGE / "i18n"
 TEMPLATE = I18N / "scorekeeper.pot"
+CLICK_WORDS = I18N / "click.pot"
 LANGUAGES = ("ru", "uk")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 CLICK_MODULES = ("core.py", "decorators.py", "exceptions.py", "formatting.py", "parser.py", "termui.py",
                  "types.py", "utils.py", "_termui_impl.py", "shell_completion.py")
 """click's modules whose words a person can meet (not ``_winconsole``: scorekeeper runs where POSIX does)."""
+CLICK_VARIABLES = {"required": "core.py"}
+"""Words click passes to gettext through a variable (``_(extra["required"])``, the ``[required]`` of an option's
+help), which no extractor finds: each with the module that must still hold it as a string to be recorded."""
+RELEASES = "click "
+"""How a message of click.pot names the releases that say it (its comment: ``click 8.2.0 8.5.1``)."""
 
 
 HEADER = dict(domain="scorekeeper", project="scorekeeper", version="0.1",
@@ -59,11 +72,9 @@ def extract() -> Catalog:
     catalog = Catalog(**HEADER, charset="utf-8", fuzzy=False)
     _add(catalog, extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS,
                                    comment_tags=("TRANSLATORS:",), strip_comment_tags=True), "scorekeeper")
-    click_dir = Path(click.__file__).parent
-    for module in CLICK_MODULES:
-        with open(click_dir / module, "rb") as handle:
-            for lineno, message, comments, context in extract_file("python", handle, keywords=KEYWORDS):
-                catalog.add(message, None, [(f"click/{module}", lineno)], context=context)
+    for message in click_words(recorded()):
+        if message.id:  # not click.pot's header
+            catalog.add(message.id, None, message.locations, context=message.context)
     for message, where in command_helps():
         catalog.add(message, None, [(where, 1)])
     for path in sorted((ROOT / "rulesets").glob("*.toml")):
@@ -74,12 +85,80 @@ def extract() -> Catalog:
     return catalog
 
 
+def installed_click() -> str:
+    """The release of the click this Python imports."""
+    return importlib.metadata.version("click")
+
+
+def click_messages() -> dict:
+    """Every word of the installed click that a person can meet, ``(message, context)``, with the modules that
+    say it: what its modules mark for gettext, and what it passes through a variable (``CLICK_VARIABLES``) and
+    still holds."""
+    found: dict = {}
+    click_dir = Path(click.__file__).parent
+    for module in CLICK_MODULES:
+        source = (click_dir / module).read_bytes()
+        for _line, message, _comments, context in extract_file("python", io.BytesIO(source), keywords=KEYWORDS):
+            found.setdefault((message, context), []).append(module)
+        for message, holder in CLICK_VARIABLES.items():
+            if holder == module and f'"{message}"'.encode() in source:
+                found.setdefault((message, None), []).append(module)
+    return found
+
+
+def read_catalog(path: Path) -> Catalog:
+    with open(path, "rb") as handle:
+        return read_po(handle, domain="scorekeeper")
+
+
+def recorded() -> Catalog:
+    """click.pot: click's words of every release recorded, each with the releases that say it."""
+    return read_catalog(CLICK_WORDS) if CLICK_WORDS.exists() else Catalog(**HEADER, charset="utf-8", fuzzy=False)
+
+
+def releases(message) -> list[str]:
+    """The releases of click that say a message of click.pot."""
+    return [name for comment in message.auto_comments if comment.startswith(RELEASES)
+            for name in comment[len(RELEASES):].split()]
+
+
+def _said(message, context, found: dict) -> bool:
+    """Whether ``found`` holds ``message``, as a catalog finds it: by its singular (gettext keeps one entry
+    for ``Did you mean {possibility}?``, whatever plural a release gives it)."""
+    singular = message[0] if isinstance(message, tuple) else message
+    return any((key[0] if isinstance(key, tuple) else key) == singular and said_in == context
+               for key, said_in in found)
+
+
+def click_words(words: Catalog, record: bool = False) -> Catalog:
+    """click.pot's ``words`` and the installed click's, together; with ``record``, the installed release's name
+    is moved onto exactly the messages it says, and a message no recorded release says any more is dropped."""
+    release, found = installed_click(), click_messages()
+    result = Catalog(**HEADER, charset="utf-8", fuzzy=False)
+    for message in words:
+        if not message.id:
+            continue
+        said_by = releases(message)
+        if record:
+            said_by = [name for name in said_by if name != release]
+            said_by += [release] if _said(message.id, message.context, found) else []
+            if not said_by:
+                continue
+        result.add(message.id, None, message.locations, auto_comments=[RELEASES + " ".join(said_by)],
+                   context=message.context)
+    for (message, context), modules in found.items():
+        if result.get(message, context=context) is None:
+            result.add(message, None, [(f"click/{module}", None) for module in dict.fromkeys(modules)],
+                       auto_comments=[RELEASES + release], context=context)
+    return result
+
+
 def command_helps():
-    """Every command's help, cut as ``cli.base.translated_help`` asks for it, and every
+    """Every command's help, cut as ``cli.helptext.translated_help`` asks for it, and every
     option's: read from the commands themselves, as click shows them (a docstring that a decorator completes,
     an option's help that code composes), so that what the catalog holds is what ``--help`` asks for."""
     from scorekeeper.cli.app import cli
-    from scorekeeper.cli.base import help_parts
+    from scorekeeper.cli.helptext import help_parts
 
     def walk(command, path):
         if command.help:
@@ -135,12 +214,32 @@ def _without_dates(text: bytes) -> bytes:
                                                                                   b'"PO-Revision-Date')))
 
 
+def _write_if_changed(path: Path, data: bytes, stale: list[Path], check: bool = False) -> None:
+    """``path`` gets ``data`` (unless ``check``) and is counted ``stale``, when more than its dates differ."""
+    old = path.read_bytes() if path.exists() else b""
+    if (_without_dates(old) == _without_dates(data)) if path.suffix != ".mo" else old == data:
+        return
+    stale.append(path)
+    if not check:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="change nothing: exit 1 when a file is stale")
+    parser.add_argument("--click", action="store_true",
+                        help="record the installed click's words in scorekeeper/i18n/click.pot first")
     args = parser.parse_args(argv)
-    template = extract()
     stale = []
+    words = click_words(recorded(), record=True)
+    if args.click and not args.check:
+        _write_if_changed(CLICK_WORDS, po_bytes(words), stale)
+    elif any(recorded().get(message.id, context=message.context) is None for message in words if message.id):
+        print(f"click {installed_click()} says words that {CLICK_WORDS.relative_to(ROOT)} lacks: run "
+              f"scripts/catalogs.py --click")
+        stale.append(CLICK_WORDS)
+    template = extract()
     files = {TEMPLATE: po_bytes(template)}
     for language in LANGUAGES:
         path = po_path(language)
@@ -150,14 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         files[path] = text
         files[path.with_suffix(".mo")] = mo_bytes(read_po(io.BytesIO(text), locale=language, domain="scorekeeper"))
     for path, data in files.items():
-        old = path.read_bytes() if path.exists() else b""
-        same = _without_dates(old) == _without_dates(data) if path.suffix != ".mo" else old == data
-        if same:
-            continue
-        stale.append(path)
-        if not args.check:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+        _write_if_changed(path, data, stale, args.check)
     for path in stale:
         print(f"{'stale' if args.check else 'written'}: {path.relative_to(ROOT)}")
     for language in LANGUAGES:

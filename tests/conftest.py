@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -130,3 +131,16 @@ def catalogs(tmp_path_factory):
     import pseudo
 
     return pseudo.build(tmp_path_factory.mktemp("pseudo"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _devices_left_alone():
+    """No test may write over, rename over or remove a real device (the suite runs as root in CI): an export to
+    /dev/null once turned it into a plain file for every program on the machine (issue 34, item 8). Tests
+    make device nodes of their own in their temporary folder; after the suite /dev/null is still the device."""
+    before = os.stat(os.devnull) if os.path.exists(os.devnull) else None
+    yield
+    if before is not None:
+        after = os.lstat(os.devnull)
+        assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev, \
+            f"{os.devnull} is no longer the character device it was"

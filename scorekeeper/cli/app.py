@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from scorekeeper import __version__
-from scorekeeper.cli.base import DEFAULT_MATCH, Group, PathType
+from scorekeeper.cli.base import DEFAULT_MATCH, Group
+from scorekeeper.cli.params import PathType
 from scorekeeper.i18n import LANGUAGES
 
 COMMANDS = {

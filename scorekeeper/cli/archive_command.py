@@ -8,14 +8,15 @@ import io
 
 import click
 
-from scorekeeper.cli.base import FilePath, echo_for_programs, echo_json, echo_paged, format_option, screen_width
-from scorekeeper.cli.params import whole_number
+from scorekeeper.cli.base import Command, format_option
+from scorekeeper.cli.output import echo_for_programs, echo_json, echo_paged, screen_width
+from scorekeeper.cli.params import FilePath, whole_number
 from scorekeeper.errors import printable
 from scorekeeper.i18n import N_, _
 from scorekeeper.reports.fit import wrap
 
 
-@click.command("history")
+@click.command("history", cls=Command)
 @click.argument("folders", nargs=-1, required=True, metavar="DIR...",
                 type=FilePath(exists=True, file_okay=True, dir_okay=True))
 @click.option("--jobs", type=whole_number(N_("the number of processes"), low=1), metavar="N",
@@ -34,7 +35,8 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
       scorekeeper history club/2024 club/2025
       scorekeeper history club --format csv > season.csv
     """
-    from scorekeeper.reports.archive import read_history  # start-up
+    from scorekeeper.reports.archive import read_history, render_history  # start-up: keeps reports.archive (the
+    # match layer with it) out of 'history --help' and Tab completion
 
     found = read_history(folders, jobs)
     if found.skipped:
@@ -50,13 +52,11 @@ def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> N
     columns = ("player", "played", "won", "lost", "rounds", "average", "rating")
     rows = [[getattr(record, column) for column in columns] for record in found.players]
     if output_format == "csv":
-        import csv  # start-up
+        import csv  # start-up: keeps csv out of the text and JSON output
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(columns)
         writer.writerows(rows)
         echo_for_programs(buffer.getvalue())
         return
-    from scorekeeper.reports.archive import render_history  # start-up
-
     echo_paged(render_history(found, screen_width()))  # a club's players can outnumber the screen's lines

@@ -6,15 +6,16 @@ import os
 
 import click
 
-from scorekeeper.cli.base import FilePath, match_path, screen_width
-from scorekeeper.cli.params import whole_number
-from scorekeeper.errors import StateError, printable
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.cli.base import Command, match_path
+from scorekeeper.cli.output import screen_width
+from scorekeeper.cli.params import FilePath, whole_number
+from scorekeeper.errors import printable
+from scorekeeper.i18n import N_, ngettext
 from scorekeeper.match.opened import open_match
-from scorekeeper.storage.atomic import write_atomic
+from scorekeeper.storage.output import output_kind, write_output
 
 
-@click.command("chart")
+@click.command("chart", cls=Command)
 @click.option("-o", "--output", type=FilePath(dir_okay=False), metavar="FILE.svg|FILE.png",
               help="Draw the chart into an SVG or PNG file (needs the chart extra: "
                    "pip install 'scorekeeper[chart]').")
@@ -35,21 +36,21 @@ def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) ->
       scorekeeper chart -o match.svg
       scorekeeper chart --text -o match.txt
     """
-    from scorekeeper.reports import chart as charts  # start-up
+    from scorekeeper.reports import chart as charts  # start-up: keeps reports.chart out of 'chart --help' and Tab
+    printed = output == "-" and as_text  # the standard output: the text chart as a file would hold it
     if output is not None and not as_text:
         fmt = charts.image_format(output)
     opened = open_match(match_path(ctx))
-    if output is None:
-        click.echo(charts.text_chart(opened.table, opened.ruleset, height, screen_width()))
+    if output is None or printed:
+        click.echo(charts.text_chart(opened.table, opened.ruleset, height, None if printed else screen_width()))
         return
-    if os.path.realpath(output) == os.path.realpath(opened.path):
-        raise StateError(_("{path} is the match file itself: draw the chart into another file").format(path=output))
+    output_kind(output, opened.path, force=True)  # refused before the work (a chart writes over its file)
     if as_text:
         data = charts.text_chart(opened.table, opened.ruleset, height) + "\n"
     else:
         data = charts.draw_chart(opened.table, opened.ruleset, fmt,
                                  title=f"{opened.ruleset.called}: {os.path.basename(opened.path)}")
-    write_atomic(output, data)
+    write_output(output, data, opened.path, force=True)
     rounds = len(opened.table.rounds)
     click.echo(ngettext("Chart of {n} round written to {path}.", "Chart of {n} rounds written to {path}.",
-                        rounds).format(n=rounds, path=printable(output)))
+                        rounds).format(n=rounds, path=printable(output)), err=True)  # not into a stream

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import (
-    Group,
-    echo_json,
-    echo_paged,
-    format_option,
-    match_path,
-    screen_width,
-    wide_option,
-)
+from scorekeeper.cli.base import Command, Group, format_option, match_path, wide_option
 from scorekeeper.cli.completion import ruleset_names
+from scorekeeper.cli.output import echo_json, echo_paged, screen_width
 from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, whole_number
 from scorekeeper.domain.tiles import parse_tiles
 from scorekeeper.i18n import N_, _
@@ -25,7 +18,7 @@ RULES_HELP = "A built-in ruleset or a ruleset file (default: the current match's
 
 
 def _ruleset(ctx: click.Context, spec: str | None):
-    from scorekeeper.referee.rulings import ruling_ruleset  # start-up
+    from scorekeeper.referee.rulings import ruling_ruleset  # start-up: keeps referee.rulings out of compare
 
     return ruling_ruleset(spec, match_path(ctx))
 
@@ -39,7 +32,7 @@ def _show(ruling, ruleset, output_format: str) -> None:
     if output_format == "json":
         echo_json({**ruling.to_dict(), "ruleset": ruleset.name})
         return
-    from scorekeeper.reports.ruling import render_ruling  # start-up
+    from scorekeeper.reports.ruling import render_ruling  # start-up: keeps it out of explain, compare and JSON
 
     click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.name, screen_width()))
 
@@ -73,7 +66,7 @@ def check_deal_command(ctx: click.Context, hands, rules_spec, output_format) -> 
       scorekeeper check deal --hand Ann=1-1,2-5,0-3,4-4,6-6,2-3,0-1 \\
                              --hand Bob=5-5,3-3,2-2,0-0,1-2,4-6,0-6
     """
-    from scorekeeper.referee.deal import check_deal  # start-up
+    from scorekeeper.referee.deal import check_deal  # start-up: keeps referee.deal out of the other commands here
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_deal(ruleset, hands)
@@ -108,7 +101,7 @@ def check_fish_command(ctx: click.Context, line, arms, spinner, hands, bazaar, r
       scorekeeper check fish --line "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2" --hand Ann=2-2,5-6
       scorekeeper check fish --rules muggins --line "3-5 5-5 5-0" --arm 5-4 --bazaar 0
     """
-    from scorekeeper.referee.fish import check_fish  # start-up
+    from scorekeeper.referee.fish import check_fish  # start-up: keeps referee.fish out of the other commands here
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_fish(ruleset, line, hands, bazaar, arms, spinner)
@@ -128,7 +121,7 @@ def check_hand_command(ctx: click.Context, tiles, rules_spec, output_format) -> 
       scorekeeper check hand 0-0
       scorekeeper check hand 0-0 6-6 --rules sea-goat
     """
-    from scorekeeper.referee.hand import check_hand  # start-up
+    from scorekeeper.referee.hand import check_hand  # start-up: keeps referee.hand out of the other commands here
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_hand(ruleset, parse_tiles(" ".join(tiles)))
     _show(ruling, ruleset, output_format)
@@ -166,8 +159,8 @@ def check_count_command(ctx: click.Context, ends, spinner, rules_spec, output_fo
       scorekeeper check count --spinner 5-5 0 - 4 --rules all-fives
     (add --rules muggins for 004's open-halves, --rules all-fives for 000's played-arms)
     """
-    from scorekeeper.referee.count import check_count  # start-up
-    from scorekeeper.referee.rulings import parse_ends  # start-up
+    from scorekeeper.referee.count import check_count  # start-up: keeps referee.count out of the other commands
+    from scorekeeper.referee.rulings import parse_ends  # start-up: as in _ruleset
 
     ruleset = _ruleset(ctx, rules_spec)
     ruling = check_count(ruleset, parse_ends(" ".join(ends)), spinner)
@@ -196,21 +189,21 @@ def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_form
       scorekeeper check play --rules muggins "Ann 5-5, Bob 5-0, Ann 3-5, Bob 0-2"
       scorekeeper check play "Ann 6-6, Bob 6-3, Cat 3-3 on 3, Dan knocks"
     """
-    from scorekeeper.scoring.board import check_play  # start-up
-    from scorekeeper.referee.rulings import ruling_table  # start-up
+    from scorekeeper.scoring.board import check_play  # start-up: keeps the board out of the other commands here
+    from scorekeeper.referee.rulings import ruling_table  # start-up: as in _ruleset
 
     ruleset, players = ruling_table(rules_spec, match_path(ctx))
     followed = check_play(ruleset, plays, hands, players)
     if output_format == "json":
         echo_json(followed.to_dict())
         return
-    from scorekeeper.reports.play import render_followed  # start-up
+    from scorekeeper.reports.play import render_followed  # start-up: keeps reports.play out of JSON
     scores = ruleset["play.scores"] is not PlayScore.NONE
     muggins = ruleset["play.muggins"] is Muggins.CALLED
     click.echo(render_followed(followed, ruleset.name, scores, screen_width(), muggins))
 
 
-@click.command("explain")
+@click.command("explain", cls=Command)
 @click.argument("round_number", metavar="[ROUND]", type=ROUND_NUMBER, required=False)
 @_rules_option
 @format_option("json")
@@ -226,20 +219,20 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
       scorekeeper explain
       scorekeeper explain 3 --format json
     """
-    from scorekeeper.referee.explain import explain_round  # start-up
-    from scorekeeper.referee.rulings import scored_match  # start-up
+    from scorekeeper.referee.explain import explain_round  # start-up: keeps referee.explain out of the others
+    from scorekeeper.referee.rulings import scored_match  # start-up: as in _ruleset
 
     match, ruleset, table = scored_match(match_path(ctx), rules_spec)
     explanation = explain_round(match, ruleset, table, round_number)
     if output_format == "json":
         echo_json(explanation.to_dict())
         return
-    from scorekeeper.reports.explain import render_explanation  # start-up
+    from scorekeeper.reports.explain import render_explanation  # start-up: keeps reports.explain out of JSON
 
     echo_paged(render_explanation(explanation, screen_width()))  # a round of four hands is taller than 24 lines
 
 
-@click.command("compare")
+@click.command("compare", cls=Command)
 @click.argument("other", metavar="OTHER", shell_complete=ruleset_names)
 @wide_option
 @format_option("json")
@@ -255,22 +248,24 @@ def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> N
       scorekeeper compare house.toml
       scorekeeper compare goat-pairs --format json
     """
-    from scorekeeper.referee.rescore import compare as compare_tables  # start-up
-    from scorekeeper.match.opened import open_match  # start-up: the rulings read no match
+    from scorekeeper.referee.rescore import compare as compare_tables  # start-up: keeps re-scoring and the
+    from scorekeeper.match.opened import open_match  # start-up: match layer out of the rulings, which read no match
+
     opened = open_match(match_path(ctx))
     comparison = compare_tables(opened.match, opened.ruleset, load_ruleset(other), opened.table)
     if output_format == "json":
         echo_json(comparison.to_dict())
         return
-    from scorekeeper.reports.compare import render_comparison  # start-up
+    from scorekeeper.reports.compare import render_comparison  # start-up: keeps reports.compare out of JSON
 
     click.echo(render_comparison(comparison, screen_width(wide), wide))
 
 
 def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False) -> None:
     """``table --rules OTHER``: the match's facts replayed under another ruleset; nothing is written."""
-    from scorekeeper.referee.rescore import rescore  # start-up
+    from scorekeeper.referee.rescore import rescore  # start-up: as in compare
     from scorekeeper.match.opened import open_match  # start-up: as in compare
+
     path = match_path(ctx)
     opened = open_match(path)  # the file checked under its own ruleset first, as 'table' does
     rescored = rescore(opened.match, load_ruleset(rules_spec), opened.ruleset)
@@ -279,7 +274,7 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide:
                    "rescore_notes": list(rescored.notes),
                    "unconverted_claims": [item.to_dict() for item in rescored.unconverted]})
         return
-    from scorekeeper.reports.render import SHOWN_ROUNDS, render_table  # start-up
+    from scorekeeper.reports.render import SHOWN_ROUNDS, render_table  # start-up: keeps reports.render out of JSON
 
     width = screen_width(wide)
     click.echo(render_table(rescored.table, rescored.ruleset, SHOWN_ROUNDS, width, wide))

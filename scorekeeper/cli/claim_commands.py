@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import echo_change, format_option, match_path
+from scorekeeper.cli.base import Command, format_option, match_path
 from scorekeeper.cli.completion import player_names
+from scorekeeper.cli.output import echo_change
 from scorekeeper.i18n import _
 
 
-@click.command("score", context_settings={"ignore_unknown_options": True})
+@click.command("score", cls=Command, context_settings={"ignore_unknown_options": True})
 @click.argument("player", shell_complete=player_names)
 @click.argument("points", metavar="POINTS", required=False)
 @click.option("--count", "count", metavar="N", help="The count of the open ends instead of POINTS: the "
@@ -31,8 +32,8 @@ def score_command(ctx: click.Context, player: str, points: str | None, count: st
       scorekeeper score Bob --count 15
       scorekeeper score Bob 15 --format json
     """
-    from scorekeeper.match import usecases  # start-up
-    from scorekeeper.match.claims import parse_points  # start-up
+    from scorekeeper.match import usecases  # start-up: keeps the match layer out of 'score --help' and Tab
+    from scorekeeper.match.claims import parse_points  # start-up: likewise
 
     if (points is None) == (count is None):
         points = count = None  # both or neither: the core says to give one of them, before anything is parsed

@@ -23,7 +23,7 @@ def _items(values):
 def ruleset_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
     """The built-in rulesets starting with ``incomplete``, then the ``.toml`` files (and the folders that may
     hold one) its path names, but the match file itself (a match log, never a ruleset)."""
-    from scorekeeper.rules.loader import builtin_names  # start-up
+    from scorekeeper.rules.loader import builtin_names  # start-up: keeps the loader out of completing players
 
     found = [name for name in builtin_names() if name.startswith(incomplete)]
     match = os.path.realpath(_match_path(ctx))
@@ -48,11 +48,12 @@ def _match_path(ctx: click.Context) -> str:
 
 
 def _players(ctx: click.Context) -> tuple[str, ...]:
-    """The players of the match ``--match`` (or SCOREKEEPER_MATCH) names; none when it cannot be read."""
-    from scorekeeper.match.opened import open_match  # start-up
+    """The players of the match ``--match`` (or SCOREKEEPER_MATCH) names, read from the file's head alone (a
+    Tab key never waits for a long match to be read and replayed); none when they cannot be read."""
+    from scorekeeper.storage.head import players_in  # start-up
 
     try:
-        return tuple(open_match(_match_path(ctx)).match.players)
+        return players_in(_match_path(ctx))
     except Exception:  # any fault of any file: a Tab key completes nothing rather than break the typed line
         return ()
 
@@ -60,7 +61,7 @@ def _players(ctx: click.Context) -> tuple[str, ...]:
 def player_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
     """The match's players starting with ``incomplete`` as the round line reads a name (case, ё/е, accents and
     look-alike letters folded: ``names.fold``), in seating order."""
-    from scorekeeper.notation.names import fold  # start-up: only the Tab key needs it
+    from scorekeeper.notation.names import fold  # start-up: keeps notation.names out of every command but Tab
 
     start = fold(incomplete)
     return _items([name for name in _players(ctx) if fold(name).startswith(start)])

@@ -6,14 +6,9 @@ import os
 
 import click
 
-from scorekeeper.cli.base import (
-    FilePath,
-    echo_json,
-    format_option,
-    note_wide,
-    screen_width,
-    wide_option,
-)
+from scorekeeper.cli.base import Command, format_option, wide_option
+from scorekeeper.cli.output import echo_json, note_wide, screen_width
+from scorekeeper.cli.params import FilePath
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _
 from scorekeeper.match.opened import open_match
@@ -22,7 +17,7 @@ from scorekeeper.reports.render import render_table
 from scorekeeper.samples import sample_names, sample_path
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("sample", required=False, default="goat")
 @click.option("--save", "save_to", type=FilePath(dir_okay=False),
               help="Also copy the sample's match file here, to go on playing with it.")

@@ -4,26 +4,35 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import echo_json, format_option, match_path, screen_width
+from scorekeeper.cli.base import Command, format_option, match_path
+from scorekeeper.cli.output import echo_json, screen_width
 from scorekeeper.cli.params import ROUND_NUMBER
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.i18n import _
 from scorekeeper.match import usecases
+from scorekeeper.reports.fit import wrap_lines
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
 
 def _before_after(change: usecases.Change, output_format: str, done: str, key: str) -> None:
     before, after, ruleset = change.before.table, change.table, change.after.ruleset
+    from scorekeeper.referee.allowed import let_stand, settled_dicts, settled_lines  # start-up
+
     if output_format == "json":
-        echo_json({key: change.number, "before": before.to_dict(), "after": after.to_dict()})
+        echo_json({key: change.number, "before": before.to_dict(), "after": after.to_dict(),
+                   "settled": settled_dicts(change.settled)})
         return
     width = screen_width()
+    said = [done]
+    if key == "edited":
+        said.append(let_stand(change.match.rounds[change.number - 1]))
+    said = wrap_lines([line for line in said + settled_lines(change.settled) if line], width)
     was, now = _("Before:"), _("After:")
-    click.echo(f"{done}\n\n{was}\n{render_table(before, ruleset, SHOWN_ROUNDS, width)}\n\n"
+    click.echo("\n".join(said) + f"\n\n{was}\n{render_table(before, ruleset, SHOWN_ROUNDS, width)}\n\n"
                f"{now}\n{render_table(after, ruleset, SHOWN_ROUNDS, width)}")
 
 
-@click.command("edit")
+@click.command("edit", cls=Command)
 @click.argument("number", type=ROUND_NUMBER, metavar="N")
 @round_options
 @click.option("--no-points", "no_points", is_flag=True,
@@ -49,11 +58,12 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
     """
     typed = round_facts(facts)
     with facts_as_flags(typed):
-        change = usecases.edit(match_path(ctx), number, typed, clear_points=no_points, confirmed=facts["confirm"])
+        change = usecases.edit(match_path(ctx), number, typed, clear_points=no_points, confirmed=facts["confirm"],
+                               allow=facts["allow"])
     _before_after(change, output_format, _("Round {number} replaced.").format(number=number), "edited")
 
 
-@click.command("delete")
+@click.command("delete", cls=Command)
 @click.argument("number", type=ROUND_NUMBER, metavar="N")
 @format_option("json")
 @click.pass_context

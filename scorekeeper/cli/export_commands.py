@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-import os
-
 import click
 
-from scorekeeper.cli.base import FilePath, echo_for_programs, match_path, screen_width
-from scorekeeper.errors import StateError, printable
+from scorekeeper.cli.base import Command, match_path
+from scorekeeper.cli.output import echo_for_programs, screen_width
+from scorekeeper.cli.params import FilePath
+from scorekeeper.errors import printable
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import open_match
-from scorekeeper.storage.atomic import write_atomic
+from scorekeeper.storage.output import output_kind, write_output
 
 FORMATS = ("csv", "json", "markdown", "toml")
 
 
-@click.command("export")
+@click.command("export", cls=Command)
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="json", show_default=True,
               help="csv (a row per round and side; the hand in progress as \"in-play\"), json (facts + "
                    "table after every round), markdown (for a chat), toml (the match log itself).")
 @click.option("-o", "--output", type=FilePath(dir_okay=False), metavar="FILE",
-              help="Write to FILE instead of printing.")
+              help="Write to FILE instead of printing (- prints; a device or a pipe is written as it is).")
 @click.option("--force", is_flag=True, help="Write over FILE when it exists.")
 @click.pass_context
 def export_command(ctx: click.Context, output_format: str, output: str | None, force: bool) -> None:
@@ -32,32 +32,23 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
       scorekeeper export --format json > match.json
       scorekeeper export --format markdown
     """
-    from scorekeeper.reports.export import export_match  # start-up
+    from scorekeeper.reports.export import export_match  # start-up: keeps reports.export out of 'import'
+    if output == "-":  # the standard output, as without -o
+        output = None
     opened = open_match(match_path(ctx), explain=output_format == "json")  # the JSON export shows the steps
     if output is not None:
-        _check_output(output, opened.path, force)
+        output_kind(output, opened.path, force)  # refused before the work
     text = export_match(output_format, opened.match, opened.ruleset, opened.table)
     if output is None:
         echo_for_programs(text, "-o FILE")
         return
-    write_atomic(output, text)
+    write_output(output, text, opened.path, force)
     rounds = len(opened.table.rounds)
     click.echo(ngettext("Exported {n} round as {format} to {path}.", "Exported {n} rounds as {format} to {path}.",
                         rounds).format(n=rounds, format=output_format, path=printable(output)), err=True)
 
 
-def _check_output(output: str, match: str, force: bool) -> None:
-    """An export never writes over the match, nor over any file unless told to (``--force``), as ``new``."""
-    if not os.path.lexists(output):
-        return
-    if os.path.realpath(output) == os.path.realpath(match):
-        raise StateError(_("{path} is the match file itself: export to another file").format(path=output))
-    if not force:
-        raise StateError(_("{path} already exists: nothing was written; use --force to write over it, or "
-                           "-o another file").format(path=output))
-
-
-@click.command("import")
+@click.command("import", cls=Command)
 @click.argument("file", type=FilePath(exists=True, dir_okay=False))
 @click.option("--force", is_flag=True,
               help="Replace an existing match file: the old one is kept beside it under a dated name.")
@@ -73,8 +64,8 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
       scorekeeper --match club/2024-05-01.toml import shared.toml
       scorekeeper import --force shared.toml   # the old match is kept as match.DATE-TIME.toml
     """
-    from scorekeeper.match.usecases import import_match  # start-up
-    from scorekeeper.reports.render import render_table  # start-up
+    from scorekeeper.match.usecases import import_match  # start-up: keeps the use cases out of 'export'
+    from scorekeeper.reports.render import render_table  # start-up: and reports.render
     change = import_match(match_path(ctx), file, force)
     kept = _("The match that was there is kept as {path}.").format(path=change.kept) + "\n" if change.kept else ""
     rounds = len(change.match.rounds)

@@ -16,7 +16,8 @@ import time
 
 import click
 
-from scorekeeper.cli.base import error_lines, screen_height, screen_width
+from scorekeeper.cli.output import screen_height, screen_width
+from scorekeeper.cli.problems import error_lines
 from scorekeeper.errors import ScorekeeperError, printable
 from scorekeeper.i18n import _
 from scorekeeper.match.opened import open_match

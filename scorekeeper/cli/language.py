@@ -3,7 +3,8 @@
 ``--lang`` (the group's, or ``new``'s) wins, then ``SCOREKEEPER_LANG``, then the language the match file
 remembers (its ``lang`` key), then the locale's variables (``scorekeeper.i18n.choose``). The command line is
 read here as words, before click parses it, and the match file only as far as its first table: the entry point
-calls this before it imports click, so English costs a glance at the arguments and the environment.
+calls this before it imports click, so English costs a glance at the arguments and the environment. A
+catalog that cannot be read is said in one line on stderr, and the command goes on in English.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import os
 import re
 import stat
 
-from scorekeeper.i18n import choose, known, use
+from scorekeeper.cli.stderr import say
+from scorekeeper.i18n import CatalogProblem, _, choose, known, use
 
 _LANG_KEY = r'^lang\s*=\s*"([A-Za-z_]{1,16})"\s*(?:#.*)?$'
 """A ``lang`` line, compiled only for a file that has one (most have none: every command reads the head)."""
@@ -67,5 +69,30 @@ def decide(args: list[str], environ=os.environ) -> str:
     else:
         path = typed_option(args, "--match") or environ.get("SCOREKEEPER_MATCH") or "match.toml"
         chosen = choose(None, environ, remembered(path))
-    use(chosen)
+    try:
+        use(chosen)
+    except CatalogProblem as problem:  # one line, and the command goes on in English
+        _warn(_("Warning: the catalog {path} cannot be read ({reason}): going on in English.").format(
+            path=problem.path, reason=problem.said()), environ)
+        return "en"
     return chosen
+
+
+def _warn(line: str, environ) -> None:
+    """A warning said before click is loaded, fitted as an error is (``cli.base.error_lines``): one line, or on a
+    screen too narrow for it (``COLUMNS``, else the terminal's when stderr is one) wrapped under its text."""
+    import sys  # start-up: only a warning needs them
+
+    from scorekeeper.errors import printable  # start-up
+    from scorekeeper.reports.fit import wrap  # start-up
+
+    columns = environ.get("COLUMNS", "").strip()
+    width = int(columns) if columns.isascii() and columns.isdigit() and 0 < len(columns) < 7 else None
+    if width is None and hasattr(sys.stderr, "isatty") and sys.stderr.isatty():
+        try:
+            width = os.get_terminal_size(sys.stderr.fileno()).columns or 80
+        except (OSError, ValueError):
+            width = 80
+    prefix = line.split(" ", 1)[0] + " "
+    say("\n".join(wrap(printable(line[len(prefix):]), max(20, width) if width else None, " " * len(prefix),
+                       prefix)))

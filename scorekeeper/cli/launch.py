@@ -11,9 +11,10 @@ A Ctrl-C before this module runs (while Python itself starts) is Python's: see d
 """
 
 import gc
+import os
 import sys
 
-from scorekeeper.cli.stderr import say as _say
+from scorekeeper.cli.stderr import discard_stdout, say as _say
 from scorekeeper.i18n import _
 
 
@@ -31,7 +32,7 @@ sys.excepthook = _cancelled  # set as early as the entry point allows: the first
 
 
 def main() -> None:
-    from scorekeeper.storage import sigint  # start-up
+    from scorekeeper.storage import sigint  # start-up: after sys.excepthook, so that a Ctrl-C is one line
 
     sigint.guard()  # a Ctrl-C from here on is scorekeeper's to handle
     try:
@@ -44,10 +45,10 @@ def main() -> None:
             # after (a live session still collects); benchmarks/bench_replay.py measures it.
             gc.disable()
             sys.unraisablehook = _keep_interrupt
-            from scorekeeper.cli.language import decide  # start-up
+            from scorekeeper.cli.language import decide  # start-up: once Ctrl-C is handled (see the docstring)
 
             decide(sys.argv[1:])  # before click is loaded: its words, and every message, in that language
-            from scorekeeper.cli.app import cli  # start-up
+            from scorekeeper.cli.app import cli  # start-up: likewise, and click with it
 
             if INTERRUPTED:
                 raise KeyboardInterrupt
@@ -56,9 +57,9 @@ def main() -> None:
             gc.set_threshold(100_000, 50, 100)
             gc.enable()
             cli.main(prog_name="scorekeeper")
-        except SystemExit:  # the command has finished (click always ends this way): a Ctrl-C now changes nothing
-            sigint.finish()
-            _flush_at_exit()
+        except SystemExit as finished:  # the command has finished (click always ends this way): a Ctrl-C now
+            sigint.finish()  # changes nothing
+            _flush_at_exit(finished.code)
             raise
         except OSError as error:  # output that failed outside a command (its --help, say)
             sigint.finish()
@@ -77,8 +78,6 @@ def _closed_output() -> bool:
     """Whether the shell started the command with its standard output closed (``>&-``). A closed standard
     stream gets devnull in its place first, so that no file the command opens can take its number (and
     receive what is meant for the stream); a closed input only matters to ``play``, which says so."""
-    import os  # start-up
-
     for number in (0, 1, 2):
         try:
             os.fstat(number)
@@ -93,24 +92,23 @@ def _closed_output() -> bool:
     return sys.stdout is None
 
 
-def _flush_at_exit() -> None:
+def _flush_at_exit(code) -> None:
     """Write out what the command left buffered while a failure can still be said in one line (Python's own
-    flush at exit would print an ignored exception and exit 120)."""
+    flush at exit would print an ignored exception and exit 120). A command that failed (exit ``code`` not 0)
+    has said why already, and output that still cannot be written (``table > /dev/full``) is not said again."""
     try:
         if sys.stdout is not None:
             sys.stdout.flush()
     except (OSError, ValueError) as error:
+        if code not in (0, None):
+            discard_stdout()
+            return
         _output_failed(error)
 
 
 def _output_failed(error: Exception) -> None:
     """Output could not be written: a warning, exit 0, when a change was saved; else ``Error: ...``, exit 1."""
-    import os  # start-up
-
-    try:  # what is left for stdout goes nowhere, so that the flush at exit cannot fail again
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
+    discard_stdout()
     reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
     saved = _saved()
     if saved:
@@ -121,7 +119,7 @@ def _output_failed(error: Exception) -> None:
 
 
 def _saved() -> tuple[str, ...]:
-    from scorekeeper.storage.atomic import saved_paths  # start-up
+    from scorekeeper.storage.atomic import saved_paths  # start-up: only after the Ctrl-C handler
 
     return saved_paths()
 

@@ -5,18 +5,15 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import (
-    echo_change,
-    echo_json,
-    echo_paged,
+    Command,
     format_option,
     match_path,
-    table_language,
-    note_wide,
-    screen_width,
     seating_options,
+    table_language,
     wide_option,
 )
 from scorekeeper.cli.completion import player_names, ruleset_names
+from scorekeeper.cli.output import echo_change, echo_json, echo_paged, note_wide, screen_width
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import LANGUAGES, N_, _, pgettext
@@ -39,7 +36,7 @@ def _show(table, ruleset, output_format: str, every_round: bool = False, wide: b
             echo_paged(shown)
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("players", nargs=-1)
 @click.option("--rules", "rules_spec", default="goat", show_default=True, metavar="NAME|PATH",
               shell_complete=ruleset_names,
@@ -84,7 +81,7 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
     click.echo("\n".join(wrap_lines([made, *kept, change.table.lead_note], screen_width())))
 
 
-@click.command("round")
+@click.command("round", cls=Command)
 @round_options
 @format_option("json")
 @click.pass_context
@@ -103,14 +100,15 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
       scorekeeper round --led 6-6 --out Ann --hand Bob=1-2,4-4 --last 0-0
       scorekeeper round --fish --fisher Ann --total Ann=18 --total Bob=18
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
+      scorekeeper round --plays "Ann 6-6, Bob 6-3, ..." --hand Bob=0-0 --allow
     """
     typed = round_facts(facts)
     with facts_as_flags(typed):
-        change = usecases.record(match_path(ctx), typed, confirmed=facts["confirm"])
+        change = usecases.record(match_path(ctx), typed, confirmed=facts["confirm"], allow=facts["allow"])
     echo_change(change, output_format)
 
 
-@click.command("table")
+@click.command("table", cls=Command)
 @click.option("--all", "every_round", is_flag=True,
               help=f"Show every round (by default the latest {SHOWN_ROUNDS} and the totals).")
 @wide_option
@@ -145,7 +143,8 @@ def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec:
         follow_table(match_path(ctx))
         return
     if rules_spec:
-        from scorekeeper.cli.check_commands import show_rescored  # start-up
+        from scorekeeper.cli.check_commands import show_rescored  # start-up: keeps the referee's commands out of
+        # every 'table' but 'table --rules'
 
         show_rescored(ctx, rules_spec, output_format, wide)
         return
@@ -153,7 +152,7 @@ def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec:
     _show(opened.table, opened.ruleset, output_format, every_round, wide)
 
 
-@click.command()
+@click.command(cls=Command)
 @click.option("--list", "listing", is_flag=True,
               help="List the changes taken back (undo, delete, edit), newest first, without changing anything.")
 @format_option("json")
@@ -201,7 +200,7 @@ def _list_changes(changes, output_format: str) -> None:
     echo_paged("\n".join(lines))  # a long evening's undo list would scroll its newest changes away
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("number", type=click.IntRange(min=1), metavar="[N]", required=False)
 @format_option("json")
 @click.pass_context
@@ -223,11 +222,17 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
       scorekeeper redo 2
     """
     change = usecases.redo(match_path(ctx), number)
-    echo_change(change, output_format, _("Put back {what} in {path}.").format(what=change.restored, path=change.path),
-                restored=change.restored)
+    headline = _("Put back {what} in {path}.").format(what=change.restored, path=change.path)
+    if not change.settled:
+        echo_change(change, output_format, headline, restored=change.restored)
+        return
+    from scorekeeper.referee.allowed import settled_dicts, settled_lines  # start-up: only a lead settled
+
+    echo_change(change, output_format, "\n".join([headline, *settled_lines(change.settled)]),
+                restored=change.restored, settled=settled_dicts(change.settled))
 
 
-@click.command("rating")
+@click.command("rating", cls=Command)
 @click.option("--left", metavar="PLAYER", shell_complete=player_names,
               help="The player who left the table, stopping the match.")
 @format_option("json")
@@ -241,7 +246,7 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
 
     Example: scorekeeper rating --left Serg
     """
-    from scorekeeper.reports.rating import Gain, rating  # start-up
+    from scorekeeper.reports.rating import Gain, rating  # start-up: keeps reports.rating out of the others here
 
     opened = open_match(match_path(ctx))
     leaver = resolve_player(opened.match, left) if left else None

@@ -1,13 +1,14 @@
-"""Click parameter types: parse what was typed at the boundary (tiles, PLAYER=VALUE pairs)."""
+"""Click parameter types: parse what was typed at the boundary (tiles, PLAYER=VALUE pairs, file names)."""
 
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
 
 import click
 
 from scorekeeper.domain.tiles import Tile, parse_tile, parse_tiles
-from scorekeeper.errors import InputError, quoted
+from scorekeeper.errors import InputError, printable, quoted
 from scorekeeper.i18n import N_, _
 from scorekeeper.notation.numerals import parse_number
 
@@ -69,3 +70,33 @@ PLAYER_TILES = PlayerValue("TILES")
 PLAYER_TOTAL = PlayerValue("N")
 PLAYER_POINTS = PlayerValue("N", N_("in-play points"))
 ROUND_NUMBER = whole_number(N_("a round number"), low=1)
+
+
+class PathType(click.ParamType):
+    """A path as typed (a file that may not exist yet), completed as a file by the shell: like click.Path()
+    without its gettext call."""
+
+    name = "path"
+
+    def convert(self, value, param, ctx) -> str:
+        return checked_path(self, os.fspath(value), param, ctx)
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem  # start-up: keeps click's shell completion out
+
+        return [CompletionItem(incomplete, type="file")]
+
+
+def checked_path(kind: click.ParamType, value, param, ctx):
+    """A file name as typed: one holding a NUL character names no file (the system calls refuse it)."""
+    if isinstance(value, str) and "\x00" in value:
+        kind.fail(_("'{name}' cannot be a file name (it holds a NUL character)").format(
+            name=printable(value)), param, ctx)
+    return value
+
+
+class FilePath(click.Path):
+    """click.Path, refusing a NUL in the name with a message rather than a traceback."""
+
+    def convert(self, value, param, ctx):
+        return super().convert(checked_path(self, value, param, ctx), param, ctx)

@@ -7,17 +7,11 @@ import os
 import click
 
 from scorekeeper.cli.app import cli
-from scorekeeper.cli.base import (
-    PathType,
-    echo_paged,
-    error_lines,
-    match_path,
-    table_language,
-    screen_height,
-    screen_width,
-    seating_options,
-)
+from scorekeeper.cli.base import Command, match_path, seating_options, table_language
 from scorekeeper.cli.completion import ruleset_names
+from scorekeeper.cli.output import PagerFailed, echo_paged, screen_height, screen_width
+from scorekeeper.cli.params import PathType
+from scorekeeper.cli.problems import error_lines
 from scorekeeper.errors import ScorekeeperError, StateError, printable
 from scorekeeper.i18n import LANGUAGES, _, ngettext
 from scorekeeper.i18n import language as spoken
@@ -25,7 +19,7 @@ from scorekeeper.storage import sigint
 import sys
 
 
-@click.command("play")
+@click.command("play", cls=Command)
 @click.argument("players", nargs=-1)
 @click.option("--rules", "rules_spec", metavar="NAME|PATH", shell_complete=ruleset_names,
               help="Start a new match under this ruleset (with PLAYERS, or --team twice), then play it.")
@@ -62,8 +56,8 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
       #4> edit 2 Alex out, Olya 4, Serg 13, Masha 5
       #5> m 66 a 63            (a hand play by play, ruled on)
     """
-    from scorekeeper.live.session import LiveSession, Screen  # start-up
-    from scorekeeper.match import usecases  # start-up
+    from scorekeeper.live.session import LiveSession, Screen  # start-up: keeps it out of 'play --help' and Tab
+    from scorekeeper.match import usecases  # start-up: keeps the match layer out of them too
 
     _check_input()  # before anything is started or written
     path = local_path or match_path(ctx)
@@ -132,7 +126,10 @@ def run(session, read=input, greeting: str | None = None) -> None:
         if reply.delegate:
             _delegate(session.path, reply.delegate)
         if reply.page and reply.ok:
-            echo_paged(reply.text)
+            try:
+                echo_paged(reply.text)
+            except PagerFailed as failed:  # said, and the session goes on
+                _refuse(str(failed))
         elif reply.text:
             click.echo(reply.text, err=not reply.ok)
         if reply.quit:
@@ -172,7 +169,7 @@ def _interrupted(session) -> None:
 
 def _delegate(path: str, args: tuple[str, ...]) -> None:
     """A read-only command (check, rules) run as 'scorekeeper ARGS' would run it; its errors are one line."""
-    import shlex  # start-up
+    import shlex  # start-up: keeps shlex out of a session where no check or rules command is typed
 
     try:
         words = shlex.split(" ".join(args))
@@ -200,7 +197,7 @@ def _refuse(message: str) -> None:
 def _set_up_readline(session) -> None:
     """Line editing, history and Tab completion where the stdlib readline exists; the session works without."""
     try:
-        import readline  # start-up
+        import readline  # start-up: keeps readline out of 'play --help' and Tab completion
     except ImportError:
         return
 

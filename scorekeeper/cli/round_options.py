@@ -15,27 +15,34 @@ from scorekeeper.cli.params import (
     TILES,
 )
 from scorekeeper.domain.facts import RoundFacts
-from scorekeeper.errors import FactError, InputError, quoted
+from scorekeeper.errors import FACT_WORDS, FactError, InputError, quoted
 from scorekeeper.i18n import N_, _
 
 FACT_FLAGS = {"out": "--out", "fish": "--fish", "fisher": "--fisher", "hand": "--hand PLAYER=TILES",
               "total": "--total PLAYER=N", "last": "--last", "two_last": N_("two --last tiles"), "led": "--led",
               "ending": N_("--out PLAYER (who went out) or --fish (blocked)"), "two_hands": N_("two --hand"),
               "two_totals": N_("two --total"), "one_hand": N_("exactly one of --hand or --total"),
-              "two_points": N_("two --points"), "points_given": "--points {who}={points}"}
+              "two_points": N_("two --points"), "points_given": "--points {who}={points}",
+              "allow": N_("--allow lets it stand as played")}
 """Each fact (errors.FACT_WORDS) as the flag it is typed with (the ones with words marked, said with ``_``)."""
 
 
 @contextmanager
 def facts_as_flags(typed: object):
     """The core names a round's facts in words (as a round line does); when ``typed`` are facts typed as flags
-    (RoundFacts), the refusal names the flags."""
+    (RoundFacts), the refusal names the flags.  A breach of the plays names ``--allow`` however the round was
+    typed: the command takes it beside a round line too."""
     try:
         yield
     except FactError as error:
-        if not isinstance(typed, RoundFacts):
+        if isinstance(typed, RoundFacts):
+            raise InputError(error.told({fact: _(flag) for fact, flag in FACT_FLAGS.items()})) from None
+        from scorekeeper.match.checks import Unallowed  # start-up: only a refusal needs it
+
+        if not isinstance(error, Unallowed):
             raise
-        raise InputError(error.told({fact: _(flag) for fact, flag in FACT_FLAGS.items()})) from None
+        names = {fact: _(words) for fact, words in FACT_WORDS.items()}
+        raise InputError(error.told({**names, "allow": _(FACT_FLAGS["allow"])})) from None
 
 
 ROUND_SYNTAX = """\b
@@ -61,7 +68,7 @@ FLAGS = {"out": "--out", "fish": "--fish", "hands": "--hand", "totals": "--total
 
 def round_options(command):
     """Add the round line ([ROUND LINE]) and --out, --fish, --hand, --total, --fisher, --last, --led,
-    --points and --confirm to a command; the round syntax closes the command's help."""
+    --points, --confirm and --allow to a command; the round syntax closes the command's help."""
     for option in reversed((
         click.argument("text", nargs=-1, metavar="[ROUND LINE]"),
         click.option("--out", metavar="PLAYER", shell_complete=player_names,
@@ -85,6 +92,9 @@ def round_options(command):
                      help="Points a player made during play, when only each player's total was noted: Ann=25."),
         click.option("--confirm", is_flag=True,
                      help="Record hands that look impossible (more tiles or pips than a hand can hold) as given."),
+        click.option("--allow", is_flag=True,
+                     help="Let the rules of play the plays break stand, as the table played them (kept with the "
+                          "round as rulings; explain shows them)."),
     )):
         command = option(command)
     if command.__doc__:

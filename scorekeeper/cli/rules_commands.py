@@ -4,22 +4,24 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import (
-    Group,
-    InputProblem,
-    PathType,
-    echo_for_programs,
-    echo_json,
-    echo_paged,
-    echo_problems,
-    format_option,
-    screen_height,
-    screen_width,
-)
+from scorekeeper.cli.base import Group, format_option
 from scorekeeper.cli.completion import ruleset_names
+from scorekeeper.cli.output import echo_for_programs, echo_json, echo_paged, screen_height, screen_width
+from scorekeeper.cli.params import PathType
+from scorekeeper.cli.problems import InputProblem, echo_problems
 from scorekeeper.errors import RulesetNotFound, printable
 from scorekeeper.i18n import _
 from scorekeeper.reports.fit import wrap
+from scorekeeper.reports.ruleset_text import (
+    chain_text,
+    extended,
+    render_ruleset,
+    render_ruleset_list,
+    ruleset_data,
+    ruleset_list_data,
+    ruleset_toml,
+    shown_paths,
+)
 from scorekeeper.rules.book import book_path, cite, edition
 from scorekeeper.rules.loader import builtin_names, builtin_summaries, check_ruleset, load_ruleset
 from scorekeeper.rules.schema import KEYS
@@ -50,8 +52,6 @@ def list_rules(output_format: str) -> None:
 
     Example: scorekeeper rules list
     """
-    from scorekeeper.reports.ruleset_text import render_ruleset_list, ruleset_list_data  # start-up
-
     found = builtin_summaries()
     if output_format == "json":
         echo_json(ruleset_list_data(found))
@@ -79,14 +79,6 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
       scorekeeper rules show goat end.target fish
       scorekeeper rules show my-house.toml --changed
     """
-    from scorekeeper.reports.ruleset_text import (
-        extended,
-        render_ruleset,
-        ruleset_data,
-        ruleset_toml,
-        shown_paths,
-    )  # start-up
-
     loaded = load_ruleset(ruleset)
     paths = shown_paths(loaded, keys, changed)
     if output_format == "json":
@@ -128,8 +120,6 @@ def check_rules(file: str) -> None:
     if problems:
         echo_problems(problems)
         raise click.exceptions.Exit(1)
-    from scorekeeper.reports.ruleset_text import chain_text  # start-up
-
     said = printable(_("{file}: ok, ruleset '{name}'").format(file=file, name=ruleset.name))
     if len(ruleset.chain) > 1:
         said = _("{checked} (extends {chain})").format(checked=said, chain=chain_text(ruleset, 1))

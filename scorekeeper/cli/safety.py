@@ -12,12 +12,11 @@ that was saved, and never sees a traceback.
 from __future__ import annotations
 
 import codecs
-import os
 import sys
 
 import click
 
-from scorekeeper.cli.stderr import say as _say
+from scorekeeper.cli.stderr import discard_stdout, say as _say
 from scorekeeper.i18n import N_, _
 from scorekeeper.storage import sigint
 from scorekeeper.storage.atomic import saved_paths
@@ -25,14 +24,6 @@ from scorekeeper.storage.atomic import saved_paths
 CANCELLED = N_("Cancelled: nothing was changed.")
 INTERRUPTED = 130
 """The shell's exit status for a command stopped by Ctrl-C (128 + SIGINT)."""
-
-
-def _quiet_stdout() -> None:
-    """Send what is left of stdout to devnull, so that Python's flush at exit cannot fail again."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 def interrupted(saved_before: int = 0) -> click.exceptions.Exit:
@@ -52,7 +43,7 @@ def check_saved(error: Exception, saved_before: int = 0) -> None:
     saved = saved_paths()[saved_before:]
     if not saved:
         return
-    _quiet_stdout()
+    discard_stdout()
     reason = getattr(error, "strerror", None) or str(error).splitlines()[0:1] or type(error).__name__
     reason = reason if isinstance(reason, str) else reason[0]
     _say(_("Warning: the output could not be written ({reason}); the change was saved in {path}.").format(
@@ -79,7 +70,7 @@ DEGRADE = "scorekeeper-degrade"
 def _degrade(error: UnicodeError):
     if not isinstance(error, UnicodeEncodeError):
         raise error
-    import unicodedata  # start-up
+    import unicodedata  # start-up: keeps unicodedata out of every command whose output is UTF-8
 
     pieces = []
     for char in error.object[error.start:error.end]:

@@ -7,7 +7,8 @@ import sys
 
 import click
 
-from scorekeeper.cli.base import match_path, screen_width
+from scorekeeper.cli.base import Command, match_path
+from scorekeeper.cli.output import screen_width
 from scorekeeper.errors import StateError
 from scorekeeper.i18n import _
 from scorekeeper.reports.fit import wrap
@@ -17,7 +18,7 @@ from scorekeeper.web.server import ScoreboardServer
 DEFAULT_PORT = 8101
 
 
-@click.command("serve")
+@click.command("serve", cls=Command)
 @click.option("--lan", is_flag=True,
               help="Listen on the local network too, not only on this computer: phones on the same network "
                    "open the address printed, or scan its QR code.")

@@ -58,22 +58,27 @@ class Claim(NamedTuple):
 
 
 class Breach(Enum):
-    """A rule of play that a hand broke and the table let stand (rules.md §10): the referee says it at the play,
-    the table decides, and the decision is kept with the round as a ``Ruling``.  The values are what the match
-    file writes."""
+    """A rule of play that a hand broke and the table let stand (rules.md §10.9): the referee says it at the play
+    (or at the first play or hand that proves it), the table decides, and the decision is kept with the round
+    as a ``Ruling``.  The values are what the match file writes."""
 
     TURN = "turn"
-    """A player played out of turn."""
+    """A player played out of turn (a tile, a knock or a draw)."""
     LEADER = "leader"
-    """The hand was led by another player than the one who had to lead it."""
+    """The hand was led by another player than the one who had to lead it (``lead.after_out``,
+    ``lead.after_fish``)."""
     FIRST_LEAD = "first-lead"
-    """The match's first round was opened with another tile than ``lead.first`` names."""
+    """The hand was opened with another tile than ``lead.first`` names: the match's first round, or a round led
+    again from 1-1 (``lead.again_from_1_1``); said at the lead where the deal tells it, else at the play or the
+    hand that shows a tile coming first was dealt."""
     KNOCK_WHILE_ABLE = "knock-while-able"
-    """A player knocked holding a tile that fitted."""
+    """A player knocked holding a tile that fitted: said at the knock where the hand is known, else at the play
+    or the hand that proves it."""
     KNOCK_BEFORE_DRAW = "knock-before-draw"
     """A player knocked while the bazaar could still be drawn from."""
     DRAW_WHILE_ABLE = "draw-while-able"
-    """A player drew from the bazaar holding a tile that fitted (``bazaar.draw_while_able = false``)."""
+    """A player drew from the bazaar holding a tile that fitted (``bazaar.draw_while_able = false``): said at the
+    draw where the hand is known, else at the play or the hand that proves it."""
     BAZAAR_KEPT = "bazaar-kept"
     """A player drew a tile the ruleset keeps in the bazaar (``bazaar.keep``)."""
 
@@ -244,3 +249,5 @@ class RoundFacts(NamedTuple):
     """``out on plain``: the last tile was none a rule scores (``Round.plain_last``)."""
     plain_led: bool = False
     """``led plain``: the lead was none a rule scores (``Round.plain_led``)."""
+    rulings: tuple[Ruling, ...] = ()
+    """The breaches of the plays the table let stand (``Round.rulings``), as the live session kept them."""

@@ -98,18 +98,63 @@ def known(code: str) -> bool:
                 and os.path.isfile(os.path.join(folder, code, "LC_MESSAGES", DOMAIN + ".mo")))
 
 
+LARGEST_CATALOG = 16 * 1024 * 1024
+"""The most bytes a compiled catalog is read to: many times scorekeeper's own (a larger file is no catalog)."""
+
+
+class CatalogProblem(Exception):
+    """The catalog of the language asked for cannot be read (``path``; ``damage`` says why, in words marked
+    for the catalogs): the process speaks English instead."""
+
+    def __init__(self, path: str, damage) -> None:
+        super().__init__(f"{path}: {damage}")
+        self.path = path
+        self.damage = damage
+
+    def said(self) -> str:
+        """Why, in the language in use (English, once the catalog is refused)."""
+        damage = self.damage
+        return _(damage.message).format(**damage.fields) if hasattr(damage, "message") else str(damage)
+
+
 def use(code: str) -> None:
-    """Speak ``code`` from now on: English, or a language with a catalog (``known``); anything else is English."""
+    """Speak ``code`` from now on: English, or a language with a catalog (``known``); anything else is English.
+    A catalog that cannot be read (damaged, cut short, unreadable) leaves the process speaking English and
+    raises CatalogProblem, once: asked again for the same file, the process speaks English without a word."""
     if code == _speaking[1]:
         return
     path = None if code == "en" else catalog_path(code)
     if path is None:
         _speaking[:] = [English, "en"]
         return
-    from scorekeeper.i18n.catalog import Catalog  # start-up: only a language other than English reads a catalog
+    from scorekeeper.i18n.catalog import Catalog, Damaged  # start-up: only a language other than English
 
-    with open(path, "rb") as handle:
-        _speaking[:] = [Catalog(handle.read()), code]
+    _speaking[:] = [English, "en"]
+    try:
+        with open(path, "rb") as handle:
+            identity = (path, *_identity(handle.fileno()))
+            if identity in _refused:
+                return
+            data = handle.read(LARGEST_CATALOG + 1)
+        if len(data) > LARGEST_CATALOG:
+            raise Damaged(N_("it is larger than any catalog (more than {largest:,} bytes)"),
+                          largest=LARGEST_CATALOG)
+        catalog = Catalog(data)
+    except (OSError, Damaged) as damage:
+        if isinstance(damage, Damaged):
+            _refused.append(identity)
+        raise CatalogProblem(path, getattr(damage, "strerror", None) or damage) from None
+    _speaking[:] = [catalog, code]
+
+
+_refused: list[tuple] = []
+"""The catalog files found damaged in this process (path, device, inode, size, time): said once, then passed over
+(a command decides its language twice: before click is loaded, and as click starts it)."""
+
+
+def _identity(descriptor: int) -> tuple[int, ...]:
+    info = os.fstat(descriptor)
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
 
 
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")

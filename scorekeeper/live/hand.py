@@ -1,104 +1,42 @@
 """The hand in play, typed play by play at the ``play`` prompt (rules.md §10, docs/live.md): the ``Board`` that
 rules on each play, the plays so far, and the words the session answers them with.
 
-A line is plays when every word of it reads as plays (a name, then a tile, ``knocks`` or ``draws N``; several
-in a line): ``a 66 b 63``.  A round line always holds a word plays never hold (``out``, ``fish``, a claim's
-``+5`` or ``count``), so a line that reads both ways cannot happen, and a line that is not whole plays is read
-as a round line (or claims) as before.  Once the hand is over (an out, a fish), the next line is what the
-hands still hold, as a round line without the ``out``: the round is then recorded with its plays.
+Which lines are plays is ``live.line``'s to say.  Once the hand is over (an out, a fish), the next line is what
+the hands still hold, as a round line without the ``out`` (``facts``): the round is then recorded with its
+plays.
 
 Nothing here reads the keyboard, writes a file or prints: the session records and answers.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
-from scorekeeper.domain.facts import RoundFacts
+from scorekeeper.domain.facts import RoundFacts, Ruling
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.notation.names import candidates
-from scorekeeper.notation.play_line import DRAW_WORDS, KNOCK_WORDS, parse_plays, said_play
+from scorekeeper.notation.play_line import said_play
 from scorekeeper.notation.round_line import read_round, tokens
-from scorekeeper.notation.words import ENGLISH, LANGUAGES, play_word, round_word
+from scorekeeper.notation.words import round_word, word_in_use
 from scorekeeper.reports.play import play_line
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
-from scorekeeper.scoring.board import Board, IllegalPlay, Ruled
+from scorekeeper.match.checks import in_order
+from scorekeeper.scoring.board import Board, Finding, IllegalPlay, PlayBreach, Ruled
+from scorekeeper.scoring.lead import Opening
 from scorekeeper.scoring.notes import NoteKind, kind_of
 
-ROUND_WORDS = ("out", "fish", "by", "led", "count", "played")
-"""Words only a round line (or a claim) holds: a line with one of them is never plays."""
 ENDING_WORDS = ("out", "fish", "by", "led", "on")
 """Words the referee has already seen the answer to once the hand is over."""
 
 
-def is_round_like(text: str, players: Sequence[str] = ()) -> bool:
-    """Whether ``text`` holds a word only a round line or a claim holds (``out``, ``fish``, ``+5``...), in any
-    language or keyboard layout (``вышла``, ``щге``; a word that names one of ``players`` is the player)."""
-    return "+" in text or any(round_word(word, players) in ROUND_WORDS for word in _words(text))
-
-
-def _words(text: str) -> list[str]:
-    return text.casefold().replace(",", " ").replace(";", " ").split()
-
-
-def read_plays(text: str, players: Sequence[str], max_pip: int) -> tuple[Play, ...] | None:
-    """The plays ``text`` holds when the whole line reads as plays; None when it is something else (a round
-    line, claims, a word out of place: the round reader says what is wrong with it)."""
-    if is_round_like(text, players):
-        return None
-    try:
-        return parse_plays(text, players, max_pip)
-    except InputError:
-        return None
-
-
-def looks_like_plays(text: str, players: Sequence[str] = ()) -> bool:
-    """A line meant as plays though it does not read as them (``c knocks d``, ``c стук d``): its own error is
-    the plays'."""
-    return not is_round_like(text, players) and any(
-        word in KNOCK_WORDS + DRAW_WORDS or play_word(word) in ("knocks", "draws", "on") and not
-        candidates(players, word) for word in _words(text)[1:])
-
-
-def line_plays(text: str, players: Sequence[str], max_pip: int,
-               hand: HandInPlay | None) -> tuple[Play, ...] | None:
-    """The plays of a line typed at the prompt, or None when it is not plays (a round line, claims, one word
-    naming no player: a command mistyped).  A line meant as plays but not read as them is refused with the
-    plays' own error, and so is a round line or a claim inside a hand (InputError, StateError)."""
-    plays = read_plays(text, players, max_pip)
-    if plays is not None:
-        return plays
-    if hand is None and not looks_like_plays(text, players):
-        return None
-    if re.fullmatch(r"[^\W\d_]+", text) and not candidates(players, text):
-        return None
-    if hand is not None and is_round_like(text, players):
-        plays = len(hand.plays)
-        raise StateError(ngettext("a hand is in play ({n} play): type its plays to the end (the hands are asked "
-                                  "for then), or '{undo_all}' to drop them",
-                                  "a hand is in play ({n} plays): type its plays to the end (the hands are asked "
-                                  "for then), or '{undo_all}' to drop them", plays).format(
-            n=plays, undo_all=_said_as("commands", "undo") + " " + _said_as("options", "all")))
-    parse_plays(text, players, max_pip)  # raises, saying what is wrong with the plays
-    return None
-
-
-def _said_as(table: str, word: str) -> str:
-    """A word of the session (``table``: 'commands', 'options', 'plays') as the language in use types it."""
-    from scorekeeper.i18n import language  # start-up
-
-    said = getattr(LANGUAGES.get(language(), ENGLISH), table).get(word) or ()
-    return said[0] if said else word
-
-
-def play_words(spoken: Sequence[str]) -> list[str]:
-    """The play line's words in the ``spoken`` languages (codes, English first), for Tab to complete."""
-    return [word for code in spoken for said in LANGUAGES[code].plays.values() for word in said]
+def waiting(command: str) -> StateError:
+    """The refusal of a session command that waits until the round of the hand in play is recorded ('redo',
+    'again'; the English word)."""
+    return StateError(_("a hand is in play: '{command}' waits until its round is recorded").format(
+        command=word_in_use("commands", command)))
 
 
 def _short(player: str, players: Sequence[str]) -> str:
@@ -111,68 +49,132 @@ def _short(player: str, players: Sequence[str]) -> str:
 
 
 class HandInPlay:
-    """One hand being typed: the plays made, the Board after them, and who must lead (when the match says);
-    ``first``: the match's first round, whose lead ``lead.first`` decides."""
+    """One hand being typed: the plays made, the Board after them, and how the match says it is led
+    (``opening``, ``scoring.lead.opening``; or ``leader``, who leads it, and ``first``, a lead ``lead.first``
+    decides).
+
+    The referee advises, the table decides (rules.md §10.9): a play that breaks a rule of play is refused
+    (``PlayBreach``, nothing made) until the table lets it stand (``allow``: the play made as it was played);
+    a breach a later play proves is said with that play (``answer``) and waits in ``unsettled`` for the table
+    (``allow``, or ``undo`` back to it).  The breaches let stand go with the round as its rulings."""
 
     def __init__(self, ruleset: Ruleset, players: Sequence[str], leader: str | None = None,
-                 first: bool = False) -> None:
+                 first: bool = False, opening: Opening | None = None) -> None:
         self.ruleset = ruleset
         self.players = tuple(players)
-        self.leader = leader
-        """Who leads this hand, where the match says so (the one who went out or made the fish)."""
-        self.first = first
-        self.board = Board(ruleset, self.players, first=first)
+        if opening is None:
+            opening = Opening((leader,) if leader else None, first)
+        self.opening = opening
+        self.board = self._board()
         self.plays: list[Play] = []
+        self.rulings: list[Finding] = []
+        """The breaches the table let stand, each with the play it concerns and the play that showed it."""
+        self.unsettled: list[Finding] = []
+        """Breaches said and not yet let stand: those a later play (or the hands at the end) proved."""
+        self.pending: tuple[tuple[Play, ...], int] | None = None
+        """The line of plays refused for a breach, and which of its plays broke the rule: ``allow`` makes it."""
+        self.hands_text = ""
+        """What the hands hold, as typed once the hand is over (the session records it again after ``allow``)."""
+
+    def _board(self) -> Board:
+        return Board(self.ruleset, self.players, first=self.opening.first, leaders=self.opening.leaders,
+                     again=self.opening.again)
 
     @property
     def over(self) -> bool:
         return self.board.over
 
     @property
+    def fish_seen(self) -> bool:
+        """The hand ended in a fish (the knocks still said round the table after it change nothing)."""
+        return self.board.blocked and self.board.out is None
+
+    @property
     def scores(self) -> bool:
         return self.ruleset["play.scores"] is not PlayScore.NONE
 
-    def play(self, play: Play) -> Ruled:
-        """Rule on one play and make it (IllegalPlay, nothing changed, when it is refused)."""
-        if not self.plays and self.leader and play.player != self.leader and play.action is Action.TILE:
-            raise IllegalPlay(play, _("{leader} leads this hand, not {player}").format(leader=self.leader,
-                                                                                      player=play.player))
-        ruled = self.board.play(play)
+    def play(self, play: Play, allow: bool = False) -> Ruled:
+        """Rule on one play and make it (IllegalPlay, nothing changed, when it is refused); ``allow``: a breach
+        of a rule of play is let stand, and kept as a ruling."""
+        number = len(self.plays) + 1
+        ruled = self.board.play(play, allow)
         self.plays.append(play)
+        for finding in ruled.breaches:
+            (self.rulings if finding.play == number else self.unsettled).append(finding)
         return ruled
 
-    def play_all(self, plays: Sequence[Play]) -> list[Ruled]:
-        """Several plays of one line, all or none: a refused play leaves the hand as it was before the line."""
-        before = len(self.plays)
+    def play_all(self, plays: Sequence[Play], allowed: int = -1) -> list[Ruled]:
+        """Several plays of one line, all or none: a refused play leaves the hand as it was before the line
+        (a breach of a rule of play is kept in ``pending`` for ``allow``); the plays up to index ``allowed`` of
+        the line are let stand."""
+        before, kept = len(self.plays), (list(self.rulings), list(self.unsettled))
         ruled = []
         try:
-            for play in plays:
-                ruled.append(self.play(play))
+            for index, play in enumerate(plays):
+                ruled.append(self.play(play, index <= allowed))
         except IllegalPlay as refused:
+            self.pending = (tuple(plays), len(ruled)) if isinstance(refused, PlayBreach) else None
             if len(self.plays) == before:
                 raise
             self._rebuild(self.plays[:before])
+            self.rulings, self.unsettled = kept
             made = ", ".join(said_play(play, self.players) for play in plays[:len(ruled)])
-            raise IllegalPlay(refused.play, ngettext(
-                "{reason} (and {made}, before it in the line, is not made either)",
-                "{reason} (and {made}, before it in the line, are not made either)", len(ruled)).format(
-                reason=refused.reason, made=made)) from None
+            reason = ngettext("{reason} (and {made}, before it in the line, is not made either)",
+                              "{reason} (and {made}, before it in the line, are not made either)",
+                              len(ruled)).format(reason=refused.reason, made=made)
+            if isinstance(refused, PlayBreach):
+                raise PlayBreach(refused.play, refused.found, reason) from None
+            raise IllegalPlay(refused.play, reason) from None
+        self.pending = None
         return ruled
 
+    def allow(self) -> list[Ruled]:
+        """The table lets the breach said stand: the line refused for it is made as it was played (the plays
+        made come back), or the breaches a later play or the hands proved are kept as rulings (nothing comes
+        back); StateError when no breach waits for the table."""
+        if self.pending is not None:
+            plays, index = self.pending
+            return self.play_all(plays, allowed=index)
+        if not self.unsettled:
+            raise StateError(_("no breach of the rules of play waits for the table: '{allow}' lets stand the "
+                               "one just said").format(allow=word_in_use("commands", "allow")))
+        self.rulings += self.unsettled
+        self.unsettled = []
+        return []
+
     def undo(self) -> Play:
-        """Take back the last play: the Board is built again from the plays before it."""
+        """Take back the last play: the Board is built again from the plays before it, and a breach that play
+        concerned or proved is no longer said."""
         if not self.plays:
             raise StateError(_("no play to take back"))
         last = self.plays[-1]
         self._rebuild(self.plays[:-1])
+        number = len(self.plays)
+        self.rulings = [finding for finding in self.rulings if finding.play <= number and
+                        finding.shown is not None and finding.shown <= number]
+        self.unsettled = [finding for finding in self.unsettled if finding.shown is not None and
+                          finding.shown <= number]
+        self.pending = None
+        self.hands_text = ""
         return last
 
     def _rebuild(self, plays: Sequence[Play]) -> None:
-        self.board = Board(self.ruleset, self.players, first=self.first)
+        self.board = self._board()
         self.plays = []
         for play in plays:
-            self.board.play(play)  # each was legal on this very board before
+            self.board.play(play, allow=True)  # each was made on this very board before, as the table let it
             self.plays.append(play)
+
+    def held(self, facts: RoundFacts) -> list[Finding]:
+        """The breaches the hands typed at the end prove (``Board.held``) and the table has not let stand: they
+        wait in ``unsettled``."""
+        hands = {player: tiles for player, tiles in facts.hands}
+        if self.board.out is not None:
+            hands[self.board.out.player] = ()
+        settled = {(finding.play, finding.breach) for finding in self.rulings}
+        shown = [finding for finding in self.board.held(hands) if (finding.play, finding.breach) not in settled]
+        self.unsettled = [finding for finding in self.unsettled if finding.shown is not None] + shown
+        return shown
 
     def fish(self) -> list[Ruled]:
         """``fish`` typed on a sealed layout that nobody can open: every player knocks in turn."""
@@ -204,31 +206,31 @@ class HandInPlay:
         end of the hand said, and what to type next."""
         lines = []
         idle = False
-        for each in ruled:
+        first = len(self.board.history) - len(ruled) + 1  # the answer is for the newest plays
+        for number, each in enumerate(ruled, start=first):
             lines.append(play_line(each, self.scores, self.players))
+            for finding in each.breaches:
+                if finding.play != number:  # an earlier play's breach, proved by this one: the table decides
+                    lines.append(self.breach_said(finding))
             if each.idle and not idle:  # said once a line, however many knock after the fish
                 idle = True
                 lines.append(each.note[0].upper() + each.note[1:] + ".")
             if each.note and not each.out and not each.blocked:
                 lines.append(each.note[0].upper() + each.note[1:] + ".")
                 if kind_of(each.note) is NoteKind.SEALED_UNSEEN:  # the hands are not known: the table says
-                    lines.append(_("Nobody holds it? Type '{fish}'.").format(fish=_said_as("round", "fish")))
+                    lines.append(_("Nobody holds it? Type '{fish}'.").format(fish=word_in_use("round", "fish")))
             if each.points and self._muggins_first(each):
                 lines.append(_("Not called? An opponent may say {muggins}.").format(
-                    muggins=_said_as("plays", "muggins")))
+                    muggins=word_in_use("plays", "muggins")))
         if self.over:
             lines.append(self.ending())
         return "\n".join(lines)
 
-    def idle_knocks(self, text: str) -> list[Ruled] | None:
-        """The knocks of a line typed once the fish is seen (players say them round the table after the tile
-        that blocks it): accepted, they change nothing; None for a line that is not knocks only."""
-        if self.board.out is not None or not self.board.blocked:
-            return None
-        plays = read_plays(text, self.players, self.ruleset["tiles.max_pip"])
-        if not plays or any(play.action is not Action.KNOCK for play in plays):
-            return None
-        return self.play_all(plays)
+    def breach_said(self, finding: Finding) -> str:
+        """A breach of an earlier play, proved later, and what the table may do about it."""
+        return _("Play {number} ({play}): {reason}. '{allow}' lets it stand.").format(
+            number=finding.play, play=said_play(self.plays[finding.play - 1], self.players), reason=finding.reason,
+            allow=word_in_use("commands", "allow"))
 
     def _muggins_first(self, ruled: Ruled) -> bool:
         if self.ruleset["play.muggins"] is not Muggins.CALLED:
@@ -310,7 +312,8 @@ class HandInPlay:
                     "{player} holds {n} tiles (dealt {dealt}, played {played}): {given} given; give them all, or "
                     "the total", holds).format(**fields))
         last = board.out.last if board.out is not None else ()
-        return facts._replace(last=tuple(last), led=board.lead, plays=tuple(self.plays))
+        rulings = in_order(Ruling(finding.play, finding.breach) for finding in self.rulings)
+        return facts._replace(last=tuple(last), led=board.lead, plays=tuple(self.plays), rulings=rulings)
 
     def implausible(self, facts: RoundFacts) -> str:
         """Why a total typed at the end of the hand cannot be what the player holds ('' when it can): more

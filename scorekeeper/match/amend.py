@@ -9,18 +9,27 @@ Pure like ``record``: a new ``Match`` comes back, checked, and nothing is writte
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from scorekeeper.domain.facts import Match, Round, Undoing
+from scorekeeper.domain.facts import Breach, Match, Round, Ruling, Undoing
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import N_, _
-from scorekeeper.match.checks import check_round
+from scorekeeper.match.checks import breaches_found, check_round, in_order
 from scorekeeper.match.claims import add_claim
 from scorekeeper.match.opened import lead_problems
+from scorekeeper.match.record import with_rulings
 from scorekeeper.match.revisions import Line, describe, round_label, settled, with_change
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
+from scorekeeper.scoring.lead import opening as lead_opening
 from scorekeeper.scoring.table import RoundResult, Table
+
+if TYPE_CHECKING:  # start-up: a type only here
+    from scorekeeper.scoring.board import Finding
+
+    Settled = tuple[tuple[int, Finding], ...]
+    """Breaches of how a round was led that a change of the rounds before it made (round number, breach): kept
+    as the round's rulings (``settle_leads``)."""
 
 
 def check_number(match: Match, number: int) -> None:
@@ -32,10 +41,11 @@ def check_number(match: Match, number: int) -> None:
             number=number, last=len(match.rounds)))
 
 
-def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
-               keep_in_play: bool = True, scored: Sequence[RoundResult] = ()) -> tuple[Match, Table]:
-    """Replace round ``number`` with ``rnd`` (checked as ``round`` checks it); the new match and its table.
-    The old facts stay in the match's history, for ``redo``.
+def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round, keep_in_play: bool = True,
+               scored: Sequence[RoundResult] = (), allow: bool = False) -> tuple[Match, Table, Settled]:
+    """Replace round ``number`` with ``rnd`` (checked as ``round`` checks it, ``allow`` as it takes it); the new
+    match, its table and the leads settled after it (``settle_leads``). The old facts stay in the match's
+    history, for ``redo``.
 
     ``keep_in_play``: the old round's in-play facts (its claims and in-play totals) are kept and ``rnd``'s
     are ignored, since ``round``'s flags do not restate single claims; false: ``rnd``'s in-play facts
@@ -47,22 +57,61 @@ def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round,
     if keep_in_play:
         rnd = rnd._replace(claims=old.claims, play_points=old.play_points)
     rnd = rnd._replace(line=old.line)
-    check_round(match, ruleset, rnd)
+    if len(scored) < number - 1:
+        scored = replay(ruleset, match).rounds
+    rnd = with_rulings(match, ruleset, rnd, scored[number - 2] if number > 1 else None, allow)
     rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]
     kept = with_change(match, Undoing.EDIT, number, round=old.facts())  # 'redo' can put it back
-    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "edit",
-                     number=number)
+    match, table = _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "edit",
+                             number=number)
+    return settle_leads(match, ruleset, table, (number + 1,))
 
 
 def delete_round(match: Match, ruleset: Ruleset, number: int,
-                 scored: Sequence[RoundResult] = ()) -> tuple[Match, Table]:
-    """Remove round ``number``; the later rounds move up one.  The new match and its table (``scored``: as
-    for edit_round). The round's facts stay in the match's history, for ``redo``."""
+                 scored: Sequence[RoundResult] = ()) -> tuple[Match, Table, Settled]:
+    """Remove round ``number``; the later rounds move up one.  The new match, its table (``scored``: as for
+    edit_round) and the leads settled (``settle_leads``: the round that moves up is led after another round,
+    or first). The round's facts stay in the match's history, for ``redo``."""
     check_number(match, number)
     rounds = match.rounds[:number - 1] + match.rounds[number:]
     kept = with_change(match, Undoing.DELETE, number, round=match.rounds[number - 1].facts())
-    return _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "delete",
-                     number=number)
+    match, table = _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "delete",
+                             number=number)
+    return settle_leads(match, ruleset, table, (number,))
+
+
+_LED = frozenset({Breach.LEADER, Breach.FIRST_LEAD})
+"""The breaches that depend on the rounds before (who had to lead, whether the lead is the first round's)."""
+
+
+def settle_leads(match: Match, ruleset: Ruleset, table: Table,
+                 numbers: Sequence[int]) -> tuple[Match, Table, Settled]:
+    """The rounds ``numbers`` led again as the rounds now before them say (rules.md §10.9): a round that moved
+    (a delete, a redo) or whose previous round changed (an edit) was led as the table then stood, and how it
+    was led is a fact.  A breach of the lead it shows now becomes one of its rulings (a file scorekeeper wrote
+    is never one it refuses); a ruling on its lead that no longer applies is dropped.  The match, its table
+    (the same scores: rulings do not score) and the breaches that became rulings."""
+    rounds, results, news = list(match.rounds), list(table.rounds), []
+    for number in sorted(set(numbers)):
+        if not 1 <= number <= len(results) or not rounds[number - 1].plays:
+            continue
+        rnd = rounds[number - 1]
+        opening = lead_opening(ruleset, match, results[number - 2] if number > 1 else None)
+        try:
+            found = breaches_found(match, ruleset, rnd, opening, typed=False)
+        except InputError:  # a hand that cannot be followed any more has no lead to settle
+            continue
+        led = [finding for finding in found if finding.breach in _LED]
+        rulings = in_order([ruling for ruling in rnd.rulings if ruling.breach not in _LED] +
+                           [Ruling(finding.play, finding.breach) for finding in led])
+        if rulings == rnd.rulings:
+            continue
+        news += [(number, finding) for finding in led if Ruling(finding.play, finding.breach) not in rnd.rulings]
+        rounds[number - 1] = rnd = rnd._replace(rulings=rulings)
+        results[number - 1] = results[number - 1]._replace(facts=rnd)
+    if rounds == list(match.rounds):
+        return match, table, ()
+    return match._replace(rounds=tuple(rounds)), table._replace(rounds=tuple(results)), tuple(news)
 
 
 _DECIDED_BEFORE = {
@@ -122,11 +171,12 @@ def _choose(match: Match, number: int | None) -> int:
 
 
 def redo(match: Match, ruleset: Ruleset, number: int | None = None,
-         scored: Sequence[RoundResult] = ()) -> tuple[Match, Table, str]:
+         scored: Sequence[RoundResult] = ()) -> tuple[Match, Table, str, Settled]:
     """Put back what change ``number`` of the history took out (None: the newest not yet put back); the new
-    match, its table and what was put back, in words. ``scored``: the results of the match as it is, when the
-    caller has them. Refused (StateError) where the facts can no longer go back as they were, or where they
-    would go can no longer be told (``revisions``' docstring)."""
+    match, its table, what was put back, in words, and the leads settled (``settle_leads``: the round put back
+    and the one after it). ``scored``: the results of the match as it is, when the caller has them. Refused
+    (StateError) where the facts can no longer go back as they were, or where they would go can no longer be
+    told (``revisions``' docstring)."""
     index = _choose(match, number)
     entry = match.history[index]
     line = Line(match)
@@ -159,7 +209,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
         restored = add_claim(match, ruleset, entry.claim.player, entry.claim.points, over, entry.claim.count)
         restored = restored._replace(history=tuple(history))
         return restored, replay(ruleset, restored, scored), _("the claim of {points} by {player}").format(
-            points=entry.claim.points, player=entry.claim.player)
+            points=entry.claim.points, player=entry.claim.player), ()
     rnd = entry.round
     at = line.number_at(place)
     then = _(_WHEN[entry.change]).format(number=entry.number) if at != entry.number else ""
@@ -208,7 +258,8 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
             number=at, facts=round_label(rnd), then=then)
     check_round(restored, ruleset, rnd)
     restored, table = _rescored(restored, ruleset, scored[:at - 1], "redo", label=label)
-    return restored, table, said
+    restored, table, leads = settle_leads(restored, ruleset, table, (at, at + 1))
+    return restored, table, said, leads
 
 
 _CLASH = N_("the places in the match file's history do not fit its rounds (was it edited by hand?): change "

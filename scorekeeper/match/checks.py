@@ -4,6 +4,12 @@ Each check is a pure function ``(match, ruleset, round) -> None`` that raises ``
 ``FactError``, whose text names the round line's words) for the first thing wrong that it looks at, in the
 manner of beancount's validations.  The order is the order of precedence: a round with several problems is
 refused for the one the earliest check finds.
+
+The referee advises, the table decides (rules.md §10.9).  A round's plays are refused only where they cannot be
+scored; a rule of play they break is the table's to let stand.  A round being recorded (``check_round`` given
+its ``Opening``) is accepted when each breach its plays show is one of its rulings (``Round.rulings``), and
+refused otherwise (``Unallowed``), naming the play and how to let it stand; a round already in the match keeps
+its breaches as rulings to show, never as a lock on the file.
 """
 
 from __future__ import annotations
@@ -11,12 +17,13 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable
 
-from scorekeeper.domain.facts import FISH, OUT, Ending, Match, Round
+from scorekeeper.domain.facts import FISH, OUT, Breach, Ending, Match, Round, Ruling
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import FactError, InputError
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, HandValue, Muggins
+from scorekeeper.scoring.lead import Opening
 
 RoundCheck = Callable[[Match, Ruleset, Round], None]
 
@@ -179,10 +186,10 @@ def _held(rnd: Round) -> dict[str, tuple[Tile, ...]]:
     return held
 
 
-def _followed(match: Match, ruleset: Ruleset, rnd: Round):
+def _followed(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening | None = None, typed: bool = False):
     from scorekeeper.scoring.board import follow_hand  # start-up: only a round typed play by play
 
-    return follow_hand(ruleset, match.players, rnd.plays, _held(rnd))
+    return follow_hand(ruleset, match.players, rnd.plays, _held(rnd), opening, typed)
 
 
 def plays_seated(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -208,8 +215,9 @@ def played_tiles_not_held(match: Match, ruleset: Ruleset, rnd: Round) -> None:
 
 
 def plays_legal(match: Match, ruleset: Ruleset, rnd: Round) -> None:
-    """The plays follow the ruleset's layout, one after another (rules.md §10); the hands dealt, where the
-    end of the hand tells them, check every knock. The first illegal play is refused with its number."""
+    """The plays can be scored: each tile in the set, laid once, held by nobody else, with a place on the layout
+    (rules.md §10.1). The first that cannot is refused with its number.  A rule of play broken is not refused
+    here (``check_allowed``)."""
     if not rnd.plays:
         return
     followed = _followed(match, ruleset, rnd)
@@ -217,29 +225,6 @@ def plays_legal(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         from scorekeeper.scoring.board import refusal  # start-up: as in _followed
 
         raise InputError(refusal(followed))
-
-
-def _first_round(match: Match, rnd: Round) -> bool:
-    """Whether ``rnd`` is (or is to be) the match's first round: recorded first, or round 1 being edited."""
-    if not match.rounds:
-        return True
-    first = match.rounds[0]
-    return rnd is first or (rnd.line is not None and rnd.line == first.line)
-
-
-def first_lead_kept(match: Match, ruleset: Ruleset, rnd: Round) -> None:
-    """The match's first round opens as ``lead.first`` says (rules.md §1.4), where the plays and the hands at
-    the end tell which tile had to: the lead is refused when a tile that comes before it was dealt."""
-    if not rnd.plays or not _first_round(match, rnd):
-        return
-    from scorekeeper.scoring.board import first_lead_problem  # start-up: as in _followed
-    from scorekeeper.notation.play_line import format_play  # start-up: as in _followed
-
-    problem = first_lead_problem(ruleset, match.players, rnd.plays, _held(rnd))
-    if problem:
-        lead = next(play for play in rnd.plays if play.tile is not None)
-        raise InputError(_("play {number} ({play}): {reason}").format(number=rnd.plays.index(lead) + 1,
-                                                                     play=format_play(lead), reason=problem))
 
 
 def plays_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -281,18 +266,6 @@ def _held_doubles(followed, rnd: Round):
     from scorekeeper.scoring.board import held_doubles  # start-up: as in _followed
 
     return held_doubles(followed, _held(rnd))
-
-
-def draws_needed(match: Match, ruleset: Ruleset, rnd: Round) -> None:
-    """A player draws only when no tile fits (``bazaar.draw_while_able`` false): a draw the plays and the
-    hands at the end show was made while a tile fitted is refused."""
-    if ruleset["bazaar.draw_while_able"] or not any(play.drawn for play in rnd.plays):
-        return
-    from scorekeeper.scoring.board import needless_draw  # start-up: as in _followed
-
-    problem = needless_draw(_followed(match, ruleset, rnd), _held(rnd))
-    if problem:
-        raise InputError(problem)
 
 
 def muggins_called(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -355,9 +328,7 @@ ROUND_CHECKS: tuple[RoundCheck, ...] = (
     played_tiles_fit,
     played_tiles_not_held,
     plays_legal,
-    first_lead_kept,
     plays_agree,
-    draws_needed,
     muggins_called,
     pips_fit_the_set,
     claims_sound,
@@ -367,18 +338,83 @@ ROUND_CHECKS: tuple[RoundCheck, ...] = (
 )
 
 
-PLAY_CHECKS = frozenset({plays_legal, first_lead_kept, plays_agree, draws_needed, muggins_called, claims_agree})
+PLAY_CHECKS = frozenset({plays_legal, plays_agree, muggins_called, claims_agree})
 """The checks that hold a hand's plays to the match's own ruleset: a ruleset that re-scores the match
 (``rescore``, ``compare``) follows the plays its own way (a layout or a deal of its own), and says so in
 a note where it cannot, rather than refusing facts that were sound where they were played."""
 
 
-def check_round(match: Match, ruleset: Ruleset, rnd: Round, plays: bool = True) -> None:
+class Unallowed(FactError):
+    """A round being recorded whose plays break a rule of play the table has not let stand (rules.md §10.9):
+    the first such breach, named with its play; ``found`` holds every one (``Finding``), ``{allow}`` says how
+    to let them stand (``'allow'``, ``--allow``)."""
+
+    def __init__(self, template: str, found: tuple, **values: object) -> None:
+        self.found = found
+        super().__init__(template, **values)
+
+
+def breaches_found(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening, typed: bool = True) -> tuple:
+    """Every rule of play ``rnd``'s plays break (``scoring.board.Finding``, in the order they are said), the
+    round led as ``opening`` says; a play that cannot be scored is refused (InputError).  ``typed``: the round
+    is being recorded (a double that fits two ends alike is asked where it goes); false: as it was recorded."""
+    if not rnd.plays:
+        return ()
+    followed = _followed(match, ruleset, rnd, opening, typed)
+    if followed.illegal is not None:
+        from scorekeeper.scoring.board import refusal  # start-up: as in _followed
+
+        raise InputError(refusal(followed))
+    return followed.breaches
+
+
+def as_rulings(found: tuple) -> tuple[Ruling, ...]:
+    """Breaches found as the rulings that let them stand."""
+    return in_order(Ruling(finding.play, finding.breach) for finding in found)
+
+
+def in_order(rulings) -> tuple[Ruling, ...]:
+    """Rulings each once, in the order of the plays (and of ``Breach`` within a play), as the match file
+    keeps them."""
+    return tuple(sorted(set(rulings), key=lambda ruling: (ruling.play, _BREACHES.index(ruling.breach))))
+
+
+_BREACHES = list(Breach)
+
+
+def check_allowed(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening) -> None:
+    """Each breach of a rule of play in ``rnd``'s plays, the round led as ``opening`` says, is one of the
+    round's rulings; the first that is not is refused (``Unallowed``), naming its play."""
+    refuse_unallowed(rnd.plays, breaches_found(match, ruleset, rnd, opening), rnd.rulings)
+
+
+def refuse_unallowed(plays, found: tuple, rulings: tuple[Ruling, ...] = ()) -> None:
+    """Refuse (``Unallowed``) the first breach ``found`` in ``plays`` that is not one of ``rulings``."""
+    allowed = set(rulings)
+    left = tuple(finding for finding in found if Ruling(finding.play, finding.breach) not in allowed)
+    if not left:
+        return
+    from scorekeeper.notation.play_line import said_play  # start-up: as in _followed
+
+    first = left[0]
+    more = len(as_rulings(left)) - 1
+    template = N_("play {number} ({play}): {reason}; {allow}") if not more else \
+        N_("play {number} ({play}): {reason} (and {more} more); {allow}")
+    raise Unallowed(template, left, number=first.play, play=said_play(plays[first.play - 1]),
+                    reason=first.reason, more=more)
+
+
+def check_round(match: Match, ruleset: Ruleset, rnd: Round, plays: bool = True,
+                opening: Opening | None = None) -> None:
     """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order);
-    ``plays`` false: without ``PLAY_CHECKS``."""
+    ``plays`` false: without ``PLAY_CHECKS``.  ``opening``: the round is being recorded, led as the match says
+    (``scoring.lead.opening``), and its plays' breaches must be its rulings (``check_allowed``); None: a round
+    already recorded, whose breaches are rulings to show."""
     for check in ROUND_CHECKS:
         if plays or check not in PLAY_CHECKS:
             check(match, ruleset, rnd)
+        if check is plays_legal and plays and opening is not None:  # a breach is said before what follows it
+            check_allowed(match, ruleset, rnd, opening)
 
 
 def round_checker(match: Match, ruleset: Ruleset, plays: bool = True) -> Callable[[Round], None]:

@@ -13,6 +13,7 @@ from scorekeeper.domain.facts import (
     Hand,
     Match,
     Round,
+    Ruling,
     Side,
     Undoing,
     singles,
@@ -20,11 +21,11 @@ from scorekeeper.domain.facts import (
 from scorekeeper.domain.tiles import Tile
 from scorekeeper.errors import FactError, InputError, StateError, quoted
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.match.checks import check_round
+from scorekeeper.match.checks import as_rulings, breaches_found, check_round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Teams
 from scorekeeper.scoring.engine import replay
-from scorekeeper.scoring.lead import lead_problem
+from scorekeeper.scoring.lead import lead_problem, opening as lead_opening
 
 if TYPE_CHECKING:  # start-up: a type only here
     from scorekeeper.domain.plays import Play
@@ -44,7 +45,7 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
                 hands: Iterable[tuple[str, tuple[Tile, ...]]] = (), totals: Iterable[tuple[str, int]] = (),
                 fisher: str | None = None, last: tuple[Tile, ...] = (), led: Tile | None = None,
                 claims: Iterable[Claim] = (), plays: Iterable[Play] = (), plain_last: bool = False,
-                plain_led: bool = False) -> Round:
+                plain_led: bool = False, rulings: Iterable[Ruling] = ()) -> Round:
     """Turn typed facts into a Round; names are resolved and each player's hand given once."""
     if out and fish:
         raise FactError(N_("a round ends either by an out or by a fish, not both: give {ending}"))
@@ -64,22 +65,42 @@ def build_round(match: Match, *, out: str | None = None, fish: bool = False,
                  out=resolve_player(match, out) if out else None,
                  fisher=resolve_player(match, fisher) if fisher else None,
                  last=tuple(last), led=led, claims=tuple(claims), plain_last=plain_last, plain_led=plain_led,
-                 plays=tuple(play._replace(player=resolve_player(match, play.player)) for play in plays))
+                 plays=tuple(play._replace(player=resolve_player(match, play.player)) for play in plays),
+                 rulings=tuple(rulings) if plays else ())
 
 
-def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=None) -> Match:
-    """Append a checked round; ``over`` is whether the match was already decided before it, and ``scored``
-    the results of the rounds before it when the caller has them (else they are replayed when needed)."""
+def record_round(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=None, allow: bool = False) -> Match:
+    """Append a round after checking it (``check_next``)."""
+    return appended(match, check_next(match, ruleset, rnd, over, scored, allow))
+
+
+def check_next(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=None, allow: bool = False) -> Round:
+    """The round ``match`` takes as its next, or refused: every check of a round (``checks.check_round``) and
+    the lead on the hundred.  ``over`` is whether the match was already decided before it, and ``scored``
+    the results of the rounds before it when the caller has them (else they are replayed when needed).
+
+    The round's plays are held to the rules of play, led as the rounds before it say (``lead.opening``): each
+    breach must be one of its rulings (the table's), else the round is refused naming it
+    (``checks.Unallowed``); ``allow``: the table lets every breach found stand, and they become its rulings
+    (the round returned holds them)."""
     if over:
         raise StateError(_("the match is over: no more rounds can be recorded (undo the last round to change "
                            "it, or start a new match)"))
-    check_round(match, ruleset, rnd)
+    if rnd.plays and scored is None:
+        scored = replay(ruleset, match).rounds
+    rnd = with_rulings(match, ruleset, rnd, scored[-1] if scored else None, allow)
     if ruleset["hundred.enabled"]:
         if scored is None:
             scored = replay(ruleset, match).rounds
         problem = lead_problem(ruleset, match, scored[-1] if scored else None, rnd)
         if problem:
             raise InputError(problem)
+    return rnd
+
+
+def appended(match: Match, rnd: Round) -> Match:
+    """``match`` with ``rnd``, already checked (``check_next``), as its last round: the hand's pending claims
+    are closed into it."""
     return match._replace(rounds=match.rounds + (rnd,), pending=())
 
 
@@ -108,6 +129,18 @@ def undo(match: Match) -> tuple[Match, str]:
             number=number, facts=how, n=count)
     history = with_change(match, Undoing.UNDO, number, round=rnd.facts())
     return match._replace(rounds=match.rounds[:-1], pending=rnd.claims, history=history), said
+
+
+def with_rulings(match: Match, ruleset: Ruleset, rnd: Round, previous, allow: bool = False) -> Round:
+    """``rnd`` checked as a round being recorded after ``previous`` (a ``RoundResult``, None: first): its facts
+    (``check_round``), and its plays' breaches held against its rulings; with ``allow`` every breach found
+    becomes one of them (the table lets them stand).  The round comes back with its rulings."""
+    opening = lead_opening(ruleset, match, previous)
+    if allow and rnd.plays:
+        check_round(match, ruleset, rnd)  # a play that cannot be scored is refused before anything is allowed
+        rnd = rnd._replace(rulings=as_rulings(breaches_found(match, ruleset, rnd, opening)))
+    check_round(match, ruleset, rnd, opening=opening)
+    return rnd
 
 
 NAME_LIMIT = 30

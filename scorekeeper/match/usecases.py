@@ -14,10 +14,11 @@ match's state forbids it) before anything is written, so the file is left byte-f
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from contextlib import contextmanager
-from typing import Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match, Revision, Round, RoundFacts
 from scorekeeper.errors import InputError, MatchFileError, StateError, raise_problems
@@ -30,9 +31,10 @@ from scorekeeper.match.opened import (
     validate_text,
 )
 from scorekeeper.match.record import (
+    appended,
     build_round,
+    check_next,
     new_match,
-    record_round,
     seating_problem,
 )
 from scorekeeper.rules.loader import is_path, load_ruleset
@@ -41,6 +43,7 @@ from scorekeeper.scoring.plausible import check_plausible
 from scorekeeper.scoring.table import Table
 from scorekeeper.storage.lock import match_lock
 from scorekeeper.storage.matchfile import (
+    dump_match,
     keep_aside,
     key_line,
     read_match_text,
@@ -48,8 +51,8 @@ from scorekeeper.storage.matchfile import (
 )
 from scorekeeper.storage.stamp import MatchChanged, check_unchanged
 
-__all__ = ["Change", "RoundFacts", "parse_round", "open_match", "new", "rematch", "import_match", "record", "edit",
-           "delete", "undo", "redo", "history", "score", "write_back"]
+__all__ = ["Change", "Checked", "RoundFacts", "parse_round", "open_match", "new", "rematch", "import_match",
+           "check", "record", "edit", "delete", "undo", "redo", "history", "score", "claim", "write_back"]
 
 
 RoundInput = RoundFacts | str
@@ -70,19 +73,21 @@ def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
     return given
 
 
-def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: int | None = None) -> Round:
+def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: int | None = None,
+                     allow: bool = False) -> Round:
     """The round ``facts`` state: names resolved and each hand given once (``record.build_round``), the claims
     told with it checked (counts scored by the ruleset), and the hand's pending claims (``match.pending``)
     and in-play totals closed into it (the hand starts after ``rounds_before`` rounds; None: all of them).
     Not yet checked against the match: ``checks.check_round`` does that.
 
     Plays given (``facts.plays``) tell the end of the hand: what the facts leave out of it (the out or the
-    fish, the last tile, the lead, the fisherman) is taken from the board."""
+    fish, the last tile, the lead, the fisherman) is taken from the board; plays that stop before the end of
+    the hand are refused for the first breach of a rule of play they show, unless ``allow``."""
     if facts.plays and ruleset is not None:
-        facts = _seen_ending(match, ruleset, facts)
+        facts = _seen_ending(match, ruleset, facts, allow)
     rnd = build_round(match, out=facts.out, fish=facts.fish, hands=facts.hands, totals=facts.totals,
                       fisher=facts.fisher, last=facts.last, led=facts.led, plays=facts.plays,
-                      plain_last=facts.plain_last, plain_led=facts.plain_led)
+                      plain_last=facts.plain_last, plain_led=facts.plain_led, rulings=facts.rulings)
     if facts.claims or facts.play_points or match.pending:
         from scorekeeper.match.claims import (  # start-up: only the points races
             claim_points,
@@ -94,7 +99,7 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
     return rnd
 
 
-def _seen_ending(match: Match, ruleset, facts: RoundFacts) -> RoundFacts:
+def _seen_ending(match: Match, ruleset, facts: RoundFacts, allow: bool = False) -> RoundFacts:
     """``facts`` with the end of the hand the plays show filled in where it was not told; what was told is
     left as it is, for ``checks.plays_agree`` to hold against the board."""
     from scorekeeper.domain.plays import Play  # start-up: only a round typed play by play
@@ -119,6 +124,10 @@ def _seen_ending(match: Match, ruleset, facts: RoundFacts) -> RoundFacts:
             return facts
         return facts._replace(fish=True, fisher=facts.fisher or followed.fisherman, led=facts.led or lead)
     if not facts.out and not facts.fish:
+        if not allow:  # a play out of turn, say, is the likelier mistake
+            from scorekeeper.match.checks import refuse_unallowed  # start-up: as above
+
+            refuse_unallowed(plays, followed.breaches, facts.rulings)
         raise InputError(_("the plays stop before the hand is over (it is {player}'s turn): give the rest of "
                            "the plays, or say how the round ended").format(player=followed.turn))
     return facts
@@ -155,6 +164,9 @@ class Change(NamedTuple):
     """What ``redo`` put back, in words ("round 3 (Ann went out)")."""
     kept: str | None = None
     """Where ``new`` or ``import_match`` (with ``force``) kept the match it replaced."""
+    settled: tuple = ()
+    """Breaches of how a round was led that the change made (a round moved up to first, or now led after
+    another round), kept as that round's rulings: (round number, ``scoring.board.Finding``)."""
 
     @property
     def match(self) -> Match:
@@ -173,23 +185,65 @@ MatchSource = str | os.PathLike | OpenMatch
 """Where a use case finds the match: its file, or the open match a caller already holds."""
 
 
+READS = 20
+"""How often a use case reads a match file that other commands keep changing under it before it gives up:
+each read that comes too late means that another command's change landed meanwhile."""
+
+
+class _ReadAgain(Exception):
+    """The match file changed between a use case's read and its write: nothing was written; read it again."""
+
+
+def _read_again(use_case):
+    """Run ``use_case`` again, from a new read of the file, when another command changed the match between its
+    read and its write (``_changing``), up to ``READS`` times."""
+    @functools.wraps(use_case)
+    def changing(source, *args, **kwargs):
+        for _attempt in range(READS):
+            try:
+                return use_case(source, *args, **kwargs)
+            except _ReadAgain:
+                continue
+        path = source.path if isinstance(source, OpenMatch) else os.fspath(source)
+        raise StateError(_("other commands kept changing {path} while this one read it ({reads} times): nothing "
+                           "was written; try again").format(path=path, reads=READS))
+    return changing
+
+
 @contextmanager
 def _changing(source: MatchSource) -> Iterator[OpenMatch]:
-    """The match a use case changes, with the match's write lock held until the change is saved: opened and
-    checked from its file, or the state a caller holds (refused with MatchChanged when another command
-    changed the file since that state was read).  The one place where a use case reads the match before
-    writing it: the lock covers read, check and write, so two commands at once both land in the file."""
-    path = source.path if isinstance(source, OpenMatch) else os.fspath(source)
-    with match_lock(path):
-        if isinstance(source, OpenMatch):
-            check_unchanged(path, source.stamp)
-            yield source
-        else:
-            yield open_match(path)
+    """The match a use case changes: the state a caller holds, or the match opened and checked from its file.
+    Neither is read nor checked under the lock: ``_saved`` takes it for the write alone, once it is sure the
+    file is still the version that was read (``storage.stamp``), so that a long match's replay never makes
+    another writer wait. When another command changed the file meanwhile, a state the caller holds is refused
+    (MatchChanged) and a match opened here is read again (``_read_again`` runs the use case once more)."""
+    if isinstance(source, OpenMatch):
+        yield source
+        return
+    try:
+        yield open_match(os.fspath(source))
+    except MatchChanged:
+        raise _ReadAgain from None
+
+
+@contextmanager
+def _writing(opened: OpenMatch) -> Iterator[None]:
+    """The match's write lock, held while the change is written, once the file is known to be the version
+    ``opened`` was read from (MatchChanged otherwise)."""
+    with match_lock(opened.path):
+        check_unchanged(opened.path, opened.stamp)
+        yield
 
 
 def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
-    stamp = save_match(match, opened.path)
+    text = dump_match(match)  # worked out before the lock (a long match's lines): under it, only the write
+    with _writing(opened):
+        return _written(opened, match, table, text)
+
+
+def _written(opened: OpenMatch, match: Match, table: Table, text: str) -> OpenMatch:
+    """Write ``match`` (its ``text``) to the file ``opened`` came from; the caller holds the lock."""
+    stamp = save_match(match, opened.path, text)
     return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table, stamp)
 
 
@@ -243,19 +297,22 @@ def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, r
     """Write ``match`` as the match at ``path`` (``new``, ``import_match``), under the lock: refused when one
     is there unless ``force``, and then the one there is kept aside under a dated name first (``kept``):
     nothing of a match is ever lost by a command that replaces it."""
+    text = dump_match(match)  # worked out before the lock: under it, only the write
     with match_lock(path):
         _refuse_existing(path, force, remedy)  # again: another command may have started one meanwhile
-        return _replace_held(path, match, ruleset, table)
+        return _replace_held(path, match, ruleset, table, text=text)
 
 
-def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMatch | None = None) -> Change:
-    """Keep the match at ``path`` (if any) aside under a dated name, then write ``match`` there; the caller
-    holds the lock."""
+def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMatch | None = None,
+                  text: str | None = None) -> Change:
+    """Keep the match at ``path`` (if any) aside under a dated name, then write ``match`` (its ``text``, when
+    worked out already) there; the caller holds the lock."""
     kept = keep_aside(path, _now()) if os.path.exists(path) else None
-    stamp = save_match(match, path)
+    stamp = save_match(match, path, text)
     return Change(before, OpenMatch(path, match._replace(path=path), ruleset, table, stamp), kept=kept)
 
 
+@_read_again
 def rematch(source: MatchSource, force: bool = False) -> Change:
     """Start the next match at the finished match's file: the same seating, sides and ruleset, no rounds; the
     finished one is kept beside it under a dated name (``kept``), as ``new`` with ``force`` keeps it. Refused
@@ -273,7 +330,9 @@ def rematch(source: MatchSource, force: bool = False) -> Change:
                                       "one anyway, this one kept aside", rounds).format(path=path, n=rounds))
         finished = opened.match
         match = Match(ruleset=finished.ruleset, players=finished.players, sides=finished.sides, lang=finished.lang)
-        return _replace_held(path, match, opened.ruleset, replay(opened.ruleset, match), before=opened)
+        table = replay(opened.ruleset, match)
+        with _writing(opened):
+            return _replace_held(path, match, opened.ruleset, table, before=opened)
 
 
 def _now() -> str:
@@ -296,26 +355,60 @@ def _refuse_existing(path: str, force: bool, restart: bool = False) -> None:
                             "file")).format(path=path))
 
 
-def record(source: MatchSource, facts: RoundInput, confirmed: bool = False) -> Change:
-    """Record the next round from ``facts`` (or a round line); the hand's claims (from ``score``) and
+class Checked(NamedTuple):
+    """A round built from its facts and checked as the next round of a match, not yet recorded: what
+    ``check`` gives and ``record`` takes (a live session asks about a fact the line left out between the
+    two, and records the round it checked, which is not built nor checked again)."""
+
+    opened: OpenMatch
+    """The match it was checked against: ``record`` on another state builds and checks it again."""
+    facts: RoundFacts
+    round: Round
+    allow: bool = False
+    """The table let every breach of a rule of play found stand (the round holds them as its rulings)."""
+
+
+def check(source: MatchSource, facts: RoundInput, allow: bool = False) -> Checked:
+    """The round ``facts`` (or a round line) would record next in the match, built and checked as ``record``
+    checks it (InputError, StateError; ``checks.Unallowed`` for a breach of a rule of play not let stand, or
+    with ``allow`` the breaches found kept as its rulings); nothing is written.  Whether no table could have
+    ended it so (Implausible) is ``record``'s to ask, since the scorer may confirm it."""
+    opened = source if isinstance(source, OpenMatch) else open_match(os.fspath(source))
+    facts = _facts(opened, facts)
+    rnd = round_from_facts(opened.match, opened.ruleset, facts, allow=allow)
+    rnd = check_next(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds, allow)
+    return Checked(opened, facts, rnd, allow)
+
+
+@_read_again
+def record(source: MatchSource, facts: RoundInput | Checked, confirmed: bool = False, allow: bool = False) -> Change:
+    """Record the next round from ``facts`` (or a round line, or the round ``check`` gave for the state the
+    caller holds: it is not built nor checked again); the hand's claims (from ``score``) and
     ``facts.play_points`` are closed into it. Only the new round is scored. A round no table could have
-    ended that way is refused (Implausible, with the reason) unless ``confirmed``."""
+    ended that way is refused (Implausible, with the reason) unless ``confirmed``. A rule of play the plays
+    break is refused (``checks.Unallowed``) unless it is one of the round's rulings (``facts.rulings``), or
+    ``allow``: the table lets every breach found stand, kept with the round (its ``rulings``)."""
     with _changing(source) as opened:
-        rnd = round_from_facts(opened.match, opened.ruleset, _facts(opened, facts))
-        match = record_round(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds)
+        if isinstance(facts, Checked):
+            allow = allow or facts.allow
+        checked = facts if isinstance(facts, Checked) and facts.opened is opened and facts.allow == allow else \
+            check(opened, facts.facts if isinstance(facts, Checked) else facts, allow)
+        rnd = checked.round
         if not confirmed:
             check_plausible(opened.match, opened.ruleset, rnd)
+        match = appended(opened.match, rnd)
         # only the new round is scored: the rounds before it are the very ones the table was scored from
         table = replay(opened.ruleset, match, opened.table.rounds, kept=len(opened.match.rounds))
         return Change(opened, _saved(opened, match, table), number=len(match.rounds))
 
 
+@_read_again
 def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool = False,
-         confirmed: bool = False) -> Change:
-    """Replace round ``number``'s facts with ``facts`` (or a round line; checked as ``record`` checks them);
-    the rounds after it are re-scored. The points made during play: ``facts.play_points`` and
-    ``facts.claims`` replace all of the round's (its claims and in-play totals), ``clear_points`` clears them,
-    and with neither the old ones are kept."""
+         confirmed: bool = False, allow: bool = False) -> Change:
+    """Replace round ``number``'s facts with ``facts`` (or a round line; checked as ``record`` checks them,
+    ``allow`` as it takes it); the rounds after it are re-scored. The points made during play:
+    ``facts.play_points`` and ``facts.claims`` replace all of the round's (its claims and in-play totals),
+    ``clear_points`` clears them, and with neither the old ones are kept."""
     from scorekeeper.match.amend import check_number, edit_round  # start-up
 
     if clear_points and not isinstance(facts, str) and (facts.play_points or facts.claims):
@@ -329,13 +422,14 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
         in_play = bool(facts.play_points or facts.claims)
         if clear_points and in_play:
             raise InputError(_("give the points made during play or --no-points (clear them), not both"))
-        rnd = round_from_facts(opened.match._replace(pending=()), opened.ruleset, facts, rounds_before=number - 1)
+        rnd = round_from_facts(opened.match._replace(pending=()), opened.ruleset, facts, rounds_before=number - 1,
+                               allow=allow)
         keep = not (clear_points or in_play)
-        match, table = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
-                                  scored=opened.table.rounds)
+        match, table, settled = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
+                                           scored=opened.table.rounds, allow=allow)
         if not confirmed:
             check_plausible(opened.match, opened.ruleset, rnd)
-        return Change(opened, _saved(opened, match, table), number=number)
+        return Change(opened, _saved(opened, match, table), number=number, settled=settled)
 
 
 def _with_hands_of(rnd: Round, facts: RoundFacts) -> RoundFacts:
@@ -346,15 +440,17 @@ def _with_hands_of(rnd: Round, facts: RoundFacts) -> RoundFacts:
     return facts._replace(hands=hands, totals=totals)
 
 
+@_read_again
 def delete(source: MatchSource, number: int) -> Change:
     """Delete round ``number``; the later rounds move up one and are re-scored."""
     from scorekeeper.match.amend import delete_round  # start-up
 
     with _changing(source) as opened:
-        match, table = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
-        return Change(opened, _saved(opened, match, table), number=number)
+        match, table, settled = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
+        return Change(opened, _saved(opened, match, table), number=number, settled=settled)
 
 
+@_read_again
 def undo(source: MatchSource) -> Change:
     """Drop the last claim of the hand in progress, else the last round (its claims go back to the hand in
     progress); ``dropped`` says which. What is dropped is kept in the match's history, for ``redo``."""
@@ -366,26 +462,28 @@ def undo(source: MatchSource) -> Change:
         return Change(opened, _saved(opened, match, table), dropped=dropped)
 
 
+@_read_again
 def redo(source: MatchSource, number: int | None = None) -> Change:
     """Put back what an undo, delete or edit took out: change ``number`` of the match's history (as
     ``history`` lists them, 1 the oldest), or the newest not yet put back; ``restored`` says what."""
     from scorekeeper.match.amend import redo as redo_facts  # start-up
 
     with _changing(source) as opened:
-        match, table, restored = redo_facts(opened.match, opened.ruleset, number, opened.table.rounds)
-        return Change(opened, _saved(opened, match, table), restored=restored)
+        match, table, restored, settled = redo_facts(opened.match, opened.ruleset, number, opened.table.rounds)
+        return Change(opened, _saved(opened, match, table), restored=restored, settled=settled)
 
 
 def write_back(opened: OpenMatch, over: bool = False) -> Change:
     """Write the match a caller holds (a live session) to its file again, after another program removed the
     file; refused (MatchChanged) when a file is there: another command wrote one meanwhile, never written over.
     With ``over``, a file still as the caller read it is written again (after a write failed: a full disk)."""
+    text = dump_match(opened.match)
     with match_lock(opened.path):
         if over and os.path.exists(opened.path):
             check_unchanged(opened.path, opened.stamp)
         elif os.path.exists(opened.path):
             raise MatchChanged(_("{path} is there again: nothing was written").format(path=opened.path))
-        return Change(opened, _saved(opened, opened.match, opened.table))
+        return Change(opened, _written(opened, opened.match, opened.table, text))
 
 
 def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revision, str], ...]:
@@ -397,6 +495,7 @@ def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revi
                  for number, entry in reversed(list(enumerate(opened.match.history, start=1))))
 
 
+@_read_again
 def score(source: MatchSource, player: str, points: int | None = None, count: int | None = None) -> Change:
     """Add a claim made during play to the hand in progress: ``points`` claimed by ``player`` (a name as
     typed), or the ``count`` of the open ends, which the ruleset turns into points. A claim the ruleset
@@ -404,10 +503,32 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
     if (points is None) == (count is None):
         raise InputError(_("give the points claimed (score Ann 10) or the count of the open ends (score Ann "
                            "--count 15), one of them"))
-    from scorekeeper.match.claims import add_claim  # start-up: only the points races
+    with _changing(source) as opened:
+        return _claimed(opened, ((player, points, count),))
+
+
+@_read_again
+def claim(source: MatchSource, told: Iterable[tuple[str, int, bool]]) -> Change:
+    """Add the claims a round line tells without its round (``RoundFacts.claims``: ``(player, points or
+    count, is_count)``, as ``play`` takes 'Ann +15 Bob count 20') to the hand in progress: all or none, in
+    one write, each checked on the hand as it is after the ones before it (one may end the match)."""
+    from scorekeeper.match.claims import claim_points  # start-up: only the points races
 
     with _changing(source) as opened:
-        match = add_claim(opened.match, opened.ruleset, player, points, opened.table.over, count)
+        claims = claim_points(opened.ruleset, told)  # a refusal names the claim as it was told
+        # a count is kept as the count (it converts under another ruleset), the points as points
+        return _claimed(opened, tuple((each.player, None if each.count is not None else each.points, each.count)
+                                      for each in claims))
+
+
+def _claimed(opened: OpenMatch, claims: tuple[tuple[str, int | None, int | None], ...]) -> Change:
+    """Add ``claims`` (player, points, count) to the hand in progress of the match a use case holds under
+    its lock, all or none, and save once."""
+    from scorekeeper.match.claims import add_claim  # start-up: only the points races
+
+    match, table = opened.match, opened.table
+    for player, points, count in claims:
+        match = add_claim(match, opened.ruleset, player, points, table.over, count)
         # the rounds are unchanged (the same objects): only the claims are scored
-        table = replay(opened.ruleset, match, opened.table.rounds, kept=len(match.rounds))
-        return Change(opened, _saved(opened, match, table), claim=match.pending[-1])
+        table = replay(opened.ruleset, match, table.rounds, kept=len(match.rounds))
+    return Change(opened, _saved(opened, match, table), claim=match.pending[-1])

@@ -31,6 +31,8 @@ KNOCK_WORDS = ("knocks", "knock", "passes", "pass")
 DRAW_WORDS = ("draws", "draw")
 MISSED, MUGGINS = "missed", "muggins"
 KEYWORDS = KNOCK_WORDS + DRAW_WORDS + ("on", MISSED, MUGGINS)
+MOST_DRAWN = 999
+"""The most tiles a draw in a match file may say (a typed draw: the tiles of the ruleset's set at most)."""
 _TOKEN = re.compile(rf"""
     (?P<tile>[0-9]+[{TILE_DASHES}][0-9]+)(?![0-9{TILE_DASHES}])
   | (?P<number>[0-9]+)(?![0-9])
@@ -116,12 +118,18 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
         elif what in DRAW_WORDS:
             drawn = 1
             if at < len(words) and words[at].kind == "number":
-                drawn = int(words[at].text) if len(words[at].text) <= 3 else 1000
+                typed = words[at].text  # ASCII digits (_TOKEN)
                 at += 1
+                most = MOST_DRAWN if exact else (max_pip + 1) * (max_pip + 2) // 2  # a file's, or the set's
+                drawn = int(typed) if len(typed.lstrip("0")) <= len(str(most)) else most + 1
                 if drawn < 1:
                     raise InputError(_("play {number}: {player} draws {drawn}: a draw takes at least one "
                                        "tile").format(
                         number=number, player=player, drawn=drawn))
+                if drawn > most:
+                    raise InputError(_("play {number}: {player} draws {drawn}: a draw takes 1 to {most} tiles, "
+                                       "the whole set at most").format(
+                        number=number, player=player, drawn=quoted(typed), most=most))
             plays.append(Play(player, Action.DRAW, drawn=drawn))
         elif tile is not None:
             on = None
@@ -166,7 +174,8 @@ def _stored(text: str) -> tuple[Play, ...] | None:
         if what == "knocks" and len(words) == 2:
             plays.append(Play(player, Action.KNOCK))
             continue
-        if what == "draws" and len(words) == 3 and words[2].isdigit() and 0 < int(words[2]) < 1000:
+        if what == "draws" and len(words) == 3 and words[2].isascii() and words[2].isdigit() \
+                and 0 < int(words[2]) <= MOST_DRAWN:
             plays.append(Play(player, Action.DRAW, drawn=int(words[2])))
             continue
         tile = WRITTEN_TILES.get(what)
@@ -175,7 +184,7 @@ def _stored(text: str) -> tuple[Play, ...] | None:
         rest = words[2:]
         on = None
         if rest[:1] == ["on"] and len(rest) >= 2:
-            on = WRITTEN_TILES.get(rest[1]) or (int(rest[1]) if rest[1].isdigit() and len(rest[1]) == 1 else None)
+            on = WRITTEN_TILES.get(rest[1]) or (int(rest[1]) if len(rest[1]) == 1 and rest[1] in "0123456789" else None)
             if on is None:
                 return None
             rest = rest[2:]

@@ -32,10 +32,9 @@ from typing import NamedTuple
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.domain.facts import PLAIN, Ending, Match, Round, RoundFacts
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.i18n import language as spoken
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.numerals import parse_number
-from scorekeeper.notation.words import echo_word, round_word
+from scorekeeper.notation.words import echo_word, round_word, word_in_use
 from scorekeeper.domain.tiles import TILE_DASHES, Tile, format_tile, format_tiles, parse_tile
 
 KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played", "plays")
@@ -211,7 +210,7 @@ class _Reader:
                 self.fisher = self.name(self.expect_name("fish by"))
         elif keyword == "by":
             raise InputError(_("'{by}' names the fisherman: write '{fish} {by} NAME'").format(
-                by=word.text, fish="fish" if word.text.casefold() == "by" else echo_word("round", "fish", spoken())))
+                by=word.text, fish="fish" if word.text.casefold() == "by" else word_in_use("round", "fish")))
         elif keyword == "on":
             if self.out is None:
                 raise InputError(_("'on' gives the tile someone went out with: write 'NAME out on 6-6'"))

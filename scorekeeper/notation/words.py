@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple, Sequence
 
+from scorekeeper.i18n import language as language_in_use
 from scorekeeper.notation.names import candidates
 
 
@@ -30,7 +31,7 @@ class Words(NamedTuple):
     """The round line's words (``notation.round_line.KEYWORDS``, and 'plain' after 'on' or 'led', which
     English reads as a word of its own, ``domain.facts.PLAIN``, never as a name's rival)."""
     commands: Mapping[str, tuple[str, ...]]
-    """The session's commands (``live.session.COMMANDS``, with 'exit' and 'rematch')."""
+    """The session's commands (``live.commands.COMMANDS``; 'rematch' is 'again')."""
     options: Mapping[str, tuple[str, ...]]
     """The words a command takes after it: 'table all', 'undo list', 'check fish|deal|hand|count'."""
     plays: Mapping[str, tuple[str, ...]]
@@ -43,7 +44,7 @@ ENGLISH = Words(
     "en",
     round={"out": ("out",), "fish": ("fish",), "by": ("by",), "on": ("on",), "led": ("led",),
            "count": ("count",), "played": ("played",), "plays": ("plays",)},
-    commands={"undo": ("undo",), "redo": ("redo",), "edit": ("edit",), "delete": ("delete",),
+    commands={"undo": ("undo",), "allow": ("allow",), "redo": ("redo",), "edit": ("edit",), "delete": ("delete",),
               "table": ("table",), "explain": ("explain",), "check": ("check",), "rules": ("rules",),
               "again": ("again", "rematch"), "save": ("save",), "help": ("help",), "quit": ("quit",),
               "exit": ("exit",)},
@@ -61,7 +62,8 @@ RUSSIAN = Words(
            "on": ("последней", "последним", "последними"), "led": ("заход", "зашёл", "зашла", "зашли"),
            "count": ("концы", "счёт"), "played": ("сыграно", "сыграл", "сыграла", "сыграли"), "plays": ("ходы",),
            "plain": ("простой", "простая")},
-    commands={"undo": ("отмена", "отменить"), "redo": ("вернуть",), "edit": ("исправить", "правка"),
+    commands={"undo": ("отмена", "отменить"), "allow": ("оставить", "засчитать"), "redo": ("вернуть",),
+              "edit": ("исправить", "правка"),
               "delete": ("удалить",), "table": ("таблица",), "explain": ("объяснить", "почему"),
               "check": ("проверить", "проверка"), "rules": ("правила",), "again": ("заново", "реванш"),
               "save": ("сохранить",), "help": ("помощь", "справка"), "quit": ("выход", "выйти"),
@@ -82,7 +84,8 @@ UKRAINIAN = Words(
            "on": ("останньою", "останнім", "останніми"), "led": ("захід", "зайшов", "зайшла", "зайшли"),
            "count": ("кінці", "рахунок"), "played": ("зіграно", "зіграв", "зіграла", "зіграли"), "plays": ("ходи",),
            "plain": ("простою", "проста", "простий")},
-    commands={"undo": ("скасувати", "відміна"), "redo": ("повернути",), "edit": ("виправити", "правка"),
+    commands={"undo": ("скасувати", "відміна"), "allow": ("залишити", "зарахувати"), "redo": ("повернути",),
+              "edit": ("виправити", "правка"),
               "delete": ("видалити",), "table": ("таблиця",), "explain": ("пояснити", "чому"),
               "check": ("перевірити", "перевірка"), "rules": ("правила",), "again": ("знову", "реванш"),
               "save": ("зберегти",), "help": ("довідка", "допомога"), "quit": ("вихід", "вийти"),
@@ -210,24 +213,6 @@ def answer_word(text: str) -> str | None:
     return None if meaning is None else meaning or "no"
 
 
-def session_line(text: str, players: Sequence[str]) -> tuple[str, str]:
-    """A session line's command, as the English word ('' when the line is a round line), and the rest of the
-    line, its first word in English where that command takes a word ('таблица все' is 'table', 'all')."""
-    word, _, rest = text.strip().partition(" ")
-    command = command_word(word, players) or ""
-    rest = rest.strip()
-    if command in ("table", "undo", "check") and rest:
-        first, space, after = rest.partition(" ")
-        option = option_word(first)
-        if option and (command, option) in _OPTIONS_OF:
-            rest = option + space + after
-    return command, rest
-
-
-_OPTIONS_OF = frozenset([("table", "all"), ("undo", "list"), ("check", "fish"), ("check", "deal"),
-                         ("check", "hand"), ("check", "count")])
-
-
 def echo_word(table: str, meaning: str, language: str, players: Sequence[str] = ()) -> str:
     """The word a round or a play is written back with for a person (``table`` 'round' or 'plays',
     ``meaning`` the English word): the first of ``language``'s words, or the English word where the language
@@ -240,6 +225,21 @@ def echo_word(table: str, meaning: str, language: str, players: Sequence[str] = 
     return said[0]
 
 
-def typed_commands() -> list[str]:
-    """The session's commands in every language, English first (what a mistyped command may have meant)."""
-    return [word for words in LANGUAGES.values() for said in words.commands.values() for word in said]
+def word_in_use(table: str, meaning: str) -> str:
+    """``meaning`` (the English word of one of the tables: 'round', 'commands', 'options', 'plays') as the
+    language in use types it: its first word, or the English word where that language has none (the English
+    words always work).  What a message says the scorer may type ('{undo} {all}')."""
+    return echo_word(table, meaning, language_in_use())
+
+
+def words_of(table: str, languages: Sequence[str], meanings: Sequence[str] | None = None) -> list[str]:
+    """Every word of one of the tables ('round', 'commands', 'options', 'plays') in ``languages`` (codes, in
+    that order; of ``meanings`` only, where given): what Tab completes, what a mistyped command may have
+    meant."""
+    return [word for code in languages for meaning, said in getattr(LANGUAGES[code], table).items()
+            if meanings is None or meaning in meanings for word in said]
+
+
+def spoken() -> tuple[str, ...]:
+    """The languages whose words the session offers: English, and the language in use."""
+    return tuple(dict.fromkeys(("en", language_in_use() if language_in_use() in LANGUAGES else "en")))

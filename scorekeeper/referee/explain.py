@@ -58,6 +58,8 @@ class Explanation(NamedTuple):
     """The hand followed play by play under the ruleset, when the round was recorded with its plays."""
     scores: bool = False
     """Whether the ruleset scores during play (``play.scores``): the plays' counts and points are shown."""
+    allowed: tuple = ()
+    """The breaches of the plays the table let stand (``referee.allowed.Allowed``), in the order of the plays."""
 
     def to_dict(self) -> dict:
         rnd = self.result.facts
@@ -83,6 +85,7 @@ class Explanation(NamedTuple):
                      "after": self.result.eggs},
             "notes": list(self.result.notes),
             "plays": None if self.hand is None else self.hand.to_dict()["plays"],
+            "allowed": [item.to_dict() for item in self.allowed],
         }
 
 
@@ -166,15 +169,21 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
                                  now.wiped, now.dropped, now.score, now.remembered,
                                  any(player in rnd.hands or player == rnd.out for player in side.players)))
     hand = None
+    let_stand = ()
     if rnd.plays:
-        from scorekeeper.scoring.board import follow_hand  # start-up: only a round recorded play by play
+        from scorekeeper.referee.allowed import allowed  # start-up: only a round recorded play by play
+        from scorekeeper.scoring.board import follow_hand  # start-up: likewise
 
         held = {player: hand.tiles for player, hand in rnd.hands.items() if hand.tiles is not None}
         if rnd.out:
             held[rnd.out] = ()
         hand = follow_hand(ruleset, match.players, rnd.plays, held)
+        let_stand = allowed(ruleset, match, rnd, previous)
+        facts += [_("the table let play {number} ({play}) stand: {reason}").format(
+            number=item.play, play=item.said, reason=item.reason) for item in let_stand]
     return Explanation(number, ruleset.name, result, tuple(facts), hands, steps, tuple(sides),
-                       previous.eggs if previous else 0, hand, ruleset["play.scores"] is not PlayScore.NONE)
+                       previous.eggs if previous else 0, hand, ruleset["play.scores"] is not PlayScore.NONE,
+                       let_stand)
 
 
 def _known(key: str) -> bool:

@@ -53,14 +53,18 @@ def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: 
     return "\n".join(lines)
 
 
-def play_lines(followed: Followed, scores: bool) -> list[str]:
-    """Each play on a line of its own, numbered, the referee's notes under it; the first illegal one with its
-    reason."""
+def play_lines(followed: Followed, scores: bool, breaches: bool = True) -> list[str]:
+    """Each play on a line of its own, numbered, the referee's notes under it, and (``breaches``) each rule of
+    play it broke or proved broken; the first play that cannot be scored with its reason."""
     lines = []
     for number, ruled in enumerate(followed.ruled, start=1):
         lines.append(f"{number:>2} {play_line(ruled, scores)}")
         if ruled.note and not ruled.out:
             lines.append(f"   {ruled.note}")
+        for finding in ruled.breaches if breaches else ():
+            said = finding.reason if finding.play == number else \
+                _("shows play {number}: {reason}").format(number=finding.play, reason=finding.reason)
+            lines.append("   " + _("breach: {reason}").format(reason=said))
     if followed.illegal is not None:
         lines.append(_("{number} {play}: refused").format(number=f"{len(followed.ruled) + 1:>2}",
                                                             play=said_play(followed.illegal.play)))
@@ -69,14 +73,22 @@ def play_lines(followed: Followed, scores: bool) -> list[str]:
 
 
 def hand_text(followed: Followed, scores: bool) -> list[str]:
-    """A recorded hand play by play (``explain N``), then how it ended."""
-    return play_lines(followed, scores) + _standing(followed, scores)
+    """A recorded hand play by play (``explain N``, which says the breaches let stand with the facts), then how
+    it ended."""
+    return play_lines(followed, scores, breaches=False) + _standing(followed, scores)
 
 
 def _verdict(followed: Followed) -> str:
     plays = len(followed.ruled) + (followed.illegal is not None)
     if followed.illegal is not None:
         return _("play {n} is illegal.").format(n=plays)
+    broken = len({(finding.play, finding.breach) for finding in followed.breaches})
+    if broken:
+        return _("{plays}, {breaches}.").format(
+            plays=ngettext("{n} play", "{n} plays", plays).format(n=plays),
+            breaches=ngettext("{n} breach of the rules of play (the table may let it stand)",
+                              "{n} breaches of the rules of play (the table may let them stand)",
+                              broken).format(n=broken))
     return ngettext("{n} play, all legal.", "{n} plays, all legal.", plays).format(n=plays)
 
 

@@ -154,6 +154,10 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     last = table.rounds[-1] if table.rounds else None
     if headline is None:
         headline = _recorded_line(last, path, width) if last else _("No rounds yet in {path}.").format(path=path)
+        if last and last.facts.rulings:
+            from scorekeeper.referee.allowed import let_stand  # start-up: only a round with rulings
+
+            headline += "\n" + let_stand(last.facts)
     notes = _new_notes_counted(table, explain)
     status = _status(table, ruleset)
     if ended and table.over:

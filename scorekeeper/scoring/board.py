@@ -3,7 +3,19 @@ hands known and the turn; each legal play gives the open ends, their count, what
 is; the end of the hand (an out, a fish and its fisherman) is seen, not typed.
 
 ``Board`` takes the plays one at a time (``board.play(play)``: a ``Ruled`` play, or ``IllegalPlay`` with the
-reason); ``follow`` rules on a whole sequence and stops at the first illegal play.
+reason); ``follow`` rules on a whole sequence and stops at the first play that cannot be scored.
+
+The referee advises, the table decides (rules.md §10.9).  A play that cannot be scored (a tile not in the set,
+one already on the table or in another hand, a tile with no place on the layout, a player not at the table,
+a play after the hand is over) is refused: ``IllegalPlay``.  A play that breaks a rule of play the table may
+let stand (``domain.facts.Breach``: out of turn, the wrong leader or first lead, a knock or a draw while able,
+a knock before drawing, a draw of a tile the bazaar keeps) is refused as ``PlayBreach`` unless the caller
+lets it stand (``board.play(play, allow=True)``): the play is then made as it was played, and its
+``Ruled.breaches`` say what it broke.  What only a later fact proves (a draw or a knock while able, shown by
+a tile the player lays later or holds at the end; the first lead, shown by a tile that comes first seen
+dealt) is a ``Finding`` of the play that proves it, naming the play it concerns (``Finding.play``): the play
+that proves it is made (it is not in question), and the table decides on the play it names.  The hands
+held at the end prove what is left (``board.held``).
 
 The layout is a tree of tiles: each tile keeps the numbers showing at its free sides (ports). A double laid
 across shows its number once and counts both halves; a spinner (``play.spinner`` is not none: the first
@@ -17,17 +29,17 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
-from scorekeeper.domain.facts import Claim
+from scorekeeper.domain.facts import Breach, Claim
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, either
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.play_line import parse_plays, said_play
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, count_score, open_count
-from scorekeeper.scoring.lead import FirstLeadRule, first_lead_order
+from scorekeeper.scoring.lead import FirstLeadRule, Opening, first_lead_order
 from scorekeeper.scoring.notes import Note, NoteKind
 from scorekeeper.scoring.plausible import deal_size
 from scorekeeper.scoring.said import both
@@ -40,6 +52,46 @@ class IllegalPlay(InputError):
         self.play = play
         self.reason = reason
         super().__init__(_("{play}: {reason}").format(play=said_play(play), reason=reason))
+
+
+class Finding(NamedTuple):
+    """A rule of play broken, as the referee says it: the play it concerns (1 is the lead), the breach, why,
+    and the play that proved it (``shown``: the same play when it is said at once, a later one when a later
+    play proved it, None when the hands held at the end did)."""
+
+    play: int
+    breach: Breach
+    reason: str
+    shown: int | None
+
+
+class PlayBreach(IllegalPlay):
+    """A play that breaks a rule of play the table may let stand (``Board.play(play, allow=True)`` makes it as it
+    was played); ``found`` says each rule it breaks.  Nothing is changed until the table lets it stand."""
+
+    def __init__(self, play: Play, found: tuple[Finding, ...], reason: str | None = None) -> None:
+        self.found = found
+        super().__init__(play, reason or "; ".join(finding.reason for finding in found))
+
+
+class _Suspect:
+    """A draw or a knock a later fact may prove was made while the player could play: the ends then, the tiles
+    the player drew from then on, and the tiles laid or held since that fitted those ends."""
+
+    __slots__ = ("number", "breach", "player", "showing", "ends", "drawn", "fitting")
+
+    def __init__(self, number: int, breach: Breach, player: str, showing: tuple[int, ...], drawn: int) -> None:
+        self.number = number
+        self.breach = breach
+        self.player = player
+        self.showing = showing
+        """The open ends then, as the referee says them."""
+        self.ends = frozenset(showing)
+        self.drawn = drawn
+        self.fitting: list[Tile] = []
+
+    def fits(self, tile: Tile) -> bool:
+        return tile[0] in self.ends or tile[1] in self.ends
 
 
 class Out(NamedTuple):
@@ -77,10 +129,15 @@ class Ruled(NamedTuple):
     idle: bool = False
     """A knock said after the fish was seen: accepted, it changes nothing (players still say it round the
     table after the tile that blocks it)."""
+    breaches: tuple[Finding, ...] = ()
+    """The rules of play broken that this play shows: its own breaches, which the table let stand, and those
+    of an earlier play that it proves (``Finding.play`` names it)."""
 
 
 class Followed(NamedTuple):
-    """A sequence of plays ruled on: the legal ones, the first illegal one (if any), and the last position."""
+    """A sequence of plays ruled on: the plays made (each breach let stand), the first that cannot be scored
+    (if any), and the last position; ``breaches``: every rule of play broken, in the order they were said
+    (the hands at the end last)."""
 
     ruled: tuple[Ruled, ...]
     illegal: IllegalPlay | None
@@ -91,23 +148,31 @@ class Followed(NamedTuple):
     blocked: bool
     fisherman: str | None
     out: Out | None
+    breaches: tuple[Finding, ...] = ()
 
     def to_dict(self) -> dict:
-        plays = [_play_dict(ruled.play, ruled.on, ruled.ends, ruled.count, ruled.points) for ruled in self.ruled]
+        plays = [_play_dict(number, ruled.play, ruled.on, ruled.ends, ruled.count, ruled.points, ruled.breaches)
+                 for number, ruled in enumerate(self.ruled, start=1)]
         if self.illegal is not None:
             typed = self.illegal.play
-            plays.append({**_play_dict(typed, typed.on, self.ends, self.count, 0), "legal": False,
-                          "reason": self.illegal.reason})
+            plays.append({**_play_dict(len(plays) + 1, typed, typed.on, self.ends, self.count, 0, ()),
+                          "legal": False, "reason": self.illegal.reason})
         out = None if self.out is None else {"player": self.out.player, "last": [str(t) for t in self.out.last],
                                              "lead": str(self.out.lead)}
         return {"plays": plays, "ends": list(self.ends), "count": self.count, "turn": self.turn,
                 "blocked": self.blocked, "sealed": self.sealed, "fisherman": self.fisherman, "out": out}
 
 
-def _play_dict(play: Play, on, ends, count: int, points: int) -> dict:
+def _play_dict(number: int, play: Play, on, ends, count: int, points: int, breaches) -> dict:
+    own = [finding.reason for finding in breaches if finding.play == number]
     return {"player": play.player, "tile": None if play.tile is None else str(play.tile),
             "on": None if on is None else str(on), "ends": list(ends), "count": count, "points": points,
-            "legal": True, "reason": None}
+            "legal": not own, "reason": "; ".join(own) or None,
+            "breaches": [_breach_dict(finding) for finding in breaches]}
+
+
+def _breach_dict(finding: Finding) -> dict:
+    return {"play": finding.play, "breach": finding.breach.value, "reason": finding.reason}
 
 
 class _Node:
@@ -146,11 +211,17 @@ def _spinner_halves(reading: SpinnerReading, pips: int, covered: tuple[bool, ...
 class Board:
     """One hand being played: the layout, the turn, what each player has played and drawn.
 
-    ``hands``: the hands dealt, where known (each the whole hand: a knock is then checked); ``first``: the
-    hand is a match's first round, whose lead ``lead.first`` decides (checked where the deal tells it)."""
+    ``hands``: the hands dealt, where known (each the whole hand: a knock and a draw are then checked at
+    once); ``first``: the hand is led as a match's first round, whose lead tile ``lead.first`` decides
+    (checked where the deal tells it, at the lead or at the play that shows it); ``leaders``: the players one
+    of whom leads it, where the match says (None: anyone); ``typed``: the plays are being typed, and a double
+    that fits two ends alike is asked where it goes (rules.md §10.1); false: a hand recorded before that was
+    asked, which lays it on the first of them, as it was recorded; ``again``: ``first`` because the round is led
+    again from 1-1 (``lead.again_from_1_1``), as it is said."""
 
     def __init__(self, ruleset: Ruleset, players: Sequence[str],
-                 hands: Mapping[str, Iterable[Tile]] | None = None, first: bool = False) -> None:
+                 hands: Mapping[str, Iterable[Tile]] | None = None, first: bool = False,
+                 leaders: Iterable[str] | None = None, typed: bool = True, again: bool = False) -> None:
         self.ruleset = ruleset
         self.hands = dict(hands or {})
         self.players = tuple(players)
@@ -221,6 +292,19 @@ class Board:
         self._every_spinner = ruleset["play.spinners"] is Spinners.EVERY
         self._two_doubles = ruleset["play.two_doubles"]
         self._first = first_lead_order(ruleset, len(self.players)) if first else None
+        self._again = again
+        self.leaders = None if leaders is None else tuple(leaders)
+        self.laid_by: dict[Tile, tuple[int, str]] = {}
+        """Each tile on the table: the play that laid it and its player."""
+        self.drew: set[str] = set()
+        """The players who have drawn: a tile any other lays was dealt to them."""
+        self._suspects: list[_Suspect] = []
+        self._watch: frozenset[Tile] = frozenset()
+        """The tiles that come before the lead in the first round's order, while none is seen dealt: one seen
+        dealt proves the lead wrong."""
+        self._needed_draw = not ruleset["bazaar.draw_while_able"]
+        self._lead_number = 1
+        self._typed = typed
 
     # the position
 
@@ -318,8 +402,10 @@ class Board:
 
     # the plays
 
-    def play(self, play: Play) -> Ruled:
-        """Rule on one play and, when it is legal, make it; IllegalPlay (the board unchanged) otherwise."""
+    def play(self, play: Play, allow: bool = False) -> Ruled:
+        """Rule on one play and make it: IllegalPlay (the board unchanged) when it cannot be scored; PlayBreach
+        (the board unchanged) when it breaks a rule of play, unless ``allow``: the table lets it stand, and it
+        is made as it was played (``Ruled.breaches`` say what it broke)."""
         if play.player not in self.players:
             raise IllegalPlay(play, _("{player} is not at the table ({players})").format(
                 player=play.player, players=", ".join(self.players)))
@@ -334,24 +420,82 @@ class Board:
                 raise IllegalPlay(play, _("the hand is over: {player} went out with {tiles}").format(
                     player=self.out.player, tiles=format_tiles(self.out.last)))
             raise IllegalPlay(play, _("the hand is over: it is a fish"))
+        number = len(self.history) + 1
         if play.action is Action.TILE:
-            ruled = self._tile(play)
+            ruled = self._tile(play, number, allow)
         elif self.turn is None:
             raise IllegalPlay(play, _("the hand starts with the lead: a tile"))
-        elif play.player != self.turn:
-            raise IllegalPlay(play, _("it is {turn}'s turn, not {player}'s").format(turn=self.turn, player=play.player))
         elif play.action is Action.DRAW:
-            ruled = self._draw(play)
+            ruled = self._draw(play, number, allow)
         else:
-            ruled = self._knock(play)
+            ruled = self._knock(play, number, allow)
         self.history.append(ruled)
         return ruled
+
+    def _out_of_turn(self, play: Play, number: int, allow: bool) -> list[Finding]:
+        """The play out of turn, said first (before whatever else is wrong with it) unless the table lets it
+        stand."""
+        found = Finding(number, Breach.TURN, _("it is {turn}'s turn, not {player}'s").format(
+            turn=self.turn, player=play.player), number)
+        if not allow:
+            raise PlayBreach(play, (found,))
+        return [found]
+
+    def _suspect(self, number: int, breach: Breach, player: str, drawn: int) -> None:
+        """A draw or a knock that a later fact may prove was made while the player could play."""
+        self._suspects.append(_Suspect(number, breach, player, self.ends(), drawn))
+
+    def _proved(self, suspect: _Suspect, fitting: Sequence[Tile], shown: int | None) -> Finding:
+        """The finding a suspect draw or knock turns into once more tiles that fitted are seen than the
+        player drew from then on: one of them was in the hand then."""
+        fields = {"player": suspect.player, "tiles": format_tiles(sorted(set(fitting))),
+                  "ends": " ".join(map(str, suspect.showing)), "drawn": suspect.drawn}
+        if suspect.breach is Breach.DRAW_WHILE_ABLE:
+            said = _("{player} could play before drawing: {tiles} fit the ends ({ends}) and at most {drawn} of them "
+                     "came from the bazaar (bazaar.draw_while_able = false)")
+        elif suspect.drawn:
+            said = _("{player} could play at that knock: {tiles} fit the ends ({ends}) and at most {drawn} of them "
+                     "came from the bazaar after it")
+        else:
+            said = ngettext("{player} could play at that knock: {tiles} fits the ends ({ends}) and {player} drew "
+                            "nothing after it",
+                            "{player} could play at that knock: {tiles} fit the ends ({ends}) and {player} drew "
+                            "nothing after it", len(set(fitting)))
+        return Finding(suspect.number, suspect.breach, said.format(**fields), shown)
+
+    def held(self, hands: Mapping[str, Iterable[Tile]]) -> tuple[Finding, ...]:
+        """What the hands held at the end prove of the plays (the board unchanged): a draw or a knock made while
+        a tile still held fitted (with those laid since, more than the player drew from then on), and a first
+        lead that a tile held by a player who never drew comes before."""
+        found = []
+        for suspect in self._suspects:
+            tiles = hands.get(suspect.player)
+            if not tiles:
+                continue
+            fitting = suspect.fitting + [tile for tile in tiles if suspect.fits(tile)]
+            if len(fitting) > suspect.drawn:
+                found.append(self._proved(suspect, fitting, None))
+        if self._watch:
+            for player, tiles in hands.items():
+                if player in self.drew:
+                    continue
+                tiles = set(tiles)
+                seen = [tile for tile in self._first.order if tile in self._watch and tile in tiles]
+                if seen:
+                    found.append(self._lead_shown(player, seen[0], None))
+                    break
+        return tuple(sorted(found, key=lambda finding: finding.play))
+
+    def _lead_shown(self, player: str, tile: Tile, shown: int | None) -> Finding:
+        """The first round's lead proved wrong: ``player`` was dealt ``tile``, which comes before it."""
+        return Finding(self._lead_number, Breach.FIRST_LEAD,
+                       _wrong_first_lead(self._first, self.lead, {tile: player}, self._again), shown)
 
     def _next(self, player: str) -> str:
         return self._after[player]
 
     def _position(self, play: Play, on: Tile | None = None, points: int = 0, note: str = "",
-                  showing: int | None = None) -> Ruled:
+                  showing: int | None = None, breaches: tuple[Finding, ...] = ()) -> Ruled:
         total, parts = self.count()
         fisherman = None
         sealed = self.is_sealed()
@@ -360,7 +504,7 @@ class Board:
             fisherman = self.fisherman()
         out = self.out
         return Ruled(play, on, self.ends(), total, parts, points, None if out is not None or blocked else self.turn,
-                     sealed, blocked, fisherman, out, note, showing)
+                     sealed, blocked, fisherman, out, note, showing, False, breaches)
 
     def fisherman(self) -> str | None:
         """Who made the fish, as ``fish.fisherman`` reads it: the sealer (a double laid after is not the
@@ -369,69 +513,105 @@ class Board:
             return self.sealer or self.last_player
         return self.last_player if self.blocked else None
 
-    def _draw(self, play: Play) -> Ruled:
+    def _draw(self, play: Play, number: int, allow: bool) -> Ruled:
+        player = play.player
+        found = self._out_of_turn(play, number, allow) if player != self.turn else []
         keep = self.ruleset["bazaar.keep"]
-        may = max(self.stock - keep, 0)
+        stock = self.stock
+        if play.drawn > stock:
+            raise IllegalPlay(play, _("the bazaar is empty") if not stock else ngettext(
+                "the bazaar holds only {n} tile", "the bazaar holds only {n} tiles", stock).format(n=stock))
+        may = max(stock - keep, 0)
         if play.drawn > may:
-            if self.stock == 0:
-                why = _("the bazaar is empty")
-            elif may == 0:
+            if may == 0:
                 why = ngettext("the bazaar's last tile may not be drawn ({ruleset}: bazaar.keep = {keep})",
                                "the bazaar's last {n} tiles may not be drawn ({ruleset}: bazaar.keep = {keep})",
-                               self.stock).format(n=self.stock, ruleset=self.ruleset.name, keep=keep)
-            elif keep:
+                               stock).format(n=stock, ruleset=self.ruleset.name, keep=keep)
+            else:
                 why = ngettext("only {n} tile may be drawn (the bazaar holds {stock}, the last {keep} stay: "
                                "bazaar.keep = {keep})",
                                "only {n} tiles may be drawn (the bazaar holds {stock}, the last {keep} stay: "
-                               "bazaar.keep = {keep})", may).format(n=may, stock=self.stock, keep=keep)
-            else:
-                why = ngettext("only {n} tile may be drawn (the bazaar holds {stock})",
-                               "only {n} tiles may be drawn (the bazaar holds {stock})", may).format(
-                    n=may, stock=self.stock)
-            raise IllegalPlay(play, why)
-        self.drawn[play.player] += play.drawn
-        if play.player in self.unknown:
-            self.unknown[play.player] += play.drawn
+                               "bazaar.keep = {keep})", may).format(n=may, stock=stock, keep=keep)
+            found.append(Finding(number, Breach.BAZAAR_KEPT, why, number))
+        able = self._able(player) if self._needed_draw else None
+        if able:
+            found.append(Finding(number, Breach.DRAW_WHILE_ABLE, _(
+                "{player} can play ({fits}): a player draws only when no tile fits (bazaar.draw_while_able = "
+                "false)").format(player=player, fits=able), number))
+        if found and not allow:
+            raise PlayBreach(play, tuple(found))
+        if self._needed_draw and not able and self._unseen(player):
+            self._suspect(number, Breach.DRAW_WHILE_ABLE, player, 0)
+        for suspect in self._suspects:
+            if suspect.player == player:
+                suspect.drawn += play.drawn
+        self.drawn[player] += play.drawn
+        self.drew.add(player)
+        if player in self.unknown:
+            self.unknown[player] += play.drawn
         self.doubles_turn = None
-        return self._position(play)
+        self.turn = player  # a draw keeps the turn: out of turn, the player who drew plays next
+        return self._position(play, breaches=tuple(found))
 
-    def _knock(self, play: Play) -> Ruled:
-        hand = self.known.get(play.player)
-        if hand is not None:
-            playable = self.can_play(sorted(hand))
-            if playable:
-                fits = ", ".join(_("{tile} fits the {end}").format(tile=tile, end=self.places(tile)[0].showing)
-                                 for tile in playable[:2])
-                raise IllegalPlay(play, _("{player} can play ({fits}): a knock only passes a turn the player "
-                                          "cannot play").format(player=play.player, fits=fits))
+    def _able(self, player: str) -> str:
+        """The tiles of ``player``'s known hand that fit an open end, said (``3-6 fits the 6``); '' when none
+        does or the hand is not known."""
+        hand = self.known.get(player)
+        if not hand:
+            return ""
+        playable = self.can_play(sorted(hand))
+        return ", ".join(_("{tile} fits the {end}").format(tile=tile, end=self.places(tile)[0].showing)
+                         for tile in playable[:2])
+
+    def _unseen(self, player: str) -> bool:
+        """Whether ``player`` may hold tiles the referee does not know: the hand is not known, or tiles were
+        drawn since."""
+        return player not in self.known or self.unknown[player] > 0
+
+    def _knock(self, play: Play, number: int, allow: bool) -> Ruled:
+        player = play.player
+        found = self._out_of_turn(play, number, allow) if player != self.turn else []
+        able = self._able(player)
+        if able:
+            found.append(Finding(number, Breach.KNOCK_WHILE_ABLE, _(
+                "{player} can play ({fits}): a knock only passes a turn the player cannot play").format(
+                player=player, fits=able), number))
         may = self.stock - self.ruleset["bazaar.keep"]
         if may > 0:
-            raise IllegalPlay(play, ngettext("{player} must draw before knocking: {n} bazaar tile may still be drawn",
-                                             "{player} must draw before knocking: {n} bazaar tiles may still be "
-                                             "drawn", may).format(player=play.player, n=may))
+            found.append(Finding(number, Breach.KNOCK_BEFORE_DRAW, ngettext(
+                "{player} must draw before knocking: {n} bazaar tile may still be drawn",
+                "{player} must draw before knocking: {n} bazaar tiles may still be drawn", may).format(
+                player=player, n=may), number))
+        if found and not allow:
+            raise PlayBreach(play, tuple(found))
+        if not able and self._unseen(player):
+            self._suspect(number, Breach.KNOCK_WHILE_ABLE, player, 0)
         self.knocks += 1
         self.doubles_turn = None
-        self.turn = self._next(play.player)
+        self.turn = self._next(player)
         note = ""
         if self.knocks >= len(self.players):
             self.blocked = True
             note = _("everyone knocked in turn: nobody can play, a fish")
-        return self._position(play, note=note)
+        return self._position(play, note=note, breaches=tuple(found))
 
-    def _tile(self, play: Play) -> Ruled:
+    def _tile(self, play: Play, number: int, allow: bool) -> Ruled:
         tile, player = play.tile, play.player
         double = tile[0] == tile[1]  # once: a Tile's property costs a call, and a play asks it at each step
         second_double = False
+        found = []
         if self.turn is not None and player != self.turn:
             second_double = (self._two_doubles and double and self.doubles_turn is not None
                              and self.doubles_turn[0] == player)
             if not second_double:
-                raise IllegalPlay(play, _("it is {turn}'s turn, not {player}'s").format(turn=self.turn, player=player))
+                found += self._out_of_turn(play, number, allow)
         tileset = self.tileset
         if tile not in tileset:
             raise IllegalPlay(play, _("tile {tile} is not in a {name} set").format(tile=tile, name=tileset.name))
         if tile in self.on_table:
-            raise IllegalPlay(play, _("{tile} is already on the table").format(tile=tile))
+            at, by = self.laid_by[tile]
+            raise IllegalPlay(play, _("{tile} is already on the table: {player} laid it at play {number}").format(
+                tile=tile, player=by, number=at))
         holder = self.holder.get(tile)
         if holder is not None and holder != player:
             raise IllegalPlay(play, _("{tile} is in {player}'s hand").format(tile=tile, player=holder))
@@ -442,14 +622,26 @@ class Board:
                 raise IllegalPlay(play, _("{tile} is not in {player}'s hand ({tiles})").format(
                     tile=tile, player=player, tiles=format_tiles(sorted(hand))))
             from_draw = True
-        on = showing = None
+        on = showing = place = None
         if not self.nodes:
+            if self.leaders is not None and player not in self.leaders:
+                found.append(Finding(number, Breach.LEADER, _("{leader} leads this hand, not {player}").format(
+                    leader=either(self.leaders), player=player), number))
             if self._first is not None:
-                self._first_lead(play)
+                problem = self._first_lead(tile)
+                if problem:
+                    found.append(Finding(number, Breach.FIRST_LEAD, problem, number))
+        else:
+            place = self._where(play, self.doubles_turn[1] if second_double else None)
+        if found and not allow:
+            raise PlayBreach(play, tuple(found))
+        if place is None:
+            if self._first is not None and not any(finding.breach is Breach.FIRST_LEAD for finding in found):
+                order = self._first.order
+                self._watch = frozenset(order[:order.index(tile)] if tile in order else order)
+            self._lead_number = number
             self._lead(tile)
         else:
-            skip = self.doubles_turn[1] if second_double else None
-            place = self._where(play, skip)
             on, showing = self.nodes[place.node].tile, place.showing
             self._lay(tile, place)
         # the play is made: the rest is bookkeeping
@@ -458,6 +650,7 @@ class Board:
         elif hand is not None:
             hand.discard(tile)
         self.on_table.add(tile)
+        self.laid_by[tile] = (number, player)
         self._counted = self._sealed = None  # plain_laid changes below
         if not double:
             laid = self.plain_laid
@@ -480,18 +673,32 @@ class Board:
             if not was_sealed:  # a double never seals: it leaves the ends as they were
                 self.sealer = player
             note = self._seal()
-        return self._position(play, on, points, note, showing)
+        if self._suspects or self._watch:
+            found += self._shown_by(player, tile, number)
+        return self._position(play, on, points, note, showing, tuple(found))
 
-    def _first_lead(self, play: Play) -> None:
-        """The first round's lead, where the deal tells which tile must open it: every tile dealt (no
+    def _shown_by(self, player: str, tile: Tile, number: int) -> list[Finding]:
+        """What the tile ``player`` just laid proves of earlier plays: a draw or a knock of theirs made while
+        more tiles fitted than they drew from then on, and a first lead that this tile, dealt, came before."""
+        found = []
+        for suspect in [suspect for suspect in self._suspects if suspect.player == player and suspect.fits(tile)]:
+            suspect.fitting.append(tile)
+            if len(suspect.fitting) > suspect.drawn:
+                self._suspects.remove(suspect)
+                found.append(self._proved(suspect, suspect.fitting, number))
+        if tile in self._watch and player not in self.drew:
+            self._watch = frozenset()
+            found.append(self._lead_shown(player, tile, number))
+        return found
+
+    def _first_lead(self, tile: Tile) -> str | None:
+        """Why ``tile`` may not open the first round, where the deal tells it already: every tile dealt (no
         bazaar), or the hands known."""
         if len(self.players) * self.deal == self.tileset.size:
             dealt = {tile: self.holder.get(tile) for tile in self.tileset.tiles()}
         else:
             dealt = dict(self.holder)
-        problem = _wrong_first_lead(self._first, play.tile, dealt)
-        if problem:
-            raise IllegalPlay(play, problem)
+        return _wrong_first_lead(self._first, tile, dealt, self._again)
 
     def _seal(self) -> str:
         """The layout is sealed: a fish now, or once the doubles at the ends are laid (rules.md §1.5)."""
@@ -566,12 +773,16 @@ class Board:
                     _("{tile} cannot be laid against {on}: {on} has no free side that {tile} matches")
                 raise IllegalPlay(play, said.format(tile=tile, on=play.on))
             places = against
+        # A double laid on one of two ends alike marks that end: a later tile of its number then fits the double
+        # or the other end, which the scorer names by its tile; while such a tile is still to be laid, the two
+        # places are two layouts.
+        marks = self._typed and tile.low == tile.high and self.plain_laid[tile.low] < self.tileset.max_pip
         kinds: dict[tuple, _Place] = {}
         for place in places:
             node = self.nodes[place.node]
             outward = tile.high if tile.low == place.showing else tile.low
             # Two ends alike (the same number, a double or not, leaving the same number) make one layout.
-            kind = (place.node if node.spinner else -1, place.showing, node.tile.is_double, outward)
+            kind = (place.node if node.spinner or marks else -1, place.showing, node.tile.is_double, outward)
             kinds.setdefault(kind, place)
         if len(kinds) > 1:
             named = [self._named(place) for place in kinds.values()]
@@ -588,59 +799,51 @@ class Board:
 
 
 def follow(ruleset: Ruleset, players: Sequence[str], plays: Iterable[Play],
-           hands: Mapping[str, Iterable[Tile]] | None = None) -> Followed:
-    """Rule on a sequence of plays (the first is the lead), stopping at the first illegal one."""
-    board = Board(ruleset, tuple(players), dict(hands or {}))
+           hands: Mapping[str, Iterable[Tile]] | None = None, held: Mapping[str, Iterable[Tile]] | None = None,
+           first: bool = False, leaders: Iterable[str] | None = None, typed: bool = True,
+           again: bool = False) -> Followed:
+    """Rule on a sequence of plays (the first is the lead), each breach of a rule of play let stand and kept
+    (``Followed.breaches``; those the hands ``held`` at the end prove last), stopping at the first play that
+    cannot be scored. ``hands``, ``first``, ``leaders``, ``typed``, ``again``: as ``Board`` takes them."""
+    board = Board(ruleset, tuple(players), dict(hands or {}), first, leaders, typed, again)
     illegal = None
     for play in plays:
         try:
-            board.play(play)
+            board.play(play, allow=True)
         except IllegalPlay as refused:
             illegal = refused
             break
+    breaches = tuple(finding for ruled in board.history for finding in ruled.breaches)
+    if held and illegal is None:
+        breaches += board.held(held)
     total = board.count()[0]
     fisherman = board.fisherman() if (board.blocked or board.is_sealed()) else None
     return Followed(tuple(board.history), illegal, board.ends(), total, None if board.over else board.turn,
-                    board.is_sealed(), board.blocked, fisherman, board.out)
+                    board.is_sealed(), board.blocked, fisherman, board.out, breaches)
 
 
-def _wrong_first_lead(rule: FirstLeadRule, lead: Tile, dealt: Mapping[Tile, str | None]) -> str | None:
+def _wrong_first_lead(rule: FirstLeadRule, lead: Tile, dealt: Mapping[Tile, str | None],
+                      again: bool = False) -> str | None:
     """Why ``lead`` cannot open the first round (None: it may), given the tiles known dealt and to whom
-    (None: dealt, to someone): a tile that comes before it in ``rule``'s order was dealt."""
+    (None: dealt, to someone): a tile that comes before it in ``rule``'s order was dealt.  ``again``: a round
+    led again from 1-1 (``lead.again_from_1_1``), led as the first round is."""
     for tile in rule.order:
         if tile == lead:
             return None
         if tile in dealt:
-            if dealt[tile] is None:
-                return _("the first round opens with {wanted}, not {led}: every tile is dealt ({rule})").format(
-                    wanted=tile, led=lead, rule=rule.said)
-            return _("{led} cannot open the first round: {player} was dealt {wanted}, which comes first "
-                     "({rule})").format(led=lead, player=dealt[tile], wanted=tile, rule=rule.said)
+            if again and dealt[tile] is None:
+                said = _("a round led again from 1-1 opens with {wanted}, not {led}: every tile is dealt "
+                         "({rule}; lead.again_from_1_1)")
+            elif again:
+                said = _("{led} cannot open a round led again from 1-1: {player} was dealt {wanted}, which comes "
+                         "first ({rule}; lead.again_from_1_1)")
+            elif dealt[tile] is None:
+                said = _("the first round opens with {wanted}, not {led}: every tile is dealt ({rule})")
+            else:
+                said = _("{led} cannot open the first round: {player} was dealt {wanted}, which comes first "
+                         "({rule})")
+            return said.format(led=lead, player=dealt[tile], wanted=tile, rule=rule.said)
     return None
-
-
-def first_lead_problem(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
-                       held: Mapping[str, tuple[Tile, ...]]) -> str | None:
-    """Why a match's first round, recorded with its plays, may not open as it does (``lead.first``): a tile
-    that comes first was dealt, as the plays and the hands at the end show it (every tile is dealt with no
-    bazaar; a tile a player laid before drawing, or held at the end without drawing, was dealt to them)."""
-    rule = first_lead_order(ruleset, len(players))
-    lead = next((play.tile for play in plays if play.action is Action.TILE), None)
-    if rule is None or lead is None:
-        return None
-    dealt: dict[Tile, str | None] = {}
-    if len(players) * deal_size(ruleset, len(players))[0] == ruleset.tileset.size:
-        dealt = dict.fromkeys(ruleset.tileset.tiles())
-    drew: set[str] = set()
-    for play in plays:
-        if play.action is Action.DRAW:
-            drew.add(play.player)
-        elif play.action is Action.TILE and play.player not in drew:
-            dealt[play.tile] = play.player
-    for player, tiles in held.items():
-        if player not in drew:
-            dealt.update(dict.fromkeys(tiles, player))
-    return _wrong_first_lead(rule, lead, dealt)
 
 
 def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Tile, ...]]] = (),
@@ -669,10 +872,18 @@ def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Til
 
 
 def refusal(followed: Followed) -> str:
-    """The first illegal play of a recorded hand, said with its number: ``play 4 (Bob 3-3): ...``."""
+    """The first play of a recorded hand that cannot be scored, said with its number: ``play 4 (Bob 3-3):
+    ...``."""
     return _("play {number} ({play}): {reason}").format(number=len(followed.ruled) + 1,
                                                         play=said_play(followed.illegal.play),
                                                         reason=followed.illegal.reason)
+
+
+def said_breach(followed: Followed, finding: Finding) -> str:
+    """A breach of a recorded hand, said with the play it concerns: ``play 7 (Bob draws 1): ...``."""
+    return _("play {number} ({play}): {reason}").format(number=finding.play,
+                                                        play=said_play(followed.ruled[finding.play - 1].play),
+                                                        reason=finding.reason)
 
 
 def dealt_hands(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
@@ -695,53 +906,33 @@ def dealt_hands(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
 
 
 _FOLLOWED: dict = {}
-"""Hands followed, by ruleset (held, so that its id stays its own), seating, plays and hands at the end: a
-round's checks, its derivation and its scoring all follow the same plays, and opening a match then
-replaying it follows every hand twice; a hand needs following once."""
+"""Hands followed, by ruleset (held, so that its id stays its own), seating, plays, hands at the end and how
+the hand was led: a round's checks, its derivation and its scoring all follow the same plays, and opening a
+match then replaying it follows every hand twice; a hand needs following once."""
 _KEPT = 4096
 
 
 def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
-                held: Mapping[str, tuple[Tile, ...]] | None = None) -> Followed:
-    """``follow`` for a recorded hand: the hands dealt worked out from those ``held`` at the end
-    (``dealt_hands``), where they can be."""
-    key = (id(ruleset), tuple(players), tuple(plays), tuple(sorted((held or {}).items())))
+                held: Mapping[str, tuple[Tile, ...]] | None = None, opening: Opening | None = None,
+                typed: bool = False) -> Followed:
+    """``follow`` for a round's hand: the hands dealt worked out from those ``held`` at the end
+    (``dealt_hands``), where they can be, and what the hands at the end prove. ``opening``: how the match says
+    the hand was to be led (``scoring.lead.opening``; None: its lead is not checked); ``typed``: a hand being
+    recorded (``Board``'s ``typed``), else as the match recorded it."""
+    key = (id(ruleset), tuple(players), tuple(plays), tuple(sorted((held or {}).items())), opening, typed)
     found = _FOLLOWED.get(key)
     if found is not None and found[0] is ruleset:
         return found[1]
     hands = dealt_hands(ruleset, players, plays, held) if held else {}
+    opening = opening or Opening()
     try:
-        followed = follow(ruleset, players, plays, hands)
+        followed = follow(ruleset, players, plays, hands, held, opening.first, opening.leaders, typed, opening.again)
     except InputError:  # hands that cannot have been dealt together: followed without them
-        followed = follow(ruleset, players, plays)
+        followed = follow(ruleset, players, plays, None, held, opening.first, opening.leaders, typed, opening.again)
     if len(_FOLLOWED) >= _KEPT:
         _FOLLOWED.clear()
     _FOLLOWED[key] = (ruleset, followed)
     return followed
-
-
-def needless_draw(followed: Followed, held: Mapping[str, tuple[Tile, ...]]) -> str | None:
-    """The first draw a player made while holding a tile that fits, where the plays prove it: of the tiles
-    the player laid afterwards or held at the end, more fit the ends as they were than the player drew from
-    then on, so one of them was in the hand before the draw (a draw is one turn's; the turn is the same)."""
-    ruled = followed.ruled
-    for index, item in enumerate(ruled):
-        play = item.play
-        if play.action is not Action.DRAW:
-            continue
-        ends = set(item.ends)
-        later = ruled[index:]
-        drawn = sum(other.play.drawn for other in later if other.play.player == play.player)
-        kept = [other.play.tile for other in later
-                if other.play.player == play.player and other.play.action is Action.TILE]
-        kept += list(held.get(play.player, ()))
-        fitting = sorted({tile for tile in kept if tile.low in ends or tile.high in ends})
-        if len(fitting) > drawn:
-            return _("play {number} ({play}): {player} could play before drawing: {tiles} fit the ends ({ends}) "
-                     "and at most {drawn} of them came from the bazaar (bazaar.draw_while_able = false)").format(
-                number=index + 1, play=said_play(play), player=play.player, tiles=format_tiles(fitting),
-                ends=" ".join(map(str, item.ends)), drawn=drawn)
-    return None
 
 
 def held_doubles(followed: Followed, held: Mapping[str, tuple[Tile, ...]]) -> list[tuple[str, Tile]]:

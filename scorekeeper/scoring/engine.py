@@ -57,7 +57,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
     winner, loser = (decided.winner, decided.loser) if decided else (None, None)
     leader = next_leader(ruleset, match, results[-1].facts) if results else None
     lead_tile = None
-    note = lead_note(ruleset, results, leader, len(match.players))
+    note = lead_note(ruleset, match, results, leader)
     special = next_lead(ruleset, match, results, leader, pot.amount) if not decided else None
     if special:
         leader, lead_tile, note = special.leader, special.tile, special.note

@@ -99,9 +99,47 @@ def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
             if partners:
                 return partners[0]
         return last.out
-    if ruleset["lead.after_fish"] is LeadAfterFish.LOT:
+    if ruleset["lead.after_fish"] is not LeadAfterFish.FISHERMAN:
         return None
     return last.fisher
+
+
+class Opening(NamedTuple):
+    """How the match says a round is to be led (rules.md §1.4): the players one of whom leads it (None: the facts
+    do not name one, or anyone may), and whether its lead tile is the first round's (``lead.first``: the match's
+    first round, and a round led again from 1-1)."""
+
+    leaders: tuple[str, ...] | None = None
+    first: bool = False
+    again: bool = False
+    """``first`` because the round is led again from 1-1 (``lead.again_from_1_1``)."""
+
+
+def opening(ruleset: Ruleset, match: Match, previous: RoundResult | None) -> Opening:
+    """How the round after ``previous`` (None: the match's first round) is to be led, as the facts and the
+    scores before it say: by who went out (or their partner), by the fisherman, or by either partner of the
+    side that won a fish (``lead.after_fish = winners``); as the first round after a round nothing was written
+    in (``lead.again_from_1_1``); by anyone holding a tile the eggs are led from (``eggs.lead``)."""
+    if previous is None:
+        return Opening(None, True)
+    if previous.eggs and ruleset["eggs.lead"]:
+        return Opening()
+    if nothing_written(ruleset, previous):
+        return Opening(None, True, True)
+    leaders = round_leaders(ruleset, match, previous)
+    return Opening(leaders)
+
+
+def round_leaders(ruleset: Ruleset, match: Match, previous: RoundResult) -> tuple[str, ...] | None:
+    """The players one of whom leads after ``previous`` by ``lead.after_out`` or ``lead.after_fish`` (None: the
+    facts do not say)."""
+    facts = previous.facts
+    if facts.ending is not OUT and ruleset["lead.after_fish"] is LeadAfterFish.WINNERS:
+        if previous.winner is None:
+            return None
+        return next(side.players for side in match.sides if side.name == previous.winner)
+    leader = next_leader(ruleset, match, facts)
+    return None if leader is None else (leader,)
 
 
 def nothing_written(ruleset: Ruleset, result: RoundResult) -> bool:
@@ -127,16 +165,22 @@ def egg_leads(ruleset: Ruleset) -> tuple[Tile, ...]:
     return parse_tiles(ruleset["eggs.lead"])
 
 
-def lead_note(ruleset: Ruleset, results: Sequence[RoundResult], leader: str | None, players: int = 4) -> str:
-    """The plain note on the next lead when no rule imposes one (``players``: at the table)."""
+def lead_note(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], leader: str | None) -> str:
+    """The plain note on the next lead when no rule imposes one."""
     if not results:
         top = ruleset["tiles.max_pip"]
-        note = FIRST_LEAD_NOTES[first_lead_rule(ruleset, players)]
+        note = FIRST_LEAD_NOTES[first_lead_rule(ruleset, len(match.players))]
         return _(note).format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}", next=f"{top - 1}-{top - 1}")
     if leader:
         return Note(_("{player} leads next").format(player=leader), NoteKind.LEADS_NEXT)
     if results[-1].facts.ending is not OUT and ruleset["lead.after_fish"] is LeadAfterFish.LOT:
         return _("after a blocked hand the next leader is chosen by lot")
+    if results[-1].facts.ending is not OUT and ruleset["lead.after_fish"] is LeadAfterFish.WINNERS:
+        winner = results[-1].winner
+        if winner is None:
+            return _("nobody won the block: the table chooses who leads next")
+        players = next(side.players for side in match.sides if side.name == winner)
+        return _("{players} leads next: the side that won the block poses").format(players=either(players))
     return _("the player who made the fish leads next")
 
 

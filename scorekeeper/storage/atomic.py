@@ -1,7 +1,9 @@
 """Atomic file writes: a temporary file beside the target, flushed, fsynced, then renamed over it.
 
 The write respects the file it replaces: a symlink is followed to its target (the link stays a link), and the
-new file keeps the old one's mode and, where the system allows, its owner and group. Ctrl-C (SIGINT) is held
+new file keeps the old one's mode and, where the system allows, its owner and group. A file made from a
+match (an export, a chart, a kept copy) is given ``like`` the match's status: its owner and group where the
+system allows, and no permission the match does not have, from its first byte. Ctrl-C (SIGINT) is held
 back from the moment the write starts until the new file is in place: the write always completes, and a
 Ctrl-C that came during it is dropped (the command finishes and says what it saved; ``held_interrupts``).
 Temporary files left by a write that was killed (``.NAME.<pid>.tmp`` of a process that no longer runs) are
@@ -42,9 +44,10 @@ def write_target(path: str) -> str:
     return os.path.realpath(path) if os.path.islink(path) else path
 
 
-def write_atomic(path: str, text: str | bytes) -> os.stat_result:
+def write_atomic(path: str, text: str | bytes, like: os.stat_result | None = None) -> os.stat_result:
     """Replace ``path`` with ``text`` (or bytes) so that a crash at any moment leaves the old or the new file,
-    whole; returns the new file's status (its inode and times survive the rename)."""
+    whole; returns the new file's status (its inode and times survive the rename). With ``like`` (the status
+    of the match the file is made from), the new file is no more open than that match (``_like``)."""
     target = write_target(path)
     folder, name = os.path.split(target)
     if folder and not os.path.isdir(folder):
@@ -59,8 +62,14 @@ def write_atomic(path: str, text: str | bytes) -> os.stat_result:
     held = _hold_interrupts()
     try:
         try:
-            with os.fdopen(_create(temporary, 0o666 if old is None else 0o600), "wb") as handle:
-                if old is not None:
+            if old is not None:
+                made = 0o600  # the owner's alone, until it is given the old file's mode
+            else:  # the usual mode for the umask (within the match's, for a file made from one)
+                made = 0o666 if like is None else 0o666 & like.st_mode
+            with os.fdopen(_create(temporary, made), "wb") as handle:
+                if like is not None:
+                    _like(handle.fileno(), like, old)
+                elif old is not None:
                     _keep_owner_and_mode(handle.fileno(), old)
                 handle.write(data)
                 handle.flush()
@@ -101,18 +110,39 @@ def _create(temporary: str, mode: int) -> int:
 
 
 def _keep_owner_and_mode(descriptor: int, old: os.stat_result) -> None:
-    if hasattr(os, "fchown") and (old.st_uid != os.geteuid() or old.st_gid != os.getegid()):
-        try:
-            os.fchown(descriptor, old.st_uid, old.st_gid)
-        except OSError:
-            try:  # not root: at least the group, when we belong to it
-                os.fchown(descriptor, -1, old.st_gid)
-            except OSError:
-                pass
+    _give_owner(descriptor, old)
     try:  # after chown, which may clear the set-id bits
         os.fchmod(descriptor, old.st_mode & 0o7777)
     except OSError:
         pass
+
+
+def _like(descriptor: int, like: os.stat_result, old: os.stat_result | None) -> None:
+    """Give a file made from a match (``like``, its status) the match's owner and group where the system
+    allows, and no permission the match does not give: the old file's mode (or the new file's, made with
+    the umask) within the match's. When the file cannot have the match's group, it gets no group permission:
+    its group is not the match's readers."""
+    _give_owner(descriptor, like)
+    made = os.fstat(descriptor)
+    mode = (old.st_mode if old is not None else made.st_mode) & like.st_mode & 0o777
+    if made.st_gid != like.st_gid:
+        mode &= ~0o070
+    try:
+        os.fchmod(descriptor, mode)
+    except OSError:
+        pass
+
+
+def _give_owner(descriptor: int, status: os.stat_result) -> None:
+    """The owner and group of ``status`` (only root may give a file away; anyone, a group they belong to)."""
+    if hasattr(os, "fchown") and (status.st_uid != os.geteuid() or status.st_gid != os.getegid()):
+        try:
+            os.fchown(descriptor, status.st_uid, status.st_gid)
+        except OSError:
+            try:  # not root: at least the group, when we belong to it
+                os.fchown(descriptor, -1, status.st_gid)
+            except OSError:
+                pass
 
 
 def remove_stale_temporaries(path: str) -> list[str]:

@@ -1,7 +1,10 @@
-"""One writer at a time: an advisory lock around every read-modify-write of a match file.
+"""One writer at a time: an advisory lock around every write of a match file.
 
     with match_lock("match.toml"):
-        ...read the match, check the change, write it...
+        ...check the file is still the version the change was made from, write it...
+
+A command reads, checks and replays the match without the lock, and takes it for the write alone
+(``match.usecases``): a long match's replay never makes another writer wait.
 
 The lock is ``fcntl.flock`` on a lock file beside the match (``.match.toml.lock``, beside the real file when
 the match is a symlink). A second writer waits up to ``wait`` seconds, then ``LockBusy`` names the holder:
@@ -29,12 +32,12 @@ import time
 from contextlib import contextmanager
 from typing import Iterator
 
-from scorekeeper.errors import FileProblem, InputError, StateError, quoted
+from scorekeeper.errors import FileProblem, InputError, StateError, printable
 from scorekeeper.i18n import _
 from scorekeeper.storage.atomic import remove_stale_temporaries
 
 DEFAULT_WAIT = 3.0
-"""Seconds a second writer waits for the first: a command holds the lock only while it reads, checks and writes."""
+"""Seconds a second writer waits for the first: a command holds the lock only while it writes."""
 
 LONGEST_WAIT = 600.0
 """The longest ``SCOREKEEPER_LOCK_WAIT`` taken: ten minutes, so that a typo never waits forever."""
@@ -59,19 +62,26 @@ def lock_path(match_path: str) -> str:
 
 
 def lock_wait() -> float:
-    """How long a second writer waits: ``SCOREKEEPER_LOCK_WAIT`` seconds (0 to ``LONGEST_WAIT``), else
-    ``DEFAULT_WAIT``; InputError for a value that is not such a number (nan, inf, -1, abc)."""
+    """How long a second writer waits: ``SCOREKEEPER_LOCK_WAIT`` seconds (0 to ``LONGEST_WAIT``, in the ASCII
+    digits, a fraction after a point: 3, 0.5), else ``DEFAULT_WAIT`` (unset or empty); InputError for anything
+    else: what ``float`` would also take (nan, inf, 1e1, 1_0, " 3", other scripts' digits) is refused too."""
     given = os.environ.get("SCOREKEEPER_LOCK_WAIT")
-    if given is None or not given.strip():
+    if not given:
         return DEFAULT_WAIT
-    try:
+    whole, point, fraction = given.partition(".")
+    wait = math.nan
+    if given.isascii() and whole.isdigit() and len(whole) <= 3 and (not point or fraction.isdigit()):
         wait = float(given)
-    except ValueError:
-        wait = math.nan
     if not 0 <= wait <= LONGEST_WAIT:  # nan too
-        raise InputError(_("SCOREKEEPER_LOCK_WAIT must be a number of seconds from 0 to {longest_wait:g}, not "
-                           "{given}: nothing was written").format(longest_wait=LONGEST_WAIT, given=quoted(given)))
+        raise InputError(_("SCOREKEEPER_LOCK_WAIT must be seconds from 0 to {longest_wait:g} in the digits 0-9 "
+                           "(3, 0.5), not {given}: nothing was written").format(longest_wait=LONGEST_WAIT,
+                                                                                given=_shown(given)))
     return wait
+
+
+def _shown(given: str) -> str:
+    """A setting's value as a message repeats it: its spaces kept (they make it wrong), cut when long."""
+    return f"'{printable(given[:24])}'" + ("…" if len(given) > 24 else "")
 
 
 def _holder_line() -> str:
@@ -152,14 +162,22 @@ def match_lock(match_path: str, wait: float | None = None) -> Iterator[str]:
 
 def _open_lock_file(path: str, match_path: str) -> tuple[int, bool]:
     """The lock file, opened without following a link: (its descriptor, whether this call created it)."""
+    match = _status(match_path)
     try:
-        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o644), True
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, _mode(match))
     except FileExistsError:
-        pass
+        descriptor = None
     except FileNotFoundError:
         raise FileProblem(_("cannot write here: the folder {path} does not exist").format(
             path=os.path.dirname(path)),
                           os.fspath(match_path)) from None
+    if descriptor is not None:
+        if match is not None and hasattr(os, "fchown") and os.fstat(descriptor).st_gid != match.st_gid:
+            try:  # the match's group, whose writers must be able to open the lock to take it
+                os.fchown(descriptor, -1, match.st_gid)
+            except OSError:
+                pass
+        return descriptor, True
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | _CLOEXEC)
     except FileNotFoundError:  # its holder let go meanwhile: make it again
@@ -173,6 +191,22 @@ def _open_lock_file(path: str, match_path: str) -> tuple[int, bool]:
         raise StateError(_("{path} is in the way of the match's lock: it is {what}, not a lock scorekeeper made; "
                            "nothing was written (remove it if nobody needs it)").format(path=path, what=what))
     return descriptor, False
+
+
+def _status(match_path: str) -> os.stat_result | None:
+    try:
+        return os.stat(match_path)
+    except (OSError, ValueError):
+        return None
+
+
+def _mode(match: os.stat_result | None) -> int:
+    """The lock file's mode: readable (to be locked) by whoever may read or write the match, and by nobody
+    else (it names the command that holds it), writable by its owner alone; 0o644 for a match not made yet."""
+    if match is None:
+        return 0o644
+    readers = match.st_mode & 0o044 | (match.st_mode & 0o022) << 1
+    return 0o600 | readers
 
 
 def _unlink(path: str) -> None:

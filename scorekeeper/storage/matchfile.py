@@ -503,9 +503,10 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
     return raw
 
 
-def save_match(match: Match, path: str) -> FileStamp:
-    """Write the match file atomically; returns the stamp of the version written."""
-    text = dump_match(match)
+def save_match(match: Match, path: str, text: str | None = None) -> FileStamp:
+    """Write the match file atomically; returns the stamp of the version written. ``text``: the match's text
+    (``dump_match``), when the caller worked it out already (before it took the lock)."""
+    text = dump_match(match) if text is None else text
     old = textfile.regular_text(write_target(path)) or ""
     if "#" in old.replace(HEADER, "", 1):
         from scorekeeper.storage.comments import keep_comments  # only files a person commented pay for it
@@ -536,8 +537,8 @@ def keep_aside(path: str, when: str) -> str:
         except FileExistsError:
             continue
         except OSError:  # no hard links here (another device, a file system without them): copy
-            with open(path, "rb") as handle:
-                write_atomic(aside, handle.read())
+            with open(path, "rb") as handle:  # with the match's owner, group and mode (or tighter)
+                write_atomic(aside, handle.read(), like=os.fstat(handle.fileno()))
             return aside
     raise MatchFileError(_("cannot keep the old match aside: too many kept already today"), path)
 

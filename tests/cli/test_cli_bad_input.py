@@ -207,3 +207,28 @@ def test_a_tie_at_the_target_says_how_it_was_settled(sk):
     assert table["loser"] == "B"
     assert "B and C reached 110 together" in table["decided_by"]
     assert "the earlier seat, B, is taken" in sk("table").stdout
+
+
+BEFORE_THE_COMMAND = [
+    ("a language not spoken", ["--lang", "xx", "table"], ("Invalid value for '--lang': 'xx' is not one of 'en', 'ru', "
+                                                          "'uk'.", "(see '")),
+    ("an unknown option", ["--bogus", "table"], ("No such option", "--bogus", "(see '")),  # click 8.2: ': --bogus'
+    ("an option without its value", ["--lang"], ("Option '--lang' requires an argument.",)),
+    ("an unknown command", ["nosuch"], ("No such command 'nosuch'.", "(see '")),
+]
+
+
+@pytest.mark.parametrize("args, said", [case[1:] for case in BEFORE_THE_COMMAND],
+                         ids=[case[0] for case in BEFORE_THE_COMMAND])
+def test_a_usage_error_before_the_command_name_is_one_line_too(started, args, said):
+    """Issue 34, item 7: 'scorekeeper --lang xx table' printed click's usage block, four lines."""
+    line = started.fails(*args, code=2)
+    assert line.startswith(f"Error: {said[0]}") and all(part in line for part in said), line
+    assert started.json()["rounds"] == 1
+
+
+@pytest.mark.parametrize("args", [["--lang", "xx", "table"], ["--bogus", "table"]])
+def test_the_installed_command_says_it_in_one_line(run_installed, args):
+    done = run_installed(*args, code=2)
+    assert done.stderr.splitlines() == [done.stderr.strip()] and "Usage:" not in done.stderr, done.stderr
+    assert done.stderr.strip().endswith("(see 'scorekeeper --help')") and done.stdout == ""

@@ -79,3 +79,27 @@ def test_players_complete_as_the_round_line_reads_their_names(sk):
     assert offered("scorekeeper score але", env) == ["Алёна"]
     assert offered("scorekeeper score LE", env) == ["Léa"]
     assert offered("scorekeeper rating --left ", env) == ["Алёна", "Léa", "Bob"]
+
+
+def test_players_complete_from_the_files_head_alone(sk):
+    """Issue 34, item 6: completion opened, checked and replayed the whole match (10 s on a 2 MB file) to know
+    the players. Rounds that could not be read or scored, or no TOML at all after the head, are never read."""
+    sk("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
+    sk("round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5")
+    text = sk.path.read_text(encoding="utf-8")
+    broken = text.replace("Masha out", "Zed out").replace('out = "Masha"', 'out = "Zed"')
+    sk.path.write_text(broken + "{{{ not TOML, nor a round\n" * 1000, encoding="utf-8")
+    assert sk("table", code=1).stderr.startswith("Error: ")  # the command itself refuses the file
+    assert offered(f"scorekeeper --match {sk.path} score ") == ["Masha", "Alex", "Olya", "Serg"]
+
+
+def test_players_laid_after_the_rounds_by_hand_still_complete(tmp_path):
+    path = tmp_path / "match.toml"
+    path.write_text('format = 1\nruleset = "goat"\nrounds = []\nplayers = ["Ann", "Bob"]\n', encoding="utf-8")
+    assert offered(f"scorekeeper --match {path} score ") == ["Ann", "Bob"]
+
+
+def test_players_a_command_would_refuse_complete_nothing(tmp_path):
+    path = tmp_path / "match.toml"
+    path.write_text('format = 1\nruleset = "goat"\nplayers = ["Ann", "Ann", "Bo\\u001bb"]\n', encoding="utf-8")
+    assert offered(f"scorekeeper --match {path} score ") == []

@@ -48,6 +48,9 @@ def test_the_plays_word_may_come_after_the_hands(small):
     (("round", f"plays {PLAYS}; Bob 6-6, plays Ann 1-1"), "'plays' is given twice"),
     (("round", "Bob 6-6, plays"), "'plays' needs the plays after it"),
     (("round", "--plays", PLAYS, "--hand", "Bob=6-6", "--points", "Bob=25"), "give no in-play totals"),
+    (("round", "--plays", "Ann 5-5, Bob draws 99999999999999999999"),  # issue 34, item 9: was 'draws 1000'
+     "play 2: Bob draws '99999999999999999999': a draw takes 1 to 28 tiles, the whole set at most"),
+    (("round", "plays a 55 b draws 29"), "play 2: Bob draws '29': a draw takes 1 to 28 tiles"),
 ])
 def test_bad_plays_are_refused_in_one_line(small, args, words):
     assert words in small.fails(*args, code=2)
@@ -119,7 +122,8 @@ def test_the_first_round_opens_as_lead_first_says_and_edit_checks_it_too(sk):
     before = sk.path.read_bytes()
     message = sk.fails("round", f"plays {SEALED}; {SEALED_HANDS}", code=2)
     assert " ".join(message.split()) == ("Error: play 1 (Ann 2-4): 2-4 cannot open the first round: Bob was dealt "
-                                         "1-1, which comes first (lead.first = from-1-1)")
+                                         "1-1, which comes first (lead.first = from-1-1); --allow lets it stand as "
+                                         "played")
     assert sk.path.read_bytes() == before
     sk("round", "a out, b 10, c 12, d 20")
     sk("round", f"plays {SEALED}; {SEALED_HANDS}")  # round 2: Ann went out, and leads any tile

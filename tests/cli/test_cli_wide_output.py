@@ -30,8 +30,9 @@ def folder(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def on_terminal(folder: Path, columns: int, *args: str, pager: str | None = None) -> tuple[str, bool]:
-    """What the terminal shows (stdout and stderr) for the command, and whether the pager ran."""
+def on_terminal(folder: Path, columns: int, *args: str, pager: str | None = None, code: int = 0) -> tuple[str, bool]:
+    """What the terminal shows (stdout and stderr) for the command (which must exit ``code``), and whether the
+    pager ran."""
     env = command_environment()
     for name in ("COLUMNS", "LINES", "LESS"):
         env.pop(name, None)
@@ -40,7 +41,7 @@ def on_terminal(folder: Path, columns: int, *args: str, pager: str | None = None
                           dimensions=(24, columns), encoding="utf-8", timeout=20)
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 0, child.before
+    assert child.exitstatus == code, child.before
     return child.before.replace("\r\n", "\n"), (folder / "paged").exists()
 
 
@@ -114,3 +115,30 @@ def test_a_ruleset_as_toml_taller_than_the_screen_goes_through_the_pager(folder,
     assert paged
     assert piped(folder, "rules", "show", "goat", "--format", "toml").stdout.replace("\n", "") == \
         shown.replace("\n", "")
+
+
+FAILING_PAGERS = [
+    ("false", "Error: the pager 'false' ended with exit status 1: the output may not have been shown; PAGER= "
+              "shows it without one"),
+    ("sh -c 'kill -TERM $$'", "Error: the pager 'sh -c 'kill -TERM $$'' was stopped by SIGTERM: the output may not "
+                              "have been shown whole"),
+]
+
+
+@pytest.mark.parametrize("pager, said", FAILING_PAGERS, ids=["exit 1", "killed"])
+@pytest.mark.parametrize("args", [("export", "--format", "csv"), ("rules", "show", "goat")], ids=" ".join)
+def test_a_pager_that_fails_is_said_and_the_command_fails(folder, pager, said, args):
+    """Issue 34, item 9: with PAGER=false, or a pager killed by a signal, the output was gone and the exit 0."""
+    shown, _ = on_terminal(folder, 200, *args, pager=pager, code=1)
+    assert [line for line in shown.splitlines() if line.strip()] == [said], shown
+
+
+def test_a_pager_that_fails_in_play_is_said_and_the_session_goes_on(folder):
+    from pty_session import Play, shown_lines
+
+    play = Play(folder, columns=40, TERM="xterm", PAGER="false")
+    said = shown_lines(play.say("rules fish"))  # 63 lines at 40 columns: through the pager
+    assert "".join(said).replace(" ", "") == ("Error: the pager 'false' ended with exit status 1: the output may "
+                                              "not have been shown; PAGER= shows it without one").replace(" ", "")
+    assert "Goat: 8 rounds" in play.say("table")  # the session still answers
+    play.quit()

@@ -18,11 +18,17 @@ CLOSED_OUTPUT = ("Error: the standard output is closed: the command would have n
                  "changed")
 
 
-def _shell(folder, line: str) -> subprocess.CompletedProcess:
-    """``line`` run by sh, with ``sk`` the installed command (so that the shell, not Python, closes streams)."""
+def _shell(folder, line: str, buffered: bool = False) -> subprocess.CompletedProcess:
+    """``line`` run by sh, with ``sk`` the installed command (so that the shell, not Python, closes streams);
+    ``buffered``: with Python's stdout buffered, as it is unless ``PYTHONUNBUFFERED`` is set."""
     command = " ".join(f"'{part}'" for part in installed_command())
+    env = command_environment()
+    if buffered:
+        env.pop("PYTHONUNBUFFERED", None)
+    else:
+        env["PYTHONUNBUFFERED"] = "1"
     return subprocess.run(["sh", "-c", f"sk() {{ {command} \"$@\"; }}; {line}"], cwd=folder, capture_output=True,
-                          text=True, env=command_environment(), timeout=60)
+                          text=True, env=env, timeout=60)
 
 
 @pytest.fixture
@@ -53,10 +59,13 @@ def test_with_stdout_and_stderr_closed_the_command_still_changes_nothing(match):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
 @pytest.mark.parametrize("command", ["table", "--help", "--version", "rules show goat", "explain 1"])
-def test_a_full_standard_output_is_one_line(match, command):
+def test_a_full_standard_output_is_one_line(match, command, buffered):
+    """Issue 34, item 9: with stdout buffered (no PYTHONUNBUFFERED) 'table > /dev/full' said it twice, once
+    for the command and once at the flush on exit."""
     before = match.read_bytes()
-    _refused(_shell(match.parent, f"sk {command} > /dev/full"), "Error: No space left on device")
+    _refused(_shell(match.parent, f"sk {command} > /dev/full", buffered), "Error: No space left on device")
     assert match.read_bytes() == before
 
 

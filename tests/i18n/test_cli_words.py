@@ -29,7 +29,7 @@ def test_a_new_match_in_ukrainian(sk):
 def test_a_refusal_in_ukrainian_leaves_the_file(sk):
     sk("--lang", "en", "new", "Ann", "Bob")
     said = sk("--lang", "uk", "export", "-o", str(sk.path), code=1).stderr
-    assert said == f"Помилка: {sk.path} — це сам файл гри: експортуйте в інший файл\n"
+    assert said == f"Помилка: {sk.path} — це сам файл гри: пишіть в інший файл\n"
 
 
 @pytest.mark.parametrize(("rounds", "said"), [(1, "График 1 кона записан в"), (2, "График 2 конов записан в")])
@@ -38,7 +38,7 @@ def test_a_count_in_russian(sk, tmp_path, rounds, said):
     sk("--lang", "en", "new", "Ann", "Bob")
     for _ in range(rounds):
         sk("round", "Ann out, Bob 3-4")
-    assert sk("--lang", "ru", "chart", "--text", "-o", str(tmp_path / "chart.txt")).stdout.startswith(said)
+    assert sk("--lang", "ru", "chart", "--text", "-o", str(tmp_path / "chart.txt")).stderr.startswith(said)
 
 
 def test_nothing_taken_back_in_russian(sk):

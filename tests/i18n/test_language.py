@@ -100,7 +100,8 @@ def test_click_speaks_russian_and_ukrainian(tmp_path):
     assert "Show this message and exit." in english and "Show the version and exit." in english
     ukrainian = CliRunner().invoke(cli, ["--lang", "uk", "table", "--bogus"])
     assert ukrainian.exit_code == 2
-    assert "Немає такого параметра '--bogus'" in ukrainian.stderr and "Помилка:" in ukrainian.stderr
+    assert "Немає такого параметра" in ukrainian.stderr and "--bogus" in ukrainian.stderr  # click 8.2: ': --bogus'
+    assert ukrainian.stderr.startswith("Помилка:")
 
 
 def test_plural_forms(monkeypatch):

@@ -23,7 +23,7 @@ from commands import every_command
 from conftest import command_environment, installed_command
 from scorekeeper.cli.app import cli
 from scorekeeper.rules.schema import KEYS
-from scorekeeper.cli.base import help_parts
+from scorekeeper.cli.helptext import help_parts
 from scorekeeper.i18n import use
 from scorekeeper.rules.loader import builtin_names
 

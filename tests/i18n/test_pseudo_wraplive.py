@@ -10,10 +10,11 @@ import pytest
 import pseudo
 from scorekeeper import i18n
 from scorekeeper.cli.play_command import undecodable
-from scorekeeper.live.session import COMMANDS, LiveSession, Screen
+from scorekeeper.live.commands import COMMANDS
+from scorekeeper.live.session import LiveSession, Screen
 from scorekeeper.match import usecases
 
-TYPED = COMMANDS + ("exit", "all", "fish", "deal", "hand", "count", "out", "new", "goat")
+TYPED = tuple(COMMANDS) + ("all", "fish", "deal", "hand", "count", "out", "new", "goat")
 """What the scorer types stays as typed: the commands and their words (the pseudo-language has no words of its
 own, so the session names the English ones), and the ruleset's name."""
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")

@@ -1,5 +1,5 @@
 """The hand in play (``live.hand``): its plays ruled on by the Board, taken back, answered in lines that fit the
-screen, and closed into the facts of a round; a line told apart from round lines and claims by its shape."""
+screen, and closed into the facts of a round (which lines are plays: ``test_line.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from scorekeeper.domain.facts import Match, singles
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, parse_tile
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.live.hand import HandInPlay, is_round_like, line_plays, looks_like_plays, read_plays
+from scorekeeper.live.hand import HandInPlay
 from scorekeeper.notation.play_line import format_plays, parse_plays
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.board import IllegalPlay
@@ -30,69 +30,6 @@ def hand(ruleset: str = "goat", plays: str = "", leader: str | None = None) -> H
 
 def match(ruleset: str = "goat") -> Match:
     return Match(ruleset=ruleset, players=FOUR, sides=singles(FOUR), rounds=())
-
-
-@pytest.mark.parametrize("line, plays", [
-    ("a 66", "Ann 6-6"),
-    ("a 66 b 63", "Ann 6-6, Bob 3-6"),
-    ("a 6-6, b 6:3; c 3-3 on 3", "Ann 6-6, Bob 3-6, Cat 3-3 on 3"),
-    ("c knocks", "Cat knocks"),
-    ("b draws 2, b 5-0", "Bob draws 2, Bob 0-5"),
-    ("a 12", "Ann 1-2"),  # as a round line it would be a total with nobody out: no round at all
-])
-def test_a_line_of_plays_reads_as_plays(line, plays):
-    assert format_plays(read_plays(line, FOUR, 6)) == plays
-
-
-@pytest.mark.parametrize("line", [
-    "a out 3 4 5",  # a round line: 'out'
-    "fish by b 1 2 3 4",
-    "a out, b 6-6, c 12, d 3",  # tiles in hands, as a play would write them
-    "a +5",  # a claim
-    "b count 15",
-    "a played 25",
-    "a 66 b +5",  # a claim among plays: the claim's reading wins, and the round reader answers
-    "a 6",  # a total, not a tile
-    "a",
-    "table",
-])
-def test_a_round_line_or_a_claim_is_never_read_as_plays(line):
-    assert read_plays(line, FOUR, 6) is None
-
-
-def test_a_line_meant_as_plays_is_told_from_a_round_line_by_its_play_words():
-    assert looks_like_plays("c knocks d") and looks_like_plays("a 6-6 on")
-    assert not looks_like_plays("a out 3 4 5") and not looks_like_plays("a 3 b 4")
-    assert is_round_like("a +5") and is_round_like("Fish 1 2 3 4") and not is_round_like("a 66 b 63")
-    # in any language or keyboard layout: a round line typed in a hand is told from plays as the English one
-    assert looks_like_plays("c стук d", FOUR) and looks_like_plays("a 6-6 на", FOUR)
-    assert is_round_like("рыба 1 2 3 4") and is_round_like("a щге 3 4 5") and is_round_like("a вийшла 3 4 5")
-    assert not looks_like_plays("a вышла 3 4 5", FOUR) and not is_round_like("a 66 b стук", FOUR)
-    assert not is_round_like("рыб 66", ("Рыбаков", "Bob"))  # a start of a name is the player
-
-
-def test_a_round_line_in_the_languages_words_inside_a_hand_is_refused_as_the_english_one():
-    made = hand("all-fives", "Ann 6-6")
-    for line in ("a out 3 4 5", "a вышла 3 4 5", "рыба 1 2 3 4"):
-        with pytest.raises(StateError, match=r"a hand is in play \(1 play\)"):
-            line_plays(line, FOUR, 6, made)
-
-
-def test_the_precedence_of_a_line_outside_and_inside_a_hand():
-    """Outside a hand: plays, else None for the round reader; a line with the plays' words gets their error.
-    Inside: a round line or a claim is refused; one word naming nobody is left to the command hint."""
-    assert line_plays("a 66", FOUR, 6, None) == (Play("Ann", Action.TILE, Tile(6, 6)),)
-    assert line_plays("a out 3 4 5", FOUR, 6, None) is None and line_plays("a +5", FOUR, 6, None) is None
-    with pytest.raises(InputError, match="play 2: what did Dan do?"):
-        line_plays("c knocks d", FOUR, 6, None)
-    started = hand("goat", "a 24")
-    with pytest.raises(StateError, match=r"a hand is in play \(1 play\): type its plays to the end"):
-        line_plays("b out 3 4 5", FOUR, 6, started)
-    with pytest.raises(StateError, match=r"a hand is in play"):
-        line_plays("b +5", FOUR, 6, started)
-    assert line_plays("tabel", FOUR, 6, started) is None
-    with pytest.raises(InputError, match="what did Bob do"):
-        line_plays("b", FOUR, 6, started)
 
 
 def test_each_play_is_answered_in_one_line_with_the_count_the_score_and_whose_turn():
@@ -218,3 +155,45 @@ def test_the_hands_typed_at_the_end_hold_no_tile_seen_played_and_no_ending(line,
 def test_a_total_the_tiles_not_played_cannot_make_is_said(line, why):
     made = hand("all-fives", FIVES)
     assert made.implausible(made.facts(line, match("all-fives"))) == why
+
+
+def test_a_breach_waits_for_the_table_allow_makes_the_line_as_played_and_keeps_the_ruling():
+    """rules.md §10.9: the session's side of the referee's advice, through the hand's API."""
+    from scorekeeper.domain.facts import Breach, Ruling
+    from scorekeeper.scoring.board import PlayBreach
+
+    made = hand("goat", leader="Cat")
+    with pytest.raises(PlayBreach, match="Cat leads this hand, not Ann"):
+        made.play_all(parse_plays("a 24 b 41", FOUR))
+    assert not made.plays and made.pending is not None
+    answer = made.allow()  # the whole line, as it was played
+    assert [format_plays([each.play]) for each in answer] == ["Ann 2-4", "Bob 1-4"] and made.pending is None
+    assert [(finding.play, finding.breach) for finding in made.rulings] == [(1, Breach.LEADER)]
+    with pytest.raises(StateError, match="no breach of the rules of play waits for the table"):
+        made.allow()
+    made.undo()
+    made.undo()  # back before the lead: the ruling on it goes with it
+    assert not made.rulings
+    # a breach a later play proves waits in 'unsettled' until the table lets it stand
+    later = hand("goat", "c 24, d knocks, a 41, b 26, c 60, d 12 on 1", leader="Cat")
+    assert [(finding.play, finding.breach, finding.shown) for finding in later.unsettled] == [
+        (2, Breach.KNOCK_WHILE_ABLE, 6)]
+    assert later.answer(later.board.history[-1:]).splitlines()[1].startswith(
+        "Play 2 (Dan knocks): Dan could play at that knock: 1-2 fits the ends (2 4)")
+    assert later.allow() == [] and not later.unsettled
+    later.play_all(parse_plays("a 02 on 0, b 23, c 35 on 3, d 52 on 5, a 22", FOUR))
+    assert later.over
+    facts = later.facts("a 10, b 12, c 15, d 20", match())
+    assert facts.rulings == (Ruling(2, Breach.KNOCK_WHILE_ABLE),)
+
+
+def test_the_hands_at_the_end_prove_a_breach_that_waits_for_the_table():
+    from scorekeeper.domain.facts import Breach, RoundFacts
+
+    made = hand("goat", "c 24, d knocks, a 41, b 26", leader="Cat")
+    assert not made.unsettled  # Dan has laid nothing since the knock
+    held = RoundFacts(hands=(("Dan", tuple(parse_tile(tile) for tile in ("0-0", "1-2", "3-3", "5-5", "6-6", "0-1",
+                                                                         "0-3"))),))
+    shown = made.held(held)
+    assert [(finding.play, finding.breach, finding.shown) for finding in shown] == [(2, Breach.KNOCK_WHILE_ABLE, None)]
+    assert made.unsettled == shown

@@ -17,7 +17,7 @@ from pty_session import PROMPT, QUESTION, Play  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 
 from scorekeeper.cli.app import cli  # noqa: E402
-from scorekeeper.live.session import HELP_COMMANDS, LiveSession, Screen  # noqa: E402
+from scorekeeper.live.session import LiveSession, Screen  # noqa: E402
 from scorekeeper.storage.matchfile import load_match  # noqa: E402
 
 GOAT_ROUNDS = [
@@ -247,7 +247,7 @@ def test_redo_in_a_session_puts_back_what_undo_and_delete_took(sk):
     assert session.handle("redo 2").text.startswith("Put back round 1 (Masha went out).")
     assert [rnd.out for rnd in load_match(str(sk.path)).rounds] == ["Masha"]
     assert not session.handle("redo 1").ok  # the first undo was put back already
-    assert "redo" in [typed.split()[0] for typed, _ in HELP_COMMANDS]
+    assert "  redo [N]  " in session.handle("help").text
 
 
 def test_the_answers_fit_a_40_column_screen(tmp_path):
@@ -272,6 +272,31 @@ def test_an_implausible_round_is_a_yes_or_no_question(tmp_path):
     assert play.say("y").startswith("Round 1: Masha out, Alex 80, Olya 1, Serg 1")
     play.quit()
     assert load_match(str(tmp_path / "match.toml")).rounds[0].hands["Alex"].total == 80
+
+
+def test_a_round_line_typed_at_the_prompt_is_built_and_checked_once(sk, monkeypatch):
+    """The session reads the line, the use case builds and checks its round (``usecases.check``) and records
+    that same round: once for a line, once more for each answer to a question (the answer is another round)."""
+    from scorekeeper.match import record, usecases
+
+    calls = {"built": 0, "checked": 0}
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            calls[name] += 1
+            return real(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(usecases, "round_from_facts", counted("built", usecases.round_from_facts))
+    monkeypatch.setattr(record, "check_round", counted("checked", record.check_round))
+    sk("new", "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg")
+    session = LiveSession.open(str(sk.path))
+    assert session.handle("m out 3 13 5").question == "last tile? [Enter: no double] "
+    assert calls == {"built": 1, "checked": 1}
+    assert session.answer("").text.startswith("Round 1: Masha out")  # the plain last tile: another round
+    assert calls == {"built": 2, "checked": 2}
+    assert session.handle("a out 8 6 9").question and session.answer("2-3").ok
+    assert calls == {"built": 4, "checked": 4} and len(load_match(str(sk.path)).rounds) == 2
 
 
 def test_a_long_note_on_a_small_screen_gives_way_whole_not_looped_over(sk):

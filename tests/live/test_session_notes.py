@@ -12,7 +12,8 @@ import pytest
 from scorekeeper import i18n
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.live.hand import HandInPlay
-from scorekeeper.live.session import LiveSession, Screen, said_as
+from scorekeeper.live.session import LiveSession, Screen
+from scorekeeper.notation.words import word_in_use
 from scorekeeper.notation.play_line import parse_plays
 from scorekeeper.rules.loader import load_ruleset
 
@@ -63,7 +64,8 @@ def test_the_notes_flags_give_way_to_the_round_lines_words(sk, speaking):
                 "doubles at once) could not be applied", speaking, player="Bob")
     tiles = said("{player}: only a total of {total} was given, so the special-hand rule ({hands}) could not be "
                  "applied to that hand (give its tiles with '{edit} {number}' to apply it)", speaking,
-                 player="Ann", total=12, hands="{hands}", edit=said_as("edit"), number=2).partition("{hands}")[2]
+                 player="Ann", total=12, hands="{hands}", edit=word_in_use("commands", "edit"),
+                 number=2).partition("{hands}")[2]
     assert last in explained and tiles in explained and "--" not in explained, explained
     if speaking == "en":  # the English words the session has always said
         assert "no last tile given ('out on TILE'): the rules that need it were not applied" in table

@@ -74,7 +74,7 @@ def test_a_goat_hand_ends_in_a_fish_whose_fisherman_leads_the_next_round(tmp_pat
     # The first round: every tile is dealt to four, so 1-1 opens it (lead.first = from-1-1), not 2-4.
     refused = " ".join(play.say("a 24").split())
     assert refused == ("Error: Ann 2-4: the first round opens with 1-1, not 2-4: every tile is dealt "
-                       "(lead.first = from-1-1)")
+                       "(lead.first = from-1-1) ('allow' lets it stand as played)")
     assert play.prompt == "#1> "  # nothing was played
     assert play.say("a out, b 10, c 12, d 20").startswith("Round 1: Ann out")
     assert play.say("a 24 b 41 c 12 on 1 d 26").splitlines() == [
@@ -96,7 +96,8 @@ def test_a_goat_hand_ends_in_a_fish_whose_fisherman_leads_the_next_round(tmp_pat
     answer = lines_of(play.say("a 10 b 12 c 15 d 20"))
     assert answer[0] == "Round 2: fish by Ann, led 2-4, Ann 10, Bob 12, Cat 15, Dan 20, 13 plays"
     assert answer[-1].endswith("· Ann leads")
-    assert play.say("b 66") == "Error: Bob 6-6: Ann leads this hand, not Bob\n"
+    assert " ".join(play.say("b 66").split()) == ("Error: Bob 6-6: Ann leads this hand, not Bob ('allow' lets it "
+                                                   "stand as played)")
     assert play.say("a 66") == "Ann 6-6 · ends 6 6 · Bob\n"
     warned = " ".join(play.say("quit").split())  # wrapped to the screen
     assert warned == "A hand is in play (1 play), not saved until it ends: 'quit' again leaves without it."
@@ -196,3 +197,42 @@ def test_an_impossible_total_at_the_end_of_the_hand_is_a_question(sk):
     live.handle("b 45 c 8 d 40")
     assert live.answer("y").text.startswith("Round 1: Ann out on 0-5, led 6-6, Bob 45, Cat 8, Dan 40")
     assert live.hand is None and live.prompt() == "#2> "
+
+
+KNOCKED = ["a 24", "b knocks", "c 41", "d 12 on 1", "a 26", "b 60", "c 02 on 0", "d 23", "a 35 on 3", "b 52 on 5"]
+"""A Goat hand to four (rules.md §10.9): Ann leads 2-4 though Bob holds 1-1 (the first round opens with 1-1), and
+Bob knocks with 2 and 4 showing, then lays 5-2: the knock is proved made while able at play 10."""
+KNOCKED_HANDS = "a 0-0 0-1 0-3 0-4, b 0-5 1-1 1-3 1-5 1-6, c 3-3 3-4 3-6 4-4, d 4-5 4-6 5-5 5-6 6-6"
+
+
+def test_the_table_lets_a_breach_stand_at_the_play_and_at_the_hands_at_40_columns(tmp_path):
+    """Issue 32: each breach said at its play, or at the play that proves it; 'allow' lets it stand, and the hand
+    is recorded as it was played, its rulings in the match file."""
+    play = Play(tmp_path, "--rules", "goat", "Ann", "Bob", "Cat", "Dan", columns=40)
+    refused = " ".join(play.say(KNOCKED[0]).split())
+    assert refused == ("Error: Ann 2-4: the first round opens with 1-1, not 2-4: every tile is dealt "
+                       "(lead.first = from-1-1) ('allow' lets it stand as played)")
+    assert play.prompt == "#1> "  # nothing made yet
+    assert play.say("allow") == "Ann 2-4 · ends 2 4 · Bob\n"
+    assert play.prompt == "#1 Bob> "
+    for line in KNOCKED[1:-1]:
+        play.say(line)
+    proved = lines_of(play.say(KNOCKED[-1]))
+    assert proved[0] == "Bob 5-2 on 5 · ends 2 2 · Cat"
+    assert " ".join(" ".join(proved[1:3]).split()).startswith("Play 2 (Bob knocks): Bob could play at that knock: "
+                                                              "2-5 fits the ends (2 4)")
+    assert all(len(line) <= 40 for line in proved)
+    assert play.say("c 22").startswith("Cat 2-2 · ends 2 2 · fish")  # not let stand yet: the hand goes on
+    at_the_end = " ".join(play.say(KNOCKED_HANDS).split())
+    assert at_the_end.startswith("Error: play 2 (Bob knocks): Bob can play (") and \
+        at_the_end.endswith("; 'allow' lets it stand as played")
+    assert play.prompt == "#1 hands> "  # nothing recorded
+    recorded = lines_of(play.say("allow"))
+    assert recorded[0].startswith("Round 1: fish by Bob")
+    assert play.prompt == "over> "
+    assert 'allowed = [{ play = 1, breach = "first-lead" }, { play = 2, breach = "knock-while-able" }]' in \
+        (tmp_path / "match.toml").read_text(encoding="utf-8")
+    explained = lines_of(play.say("explain 1"))
+    assert any(line.startswith("  the table let play 1 (Ann 2-4)") for line in explained)
+    assert all(len(line) <= 40 for line in explained)
+    play.quit()

@@ -64,3 +64,10 @@ def test_a_round_with_several_problems_is_refused_for_the_earliest(rnd, said):
 @pytest.mark.parametrize("vector", family("rounds_played"))
 def test_rounds_played(sk, vector):
     replay(sk, vector)
+
+
+@pytest.mark.parametrize("vector", family("breaches"))
+def test_breaches(sk, vector):
+    """rules.md §10.9: each breach said at its play or at the first play or line that proves it, naming the
+    play it concerns; refused until the table lets it stand."""
+    replay(sk, vector)

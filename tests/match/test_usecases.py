@@ -92,3 +92,38 @@ def test_score_adds_a_claim_and_undo_drops_it(tmp_path):
     assert usecases.undo(claimed.after).dropped == "the claim of 2 by Bob"
     with pytest.raises(InputError, match="one of them"):
         usecases.score(path, "Ann")
+
+
+def test_check_builds_and_checks_a_round_and_record_takes_it_as_checked(path, monkeypatch):
+    opened = open_match(str(path))
+    before = path.read_bytes()
+    checked = usecases.check(opened, OUT)
+    assert checked.opened is opened and checked.round.out == "Masha" and path.read_bytes() == before
+    with pytest.raises(InputError, match="3 totals needed"):
+        usecases.check(path, "m out 3 13")  # a round line in the match file, refused as 'record' refuses it
+    built = []
+    real = usecases.round_from_facts
+    monkeypatch.setattr(usecases, "round_from_facts", lambda *args, **kw: built.append(1) or real(*args, **kw))
+    change = usecases.record(opened, checked)  # the state it was checked against: not built nor checked again
+    assert built == [] and change.number == 1 and change.match.rounds[0] == checked.round
+    same_state(change)
+    again = usecases.record(path, usecases.check(change.after, FISH))  # another state (read from the file):
+    assert built == [1, 1] and again.number == 2  # ... built and checked again there
+    over = usecases.record(again.after, RoundFacts(out="Alex", totals=(("Olya", 90), ("Serg", 5), ("Masha", 1))),
+                           confirmed=True)
+    assert over.table.over
+    with pytest.raises(StateError, match="the match is over"):
+        usecases.check(over.after, FISH)
+
+
+def test_claims_told_in_a_line_are_added_all_or_none_in_one_write(tmp_path):
+    path = tmp_path / "m.toml"
+    usecases.new(path, "muggins", ("Ann", "Bob"))
+    before = path.read_bytes()
+    with pytest.raises(InputError, match="Bob \\+7: "):  # the second claim, named as it was told
+        usecases.claim(path, (("Ann", 10, False), ("Bob", 7, False)))
+    assert path.read_bytes() == before
+    change = usecases.claim(path, (("Ann", 10, False), ("Bob", 15, True)))
+    assert change.match.pending == (Claim("Ann", 10), Claim("Bob", 15, 15))
+    assert change.claim == Claim("Bob", 15, 15)
+    same_state(change)

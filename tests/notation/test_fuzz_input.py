@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper.cli.app import cli
-from scorekeeper.cli.base import SHOWN_PROBLEMS
+from scorekeeper.cli.problems import SHOWN_PROBLEMS
 
 from commands import typed_commands
 from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines
@@ -183,12 +183,13 @@ FUZZ_SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz_input.p
 
 def test_every_family_of_the_long_fuzz_run_in_small():
     """``benchmarks/fuzz_input.py`` a few runs of each family (typed words, words a hundred thousand characters
-    long, mutated and deeply nested match files, a device or a pipe as the match, mutated rulesets): the
+    long, mutated and deeply nested match files, a device or a pipe as the match, mutated rulesets, damaged
+    catalogs, the permission bits of every file written): the
     script exits 1 on any broken promise and names it."""
     env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
     done = subprocess.run([sys.executable, str(FUZZ_SCRIPT), "--runs", "20", "--seed", "3"], capture_output=True,
                           text=True, timeout=600, env=env)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     for family, runs in (("typed", 20), ("huge typed", 20), ("match file", 20), ("deep file", 20),
-                         ("odd file", 2), ("ruleset file", 20)):
+                         ("odd file", 2), ("ruleset file", 20), ("catalog", 2), ("modes", 2)):
         assert re.search(rf"^\s+{runs}  {family} runs$", done.stdout, re.M), done.stdout

@@ -60,6 +60,35 @@ def test_what_is_not_a_play_is_refused_in_one_line(text, message):
     assert message in str(refused.value) and "\n" not in str(refused.value)
 
 
+@pytest.mark.parametrize("text, max_pip, message", [
+    ("Ann 1-1, Bob draws 99999999999999999999", 6,
+     "play 2: Bob draws '99999999999999999999': a draw takes 1 to 28 tiles, the whole set at most"),
+    ("Ann 1-1, Bob draws 29", 6, "play 2: Bob draws '29': a draw takes 1 to 28 tiles"),
+    ("Ann 1-1, Bob draws 56", 9, "play 2: Bob draws '56': a draw takes 1 to 55 tiles"),
+    ("Ann 1-1, Bob draws 0000000000000000000000", 6, "play 2: Bob draws 0: a draw takes at least one tile"),
+    ("Ann 1-1, Bob draws ٣", 6, "'٣' is not understood in a play"),
+    ("Ann 1-1, Bob draws ０", 6, "'０' is not understood in a play"),
+    ("Ann 1-1, Bob draws ²", 6, "unknown player '²'"),  # a word, not a number: the next play's player
+])
+def test_a_draw_is_a_number_in_ascii_digits_within_the_set(text, max_pip, message):
+    """Issue 34, item 9: 'b draws 99999999999999999999' was taken, and echoed as 'draws 1000'."""
+    with pytest.raises(InputError) as refused:
+        parse_plays(text, PLAYERS, max_pip=max_pip)
+    assert message in str(refused.value) and "\n" not in str(refused.value)
+    assert parse_plays("Ann 1-1, Bob draws 28", PLAYERS)[1] == Play("Bob", Action.DRAW, drawn=28)
+    assert parse_plays("Ann 1-1, Bob draws 91", PLAYERS, max_pip=12)[1] == Play("Bob", Action.DRAW, drawn=91)
+
+
+@pytest.mark.parametrize("stored", ["Ann 1-1, Bob 1-2 on ²", "Ann 1-1, Bob 1-2 on ٠", "Ann 1-1, Bob draws ٣",
+                                    "Ann 1-1, Bob draws ²", "Ann 1-1, Bob draws 1000"])
+def test_a_stored_play_line_takes_ascii_digits_only(stored):
+    """A match file's play line is read by splitting it: a digit of another script (or '²', which int() does
+    not take) was read as a number there, or failed with Python's own message."""
+    with pytest.raises(InputError) as refused:
+        parse_plays(stored, exact=True)
+    assert "invalid literal" not in str(refused.value)
+
+
 def test_an_ambiguous_prefix_names_the_candidates():
     with pytest.raises(InputError, match="could be Ann or Anna"):
         parse_plays("An 6-6", ("Ann", "Anna"))

@@ -10,7 +10,8 @@ import pytest
 
 from scorekeeper.domain.facts import Match, singles
 from scorekeeper.errors import InputError
-from scorekeeper.live.session import COMMANDS, LiveSession
+from scorekeeper.live.commands import COMMANDS
+from scorekeeper.live.session import LiveSession, Screen
 from scorekeeper.notation import play_line, round_line
 from scorekeeper.notation.words import (
     ENGLISH,
@@ -22,7 +23,6 @@ from scorekeeper.notation.words import (
     option_word,
     play_word,
     round_word,
-    session_line,
 )
 from scorekeeper.notation.round_line import read_round
 
@@ -58,7 +58,7 @@ def test_every_round_word_of_the_syntax_has_a_line_here():
         assert set(words.round) - ADDED == set(ENGLISH.round) and set(words.commands) == set(ENGLISH.commands)
         assert set(words.options) == set(ENGLISH.options) and set(words.plays) == set(ENGLISH.plays)
         assert all(words.round.values()) and all(said for command, said in words.commands.items() if command != "exit")
-    assert set(ENGLISH.commands) == set(COMMANDS) | {"exit"}
+    assert set(ENGLISH.commands) == set(COMMANDS)
     assert {word for said in ENGLISH.plays.values() for word in said} == set(play_line.KEYWORDS)
 
 
@@ -275,23 +275,20 @@ def test_a_match_typed_in_russian_is_the_file_the_english_lines_give(tmp_path, l
 
 
 # -- the session's commands ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("line, command, rest", [
-    ("отмена", "undo", ""), ("гтвщ", "undo", ""), ("таблица все", "table", "all"), ("ефиду фдд", "table", "all"),
-    ("таблиця усі", "table", "all"), ("отмена список", "undo", "list"), ("проверить рыба 2-4 4-1", "check",
-                                                                           "fish 2-4 4-1"),
-    ("исправить 2 Маша вышла 3 4 5", "edit", "2 Маша вышла 3 4 5"),  # the round line is read as a round line
-    ("Маша вышла 3 13 5", "", "вышла 3 13 5"), ("undo", "undo", ""),
-])
-def test_session_line(line, command, rest):
-    assert session_line(line, CYRILLIC)[0] == command
-    if command:
-        assert session_line(line, CYRILLIC)[1] == rest
-
-
-def test_a_command_word_yields_to_a_player_it_names():
-    assert session_line("Отм вышел 3 4", ("Отмена", "Оля", "Маша"))[0] == ""
-    assert session_line("отмена", ("Отмена", "Оля", "Маша"))[0] == ""
-    assert session_line("undo", ("Undo", "Оля", "Маша"))[0] == "undo"  # English: as before
+# (which command a line starts with, in any language or layout: tests/live/test_line.py)
+def test_the_words_after_a_command_in_every_language_and_layout_are_the_english_ones(sk):
+    sk("new", "--rules", "goat", *SEATS)
+    session = LiveSession.open(str(sk.path), screen=lambda: Screen(80, 24))
+    assert session.handle("Masha вышла 3 13 5").ok
+    every = session.handle("table all")
+    assert every.page and "1  Masha out" in every.text
+    for line in ("таблица все", "ефиду фдд", "таблиця усі", "table --all", "table ALL"):
+        assert session.handle(line) == every, line
+    assert not session.handle("таблица рыба").ok
+    assert session.handle("отмена список").delegate == session.handle("undo list").delegate == ("undo", "--list")
+    assert session.handle("проверить рыба 2-4 4-1").delegate == ("check", "fish", "--line", "'2-4 4-1'")
+    assert session.handle("check раздача").delegate == ("check", "deal")
+    assert session.handle("explain 1 все") == session.handle("explain 1 all")
 
 
 def test_commands_typed_in_russian_do_what_the_english_ones_do(sk):
@@ -310,11 +307,11 @@ def test_commands_typed_in_russian_do_what_the_english_ones_do(sk):
     assert session.handle("выход").quit
 
 
-def test_help_says_other_languages_work():
-    from scorekeeper.live.session import help_text
-
+def test_help_says_other_languages_work(sk):
+    sk("new", "--rules", "goat", *SEATS)
     for width in (40, 80):
-        assert "Russian and Ukrainian words work too." in " ".join(help_text(width).split())
+        session = LiveSession.open(str(sk.path), screen=lambda: Screen(width, 24))
+        assert "Russian and Ukrainian words work too." in " ".join(session.handle("help").text.split())
 
 
 @pytest.mark.parametrize("edition, heading", [("rules.md", "## 11. Words in Russian and Ukrainian"),

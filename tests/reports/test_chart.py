@@ -81,7 +81,7 @@ def test_chart_without_matplotlib_says_how_to_install(story, monkeypatch, tmp_pa
 def test_png_chart_is_an_image(story, tmp_path):
     pytest.importorskip("matplotlib")
     out = tmp_path / "story.png"
-    assert "written to" in story("chart", "-o", str(out)).stdout
+    assert "written to" in story("chart", "-o", str(out)).stderr
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", data[16:24])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.cli.base import SHOWN_PROBLEMS
+from scorekeeper.cli.problems import SHOWN_PROBLEMS
 from scorekeeper.reports.columns import width
 
 FOUR = ("Masha", "Alex", "Olya", "Serg")

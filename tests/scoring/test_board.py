@@ -44,7 +44,8 @@ def ruled(spec, text, folder, hands=None):
     return check_play(ruleset, text, given)
 
 
-# (source, ruleset, plays, hands, per-play counts, per-play points, the refused play's reason or None)
+# (source, ruleset, plays, hands, per-play counts, per-play points, the reason of the play refused, or of the
+# first breach of a rule of play, which the board lets stand when following a hand; None: neither)
 VECTORS = [
     # line (Goat, block/draw, Fives and Threes): doubles laid across count both halves
     pytest.param("RULES.md §4 (a double at an end counts both halves); §4 Fives and Threes vectors: 9 -> 3, "
@@ -53,13 +54,13 @@ VECTORS = [
     pytest.param("004 (a tile must match the end it is laid on)", "goat", "Ann 6-6, Bob 6-3, Cat 5-4", None,
                  [12, 15], [0, 0], "4-5 does not match an open end (the ends show 6 3)", id="line: no match"),
     pytest.param("rules.md §1.1 (a tile is in one place only)", "goat", "Ann 6-6, Bob 6-3, Cat 3-6", None,
-                 [12, 15], [0, 0], "3-6 is already on the table", id="line: already played"),
+                 [12, 15], [0, 0], "3-6 is already on the table: Bob laid it at play 2", id="line: already played"),
     pytest.param("rules.md §1.1 (a tile outside the set is refused)", "goat", "Ann 6-6, Bob 6-7", None,
                  [12], [0], "tile 6-7 is not in a double-six set", id="line: not in the set"),
     pytest.param("RULES.md §1 (one tile a turn, in turn)", "goat", "Ann 6-6, Bob 6-3, Cat 3-3 on 3, Bob 6-1",
-                 None, [12, 15, 18], [0, 0, 0], "it is Ann's turn, not Bob's", id="line: not the player's turn"),
+                 None, [12, 15, 18, 7], [0, 0, 0, 0], "it is Ann's turn, not Bob's", id="line: not the player's turn"),
     pytest.param("rules.md §10.1 (two places making different layouts are named)", "goat",
-                 "Ann 3-5, Bob 5-3", None, [8], [0], "3-5 is already on the table", id="line: same tile twice"),
+                 "Ann 3-5, Bob 5-3", None, [8], [0], "3-5 is already on the table: Ann laid it at play 1", id="line: same tile twice"),
     pytest.param("rules.md §10.1", "goat", "Ann 2-4, Bob 4-1, Cat 1-2", None, [6, 3], [0, 0],
                  "1-2 fits 2 places: on 2 or on 1: say which", id="line: ambiguous"),
     pytest.param("rules.md §10.1 ('on N' names the end)", "goat", "Ann 2-4, Bob 4-1, Cat 1-2 on 4", None,
@@ -109,7 +110,7 @@ VECTORS = [
                  None, [11, 16], [0, 0], "6-6 cannot be laid against 5-5: 5-5 has no free side that 6-6 matches",
                  id="two doubles: not on the first"),
     pytest.param("RULES.md §1 (one tile a turn, except Sea Goat's two doubles)", "goat",
-                 "Ann 6-5, Bob 5-5, Bob 6-6", None, [11, 16], [0, 0], "it is Ann's turn, not Bob's",
+                 "Ann 6-5, Bob 5-5, Bob 6-6", None, [11, 16, 22], [0, 0, 0], "it is Ann's turn, not Bob's",
                  id="two doubles: not in goat"),
 ]
 
@@ -120,7 +121,9 @@ def test_vectors(tmp_path, source, spec, text, hands, counts, points, refused):
     followed = ruled(spec, text, tmp_path, hands)
     assert [item.count for item in followed.ruled if item.play.action is Action.TILE] == counts
     assert [item.points for item in followed.ruled if item.play.action is Action.TILE] == points
-    assert (followed.illegal.reason if followed.illegal else None) == refused
+    first = followed.illegal.reason if followed.illegal else \
+        followed.breaches[0].reason if followed.breaches else None
+    assert first == refused
 
 
 def test_the_spinner_counts_as_check_count_does(tmp_path):
@@ -148,7 +151,7 @@ def test_sealed_fish_with_the_double_held_and_with_it_played(tmp_path):
     held = ruled("goat", SEALED, tmp_path, {"Bob": "2-2,1-4,0-2,1-1,3-3,4-4,5-5"})
     assert (held.sealed, held.blocked) == (True, False)
     assert held.ruled[-1].note == "sealed: a fish once Bob lays 2-2"
-    played = ruled("goat", "Ann 2-4, Bob 4-1, Cat 1-2 on 1, Dan 2-2, Ann 2-6 on 2-2, Bob 6-0, Cat 0-2 on 0, Dan 2-3, "
+    played = ruled("goat", "Ann 2-4, Bob 4-1, Cat 1-2 on 1, Dan 2-2 on 2-4, Ann 2-6 on 2-2, Bob 6-0, Cat 0-2 on 0, Dan 2-3, "
                            "Ann 3-5 on 3, Bob 5-2 on 5", tmp_path)
     assert (played.blocked, played.fisherman) == (True, "Bob")  # 2-2 already on the table: a fish at once
     after = ruled("goat", SEALED + ", Bob 2-2, Cat 1-1", tmp_path)
@@ -450,3 +453,95 @@ def test_knocks_after_the_fish_change_nothing_and_a_tile_is_still_refused():
         board.play(Play("Cat", Action.TILE, Tile(1, 6)))
     with pytest.raises(IllegalPlay, match="Eve is not at the table"):
         board.play(Play("Eve", Action.KNOCK))
+
+
+# The referee advises, the table decides (rules.md §10.9): the Board's API for a breach said at once, let stand
+# or not, and one a later play or the hands at the end prove.
+
+def test_a_breach_is_refused_until_the_table_lets_it_stand_and_then_made_as_played():
+    from scorekeeper.domain.facts import Breach
+    from scorekeeper.scoring.board import PlayBreach
+
+    board = Board(load_ruleset("goat"), ("Ann", "Bob", "Cat", "Dan"), leaders=("Cat",))
+    lead = Play("Ann", Action.TILE, Tile(2, 4))
+    with pytest.raises(PlayBreach) as refused:
+        board.play(lead)
+    assert [(found.play, found.breach, found.shown) for found in refused.value.found] == [(1, Breach.LEADER, 1)]
+    assert refused.value.reason == "Cat leads this hand, not Ann" and not board.history  # nothing made
+    made = board.play(lead, allow=True)
+    assert made.turn == "Bob" and [found.breach for found in made.breaches] == [Breach.LEADER]
+    with pytest.raises(PlayBreach, match="it is Bob's turn, not Dan's"):
+        board.play(Play("Dan", Action.TILE, Tile(1, 4)))
+    out_of_turn = board.play(Play("Dan", Action.TILE, Tile(1, 4)), allow=True)
+    assert out_of_turn.turn == "Ann" and out_of_turn.breaches[0].breach is Breach.TURN  # as it was played
+
+
+def test_what_cannot_be_scored_is_refused_even_when_the_table_would_let_it_stand():
+    from scorekeeper.scoring.board import PlayBreach
+
+    board = Board(load_ruleset("goat"), ("Ann", "Bob"))
+    board.play(Play("Ann", Action.TILE, Tile(6, 6)))
+    for play, reason in [(Play("Bob", Action.TILE, Tile(4, 5)), "4-5 does not match an open end"),
+                         (Play("Bob", Action.TILE, Tile(6, 6)), "6-6 is already on the table: Ann laid it at play 1"),
+                         (Play("Bob", Action.DRAW, drawn=15), "the bazaar holds only 14 tiles")]:
+        with pytest.raises(IllegalPlay, match=reason) as refused:
+            board.play(play, allow=True)
+        assert not isinstance(refused.value, PlayBreach)
+    assert len(board.history) == 1
+
+
+def test_a_later_play_proves_a_draw_while_able_and_names_it():
+    from scorekeeper.domain.facts import Breach
+
+    board = Board(rules('extends = "draw"\nname = "small"' + SMALL, Path(tempfile.mkdtemp())), ("Ann", "Bob"))
+    said = [board.play(play) for play in parse_plays("Ann 6-6, Bob draws 1, Bob 6-3, Ann 3-3")]
+    assert not any(ruled.breaches for ruled in said)  # one tile drawn, one laid: nothing proved yet
+    proving = board.play(Play("Bob", Action.TILE, Tile(1, 6)))  # made: the play that proves it is not in question
+    assert [(found.play, found.breach, found.shown) for found in proving.breaches] == [
+        (2, Breach.DRAW_WHILE_ABLE, 5)]
+    assert proving.breaches[0].reason.startswith("Bob could play before drawing: 1-6 3-6 fit the ends (6 6)")
+
+
+def test_the_hands_at_the_end_prove_what_the_plays_did_not_and_change_nothing():
+    from scorekeeper.domain.facts import Breach
+
+    board = Board(rules('extends = "draw"\nname = "small"' + SMALL, Path(tempfile.mkdtemp())), ("Ann", "Bob"))
+    for play in parse_plays("Ann 6-6, Bob draws 1, Bob 6-3, Ann 3-3, Bob 3-1, Ann 1-2"):
+        board.play(play)
+    held = {"Bob": parse_tiles("0-0 4-6")}
+    shown = board.held(held)
+    assert [(found.play, found.breach, found.shown) for found in shown] == [(2, Breach.DRAW_WHILE_ABLE, None)]
+    assert board.held(held) == shown and board.held({"Bob": parse_tiles("0-0 4-5")}) == ()
+
+
+def test_a_first_lead_is_proved_wrong_by_a_tile_that_comes_first_laid_by_a_player_who_never_drew():
+    from scorekeeper.domain.facts import Breach
+
+    three = ("Ann", "Bob", "Cat")  # Goat for three: the lowest double leads, and 7 tiles stay in the bazaar
+    board = Board(load_ruleset("goat"), three, first=True)
+    assert not board.play(Play("Ann", Action.TILE, Tile(2, 2))).breaches  # nothing tells yet
+    board.play(Play("Bob", Action.DRAW, drawn=1))
+    assert not board.play(Play("Bob", Action.TILE, Tile(1, 2))).breaches  # Bob drew: 1-2 tells nothing
+    proving = board.play(Play("Cat", Action.TILE, Tile(1, 1)))
+    assert [(found.play, found.breach, found.shown) for found in proving.breaches] == [(1, Breach.FIRST_LEAD, 4)]
+    assert proving.breaches[0].reason == ("2-2 cannot open the first round: Cat was dealt 1-1, which comes first "
+                                          "(lead.first_fewer = lowest-double)")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2 ** 32 - 1))
+def test_a_careless_hand_is_followed_to_its_end_each_breach_named_where_it_was_said(setup, seed):
+    """Breaches never stop the referee: a hand played carelessly is followed to its end, every breach said at the
+    play that breaks it or later, naming an earlier (or the same) play, and following the plays again (the
+    match's reading) finds the same breaches."""
+    from careless import careless_hand
+
+    name, seats = setup
+    ruleset = load_ruleset(name)
+    hand = careless_hand(ruleset, tuple("ABCD"[:seats]), random.Random(seed))
+    for number, ruled in enumerate(hand.board.history, start=1):
+        assert all(found.play <= number and found.shown == number for found in ruled.breaches)
+    followed = follow(ruleset, hand.board.players, hand.plays, held=hand.held)
+    assert followed.illegal is None and followed.out == hand.board.out and followed.blocked == hand.board.blocked
+    said = [found for ruled in hand.board.history for found in ruled.breaches] + list(hand.board.held(hand.held))
+    assert list(followed.breaches) == said

@@ -38,3 +38,17 @@ def test_a_killed_write_leaves_the_old_or_the_new_match_and_no_temporary_file(in
     tally = injection.campaign(command, 2, random.Random(11), work)
     assert tally.problems == []
     assert tally.old + tally.new == tally.runs == 2
+
+
+def test_files_made_from_a_match_stay_within_its_mode_even_when_killed(injection, tmp_path):
+    """A few runs of the ``modes`` family: every file a command leaves (a killed write's temporary file too) is
+    no more open than the match; as root, device nodes and a pipe of the run's own named by -o stay what they
+    were, and a block device node is refused."""
+    trials = injection.modes_trials(8, random.Random(5), tmp_path)
+    assert trials.problems == [] and trials.runs == 8
+
+
+def test_a_damaged_catalog_through_the_installed_command(injection, tmp_path):
+    """A few runs of the ``catalogs`` family: one warning line and the English command, never a traceback."""
+    trials = injection.catalogs_trials(4, random.Random(5), tmp_path)
+    assert trials.problems == [] and trials.runs == 4

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from scorekeeper.cli.base import SHOWN_PROBLEMS
+from scorekeeper.cli.problems import SHOWN_PROBLEMS
 
 HEAD = 'format = 1\nruleset = "goat"\nplayers = ["Masha", "Alex", "Olya"]\n'
 ROUND = '{ end = "out", out = "Olya", hands = { Masha = 12, Alex = 3 } }'

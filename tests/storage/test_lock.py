@@ -72,18 +72,21 @@ def test_a_pipe_in_the_way_of_the_lock_is_refused_at_once(sk):
     assert sk.path.read_bytes() == before
 
 
-@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e308", "-1", "abc", "3s", "601"])
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e308", "-1", "abc", "3s", "601", "600.5", "1000",
+                                   # issue 34, item 9: what float() takes and a setting should not
+                                   "1_0", "٣", "０", " 3", "3 ", " ", "1e1", ".5", "5.", "+3", "0x3"])
 def test_an_unusable_lock_wait_is_refused_in_one_line(sk, monkeypatch, value):
     before = _started(sk)
     monkeypatch.setenv("SCOREKEEPER_LOCK_WAIT", value)
     line = sk.fails(*ROUND, code=2)
-    assert line == (f"Error: SCOREKEEPER_LOCK_WAIT must be a number of seconds from 0 to {LONGEST_WAIT:g}, "
-                    f"not '{value}': nothing was written")
+    assert line == (f"Error: SCOREKEEPER_LOCK_WAIT must be seconds from 0 to {LONGEST_WAIT:g} in the digits 0-9 "
+                    f"(3, 0.5), not '{value}': nothing was written")
     assert sk.path.read_bytes() == before
     sk("table")  # readers take no lock: the setting does not concern them
 
 
-@pytest.mark.parametrize("value, wait", [("0", 0.0), ("0.25", 0.25), ("600", 600.0), (" 2 ", 2.0), ("", 3.0)])
+@pytest.mark.parametrize("value, wait", [("0", 0.0), ("0.25", 0.25), ("600", 600.0), ("007", 7.0),
+                                         ("600.000", 600.0), ("", 3.0)])
 def test_a_lock_wait_in_range_is_taken(monkeypatch, value, wait):
     monkeypatch.setenv("SCOREKEEPER_LOCK_WAIT", value)
     assert lock_wait() == wait

@@ -269,6 +269,9 @@ def test_a_written_file_reads_back_with_each_rounds_line(match):
     ('3', "'plays' must be one line of plays"),
     ('"Masha 6-6, Alex 6-x"', "is not understood in a play"),
     ('"Masha 6-6, Alex"', "what did Alex do?"),
+    ('"Masha 6-6, Alex 6-1 on ²"', "'Alex 1-6 on' needs the end's number"),  # was int()'s own message
+    ('"Masha 6-6, Alex 6-1 on ٦"', "'٦' is not understood in a play"),  # was read as 6
+    ('"Masha 6-6, Alex draws ٣"', "'٣' is not understood in a play"),  # was read as 3
 ])
 def test_a_round_whose_plays_are_broken_is_named_at_its_line(plays, problem):
     text = ('format = 1\nruleset = "muggins"\nplayers = ["Masha", "Alex"]\n\n[[rounds]]\nend = "out"\n'

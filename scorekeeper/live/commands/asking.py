@@ -1,0 +1,99 @@
+"""A round checked and about to be recorded: the first fact the line left out that could change its score is
+asked ('last tile?', 'led?'; ``referee.asked``), and once none is left the round is recorded, asked about
+first when it is the round just recorded again (a line pasted twice) or one no table could have ended so."""
+
+from __future__ import annotations
+
+from scorekeeper.domain.tiles import format_tiles, parse_tiles
+from scorekeeper.errors import InputError, printable, quoted
+from scorekeeper.i18n import N_, _
+from scorekeeper.live.reply import Reply
+from scorekeeper.live.shown import recorded_as
+from scorekeeper.match import usecases
+from scorekeeper.notation.words import round_word, word_in_use
+from scorekeeper.referee.asked import worth_asking
+
+SAME_ROUND_SECONDS = 10.0
+"""How soon after a round the same round again is asked about: a line pasted twice, or typed twice by two
+people at the table, comes within it; the same round typed on purpose is rarely so quick."""
+
+
+def ask_or_record(session, checked: usecases.Checked) -> Reply:
+    """Ask the first fact the line left out that could change the round's score; once none is left (or none
+    could), record the round."""
+    state = session.state
+    asked = worth_asking(state.ruleset, state.match, state.table, checked.round)
+    return ask(session, checked, asked[0]) if asked else record(session, checked)
+
+
+def ask(session, checked: usecases.Checked, asked, again: str = "") -> Reply:
+    """Ask for one left-out fact (``asked``: ``referee.asked.Asked``); Enter (or Ctrl-C) is the default, a
+    plain tile.  An answer that cannot be the fact is asked again once with the reason (``again``: the
+    reason, when this is that second time); a second such answer takes the default, said."""
+    fact = asked.fact.value
+
+    def answered(said: str) -> Reply:
+        try:
+            told = usecases.check(session.state, checked.facts._replace(**_told(fact, said)))
+        except InputError as error:
+            if not again:
+                return ask(session, checked, asked, again=f"{printable(str(error))}.")
+            reply = ask_or_record(session, usecases.check(session.state, checked.facts._replace(**_told(fact, ""))))
+            taken = _(_NOT_EITHER[fact]).format(said=quoted(said.strip()), edit=word_in_use("commands", "edit"))
+            return reply._replace(text=session.fitted(taken) + ("\n" + reply.text if reply.text else ""))
+        return ask_or_record(session, told)
+
+    session.asking = answered
+    text = _("{reason} Type the tile, or Enter for a plain one.").format(reason=again) if again else ""
+    return Reply(text, ok=not again, question=_question(asked))
+
+
+def record(session, checked: usecases.Checked) -> Reply:
+    """Record the checked round (asked about when the same round was just recorded, or when no table could
+    have ended so)."""
+    again = session.just_recorded
+    now = session.clock()
+
+    def recorded(confirmed: bool) -> Reply:
+        change = usecases.record(session.state, checked, confirmed=confirmed)
+        reply = session.changed(change, recorded_as(change.number, change, session.screen().width))
+        session.just_recorded = (checked.facts, session.clock())
+        return reply
+
+    if again and again[0] == checked.facts and now - again[1] <= SAME_ROUND_SECONDS:
+        session.unconfirmed = recorded
+        number = len(session.state.match.rounds)
+        return Reply(_("Round {number} was this same round, just recorded: a line typed or pasted "
+                       "twice?").format(number=number),
+                     ok=False, question=_("Record it again as round {number}? [y/N] ").format(number=number + 1))
+    return session.confirmable(recorded)
+
+
+_NOT_EITHER = {"last": N_("{said} is not the last tile either: taken as plain ('{edit}' changes it)."),
+               "led": N_("{said} is not the lead either: taken as plain ('{edit}' changes it).")}
+"""What a second answer that cannot be the fact is told (by ``referee.asked.Fact``'s value)."""
+_PLAIN_ANSWERS = ("", "plain", "none", "no", "n", "-")
+"""Answers to 'last tile?'/'led?' that mean the default: no tile a rule scores."""
+
+
+def _question(asked) -> str:
+    """'last tile? [Enter: no double] ', 'led? [Enter: not 6-6] ': the fact, and what Enter says of it."""
+    last = asked.fact.value == "last"
+    if any(len(tiles) > 1 for tiles in asked.tiles):
+        return _("last tile? [Enter: no double] ") if last else _("led? [Enter: no double] ")
+    tiles = "/".join(format_tiles(tiles) for tiles in asked.tiles)
+    return (_("last tile? [Enter: not {tiles}] ") if last else _("led? [Enter: not {tiles}] ")).format(tiles=tiles)
+
+
+def _told(fact: str, said: str) -> dict:
+    """The round facts an answer to 'last tile?' or 'led?' gives: tiles as a round line's 'on'/'led' takes
+    them, or the default (Enter, 'plain'): a plain tile.  InputError when it is neither."""
+    text = said.strip()
+    if text.casefold() in _PLAIN_ANSWERS or round_word(text) == "plain":
+        return {"plain_last": True} if fact == "last" else {"plain_led": True}
+    tiles = parse_tiles(text)
+    if fact == "last":
+        return {"last": tiles}
+    if len(tiles) != 1:
+        raise InputError(_("a round is led with one tile, not {n}").format(n=len(tiles)))
+    return {"led": tiles[0]}
