@@ -91,13 +91,22 @@ def test_to_a_pipe_each_drawing_follows_the_last(sk):
     sk("new", "--rules", "goat", *FOUR)
     process = subprocess.Popen(installed_command() + ["table", "--follow"], cwd=sk.folder,
                                env=command_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    read = []
+
+    def read_until(title: str) -> None:  # each drawing as it comes, however slow a loaded machine makes it
+        while not any(title in line for line in read):
+            line = process.stdout.readline()
+            assert line, "".join(read)
+            read.append(line)
+
     try:
-        time.sleep(1)
+        read_until("goat: 0 rounds")
         sk("round", ROUNDS[0])
-        time.sleep(1)
+        read_until("goat: 1 round;")
     finally:
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=10)
+        rest, err = process.communicate(timeout=60)
+    out = "".join(read) + rest
     assert process.returncode == 0 and err == ""
     assert "\x1b" not in out
     assert out.index("Goat: 0 rounds") < out.index("Goat: 1 round;") < out.index("Stopped following match.toml.")

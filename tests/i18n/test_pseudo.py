@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 import pseudo
 from conftest import command_environment, installed_command
+from scorekeeper.reports.formats import TABLES
 from scorekeeper.cli.app import cli
 
 KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds", "history", "lang", "extends", "fish",
@@ -110,7 +111,7 @@ def test_clicks_own_words(xx, catalogs, tmp_path):
     for args in (["table", "--bogus"], ["nosuch"], ["table", "--format", "pdf"], ["round", "--out"]):
         said = xx(*args, code=2)
         assert "⟦" in said and pseudo.unmarked(said, ("bogus", "nosuch", "pdf", "text", "json", "out", "table",
-                                                       "round", "format")) == [], said
+                                                       "round", "format", *TABLES)) == [], said
 
 
 def test_an_error_through_the_installed_executable(catalogs, tmp_path):

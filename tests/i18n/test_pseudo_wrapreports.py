@@ -25,7 +25,8 @@ from scorekeeper.reports.chart import text_chart
 from scorekeeper.reports.columns import width
 from scorekeeper.reports.compare import render_comparison
 from scorekeeper.reports.explain import render_explanation
-from scorekeeper.reports.export import export_markdown
+from scorekeeper.reports.formats import PUBLISHED
+from scorekeeper.reports.publish import publish
 from scorekeeper.reports.play import render_followed
 from scorekeeper.reports.rating import rating
 from scorekeeper.reports.render import after_round, fitted_table, render_table, standings
@@ -124,9 +125,16 @@ def test_explain_compare_chart_and_export(speak, tmp_path):
     for screen in (None, 80, 40):
         text = render_comparison(comparison, screen)
         assert "⟦" in text and _unmarked(text, compared) == [], text
-    for text in (text_chart(opened.table, opened.ruleset), text_chart(opened.table, opened.ruleset, width=40),
-                 export_markdown(opened.match, opened.ruleset, opened.table)):
+    for text in (text_chart(opened.table, opened.ruleset), text_chart(opened.table, opened.ruleset, width=40)):
         assert "⟦" in text and _unmarked(text, others) == [], text
+    for fmt in PUBLISHED:  # the published tables: their markup's words are no message
+        text = publish(fmt, opened.table, opened.ruleset)
+        assert "⟦" in text and _unmarked(text, others + MARKUP) == [], (fmt, text)
+
+
+MARKUP = ("table", "thead", "tbody", "tr", "th", "td", "strong", "style", "text-align", "right", "left", "textbf",
+          "begin", "end", "tabular", "rlrrrrr", "hline", "rightarrow", "textperiodcentered", "class", "wikitable", "CAPTION")
+"""The words of the published formats' own markup (HTML, LaTeX, MediaWiki, Org)."""
 
 
 def test_history_and_rating(speak, tmp_path):
