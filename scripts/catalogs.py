@@ -81,9 +81,10 @@ def extract() -> Catalog:
     for message, where in command_helps():
         catalog.add(message, None, [(where, 1)])
     for path in sorted((ROOT / "rulesets").glob("*.toml")):
-        description = tomllib.loads(path.read_text(encoding="utf-8")).get("description")
-        if description:
-            catalog.add(description, None, [(f"rulesets/{path.name}", 1)])
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for meta in ("title", "description"):  # what the game is called, and what it is
+            if data.get(meta):
+                catalog.add(data[meta], None, [(f"rulesets/{path.name}", 1)])
     return catalog
 
 

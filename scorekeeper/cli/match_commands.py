@@ -81,7 +81,7 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
     was = (N_("The finished match is kept as {path}.") if change.before is not None and change.before.table.over
            else N_("The match that was there is kept as {path}."))
     kept = [_(was).format(path=change.kept)] if change.kept else []
-    made = _("New {ruleset} match in {path}: {sides}.").format(ruleset=change.after.ruleset.name, path=change.path,
+    made = _("New {ruleset} match in {path}: {sides}.").format(ruleset=change.after.ruleset.called, path=change.path,
                                                               sides=sides)
     click.echo("\n".join(wrap_lines([made, *kept, change.table.lead_note.said()], screen_width())))
 

@@ -1,7 +1,7 @@
 """A message a person reads, kept as the code writes it until it is shown: its text (the English message, the
 catalogs' id), the fields that fill it and what it is about.  It is said in the language in use only where it
-is shown (``said``), and in the code's own words where programs read it (``english``); code that must tell
-messages apart decides by their ``kind``, never by their words (a Russian message has none of the English ones).
+is shown (``said``): on the screen, and in the JSON's text for people; code that must tell messages apart
+decides by their ``kind``, never by their words (a Russian message has none of the English ones).
 
 The lists a message says (``both``: "Ann and Bob"; ``one_of``: "6-6 or 5-5") are here too: a field holding a
 tuple is a list of names, joined where the message is said."""
@@ -36,13 +36,7 @@ class Message(NamedTuple):
         """The message in the language in use."""
         if not self.fields:
             return _(self.text)
-        return _(self.text).format(**{name: _said(value, False) for name, value in self.fields})
-
-    def english(self) -> str:
-        """The message as the code writes it: what programs read, the same in every language."""
-        if not self.fields:
-            return self.text
-        return self.text.format(**{name: _said(value, True) for name, value in self.fields})
+        return _(self.text).format(**{name: _said(value) for name, value in self.fields})
 
     @property
     def names_flag(self) -> bool:
@@ -58,21 +52,20 @@ class Message(NamedTuple):
         return Message(self.session, self.fields + tuple(more.items()), self.kind)
 
 
-def _said(value: object, english: bool) -> object:
+def _said(value: object) -> object:
     if isinstance(value, Message):
-        return value.english() if english else value.said()
+        return value.said()
     if type(value) is tuple:  # a list of names; a value that is a tuple too (a Tile) is shown as it is
-        return both(value, english)
+        return both(value)
     return value
 
 
-def both(names, english: bool = False) -> str:
+def both(names) -> str:
     """``names`` listed as the messages say them: "Ann and Bob" (and each further one joined the same way; a
-    ``Message`` among them said in turn); ``english``: in the code's words whatever the language (what programs
-    read)."""
-    names = [_said(name, english) for name in names]
+    ``Message`` among them said in turn)."""
+    names = [_said(name) for name in names]
     shown = names[0] if names else ""
-    joined = "{first} and {second}" if english else _("{first} and {second}")
+    joined = _("{first} and {second}")
     for name in names[1:]:
         shown = joined.format(first=shown, second=name)
     return shown

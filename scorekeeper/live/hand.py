@@ -221,8 +221,8 @@ class HandInPlay:
                 if each.note.kind is NoteKind.SEALED_UNSEEN:  # the hands are not known: the table says
                     lines.append(_("Nobody holds it? Type '{fish}'.").format(fish=word_in_use("round", "fish")))
             if each.points and self._muggins_first(each):
-                lines.append(_("Uncalled? An opponent says {muggins}: +{points}.").format(
-                    muggins=word_in_use("plays", "muggins"), points=each.points))
+                lines.append(_("Not called? An opponent may say {muggins}.").format(
+                    muggins=word_in_use("plays", "muggins")))
         if self.over:
             lines.append(self.ending())
         return "\n".join(lines)

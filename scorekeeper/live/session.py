@@ -92,7 +92,7 @@ class LiveSession:
         was just started (``kept``: where the match it replaced was kept)."""
         rounds = len(self.state.match.rounds)
         sides = ", ".join(side.name for side in self.state.match.sides)
-        fields = {"ruleset": self.state.ruleset.name, "path": self.path, "sides": sides, "n": rounds}
+        fields = {"ruleset": self.state.ruleset.called, "path": self.path, "sides": sides, "n": rounds}
         if new:
             said = _("New {ruleset} match in {path}: {sides}.").format(**fields)
         else:

@@ -147,7 +147,7 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
                          "total": hand.pips, "value": value}
         if found:
             hands[player]["deduced"] = format_tiles(found.tiles)
-            hands[player]["why"] = found.why.english()
+            hands[player]["why"] = found.why.said()
     for claim in rnd.claims:
         facts.append(Message.of(N_("{player} claimed {points} during play"), player=claim.player, points=claim.points)
                      if claim.count is None else

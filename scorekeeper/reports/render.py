@@ -356,11 +356,11 @@ def table_title(table: Table, ruleset: Ruleset) -> str:
             if ruleset["end.rounds_winner"].value == "lowest" else \
             ngettext("{name}: {n} round of {rounds}; the highest total wins",
                      "{name}: {n} rounds of {rounds}; the highest total wins", played)
-        return said.format(name=ruleset.name, n=played, rounds=ruleset["end.rounds"])
+        return said.format(name=ruleset.called, n=played, rounds=ruleset["end.rounds"])
     said = ngettext("{name}: {n} round; first to {target} loses", "{name}: {n} rounds; first to {target} loses",
                     played) if ruleset["end.at_target"] is AtTarget.LOSES else \
         ngettext("{name}: {n} round; first to {target} wins", "{name}: {n} rounds; first to {target} wins", played)
-    return said.format(name=ruleset.name, n=played, target=target)
+    return said.format(name=ruleset.called, n=played, target=target)
 
 
 NOT_RECORDED = N_("{points} not recorded")

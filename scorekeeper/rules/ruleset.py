@@ -4,6 +4,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
 from scorekeeper.domain.tiles import Tile, TileSet, format_tiles
+from scorekeeper.i18n import translated
 
 
 class Ruleset(NamedTuple):
@@ -23,6 +24,9 @@ class Ruleset(NamedTuple):
     total no special hand makes, is counted as pips without looking further.  Worked out from
     ``special_hands`` by the loader (``shaped``)."""
     special_sums: frozenset[int] = frozenset()
+    title: str = ""
+    """What people call the game, as the leaf file writes it (``Goat``), else its name; the name stays what is
+    typed (``--rules goat``) and what programs read."""
 
     def shaped(self) -> "Ruleset":
         """The ruleset with ``special_sizes`` and ``special_sums`` worked out from its ``special_hands``."""
@@ -33,6 +37,12 @@ class Ruleset(NamedTuple):
         if isinstance(path, int):  # still a tuple underneath
             return tuple.__getitem__(self, path)
         return self.values[path]
+
+    @property
+    def called(self) -> str:
+        """What people call the game, in the language in use (``Козёл`` for ``goat``): a built-in title is in
+        the catalogs, said when it is shown (the language may be chosen after the ruleset is read)."""
+        return translated(self.title or self.name)
 
     @property
     def tileset(self) -> TileSet:

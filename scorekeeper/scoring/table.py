@@ -155,7 +155,7 @@ class Table(NamedTuple):
             "lead_note": self.lead_note.said() if self.lead_note else "",
             "notes": [{"round": result.number, "note": note.said()} for result in self.rounds
                       for note in result.notes],
-            "decided_by": self.decided_by.english() if self.decided_by else None,
+            "decided_by": self.decided_by.said() if self.decided_by else None,
             "in_play": {side.name: self.in_play.get(side.name, 0) for side in self.sides},
             "target": self.target,
             "history": [{
@@ -173,7 +173,7 @@ class Table(NamedTuple):
                 "eggs_rotten": result.eggs_rotten,
                 "wiped": {item.side: item.wiped for item in result.sides},
                 "hundred": result.hundred,
-                "decided": result.decision.why.english() if result.decision and result.decision.why else None,
+                "decided": result.decision.why.said() if result.decision and result.decision.why else None,
                 "notes": [note.said() for note in result.notes],
             } for result in self.rounds],
         }

@@ -143,5 +143,5 @@ def test_a_pager_that_fails_in_play_is_said_and_the_session_goes_on(folder):
     said = shown_lines(play.say("rules fish"))  # 63 lines at 40 columns: through the pager
     assert "".join(said).replace(" ", "") == ("Error: the pager 'false' ended with exit status 1: the output may "
                                               "not have been shown; PAGER= shows it without one").replace(" ", "")
-    assert "goat: 8 rounds" in play.say("table")  # the session still answers
+    assert "Goat: 8 rounds" in play.say("table")  # the session still answers
     play.quit()

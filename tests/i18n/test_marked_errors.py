@@ -76,7 +76,7 @@ def test_a_malformed_ruleset(xx, tmp_path, case):
     said = xx("new", "--rules", str(tmp_path / "house.toml"), "Ann", "Bob", code=1)
     values = ("each", "most", "takes", "all", "fisherman", "pays", "lower", "wins", "bogus", "two", "colour",
               "bazaar", "bonus", "count", "eggs", "end", "endhand", "finish", "hundred", "lead", "misdeal",
-              "opening", "play", "rating", "tiles", "name", "description", "special_hands", "target")
+              "opening", "play", "rating", "tiles", "name", "title", "description", "special_hands", "target")
     assert "⟦" in said and pseudo.unmarked(said, KEYS + values) == [], said
     assert not (tmp_path / "match.toml").exists()
 

@@ -184,9 +184,9 @@ def test_the_table_in_russian_and_ukrainian(speak, tmp_path, language):
         text = render_table(opened.table, opened.ruleset, width=screen, key=True)
         assert max(width(line) for line in text.splitlines()) <= screen, text
     text = render_table(opened.table, opened.ruleset, width=80)
-    words = {"ru": ("goat: 6 конов; кто первым наберёт 101, проигрывает", "итого", "яйца", "Ann: выход",
+    words = {"ru": ("Козёл: 6 конов; кто первым наберёт 101, проигрывает", "итого", "яйца", "Ann выходит",
                     "рыба: Bob", "Партия окончена:"),
-             "uk": ("goat: 6 партій; хто перший набере 101, програє", "разом", "яйця", "Ann: вихід",
+             "uk": ("Козел: 6 партій; хто перший набере 101, програє", "разом", "яйця", "Ann виходить",
                     "риба: Bob", "Гру закінчено:")}[language]
     for word in words:
         assert word in text, text
@@ -201,4 +201,4 @@ def test_a_ruling_and_the_history_in_the_language(speak, tmp_path, language, sai
     assert all(words in text for words in said), text
     history = render_history(read_history([str(tmp_path)]), 40)
     assert max(width(line) for line in history.splitlines()) <= 40, history
-    assert ("1 партия (1 окончено)." if language == "ru" else "1 гра (1 закінчено).") in history, history
+    assert ("1 партия (окончено: 1)." if language == "ru" else "1 гра (закінчено: 1).") in history, history

@@ -88,7 +88,7 @@ def test_the_recording_and_winning_steps_are_marked(speak, tmp_path, case):
 
 @pytest.mark.parametrize("language, said", [
     ("ru", "Bob выходит на 6-6, но ни у одной проигравшей стороны нет 25 или больше (больше всех: 20): Bob заходит "
-           "в следующем кону с 6-6, на сто"),
+           "в следующем коне с 6-6, на сто"),
     ("uk", "Bob виходить на 6-6, але жодна сторона, що програла, не має 25 чи більше (найбільше: 20): Bob заходить "
            "у наступній партії з 6-6, на сто"),
 ])
@@ -174,7 +174,7 @@ def test_the_points_steps_are_marked(catalogs, monkeypatch, tmp_path, case):
 def test_a_fish_step_in_russian(monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_LANG", "ru")
     steps = _explained(tmp_path, *ROUNDS["goat: fish for one, losers' count"])
-    assert any("рыба на одного: Bob держит больше всех (7) и берёт сумму всех рук, 12" in step for step in steps), steps
+    assert any("рыба на одного: Bob держит больше всех (7) и получает сумму всех рук, 12" in step for step in steps), steps
 
 
 def test_a_muggins_step_in_ukrainian(monkeypatch, tmp_path):
