@@ -12,7 +12,7 @@ arguments, the environment and the head of the match file, and for Russian loadi
 timed with ``timeit`` in this Python. Per command: the median CPU time (user + system) of several runs of the
 installed executable, each command run in turn as English, as Russian and (with ``--against``) with the older
 install, so that a busy moment weighs on all alike; the added milliseconds are the differences of the
-medians. The goals (docs/development.md): English under 2 ms more than before, Russian under 5 ms more than
+medians. The goals (docs/performance.md): English under 2 ms more than before, Russian under 5 ms more than
 English.
 """
 

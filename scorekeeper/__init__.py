@@ -9,6 +9,8 @@ The library core (everything outside ``scorekeeper.cli``) has no click in it:
     table = replay(load_ruleset(match.ruleset), match)
 """
 
+import importlib
+
 __version__ = "0.1.0"
 
 _API = {
@@ -26,7 +28,5 @@ __all__ = sorted(_API) + ["__version__"]
 def __getattr__(name: str):
     # Loaded on first use so that every command starts fast.
     if name in _API:
-        import importlib  # start-up: the API loads what it is asked for
-
         return getattr(importlib.import_module(_API[name]), name)
     raise AttributeError(f"module 'scorekeeper' has no attribute {name!r}")

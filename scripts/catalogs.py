@@ -16,6 +16,9 @@ covering it). Each language's ``scorekeeper/i18n/locale/LANG/LC_MESSAGES/scoreke
 template: a new message arrives untranslated, a changed one fuzzy, and translators fill them in; the ``.mo``
 beside it is what the package reads, compiled here and committed, so that ``pip install .`` needs no Babel.
 The tests fail on a message left untranslated or fuzzy, and on a ``.mo`` that differs from its ``.po``.
+
+Files are compared by the messages they hold, never by their bytes: another release of Babel writes another
+header (``Generated-By``) and may lay the same messages out otherwise, and that is no change.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import io
-import os
+import struct
 import sys
 import tomllib
 from pathlib import Path
@@ -78,9 +81,10 @@ def extract() -> Catalog:
     for message, where in command_helps():
         catalog.add(message, None, [(where, 1)])
     for path in sorted((ROOT / "rulesets").glob("*.toml")):
-        description = tomllib.loads(path.read_text(encoding="utf-8")).get("description")
-        if description:
-            catalog.add(description, None, [(f"rulesets/{path.name}", 1)])
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for meta in ("title", "description"):  # what the game is called, and what it is
+            if data.get(meta):
+                catalog.add(data[meta], None, [(f"rulesets/{path.name}", 1)])
     return catalog
 
 
@@ -202,21 +206,58 @@ def mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
-def compiled(language: str) -> bytes:
-    """What compiling the language's ``.po`` gives."""
+def compiled(language: str) -> dict[bytes, bytes]:
+    """The messages that compiling the language's ``.po`` gives (``mo_messages``)."""
     with open(po_path(language), "rb") as handle:
-        return mo_bytes(read_po(handle, locale=language, domain="scorekeeper"))
+        return mo_messages(mo_bytes(read_po(handle, locale=language, domain="scorekeeper")))
 
 
-def _without_dates(text: bytes) -> bytes:
-    return b"\n".join(line for line in text.split(b"\n") if not line.startswith((b'"POT-Creation-Date',
-                                                                                  b'"PO-Revision-Date')))
+BABELS_FLAGS = frozenset({"python-format", "python-brace-format"})
+"""Flags that Babel gives a message by reading its fields (2.12 gives no ``python-brace-format``)."""
+
+
+def messages(catalog: Catalog) -> dict:
+    """What a catalog says, its header left out: each message, by the English that gettext looks it up by (the
+    singular and the context), with its translation, flags (fuzzy) and comments, and its English plural. Not
+    the header, which names Babel's release and the dates, nor the flags Babel finds by itself, which change
+    with its release as well, nor the files a message comes from, nor the plural of click's words: those
+    change with click's release (8.2's "Did you mean {possibility}?" has another plural than 8.4's, and the
+    catalog holds the translation of one)."""
+    said = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        singular = message.id[0] if isinstance(message.id, tuple) else message.id
+        clicks = bool(message.locations) and all(path.startswith("click/") for path, _ in message.locations)
+        said[singular, message.context] = (None if clicks else message.id, message.string or "",
+                                           frozenset(message.flags) - BABELS_FLAGS, tuple(message.auto_comments),
+                                           tuple(message.user_comments))
+    return said
+
+
+def mo_messages(data: bytes) -> dict[bytes, bytes]:
+    """What a compiled catalog says, its header (the empty message, which names its compiler) left out: each
+    message by what gettext looks it up by (its context and singular, in bytes) with its translation(s)."""
+    if len(data) < 20:
+        return {}
+    (magic,) = struct.unpack("<I", data[:4])
+    order = "<" if magic == 0x950412DE else ">"
+    count, originals, translations = struct.unpack(order + "3I", data[8:20])
+
+    def strings(offset: int) -> list[bytes]:
+        table = struct.unpack(f"{order}{2 * count}I", data[offset:offset + 8 * count])
+        return [data[start:start + length] for length, start in zip(table[::2], table[1::2])]
+
+    return {key.partition(b"\0")[0]: value for key, value in zip(strings(originals), strings(translations)) if key}
+
+
+def _read_po(data: bytes, language: str | None = None) -> Catalog:
+    return read_po(io.BytesIO(data), locale=language, domain="scorekeeper")
 
 
 def _write_if_changed(path: Path, data: bytes, stale: list[Path], check: bool = False) -> None:
-    """``path`` gets ``data`` (unless ``check``) and is counted ``stale``, when more than its dates differ."""
-    old = path.read_bytes() if path.exists() else b""
-    if (_without_dates(old) == _without_dates(data)) if path.suffix != ".mo" else old == data:
+    """``path`` (a .pot) gets ``data`` (unless ``check``) and is counted ``stale``, when the messages differ."""
+    if path.exists() and messages(_read_po(path.read_bytes())) == messages(_read_po(data)):
         return
     stale.append(path)
     if not check:
@@ -239,16 +280,20 @@ def main(argv: list[str] | None = None) -> int:
               f"scripts/catalogs.py --click")
         stale.append(CLICK_WORDS)
     template = extract()
-    files = {TEMPLATE: po_bytes(template)}
+    files = {TEMPLATE: (po_bytes(template), messages(template))}
     for language in LANGUAGES:
-        path = po_path(language)
-        text = po_bytes(updated(template, language))
-        if path.exists() and _without_dates(path.read_bytes()) == _without_dates(text):
-            text = path.read_bytes()  # only the dates would change: the .mo is compiled from the file as it is
-        files[path] = text
-        files[path.with_suffix(".mo")] = mo_bytes(read_po(io.BytesIO(text), locale=language, domain="scorekeeper"))
-    for path, data in files.items():
-        _write_if_changed(path, data, stale, args.check)
+        catalog = updated(template, language)
+        files[po_path(language)] = (po_bytes(catalog), messages(catalog))
+        compiled_bytes = mo_bytes(catalog)
+        files[po_path(language).with_suffix(".mo")] = (compiled_bytes, mo_messages(compiled_bytes))
+    for path, (data, said) in files.items():
+        old = path.read_bytes() if path.exists() else None
+        if old is not None and said == (mo_messages(old) if path.suffix == ".mo" else messages(_read_po(old))):
+            continue  # the same messages: the file stays as it is, whatever Babel would write today
+        stale.append(path)
+        if not args.check:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
     for path in stale:
         print(f"{'stale' if args.check else 'written'}: {path.relative_to(ROOT)}")
     for language in LANGUAGES:

@@ -144,3 +144,55 @@ def _devices_left_alone():
         after = os.lstat(os.devnull)
         assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev, \
             f"{os.devnull} is no longer the character device it was"
+# The tests that take seconds, left out by `pytest -m "not slow"` (docs/development.md, "Tests"): whole matches
+# and sessions through a real terminal or the installed command, processes interrupted on purpose or run until
+# stopped (a server, --follow), long matches' golden output, property runs over many matches, the fuzzer, and
+# the wheel. A test may also say so itself
+# (`@pytest.mark.slow`); a test that uses `run_installed` is slow by that alone.
+SLOW_MODULES = frozenset({
+    "tests/cli/test_cli_wide_output.py", "tests/cli/test_launch_interrupts.py", "tests/i18n/test_marked_decisions.py",
+    "tests/live/test_session.py", "tests/live/test_session_echo.py", "tests/live/test_session_fit.py",
+    "tests/live/test_session_languages.py", "tests/live/test_session_plays.py", "tests/live/test_session_wide.py",
+    "tests/live/test_session_wording.py", "tests/live/test_session_words.py", "tests/notation/test_fuzz_input.py",
+    "tests/reports/test_golden.py", "tests/scoring/test_replay_invariants.py",
+    "tests/scoring/test_sea_goat_invariants.py", "tests/storage/test_fault_injection.py",
+    "tests/storage/test_lock_concurrency.py", "tests/cli/test_launch_streams.py", "tests/cli/test_cli_serve.py",
+    "tests/cli/test_cli_table_follow.py", "tests/web/test_server.py", "tests/web/test_server_security.py",
+})
+SLOW_TESTS = frozenset({
+    "tests/scoring/test_race_matches.py::test_full_muggins_match_through_the_installed_command",
+    "tests/scoring/test_race_matches.py::test_full_draw_match_through_the_installed_command",
+    "tests/scoring/test_sea_goat_matches.py::test_two_player_match_through_the_installed_command",
+    "tests/scoring/test_sea_goat_matches.py::test_pairs_match_through_the_installed_command",
+    "tests/scoring/test_sea_goat_matches.py::test_undo_brings_back_written_off_points",
+    "tests/scoring/test_goat_matches.py::test_full_goat_match",
+    "tests/scoring/test_goat_matches.py::test_full_pairs_match",
+    "tests/scoring/test_goat_matches.py::test_demo_replays_the_bundled_sample",
+    "tests/scoring/test_race_invariants.py::test_scores_are_the_sum_of_what_each_round_recorded",
+    "tests/scoring/test_race_invariants.py::test_pending_claims_count_at_once_like_a_closed_hand",
+    "tests/scoring/test_board.py::test_a_round_recorded_from_its_plays_scores_as_the_same_round_typed",
+    "tests/storage/test_matchfile.py::test_a_hand_edited_file_reads_the_same_with_its_lines_counted_either_way",
+    "tests/storage/test_matchfile.py::test_a_written_file_reads_back_with_each_rounds_line",
+    "tests/match/test_amend_redo.py::test_no_sequence_loses_a_round_or_its_order",
+    "tests/reports/test_screen_property.py::test_peoples_output_fits_and_shows_the_json_numbers",
+    "tests/reports/test_chart.py::test_png_chart_is_an_image",
+    "tests/test_project.py::test_no_measured_figure_in_a_comment_or_docstring",
+    "tests/referee/test_explain.py::test_explain_numbers_are_the_tables_for_every_round",
+    "tests/i18n/test_catalogs.py::test_the_script_finds_nothing_stale",
+    "tests/i18n/test_catalog_reader.py::test_every_message_reads_as_gettext_reads_it",
+    "tests/reports/test_chart.py::test_svg_chart_is_an_image",
+    "tests/reports/test_chart_marks.py::test_image_labels_never_overlap",
+    "tests/scoring/test_race_invariants.py::test_exact_target_is_never_passed",
+    "tests/scoring/test_plausible.py::test_a_real_deal_is_never_implausible",
+    "tests/match/test_amend_redo.py::test_redo_acts_on_the_round_it_was_about",
+    "tests/reports/test_chart_marks.py::test_image_of_a_match_won_in_play",
+})
+
+
+def pytest_collection_modifyitems(config, items):
+    slow = pytest.mark.slow
+    for item in items:
+        path, _, name = item.nodeid.partition("::")
+        if path in SLOW_MODULES or f"{path}::{name.split('[')[0]}" in SLOW_TESTS or "run_installed" in getattr(
+                item, "fixturenames", ()):
+            item.add_marker(slow)

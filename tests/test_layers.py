@@ -1,4 +1,4 @@
-"""The package's layers run one way, and no import goes round in a circle.
+"""The package's layers run one way, no import goes round in a circle, and no two classes share a name.
 
 Every import in every module is read, those inside functions and under ``TYPE_CHECKING`` included: a module may
 import from its own package or from a package below it in ``LAYERS``, never from one above. Within a package, the
@@ -84,12 +84,10 @@ def test_imports_run_down_the_layers(name):
     assert not upward, "\n".join(upward)
 
 
-def test_no_import_cycle():
-    graph = {name: {module for _, module in _imports(name, path) if module in MODULES and module != name}
-             for name, path in MODULES.items()}
-    for name in graph:  # a package's __init__ is imported with each of its modules: not an edge of its own
-        graph[name] = {target for target in graph[name] if not name.startswith(target + ".")}
-    cycles, state = [], {}
+def _cycles(graph: dict[str, set[str]]) -> list[str]:
+    """Each import cycle of ``graph`` (module -> the modules it imports) found by a depth-first walk."""
+    cycles: list[str] = []
+    state: dict[str, str] = {}
 
     def visit(node: str, stack: list[str]) -> None:
         state[node] = "open"
@@ -103,7 +101,26 @@ def test_no_import_cycle():
     for name in sorted(graph):
         if name not in state:
             visit(name, [])
+    return cycles
+
+
+def test_no_import_cycle():
+    """The whole package, every layer: an import inside a function counts like one at the top."""
+    graph = {name: {module for _, module in _imports(name, path) if module in MODULES and module != name}
+             for name, path in MODULES.items()}
+    for name in graph:  # a package's __init__ is imported with each of its modules: not an edge of its own
+        graph[name] = {target for target in graph[name] if not name.startswith(target + ".")}
+    cycles = _cycles(graph)
     assert not cycles, "\n".join(cycles)
+
+
+def test_the_test_finds_an_import_cycle(tmp_path):
+    """The walk above can fail: a scoring stage importing, inside a function, the module that imports it."""
+    oops = tmp_path / "oops.py"
+    oops.write_text("def f():\n    from scorekeeper.scoring.engine import replay\n")
+    graph = {"scorekeeper.scoring.engine": {"scorekeeper.scoring.oops"},
+             "scorekeeper.scoring.oops": {module for _, module in _imports("scorekeeper.scoring.oops", oops)}}
+    assert _cycles(graph) == ["scorekeeper.scoring.engine -> scorekeeper.scoring.oops -> scorekeeper.scoring.engine"]
 
 
 def test_the_test_finds_an_upward_import(tmp_path, monkeypatch):
@@ -129,3 +146,30 @@ def test_every_import_inside_a_function_says_why():
                 if isinstance(node, (ast.Import, ast.ImportFrom)) and "#" not in lines[node.end_lineno - 1]:
                     silent.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
     assert not silent, "imports inside functions without their reason:\n" + "\n".join(sorted(set(silent)))
+
+
+def _classes(path: Path) -> list[tuple[str, int]]:
+    """``(name, line)`` of every class a module defines, nested ones included."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return [(node.name, node.lineno) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+
+
+def _shared_names(modules: dict[str, Path]) -> dict[str, list[str]]:
+    """Each class name defined more than once, with where: a name should say which thing it is."""
+    where: dict[str, list[str]] = {}
+    for name, path in modules.items():
+        for found, line in _classes(path):
+            where.setdefault(found, []).append(f"{name}:{line}")
+    return {found: places for found, places in where.items() if len(places) > 1}
+
+
+def test_no_two_classes_share_a_name():
+    shared = _shared_names(MODULES)
+    assert not shared, "\n".join(f"{name}: {', '.join(places)}" for name, places in sorted(shared.items()))
+
+
+def test_the_test_finds_a_shared_class_name(tmp_path):
+    """The check above can fail: a second ``Play`` (domain.plays has one) is caught, nested or not."""
+    (tmp_path / "fish.py").write_text("class Holder:\n    class Play:\n        pass\n")
+    shared = _shared_names({**MODULES, "scorekeeper.referee.fish": tmp_path / "fish.py"})
+    assert set(shared) == {"Play"} and "scorekeeper.referee.fish:2" in shared["Play"]

@@ -139,7 +139,7 @@ def test_every_link_of_the_docs_resolves(path):
             assert anchor in _anchors(linked.read_text(encoding="utf-8")), f"{path.name}: no heading for {target}"
 
 
-# --- no measured figure in the code's prose: figures live in docs/development.md with their command ---------
+# --- no measured figure in the code's prose: figures live in docs/performance.md with their command ---------
 
 FIGURE = re.compile(
     r"\b\d[\d,.]*\s?(?:ns|µs|us|ms|s|sec|seconds?|minutes?|[kKMG]B|%)(?![\w-])"
@@ -172,7 +172,7 @@ def test_no_measured_figure_in_a_comment_or_docstring():
     comments = [line for line in (ROOT / "pyproject.toml").read_text(encoding="utf-8").splitlines()
                 if line.lstrip().startswith("#")]
     found += [f"pyproject.toml: {hit.group()}" for line in comments for hit in FIGURE.finditer(line)]
-    assert not found, "measured figures in the code's prose (move them to docs/development.md):\n" + "\n".join(found)
+    assert not found, "measured figures in the code's prose (move them to docs/performance.md):\n" + "\n".join(found)
 
 
 BENCHMARKS = sorted((Path(__file__).parent.parent / "benchmarks").glob("*.py"))

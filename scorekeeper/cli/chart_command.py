@@ -49,7 +49,7 @@ def chart(ctx: click.Context, output: str | None, as_text: bool, height: int) ->
         data = charts.text_chart(opened.table, opened.ruleset, height) + "\n"
     else:
         data = charts.draw_chart(opened.table, opened.ruleset, fmt,
-                                 title=f"{opened.ruleset.name}: {os.path.basename(opened.path)}")
+                                 title=f"{opened.ruleset.called}: {os.path.basename(opened.path)}")
     write_output(output, data, opened.path, force=True)
     rounds = len(opened.table.rounds)
     click.echo(ngettext("Chart of {n} round written to {path}.", "Chart of {n} rounds written to {path}.",

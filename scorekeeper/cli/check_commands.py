@@ -261,7 +261,8 @@ def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> N
     click.echo(render_comparison(comparison, screen_width(wide), wide))
 
 
-def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False) -> None:
+def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False,
+                  every_round: bool = False) -> None:
     """``table --rules OTHER``: the match's facts replayed under another ruleset; nothing is written."""
     from scorekeeper.referee.rescore import rescore  # start-up: as in compare
     from scorekeeper.match.opened import open_match  # start-up: as in compare
@@ -273,6 +274,13 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide:
         echo_json({**rescored.table.to_dict(), "not_scored": list(rescored.unscored),
                    "rescore_notes": list(rescored.notes),
                    "unconverted_claims": [item.to_dict() for item in rescored.unconverted]})
+        return
+    from scorekeeper.reports.formats import PUBLISHED  # start-up: keeps the formats' names out of the other checks
+
+    if output_format in PUBLISHED:
+        from scorekeeper.cli.published import show_published  # start-up: keeps tabulate out of the terminal's table
+
+        show_published(rescored.table, rescored.ruleset, output_format, every_round)
         return
     from scorekeeper.reports.render import SHOWN_ROUNDS, render_table  # start-up: keeps reports.render out of JSON
 

@@ -1,4 +1,5 @@
-"""``export`` the match to CSV, JSON, Markdown or TOML; ``import`` a JSON or TOML export back."""
+"""``export`` the match to CSV, JSON, TOML or a published table (Markdown, HTML, LaTeX...); ``import`` a JSON or
+TOML export back."""
 
 from __future__ import annotations
 
@@ -10,15 +11,16 @@ from scorekeeper.cli.params import FilePath
 from scorekeeper.errors import printable
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import open_match
+from scorekeeper.reports.formats import EXPORTS, PUBLISHED
 from scorekeeper.storage.output import output_kind, write_output
-
-FORMATS = ("csv", "json", "markdown", "toml")
 
 
 @click.command("export", cls=Command)
-@click.option("--format", "output_format", type=click.Choice(FORMATS), default="json", show_default=True,
+@click.option("--format", "output_format", type=click.Choice(EXPORTS), default="json", show_default=True,
+              metavar="FORMAT",
               help="csv (a row per round and side; the hand in progress as \"in-play\"), json (facts + "
-                   "table after every round), markdown (for a chat), toml (the match log itself).")
+                   "table after every round), toml (the match log itself); or the table with who won, to "
+                   "publish: markdown, github (Markdown), html, latex, rst, mediawiki, org, grid (plain text).")
 @click.option("-o", "--output", type=FilePath(dir_okay=False), metavar="FILE",
               help="Write to FILE instead of printing (- prints; a device or a pipe is written as it is).")
 @click.option("--force", is_flag=True, help="Write over FILE when it exists.")
@@ -31,14 +33,21 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
       scorekeeper export --format csv -o season.csv
       scorekeeper export --format json > match.json
       scorekeeper export --format markdown
+      scorekeeper export --format html -o season.html
     """
-    from scorekeeper.reports.export import export_match  # start-up: keeps reports.export out of 'import'
     if output == "-":  # the standard output, as without -o
         output = None
     opened = open_match(match_path(ctx), explain=output_format == "json")  # the JSON export shows the steps
     if output is not None:
         output_kind(output, opened.path, force)  # refused before the work
-    text = export_match(output_format, opened.match, opened.ruleset, opened.table)
+    if output_format in PUBLISHED:
+        from scorekeeper.reports.publish import publish  # start-up: tabulate, for the commands that publish
+
+        text = publish(output_format, opened.table, opened.ruleset)
+    else:
+        from scorekeeper.reports.export import export_match  # start-up: keeps reports.export out of 'import'
+
+        text = export_match(output_format, opened.match, opened.ruleset, opened.table)
     if output is None:
         echo_for_programs(text, "-o FILE")
         return

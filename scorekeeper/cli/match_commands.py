@@ -21,12 +21,17 @@ from scorekeeper.match import usecases
 from scorekeeper.match.opened import open_match
 from scorekeeper.match.record import resolve_player
 from scorekeeper.reports.fit import wrap, wrap_lines
+from scorekeeper.reports.formats import PUBLISHED, TABLES
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
 
 
 def _show(table, ruleset, output_format: str, every_round: bool = False, wide: bool = False) -> None:
     if output_format == "json":
         echo_json(table.to_dict())
+    elif output_format in PUBLISHED:
+        from scorekeeper.cli.published import show_published  # start-up
+
+        show_published(table, ruleset, output_format, every_round)
     else:
         shown = render_table(table, ruleset, None if every_round else SHOWN_ROUNDS, screen_width(wide), wide)
         if wide:
@@ -76,9 +81,9 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
     was = (N_("The finished match is kept as {path}.") if change.before is not None and change.before.table.over
            else N_("The match that was there is kept as {path}."))
     kept = [_(was).format(path=change.kept)] if change.kept else []
-    made = _("New {ruleset} match in {path}: {sides}.").format(ruleset=change.after.ruleset.name, path=change.path,
+    made = _("New {ruleset} match in {path}: {sides}.").format(ruleset=change.after.ruleset.called, path=change.path,
                                                               sides=sides)
-    click.echo("\n".join(wrap_lines([made, *kept, change.table.lead_note], screen_width())))
+    click.echo("\n".join(wrap_lines([made, *kept, change.table.lead_note.said()], screen_width())))
 
 
 @click.command("round", cls=Command)
@@ -114,7 +119,10 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
 @wide_option
 @click.option("--rules", "rules_spec", metavar="NAME|PATH", shell_complete=ruleset_names,
               help="Re-score the match's facts under another ruleset (the match file is not changed).")
-@format_option("json")
+@click.option("--format", "output_format", type=click.Choice(TABLES), default="text", show_default=True,
+              metavar="FORMAT",
+              help="text for people, json for programs; or the table to publish: markdown, github (Markdown), "
+                   "html, latex, rst, mediawiki, org, grid (plain text).")
 @click.option("--follow", is_flag=True,
               help="Draw the table again at every change of the match file, fitted to the screen, until Ctrl-C.")
 @click.pass_context
@@ -131,6 +139,7 @@ def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec:
       scorekeeper table --all
       scorekeeper table --all --wide > match.txt
       scorekeeper table --format json
+      scorekeeper table --all --format markdown   # to paste into a chat
       scorekeeper table --rules my-house.toml
       scorekeeper table --follow      # in a second terminal, or on a TV
     """
@@ -146,7 +155,7 @@ def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec:
         from scorekeeper.cli.check_commands import show_rescored  # start-up: keeps the referee's commands out of
         # every 'table' but 'table --rules'
 
-        show_rescored(ctx, rules_spec, output_format, wide)
+        show_rescored(ctx, rules_spec, output_format, wide, every_round)
         return
     opened = open_match(match_path(ctx))
     _show(opened.table, opened.ruleset, output_format, every_round, wide)

@@ -2,10 +2,13 @@
 
 from enum import Enum
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
 from scorekeeper.domain.plays import Play
 from scorekeeper.domain.tiles import Tile
+
+if TYPE_CHECKING:  # start-up: what a check established is read only from rounds played play by play
+    from scorekeeper.domain.checked import Seal
 
 FORMAT_VERSION = 1
 PLAIN = "plain"
@@ -108,8 +111,10 @@ class Round(NamedTuple):
     """Points claimed during play, in order."""
     play_points: tuple[Claim, ...] = ()
     """In-play totals noted at the table instead of single claims (``round --points PLAYER=N``)."""
-    plays: tuple[Play, ...] = ()
-    """The hand as it was played, when it was typed play by play (rules.md §10); empty: not recorded."""
+    plays: Sequence[Play] = ()
+    """The hand as it was played, when it was typed play by play (rules.md §10); empty: not recorded.  A tuple,
+    or as read from a match file a ``notation.stored_plays.PlayLine``: the line, read into plays when first
+    used."""
     line: int | None = None
     """Where the round starts in the match file, when it was read from one (provenance, not a fact)."""
     plain_last: bool = False
@@ -120,6 +125,8 @@ class Round(NamedTuple):
     the hundred, a bonus double), the tile itself not told; ``led`` is then None."""
     rulings: tuple[Ruling, ...] = ()
     """The breaches of the plays the table let stand (``allow``), in the order of the plays."""
+    checked: "Seal | None" = None
+    """What checking the round established, when it was sealed (not a fact: see ``domain.checked``)."""
 
     @classmethod
     def of(cls, ending: Ending, hands: Mapping[str, Hand], **facts) -> "Round":
@@ -127,8 +134,8 @@ class Round(NamedTuple):
         return cls(ending, MappingProxyType(dict(hands)), **facts)
 
     def facts(self) -> "Round":
-        """The round without its provenance, for comparing facts."""
-        return self._replace(line=None)
+        """The round without its provenance (its line, what checking it established), for comparing facts."""
+        return self._replace(line=None, checked=None)
 
     def hand_of(self, player: str) -> Hand:
         """A player's hand; the player who went out holds nothing."""

@@ -75,7 +75,6 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     return tuple(parse_tile(part) for part in parts)
 
 
-_SETS: dict[int, tuple[Tile, ...]] = {}
 _SHARED = {(a, b): Tile(a, b) for a in range(13) for b in range(a, 13)}
 """One Tile object for each tile up to double-twelve, given by ``parse_tiles`` and ``TileSet.tiles``: a tile
 looked up in a set or a dict of them is found by identity, without comparing (every round of a long match
@@ -117,12 +116,16 @@ class TileSet(NamedTuple):
         return (self.max_pip + 2) * self.max_pip * (self.max_pip + 1) // 2
 
     def tiles(self) -> tuple[Tile, ...]:
-        """Every tile of the set, 0-0 first (made once per set: the deductions of a long match ask often)."""
-        made = _SETS.get(self.max_pip)
-        if made is None:
-            made = _SETS[self.max_pip] = tuple(_SHARED.get((a, b)) or Tile(a, b) for a in range(self.max_pip + 1)
-                                                for b in range(a, self.max_pip + 1))
-        return made
+        """Every tile of the set, 0-0 first."""
+        return tuple(_SHARED.get((a, b)) or Tile(a, b) for a in range(self.max_pip + 1)
+                     for b in range(a, self.max_pip + 1))
+
+    def heaviest_first(self) -> tuple[Tile, ...]:
+        """Every tile of the set, the most pips first; of those with as many, the lowest half first (as
+        ``tiles`` has them)."""
+        top = self.max_pip
+        return tuple(_SHARED.get((a, pips - a)) or Tile(a, pips - a) for pips in range(2 * top, -1, -1)
+                     for a in range(max(0, pips - top), pips // 2 + 1))
 
     def __contains__(self, tile: object) -> bool:
         return isinstance(tile, Tile) and 0 <= tile.low <= tile.high <= self.max_pip

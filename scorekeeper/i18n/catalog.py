@@ -16,6 +16,7 @@ can go on in English; a translation whose bytes alone are damaged is said in Eng
 from __future__ import annotations
 
 import codecs
+import gettext
 import struct
 from operator import add
 from typing import Callable
@@ -149,8 +150,6 @@ def _plural_rule(header: str) -> Callable[[int], int]:
             rule = value.split("plural=", 1)[-1].strip().rstrip(";").strip()
             if rule in KNOWN_RULES:
                 return KNOWN_RULES[rule]
-            import gettext  # start-up: only a catalog with a rule of its own (a translator's trial)
-
             try:
                 compiled = gettext.c2py(rule)
                 for n in range(TRIED_COUNTS):

@@ -26,7 +26,7 @@ from scorekeeper.rules.schema import Muggins, PlayScore
 from scorekeeper.match.checks import in_order
 from scorekeeper.scoring.board import Board, Finding, IllegalPlay, PlayBreach, Ruled, TwoPlaces
 from scorekeeper.scoring.lead import Opening
-from scorekeeper.scoring.notes import NoteKind, kind_of
+from scorekeeper.scoring.notes import NoteKind
 
 ENDING_WORDS = ("out", "fish", "by", "led", "on")
 """Words the referee has already seen the answer to once the hand is over."""
@@ -273,16 +273,17 @@ class HandInPlay:
             for finding in each.breaches:
                 if finding.play != number:  # an earlier play's breach, proved by this one: the table decides
                     lines.append(self.breach_said(finding))
+            note = each.note.said() if each.note else ""
             if each.idle and not idle:  # said once a line, however many knock after the fish
                 idle = True
-                lines.append(each.note[0].upper() + each.note[1:] + ".")
-            if each.note and not each.out and not each.blocked:
-                lines.append(each.note[0].upper() + each.note[1:] + ".")
-                if kind_of(each.note) is NoteKind.SEALED_UNSEEN:  # the hands are not known: the table says
+                lines.append(note[0].upper() + note[1:] + ".")
+            if note and not each.out and not each.blocked:
+                lines.append(note[0].upper() + note[1:] + ".")
+                if each.note.kind is NoteKind.SEALED_UNSEEN:  # the hands are not known: the table says
                     lines.append(_("Nobody holds it? Type '{fish}'.").format(fish=word_in_use("round", "fish")))
             if each.points and self._muggins_first(each):
-                lines.append(_("Uncalled? An opponent says {muggins}: +{points}.").format(
-                    muggins=word_in_use("plays", "muggins"), points=each.points))
+                lines.append(_("Not called? An opponent may say {muggins}.").format(
+                    muggins=word_in_use("plays", "muggins")))
         if self.over:
             lines.append(self.ending())
         return "\n".join(lines)

@@ -18,7 +18,7 @@ from typing import Callable, Mapping
 
 from scorekeeper.errors import FileProblem, Implausible, ScorekeeperError, StateError, printable, quoted
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.live.commands import COMMANDS, Command, entry
+from scorekeeper.live.commands import COMMANDS, SessionCommand, entry
 from scorekeeper.live.commands.quit import leave
 from scorekeeper.live.hand import HandInPlay
 from scorekeeper.live.line import Kind, Line, classify
@@ -45,7 +45,8 @@ class LiveSession:
     table its lines are answered by."""
 
     def __init__(self, state: OpenMatch, screen: Callable[[], Screen] = Screen,
-                 clock: Callable[[], float] = time.monotonic, commands: Mapping[str, Command] = COMMANDS) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 commands: Mapping[str, SessionCommand] = COMMANDS) -> None:
         self.state = state
         self.screen = screen
         self.clock = clock
@@ -124,7 +125,7 @@ class LiveSession:
         was just started (``kept``: where the match it replaced was kept)."""
         rounds = len(self.state.match.rounds)
         sides = ", ".join(side.name for side in self.state.match.sides)
-        fields = {"ruleset": self.state.ruleset.name, "path": self.path, "sides": sides, "n": rounds}
+        fields = {"ruleset": self.state.ruleset.called, "path": self.path, "sides": sides, "n": rounds}
         if new:
             said = _("New {ruleset} match in {path}: {sides}.").format(**fields)
         else:
@@ -135,7 +136,7 @@ class LiveSession:
         if self.hand is not None:  # taken up where it was left
             said += "\n" + self.hand.resumed()
         elif not rounds:  # who leads the first round, as 'new' says it
-            said += "\n" + self.state.table.lead_note
+            said += "\n" + self.state.table.lead_note.said()
         typing = _("Type a round, '{help}' or '{quit}'.").format(help=word_in_use("commands", "help"),
                                                                   quit=word_in_use("commands", "quit"))
         return self.fitted(f"{said}\n{typing}", indent="")
@@ -188,7 +189,7 @@ class LiveSession:
             reply = reply._replace(text=notice + ("\n" + reply.text if reply.text else ""))
         return reply._replace(text=self.fitted(reply.text))
 
-    def _read(self, text: str) -> tuple[Line, Command]:
+    def _read(self, text: str) -> tuple[Line, SessionCommand]:
         """What the line is, and the entry of the table that answers it."""
         line = classify(text, self.state.match, self.state.ruleset, self.hand)
         return line, entry(line, self.commands)

@@ -3,41 +3,39 @@ as recorded, read back in the round syntax."""
 
 from __future__ import annotations
 
+from scorekeeper.domain.memo import once_per
 from scorekeeper.i18n import _, language, ngettext
 from scorekeeper.notation.round_line import format_round
 from scorekeeper.notation.words import word_in_use
 from scorekeeper.reports.columns import width as text_width
 from scorekeeper.reports.render import joined_between
-from scorekeeper.scoring.notes import in_session, said_otherwise
 
 
 def shown_table(table):
     """The table with its notes' hints in the session's words: a note names the command-line flag that
     would give what it lacks, which the session refuses; here it names the round line's way."""
-    if not any(said_otherwise(note) for result in table.rounds for note in result.notes):
+    if not any(note.names_flag for result in table.rounds for note in result.notes):
         return table
     return table._replace(rounds=tuple(in_session_words(result) for result in table.rounds))
 
 
 def in_session_words(result):
-    """A round's result with its notes' hints in the session's words (the same object when none has one: the
-    after-round notes are memoised by the results' identity)."""
-    if not any(said_otherwise(note) for note in result.notes):
+    """A round's result with its notes' hints in the session's words (the same object when none has one), worded
+    once per result: the table is shown again after every line, and a match whose every round has such a note
+    would be worded whole each time."""
+    if not any(note.names_flag for note in result.notes):
         return result
-    known = _WORDED.get(id(result))
-    if known is not None and known[0] is result:
-        return known[1]
+    return once_per(_WORDED, result, _worded, result, most=WORDED_MOST)
+
+
+def _worded(result):
     edit = word_in_use("commands", "edit")
-    worded = result._replace(notes=tuple(in_session(note, edit=edit, number=result.number) for note in result.notes))
-    if len(_WORDED) > 4096:
-        _WORDED.clear()
-    _WORDED[id(result)] = (result, worded)
-    return worded
+    return result._replace(notes=tuple(note.in_session(edit=edit, number=result.number) for note in result.notes))
 
 
-_WORDED: dict[int, tuple[object, object]] = {}
-"""Each result given in the session's words, by the result (its identity, the result kept alive with it): the
-same result gives the same object, which the after-round notes are memoised by."""
+_WORDED: dict = {}
+WORDED_MOST = 4096
+"""Results kept worded (a long match's, and the few a session makes again as it goes)."""
 
 
 def recorded_as(number: int, change, width: int | None) -> str:

@@ -16,10 +16,11 @@ from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import N_, _
 from scorekeeper.match.checks import breaches_found, check_round, in_order
 from scorekeeper.match.claims import add_claim
-from scorekeeper.match.opened import lead_problems
+from scorekeeper.match.opened import lead_problems, match_problems
 from scorekeeper.match.record import with_rulings
-from scorekeeper.match.revisions import Line, describe, round_label, settled, with_change
+from scorekeeper.match.revisions import Places, describe, round_label, settled, with_change
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.checked import sealed_match
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import opening as lead_opening
 from scorekeeper.scoring.table import RoundResult, Table
@@ -63,7 +64,7 @@ def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round, keep_in_
     rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]
     kept = with_change(match, Undoing.EDIT, number, round=old.facts())  # 'redo' can put it back
     match, table = _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "edit",
-                             number=number)
+                             match, number=number)
     return settle_leads(match, ruleset, table, (number + 1,))
 
 
@@ -76,7 +77,7 @@ def delete_round(match: Match, ruleset: Ruleset, number: int,
     rounds = match.rounds[:number - 1] + match.rounds[number:]
     kept = with_change(match, Undoing.DELETE, number, round=match.rounds[number - 1].facts())
     match, table = _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "delete",
-                             number=number)
+                             match, number=number)
     return settle_leads(match, ruleset, table, (number,))
 
 
@@ -107,7 +108,7 @@ def settle_leads(match: Match, ruleset: Ruleset, table: Table,
         if rulings == rnd.rulings:
             continue
         news += [(number, finding) for finding in led if Ruling(finding.play, finding.breach) not in rnd.rulings]
-        rounds[number - 1] = rnd = rnd._replace(rulings=rulings)
+        rounds[number - 1] = rnd = rnd._replace(rulings=rulings, checked=None)  # sealed again when written
         results[number - 1] = results[number - 1]._replace(facts=rnd)
     if rounds == list(match.rounds):
         return match, table, ()
@@ -127,11 +128,18 @@ _LEAD_BROKEN = {"edit": N_("with round {number} changed, {problem}: change or de
 """What a change refused by the rounds after it says, by the change (``_rescored``)."""
 
 
-def _rescored(match: Match, ruleset: Ruleset, before: Sequence[RoundResult], change: str,
+def _rescored(match: Match, ruleset: Ruleset, before: Sequence[RoundResult], change: str, old: Match,
               **said: object) -> tuple[Match, Table]:
-    """Replay (after the unchanged rounds ``before``); refuse a change that would leave rounds recorded after
-    the match was decided.  ``change`` (edit, delete, redo) and ``said`` (its round's ``number`` or
-    ``label``) say which change it was."""
+    """Check again the rounds whose seal the change broke (the changed round, the one after it: a round's
+    check reads the round before it), then replay (after the unchanged rounds ``before``); refuse a change
+    that would leave a round its checks refuse, or rounds recorded after the match was decided.  ``change``
+    (edit, delete, redo), ``old`` (the match before it) and ``said`` (its round's ``number`` or ``label``)
+    say which change it was: a round is named by its number before the change."""
+    numbers = {rnd.line: number for number, rnd in enumerate(old.rounds, start=1) if rnd.line is not None}
+    problems = match_problems(match, ruleset, "", numbers)
+    if problems:
+        raise StateError(_(_LEAD_BROKEN[change]).format(problem=problems[0].message, **said))
+    match = sealed_match(ruleset, match)
     table = replay(ruleset, match, before)
     if len(table.rounds) < len(match.rounds):
         decided = len(table.rounds)
@@ -179,7 +187,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
     told (``revisions``' docstring)."""
     index = _choose(match, number)
     entry = match.history[index]
-    line = Line(match)
+    line = Places(match)
     place = line.places[index]
     if place is None:
         raise StateError(_("change {number} ({change}) was kept by an older scorekeeper, and the rounds have "
@@ -257,7 +265,7 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
         said = (_("round {number} ({facts}; {then})") if then else _("round {number} ({facts})")).format(
             number=at, facts=round_label(rnd), then=then)
     check_round(restored, ruleset, rnd)
-    restored, table = _rescored(restored, ruleset, scored[:at - 1], "redo", label=label)
+    restored, table = _rescored(restored, ruleset, scored[:at - 1], "redo", match, label=label)
     restored, table, leads = settle_leads(restored, ruleset, table, (at, at + 1))
     return restored, table, said, leads
 
@@ -281,7 +289,7 @@ _SINCE = {Undoing.DELETE: N_("the round was deleted since (change {number}): put
           Undoing.EDIT: N_("the round was edited again since (change {number}): put that back first")}
 
 
-def _later_change(match: Match, line: Line, index: int, place: int) -> int | None:
+def _later_change(match: Match, line: Places, index: int, place: int) -> int | None:
     """The newest change after ``index``, about the same round and not put back (None: there is none)."""
     for later in range(len(match.history) - 1, index, -1):
         entry = match.history[later]
@@ -290,6 +298,6 @@ def _later_change(match: Match, line: Line, index: int, place: int) -> int | Non
     return None
 
 
-def _since(match: Match, line: Line, later: int) -> str:
+def _since(match: Match, line: Places, later: int) -> str:
     """Why a change after it stands in the way, in words."""
     return _(_SINCE[match.history[later].change]).format(number=later + 1)

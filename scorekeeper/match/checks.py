@@ -160,7 +160,7 @@ def tiles_known(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     totals = [player for player, hand in rnd.hands.items() if hand.tiles is None]
     if not totals:
         return
-    from scorekeeper.scoring.hands import deduce_hands  # scoring's import only for rulesets that count tiles
+    from scorekeeper.scoring.hands import deduce_hands  # start-up: keeps hands out of --help and of a missing file
 
     proved = deduce_hands(ruleset, match, rnd)
     for player in totals:
@@ -187,7 +187,7 @@ def _held(rnd: Round) -> dict[str, tuple[Tile, ...]]:
 
 
 def _followed(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening | None = None, typed: bool = False):
-    from scorekeeper.scoring.board import follow_hand  # start-up: only a round typed play by play
+    from scorekeeper.scoring.board import follow_hand  # start-up: keeps the board out of a match without plays
 
     return follow_hand(ruleset, match.players, rnd.plays, _held(rnd), opening, typed)
 
@@ -222,7 +222,7 @@ def plays_legal(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         return
     followed = _followed(match, ruleset, rnd)
     if followed.illegal is not None:
-        from scorekeeper.scoring.board import refusal  # start-up: as in _followed
+        from scorekeeper.scoring.board import refusal  # start-up: keeps the board out of a match without plays
 
         raise InputError(refusal(followed))
 
@@ -263,7 +263,7 @@ def plays_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
 
 
 def _held_doubles(followed, rnd: Round):
-    from scorekeeper.scoring.board import held_doubles  # start-up: as in _followed
+    from scorekeeper.scoring.board import held_doubles  # start-up: keeps the board out of a match without plays
 
     return held_doubles(followed, _held(rnd))
 
@@ -274,7 +274,7 @@ def muggins_called(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     marked = [(number, play) for number, play in enumerate(rnd.plays, start=1) if play.missed]
     if not marked:
         return
-    from scorekeeper.notation.play_line import said_play  # start-up: as in _followed
+    from scorekeeper.notation.play_line import said_play  # start-up: keeps the play line out, as the board
 
     points = {index + 1: ruled.points for index, ruled in enumerate(_followed(match, ruleset, rnd).ruled)}
     for number, play in marked:
@@ -304,7 +304,7 @@ def claims_agree(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     if rnd.play_points:
         raise InputError(_("the plays are given: their points are counted from the board, so give no in-play "
                            "totals"))
-    from scorekeeper.scoring.board import play_claims  # start-up: as in _followed
+    from scorekeeper.scoring.board import play_claims  # start-up: keeps the board out of a match without plays
 
     board: dict[str, int] = {}
     for claim in play_claims(ruleset, _followed(match, ruleset, rnd)):
@@ -362,7 +362,7 @@ def breaches_found(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening,
         return ()
     followed = _followed(match, ruleset, rnd, opening, typed)
     if followed.illegal is not None:
-        from scorekeeper.scoring.board import refusal  # start-up: as in _followed
+        from scorekeeper.scoring.board import refusal  # start-up: keeps the board out of a match without plays
 
         raise InputError(refusal(followed))
     return followed.breaches
@@ -394,7 +394,7 @@ def refuse_unallowed(plays, found: tuple, rulings: tuple[Ruling, ...] = ()) -> N
     left = tuple(finding for finding in found if Ruling(finding.play, finding.breach) not in allowed)
     if not left:
         return
-    from scorekeeper.notation.play_line import said_play  # start-up: as in _followed
+    from scorekeeper.notation.play_line import said_play  # start-up: keeps the play line out, as the board
 
     first = left[0]
     more = len(as_rulings(left)) - 1
@@ -404,22 +404,28 @@ def refuse_unallowed(plays, found: tuple, rulings: tuple[Ruling, ...] = ()) -> N
                     reason=first.reason, more=more)
 
 
-def check_round(match: Match, ruleset: Ruleset, rnd: Round, plays: bool = True,
+RULESET_FREE = frozenset({players_seated, plays_seated, played_tiles_not_held, claims_sound})
+"""The checks that read no ruleset key: a round that passed them under the match's own ruleset passes them under
+any other."""
+
+
+def check_round(match: Match, ruleset: Ruleset, rnd: Round, rescoring: bool = False,
                 opening: Opening | None = None) -> None:
-    """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order);
-    ``plays`` false: without ``PLAY_CHECKS``.  ``opening``: the round is being recorded, led as the match says
-    (``scoring.lead.opening``), and its plays' breaches must be its rulings (``check_allowed``); None: a round
-    already recorded, whose breaches are rulings to show."""
+    """Raise InputError naming the first thing wrong with a round's facts (``ROUND_CHECKS``, in order).
+    ``rescoring``: a round of a match checked under its own ruleset, scored under ``ruleset``: without
+    ``PLAY_CHECKS`` and without the checks that read no ruleset key (``RULESET_FREE``).  ``opening``: the round
+    is being recorded, led as the match says (``scoring.lead.opening``), and its plays' breaches must be its
+    rulings (``check_allowed``); None: a round already recorded, whose breaches are rulings to show."""
     for check in ROUND_CHECKS:
-        if plays or check not in PLAY_CHECKS:
+        if not rescoring or (check not in PLAY_CHECKS and check not in RULESET_FREE):
             check(match, ruleset, rnd)
-        if check is plays_legal and plays and opening is not None:  # a breach is said before what follows it
+        if check is plays_legal and not rescoring and opening is not None:  # a breach is said before what follows
             check_allowed(match, ruleset, rnd, opening)
 
 
-def round_checker(match: Match, ruleset: Ruleset, plays: bool = True) -> Callable[[Round], None]:
+def round_checker(match: Match, ruleset: Ruleset, rescoring: bool = False) -> Callable[[Round], None]:
     """``check_round`` for the rounds of one match under one ruleset."""
-    return partial(check_round, match, ruleset, plays=plays)
+    return partial(check_round, match, ruleset, rescoring=rescoring)
 
 
 def not_counted(match: Match, ruleset: Ruleset, rnd: Round) -> tuple[str, ...]:

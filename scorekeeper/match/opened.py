@@ -16,6 +16,7 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.match.checks import round_checker
 from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.checked import HISTORY, before_link, sealed_as, seed
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import SIX_SIX, lead_problem
 from scorekeeper.scoring.table import Table
@@ -105,15 +106,10 @@ def validate_match(match: Match, path: str, rules: str | None = None, problems: 
 
 
 def match_ruleset(path: str) -> tuple[Match, Ruleset]:
-    """The match at ``path`` and its ruleset, its rounds left unchecked (a ruling needs only the rules and the
-    players); a ruleset that cannot be used is named at the line of the match file that names it, as
-    ``open_match`` does."""
-    text = read_match_file(path)[0]
-    match = parse_match(text, path)
-    try:
-        return match, load_match_ruleset(match, path)
-    except RulesetError as error:
-        raise _placed(error, text, path) from None
+    """The match at ``path`` and its ruleset, for a ruling made inside a match (its players, its rules): the
+    file checked whole, as ``open_match`` checks it, since everything in a file is checked when it is read."""
+    opened = open_match(path)
+    return opened.match, opened.ruleset
 
 
 def load_match_ruleset(match: Match, path: str, rules: str | None = None) -> Ruleset:
@@ -131,31 +127,53 @@ def load_match_ruleset(match: Match, path: str, rules: str | None = None) -> Rul
 
 
 _IN_ROUND = N_("round {number}: {problem}")
+_IN_HISTORY = N_("history entry {number}: {error}")
 
 
 def match_problems(match: Match, ruleset: Ruleset, label: str,
                    numbers: dict[int, int] | None = None) -> list[MatchFileError]:
-    """Every problem in the recorded rounds and pending claims, each naming its round's line."""
-    problems = []
+    """Every problem in the recorded rounds, the rounds kept in the undo history and the pending claims, each
+    naming its line (``numbers``: the rounds' numbers by their lines, where some could not be read).  A round
+    played play by play whose seal holds is not checked again (``scoring.checked``); every other round is
+    checked in full, and sealed when the match is next written (``scoring.checked.sealed_match``)."""
+    problems: list[MatchFileError] = []
     check_round = round_checker(match, ruleset)
-    for position, rnd in enumerate(match.rounds, start=1):
+    kept = [rnd for entry in match.history for rnd in (entry.round, entry.edited) if rnd is not None]
+    sealed_here = any(rnd.checked is not None for rnd in match.rounds) or any(rnd.checked is not None for rnd in kept)
+    seed_value = seed(ruleset, match) if sealed_here else 0
+    for index, rnd in enumerate(match.rounds):
+        if rnd.checked is not None and sealed_as(seed_value, rnd, before_link(match.rounds[index - 1]
+                                                                              if index else None)):
+            continue
         try:
             check_round(rnd)
+            problem = next(filter(None, (_count_problem(ruleset, claim) for claim in rnd.claims)), None)
         except InputError as error:
-            number = (numbers or {}).get(rnd.line, position)
-            problems.append(MatchFileError(_(_IN_ROUND).format(number=number, problem=error), label, rnd.line))
-            continue
-        for claim in rnd.claims:
-            problem = _count_problem(ruleset, claim) if claim.count is not None else None
-            if problem:
-                number = (numbers or {}).get(rnd.line, position)
-                problems.append(MatchFileError(_(_IN_ROUND).format(number=number, problem=problem), label,
-                                               rnd.line))
+            problem = error
+        if problem:
+            number = (numbers or {}).get(rnd.line, index + 1)
+            problems.append(MatchFileError(_(_IN_ROUND).format(number=number, problem=problem), label, rnd.line))
+    for number, entry in enumerate(match.history, start=1):
+        for rnd in (entry.round, entry.edited):
+            if rnd is None or rnd.checked is not None and sealed_as(seed_value, rnd, HISTORY):
+                continue
+            try:
+                check_round(rnd)
+            except InputError as error:
+                problems.append(MatchFileError(_(_IN_HISTORY).format(number=number, error=error), label,
+                                               entry.line, "history"))
+                break
     if match.hand is not None:
         problem = hand_problem(match, ruleset)
         if problem:
             problems.append(MatchFileError(_("the hand in play: {problem}").format(problem=problem), label,
                                            match.hand.line))
+    return problems + _pending_problems(match, ruleset, label)
+
+
+def _pending_problems(match: Match, ruleset: Ruleset, label: str) -> list[MatchFileError]:
+    """The pending claims' problems: an unknown player, a negative claim, a count the ruleset scores otherwise."""
+    problems = []
     for claim in match.pending:
         problem = _count_problem(ruleset, claim, pending=True)
         if problem:
@@ -192,7 +210,7 @@ def _count_problem(ruleset: Ruleset, claim, pending: bool = False) -> str | None
     (``pending``: a claim of the hand in progress)."""
     if claim.count is None or claim.count < 0:
         return None
-    from scorekeeper.scoring.counts import score_of  # start-up
+    from scorekeeper.scoring.counts import score_of  # start-up: keeps the counts out of a match without claims
 
     scored = score_of(ruleset, claim.count)
     if scored != claim.points:

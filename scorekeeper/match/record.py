@@ -24,6 +24,7 @@ from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.checks import as_rulings, breaches_found, check_round
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Teams
+from scorekeeper.scoring.checked import before_link, sealed
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import lead_problem, opening as lead_opening
 
@@ -36,7 +37,7 @@ def resolve_player(match: Match, name: str) -> str:
     or InputError naming the players it could have meant."""
     if name in match.players:
         return name
-    from scorekeeper.notation.names import match_player  # start-up
+    from scorekeeper.notation.names import match_player  # start-up: keeps names out where names are exact
 
     return match_player(match.players, name)
 
@@ -82,7 +83,8 @@ def check_next(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=No
     The round's plays are held to the rules of play, led as the rounds before it say (``lead.opening``): each
     breach must be one of its rulings (the table's), else the round is refused naming it
     (``checks.Unallowed``); ``allow``: the table lets every breach found stand, and they become its rulings
-    (the round returned holds them)."""
+    (the round returned holds them).  A round with its plays comes back sealed (``scoring.checked``): a read
+    trusts what its check established."""
     if over:
         raise StateError(_("the match is over: no more rounds can be recorded (undo the last round to change "
                            "it, or start a new match)"))
@@ -95,6 +97,8 @@ def check_next(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=No
         problem = lead_problem(ruleset, match, scored[-1] if scored else None, rnd)
         if problem:
             raise InputError(problem)
+    if rnd.plays:
+        rnd = sealed(ruleset, match, rnd, before_link(match.rounds[-1] if match.rounds else None))
     return rnd
 
 
@@ -109,7 +113,7 @@ def undo(match: Match) -> tuple[Match, str]:
 
     Nothing is lost: what is dropped goes into the match's history, where ``redo`` finds it,
     and a dropped round's claims go back to the hand in progress (its hand is being played again)."""
-    from scorekeeper.match.revisions import round_label, with_change  # start-up
+    from scorekeeper.match.revisions import round_label, with_change  # start-up: keeps the undo log out of reads
 
     if match.pending:
         claim = match.pending[-1]
@@ -152,7 +156,7 @@ def seating_problem(players: Iterable[str], team_names: Iterable[str] = ()) -> s
     """Why these players (and team names) cannot sit at one table, or None: a name that is empty, padded,
     holds a control character or a separator, is longer than ``NAME_LIMIT``, or two names that fold alike
     (``names.fold``)."""
-    from scorekeeper.notation.names import alike_problem, name_problem  # start-up
+    from scorekeeper.notation.names import alike_problem, name_problem  # start-up: names only for a new table
 
     players = list(players)
     for player in players:
@@ -176,7 +180,7 @@ def _too_long(name: str, what: str) -> str | None:
 def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
               teams: Iterable[tuple[str, ...]] = (), team_names: Iterable[str] = ()) -> Match:
     """Seat the players (or teams, partners opposite) and check them against the ruleset."""
-    from scorekeeper.notation.names import fold  # start-up
+    from scorekeeper.notation.names import fold  # start-up: names only for a new table
 
     teams = [tuple(name.strip() for name in team) for team in teams]  # typed names: padding is dropped
     players = [player.strip() for player in players]

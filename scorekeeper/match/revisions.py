@@ -89,7 +89,7 @@ def _slot(number: int, gaps: Sequence[int]) -> int:
     return place
 
 
-class Line:
+class Places:
     """The match's line of places: where each of its rounds is, and the gaps (rounds taken out and not put
     back, each with the index of its change in the history)."""
 
@@ -119,5 +119,5 @@ def with_change(match: Match, change: Undoing, number: int, **taken) -> tuple[Re
     """The history of ``match`` with a new entry: ``change`` took out round ``number`` (``count + 1``: a claim
     of the hand in progress) and what it held (``taken``: ``round=`` or ``claim=``).  The entry keeps its place;
     the older entries' places are written too (``settled``), from the same line."""
-    line = Line(match)
+    line = Places(match)
     return settled(match.history, line.places) + (Revision(change, number, place=line.place_of(number), **taken),)

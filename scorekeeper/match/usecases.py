@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Iterable, Iterator, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match, OpenHand, Revision, Round, RoundFacts
+from scorekeeper.domain.plays import Play
 from scorekeeper.errors import InputError, MatchFileError, StateError, raise_problems
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import (
@@ -30,14 +31,18 @@ from scorekeeper.match.opened import (
     validate_match,
     validate_text,
 )
+from scorekeeper.match.checks import refuse_unallowed
 from scorekeeper.match.record import (
     appended,
     build_round,
     check_next,
     new_match,
+    resolve_player,
     seating_problem,
+    undo as undo_facts,
 )
 from scorekeeper.rules.loader import is_path, load_ruleset
+from scorekeeper.scoring.checked import sealed_match
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.plausible import check_plausible
 from scorekeeper.scoring.table import Table
@@ -64,11 +69,11 @@ into."""
 def _facts(opened: OpenMatch, given: RoundInput) -> RoundFacts:
     max_pip = opened.ruleset["tiles.max_pip"]
     if isinstance(given, str):
-        from scorekeeper.notation.round_line import read_round  # start-up: only a typed line needs it
+        from scorekeeper.notation.round_line import read_round  # start-up: keeps the line reader out of flags
 
         return read_round(given, opened.match, opened.ruleset["count.partner_of_finisher"], max_pip)
     if isinstance(given.plays, str):  # a play line (``round --plays``), read against the match's players
-        from scorekeeper.notation.play_line import parse_plays  # start-up: only a hand typed play by play
+        from scorekeeper.notation.play_line import parse_plays  # start-up: keeps the play line out of other rounds
 
         return given._replace(plays=parse_plays(given.plays, opened.match.players, max_pip))
     return given
@@ -90,10 +95,7 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
                       fisher=facts.fisher, last=facts.last, led=facts.led, plays=facts.plays,
                       plain_last=facts.plain_last, plain_led=facts.plain_led, rulings=facts.rulings)
     if facts.claims or facts.play_points or match.pending:
-        from scorekeeper.match.claims import (  # start-up: only the points races
-            claim_points,
-            close_hand,
-        )  # start-up
+        from scorekeeper.match.claims import claim_points, close_hand  # start-up: keeps claims out of others
 
         rnd = close_hand(match, ruleset, rnd._replace(claims=claim_points(ruleset, facts.claims)),
                          facts.play_points, rounds_before)
@@ -103,9 +105,7 @@ def round_from_facts(match: Match, ruleset, facts: RoundFacts, rounds_before: in
 def _seen_ending(match: Match, ruleset, facts: RoundFacts, allow: bool = False) -> RoundFacts:
     """``facts`` with the end of the hand the plays show filled in where it was not told; what was told is
     left as it is, for ``checks.plays_agree`` to hold against the board."""
-    from scorekeeper.domain.plays import Play  # start-up: only a round typed play by play
-    from scorekeeper.match.record import resolve_player  # start-up
-    from scorekeeper.scoring.board import follow_hand, refusal  # start-up
+    from scorekeeper.scoring.board import follow_hand, refusal  # start-up: keeps the board out of a line without plays
 
     plays = tuple(Play(resolve_player(match, play.player), *play[1:]) for play in facts.plays)
     held = {resolve_player(match, player): tiles for player, tiles in facts.hands}
@@ -126,8 +126,6 @@ def _seen_ending(match: Match, ruleset, facts: RoundFacts, allow: bool = False) 
         return facts._replace(fish=True, fisher=facts.fisher or followed.fisherman, led=facts.led or lead)
     if not facts.out and not facts.fish:
         if not allow:  # a play out of turn, say, is the likelier mistake
-            from scorekeeper.match.checks import refuse_unallowed  # start-up: as above
-
             refuse_unallowed(plays, followed.breaches, facts.rulings)
         raise InputError(_("the plays stop before the hand is over (it is {player}'s turn): give the rest of "
                            "the plays, or say how the round ended").format(player=followed.turn))
@@ -138,10 +136,7 @@ def parse_round(text: str, match: Match, ruleset=None) -> Round:
     """The round a line describes, built as ``record`` builds the flags' facts: the hand's pending
     claims, the line's claims (checked against ``ruleset``, counts scored by it) and its in-play totals are
     closed into it.  The round is not yet checked against the match (``checks.check_round`` does that)."""
-    from scorekeeper.notation.round_line import (  # start-up: as in _facts
-        is_claims_only,
-        read_round,
-    )  # start-up
+    from scorekeeper.notation.round_line import is_claims_only, read_round  # start-up: as in _facts
 
     facts = read_round(text, match, ruleset is None or ruleset["count.partner_of_finisher"],
                        6 if ruleset is None else ruleset["tiles.max_pip"])
@@ -237,6 +232,7 @@ def _writing(opened: OpenMatch) -> Iterator[None]:
 
 
 def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
+    match, table = _sealed(opened.ruleset, match, table)
     text = dump_match(match)  # worked out before the lock (a long match's lines): under it, only the write
     with _writing(opened):
         return _written(opened, match, table, text)
@@ -246,6 +242,18 @@ def _written(opened: OpenMatch, match: Match, table: Table, text: str) -> OpenMa
     """Write ``match`` (its ``text``) to the file ``opened`` came from; the caller holds the lock."""
     stamp = save_match(match, opened.path, text)
     return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table, stamp)
+
+
+def _sealed(ruleset, match: Match, table: Table) -> tuple[Match, Table]:
+    """``match`` as it is written: every round checked when it was opened or changed, sealed where its seal
+    does not hold (``scoring.checked``); and ``table`` scored from those very rounds, so that the next change
+    resumes from it (``replay``'s ``kept``)."""
+    sealed = sealed_match(ruleset, match)
+    if sealed is match:
+        return match, table
+    results = tuple(result if result.facts is rnd else result._replace(facts=rnd)
+                    for result, rnd in zip(table.rounds, sealed.rounds))
+    return sealed, table._replace(rounds=results + table.rounds[len(results):])
 
 
 def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, ...] = (),
@@ -265,7 +273,7 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
     """Make the match at ``path`` the one the export ``source`` holds (a JSON export or a TOML match log),
     its facts checked as a match file's, every problem raised with its line. An existing match is refused
     unless ``force``, and then kept aside as ``new`` keeps it (``kept``)."""
-    from scorekeeper.storage.exchange import is_json, parse_export  # start-up: json, which import alone needs
+    from scorekeeper.storage.exchange import is_json, parse_export  # start-up: keeps the reader of exports out
 
     path, source = os.fspath(path), os.fspath(source)
     if os.path.realpath(source) == os.path.realpath(path):
@@ -298,6 +306,7 @@ def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, r
     """Write ``match`` as the match at ``path`` (``new``, ``import_match``), under the lock: refused when one
     is there unless ``force``, and then the one there is kept aside under a dated name first (``kept``):
     nothing of a match is ever lost by a command that replaces it."""
+    match, table = _sealed(ruleset, match, table)
     text = dump_match(match)  # worked out before the lock: under it, only the write
     with match_lock(path):
         _refuse_existing(path, force, remedy)  # again: another command may have started one meanwhile
@@ -453,7 +462,7 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
     ``allow`` as it takes it); the rounds after it are re-scored. The points made during play:
     ``facts.play_points`` and ``facts.claims`` replace all of the round's (its claims and in-play totals),
     ``clear_points`` clears them, and with neither the old ones are kept."""
-    from scorekeeper.match.amend import check_number, edit_round  # start-up
+    from scorekeeper.match.amend import check_number, edit_round  # start-up: keeps amend out of other commands
 
     if clear_points and not isinstance(facts, str) and (facts.play_points or facts.claims):
         raise InputError(_("give --points (replace the points made during play) or --no-points (clear them), "
@@ -487,7 +496,7 @@ def _with_hands_of(rnd: Round, facts: RoundFacts) -> RoundFacts:
 @_read_again
 def delete(source: MatchSource, number: int) -> Change:
     """Delete round ``number``; the later rounds move up one and are re-scored."""
-    from scorekeeper.match.amend import delete_round  # start-up
+    from scorekeeper.match.amend import delete_round  # start-up: keeps amend out of other commands
 
     with _changing(source) as opened:
         match, table, settled = delete_round(opened.match, opened.ruleset, number, opened.table.rounds)
@@ -498,8 +507,6 @@ def delete(source: MatchSource, number: int) -> Change:
 def undo(source: MatchSource) -> Change:
     """Drop the last claim of the hand in progress, else the last round (its claims go back to the hand in
     progress); ``dropped`` says which. What is dropped is kept in the match's history, for ``redo``."""
-    from scorekeeper.match.record import undo as undo_facts  # start-up
-
     with _changing(source) as opened:
         match, dropped = undo_facts(opened.match)
         table = replay(opened.ruleset, match, opened.table.rounds[:len(match.rounds)], kept=len(match.rounds))
@@ -510,7 +517,7 @@ def undo(source: MatchSource) -> Change:
 def redo(source: MatchSource, number: int | None = None) -> Change:
     """Put back what an undo, delete or edit took out: change ``number`` of the match's history (as
     ``history`` lists them, 1 the oldest), or the newest not yet put back; ``restored`` says what."""
-    from scorekeeper.match.amend import redo as redo_facts  # start-up
+    from scorekeeper.match.amend import redo as redo_facts  # start-up: keeps amend out of other commands
 
     with _changing(source) as opened:
         match, table, restored, settled = redo_facts(opened.match, opened.ruleset, number, opened.table.rounds)
@@ -532,7 +539,7 @@ def write_back(opened: OpenMatch, over: bool = False) -> Change:
 
 def history(source: str | os.PathLike[str] | OpenMatch) -> tuple[tuple[int, Revision, str], ...]:
     """The changes that took facts out of the match, newest first: (number, the change, it in words)."""
-    from scorekeeper.match.revisions import describe  # start-up
+    from scorekeeper.match.revisions import describe  # start-up: keeps the undo log's words out of changes
 
     opened = source if isinstance(source, OpenMatch) else open_match(os.fspath(source))
     return tuple((number, entry, describe(entry))
@@ -558,7 +565,7 @@ def claim(source: MatchSource, told: Iterable[tuple[str, int, bool]]) -> Change:
     """Add the claims a round line tells without its round (``RoundFacts.claims``: ``(player, points or
     count, is_count)``, as ``play`` takes 'Ann +15 Bob count 20') to the hand in progress: all or none, in
     one write, each checked on the hand as it is after the ones before it (one may end the match)."""
-    from scorekeeper.match.claims import claim_points  # start-up: only the points races
+    from scorekeeper.match.claims import claim_points  # start-up: keeps claims out of other commands
 
     with _changing(source) as opened:
         if opened.match.hand is not None:
@@ -572,7 +579,7 @@ def claim(source: MatchSource, told: Iterable[tuple[str, int, bool]]) -> Change:
 def _claimed(opened: OpenMatch, claims: tuple[tuple[str, int | None, int | None], ...]) -> Change:
     """Add ``claims`` (player, points, count) to the hand in progress of the match a use case holds under
     its lock, all or none, and save once."""
-    from scorekeeper.match.claims import add_claim  # start-up: only the points races
+    from scorekeeper.match.claims import add_claim  # start-up: keeps claims out of other commands
 
     match, table = opened.match, opened.table
     for player, points, count in claims:

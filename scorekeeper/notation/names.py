@@ -63,7 +63,7 @@ def match_player(players: Sequence[str], typed: str, extra: Iterable[str] = ()) 
 
 def similar(names: Sequence[str], typed: str, most: int = 3, closer: float = 0.6) -> list[str]:
     """Names close to ``typed`` (a typo, two letters swapped), compared with the whole name and with its start."""
-    from difflib import SequenceMatcher  # start-up
+    from difflib import SequenceMatcher  # start-up: keeps difflib out until a name is not found
 
     key = fold(typed)
     if not key:

@@ -46,7 +46,7 @@ class Asked(NamedTuple):
     players: tuple[str, ...] = ()
 
 
-class Scored(NamedTuple):
+class RoundScore(NamedTuple):
     """What a round's score is made of, without the words: the sides' numbers, the eggs, the round's winner,
     the hundred, whether the match is over and who won or lost it (not why: a finishing double in a round
     that reaches the target anyway changes nothing), and who leads the next round with what."""
@@ -90,7 +90,7 @@ def worth_asking(ruleset: Ruleset, match: Match, table: Table, rnd: Round) -> tu
     return tuple(asked)
 
 
-def _changes(typed: Scored, other: Scored) -> bool:
+def _changes(typed: RoundScore, other: RoundScore) -> bool:
     """Whether ``other`` scores otherwise than the round as typed: where the typed round decides the match,
     only a different decision counts (nothing else of it is played on)."""
     if typed.over[0]:
@@ -98,15 +98,15 @@ def _changes(typed: Scored, other: Scored) -> bool:
     return other != typed
 
 
-def _scored(ruleset: Ruleset, match: Match, table: Table, rnd: Round) -> Scored:
+def _scored(ruleset: Ruleset, match: Match, table: Table, rnd: Round) -> RoundScore:
     """The round scored after the table (only the new round: the rounds before are the table's own)."""
     after = replay(ruleset, match._replace(rounds=match.rounds + (rnd,), pending=()), table.rounds,
                    kept=len(match.rounds))
     if len(after.rounds) <= len(match.rounds):  # not scored (cannot happen before the match is over)
-        return Scored((), (0, 0, 0, None, 0), None, None, None, (after.over, after.winner, after.loser),
+        return RoundScore((), (0, 0, 0, None, 0), None, None, None, (after.over, after.winner, after.loser),
                       (None, None))
     result = after.rounds[-1]
-    return Scored(
+    return RoundScore(
         sides=tuple(result.sides),
         eggs=(result.eggs, result.eggs_added, result.eggs_paid, result.eggs_paid_to, result.eggs_rotten),
         winner=result.winner,

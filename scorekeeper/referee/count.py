@@ -11,7 +11,7 @@ from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import N_, _
-from scorekeeper.referee.verdict import Reason, reason
+from scorekeeper.referee.verdict import Citation, citation
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SpinnerReading
 from scorekeeper.scoring.counts import End, Spinner, explain_score, open_count, score_of
@@ -30,7 +30,7 @@ _SIDE_ENDS = {"east": N_("east {end}"), "west": N_("west {end}"), "north": N_("n
 class CountRuling(NamedTuple):
     total: int
     score: int
-    reasons: tuple[Reason, ...]
+    reasons: tuple[Citation, ...]
     parts: tuple[int, ...] = ()
 
     @property
@@ -78,7 +78,7 @@ def check_count(ruleset: Ruleset, ends: Iterable[int | Tile | None], spinner: Ti
     if len(doubles) != len(set(doubles)):
         raise InputError(_("the same double cannot lie at two ends"))
     reading = ruleset["play.spinner"]
-    reasons: list[Reason] = []
+    reasons: list[Citation] = []
     if spinner is None:
         checked = [_end(ruleset, end) for end in ends]
         counted = open_count(SpinnerReading.NONE, checked)
@@ -107,18 +107,18 @@ def check_count(ruleset: Ruleset, ends: Iterable[int | Tile | None], spinner: Ti
         shown = " + ".join(str(part) for part in counted.parts) or "0"
         if len(counted.parts) > 1:
             shown += f" = {counted.total}"
-        reasons.append(reason(ruleset, "play.spinner", _("{layout}: {why}: {shown}").format(
+        reasons.append(citation(ruleset, "play.spinner", _("{layout}: {why}: {shown}").format(
             layout=layout, why=counted.why, shown=shown)))
         text = _("the open ends count {shown}").format(shown=shown)
     total = counted.total
     score = score_of(ruleset, total) if total else 0
     text = _("{counted}; {scored}").format(counted=text, scored=explain_score(ruleset, total)) if total else \
         _("{counted}: no score").format(counted=text)
-    reasons.append(reason(ruleset, "play.scores", text))
+    reasons.append(citation(ruleset, "play.scores", text))
     return CountRuling(total, score, tuple(reasons), counted.parts)
 
 
-def _spinner_hint(ruleset: Ruleset, ends: list, doubles: list[Tile]) -> Reason:
+def _spinner_hint(ruleset: Ruleset, ends: list, doubles: list[Tile]) -> Citation:
     """The simple form counted a double as lying across an end; say how to give it as the spinner, and what
     that position would count under the ruleset's reading."""
     shown = ", ".join(map(str, doubles))
@@ -135,4 +135,4 @@ def _spinner_hint(ruleset: Ruleset, ends: list, doubles: list[Tile]) -> Reason:
             text = _("{counted}; if {tile} is the spinner with the other ends on its arms (long sides first), say so "
                      "with {command}: it then counts {total}").format(counted=text, tile=named, command=command,
                                                                       total=other.total)
-    return reason(ruleset, "play.spinner", text)
+    return citation(ruleset, "play.spinner", text)

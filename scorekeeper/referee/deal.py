@@ -6,7 +6,7 @@ from scorekeeper.domain.tiles import Tile, format_tiles, parse_tile
 from scorekeeper.errors import InputError
 from scorekeeper.notation.names import fold
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.referee.verdict import Reason, reason
+from scorekeeper.referee.verdict import Citation, citation
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead
 from scorekeeper.scoring.lead import first_lead_rule, lead_order  # noqa: F401 (lead_order: also the referee's)
@@ -19,7 +19,7 @@ class DealRuling(NamedTuple):
     """Who leads the first round (None on a misdeal, or when the ruleset does not name one: by lot)."""
     lead: Tile | None
     """The tile that leads (None: any tile may be led, or no leader is named)."""
-    reasons: tuple[Reason, ...]
+    reasons: tuple[Citation, ...]
 
     @property
     def verdict(self) -> str:
@@ -96,23 +96,23 @@ def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]])
 def _misdeal_reasons(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]):
     limit = ruleset["misdeal.doubles"]
     if limit == 0:
-        yield False, reason(ruleset, "misdeal.doubles", _("doubles never make a misdeal under this ruleset"))
+        yield False, citation(ruleset, "misdeal.doubles", _("doubles never make a misdeal under this ruleset"))
     else:
         counted = {player: [tile for tile in tiles if tile.is_double] for player, tiles in hands.items()}
         bad = [player for player, doubles in counted.items() if len(doubles) >= limit]
         for player in bad:
-            yield True, reason(ruleset, "misdeal.doubles",
+            yield True, citation(ruleset, "misdeal.doubles",
                                _("{player} holds {n} doubles ({tiles}); {limit} or more is a misdeal: the tiles "
                                  "are dealt again").format(player=player, n=len(counted[player]),
                                                            tiles=format_tiles(counted[player]), limit=limit))
         if not bad:
             most = max(counted, key=lambda player: len(counted[player]))
-            yield False, reason(ruleset, "misdeal.doubles",
+            yield False, citation(ruleset, "misdeal.doubles",
                                 _("no hand holds {limit} or more doubles (most: {player} with {n})").format(
                                     limit=limit, player=most, n=len(counted[most])))
     limit = ruleset["misdeal.suit"]
     if limit == 0:
-        yield False, reason(ruleset, "misdeal.suit", _("tiles of one suit never make a misdeal under this ruleset"))
+        yield False, citation(ruleset, "misdeal.suit", _("tiles of one suit never make a misdeal under this ruleset"))
         return
     worst: tuple[int, str, int] = (-1, "", 0)
     any_bad = False
@@ -121,7 +121,7 @@ def _misdeal_reasons(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]):
             of_suit = [tile for tile in tiles if suit in tile]
             if len(of_suit) >= limit:
                 any_bad = True
-                yield True, reason(ruleset, "misdeal.suit",
+                yield True, citation(ruleset, "misdeal.suit",
                                    _("{player} holds {n} tiles of suit {suit} ({tiles}); {limit} or more of one "
                                      "suit is a misdeal: the tiles are dealt again").format(
                                        player=player, n=len(of_suit), suit=suit, tiles=format_tiles(of_suit),
@@ -129,7 +129,7 @@ def _misdeal_reasons(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]):
             if len(of_suit) > worst[0]:
                 worst = (len(of_suit), player, suit)
     if not any_bad:
-        yield False, reason(ruleset, "misdeal.suit",
+        yield False, citation(ruleset, "misdeal.suit",
                             _("no hand holds {limit} or more tiles of one suit (most: {player} with {n} of suit "
                               "{suit})").format(limit=limit, player=worst[1], n=worst[0], suit=worst[2]))
 
@@ -146,22 +146,22 @@ def first_tile(ruleset: Ruleset) -> Tile:
     return tile
 
 
-def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[str | None, Tile | None, Reason]:
+def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[str | None, Tile | None, Citation]:
     """Who leads the first round and with which tile, with the reason (no leader: by lot, or nobody holds
     the ruleset's first tile)."""
     holder = {tile: player for player, tiles in hands.items() for tile in tiles}
     rule = first_lead_rule(ruleset, len(hands))
     if rule is FirstLead.LOT:
-        return None, None, reason(ruleset, "lead.first", _("the first leader is chosen by lot and may lead any "
+        return None, None, citation(ruleset, "lead.first", _("the first leader is chosen by lot and may lead any "
                                                            "tile: no double or tile decides it (lot)"))
     if rule is FirstLead.TILE:
         tile = first_tile(ruleset)
         if tile in holder:
-            return holder[tile], tile, reason(ruleset, "lead.first_tile",
+            return holder[tile], tile, citation(ruleset, "lead.first_tile",
                                               _("{player} holds {tile}: {player} leads the first round with "
                                                 "{tile} (lead.first = tile)").format(player=holder[tile],
                                                                                      tile=tile))
-        return None, tile, reason(ruleset, "lead.first_tile",
+        return None, tile, citation(ruleset, "lead.first_tile",
                                   _("nobody was dealt {tile}, and the source names no other first lead: agree one "
                                     "at the table (by lot, or deal again)").format(tile=tile))
     order = lead_order(ruleset, len(hands))
@@ -181,5 +181,5 @@ def first_lead(ruleset: Ruleset, hands: dict[str, tuple[Tile, ...]]) -> tuple[st
             said = _("{why}: {player} leads the first round with {tile} ({order}, as fewer than four play)") \
                 if fewer else _("{why}: {player} leads the first round with {tile} ({order})")
             said = said.format(why=why, player=holder[tile], tile=tile, order=_(LEAD_ORDER_WORDS[rule]))
-            return holder[tile], tile, reason(ruleset, "lead.first_fewer" if fewer else "lead.first", said)
+            return holder[tile], tile, citation(ruleset, "lead.first_fewer" if fewer else "lead.first", said)
     raise InputError(_("no tiles were given"))  # check_hands refuses empty deals first

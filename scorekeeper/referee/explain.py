@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n.message import Message
 from scorekeeper.domain.facts import Ending, Match
 from scorekeeper.referee.verdict import key_source, key_value
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, HandValue, PlayScore
 from scorekeeper.scoring.engine import explained
 from scorekeeper.scoring.hands import deduce_hands, hand_value
-from scorekeeper.scoring.notes import Note, NoteKind
 from scorekeeper.scoring.table import RoundResult, Table
 from scorekeeper.domain.tiles import format_tiles
 
@@ -49,7 +49,7 @@ class Explanation(NamedTuple):
     number: int
     ruleset: str
     result: RoundResult
-    facts: tuple[str, ...]
+    facts: tuple[Message, ...]
     hands: dict
     steps: tuple[ExplainedStep, ...]
     sides: tuple[SideNumbers, ...]
@@ -72,7 +72,7 @@ class Explanation(NamedTuple):
             "last": [str(tile) for tile in rnd.last],
             "led": str(rnd.led) if rnd.led else None,
             "winner": self.result.winner,
-            "facts": list(self.facts),
+            "facts": [fact.said() for fact in self.facts],
             "hands": self.hands,
             "steps": [step._asdict() for step in self.steps],
             "sides": [{"name": item.side, "players": list(item.players),
@@ -83,7 +83,7 @@ class Explanation(NamedTuple):
             "eggs": {"before": self.eggs_before, "added": self.result.eggs_added, "paid": self.result.eggs_paid,
                      "paid_to": self.result.eggs_paid_to, "rotten": self.result.eggs_rotten,
                      "after": self.result.eggs},
-            "notes": list(self.result.notes),
+            "notes": [note.said() for note in self.result.notes],
             "plays": None if self.hand is None else self.hand.to_dict()["plays"],
             "allowed": [item.to_dict() for item in self.allowed],
         }
@@ -104,16 +104,16 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
         result = explained(ruleset, match, table.rounds, number)
     previous = table.rounds[number - 2] if number > 1 else None
     rnd = result.facts
-    facts: list[str] = []
+    facts: list[Message] = []
     hands: dict = {}
     if rnd.ending is Ending.OUT:
-        facts.append(_("{player} went out on {tiles}").format(player=rnd.out, tiles=format_tiles(rnd.last))
-                     if rnd.last else _("{player} went out").format(player=rnd.out))
+        facts.append(Message.of(N_("{player} went out on {tiles}"), player=rnd.out, tiles=format_tiles(rnd.last))
+                     if rnd.last else Message.of(N_("{player} went out"), player=rnd.out))
     else:
-        facts.append(_("the round was blocked (fish); {player} made the fish").format(player=rnd.fisher)
-                     if rnd.fisher else _("the round was blocked (fish)"))
+        facts.append(Message.of(N_("the round was blocked (fish); {player} made the fish"), player=rnd.fisher)
+                     if rnd.fisher else Message(N_("the round was blocked (fish)")))
     if rnd.led:
-        facts.append(_("the round was led with {tile}").format(tile=rnd.led))
+        facts.append(Message.of(N_("the round was led with {tile}"), tile=rnd.led))
     in_tiles = ruleset["count.hand_value"] is HandValue.TILES
     plain = not ruleset.special_hands and not ruleset["count.six_six_anywhere"] and not in_tiles
     deduced = {} if plain else deduce_hands(ruleset, match, rnd)  # as the table scored them (rules.md §6.2)
@@ -121,42 +121,42 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
         if player == rnd.out:
             continue
         if player not in rnd.hands:  # not asked for: a hand the ruleset does not count
-            facts.append(_("{player}'s hand was not recorded (not needed: only the hand won scores, "
-                           "count.hand_won)").format(player=player) if ruleset["count.hand_won"] else
-                         _("{player}'s hand was not recorded (not counted: partner of {finisher})").format(
-                             player=player, finisher=rnd.out))
+            facts.append(Message.of(N_("{player}'s hand was not recorded (not needed: only the hand won scores, "
+                                       "count.hand_won)"), player=player) if ruleset["count.hand_won"] else
+                         Message.of(N_("{player}'s hand was not recorded (not counted: partner of {finisher})"),
+                                    player=player, finisher=rnd.out))
             continue
         hand = rnd.hand_of(player)
         found = deduced.get(player)
         value = hand_value(ruleset, player, found.hand if found else hand, [], [])
         if found:
             # the reason in full is the step's (rules applied): here, the fact in few words
-            text = _("{player} held a total of {total}: only {tiles} makes it (rules.md §6.2), counted as {value}")\
-                .format(player=player, total=hand.total, tiles=format_tiles(found.tiles), value=value)
+            text = Message.of(N_("{player} held a total of {total}: only {tiles} makes it (rules.md §6.2), counted "
+                                 "as {value}"), player=player, total=hand.total, tiles=format_tiles(found.tiles),
+                              value=value)
         elif hand.has_tiles:
             pips = " + ".join(str(tile.pips) for tile in hand.tiles)
             added = f"{pips} = {hand.pips}" if len(hand.tiles) > 1 else str(hand.pips)
-            said = _("{player} held {tiles}: {pips}, counted as {value}") if value != hand.pips else \
-                _("{player} held {tiles}: {pips}")
-            text = said.format(player=player, tiles=format_tiles(hand.tiles), pips=added, value=value)
+            said = N_("{player} held {tiles}: {pips}, counted as {value}") if value != hand.pips else \
+                N_("{player} held {tiles}: {pips}")
+            text = Message.of(said, player=player, tiles=format_tiles(hand.tiles), pips=added, value=value)
         else:
-            text = _("{player} held a total of {total}").format(player=player, total=hand.total)
+            text = Message.of(N_("{player} held a total of {total}"), player=player, total=hand.total)
         facts.append(text)
         hands[player] = {"tiles": format_tiles(hand.tiles) if hand.has_tiles else None,
                          "total": hand.pips, "value": value}
         if found:
             hands[player]["deduced"] = format_tiles(found.tiles)
-            hands[player]["why"] = found.why.english()
+            hands[player]["why"] = found.why.said()
     for claim in rnd.claims:
-        facts.append(_("{player} claimed {points} during play").format(player=claim.player, points=claim.points)
+        facts.append(Message.of(N_("{player} claimed {points} during play"), player=claim.player, points=claim.points)
                      if claim.count is None else
-                     _("{player} claimed a count of {count} during play").format(player=claim.player,
-                                                                                  count=claim.count))
+                     Message.of(N_("{player} claimed a count of {count} during play"), player=claim.player,
+                                count=claim.count))
     for noted in rnd.play_points:
-        facts.append(Note.said(N_("{player} made {points} during play (an in-play total, round --points)"),
-                               NoteKind.IN_PLAY_TOTAL,
-                               N_("{player} made {points} during play (an in-play total: 'NAME played N')"),
-                               player=noted.player, points=noted.points))
+        facts.append(Message.of(N_("{player} made {points} during play (an in-play total, round --points)"), None,
+                                N_("{player} made {points} during play (an in-play total: 'NAME played N')"),
+                                player=noted.player, points=noted.points))
     steps = tuple(ExplainedStep(step.side, step.key, _value(ruleset, step.key), step.text,
                                 key_source(ruleset, step.key) if _known(step.key) else "")
                   for step in result.steps)
@@ -179,8 +179,8 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
             held[rnd.out] = ()
         hand = follow_hand(ruleset, match.players, rnd.plays, held)
         let_stand = allowed(ruleset, match, rnd, previous)
-        facts += [_("the table let play {number} ({play}) stand: {reason}").format(
-            number=item.play, play=item.said, reason=item.reason) for item in let_stand]
+        facts += [Message.of(N_("the table let play {number} ({play}) stand: {reason}"), number=item.play,
+                             play=item.said, reason=item.reason) for item in let_stand]
     return Explanation(number, ruleset.name, result, tuple(facts), hands, steps, tuple(sides),
                        previous.eggs if previous else 0, hand, ruleset["play.scores"] is not PlayScore.NONE,
                        let_stand)

@@ -5,7 +5,7 @@ from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.referee.verdict import Reason, reason
+from scorekeeper.referee.verdict import Citation, citation
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, PlayScore, SpinnerReading
 from scorekeeper.domain.tiles import Tile, format_tiles
@@ -22,7 +22,7 @@ class Layout(NamedTuple):
     """The arms leaving the spinner, each from the spinner outward (without the spinner itself)."""
 
 
-class Play(NamedTuple):
+class PossiblePlay(NamedTuple):
     """A play still possible: who holds the tile, the tile, and the open end(s) it fits."""
 
     player: str
@@ -38,10 +38,10 @@ class FishRuling(NamedTuple):
     ends: tuple[int, ...]
     settled: bool
     """False when the answer depends on where unseen tiles are (say more with --hand and --bazaar)."""
-    reasons: tuple[Reason, ...]
+    reasons: tuple[Citation, ...]
     count: dict | None = None
     """The layout's count and what it scores (rulesets scoring during play), as ``check count`` gives it."""
-    plays: tuple[Play, ...] = ()
+    plays: tuple[PossiblePlay, ...] = ()
     """The plays still possible with the tiles known to be held."""
     sealed: bool = False
     """Every tile that could reopen the line is on the table: only doubles at the ends can still be played
@@ -226,7 +226,7 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     keep = ruleset["bazaar.keep"]
     values = sorted(set(table.ends))
     shown = _ends_text(table.ends)
-    reasons: list[Reason] = []
+    reasons: list[Citation] = []
 
     def where(tile: Tile) -> str:
         """Where a tile is, in a few words: "6-6 is in Ann's hand"."""
@@ -243,7 +243,7 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
             if not tile.is_double and tile not in on_table and (tile.low in values or tile.high in values)]
     # Every play still possible: a held tile that fits an open end (a double too: it changes no end, but it
     # is a play, and it takes its pips off its holder's hand).
-    plays = tuple(Play(held[tile], tile, tuple(v for v in values if v in tile))
+    plays = tuple(PossiblePlay(held[tile], tile, tuple(v for v in values if v in tile))
                   for tile in ruleset.tileset.tiles() if tile in held and (tile.low in values or tile.high in values))
     if not live:
         return _sealed(ruleset, table, values, shown, plays, where, held, on_table, hands_complete, bazaar)
@@ -251,7 +251,7 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     if playable:
         for tile in playable:
             ends_of = ", ".join(str(v) for v in values if v in tile)
-            reasons.append(reason(ruleset, "tiles.max_pip",
+            reasons.append(citation(ruleset, "tiles.max_pip",
                                   _("{ends}; {player} holds {tile} and can play it on the {on}: not a fish (a tile "
                                     "of the {name} set that fits an end is still off the table)").format(
                                       ends=shown, player=held[tile], tile=tile, on=ends_of,
@@ -259,7 +259,7 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
         return _ruling(ruleset, table, False, True, reasons, plays)
     missing = format_tiles(live)
     if bazaar is not None and bazaar > keep:
-        reasons.append(reason(ruleset, "bazaar.keep", ngettext(
+        reasons.append(citation(ruleset, "bazaar.keep", ngettext(
             "{ends}; {missing} is not on the table, and the bazaar holds {bazaar} tile(s), of which {keep} must "
             "stay: a player who cannot play draws, so it is not a fish",
             "{ends}; {missing} are not on the table, and the bazaar holds {bazaar} tile(s), of which {keep} must "
@@ -269,7 +269,7 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     if hands_complete:
         fields = {"ends": shown, "missing": missing, "keep": keep, "bazaar": bazaar}
         if plays:
-            reasons.append(reason(ruleset, "bazaar.keep", ngettext(
+            reasons.append(citation(ruleset, "bazaar.keep", ngettext(
                 "{ends}; {missing} would fit, but is in the bazaar, whose last {keep} tile(s) may not be drawn (it "
                 "holds {bazaar}): only doubles can still be played",
                 "{ends}; {missing} would fit, but are in the bazaar, whose last {keep} tile(s) may not be drawn (it "
@@ -277,17 +277,17 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
             reasons.extend(_double_reasons(ruleset, plays))
             return _ruling(ruleset, table, False, True, reasons, plays, blocked_after=True,
                            fisherman=_fisherman(ruleset, plays))
-        reasons.append(reason(ruleset, "bazaar.keep", ngettext(
+        reasons.append(citation(ruleset, "bazaar.keep", ngettext(
             "{ends}; {missing} would fit, but is in the bazaar, whose last {keep} tile(s) may not be drawn (it "
             "holds {bazaar}), and no hand can play: a fish",
             "{ends}; {missing} would fit, but are in the bazaar, whose last {keep} tile(s) may not be drawn (it "
             "holds {bazaar}), and no hand can play: a fish", len(live)).format(**fields)))
         return _ruling(ruleset, table, True, True, reasons)
     if bazaar == 0:
-        reasons.append(reason(ruleset, "bazaar.keep", _("{ends}; the bazaar is empty, so whoever holds {missing} "
+        reasons.append(citation(ruleset, "bazaar.keep", _("{ends}; the bazaar is empty, so whoever holds {missing} "
                                                         "can play: not a fish").format(ends=shown, missing=missing)))
         return _ruling(ruleset, table, False, True, reasons, plays)
-    reasons.append(reason(ruleset, "bazaar.keep", ngettext(
+    reasons.append(citation(ruleset, "bazaar.keep", ngettext(
         "{ends}; {missing} is neither on the table nor in a hand given: unless stuck in the bazaar, someone can "
         "play, so not a fish as far as is known (give every --hand and --bazaar N to settle it)",
         "{ends}; {missing} are neither on the table nor in a hand given: unless stuck in the bazaar, someone can "
@@ -296,12 +296,12 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
     return _ruling(ruleset, table, False, False, reasons, plays)
 
 
-def _sealed(ruleset: Ruleset, table: Layout, values: list[int], shown: str, plays: tuple[Play, ...], where,
+def _sealed(ruleset: Ruleset, table: Layout, values: list[int], shown: str, plays: tuple[PossiblePlay, ...], where,
             held: dict[Tile, str], on_table: set[Tile], hands_complete: bool, bazaar: int | None) -> FishRuling:
     """Every non-double that could reopen the line is on the table (rules.md §1.5): a fish, unless a double
     at an end is still held; then its holder still has that play, and only after it is nobody able to play."""
     count = _number_word(ruleset["tiles.max_pip"])
-    reasons: list[Reason] = []
+    reasons: list[Citation] = []
     unseen_doubles = []
     for value in values:
         double = Tile(value, value)
@@ -309,7 +309,7 @@ def _sealed(ruleset: Ruleset, table: Layout, values: list[int], shown: str, play
             continue
         if double not in on_table and not hands_complete:
             unseen_doubles.append(double)
-        reasons.append(reason(ruleset, "tiles.max_pip",
+        reasons.append(citation(ruleset, "tiles.max_pip",
                               _("{ends} and all {count} non-double {value}s are on the table; {where} and cannot "
                                 "reopen it (a double leaves the end at {value})").format(
                                   ends=shown, count=count, value=value, where=where(double))))
@@ -320,7 +320,7 @@ def _sealed(ruleset: Ruleset, table: Layout, values: list[int], shown: str, play
     if unseen_doubles and bazaar == 0:
         # Not on the table, not in the bazaar: some hand holds it, and can still play it.
         shown_doubles = format_tiles(unseen_doubles)
-        reasons.append(reason(ruleset, "fish.fisherman",
+        reasons.append(citation(ruleset, "fish.fisherman",
                               _("the bazaar is empty, so {tiles} is in a hand: its holder can still play it, and "
                                 "only then is it a fish; {fisherman}").format(
                                   tiles=shown_doubles, fisherman=_fisherman_text(ruleset, None))))
@@ -336,7 +336,8 @@ def _sealed(ruleset: Ruleset, table: Layout, values: list[int], shown: str, play
     return _ruling(ruleset, table, True, True, reasons, sealed=True)
 
 
-def _double_reasons(ruleset: Ruleset, plays: tuple[Play, ...], shown: str = "", count: str = "") -> list[Reason]:
+def _double_reasons(ruleset: Ruleset, plays: tuple[PossiblePlay, ...], shown: str = "",
+                    count: str = "") -> list[Citation]:
     """Why each held double still to be played keeps the line open, and who will be the fisherman (``shown``
     and ``count``: the ends and the non-doubles of a sealed line)."""
     found = []
@@ -353,13 +354,13 @@ def _double_reasons(ruleset: Ruleset, plays: tuple[Play, ...], shown: str = "", 
                      "takes {pips} pip off {player}'s hand): not a fish yet; after that play it is one",
                      "{player} holds {tile} and can still play it on the {value} (it leaves the end at {value} and "
                      "takes {pips} pips off {player}'s hand): not a fish yet; after that play it is one", pips)
-        found.append(reason(ruleset, "tiles.max_pip", said.format(
+        found.append(citation(ruleset, "tiles.max_pip", said.format(
             ends=shown, count=count, value=play.tile.low, player=play.player, tile=play.tile, pips=play.tile.pips)))
-    found.append(reason(ruleset, "fish.fisherman", _fisherman_text(ruleset, plays)))
+    found.append(citation(ruleset, "fish.fisherman", _fisherman_text(ruleset, plays)))
     return found
 
 
-def _fisherman(ruleset: Ruleset, plays: tuple[Play, ...]) -> str | None:
+def _fisherman(ruleset: Ruleset, plays: tuple[PossiblePlay, ...]) -> str | None:
     """The fisherman, when the ruleset's reading names a known player: the one who lays the last double."""
     players = {play.player for play in plays}
     if ruleset["fish.fisherman"] is FishermanIs.LAST_PLAY and len(players) == 1:
@@ -367,7 +368,7 @@ def _fisherman(ruleset: Ruleset, plays: tuple[Play, ...]) -> str | None:
     return None
 
 
-def _fisherman_text(ruleset: Ruleset, plays: tuple[Play, ...] | None) -> str:
+def _fisherman_text(ruleset: Ruleset, plays: tuple[PossiblePlay, ...] | None) -> str:
     doubles = format_tiles([play.tile for play in plays]) if plays else ""
     if ruleset["fish.fisherman"] is FishermanIs.SEALER:
         said = _("the fisherman is the player who sealed the fish (laid the last tile that could reopen it), not "
@@ -387,11 +388,11 @@ def _fisherman_text(ruleset: Ruleset, plays: tuple[Play, ...] | None) -> str:
     return said.format(player=named, tiles=doubles)
 
 
-def _ruling(ruleset: Ruleset, table: Layout, blocked: bool, settled: bool, reasons: list[Reason],
-            plays: tuple[Play, ...] = (), **sealed) -> FishRuling:
+def _ruling(ruleset: Ruleset, table: Layout, blocked: bool, settled: bool, reasons: list[Citation],
+            plays: tuple[PossiblePlay, ...] = (), **sealed) -> FishRuling:
     """The ruling, with the spinner named and, in a ruleset scoring during play, the layout's count."""
     if table.spinner:
-        reasons.append(reason(ruleset, "play.spinner", _("{tile} is the spinner: tiles may be played on all four "
+        reasons.append(citation(ruleset, "play.spinner", _("{tile} is the spinner: tiles may be played on all four "
                                                          "of its sides").format(tile=table.spinner)))
     counted = _layout_count(ruleset, table)
     count = None
@@ -406,7 +407,7 @@ def _layout_count(ruleset: Ruleset, table: Layout):
     """The layout's count ruling (``check count``), in a ruleset that scores during play; else None."""
     if ruleset["play.scores"] is PlayScore.NONE:
         return None
-    from scorekeeper.referee.count import check_count  # start-up
+    from scorekeeper.referee.count import check_count  # start-up: keeps the count ruling out of blocking games
 
     if table.spinner is None:
         line = table.line

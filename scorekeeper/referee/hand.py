@@ -5,7 +5,7 @@ from typing import NamedTuple
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.domain.facts import Hand
-from scorekeeper.referee.verdict import Reason, reason
+from scorekeeper.referee.verdict import Citation, citation
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS
 from scorekeeper.scoring.hands import hand_value
@@ -18,7 +18,7 @@ class HandRuling(NamedTuple):
     pips: int
     special: bool
     """Whether a special-hand rule gave the value."""
-    reasons: tuple[Reason, ...]
+    reasons: tuple[Citation, ...]
 
     @property
     def verdict(self) -> str:
@@ -40,7 +40,7 @@ def check_hand(ruleset: Ruleset, tiles: tuple[Tile, ...]) -> HandRuling:
     value = hand_value(ruleset, None, Hand(tiles=tuple(tiles)), steps, [])
     pips = sum(tile.pips for tile in tiles)
     arithmetic = " + ".join(str(tile.pips) for tile in tiles)
-    reasons = [reason(ruleset, step.key, step.text) for step in steps]
+    reasons = [citation(ruleset, step.key, step.text) for step in steps]
     special = any(step.key == SPECIAL_HANDS for step in steps)
     if not special:
         if len(tiles) > 1:
@@ -59,5 +59,5 @@ def check_hand(ruleset: Ruleset, tiles: tuple[Tile, ...]) -> HandRuling:
             text = _("{counted}; no special hand applies").format(counted=text)
         else:
             text = _("{counted}; {ruleset} has no special hands").format(counted=text, ruleset=ruleset.name)
-        reasons.append(reason(ruleset, SPECIAL_HANDS, text))
+        reasons.append(citation(ruleset, SPECIAL_HANDS, text))
     return HandRuling(value, pips, special, tuple(reasons))

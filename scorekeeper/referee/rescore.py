@@ -9,6 +9,7 @@ from scorekeeper.match.checks import round_checker
 from scorekeeper.referee.verdict import plain
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, PlayScore, Teams
+from scorekeeper.scoring.counts import same_count_rule
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
 
@@ -54,8 +55,6 @@ class Rescored(NamedTuple):
 def unconverted_claims(match: Match, own: Ruleset, ruleset: Ruleset) -> tuple[Unconverted, ...]:
     """The claims and in-play totals known only as points, when ``ruleset`` turns counts into points
     differently from ``own`` (the match's ruleset): they cannot be converted."""
-    from scorekeeper.scoring.counts import same_count_rule  # start-up
-
     if same_count_rule(own, ruleset) or ruleset["play.scores"] is PlayScore.NONE:
         return ()  # the same rule: points are the same; none: claims are not counted at all (a note says so)
     found = [Unconverted(number, claim.player, claim.points, noted)
@@ -85,9 +84,11 @@ _UNCONVERTED = {(False, True): N_("{player} {points} (round {round})"),
 
 def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Rescored:
     """Replay the facts under ``ruleset``; StateError naming what it needs that the match lacks.  With ``own``
-    (the match's ruleset), claims known only as points that ``ruleset`` would score differently are named."""
+    (the match's ruleset), claims known only as points that ``ruleset`` would score differently are named.
+    The match is one checked under its own ruleset (``open_match``): only what ``ruleset`` reads is checked
+    again."""
     _check_seating(match, ruleset)
-    check = round_checker(match, ruleset, plays=False)  # each ruleset follows the plays its own way
+    check = round_checker(match, ruleset, rescoring=True)  # each ruleset follows the plays its own way
     for number, rnd in enumerate(match.rounds, start=1):
         try:
             check(rnd)
@@ -139,9 +140,9 @@ def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
             continue
         stripped = match._replace(rounds=tuple(rnd._replace(**{attribute: empty}) for rnd in match.rounds))
         try:
-            check = round_checker(stripped, ruleset, plays=False)
-            for rnd in stripped.rounds:
-                check(rnd)
+            check = round_checker(stripped, ruleset, rescoring=True)
+            for number in rounds:  # the other rounds are the ones rescore checked
+                check(stripped.rounds[number - 1])
             same = numbers(replay(ruleset, stripped)) == numbers(table)
         except (ScorekeeperError, KeyError, TypeError, ValueError):
             same = False  # the ruleset cannot do without it
@@ -157,7 +158,7 @@ def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
 
 def lacking_facts(table: Table) -> list[str]:
     """What the ruleset needed but the facts did not give (totals where tiles were needed), by round."""
-    return [_("round {number}: {problem}").format(number=result.number, problem=note) for result in table.rounds
+    return [_("round {number}: {problem}").format(number=result.number, problem=note.said()) for result in table.rounds
             for note in result.notes]
 
 

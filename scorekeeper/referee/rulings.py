@@ -26,7 +26,7 @@ def ruling_ruleset(rules: str | None, match_path: str) -> Ruleset:
     if rules:
         return load_ruleset(rules)
     if os.path.exists(match_path):
-        from scorekeeper.match.opened import match_ruleset  # start-up: a ruling outside a match needs no match
+        from scorekeeper.match.opened import match_ruleset  # start-up: keeps the match layer out of rulings without one
 
         return match_ruleset(match_path)[1]
     return load_ruleset(DEFAULT_RULES)
@@ -34,14 +34,14 @@ def ruling_ruleset(rules: str | None, match_path: str) -> Ruleset:
 
 def ruling_table(rules: str | None, match_path: str) -> tuple[Ruleset, tuple[str, ...] | None]:
     """The ruleset a ruling uses (as ``ruling_ruleset``) and the players of the match at ``match_path`` in
-    seating order (None when there is no match there), the match file read once."""
+    seating order (None when there is no match there), the match file read once and checked whole."""
     if rules:
         ruleset = load_ruleset(rules)
         if not os.path.exists(match_path):
             return ruleset, None
-        from scorekeeper.storage.matchfile import load_match  # start-up: as in ruling_ruleset
+        from scorekeeper.match.opened import match_ruleset  # start-up: as in ruling_ruleset
 
-        return ruleset, tuple(load_match(match_path).players)
+        return ruleset, tuple(match_ruleset(match_path)[0].players)  # the match read is checked, as ever
     if os.path.exists(match_path):
         from scorekeeper.match.opened import match_ruleset  # start-up: as in ruling_ruleset
 
@@ -51,19 +51,17 @@ def ruling_table(rules: str | None, match_path: str) -> tuple[Ruleset, tuple[str
 
 
 def scored_match(match_path: str, rules: str | None = None) -> tuple[Match, Ruleset, Table]:
-    """The match with its table: under its own ruleset (checked whole), or re-scored under ``rules`` (the
-    file is only read)."""
+    """The match with its table: under its own ruleset, or re-scored under ``rules``; the file checked whole
+    under its own ruleset either way."""
+    from scorekeeper.match.opened import open_match  # start-up: as in ruling_ruleset
+
+    opened = open_match(match_path)
     if not rules:
-        from scorekeeper.match.opened import open_match  # start-up: as in ruling_ruleset
-
-        opened = open_match(match_path)
         return opened.match, opened.ruleset, opened.table
-    from scorekeeper.referee.rescore import rescore  # start-up
-    from scorekeeper.storage.matchfile import load_match  # start-up
+    from scorekeeper.referee.rescore import rescore  # start-up: keeps re-scoring out of a ruling under its own rules
 
-    match = load_match(match_path)
-    rescored = rescore(match, load_ruleset(rules))
-    return match, rescored.ruleset, rescored.table
+    rescored = rescore(opened.match, load_ruleset(rules))
+    return opened.match, rescored.ruleset, rescored.table
 
 
 def parse_ends(text: str) -> list[int | Tile | None]:

@@ -1,4 +1,4 @@
-"""What a ruling gives back: a verdict and its reasons, each reason tied to a ruleset key and its source."""
+"""What a ruling gives back: a verdict and its reasons, each a citation of a ruleset key and its source."""
 
 from typing import NamedTuple
 
@@ -7,8 +7,11 @@ from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE, written
 
 
-class Reason(NamedTuple):
-    """One reason of a ruling: the rule's key, the ruleset's value for it, what it says here, the source."""
+class Citation(NamedTuple):
+    """One reason of a ruling, citing its rule: the ruleset key, the ruleset's value for it, what the rule says
+    here and where it comes from.  The text is in the language in use, as the steps of the scoring it often
+    quotes are: a ruling, like an explanation, is worked out to be shown at once; code reads its key, never
+    its words."""
 
     key: str | None
     value: str
@@ -38,7 +41,7 @@ def key_source(ruleset: Ruleset, key: str | None) -> str:
     titles), and which ruleset file set it."""
     if key is None:
         return ""
-    from scorekeeper.rules.book import cite  # start-up
+    from scorekeeper.rules.book import cite  # start-up: keeps the rule book out of rulings without a key
 
     source = cite(_(SPECIAL_HANDS_SOURCE if key == SPECIAL_HANDS else KEYS_BY_PATH[key].source))
     set_by = ruleset.set_by.get(key)
@@ -48,8 +51,9 @@ def key_source(ruleset: Ruleset, key: str | None) -> str:
     return source
 
 
-def reason(ruleset: Ruleset, key: str | None, text: str) -> Reason:
-    """A reason citing ``key`` (its value in ``ruleset`` and its source), or a plain fact when key is None."""
+def citation(ruleset: Ruleset, key: str | None, text: str) -> Citation:
+    """A reason of a ruling citing ``key`` (its value in ``ruleset`` and its source), or a plain fact when key
+    is None."""
     if key is None:
-        return Reason(None, "", text)
-    return Reason(key, key_value(ruleset, key), text, key_source(ruleset, key))
+        return Citation(None, "", text)
+    return Citation(key, key_value(ruleset, key), text, key_source(ruleset, key))

@@ -84,7 +84,7 @@ def read_history(folders: Iterable[str], jobs: int | None = None) -> History:
     if jobs <= 1 or len(files) < 2:
         parts = [_read_files(files)]
     else:
-        from concurrent.futures import ProcessPoolExecutor  # start-up
+        from concurrent.futures import ProcessPoolExecutor  # start-up: keeps process pools out of small archives
 
         size = -(-len(files) // (jobs * 4))
         chunks = [files[start:start + size] for start in range(0, len(files), size)]

@@ -69,10 +69,10 @@ def _title(table: Table, ruleset: Ruleset) -> str:
         said = _("{name}: running score per round; {rounds} rounds, the lowest total wins") \
             if ruleset["end.rounds_winner"].value == "lowest" else \
             _("{name}: running score per round; {rounds} rounds, the highest total wins")
-        return said.format(name=ruleset.name, rounds=ruleset["end.rounds"])
+        return said.format(name=ruleset.called, rounds=ruleset["end.rounds"])
     said = _("{name}: running score per round; first to {target} loses") \
         if ruleset["end.at_target"] is AtTarget.LOSES else _("{name}: running score per round; first to {target} wins")
-    return said.format(name=ruleset.name, target=target)
+    return said.format(name=ruleset.called, target=target)
 
 
 def _target(table: Table, ruleset: Ruleset) -> int:
@@ -201,7 +201,7 @@ def chart_figure(table: Table, ruleset: Ruleset, title: str = ""):
     listed under the plot, and the end of the match is a star on the deciding side's last point.
     """
     try:
-        from matplotlib.figure import Figure  # start-up
+        from matplotlib.figure import Figure  # start-up: keeps matplotlib (optional) out of the text chart
     except ImportError:
         raise StateError(_("charts need matplotlib, which is not installed: {hint} "
                            "(or run 'scorekeeper chart' without -o for a text chart)").format(

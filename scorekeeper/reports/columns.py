@@ -2,7 +2,7 @@
 
 It is tabulate's "simple" layout, written out here because the running table is printed after every round
 and tabulate's import alone weighs on a command's start-up budget (and its reading of every cell's type on a
-long match's comparison: docs/development.md); the Markdown export writes its own pipe table.
+long match's comparison: docs/performance.md); the Markdown export writes its own pipe table.
 """
 
 from __future__ import annotations

@@ -57,7 +57,7 @@ def _explanation_lines(explanation: Explanation, screen: int | None, narrow: boo
              _("Facts recorded:")] if not narrow else \
         [_("Round {round} under {ruleset}, the facts recorded:").format(round=explanation.number,
                                                                         ruleset=explanation.ruleset)]
-    lines += [f"  {fact}" for fact in explanation.facts]
+    lines += [f"  {fact.said()}" for fact in explanation.facts]
     if explanation.eggs_before:
         lines.append("  " + _("eggs carried into the round: {points}").format(points=explanation.eggs_before))
     if explanation.hand is not None:
@@ -95,7 +95,7 @@ def _explanation_lines(explanation: Explanation, screen: int | None, narrow: boo
         lines += ["", _("eggs: {before} -> {after}").format(before=explanation.eggs_before, after=result.eggs)]
     if screen is not None:
         lines = wrap_lines(lines, screen, indent="    ")
-    notes = [wrap_lines([_("note: {note}").format(note=note)], screen, indent="    ") for note in result.notes]
+    notes = [wrap_lines([_("note: {note}").format(note=note.said())], screen, indent="    ") for note in result.notes]
     if notes:
         notes[0].insert(0, "")
     return lines, notes

@@ -1,4 +1,4 @@
-"""Getting a match out to other tools: CSV, JSON, Markdown and TOML exports.
+"""Getting a match out to other tools: CSV, JSON and TOML exports (the published tables: ``publish``).
 
 Exports are computed from the facts and the replayed table; nothing here writes a file or prints. The JSON
 and TOML exports hold everything the match file holds, and ``storage.exchange`` reads them back (export ->
@@ -15,9 +15,7 @@ from typing import Any, Callable
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import _
 from scorekeeper.domain.facts import Ending, Match, Side
-from scorekeeper.reports.columns import standing_text
-from scorekeeper.reports.render import (describe_round, eggs_cell, side_cell, table_footer,
-                                        table_title)
+from scorekeeper.reports.formats import DATA
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table
@@ -25,23 +23,20 @@ from scorekeeper.storage.exchange import match_data
 from scorekeeper.storage.matchfile import dump_match, round_to_dict
 from scorekeeper.domain.tiles import format_tiles
 
-FORMATS = ("csv", "json", "markdown", "toml")
 CSV_COLUMNS = ("round", "side", "players", "ending", "out", "fisher", "led", "last", "hand", "hand_value",
                "points", "recorded", "score", "remembered", "wiped", "eggs", "eggs_paid", "round_winner")
 
 
 def export_match(fmt: str, match: Match, ruleset: Ruleset, table: Table) -> str:
-    """The match in one of ``FORMATS``."""
+    """The match in one of ``formats.DATA``."""
     if fmt == "csv":
         return export_csv(match, table)
     if fmt == "json":
         return export_json(match, explain_all(ruleset, match, table))
-    if fmt == "markdown":
-        return export_markdown(match, ruleset, table)
     if fmt == "toml":
         return dump_match(match)
     raise InputError(_("unknown export format '{format}' (known: {known})").format(format=fmt,
-                                                                                   known=", ".join(FORMATS)))
+                                                                                   known=", ".join(DATA)))
 
 
 # JSON: the facts and the computed table after every round, with the rules each round applied.
@@ -82,7 +77,7 @@ def _result_data(result: RoundResult) -> dict[str, Any]:
             "sides": [item._asdict() for item in result.sides],
             "eggs": result.eggs, "eggs_added": result.eggs_added, "eggs_paid": result.eggs_paid,
             "eggs_paid_to": result.eggs_paid_to, "eggs_rotten": result.eggs_rotten,
-            "notes": list(result.notes),
+            "notes": [note.said() for note in result.notes],
             "steps": [step._asdict() for step in result.steps]}
 
 
@@ -162,26 +157,3 @@ def _side_hand(rnd, side: Side) -> str:
                     f"total {hand.total}" if hand.tiles is None else format_tiles(hand.tiles))
         parts.append(held if len(side.players) == 1 else f"{player}: {held}")
     return "; ".join(parts)
-
-
-# Markdown: the people's table, for pasting into a chat.
-
-def export_markdown(match: Match, ruleset: Ruleset, table: Table) -> str:
-    names = [side.name for side in table.sides]
-    with_eggs = table.eggs or any(r.eggs_added or r.eggs_paid or r.eggs_rotten for r in table.rounds)
-    headers = ["#", _("round")] + names + ([_("eggs")] if with_eggs else [])
-    rows = [[str(result.number), describe_round(result.facts)] + [side_cell(result.side(name)) for name in names]
-            + ([eggs_cell(result)] if with_eggs else []) for result in table.rounds]
-    rows.append(["", "**" + _("total") + "**"]
-                + [f"**{standing_text(side.score, side.remembered)}**" for side in table.sides]
-                + ([f"+{table.eggs}" if table.eggs else ""] if with_eggs else []))
-    lines = [f"**{table_title(table, ruleset)}**", "",
-             "| " + " | ".join(headers) + " |",
-             "|" + "|".join(["--:", ":--"] + ["--:"] * (len(headers) - 2)) + "|"]
-    lines += ["| " + " | ".join(_escape(cell) for cell in row) + " |" for row in rows]
-    lines += [_escape(line) for line in table_footer(table, ruleset, table.rounds)]
-    return "\n".join(lines) + "\n"
-
-
-def _escape(text: str) -> str:
-    return text.replace("|", "\\|")

@@ -60,7 +60,7 @@ def play_lines(followed: Followed, scores: bool, breaches: bool = True) -> list[
     for number, ruled in enumerate(followed.ruled, start=1):
         lines.append(f"{number:>2} {play_line(ruled, scores)}")
         if ruled.note and not ruled.out:
-            lines.append(f"   {ruled.note}")
+            lines.append(f"   {ruled.note.said()}")
         for finding in ruled.breaches if breaches else ():
             said = finding.reason if finding.play == number else \
                 _("shows play {number}: {reason}").format(number=finding.play, reason=finding.reason)

@@ -28,7 +28,7 @@ def rating(ruleset: Ruleset, match: Match, table: Table, left: str | None = None
     base = ruleset["rating.base"]
     if ruleset["end.at_target"] is not AtTarget.LOSES or ruleset["end.rounds"]:
         raise StateError(_("the rating of rules.md §2 is defined for Goat's losers' count; {name} is a race to its "
-                           "target, so it has no rating").format(name=ruleset.name))
+                           "target, so it has no rating").format(name=ruleset.called))
     if left is None:
         if not table.over:
             raise StateError(_("the match is not over yet: a rating needs a finished match "

@@ -13,7 +13,8 @@ from scorekeeper.domain.facts import Ending, Round
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, EggsTo
-from scorekeeper.scoring.notes import NoteKind, kind_of, names_flag
+from scorekeeper.i18n.message import Message
+from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.table import RoundResult, SideRound, Table
 
 
@@ -163,8 +164,8 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     if ended and table.over:
         status[-1:] = over_banner(table, ruleset, width)
     if standing:
-        if _only_who_leads(table) and status[-1] == table.lead_note:
-            status.pop()  # said in the standings line
+        if _only_who_leads(table):
+            status.pop()  # the lead note, said in the standings line
         status = standings(table, width) + status
     budget = None if height is None else max(1, height - 2)
     fixed_lines = wrap_lines([*headline.split("\n"), ""], width)  # a headline may come in lines already
@@ -209,43 +210,17 @@ def _new_notes(table: Table) -> list[str]:
 def _new_notes_counted(table: Table, explain: str = "explain") -> list[tuple[str, int]]:
     """``_new_notes``, each line with how many notes it stands for (the line of notes as before: several);
     ``explain``: the command that shows them all, as the person types it."""
-    if not table.rounds:
+    if not table.rounds or not table.rounds[-1].notes:
         return []
-    said = _kinds_through(table.rounds, len(table.rounds) - 2)
     last = table.rounds[-1]
-    fresh = [(_("note: {note}").format(note=note), 1) for note in last.notes if note_kind(note) not in said]
+    said = {note_kind(note) for result in table.rounds[:-1] for note in result.notes}
+    fresh = [(_("note: {note}").format(note=note.said()), 1) for note in last.notes if note_kind(note) not in said]
     again = len(last.notes) - len(fresh)
     if again:
         fresh.append((ngettext("({n} note as before: see '{explain} {round}')",
                                "({n} notes as before: see '{explain} {round}')", again).format(
                                    n=again, round=last.number, explain=explain), again))
     return fresh
-
-
-_KINDS_SEEN: dict[int, tuple[RoundResult, frozenset[str]]] = {}
-"""The note kinds of the rounds up to a result, by the result (its identity): the after-round output of a
-live session looks at the new round's notes only, not at every round again.  Sound because the fold reuses
-results only as the start of a match whose facts are the same (``engine.replay``): a result object always
-has the same results before it.  A few entries are kept (the newest)."""
-
-
-def _kinds_through(results: tuple[RoundResult, ...], index: int) -> frozenset[str]:
-    """The kinds of the notes of ``results[:index + 1]``, from the newest memoised result before it."""
-    start = index
-    kinds: frozenset[str] = frozenset()
-    while start >= 0:
-        seen = _KINDS_SEEN.get(id(results[start]))
-        if seen is not None and seen[0] is results[start]:
-            kinds = seen[1]
-            break
-        start -= 1
-    if start == index:
-        return kinds
-    kinds = kinds.union(note_kind(note) for result in results[start + 1:index + 1] for note in result.notes)
-    if len(_KINDS_SEEN) >= 8:
-        del _KINDS_SEEN[next(iter(_KINDS_SEEN))]
-    _KINDS_SEEN[id(results[index])] = (results[index], kinds)
-    return kinds
 
 
 def _recorded_line(last: RoundResult, path: str, width: int | None) -> str:
@@ -381,11 +356,11 @@ def table_title(table: Table, ruleset: Ruleset) -> str:
             if ruleset["end.rounds_winner"].value == "lowest" else \
             ngettext("{name}: {n} round of {rounds}; the highest total wins",
                      "{name}: {n} rounds of {rounds}; the highest total wins", played)
-        return said.format(name=ruleset.name, n=played, rounds=ruleset["end.rounds"])
+        return said.format(name=ruleset.called, n=played, rounds=ruleset["end.rounds"])
     said = ngettext("{name}: {n} round; first to {target} loses", "{name}: {n} rounds; first to {target} loses",
                     played) if ruleset["end.at_target"] is AtTarget.LOSES else \
         ngettext("{name}: {n} round; first to {target} wins", "{name}: {n} rounds; first to {target} wins", played)
-    return said.format(name=ruleset.name, n=played, target=target)
+    return said.format(name=ruleset.called, n=played, target=target)
 
 
 NOT_RECORDED = N_("{points} not recorded")
@@ -483,19 +458,20 @@ _NOTE_KINDS = {
 none: the round line's words alone); None: the same words."""
 
 
-def note_kind(note: str) -> str:
-    """The note as the table's footer says it: the kind of a known note, else the note itself."""
-    said = _NOTE_KINDS.get(kind_of(note))
+def note_kind(note: Message) -> Message:
+    """The note as the table's footer says it: the words of its kind, where it is of a known kind (each kind
+    said once), else the note itself."""
+    said = _NOTE_KINDS.get(note.kind)
     if said is None:
         return note
     flagged, plain = said
-    return _(flagged if plain is None or names_flag(note) else plain)
+    return Message(flagged if plain is None or note.names_flag else plain)
 
 
 def note_lines(shown: tuple[RoundResult, ...], word: bool = True) -> list[str]:
     """Each kind of note once, with the rounds it concerns; ``word``: each line begins with 'note:' (not where
     a heading says what they are)."""
-    rounds_of: dict[str, list[int]] = {}
+    rounds_of: dict[Message, list[int]] = {}
     for result in shown:
         for note in result.notes:
             numbers = rounds_of.setdefault(note_kind(note), [])
@@ -505,7 +481,7 @@ def note_lines(shown: tuple[RoundResult, ...], word: bool = True) -> list[str]:
         return []
     return [""] + [(ngettext("note: round {rounds}: {note}", "note: rounds {rounds}: {note}", len(numbers)) if word
                     else ngettext("round {rounds}: {note}", "rounds {rounds}: {note}", len(numbers)))
-                   .format(rounds=_spans(numbers), note=kind) for kind, numbers in rounds_of.items()]
+                   .format(rounds=_spans(numbers), note=kind.said()) for kind, numbers in rounds_of.items()]
 
 
 def _brief_notes(shown: tuple[RoundResult, ...]) -> list[str]:
@@ -544,7 +520,7 @@ def _status(table: Table, ruleset: Ruleset) -> list[str]:
     if table.over:
         lines.append(over_line(table, ruleset))
     elif table.hand is None:  # a hand in play says whose turn it is instead
-        lines.append(table.lead_note)
+        lines.append(table.lead_note.said() if table.lead_note else "")
     return lines
 
 
@@ -617,7 +593,8 @@ def standings(table: Table, width: int | None = None) -> list[str]:
 
 def _only_who_leads(table: Table) -> bool:
     """Whether the table's lead note says no more than who leads next."""
-    return not table.over and bool(table.next_leader) and kind_of(table.lead_note) is NoteKind.LEADS_NEXT
+    return (not table.over and bool(table.next_leader) and table.lead_note is not None
+            and table.lead_note.kind is NoteKind.LEADS_NEXT)
 
 
 def joined_between(parts: list[str], width: int | None, first: str = "", indent: str = "") -> list[str]:

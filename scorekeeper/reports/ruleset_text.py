@@ -8,7 +8,7 @@ from typing import Callable, Sequence
 
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, printable
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, language as spoken
 from scorekeeper.reports.fit import wrap
 from scorekeeper.rules.book import book_path, cite as cite_source, edition
 from scorekeeper.rules.loader import load_ruleset
@@ -39,7 +39,7 @@ def select_keys(names: Sequence[str]) -> list[str]:
         wanted = name.strip().strip("[]")
         found = [path for path in paths if path == wanted or path.split(".", 1)[0] == wanted]
         if not found:
-            import difflib  # start-up
+            import difflib  # start-up: keeps difflib out until a key is not found
 
             sections = sorted({path.split(".", 1)[0] for path in paths})
             near = difflib.get_close_matches(wanted, paths + sections, n=3, cutoff=0.6) or \
@@ -99,7 +99,7 @@ def ruleset_data(ruleset: Ruleset, paths: Sequence[str] | None = None) -> dict:
 def ruleset_toml(ruleset: Ruleset, paths: Sequence[str] | None = None) -> str:
     """The values of ``paths`` (None: every key) as a ruleset file writes them: a file that loads as this
     ruleset."""
-    import tomli_w  # start-up
+    import tomli_w  # start-up: keeps the TOML writer out of rulesets shown as text
 
     data: dict = {"name": ruleset.name, "description": ruleset.description}
     for key in KEYS:
@@ -198,8 +198,7 @@ def ruleset_summary(ruleset: Ruleset, width: int | None = None) -> str:
                  if ruleset[key]) + (("6-6",) if ruleset["finish.six_six"] is not SixSix.NONE else ())
     if wins:
         said.append(_(_FINISHES[wins]))
-    from scorekeeper.i18n import language as spoken  # start-up: the play session's 'rules' alone says it
-    from scorekeeper.notation.words import echo_word  # start-up: likewise
+    from scorekeeper.notation.words import echo_word  # start-up: keeps the typed words out of 'rules' commands
 
     said.append(_(_SUMMARY_MORE).format(rules=echo_word("commands", "rules", spoken()),
                                         all=echo_word("options", "all", spoken()),
@@ -228,10 +227,10 @@ def toml_value(value: object) -> str:
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, str):
-        import json  # a TOML basic string escapes as JSON does, for the characters a key's text holds
+        import json  # start-up: keeps json out of 'rules list'; a TOML basic string escapes as JSON does
 
         return json.dumps(value, ensure_ascii=False)
-    import tomli_w  # start-up
+    import tomli_w  # start-up: as in ruleset_toml
 
     return tomli_w.dumps({"v": value})[4:].rstrip("\n")
 

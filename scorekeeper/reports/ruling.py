@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from scorekeeper.i18n import _
-from scorekeeper.referee.verdict import Reason
+from scorekeeper.referee.verdict import Citation
 from scorekeeper.reports.fit import wrap_lines
+from scorekeeper.rules.book import cite, edition
 
 
 def without_titles(source: str) -> str:
     """A key's source without the titles of the articles it names ("rules.md §1.2 (000, 004)"): on a screen
     they fill lines with what the rule book (rules.md) already lists; ``rules.book.cite`` adds them."""
-    from scorekeeper.rules.book import cite  # start-up
-
     start = source.find("; ")
     while start != -1:  # the source itself may hold "; 000: ..." (a quote): the head that cites to the start,
         head = source[:start]  # what follows the titles ("; set by goat") kept
@@ -23,11 +22,9 @@ def without_titles(source: str) -> str:
     return source
 
 
-def render_ruling(verdict: str, reasons: tuple[Reason, ...], ruleset_name: str, width: int | None = None) -> str:
+def render_ruling(verdict: str, reasons: tuple[Citation, ...], ruleset_name: str, width: int | None = None) -> str:
     """A short verdict, then its reasons, each with the ruleset key, its value and source; wrapped to
     ``width`` (None: no limit; a screen's width also leaves out the source articles' titles)."""
-    from scorekeeper.rules.book import edition  # start-up
-
     lines = [verdict, "", _("Reasons ({name}):").format(name=ruleset_name)]
     for item in reasons:
         lines.append(f"  - {item.text}")

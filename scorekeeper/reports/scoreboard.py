@@ -121,7 +121,7 @@ def scoreboard(opened, rounds: int = SHOWN_ROUNDS) -> Scoreboard:
         title=table_title(table, ruleset),
         sides=tuple(_card(table, side, side.name in front) for side in table.sides),
         banner=over_line(table, ruleset),
-        next="" if table.over else table.lead_note,
+        next="" if table.over or table.lead_note is None else table.lead_note.said(),
         eggs=_eggs(table, ruleset),
         hand=_hand(table, ruleset),
         last=_last_round(table, match),
@@ -220,4 +220,4 @@ def _last_round(table, match) -> LastRound | None:
     return LastRound(_("Round {number}: ").format(number=result.number) + said, _round_label(result) if rare else "",
                      tuple(f"{item.side} {side_cell(item)}" for item in result.sides
                            if item.recorded or item.points or item.wiped),
-                     tuple(result.notes))
+                     tuple(note.said() for note in result.notes))

@@ -87,10 +87,10 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
     values: dict[str, Any] = {key.path: key.default for key in KEYS}
     set_by: dict[str, str] = {}
     special: dict = {}
-    name = description = ""
+    name = description = title = ""
     for label, data in reversed(layers):  # root first, leaf last
         parent = name
-        for meta in ("name", "description"):  # free text, shown in every table and ruling
+        for meta in ("name", "title", "description"):  # free text, shown in every table and ruling
             if meta in data and not (isinstance(data[meta], str) and data[meta].isprintable()):
                 problems.append(RulesetError(_("must be one line of text") if isinstance(data[meta], str) else
                                              _("must be a string, not {data}").format(
@@ -99,6 +99,7 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
                 data = {key: value for key, value in data.items() if key != meta}
         # a file: after itself (its name escaped: shown in every table and ruling, it may hold anything)
         name = data.get("name", printable(os.path.splitext(os.path.basename(label))[0]))
+        title = data.get("title", name)  # a file without one is called by its name
         changed = _flatten(data)
         for path, value in changed:
             _apply(label, path, value, values, set_by, problems)
@@ -117,7 +118,8 @@ def check_ruleset(spec: str, base_dir: str | None = None) -> tuple[Ruleset | Non
     origin = "built-in" if not is_path(spec) else leaf_label
     ruleset = Ruleset(name=name or printable(leaf_label), description=description, values=MappingProxyType(values),
                       special_hands=MappingProxyType(special), origin=origin,
-                      chain=tuple(label for label, _ in layers), set_by=MappingProxyType(set_by))
+                      chain=tuple(label for label, _ in layers), set_by=MappingProxyType(set_by),
+                      title=title or name or printable(leaf_label)).shaped()
     return ruleset, problems
 
 
@@ -129,7 +131,7 @@ before it is read, so that a huge one (of unknown keys) costs nothing and prints
 def unknown_ruleset(spec: str) -> str:
     """The refusal of a ruleset name that is neither built in nor a file: the nearest names where a typo is
     likely (a phone screen need not show all fourteen), else every built-in name."""
-    from scorekeeper.notation.names import similar  # start-up
+    from scorekeeper.notation.names import similar  # start-up: keeps names out until a ruleset is not found
 
     names = builtin_names()
     near = similar(names, spec, most=2)

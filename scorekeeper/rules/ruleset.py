@@ -4,6 +4,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
 from scorekeeper.domain.tiles import Tile, TileSet, format_tiles
+from scorekeeper.i18n import translated
 
 
 class Ruleset(NamedTuple):
@@ -18,11 +19,30 @@ class Ruleset(NamedTuple):
     """The names or paths followed through ``extends``, leaf first."""
     set_by: Mapping[str, str] = MappingProxyType({})
     """For each key, the name or path of the file that set it (absent: the schema default)."""
+    special_sizes: frozenset[int] = frozenset()
+    """How many tiles each special hand holds, and (``special_sums``) its pips: a hand of another size, or a
+    total no special hand makes, is counted as pips without looking further.  Worked out from
+    ``special_hands`` by the loader (``shaped``)."""
+    special_sums: frozenset[int] = frozenset()
+    title: str = ""
+    """What people call the game, as the leaf file writes it (``Goat``), else its name; the name stays what is
+    typed (``--rules goat``) and what programs read."""
+
+    def shaped(self) -> "Ruleset":
+        """The ruleset with ``special_sizes`` and ``special_sums`` worked out from its ``special_hands``."""
+        return self._replace(special_sizes=frozenset(len(tiles) for tiles in self.special_hands),
+                             special_sums=frozenset(sum(tile.pips for tile in tiles) for tiles in self.special_hands))
 
     def __getitem__(self, path: str) -> Any:  # type: ignore[override]
         if isinstance(path, int):  # still a tuple underneath
             return tuple.__getitem__(self, path)
         return self.values[path]
+
+    @property
+    def called(self) -> str:
+        """What people call the game, in the language in use (``Козёл`` for ``goat``): a built-in title is in
+        the catalogs, said when it is shown (the language may be chosen after the ruleset is read)."""
+        return translated(self.title or self.name)
 
     @property
     def tileset(self) -> TileSet:

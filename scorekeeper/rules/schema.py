@@ -603,6 +603,7 @@ KEYS_BY_PATH: dict[str, Key] = {key.path: key for key in KEYS}
 SECTIONS: frozenset[str] = frozenset(key.path.split(".")[0] for key in KEYS)
 META_KEYS = {
     "name": "the ruleset's name",
+    "title": "what people call the game, as the table's heading names it",
     "description": "what game this is, in a sentence",
     "extends": "the built-in ruleset (or file) this one starts from",
 }

@@ -27,22 +27,24 @@ ends added, each spinner's halves counted under the ruleset's ``play.spinner`` r
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
+from scorekeeper.domain.checked import ScoredPlay
 from scorekeeper.domain.facts import Breach, Claim
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError, either
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.play_line import parse_plays, said_play
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, count_score, open_count
 from scorekeeper.scoring.lead import FirstLeadRule, Opening, first_lead_order
-from scorekeeper.scoring.notes import Note, NoteKind
+from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.plausible import deal_size
-from scorekeeper.scoring.said import both
+from scorekeeper.i18n.message import Message
 
 
 class IllegalPlay(InputError):
@@ -132,7 +134,7 @@ class Ruled(NamedTuple):
     blocked: bool = False
     fisherman: str | None = None
     out: Out | None = None
-    note: str = ""
+    note: Message | None = None
     """What the referee adds: the sealed fish a held double can still be laid on, the fish by knocks."""
     showing: int | None = None
     """The number showing at the end the tile was laid on (None: the lead, a knock or a draw)."""
@@ -203,19 +205,13 @@ class _Place(NamedTuple):
     showing: int
 
 
-_HALVES: dict = {}
-
-
+@cache
 def _spinner_halves(reading: SpinnerReading, pips: int, covered: tuple[bool, ...]) -> tuple[int, ...]:
     """What a spinner's own halves add to the count, its sides covered or not: ``open_count``'s reading,
     kept by position (a hand asks for the same few positions at every play)."""
-    key = (reading, pips, covered)
-    found = _HALVES.get(key)
-    if found is None:
-        # A covered side stands as an end of 0: its arm is counted at the arm's own open end.
-        counted = open_count(reading, (), Spinner(pips, *(End(0) if side else None for side in covered)))
-        found = _HALVES[key] = counted.parts[:len(counted.parts) - sum(covered)]
-    return found
+    # A covered side stands as an end of 0: its arm is counted at the arm's own open end.
+    counted = open_count(reading, (), Spinner(pips, *(End(0) if side else None for side in covered)))
+    return counted.parts[:len(counted.parts) - sum(covered)]
 
 
 class Board:
@@ -422,8 +418,8 @@ class Board:
         if self.out is not None or self.blocked:
             if self.out is None and play.action is Action.KNOCK:
                 # At a real table the knocks still go round after the tile that blocks it: taken, idle.
-                ruled = self._position(play, note=_("the fish is already seen: a knock changes nothing"))._replace(
-                    idle=True)
+                ruled = self._position(play, note=Message(N_("the fish is already seen: a knock changes nothing"))
+                                       )._replace(idle=True)
                 self.history.append(ruled)
                 return ruled
             if self.out:
@@ -504,7 +500,7 @@ class Board:
     def _next(self, player: str) -> str:
         return self._after[player]
 
-    def _position(self, play: Play, on: Tile | None = None, points: int = 0, note: str = "",
+    def _position(self, play: Play, on: Tile | None = None, points: int = 0, note: Message | None = None,
                   showing: int | None = None, breaches: tuple[Finding, ...] = ()) -> Ruled:
         total, parts = self.count()
         fisherman = None
@@ -599,10 +595,10 @@ class Board:
         self.knocks += 1
         self.doubles_turn = None
         self.turn = self._next(player)
-        note = ""
+        note = None
         if self.knocks >= len(self.players):
             self.blocked = True
-            note = _("everyone knocked in turn: nobody can play, a fish")
+            note = Message(N_("everyone knocked in turn: nobody can play, a fish"))
         return self._position(play, note=note, breaches=tuple(found))
 
     def _tile(self, play: Play, number: int, allow: bool) -> Ruled:
@@ -675,7 +671,7 @@ class Board:
         self.turn = self._next(player)
         total = self.count()[0]
         points = count_score(self._how, self._multiple, total) if self._scores else 0
-        note = ""
+        note = None
         if self.played[player] >= self.deal + self.drawn[player]:
             last = (self.history[-1].play.tile, tile) if second_double else (tile,)
             self.out = Out(player, last, self.lead)
@@ -710,7 +706,7 @@ class Board:
             dealt = dict(self.holder)
         return _wrong_first_lead(self._first, tile, dealt, self._again)
 
-    def _seal(self) -> str:
+    def _seal(self) -> Message:
         """The layout is sealed: a fish now, or once the doubles at the ends are laid (rules.md §1.5)."""
         doubles = sorted({Tile(value, value) for value in self.ends()} - self.on_table)
         held = [(double, self.holder[double]) for double in doubles if double in self.holder]
@@ -718,12 +714,12 @@ class Board:
         drawable = self.stock > self.ruleset["bazaar.keep"]
         if not doubles or (every_hand and not held and not drawable and not any(self.unknown.values())):
             self.blocked = True
-            return _("nobody can play: a fish")
+            return Message(N_("nobody can play: a fish"))
         if held:
-            shown = both(_("{player} lays {tile}").format(player=holder, tile=double) for double, holder in held)
-            return _("sealed: a fish once {lays}").format(lays=shown)
-        return Note(_("sealed: a fish unless {tiles} is held").format(tiles=format_tiles(doubles)),
-                    NoteKind.SEALED_UNSEEN)
+            lays = tuple(Message.of(N_("{player} lays {tile}"), player=holder, tile=double) for double, holder in held)
+            return Message.of(N_("sealed: a fish once {lays}"), lays=lays)
+        return Message.of(N_("sealed: a fish unless {tiles} is held"), NoteKind.SEALED_UNSEEN,
+                          tiles=format_tiles(doubles))
 
     def _lead(self, tile: Tile) -> None:
         self._counted = self._ends = self._sealed = None
@@ -957,7 +953,7 @@ def held_doubles(followed: Followed, held: Mapping[str, tuple[Tile, ...]]) -> li
             if tile.is_double and tile.low in ends]
 
 
-class Scored(NamedTuple):
+class ScoringPlay(NamedTuple):
     """What one play scored, and who takes it: the player, the opponent who called muggins, or nobody (a
     missed score, lost)."""
 
@@ -967,7 +963,7 @@ class Scored(NamedTuple):
     taker: str | None
 
 
-def play_scores(ruleset: Ruleset, followed: Followed) -> tuple[Scored, ...]:
+def play_scores(ruleset: Ruleset, followed: Followed) -> tuple[ScoringPlay, ...]:
     """Every play that scored under ``play.scores``, in order, and who takes its points (``play.muggins``)."""
     called = ruleset["play.muggins"] is Muggins.CALLED
     found = []
@@ -976,8 +972,15 @@ def play_scores(ruleset: Ruleset, followed: Followed) -> tuple[Scored, ...]:
             continue
         play = ruled.play
         taker = play.player if not play.missed else play.taker if called else None
-        found.append(Scored(number, ruled, taker))
+        found.append(ScoringPlay(number, ruled, taker))
     return tuple(found)
+
+
+def scored_plays(ruleset: Ruleset, followed: Followed) -> tuple[ScoredPlay, ...]:
+    """``play_scores`` as a round keeps them (``domain.checked.ScoredPlay``): each scoring play's number, who
+    takes it, its points and its count."""
+    return tuple(ScoredPlay(scored.number, scored.taker, scored.ruled.points, scored.ruled.count)
+                 for scored in play_scores(ruleset, followed))
 
 
 def play_claims(ruleset: Ruleset, followed: Followed) -> tuple[Claim, ...]:

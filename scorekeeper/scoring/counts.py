@@ -134,31 +134,25 @@ def max_count(max_pip: int, reading: SpinnerReading) -> int:
     return max(possible_counts(max_pip, reading))
 
 
-_COUNTS: dict[tuple[int, SpinnerReading], frozenset[int]] = {}
-
-
 def possible_counts(max_pip: int, reading: SpinnerReading) -> frozenset[int]:
-    """Every count the open ends of a layout of this set can show (worked out once per set and reading).
+    """Every count the open ends of a layout of this set can show.
 
     Each open arm ends in a plain half (0 to ``max_pip``) or in a double laid across (both halves; each double
     is in the set once); without a spinner there are two ends.  With one, by ``play.spinner``: 004's spinner
     counts each half whose short end is still open (two to four arms around it); 000's counts both halves while
     at most one arm has been started, then only the arms count."""
-    key = (max_pip, reading)
-    if key not in _COUNTS:
-        every = range(max_pip + 1)
-        if reading is SpinnerReading.NONE:
-            found = _arm_sums(max_pip, every, 2)
-        else:
-            found = 0
-            for spin in every:
-                others = [k for k in every if k != spin]
-                shapes = ([(free * spin, 4 - free) for free in range(3)] if reading is SpinnerReading.OPEN_HALVES
-                          else [(2 * spin, 1), (0, 4)])
-                for spinner, arms in shapes:
-                    found |= _arm_sums(max_pip, others, arms) << spinner
-        _COUNTS[key] = frozenset(total for total in range(found.bit_length()) if found >> total & 1)
-    return _COUNTS[key]
+    every = range(max_pip + 1)
+    if reading is SpinnerReading.NONE:
+        found = _arm_sums(max_pip, every, 2)
+    else:
+        found = 0
+        for spin in every:
+            others = [k for k in every if k != spin]
+            shapes = ([(free * spin, 4 - free) for free in range(3)] if reading is SpinnerReading.OPEN_HALVES
+                      else [(2 * spin, 1), (0, 4)])
+            for spinner, arms in shapes:
+                found |= _arm_sums(max_pip, others, arms) << spinner
+    return frozenset(total for total in range(found.bit_length()) if found >> total & 1)
 
 
 def _arm_sums(max_pip: int, doubles, arms: int) -> int:

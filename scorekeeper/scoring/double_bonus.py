@@ -8,8 +8,8 @@ from __future__ import annotations
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.scoring.notes import Note, NoteKind
-from scorekeeper.scoring.said import both
+from scorekeeper.i18n.message import Message, both
+from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 from scorekeeper.domain.tiles import Tile
@@ -27,13 +27,13 @@ _WENT_OUT_WITH = (N_("{side} went out with {tile}: {bonus} added to {losers}"),
 
 def add_bonuses(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     steps: list[Step] = []
-    notes: list[str] = []
+    notes: list[Message] = []
     outcome = _with_bonuses(ruleset, state.facts, state.outcome, steps, notes)
     return state.but(outcome=outcome, points=outcome.points, steps=state.added(steps),
                      notes=state.notes + tuple(notes))
 
 
-def _with_bonuses(ruleset: Ruleset, rnd: Round, outcome: Outcome, steps: list[Step], notes: list[str]) -> Outcome:
+def _with_bonuses(ruleset: Ruleset, rnd: Round, outcome: Outcome, steps: list[Step], notes: list[Message]) -> Outcome:
     """The outcome with every applicable bonus added to each losing side (or to the eggs when nobody lost)."""
     lead_on = any(ruleset[key] for key in _LEAD.values())
     finish_on = any(ruleset[key] for key in _FINISH.values())
@@ -42,18 +42,18 @@ def _with_bonuses(ruleset: Ruleset, rnd: Round, outcome: Outcome, steps: list[St
     found = []
     if lead_on:
         if rnd.led is None and not rnd.plain_led:
-            notes.append(Note.said(N_("the lead was not recorded ('led TILE' or --led): the bonus for leading 6-6 or "
-                                      "0-0 could not be applied"), NoteKind.NO_LEAD,
-                                   N_("the lead was not recorded ('led TILE'): the bonus for leading 6-6 or 0-0 could "
-                                      "not be applied")))
+            notes.append(Message.of(N_("the lead was not recorded ('led TILE' or --led): the bonus for leading 6-6 "
+                                       "or 0-0 could not be applied"), NoteKind.NO_LEAD,
+                                    N_("the lead was not recorded ('led TILE'): the bonus for leading 6-6 or 0-0 "
+                                       "could not be applied")))
         elif rnd.led in _LEAD and ruleset[_LEAD[rnd.led]]:
             found.append((_LEAD[rnd.led], ruleset[_LEAD[rnd.led]], _LED_WITH, {"tile": rnd.led}))
     if finish_on and rnd.ending is OUT:
         if not rnd.last and not rnd.plain_last:
-            notes.append(Note.said(N_("{side}'s last tile was not recorded ('out on TILE' or --last): the bonus for "
-                                      "finishing with 6-6 or 0-0 could not be applied"), NoteKind.NO_LAST,
-                                   N_("{side}'s last tile was not recorded ('out on TILE'): the bonus for finishing "
-                                      "with 6-6 or 0-0 could not be applied"), side=rnd.out))
+            notes.append(Message.of(N_("{side}'s last tile was not recorded ('out on TILE' or --last): the bonus "
+                                       "for finishing with 6-6 or 0-0 could not be applied"), NoteKind.NO_LAST,
+                                    N_("{side}'s last tile was not recorded ('out on TILE'): the bonus for "
+                                       "finishing with 6-6 or 0-0 could not be applied"), side=rnd.out))
         for tile in rnd.last:
             if tile in _FINISH and ruleset[_FINISH[tile]]:
                 found.append((_FINISH[tile], ruleset[_FINISH[tile]], _WENT_OUT_WITH,

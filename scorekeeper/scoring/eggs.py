@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from scorekeeper.domain.facts import Match
 from scorekeeper.errors import either
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n.message import Message
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import EggsTo
 from scorekeeper.scoring.lead import egg_leads
@@ -85,9 +86,9 @@ def check_egg_lead(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
     tiles = egg_leads(ruleset)
     if led in tiles:
         return state
-    note = _("{led} was led while eggs (+{eggs}) were carried: the eggs are played from {tiles} (eggs.lead), "
-             "so it was a wrong lead; the round is scored as recorded").format(
-               led=led, eggs=state.pot.amount, tiles=either(tiles))
+    note = Message.of(N_("{led} was led while eggs (+{eggs}) were carried: the eggs are played from {tiles} "
+                         "(eggs.lead), so it was a wrong lead; the round is scored as recorded"),
+                      led=led, eggs=state.pot.amount, tiles=either(tiles))
     return state.but(notes=state.notes + (note,))
 
 

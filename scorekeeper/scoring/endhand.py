@@ -17,7 +17,7 @@ from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishTie, HandOf, Rounding, RoundWhat
 from scorekeeper.scoring.fishtie import split, tie_rule
-from scorekeeper.scoring.said import both
+from scorekeeper.i18n.message import both
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 

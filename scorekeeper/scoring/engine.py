@@ -11,13 +11,14 @@ from typing import Mapping, Sequence
 
 from scorekeeper.domain.facts import Match
 from scorekeeper.i18n import N_
+from scorekeeper.i18n.message import Message
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget
 from scorekeeper.scoring import race
 from scorekeeper.scoring.lead import lead_note, next_lead, next_leader
 from scorekeeper.scoring.pipeline import score_round, stages_for
 from scorekeeper.scoring.state import Account, Pot
-from scorekeeper.scoring.table import Decision, Reason, RoundResult, Standing, Table
+from scorekeeper.scoring.table import Decision, RoundResult, Standing, Table
 
 
 def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), kept: int = 0,
@@ -152,7 +153,7 @@ def decide(ruleset: Ruleset, match: Match, accounts: Mapping[str, Account], play
 
 
 def _tie_at_target(ruleset: Ruleset, match: Match, accounts: Mapping[str, Account], winner: str | None,
-                   loser: str | None) -> Reason | None:
+                   loser: str | None) -> Message | None:
     """Say how a tie at the target was settled: the rules are silent, so the earlier seat is taken."""
     chosen = loser if ruleset["end.at_target"] is AtTarget.LOSES else winner
     if chosen is None:
@@ -165,4 +166,4 @@ def _tie_at_target(ruleset: Ruleset, match: Match, accounts: Mapping[str, Accoun
               "{chosen}, is taken") if ruleset["end.at_target"] is AtTarget.LOSES else \
         N_("{sides} reached {score} together; the rules do not say who is the winner, so the earlier seat, "
            "{chosen}, is taken")
-    return Reason.of(text, sides=tuple(level), score=top, chosen=chosen)
+    return Message.of(text, sides=tuple(level), score=top, chosen=chosen)

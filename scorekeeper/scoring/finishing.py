@@ -15,15 +15,16 @@ from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.i18n import N_, _
+from scorekeeper.i18n.message import Message
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import HandOf, SixSix
 from scorekeeper.scoring.hands import deduce_hands, placed_tiles
 from scorekeeper.scoring.lead import SIX_SIX, next_leader
-from scorekeeper.scoring.notes import Note, NoteKind
+from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.race import by_rule
 from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Outcome, RoundState
-from scorekeeper.scoring.table import Decision, Reason, Step
+from scorekeeper.scoring.table import Decision, Step
 from scorekeeper.domain.tiles import Tile, format_tiles
 
 ZERO_ZERO = Tile(0, 0)
@@ -48,7 +49,7 @@ def finish(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     if rnd.ending is not OUT:
         return state
     steps: list[Step] = []
-    notes: list[str] = []
+    notes: list[Message] = []
     ended = finishing_double(ruleset, match, rnd, state.outcome, state.side_hands, steps, notes,
                              state.player_hands)
     if not steps and not notes:
@@ -59,7 +60,7 @@ def finish(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
 
 
 def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcome, hands: dict[str, int],
-                     steps: list[Step], notes: list[str], player_hands: Mapping[str, int] | None = None) -> Finish:
+                     steps: list[Step], notes: list[Message], player_hands: Mapping[str, int] | None = None) -> Finish:
     """What the round's last tile decides, when one of the finishing-double rules is on."""
     if rnd.ending is not OUT:
         return NO_FINISH
@@ -67,21 +68,21 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
     if not rnd.last:
         if rnd.plain_last:  # told: none of the finishing doubles
             return NO_FINISH
-        notes.append(Note.said(N_("{player}'s last tile was not recorded ('out on TILE' or --last): the "
-                                  "finishing-double rules (0-0, 6-6, two doubles at once) could not be applied"),
-                               NoteKind.NO_LAST,
-                               N_("{player}'s last tile was not recorded ('out on TILE'): the finishing-double rules "
-                                  "(0-0, 6-6, two doubles at once) could not be applied"), player=rnd.out))
+        notes.append(Message.of(N_("{player}'s last tile was not recorded ('out on TILE' or --last): the "
+                                   "finishing-double rules (0-0, 6-6, two doubles at once) could not be applied"),
+                                NoteKind.NO_LAST,
+                                N_("{player}'s last tile was not recorded ('out on TILE'): the finishing-double "
+                                   "rules (0-0, 6-6, two doubles at once) could not be applied"), player=rnd.out))
         return NO_FINISH
     if len(rnd.last) == 2 and ruleset["finish.two_doubles_wins"]:
-        why = Reason.of(N_("{player} went out laying two doubles at once ({tiles})"), player=rnd.out,
-                        tiles=format_tiles(rnd.last))
+        why = Message.of(N_("{player} went out laying two doubles at once ({tiles})"), player=rnd.out,
+                         tiles=format_tiles(rnd.last))
         steps.append(Step(side, "finish.two_doubles_wins", _(
             "{player} went out laying two doubles at once ({tiles}): {side} wins the match").format(
             player=rnd.out, tiles=format_tiles(rnd.last), side=side)))
         return Finish(by_rule(ruleset, match, side, None, why))
     if ZERO_ZERO in rnd.last and ruleset["finish.zero_zero_wins"]:
-        why = Reason.of(N_("{player} went out on 0-0 ('bald goat')"), player=rnd.out)
+        why = Message.of(N_("{player} went out on 0-0 ('bald goat')"), player=rnd.out)
         steps.append(Step(side, "finish.zero_zero_wins", _(
             "{player} went out on 0-0 ('bald goat'): {side} wins the match").format(player=rnd.out, side=side)))
         return Finish(by_rule(ruleset, match, side, None, why))
@@ -89,7 +90,7 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
     if SIX_SIX not in rnd.last or rule is SixSix.NONE:
         return NO_FINISH
     if rule is SixSix.WINS:
-        why = Reason.of(N_("{player} went out on 6-6"), player=rnd.out)
+        why = Message.of(N_("{player} went out on 6-6"), player=rnd.out)
         steps.append(Step(side, "finish.six_six", _("{player} went out on 6-6: {side} wins the match").format(
             player=rnd.out, side=side)))
         return Finish(by_rule(ruleset, match, side, None, why))
@@ -102,8 +103,8 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
                   for player in _players_of(match, name) if player in player_hands}
     top = max(losers, key=losers.get) if losers else None
     if top is not None and losers[top] >= need:
-        why = Reason.of(N_("{player} went out on 6-6 and {loser} holds {held}"), player=rnd.out, loser=top,
-                        held=losers[top])
+        why = Message.of(N_("{player} went out on 6-6 and {loser} holds {held}"), player=rnd.out, loser=top,
+                         held=losers[top])
         steps.append(Step(side, "finish.six_six", _(
             "{player} went out on 6-6 and {loser} holds {held} (at least {need}): {side} wins the match").format(
             player=rnd.out, loser=top, held=losers[top], need=need, side=side)))
@@ -119,7 +120,7 @@ def finishing_double(ruleset: Ruleset, match: Match, rnd: Round, outcome: Outcom
 
 
 def _note_hidden_specials(ruleset: Ruleset, match: Match, rnd: Round, losers: dict[str, int], need: int,
-                          notes: list[str], per_player: bool = False) -> None:
+                          notes: list[Message], per_player: bool = False) -> None:
     """A total that could be a special hand might have made the 6-6 finish win: say so, do not guess (a
     total that proves its tiles, rules.md §6.2, was already counted as them; a special hand holding a tile
     the facts place elsewhere is not one it could be).  ``per_player``: ``losers`` are players, not sides."""
@@ -133,10 +134,11 @@ def _note_hidden_specials(ruleset: Ruleset, match: Match, rnd: Round, losers: di
             for tiles, special in ruleset.special_hands.items():
                 if (sum(tile.pips for tile in tiles) == hand.total and value - hand.total + special >= need
                         and elsewhere.isdisjoint(tiles)):
-                    notes.append(_("{player}'s hand is only a total ({total}); had it been exactly {tiles} "
-                                   "({special}), the 6-6 finish would have won the match: the 6-6 rule could not "
-                                   "be applied with certainty").format(player=player, total=hand.total,
-                                                                       tiles=format_tiles(tiles), special=special))
+                    notes.append(Message.of(N_("{player}'s hand is only a total ({total}); had it been exactly "
+                                               "{tiles} ({special}), the 6-6 finish would have won the match: the "
+                                               "6-6 rule could not be applied with certainty"),
+                                            player=player, total=hand.total, tiles=format_tiles(tiles),
+                                            special=special))
                     return
 
 

@@ -19,14 +19,13 @@ from types import MappingProxyType
 from typing import AbstractSet, Mapping, NamedTuple
 
 from scorekeeper.domain.facts import OUT, Hand, Match, Round
-from scorekeeper.domain.memo import once_per
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import SPECIAL_HANDS, HandValue
-from scorekeeper.scoring.notes import Note, NoteKind
-from scorekeeper.scoring.said import one_of
+from scorekeeper.i18n.message import Message, one_of
+from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.state import RoundState
-from scorekeeper.scoring.table import Reason, Step
+from scorekeeper.scoring.table import Step
 from scorekeeper.domain.tiles import Tile, format_tiles
 
 SIX_SIX = Tile(6, 6)
@@ -39,7 +38,7 @@ class Deduction(NamedTuple):
     """The tiles a hand recorded as a total must have been, and why."""
 
     tiles: tuple[Tile, ...]
-    why: Reason
+    why: Message
 
     @property
     def hand(self) -> Hand:
@@ -52,7 +51,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     out = rnd.out
     held = rnd.hands
     steps: list[Step] = []
-    notes: list[str] = []
+    notes: list[Message] = []
     sides = {}
     players = {}
     partner_out = rnd.ending is OUT and not ruleset["count.partner_of_finisher"]
@@ -61,7 +60,7 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
     plain = not ruleset.special_hands and not anywhere and not in_tiles
     deduced = {} if plain else deduce_hands(ruleset, match, rnd)
     # Which hands a special hand could be (by size) or hide behind a total (by pips): the others count pips.
-    sizes, sums = _special_shapes(ruleset.special_hands)
+    sizes, sums = ruleset.special_sizes, ruleset.special_sums
     elsewhere = None  # the tiles the facts place outside a hand given as a total, once one needs them
     for side in match.sides:
         total = 0
@@ -127,28 +126,6 @@ def tile_count(player: str | None, hand: Hand, deduced: Deduction | None, steps:
     return value
 
 
-_SHAPES: dict = {}
-
-
-_last_shapes: tuple = (None, None)
-"""The special hands asked about last, and their shapes: a replay asks about the same ones in every round."""
-
-
-def _special_shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
-    """The sizes of a ruleset's special hands, and their pip totals (worked out once per ruleset)."""
-    global _last_shapes
-    if _last_shapes[0] is special_hands:
-        return _last_shapes[1]
-    shapes = once_per(_SHAPES, special_hands, _shapes, special_hands)
-    _last_shapes = (special_hands, shapes)
-    return shapes
-
-
-def _shapes(special_hands: Mapping[tuple[Tile, ...], int]) -> tuple[frozenset[int], frozenset[int]]:
-    return (frozenset(len(tiles) for tiles in special_hands),
-            frozenset(sum([t.low + t.high for t in tiles]) for tiles in special_hands))
-
-
 def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Deduction]:
     """The hands recorded as totals whose tiles the round's facts prove (rules.md §6.2), by player.
 
@@ -170,8 +147,10 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
         # non-zero total is almost never proved; skip the search (a full-hand proof is missed, never wrong).
         return _NONE_PROVED
     placed = placed_tiles(rnd, _NONE_PROVED)
-    tileset = ruleset.tileset
-    most = _hand_room(ruleset, len(match.players))
+    heaviest = ruleset.tileset.heaviest_first()
+    from scorekeeper.scoring.plausible import hand_room  # start-up: keeps plausible out of 'check hand'
+
+    most = hand_room(ruleset, len(match.players))
     found: dict[str, Deduction] = {}
     while True:
         # One pass sees only what earlier passes proved, so the answer does not depend on the order of the
@@ -180,7 +159,7 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
         proved = {}
         for player, total in totals.items():
             if player not in found:
-                tiles = _only_tiles(tileset, total, taken, most)
+                tiles = only_tiles(heaviest, total, taken, most)
                 if tiles is not None:
                     proved[player] = tiles
         clash = {player for player, tiles in proved.items()
@@ -190,10 +169,10 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
             break
         for player, tiles in proved.items():
             total = totals[player]
-            why = Reason.of(N_("total 0: only 0-0 has no pips, and a player who did not go out holds at least one "
-                               "tile")) if total == 0 else \
-                Reason.of(N_("total {total}: no other set of at most {most} tiles not accounted for in the round "
-                             "makes it"), total=total, most=most)
+            why = Message.of(N_("total 0: only 0-0 has no pips, and a player who did not go out holds at least "
+                                "one tile")) if total == 0 else \
+                Message.of(N_("total {total}: no other set of at most {most} tiles not accounted for in the round "
+                              "makes it"), total=total, most=most)
             found[player] = Deduction(tiles, why)
         if clash:
             break
@@ -201,55 +180,16 @@ def deduce_hands(ruleset: Ruleset, match: Match, rnd: Round) -> Mapping[str, Ded
 
 
 _NONE_PROVED: Mapping[str, Deduction] = MappingProxyType({})
-_ROOM: dict[tuple[int, int], tuple[Ruleset, int]] = {}
-_PROVED: dict[tuple, tuple[Tile, ...] | None] = {}
-"""``only_tiles`` answers already found: a long match asks the same few questions (a total with 0-0 placed)."""
-
-
-def _hand_room(ruleset: Ruleset, players: int) -> int:
-    """``plausible.hand_room``, worked out once per ruleset and number of players."""
-    known = _ROOM.get((id(ruleset), players))
-    if known is None or known[0] is not ruleset:
-        from scorekeeper.scoring.plausible import hand_room  # start-up
-
-        known = _ROOM[id(ruleset), players] = (ruleset, hand_room(ruleset, players))
-    return known[1]
-
-
-def _only_tiles(tileset, total: int, taken: frozenset[Tile], most: int) -> tuple[Tile, ...] | None:
-    """``only_tiles`` over a whole set, each question answered once (the answer depends on nothing else)."""
-    key = (tileset, total, taken, most)
-    if key in _PROVED:
-        return _PROVED[key]
-    if len(_PROVED) > 20_000:
-        _PROVED.clear()
-    answer = _PROVED[key] = only_tiles(tileset.tiles(), total, taken, most)
-    return answer
-
-
-_ORDERED: dict = {}
-
-
-def _heaviest_first(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    """``tiles`` heaviest first, ties in their order (sorted once per tuple of tiles: a set's own tuple is
-    made once, ``TileSet.tiles``); taking out the tiles already placed keeps that order."""
-    if type(tiles) is not tuple:  # a list may change: sorted each time
-        return _sorted_heaviest_first(tiles)
-    return once_per(_ORDERED, tiles, _sorted_heaviest_first, tiles)
-
-
-def _sorted_heaviest_first(tiles) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles, key=lambda tile: -tile.pips))
 
 
 def only_tiles(tiles: tuple[Tile, ...], total: int, taken: set[Tile] | frozenset[Tile], most: int,
                budget: int = SEARCH_BUDGET) -> tuple[Tile, ...] | None:
-    """The one set of 1 to ``most`` of ``tiles``, none of them ``taken``, whose pips add up to ``total``,
-    when exactly one such set exists; None when there is none, several, or the search needs more than
-    ``budget`` steps."""
+    """The one set of 1 to ``most`` of ``tiles`` (heaviest first), none of them ``taken``, whose pips add up
+    to ``total``, when exactly one such set exists; None when there is none, several, or the search needs
+    more than ``budget`` steps."""
     if total == 0:
         return None if ZERO_ZERO in taken else (ZERO_ZERO,)
-    free = [tile for tile in _heaviest_first(tiles) if tile not in taken]
+    free = [tile for tile in tiles if tile not in taken]
     # reach[i]: the most pips any ``most`` of free[i:] hold (free is heaviest first, so it never grows with i)
     pips = [tile.low + tile.high for tile in free]
     # sum(pips[i:i + most]) for every i, from running sums rather than a sum per i
@@ -301,7 +241,7 @@ def placed_tiles(rnd: Round, deduced: Mapping[str, Deduction]) -> set[Tile]:
     return placed
 
 
-def hand_value(ruleset: Ruleset, player: str | None, hand: Hand, steps: list[Step], notes: list[str],
+def hand_value(ruleset: Ruleset, player: str | None, hand: Hand, steps: list[Step], notes: list[Message],
                anywhere: int | None = None, elsewhere: AbstractSet[Tile] = frozenset()) -> int:
     """The value of one player's hand; explains special hands, and says when a total may hide one (none
     holding a tile the facts place ``elsewhere``: in another hand, led or played last).
@@ -320,20 +260,20 @@ def hand_value(ruleset: Ruleset, player: str | None, hand: Hand, steps: list[Ste
                  and elsewhere.isdisjoint(special)]
         if maybe:
             shown = one_of(format_tiles(special) for special in maybe)
-            notes.append(Note.said(N_("{player}: only a total of {total} was given, so the special-hand rule ({hands}) "
-                                      "could not be applied to that hand (record the tiles with --hand to apply it)"),
-                                   NoteKind.HAND_TOTAL,
-                                   N_("{player}: only a total of {total} was given, so the special-hand rule ({hands}) "
-                                      "could not be applied to that hand (give its tiles with '{edit} {number}' to "
-                                      "apply it)"), player=player, total=total, hands=shown))
+            notes.append(Message.of(N_("{player}: only a total of {total} was given, so the special-hand rule "
+                                       "({hands}) could not be applied to that hand (record the tiles with --hand "
+                                       "to apply it)"), NoteKind.HAND_TOTAL,
+                                    N_("{player}: only a total of {total} was given, so the special-hand rule "
+                                       "({hands}) could not be applied to that hand (give its tiles with '{edit} "
+                                       "{number}' to apply it)"), player=player, total=total, hands=shown))
         if anywhere and total >= SIX_SIX.pips and SIX_SIX not in elsewhere:
-            notes.append(Note.said(N_("{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
-                                      "wherever held) was in that hand is not known; it is counted as pips (record the "
-                                      "tiles with --hand to apply it)"), NoteKind.HAND_TOTAL,
-                                   N_("{player}: only a total of {total} was given, so whether 6-6 (counts {anywhere} "
-                                      "wherever held) was in that hand is not known; it is counted as pips (give its "
-                                      "tiles with '{edit} {number}' to apply it)"),
-                                   player=player, total=total, anywhere=anywhere))
+            notes.append(Message.of(N_("{player}: only a total of {total} was given, so whether 6-6 (counts "
+                                       "{anywhere} wherever held) was in that hand is not known; it is counted as "
+                                       "pips (record the tiles with --hand to apply it)"), NoteKind.HAND_TOTAL,
+                                    N_("{player}: only a total of {total} was given, so whether 6-6 (counts "
+                                       "{anywhere} wherever held) was in that hand is not known; it is counted as "
+                                       "pips (give its tiles with '{edit} {number}' to apply it)"),
+                                    player=player, total=total, anywhere=anywhere))
         return total
     special = ruleset.special_hands.get(tuple(sorted(tiles)))
     if special is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from scorekeeper.domain.facts import OUT, Match
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.scoring.said import both
+from scorekeeper.i18n.message import both
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 
@@ -65,9 +65,9 @@ def _fish_winner(ruleset: Ruleset, match: Match, state: RoundState) -> str | Non
     """The side the ruleset's fish rule makes the winner of a blocked round (its steps are not kept: the points
     it gives are not what this ruleset scores)."""
     if ruleset["endhand.count"]:
-        from scorekeeper.scoring.endhand import settle  # start-up
+        from scorekeeper.scoring.endhand import settle  # start-up: keeps the end-of-hand count out of the others
 
         return settle(ruleset, match, state.facts, dict(state.side_hands), dict(state.player_hands), []).winner
-    from scorekeeper.scoring.outcome import allocate  # start-up
+    from scorekeeper.scoring.outcome import allocate  # start-up: keeps outs and fish out of the end-of-hand count
 
     return allocate(ruleset, match, state.facts, dict(state.side_hands), None).winner

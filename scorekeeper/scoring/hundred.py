@@ -15,14 +15,15 @@ from typing import Mapping
 
 from scorekeeper.domain.facts import Match, Round
 from scorekeeper.i18n import N_, _
+from scorekeeper.i18n.message import Message
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import CaughtBy, HandOf, HundredLost
 from scorekeeper.scoring.lead import SIX_SIX, round_leader
-from scorekeeper.scoring.notes import Note, NoteKind
+from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.race import by_rule
 from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import Account, Outcome, RoundState
-from scorekeeper.scoring.table import Decision, Reason, Step
+from scorekeeper.scoring.table import Decision, Step
 
 
 def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
@@ -42,7 +43,7 @@ def play_on_hundred(ruleset: Ruleset, match: Match, state: RoundState) -> RoundS
         return state.but(notes=state.notes + tuple(unsaid)) if unsaid else state
     scores = {name: account.score for name, account in state.accounts.items()}
     steps: list[Step] = []
-    notes: list[str] = []
+    notes: list[Message] = []
     side = side_on_hundred(ruleset, match, state.facts, leader, scores, owed, steps, notes)
     if not side:
         if not steps and not notes:
@@ -63,7 +64,7 @@ def _six_six_placed(rnd: Round) -> bool:
     return SIX_SIX in rnd.last or any(SIX_SIX in (hand.tiles or ()) for hand in rnd.hands.values())
 
 
-def _lead_not_recorded(match: Match, leader: str | None, accounts: Mapping[str, Account]) -> list[str]:
+def _lead_not_recorded(match: Match, leader: str | None, accounts: Mapping[str, Account]) -> list[Message]:
     """A round recorded without its lead, when the side that led it held points: it could have led 6-6 on the
     hundred, which the facts do not say (rules.md §3.9: said, not guessed)."""
     if leader is not None:
@@ -71,25 +72,25 @@ def _lead_not_recorded(match: Match, leader: str | None, accounts: Mapping[str, 
         score = accounts[side].score
         if score <= 0:
             return []
-        return [Note.said(N_("no lead was recorded ('led TILE' or --led): {player} led with {side} holding {score}, so "
-                             "it could have been 6-6 on the hundred; the round is scored as an ordinary lead (record "
-                             "'led 6-6' with 'edit' if it was)"), NoteKind.NO_LEAD_ON_HUNDRED,
-                          N_("no lead was recorded ('led TILE'): {player} led with {side} holding {score}, so it could "
-                             "have been 6-6 on the hundred; the round is scored as an ordinary lead (record 'led 6-6' "
-                             "with 'edit' if it was)"), player=leader, side=side, score=score)]
+        return [Message.of(N_("no lead was recorded ('led TILE' or --led): {player} led with {side} holding "
+                              "{score}, so it could have been 6-6 on the hundred; the round is scored as an "
+                              "ordinary lead (record 'led 6-6' with 'edit' if it was)"), NoteKind.NO_LEAD_ON_HUNDRED,
+                           N_("no lead was recorded ('led TILE'): {player} led with {side} holding {score}, so it "
+                              "could have been 6-6 on the hundred; the round is scored as an ordinary lead (record "
+                              "'led 6-6' with 'edit' if it was)"), player=leader, side=side, score=score)]
     holding = [name for name, account in accounts.items() if account.score > 0]
     if not holding:
         return []
-    return [Note.said(N_("no lead was recorded ('led TILE' or --led), and who led is not known, while {sides} held "
-                         "points: it could have been 6-6 on the hundred; the round is scored as an ordinary lead"),
-                      NoteKind.NO_LEAD_ON_HUNDRED,
-                      N_("no lead was recorded ('led TILE'), and who led is not known, while {sides} held points: it "
-                         "could have been 6-6 on the hundred; the round is scored as an ordinary lead"),
-                      sides=", ".join(holding))]
+    return [Message.of(N_("no lead was recorded ('led TILE' or --led), and who led is not known, while {sides} "
+                          "held points: it could have been 6-6 on the hundred; the round is scored as an ordinary "
+                          "lead"), NoteKind.NO_LEAD_ON_HUNDRED,
+                       N_("no lead was recorded ('led TILE'), and who led is not known, while {sides} held points: "
+                          "it could have been 6-6 on the hundred; the round is scored as an ordinary lead"),
+                       sides=", ".join(holding))]
 
 
 def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | None, scores: dict[str, int],
-                    owed: str | None, steps: list[Step], notes: list[str]) -> str | None:
+                    owed: str | None, steps: list[Step], notes: list[Message]) -> str | None:
     """The side that plays this round on the hundred, if any; ``scores`` are the scores before the round."""
     if owed:
         side = match.side_of(owed).name
@@ -102,16 +103,17 @@ def side_on_hundred(ruleset: Ruleset, match: Match, rnd: Round, leader: str | No
             "{side} plays this round on the hundred: {player} went out on 6-6 in the last round and had to lead "
             "6-6").format(side=side, player=owed)))
         if rnd.led and rnd.led != SIX_SIX:
-            notes.append(_("{player} owed a 6-6 lead on the hundred, but {tile} is recorded as the lead; the round "
-                           "is scored on the hundred all the same").format(player=owed, tile=rnd.led))
+            notes.append(Message.of(N_("{player} owed a 6-6 lead on the hundred, but {tile} is recorded as the "
+                                       "lead; the round is scored on the hundred all the same"),
+                                    player=owed, tile=rnd.led))
         return side
     if not ruleset["hundred.enabled"] or rnd.led != SIX_SIX:
         return None
     if leader is None:
         if any(scores.values()):
-            notes.append(Note.said(N_("6-6 was led, but who led is not known (the last round's fisherman, 'fish "
-                                      "by NAME' or --fisher, was not recorded): the on-the-hundred rule could not "
-                                      "be applied"), NoteKind.LEADER_UNKNOWN,
+            notes.append(Message.of(N_("6-6 was led, but who led is not known (the last round's fisherman, 'fish "
+                                       "by NAME' or --fisher, was not recorded): the on-the-hundred rule could "
+                                       "not be applied"), NoteKind.LEADER_UNKNOWN,
                                    N_("6-6 was led, but who led is not known (the last round's fisherman, 'fish "
                                       "by NAME', was not recorded): the on-the-hundred rule could not be applied")))
         return None
@@ -146,8 +148,8 @@ def settle(ruleset: Ruleset, match: Match, side: str, outcome: Outcome, hands: d
     if outcome.winner == side:
         steps.append(Step(side, "hundred.enabled", _("{side} won the round on the hundred: {side} wins the "
                                                      "match").format(side=side)))
-        return by_rule(ruleset, match, side, None, Reason.of(N_("{side} won the round on the hundred"),
-                                                             side=side)), 0
+        return by_rule(ruleset, match, side, None, Message.of(N_("{side} won the round on the hundred"),
+                                                              side=side)), 0
     if outcome.winner is None:
         steps.append(Step(side, "hundred.enabled", _("nobody won this round: the hundred is neither won nor lost")))
         return None, 0
@@ -156,8 +158,8 @@ def settle(ruleset: Ruleset, match: Match, side: str, outcome: Outcome, hands: d
         caught_by = ruleset["hundred.caught_by"]
         steps.append(Step(side, "hundred.lost", _svoyak_text(side, whose, caught_by).format(
             side=side, player=whose, held=held, least=ruleset["hundred.caught_min"])))
-        return by_rule(ruleset, match, None, side, Reason.of(_svoyak_reason(side, whose, caught_by), side=side,
-                                                             player=whose, held=held)), 0
+        return by_rule(ruleset, match, None, side, Message.of(_svoyak_reason(side, whose, caught_by), side=side,
+                                                              player=whose, held=held)), 0
     score = accounts[side].score
     if not score:
         steps.append(Step(side, "hundred.lost", _("{side} lost the round on the hundred, holding no points to "

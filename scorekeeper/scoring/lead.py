@@ -12,9 +12,10 @@ from typing import NamedTuple, Sequence
 from scorekeeper.domain.facts import OUT, Match, Round
 from scorekeeper.errors import either
 from scorekeeper.i18n import N_, _
+from scorekeeper.i18n.message import Message
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FirstLead, FirstLeadFewer, LeadAfterFish, LeadAfterOut
-from scorekeeper.scoring.notes import Note, NoteKind
+from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.table import RoundResult
 from scorekeeper.domain.tiles import Tile, parse_tiles
 
@@ -86,7 +87,7 @@ class NextLead(NamedTuple):
 
     leader: str | None
     tile: str | None
-    note: str
+    note: Message
 
 
 def next_leader(ruleset: Ruleset, match: Match, last: Round) -> str | None:
@@ -165,23 +166,23 @@ def egg_leads(ruleset: Ruleset) -> tuple[Tile, ...]:
     return parse_tiles(ruleset["eggs.lead"])
 
 
-def lead_note(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], leader: str | None) -> str:
+def lead_note(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], leader: str | None) -> Message:
     """The plain note on the next lead when no rule imposes one."""
     if not results:
         top = ruleset["tiles.max_pip"]
         note = FIRST_LEAD_NOTES[first_lead_rule(ruleset, len(match.players))]
-        return _(note).format(tile=ruleset["lead.first_tile"], top=f"{top}-{top}", next=f"{top - 1}-{top - 1}")
+        return Message.of(note, tile=ruleset["lead.first_tile"], top=f"{top}-{top}", next=f"{top - 1}-{top - 1}")
     if leader:
-        return Note(_("{player} leads next").format(player=leader), NoteKind.LEADS_NEXT)
+        return Message.of(N_("{player} leads next"), NoteKind.LEADS_NEXT, player=leader)
     if results[-1].facts.ending is not OUT and ruleset["lead.after_fish"] is LeadAfterFish.LOT:
-        return _("after a blocked hand the next leader is chosen by lot")
+        return Message(N_("after a blocked hand the next leader is chosen by lot"))
     if results[-1].facts.ending is not OUT and ruleset["lead.after_fish"] is LeadAfterFish.WINNERS:
         winner = results[-1].winner
         if winner is None:
-            return _("nobody won the block: the table chooses who leads next")
+            return Message(N_("nobody won the block: the table chooses who leads next"))
         players = next(side.players for side in match.sides if side.name == winner)
-        return _("{players} leads next: the side that won the block poses").format(players=either(players))
-    return _("the player who made the fish leads next")
+        return Message.of(N_("{players} leads next: the side that won the block poses"), players=either(players))
+    return Message(N_("the player who made the fish leads next"))
 
 
 def next_lead(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], leader: str | None,
@@ -193,32 +194,32 @@ def next_lead(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], le
     if last.owes_hundred:
         side = match.side_of(last.owes_hundred).name
         on = last.side(side).score > 0 or not ruleset["finish.hundred_needs_points"]
-        note = (_("{player} leads 6-6, on the hundred") if on else
-                _("{player} leads 6-6 (not on the hundred: {side} holds no points)")).format(
-            player=last.owes_hundred, side=side)
+        note = Message.of(N_("{player} leads 6-6, on the hundred") if on else
+                          N_("{player} leads 6-6 (not on the hundred: {side} holds no points)"),
+                          player=last.owes_hundred, side=side)
         return NextLead(last.owes_hundred, "6-6", _carried(note, pot))
     if pot and ruleset["eggs.lead"]:
         tiles = egg_leads(ruleset)
         if len(tiles) == 1:
-            return NextLead(None, str(tiles[0]), _("eggs: +{eggs}, lead {tile} (whoever holds {tile} leads)").format(
-                eggs=pot, tile=tiles[0]))
+            return NextLead(None, str(tiles[0]), Message.of(N_("eggs: +{eggs}, lead {tile} (whoever holds {tile} "
+                                                               "leads)"), eggs=pot, tile=tiles[0]))
         # next_lead names the first of them, the one the sources name first (1-1).
-        return NextLead(None, str(tiles[0]), _("eggs: +{eggs}, lead {tiles} (whoever holds one of them leads)")
-                        .format(eggs=pot, tiles=either(tiles)))
+        return NextLead(None, str(tiles[0]), Message.of(N_("eggs: +{eggs}, lead {tiles} (whoever holds one of them "
+                                                           "leads)"), eggs=pot, tiles=either(tiles)))
     if nothing_written(ruleset, last):
-        return NextLead(None, "1-1", _carried(_("nothing was written in round {number}: whoever holds 1-1 leads "
-                                                "again").format(number=last.number), pot))
+        return NextLead(None, "1-1", _carried(Message.of(N_("nothing was written in round {number}: whoever holds "
+                                                            "1-1 leads again"), number=last.number), pot))
     if ruleset["hundred.enabled"] and leader:
         side = match.side_of(leader).name
         if last.side(side).score > 0:
-            return NextLead(leader, None, _("{player} leads next; {side} holds points, so a 6-6 lead goes on the "
-                                            "hundred").format(player=leader, side=side))
+            return NextLead(leader, None, Message.of(N_("{player} leads next; {side} holds points, so a 6-6 lead "
+                                                        "goes on the hundred"), player=leader, side=side))
     return None
 
 
-def _carried(note: str, pot: int) -> str:
+def _carried(note: Message, pot: int) -> Message:
     """A note on the next lead, saying the eggs still carried, if any."""
-    return _("{note}; eggs: +{eggs} still carried").format(note=note, eggs=pot) if pot else note
+    return Message.of(N_("{note}; eggs: +{eggs} still carried"), note=note, eggs=pot) if pot else note
 
 
 def lead_problem(ruleset: Ruleset, match: Match, previous: RoundResult | None, rnd: Round) -> str | None:

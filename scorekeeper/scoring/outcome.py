@@ -12,7 +12,7 @@ from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Count, FishPolicy, FishTie
 from scorekeeper.scoring.fishtie import split, tie_rule
-from scorekeeper.scoring.said import both
+from scorekeeper.i18n.message import both
 from scorekeeper.scoring.seats import Seats, seats
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step

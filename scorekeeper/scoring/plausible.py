@@ -18,6 +18,7 @@ from itertools import accumulate
 from scorekeeper.errors import Implausible
 from scorekeeper.i18n import _
 from scorekeeper.domain.facts import Ending, Match, Round
+from scorekeeper.domain.plays import Action
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.domain.tiles import Tile
 
@@ -79,8 +80,6 @@ def _after_the_plays(rnd: Round, tileset, dealt: int) -> str | None:
     not seen on the table nor in another hand."""
     if not rnd.plays:
         return None
-    from scorekeeper.domain.plays import Action  # start-up: only a round typed play by play
-
     laid = {player: 0 for player in rnd.hands}
     drew = dict(laid)
     seen = {play.tile for play in rnd.plays if play.tile is not None}

@@ -10,14 +10,19 @@ pass the target are not scored), ``end.at_once`` (reaching the target during pla
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
+from scorekeeper.i18n.message import Message
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner, SeveralReach
+from scorekeeper.scoring.checked import scores_of
 from scorekeeper.scoring.state import RoundState
-from scorekeeper.scoring.table import Decision, Reason, Step
+from scorekeeper.scoring.table import Decision, Step
+
+if TYPE_CHECKING:  # start-up: a type only here
+    from scorekeeper.domain.checked import ScoredPlay
 
 
 DRAW = Decision(None, None)
@@ -48,33 +53,37 @@ def play_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     claims typed with it."""
     rnd = state.facts
     claims = rnd.claims + rnd.play_points
-    notes: list[str] = []
+    notes: list[Message] = []
     scored = None
     if rnd.plays and ruleset["play.scores"] is not PlayScore.NONE:
-        scored = _board_scores(ruleset, match, rnd, notes)
+        previous = state.previous.facts if state.previous is not None else None
+        scored = scores_of(ruleset, match, rnd, previous)  # as checking the round found them, where that holds
+        if scored is None:
+            scored = _board_scores(ruleset, match, rnd, notes)
     if not claims and not scored and not ruleset["end.exact"] and not ruleset["end.at_once"]:
         return state.but(notes=state.notes + tuple(notes)) if notes else state
     steps: list[Step] = []
     scores = {name: account.score for name, account in state.accounts.items()}
-    hand = play(ruleset, match, scores, claims, state.points, steps, notes, scored)
+    hand = play(ruleset, match, scores, claims, state.points, steps, notes, scored,
+                rnd.plays if state.steps is not None else None)
     return state.but(points=hand.points, reached_first=hand.first, steps=state.added(steps),
                      notes=state.notes + tuple(notes))
 
 
-def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[str]):
+def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[Message]) -> tuple[ScoredPlay, ...] | None:
     """What the plays scored under this ruleset, play by play; None (the claims typed are scored instead,
     with a note) when this ruleset's layout cannot follow them."""
-    from scorekeeper.scoring.board import follow_hand, play_scores, refusal  # start-up: only rounds typed play by play
+    from scorekeeper.scoring.board import follow_hand, refusal, scored_plays  # start-up: only rounds typed play by play
 
     held = {player: hand.tiles for player, hand in rnd.hands.items() if hand.tiles is not None}
     if rnd.out:
         held[rnd.out] = ()
     followed = follow_hand(ruleset, match.players, rnd.plays, held)
     if followed.illegal is not None:
-        notes.append(_("{ruleset} cannot follow the plays ({why}): the points claimed with the round are scored "
-                       "instead").format(ruleset=ruleset.name, why=refusal(followed)))
+        notes.append(Message.of(N_("{ruleset} cannot follow the plays ({why}): the points claimed with the round "
+                                   "are scored instead"), ruleset=ruleset.name, why=refusal(followed)))
         return None
-    return play_scores(ruleset, followed)
+    return scored_plays(ruleset, followed)
 
 
 def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], steps: list[Step]) -> list[tuple]:
@@ -89,7 +98,7 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
                            text.format(player=claim.player, points=claim.points, side=side)))
             continue
         # a claim told as a count scores what this ruleset makes of the count (rules.md §4.3)
-        from scorekeeper.scoring.counts import explain_score, score_of  # start-up
+        from scorekeeper.scoring.counts import explain_score, score_of  # start-up: keeps counts out of points claimed
 
         value = score_of(ruleset, claim.count)
         if not value:
@@ -105,15 +114,19 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
     return events
 
 
-def _play_events(match: Match, scored, steps: list[Step]) -> list[tuple]:
+def _play_events(match: Match, scored: tuple[ScoredPlay, ...], steps: list[Step], plays=None) -> list[tuple]:
+    """The events of the plays that scored; with the hand's ``plays``, what each one did in words (the steps
+    ``explain`` shows), which a table alone does not need: it then never reads the plays."""
+    if plays is None:
+        return [(match.side_of(item.taker).name, item.points, "play.scores", "")
+                for item in scored if item.taker is not None]
     from scorekeeper.notation.play_line import said_play  # start-up: as in _board_scores
 
     events = []
     for item in scored:
-        ruled = item.ruled
-        play = ruled.play
+        play = plays[item.number - 1]
         fields = {"number": item.number, "play": said_play(play._replace(missed=False, taker=None)),
-                  "count": ruled.count, "points": ruled.points, "player": play.player, "taker": item.taker}
+                  "count": item.count, "points": item.points, "player": play.player, "taker": item.taker}
         if item.taker is None:
             side = match.side_of(play.player).name
             steps.append(Step(side, "play.muggins", _(
@@ -127,35 +140,38 @@ def _play_events(match: Match, scored, steps: list[Step]) -> list[tuple]:
                       "muggins and takes it for {side}") if other else
                     _("play {number}, {play}: the ends count {count}, {points} missed by {player}: {taker} calls "
                       "muggins and takes it"))
-            events.append((side, ruled.points, "play.muggins", text.format(side=side, **fields)))
+            events.append((side, item.points, "play.muggins", text.format(side=side, **fields)))
         else:
             text = (_("play {number}, {play}: the ends count {count}, {player} scores {points} for {side}")
                     if other else _("play {number}, {play}: the ends count {count}, {player} scores {points}"))
-            events.append((side, ruled.points, "play.scores", text.format(side=side, **fields)))
+            events.append((side, item.points, "play.scores", text.format(side=side, **fields)))
     return events
 
 
 def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterable[Claim],
-         end_points: dict[str, int] | None, steps: list[Step], notes: list[str], scored=None) -> Race:
+         end_points: dict[str, int] | None, steps: list[Step], notes: list[Message],
+         scored: tuple[ScoredPlay, ...] | None = None, plays=None) -> Race:
     """Score one hand's events in order: the claims (or, ``scored``, what the plays scored on the board),
-    then ``end_points`` (None: the hand is still in play)."""
+    then ``end_points`` (None: the hand is still in play).  ``plays``: the hand's plays, to say what each
+    scoring play did (``steps``)."""
     target = target_for(ruleset, match)
     running = dict(scores)
     points = {side.name: 0 for side in match.sides}
     claimed = dict(points)
     claims = tuple(claims)
     if claims and ruleset["play.scores"] is PlayScore.NONE:
-        notes.append(_("{ruleset} scores nothing during play: the claims ({claims}) are not counted").format(
-            ruleset=ruleset.name, claims=", ".join(f"{c.player} {c.points}" for c in claims)))
+        notes.append(Message.of(N_("{ruleset} scores nothing during play: the claims ({claims}) are not counted"),
+                                ruleset=ruleset.name, claims=", ".join(f"{c.player} {c.points}" for c in claims)))
         claims = ()
     at_once = ruleset["end.at_once"] and target > 0 and ruleset["end.at_target"] is AtTarget.WINS
     if scored is not None:
-        events = _play_events(match, scored, steps)
+        events = _play_events(match, scored, steps, plays)
     else:
         events = _claim_events(ruleset, match, claims, steps)
     events += [(name, value, None, "") for name, value in (end_points or {}).items() if value]
+    exact = ruleset["end.exact"] and target
     for side, value, key, said in events:
-        if ruleset["end.exact"] and target and running[side] + value > target:
+        if exact and running[side] + value > target:
             steps.append(Step(side, "end.exact", _(
                 "{side}: {points} not scored: {score} + {points} would pass the target {target}, which must be "
                 "reached exactly").format(side=side, points=value, score=running[side], target=target)))
@@ -204,7 +220,7 @@ def decide(ruleset: Ruleset, match: Match, scores: dict[str, int], played: int,
     return None
 
 
-def by_rule(ruleset: Ruleset, match: Match, winner: str | None, loser: str | None, why: Reason) -> Decision:
+def by_rule(ruleset: Ruleset, match: Match, winner: str | None, loser: str | None, why: Message) -> Decision:
     """A rule of the round decides the match whatever the scores; with two sides the other one is named too
     (the side that did not lose won; the loser only when ``end.name_other``)."""
     others = [side.name for side in match.sides if side.name not in (winner, loser)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Round
+from scorekeeper.i18n.message import Message
 from scorekeeper.scoring.table import Decision, RoundResult, SideRound, Step, same_kind_eq, same_kind_ne
 
 
@@ -115,7 +116,7 @@ class RoundState:
     steps: tuple[Step, ...] | None
     """The rules applied so far, as ``explain`` shows them; None when the replay was not asked for them (the
     table alone needs none).  Set by ``start``; every stage adds its own (with ``RoundState.added``)."""
-    notes: tuple[str, ...]
+    notes: tuple[Message, ...]
     """What the table should know and the rules could not score.  Every stage may add to them."""
 
     __slots__ = tuple(__annotations__)  # the fields above

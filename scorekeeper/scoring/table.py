@@ -6,8 +6,7 @@ from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Round
-from scorekeeper.i18n import _
-from scorekeeper.scoring.said import both
+from scorekeeper.i18n.message import Message
 
 
 class Step(NamedTuple):
@@ -36,33 +35,6 @@ class SideRound(NamedTuple):
     """Points not recorded and not remembered (under the opening threshold without memory)."""
 
 
-class Reason(NamedTuple):
-    """A reason the scoring gives a person (why a rule decided the match, why a total is a certain hand): its
-    message as the code writes it, in English and marked ``N_`` where it is written, and the fields that fill
-    it.  A person reads it in the language in use (``said``), where it is shown; what programs read keeps it
-    in English (``english``), whatever the language.  A field holding a tuple is a list of names ("Ann and
-    Bob")."""
-
-    message: str
-    fields: tuple[tuple[str, object], ...] = ()
-
-    @classmethod
-    def of(cls, message: str, **fields: object) -> Reason:
-        return cls(message, tuple(fields.items()))
-
-    def said(self) -> str:
-        """The reason in the language in use."""
-        return _(self.message).format(**self._filled(english=False))
-
-    def english(self) -> str:
-        """The reason as the code writes it: the JSON's words, the same in every language."""
-        return self.message.format(**self._filled(english=True))
-
-    def _filled(self, english: bool) -> dict[str, object]:
-        return {name: both(value, english=english) if isinstance(value, tuple) else value
-                for name, value in self.fields}
-
-
 def same_kind_eq(self, other) -> bool:
     """``==`` for a NamedTuple equal only to its own kind: a plain tuple compares the items alone, so that
     another value holding the same numbers or names would be equal to it."""
@@ -83,7 +55,7 @@ class Decision(NamedTuple):
 
     winner: str | None
     loser: str | None
-    why: Reason | None = None
+    why: Message | None = None
 
     __eq__, __ne__, __hash__ = same_kind_eq, same_kind_ne, tuple.__hash__
 
@@ -112,7 +84,8 @@ class RoundResult(NamedTuple):
     steps: tuple[Step, ...] | None = ()
     """The rules applied, in order, when the replay was asked for them (``replay(..., explain=True)``,
     ``engine.explained``); None otherwise."""
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
+    """What a person should know of the round beyond its numbers (a fact the rules needed and were not given)."""
     decision: Decision | None = None
     """Set when a rule of this round decided the match whatever the scores (below the target too)."""
     hundred: str | None = None
@@ -149,9 +122,9 @@ class Table(NamedTuple):
     """The player who leads the next round, when the facts say."""
     next_lead: str | None = None
     """What the next leader must lead with, when a rule says (a tile, or a description)."""
-    lead_note: str = ""
-    """Plain-language note on the next lead, for people."""
-    decided_by: Reason | None = None
+    lead_note: Message | None = None
+    """The note on the next lead, for people."""
+    decided_by: Message | None = None
     """Why the match is over, when a rule other than the target decided it (or how a tie at it was settled)."""
     in_play: Mapping[str, int] = MappingProxyType({})
     """Points claimed so far in the hand in progress, per side (already in the scores)."""
@@ -182,9 +155,10 @@ class Table(NamedTuple):
             "loser": self.loser,
             "next_leader": self.next_leader,
             "next_lead": self.next_lead,
-            "lead_note": self.lead_note,
-            "notes": [{"round": result.number, "note": note} for result in self.rounds for note in result.notes],
-            "decided_by": self.decided_by.english() if self.decided_by else None,
+            "lead_note": self.lead_note.said() if self.lead_note else "",
+            "notes": [{"round": result.number, "note": note.said()} for result in self.rounds
+                      for note in result.notes],
+            "decided_by": self.decided_by.said() if self.decided_by else None,
             "in_play": {side.name: self.in_play.get(side.name, 0) for side in self.sides},
             "target": self.target,
             "hand": self.hand.to_dict() if self.hand is not None else None,
@@ -203,7 +177,7 @@ class Table(NamedTuple):
                 "eggs_rotten": result.eggs_rotten,
                 "wiped": {item.side: item.wiped for item in result.sides},
                 "hundred": result.hundred,
-                "decided": result.decision.why.english() if result.decision and result.decision.why else None,
-                "notes": list(result.notes),
+                "decided": result.decision.why.said() if result.decision and result.decision.why else None,
+                "notes": [note.said() for note in result.notes],
             } for result in self.rounds],
         }

@@ -10,7 +10,7 @@ from scorekeeper.domain.facts import Match
 from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import WriteOff
-from scorekeeper.scoring.said import both
+from scorekeeper.i18n.message import both
 from scorekeeper.scoring.state import Account, RoundState
 from scorekeeper.scoring.table import Step
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 def split_comment(line: str) -> tuple[str, str]:
     """A TOML line's code and its trailing comment ("" when it has none): a ``#`` outside strings."""
+    if "#" not in line:  # most lines: nothing to look for, character by character
+        return line, ""
     quote = ""
     index = 0
     while index < len(line):
@@ -30,7 +32,15 @@ def split_comment(line: str) -> tuple[str, str]:
 
 
 def _key(code: str) -> str:
-    return code.strip().rstrip(",").strip()
+    """A line as it is matched between the old file and the new: a round's seal left out, which changes when
+    the round before it does (a deleted round, an edit) while the round itself stays."""
+    key = code.strip().rstrip(",").strip()
+    start = key.find(_SEAL)
+    end = key.find("'", start + len(_SEAL)) if start >= 0 else -1
+    return key[:start] + key[end + 1:] if end >= 0 else key
+
+
+_SEAL = ", checked = '"
 
 
 def keep_comments(old: str, new: str, generated: frozenset[str] = frozenset()) -> str:
@@ -65,7 +75,7 @@ def keep_comments(old: str, new: str, generated: frozenset[str] = frozenset()) -
     content = [number for number, line in enumerate(new_lines)
                if line.strip() and not line.lstrip().startswith("#")]
     new_keys = [_key(new_lines[number]) for number in content]
-    from difflib import SequenceMatcher  # start-up
+    from difflib import SequenceMatcher  # start-up: keeps difflib out until comments are carried over
 
     target: dict[int, int] = {}  # old content index -> new content index
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, keys, new_keys, autojunk=False).get_opcodes():

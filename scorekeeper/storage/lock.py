@@ -101,7 +101,7 @@ def match_lock(match_path: str, wait: float | None = None) -> Iterator[str]:
     """Hold the match's write lock for the ``with`` block (yields the lock file's path); ``LockBusy`` after
     ``wait`` seconds (default ``lock_wait()``: ``SCOREKEEPER_LOCK_WAIT`` or ``DEFAULT_WAIT``)."""
     try:
-        import fcntl  # start-up
+        import fcntl  # start-up: keeps fcntl out of commands that write nothing
     except ImportError:  # no advisory locks here (Windows): the atomic write still holds
         yield ""
         return

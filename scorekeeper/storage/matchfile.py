@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import os
 import re
+import zlib
 from types import MappingProxyType
 from typing import Any, Callable
 
+from scorekeeper.domain.checked import Seal, ScoredPlay
 from scorekeeper.domain.facts import (
     FORMAT_VERSION,
     PLAIN,
@@ -35,10 +37,11 @@ from scorekeeper.domain.facts import (
     Undoing,
     singles,
 )
-from scorekeeper.domain.tiles import format_tiles, parse_tile, parse_tiles
+from scorekeeper.domain.tiles import WRITTEN_TILES, format_tiles, parse_tile, parse_tiles
 from scorekeeper.errors import InputError, MatchFileError, printable, raise_problems
 from scorekeeper.i18n import LANGUAGES, N_, _
 from scorekeeper.notation.numerals import parse_number
+from scorekeeper.notation.stored_plays import PlayLine
 from scorekeeper.storage import textfile, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
 from scorekeeper.storage.encoding import not_utf8
@@ -141,15 +144,18 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if not isinstance(raw_rounds, list):
         broken(_("must be a list of [[rounds]] tables"), "rounds")
         raw_rounds = []
-    lines = None if exact_lines else _plain_round_lines(text, len(raw_rounds))
-    exact_lines = lines is None
-    if lines is None:
-        lines = round_lines(text)
+    plain = None if exact_lines else _plain_round_lines(text, len(raw_rounds))
+    exact_lines = plain is None
+    lines, written = plain or (round_lines(text), None)
     seen: dict[Any, Hand] = {}  # a hand written the same way twice is read once
     for index, raw in enumerate(raw_rounds):
         line = lines[index] if index < len(lines) else _key_line(text, "rounds")
         try:
-            rounds.append(_parse_round(raw, line, seen))
+            as_written = written[index] if written is not None else None
+            rnd = _parse_round(raw, line, seen, as_written)
+            rounds.append(rnd)
+            if as_written is not None and as_written.startswith("    { ") and as_written.endswith(" },"):
+                _as_read(rnd, as_written)  # a line in the writer's own shape
         except (InputError, ValueError, TypeError) as error:
             if not exact_lines:  # a problem to show: its line counted exactly, not by the plain layout's shortcut
                 return parse_match(text, label, problems, data, exact_lines=True)
@@ -272,7 +278,7 @@ def _parse_revision(raw: Any, line: int | None) -> Revision:
     return Revision(change, number, facts, claim, raw.get("redone", False), line, place, edited)
 
 
-def _dump_revision(entry: Revision) -> dict[str, Any]:
+def _dump_revision(entry: Revision, record: bool = False) -> dict[str, Any]:
     raw: dict[str, Any] = {"change": entry.change.value, "round": entry.number}
     if entry.place is not None:
         raw["place"] = entry.place
@@ -281,9 +287,9 @@ def _dump_revision(entry: Revision) -> dict[str, Any]:
     if entry.claim is not None:
         raw["claim"] = format_claim(entry.claim)
     if entry.round is not None:
-        raw["facts"] = _dump_round(entry.round)
+        raw["facts"] = _dump_round(entry.round, record)
     if entry.edited is not None:
-        raw["edited"] = _dump_round(entry.edited)
+        raw["edited"] = _dump_round(entry.edited, record)
     return raw
 
 
@@ -321,18 +327,26 @@ def _parse_sides(raw: Any, players: list[str], label: str, text: str, broken) ->
     return sides
 
 
-_ROUND_KEYS = frozenset({"end", "out", "fisher", "hands", "last", "led", "claims", "points", "plays", "allowed"})
+_ROUND_KEYS = frozenset({"end", "out", "fisher", "hands", "last", "led", "claims", "points", "plays", "allowed",
+                         "scored", "checked"})
 _ENDINGS = {ending.value: ending for ending in Ending}
 
 
-def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None) -> Round:
+def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None, as_written: str | None = None) \
+        -> Round:
     """One round's facts.  ``seen``: the hands already read from this file, by how they were written (a long
-    match writes the same totals and tiles again and again)."""
+    match writes the same totals and tiles again and again); ``as_written``: the round's line, where the file
+    has the writer's layout.
+
+    A round that holds what its check established (``checked``, and in the points races ``scored``) keeps it
+    as ``Round.checked``, for ``scoring.checked`` to tell whether it still holds; its play line is then read
+    only when used (``PlayLine``).  Without it the plays are read here, and a broken line named at once."""
     if not isinstance(raw, dict):
         raise ValueError(_("must be a table"))
     if not _ROUND_KEYS.issuperset(raw):
         raise ValueError(_("unknown key(s) {round_keys}").format(
             round_keys=', '.join(sorted(set(raw) - _ROUND_KEYS))))
+    checked = _read_checked(raw, as_written) if "checked" in raw else None
     end = raw.get("end")
     ending = _ENDINGS.get(end) if isinstance(end, str) else None
     if ending is None:
@@ -366,19 +380,84 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     if not isinstance(plays, str):
         raise ValueError(_("'plays' must be one line of plays like \"Ann 6-6, Bob 6-3, Cat knocks\""))
     plain_last, plain_led = last.strip() == PLAIN, isinstance(led, str) and led.strip() == PLAIN
-    rnd = _round(ending, hands, out, fisher, "" if plain_last else last, None if plain_led else led,
-                 raw.get("claims"), raw.get("points"), line)
-    if plain_last or plain_led:
-        rnd = rnd._replace(plain_last=plain_last, plain_led=plain_led)
-    if not plays.strip():
+    tiles, lead, claims, play_points = _played_and_claimed("" if plain_last else last, None if plain_led else led,
+                                                           raw.get("claims"), raw.get("points"))
+    played: Any = ()
+    rulings = ()
+    if plays.strip():
+        if checked is not None:
+            played = PlayLine(plays)
+        else:
+            from scorekeeper.notation.play_line import parse_plays  # start-up: only rounds played play by play
+
+            played = parse_plays(plays, exact=True)
         if "allowed" in raw:
-            raise ValueError(_("'allowed' names breaches of the plays, and the round has no plays"))
-        return rnd
-    from scorekeeper.notation.play_line import parse_plays  # start-up: only a round typed play by play needs it
-    rnd = rnd._replace(plays=parse_plays(plays, exact=True))
-    if "allowed" in raw:
-        rnd = rnd._replace(rulings=_parse_rulings(raw["allowed"], len(rnd.plays)))
-    return rnd
+            rulings = _parse_rulings(raw["allowed"], len(played))
+    elif "allowed" in raw:
+        raise ValueError(_("'allowed' names breaches of the plays, and the round has no plays"))
+    return Round(ending, MappingProxyType(hands), out, fisher, tiles, lead, claims, play_points, played, line,
+                 plain_last, plain_led, rulings, checked)
+
+
+def _read_checked(raw: dict, as_written: str | None = None) -> Seal | None:
+    """What the check of the round established, as the file keeps it (``checked``, ``scored``); taken out of
+    ``raw``, and the hash of the rest (the round's facts as written: its ``link``), from its line as the writer
+    wrote it where it is that (``as_written``).  None where it cannot be read: the round is then checked in
+    full, like one that has none."""
+    digest = raw.pop("checked")
+    scored = raw.get("scored", "")
+    if not isinstance(digest, str) or not isinstance(scored, str):
+        return None
+    try:
+        scores = read_scores(scored)
+    except ValueError:
+        return None
+    link = _line_link(as_written)
+    return Seal(digest, facts_link(raw) if link is None else link, scores)
+
+
+def facts_link(raw: dict[str, Any]) -> int:
+    """The hash of a round as the match file writes it, ``checked`` aside: its facts and what its plays scored,
+    in the writer's words (``_value``), which ``scoring.checked`` chains into the round's seal.  A CRC-32 tells
+    a changed round from the one written: it is no signature, as nothing in a file a person may edit can be."""
+    return zlib.crc32(_value(raw).encode())
+
+
+def _line_link(line: str | None) -> int | None:
+    """``facts_link`` of a round from its line as the writer wrote it, the seal ``checked = '...'`` last, taken
+    out (hashing the line is cheaper than writing the round again); None for a line in another shape."""
+    if line is None or not line.startswith("    { ") or not line.endswith("' },"):
+        return None
+    at = len(line) - len(_SEALED) - 12  # the seal's eight digits, then "' },"
+    if line[at:at + len(_SEALED)] != _SEALED:
+        return None
+    return zlib.crc32(line[4:at].encode() + b" }")
+
+
+_SEALED = ", checked = '"
+
+
+def read_scores(text: str) -> tuple[ScoredPlay, ...]:
+    """What a hand's plays scored, as ``format_scores`` writes it; ValueError where it does not read."""
+    if not text:
+        return ()
+    scores = []
+    for item in text.split(", "):
+        number, _space, rest = item.partition(" ")
+        taker, equals, value = rest.rpartition("=")
+        points, said, count = value.partition(" count ")
+        if not equals:
+            raise ValueError(item)
+        points = int(points)  # a seal that holds vouches for the text: int() refuses what is not a number
+        scores.append(ScoredPlay(int(number), taker or None, points, int(count) if said else points))
+    return tuple(scores)
+
+
+def format_scores(scores: tuple[ScoredPlay, ...]) -> str:
+    """What a hand's plays scored, in one line: ``3 Ann=10, 8 Bob=2 count 10, 12 =5``: the play's number, who
+    took the points (none: missed and lost), the points, and the count of the ends where it differs."""
+    return ", ".join(f"{item.number} {item.taker or ''}={item.points}"
+                     + (f" count {item.count}" if item.count != item.points else "") for item in scores)
 
 
 def _parse_rulings(raw: Any, plays: int) -> tuple[Ruling, ...]:
@@ -412,17 +491,10 @@ def _written_hand(value: int | str) -> Hand:
     return Hand(None, value) if isinstance(value, int) else Hand(parse_tiles(value) if value.strip() else (), None)
 
 
-def _round(ending: Ending, hands: dict[str, Hand], out: str | None, fisher: str | None, last: str,
-           led: str | None, claims: list | None, points: list | None, line: int | None) -> Round:
-    """A round's facts from its values as the file writes them (tiles and claims still as text)."""
-    return Round(ending, MappingProxyType(hands), out, fisher, *_played_and_claimed(last, led, claims, points),
-                 line=line)
-
-
 def _played_and_claimed(last: str, led: str | None, claims: Any, points: Any) -> tuple:
     """A round's ``last``, ``led``, ``claims`` and ``play_points`` from their text as the file writes them."""
     return (parse_tiles(last) if last and last.strip() else (),
-            parse_tile(led) if led else None,
+            (WRITTEN_TILES.get(led) or parse_tile(led)) if led else None,
             tuple(parse_claim(item) for item in claims) if claims else (),
             tuple(parse_claim(item, counted=False) for item in points) if points is not None else ())
 
@@ -476,22 +548,36 @@ session writes after each round holds the same round objects as the one before, 
 out once: a live session's write costs its new round's line, not every line of the match again."""
 
 
-def _line(item: Round | Revision, dump: Callable[[Any], dict[str, Any]]) -> str:
+def _line(item: Round | Revision, dump: Callable[[Any, bool], dict[str, Any]]) -> str:
     known = _LINES.get(id(item))
     if known is not None and known[0] is item:
         return known[1]
-    line = f"    {_value(dump(item))},"
+    line = f"    {_value(dump(item, True))},"
     _LINES[id(item)] = (item, line)
     return line
 
 
-def _value(value: Any) -> str:
-    """A TOML value on one line (strings escaped by tomli-w)."""
+def _as_read(rnd: Round, line: str) -> None:
+    """Keep the line a round was read from, in the writer's own shape, as its line (``_LINES``): while the
+    round is the same object it is written back as it was read, not formatted again (a save of a long match
+    then writes its new round, not every round).  A round played play by play whose seal no longer holds is
+    sealed again when the match is written (``scoring.checked.sealed_match``): a new object, written anew."""
+    _LINES[id(rnd)] = (rnd, line)
+
+
+def _value(value: Any, literal: bool = False) -> str:
+    """A TOML value on one line, written here rather than by tomli-w: its public writer lays an array of tables
+    out as ``[[rounds]]`` sections, not one round a line, and writes no literal strings (docs/performance.md).
+    A string is a basic string, escaped as TOML says; ``literal``: a TOML literal string where it can be one
+    (no ``'``, nothing unprintable), which tomllib reads without looking for escapes (the plays, which make
+    most of a long match file)."""
     if isinstance(value, dict):
-        return "{ " + ", ".join(f"{_key(key)} = {_value(item)}" for key, item in value.items()) + " }"
+        return "{ " + ", ".join(f"{_key(key)} = {_value(item, key in _LITERAL)}" for key, item in value.items()) + " }"
     if isinstance(value, list):
         return "[" + ", ".join(_value(item) for item in value) + "]"
     if isinstance(value, str):
+        if literal and "'" not in value and value.isprintable():
+            return f"'{value}'"
         return '"' + "".join(_ESCAPES.get(char) or (f"\\u{ord(char):04x}" if char < " " or char == "\x7f" else char)
                              for char in value) + '"'
     if isinstance(value, bool):
@@ -499,12 +585,16 @@ def _value(value: Any) -> str:
     return str(value)
 
 
+_LITERAL = frozenset({"plays", "scored", "checked"})
+"""The keys whose strings are written as TOML literal strings where they can be (``_value``)."""
+
+
 def _key(key: str) -> str:
     return key if _BARE_KEY.match(key) else _value(key)
 
 
 def revision_to_dict(entry: Revision) -> dict[str, Any]:
-    """One change of the undo history as the match file writes it (also used by exports)."""
+    """One change of the undo history as the match file writes it, its facts only (also used by exports)."""
     return _dump_revision(entry)
 
 
@@ -514,8 +604,17 @@ def revision_from_dict(raw: Any, line: int | None = None) -> Revision:
 
 
 def round_to_dict(rnd: Round) -> dict[str, Any]:
-    """One round's facts as the match file writes them (also used by exports)."""
+    """One round's facts as the match file writes them, what checking it established aside (also used by
+    exports)."""
     return _dump_round(rnd)
+
+
+def round_link(rnd: Round, scores: tuple[ScoredPlay, ...] = ()) -> int:
+    """``facts_link`` of ``rnd`` as the match file will write it, with the ``scores`` of its plays."""
+    raw = _dump_round(rnd)
+    if scores:
+        raw["scored"] = format_scores(scores)
+    return facts_link(raw)
 
 
 def round_from_dict(raw: Any, line: int | None = None) -> Round:
@@ -523,7 +622,8 @@ def round_from_dict(raw: Any, line: int | None = None) -> Round:
     return _parse_round(raw, line)
 
 
-def _dump_round(rnd: Round) -> dict[str, Any]:
+def _dump_round(rnd: Round, record: bool = False) -> dict[str, Any]:
+    """The round as the match file writes it: its facts, and with ``record`` what checking it established."""
     raw: dict[str, Any] = {"end": rnd.ending.value}
     for key in ("out", "fisher"):
         if getattr(rnd, key):
@@ -537,13 +637,23 @@ def _dump_round(rnd: Round) -> dict[str, Any]:
     if rnd.play_points:
         raw["points"] = [f"{claim.player}={claim.points}" for claim in rnd.play_points]
     if rnd.plays:
-        from scorekeeper.notation.play_line import format_plays  # start-up: as in _parse_round
-        raw["plays"] = format_plays(rnd.plays)
+        raw["plays"] = rnd.plays.text if isinstance(rnd.plays, PlayLine) else _play_line(rnd.plays)
     if rnd.rulings:
         raw["allowed"] = [{"play": ruling.play, "breach": ruling.breach.value} for ruling in rnd.rulings]
     raw["hands"] = {player: (hand.total if hand.tiles is None else format_tiles(hand.tiles))
                     for player, hand in rnd.hands.items()}
+    if record and rnd.checked is not None:
+        if rnd.checked.scores:
+            raw["scored"] = format_scores(rnd.checked.scores)
+        if rnd.checked.digest:
+            raw["checked"] = rnd.checked.digest
     return raw
+
+
+def _play_line(plays) -> str:
+    from scorekeeper.notation.play_line import format_plays  # start-up: keeps the play line out, as in reading
+
+    return format_plays(plays)
 
 
 def save_match(match: Match, path: str, text: str | None = None) -> FileStamp:
@@ -551,7 +661,7 @@ def save_match(match: Match, path: str, text: str | None = None) -> FileStamp:
     (``dump_match``), when the caller worked it out already (before it took the lock)."""
     text = dump_match(match) if text is None else text
     old = textfile.regular_text(write_target(path)) or ""
-    if "#" in old.replace(HEADER, "", 1):
+    if "#" in old.replace(HEADER, "", 1).replace(HISTORY_NOTE, "", 1):  # a comment the writer did not make
         from scorekeeper.storage.comments import keep_comments  # only files a person commented pay for it
 
         generated = frozenset(line for line in (HEADER + HISTORY_NOTE).split("\n") if line)
@@ -586,12 +696,13 @@ def keep_aside(path: str, when: str) -> str:
     raise MatchFileError(_("cannot keep the old match aside: too many kept already today"), path)
 
 
-def _plain_round_lines(text: str, count: int) -> list[int] | None:
+def _plain_round_lines(text: str, count: int) -> tuple[list[int], list[str]] | None:
     """Where each of ``count`` rounds starts when the file has the writer's layout: a ``rounds = [`` line, then
-    one round a line, each a ``{ ... },`` with no comment and no multi-line string, then ``]``.  None
-    otherwise (``round_lines`` then follows the TOML).  In that layout every line is one round: a round's
-    inline table holds no line break but inside an array, and an array of a readable round holds only
-    strings, which cannot end a line with "},"; a round that is not readable is counted exactly again."""
+    one round a line, each a ``{ ... },`` with no comment and no multi-line string, then ``]``; and each
+    round's line.  None otherwise (``round_lines`` then follows the TOML).  In that layout every line is one
+    round: a round's inline table holds no line break but inside an array, and an array of a readable round
+    holds only strings, which cannot end a line with "},"; a round that is not readable is counted exactly
+    again."""
     lines = text.split("\n")
     try:
         start = lines.index("rounds = [")
@@ -607,7 +718,7 @@ def _plain_round_lines(text: str, count: int) -> list[int] | None:
             return None
     if any(line.strip() == "[[rounds]]" for line in lines) or _key_line(text, "rounds") != start + 1:
         return None
-    return list(range(start + 2, start + 2 + count))
+    return list(range(start + 2, start + 2 + count)), block
 
 
 def round_lines(text: str) -> list[int]:

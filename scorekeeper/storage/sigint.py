@@ -15,16 +15,15 @@ from __future__ import annotations
 
 from types import ModuleType
 
+try:
+    import _signal as _SIGNALS
+except ImportError:  # another Python
+    import signal as _SIGNALS
+
 
 def signals() -> ModuleType:
     """``_signal`` where the interpreter has it, else the public ``signal`` module (same functions)."""
-    try:
-        import _signal  # start-up
-    except ImportError:  # another Python
-        import signal  # start-up
-
-        return signal
-    return _signal
+    return _SIGNALS
 
 
 class _Interrupts:

@@ -7,6 +7,7 @@ without anyone typing its forty-odd characters.
 
 from __future__ import annotations
 
+import io
 import ipaddress
 import secrets
 import socket
@@ -54,8 +55,6 @@ def qr_code(text: str) -> str | None:
         import segno  # start-up: only serve --lan draws a code
     except ImportError:
         return None
-    import io  # start-up: as above
-
     drawn = io.StringIO()
     segno.make_qr(text, error="l", boost_error=False).terminal(out=drawn, compact=True, border=2)
     return drawn.getvalue().rstrip("\n")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hmac
 import os
 import socket
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -241,8 +242,6 @@ class ScoreboardServer(ThreadingHTTPServer):
     def handle_error(self, request, client_address) -> None:
         """A connection that failed (reset, cut, timed out) is no news for the scorer's terminal; anything
         else is kept for the tests to see, and the server goes on."""
-        import sys  # start-up: only a failed connection asks
-
         error = sys.exc_info()[1]
         if error is not None and not isinstance(error, (OSError, ValueError)):
             self.faults.append(error)

@@ -74,7 +74,8 @@ def test_check_deal_names_the_lead_order_in_words(sk, monkeypatch, columns):
     assert "(lowest-double" not in said and all(len(line) <= columns for line in text.splitlines())
 
 
-NOTES = {"ru": ("источник", "§1.5 (004, Морской козёл: «дубль останньою кісточкою не вважається»)"),
+NOTES = {"ru": ("источник", "§1.5 (004, Морской козёл: дубль не считается последней костью, «дубль останньою "
+                         "кісточкою не вважається»)"),
          "uk": ("джерело", "§1.5 (004, Морський козел: «дубль останньою кісточкою не вважається»)")}
 """fish.fisherman's source in each language: the note quotes 004 in its own Ukrainian words."""
 

@@ -21,7 +21,7 @@ def test_again_starts_the_next_match_with_the_same_sides_and_keeps_the_finished_
     said = sk("new", "--again").stdout.splitlines()
     kept = sorted(sk.folder.glob("match.*.toml"))
     assert len(kept) == 1 and kept[0].read_bytes() == finished
-    assert said == [f"New goat-pairs match in {sk.path}: Reds, Blues.",
+    assert said == [f"New Pairs Goat match in {sk.path}: Reds, Blues.",
                     f"The finished match is kept as {kept[0]}.",
                     "first round: the holder of 1-1 leads (else 2-2 ... 6-6, then 0-0; with no double out, the "
                     "heaviest tile)"]

@@ -127,3 +127,54 @@ def test_a_problem_with_an_escaped_quoted_key_names_its_line(sk, tmp_path):
     house.write_text('extends = "goat"\nname = "house"\n[special_hands]\n"\\u001b0-0" = 10\n', encoding="utf-8")
     message = sk.fails("rules", "check", str(house), code=1)
     assert f"{house}:4: special_hands." in message and "\x1b" not in message
+
+
+TITLES = {"goat": ("Goat", "Козёл", "Козел"), "sea-goat": ("Sea Goat", "Морской козёл", "Морський козел"),
+          "muggins": ("Muggins", "Маггинс", "Маґґінс"), "all-fives": ("All Fives", "Все пятёрки", "Усі п'ятірки"),
+          "phone": ("Phone", "Телефон", "Телефон"), "goat-pairs": ("Pairs Goat", "Парный козёл", "Парний козел")}
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_built_in_ruleset_has_a_title_in_each_language(name):
+    from scorekeeper.i18n import use
+
+    titles = []
+    for language in ("en", "ru", "uk"):
+        use(language)
+        titles.append(load_ruleset(name).called)
+    use("en")
+    english, russian, ukrainian = titles
+    assert english and english != name and russian != english and ukrainian != english, titles
+    assert load_ruleset(name).name == name  # what is typed stays the file's name
+    if name in TITLES:
+        assert tuple(titles) == TITLES[name]
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_the_table_new_and_play_name_the_game_by_its_title(sk, monkeypatch, language):
+    monkeypatch.setenv("SCOREKEEPER_LANG", language)
+    english, russian, ukrainian = TITLES["goat"]
+    title = {"en": english, "ru": russian, "uk": ukrainian}[language]
+    made = sk("new", "--rules", "goat", "Ann", "Bob").stdout
+    assert title in made.splitlines()[0] and "goat" not in made.splitlines()[0]
+    sk("round", "Ann out, Bob 5")
+    assert sk("table").stdout.startswith(f"{title}: 1 ")
+    assert json.loads(sk("table", "--format", "json").stdout)["ruleset"] == "goat"  # programs read the name
+    from scorekeeper.i18n import use
+    from scorekeeper.live.session import LiveSession, Screen
+
+    use(language)
+    greeting = LiveSession.open(str(sk.path), screen=lambda: Screen(None, None)).greeting()
+    assert greeting.startswith(title if language == "en" else ("Партия «" if language == "ru" else "Гра «") + title)
+
+
+def test_a_house_ruleset_is_called_by_its_title_else_by_its_name(sk, tmp_path):
+    (tmp_path / "ours.toml").write_text('extends = "goat"\n[end]\ntarget = 125\n')
+    (tmp_path / "titled.toml").write_text('extends = "goat"\nname = "friday"\ntitle = "Friday Goat"\n')
+    assert load_ruleset(str(tmp_path / "ours.toml")).called == "ours"
+    assert load_ruleset(str(tmp_path / "titled.toml")).called == "Friday Goat"
+    assert load_ruleset(str(tmp_path / "titled.toml")).name == "friday"
+    sk("new", "--rules", str(tmp_path / "titled.toml"), "Ann", "Bob")
+    assert sk("table").stdout.startswith("Friday Goat: 0 rounds")
+    (tmp_path / "bad.toml").write_text('extends = "goat"\ntitle = 3\n')
+    assert "must be a string" in sk.fails("rules", "check", str(tmp_path / "bad.toml"), code=1)

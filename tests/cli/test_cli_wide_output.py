@@ -71,10 +71,13 @@ def test_with_pager_set_empty_the_export_comes_whole_with_one_line_naming_o_file
 
 
 def test_a_markdown_export_that_fits_80_columns_is_printed_as_is_and_paged_at_40(folder):
-    shown, paged = on_terminal(folder, 80, "export", "--format", "markdown")
+    for args in (["new", "Masha", "Alex", "Olya"], ["round", "Masha out, Alex 1-2 3-3, Olya 13"]):
+        assert subprocess.run(installed_command() + ["--match", "short.toml", *args], cwd=folder,
+                              env=command_environment(), capture_output=True).returncode == 0
+    shown, paged = on_terminal(folder, 80, "--match", "short.toml", "export", "--format", "markdown")
     assert not paged and "Note:" not in shown
     assert "| Alex" in shown or "Alex |" in shown
-    shown, paged = on_terminal(folder, 40, "export", "--format", "markdown")
+    shown, paged = on_terminal(folder, 40, "--match", "short.toml", "export", "--format", "markdown")
     assert paged
 
 
@@ -140,5 +143,5 @@ def test_a_pager_that_fails_in_play_is_said_and_the_session_goes_on(folder):
     said = shown_lines(play.say("rules fish"))  # 63 lines at 40 columns: through the pager
     assert "".join(said).replace(" ", "") == ("Error: the pager 'false' ended with exit status 1: the output may "
                                               "not have been shown; PAGER= shows it without one").replace(" ", "")
-    assert "goat: 8 rounds" in play.say("table")  # the session still answers
+    assert "Goat: 8 rounds" in play.say("table")  # the session still answers
     play.quit()

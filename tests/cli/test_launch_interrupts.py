@@ -24,9 +24,17 @@ ROUND = ["round", "--out", "Ann", "--total", "Bob=5", "--total", "Cid=7"]
 # that the signal lands in scorekeeper's imports and command, not in Python's own start-up, which no program can
 # guard: "started" is written by main's first step (gc.disable), inside its guard, since a signal that came
 # between a write before main() and main's first line would be the harness's, not the command's; with
-# SLOW_WRITE set, its fsync says "writing" and takes half a second.
+# SLOW_WRITE set, its fsync says "writing" and takes half a second; with SAY_WAIT set, its first pause (a second
+# writer's, polling the lock) says "waiting".
 LAUNCH = """
 import gc, os, sys, time
+if os.environ.get("SAY_WAIT"):
+    real_sleep = time.sleep
+    def sleep(seconds):
+        time.sleep = real_sleep
+        os.write(2, b"waiting\\n")
+        real_sleep(seconds)
+    time.sleep = sleep
 if os.environ.get("SLOW_WRITE"):
     real_fsync = os.fsync
     def slow_fsync(descriptor):
@@ -106,9 +114,9 @@ def test_ctrl_c_before_the_write_cancels_and_changes_nothing(tmp_path):
                               text=True, env=_env())
     try:
         assert holder.stdout.readline().strip() == "held"
-        process = subprocess.Popen(installed_command() + ROUND, cwd=tmp_path, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True, env=_env(SCOREKEEPER_LOCK_WAIT="60"))
-        time.sleep(1.5)  # started, read nothing yet: waiting for the other writer
+        process = _launch(tmp_path, *ROUND, SAY_WAIT="1", SCOREKEEPER_LOCK_WAIT="60")
+        _wait_for(process, "started")
+        _wait_for(process, "waiting")  # read nothing yet: waiting for the other writer (however slow the machine)
         process.send_signal(signal.SIGINT)
         out, err = _stderr_lines(process)
     finally:
@@ -318,8 +326,12 @@ def test_real_ctrl_cs_at_the_first_output_byte_never_turn_a_saved_change_into_a_
 
 # A Ctrl-C as the entry point's module has just loaded and the next ones load, before main handles Ctrl-C
 # itself: the first import of scorekeeper.storage sends it.
+# Python's own Ctrl-C handling is set first, as Python sets it up for a command started in a terminal: a process
+# started with SIGINT ignored (the tests run in the background by a shell without job control) keeps it ignored,
+# and the signal would never come.
 EARLY = """
 import importlib.abc, os, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)
 class Trip(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
         if name == "scorekeeper.storage":

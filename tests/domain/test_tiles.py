@@ -56,3 +56,15 @@ def test_a_long_paste_is_quoted_cut_short():
     with pytest.raises(InputError) as error:
         parse_tile("1" * 5000 + "-2")
     assert len(str(error.value)) < 120 and "5,002 characters" in str(error.value)
+
+
+@pytest.mark.parametrize("top", [1, 6, 9, 12, 13])
+def test_a_sets_tiles_in_both_orders(top):
+    tileset = TileSet(top)
+    tiles = tileset.tiles()
+    assert len(tiles) == tileset.size == len(set(tiles)) and tiles[0] == Tile(0, 0)
+    assert tiles == tuple(Tile(a, b) for a in range(top + 1) for b in range(a, top + 1))
+    heaviest = tileset.heaviest_first()
+    assert sorted(heaviest) == sorted(tiles) and heaviest[0] == Tile(top, top)
+    assert [tile.pips for tile in heaviest] == sorted((tile.pips for tile in tiles), reverse=True)
+    assert heaviest == tuple(sorted(tiles, key=lambda tile: -tile.pips))  # ties keep the set's order

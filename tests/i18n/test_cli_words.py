@@ -23,7 +23,7 @@ def test_an_options_help_in_ukrainian(sk):
 
 def test_a_new_match_in_ukrainian(sk):
     said = sk("--lang", "uk", "new", "--rules", "goat", "Ann", "Bob").stdout
-    assert said.startswith(f"Нова гра goat у {sk.path}: Ann, Bob.")
+    assert said.startswith(f"Нова гра «Козел» у {sk.path}: Ann, Bob.")
 
 
 def test_a_refusal_in_ukrainian_leaves_the_file(sk):

@@ -94,7 +94,7 @@ def test_an_unknown_language_is_a_usage_error_naming_the_languages(tmp_path):
 
 def test_click_speaks_russian_and_ukrainian(tmp_path):
     russian = CliRunner().invoke(cli, ["--lang", "ru", "--help"]).stdout
-    assert "Вызов:" in russian and "Параметры:" in russian and "Команды:" in russian
+    assert "Использование:" in russian and "Параметры:" in russian and "Команды:" in russian
     assert "Показать эту справку и выйти." in russian and "Показать версию и выйти." in russian
     english = CliRunner().invoke(cli, ["--lang", "en", "--help"]).stdout
     assert "Show this message and exit." in english and "Show the version and exit." in english

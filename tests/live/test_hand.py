@@ -39,7 +39,7 @@ def test_each_play_is_answered_in_one_line_with_the_count_the_score_and_whose_tu
     answer = made.answer(made.play_all(parse_plays("b draws 8, b knocks, c 06, d 36, a 34, b 44, c 03, d 14, "
                                                    "a 26, b 23 on 3", FOUR)))
     lines = answer.splitlines()
-    assert lines[-2:] == ["Bob 3-2 on 3 · 1+2+2 = 5 · +5 · Cat", "Uncalled? An opponent says muggins: +5."]
+    assert lines[-2:] == ["Bob 3-2 on 3 · 1+2+2 = 5 · +5 · Cat", "Not called? An opponent may say muggins."]
     assert lines[:3] == ["Bob draws 8 · Bob", "Bob knocks · Cat", "Cat 6-0 · 6+6+0 = 12 · Dan"]
     assert all(len(line) <= 40 for line in lines)
     # the muggins note once a hand: the next scoring play is answered in its one line

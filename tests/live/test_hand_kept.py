@@ -44,7 +44,7 @@ def test_each_play_is_kept_in_the_match_file_and_a_new_session_goes_on_with_it(t
     live = session(path)
     typed(live, *ALL_FIVES[:5])
     assert load_match(str(path)).hand.plays == tuple(live.hand.plays)
-    assert 'hand = { plays = "Ann 6-6, Bob draws 8, Bob knocks, Cat 0-6, Dan 3-6" }' in path.read_text()
+    assert "hand = { plays = 'Ann 6-6, Bob draws 8, Bob knocks, Cat 0-6, Dan 3-6' }" in path.read_text()
     again = LiveSession.open(str(path), screen=lambda: Screen(40, 24))  # the first one died here
     assert again.prompt() == "#1 3 Ann> "
     assert "The hand in play is taken up (5 plays kept): Ann to play." in " ".join(again.greeting().split())

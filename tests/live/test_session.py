@@ -44,7 +44,7 @@ def test_a_whole_goat_match_at_the_prompt_gives_the_file_of_the_one_shot_command
     live, shot = tmp_path / "live", tmp_path / "shot"
     live.mkdir(), shot.mkdir()
     play = Play(live, "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
-    assert "goat match in match.toml: Masha, Alex, Olya, Serg" in play.greeting
+    assert "Goat match in match.toml: Masha, Alex, Olya, Serg" in play.greeting
 
     answer = play.say(GOAT_ROUNDS[0])
     lines = answer.strip().splitlines()
@@ -316,9 +316,9 @@ def test_a_long_note_on_a_small_screen_gives_way_whole_not_looped_over(sk):
 
 
 def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
-    """The session scores only what changed (the fold resumes without walking the rounds it holds, the
-    after-round notes look at the new round only): after every answer its table is the one a fresh replay of
-    the file gives, and the notes said in full are those whose kind no earlier round had."""
+    """The session scores only what changed (the fold resumes without walking the rounds it holds): after every
+    answer its table is the one a fresh replay of the file gives, and the notes said in full are those whose
+    kind no earlier round had."""
     from scorekeeper.reports.render import _new_notes, note_kind
     from scorekeeper.match.opened import open_match
 
@@ -327,7 +327,7 @@ def test_a_long_session_keeps_the_table_and_the_notes_of_a_fresh_replay(sk):
 
     def naive_notes(table):
         said = {note_kind(note) for result in table.rounds[:-1] for note in result.notes}
-        return [note for note in table.rounds[-1].notes if note_kind(note) not in said]
+        return [note.said() for note in table.rounds[-1].notes if note_kind(note) not in said]
 
     sk("new", "--rules", "sea-goat", "Masha", "Alex", "Olya", "Serg")
     session = LiveSession.open(str(sk.path))
@@ -350,7 +350,7 @@ def test_a_new_user_at_40_columns_reads_whole_words(tmp_path):
     words (the terminal would cut them mid-word), and a new match is announced once."""
     play = Play(tmp_path, "--rules", "goat", "Alex", "Serg", "Masha", "Olya", columns=40)
     greeting = play.greeting.replace("\r\n", "\n")
-    assert greeting.count("goat match") == 1 and "New goat match in match.toml: Alex," in greeting
+    assert greeting.count("Goat match") == 1 and "New Goat match in match.toml: Alex," in greeting
     assert "\nType a round, 'help' or 'quit'." in greeting  # what to type: a line of its own
     assert "first round: the holder of 1-1 leads" in " ".join(greeting.split())  # as 'new' says it
     assert all(len(row) <= 40 for row in greeting.splitlines())
@@ -861,7 +861,7 @@ def test_again_at_40_columns_starts_the_next_match_with_the_same_players(tmp_pat
     assert all(len(row) <= 40 for row in answer.splitlines()), answer
     kept = sorted(tmp_path.glob("match.*.toml"))
     assert len(kept) == 1 and kept[0].read_bytes() == finished
-    assert " ".join(answer.split()) == (f"New goat match: Ann, Bob. The finished match is kept as {kept[0].name}. "
+    assert " ".join(answer.split()) == (f"New Goat match: Ann, Bob. The finished match is kept as {kept[0].name}. "
                                         "first round: the holder of the lowest double leads (0-0, then 1-1 ...; "
                                         "with no double out, the lightest tile)")
     assert play.child.after == "#1> "
@@ -883,7 +883,7 @@ def test_rematch_keeps_a_pairs_matchs_sides(sk):
     session.handle("table")  # the round recorded by another command is read
     assert session.handle("new").text == "Error: 'new' is not a command or a player (did you mean again?)"
     reply = session.handle("Rematch")
-    assert reply.ok and reply.text.startswith("New goat-pairs match: Reds, Alex+Serg. The finished match is kept")
+    assert reply.ok and reply.text.startswith("New Pairs Goat match: Reds, Alex+Serg. The finished match is kept")
     assert session.prompt() == "#1> "
     match = load_match(str(sk.path))
     assert [side.players for side in match.sides] == [("Masha", "Olya"), ("Alex", "Serg")]

@@ -68,7 +68,7 @@ def test_the_table_of_a_25_round_match_fits_the_screen_and_table_all_prints_ever
     table = play.say("table")
     lines = table.rstrip("\n").splitlines()
     assert rows(table, columns) <= FITS and all(len(line) <= columns for line in lines), table
-    assert lines[0] == "goat: 25 rounds; first to 101 loses"
+    assert lines[0] == "Goat: 25 rounds; first to 101 loses"
     assert lines[2].split()[:2] == ["#", "round" if columns == 80 else "out"]  # the header: the names in view
     hidden = next(line for line in lines if "not shown" in line)
     first = int(re.search(r"rounds 1-(\d+) not shown: 'table all'", hidden).group(1)) + 1

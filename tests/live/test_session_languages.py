@@ -111,8 +111,8 @@ ANSWERS = {  # (language, line typed): the session's answer
     ("uk", "відміна 3"): "Помилка: скасувати без номера: вона знімає останню партію; 'видалити N' видаляє партію N",
     ("ru", "таблица x"): "Ошибка: таблица принимает 'все' или ничего: 'таблица все' показывает все коны",
     ("uk", "таблиця x"): "Помилка: таблиця приймає 'усі' або нічого: 'таблиця усі' показує всі партії",
-    ("ru", "zzz"): "Ошибка: 'zzz' — не команда и не игрок: 'помощь' перечисляет команды",
-    ("uk", "zzz"): "Помилка: 'zzz' — не команда й не гравець: 'довідка' перелічує команди",
+    ("ru", "zzz"): "Ошибка: 'zzz' — не команда и не игрок: 'помощь' — список команд",
+    ("uk", "zzz"): "Помилка: 'zzz' — не команда й не гравець: 'довідка' — список команд",
 }
 
 
@@ -140,8 +140,10 @@ def test_the_counts_agree_with_their_numbers(tmp_path, speaking, language):
     for _round in range(5):
         said.append(session.greeting().splitlines()[0].rsplit(";", 1)[1])
         session.handle(f"Маша out {len(said)} 2 3")
-    expected = {"ru": [" пока 0 конов.", " пока 1 кон.", " пока 2 кона.", " пока 3 кона.", " пока 4 кона."],
-                "uk": [" поки 0 партій.", " поки 1 партія.", " поки 2 партії.", " поки 3 партії.", " поки 4 партії."]}
+    expected = {"ru": [" сыграно 0 конов.", " сыграно 1 кон.", " сыграно 2 кона.", " сыграно 3 кона.",
+                       " сыграно 4 кона."],
+                "uk": [" зіграно 0 партій.", " зіграно 1 партію.", " зіграно 2 партії.", " зіграно 3 партії.",
+                       " зіграно 4 партії."]}
     assert said == expected[language]
     assert session.prompt() == "#6> "
     assert session.handle("help").text.splitlines()[0] == {"ru": "Вводите кон одной строкой, например:",
@@ -149,7 +151,7 @@ def test_the_counts_agree_with_their_numbers(tmp_path, speaking, language):
 
 
 @pytest.mark.parametrize("language, typed, yes, said", [
-    ("ru", "отмена все", "да", "Идущий кон сброшен (2 хода)."),
+    ("ru", "отмена все", "да", "Текущий кон сброшен (2 хода)."),
     ("uk", "скасувати усі", "так", "Поточну партію скинуто (2 ходи)."),
     ("en", "гтвщ фдд", "нуы", "Dropped the hand in play (2 plays)."),  # 'undo all', 'yes' on the Russian layout
 ])
@@ -170,7 +172,7 @@ def test_play_lang_starts_a_match_that_remembers_its_language(tmp_path):
     """'scorekeeper play --lang ru --rules goat ...' was refused ("no such option '--lang'"): the session's own
     option speaks the language, and the match it starts remembers it for every later command."""
     play = Play(tmp_path, "--lang", "ru", "--rules", "goat", *GOAT_PLAYERS, columns=40)
-    assert "Новая партия goat" in " ".join(play.greeting.split())
+    assert "Новая партия «Козёл»" in " ".join(play.greeting.split())
     assert play.say("Маша вышла, Алекс 3, Оля 13, Серж 5").startswith("Кон 1:")
     play.quit()
     assert 'lang = "ru"' in (tmp_path / "match.toml").read_text(encoding="utf-8").split("[", 1)[0]

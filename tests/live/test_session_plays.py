@@ -39,7 +39,7 @@ def test_an_all_fives_hand_typed_play_by_play_at_40_columns(tmp_path):
     assert play.say("b 44") == "Bob 4-4 · 0+8 = 8 · Cat\n"
     assert play.say("c 03 d 14 a 26").splitlines()[-1] == "Ann 6-2 · 3+1+2 = 6 · Bob"
     assert lines_of(play.say("b 23 on 3")) == ["Bob 3-2 on 3 · 1+2+2 = 5 · +5 · Cat",
-                                               "Uncalled? An opponent says muggins: +5."]
+                                               "Not called? An opponent may say muggins."]
     assert play.say("c 16 on 6") == "Cat 6-1 on 6 · 1+2+2+1 = 6 · Dan\n"
     assert play.say("undo") == "Took back Cat 1-6 on 6: Cat to play.\n"
     assert play.prompt == "#1 5 Cat> "

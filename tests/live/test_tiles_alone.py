@@ -67,7 +67,7 @@ def test_the_end_is_asked_with_one_key_only_where_the_layouts_differ(tmp_path):
     assert live.prompt() == "#1 6 Bob> "
     assert typed(live, "23") == ["", "2-3 on 3 or 2? "]  # both ends fit, the layouts differ
     assert live.prompt() == "#1 6 Bob> "  # nothing played yet
-    assert typed(live, "3")[0] == "Bob 3-2 on 3 · 1+2+2 = 5 · +5 · Cat\nUncalled? An opponent says muggins: +5."
+    assert typed(live, "3")[0] == "Bob 3-2 on 3 · 1+2+2 = 5 · +5 · Cat\nNot called? An opponent may say muggins."
     # Enter drops the play; another line is the next one, the play dropped and said so
     assert typed(live, "16", "") == ["Not played.", ""]
     text, _question = typed(live, "16", "zz")

@@ -314,17 +314,69 @@ def test_help_says_other_languages_work(sk):
         assert "Russian and Ukrainian words work too." in " ".join(session.handle("help").text.split())
 
 
-def test_the_rule_book_lists_every_word():
-    """rules.md §11 is the scorer's list of the words: each word of each table is in it, as typed."""
+@pytest.mark.parametrize("edition, heading", [("rules.md", "## 11. Words in Russian and Ukrainian"),
+                                              ("rules.ru.md", "## 11. Слова по-русски и по-украински"),
+                                              ("rules.uk.md", "## 11. Слова російською та українською")])
+def test_the_rule_book_lists_every_word(edition, heading):
+    """rules.md §11 (and the same section of the Russian and Ukrainian editions) is the scorer's list of the
+    words: each word of each table is in it, as typed."""
     from pathlib import Path
 
-    book = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
-    section = book[book.index("## 11. Words in Russian and Ukrainian"):]
+    book = (Path(__file__).resolve().parents[2] / "docs" / edition).read_text(encoding="utf-8")
+    section = book[book.index(heading):]
     listed = set(re.findall(r"`([^`]+)`", section))
     for words in (LANGUAGES["ru"], LANGUAGES["uk"]):  # beside the English word each means
-        for table in ("round", "commands", "options", "answers"):
+        for table in ("round", "commands", "options", "plays", "answers"):
             missing = [word for said in getattr(words, table).values() for word in said if word not in listed]
             assert not missing, (words.language, table, missing)
+
+
+PLAY_LINES = {  # each play-line word in a play, written with the English word
+    "knocks": "Masha 6-6, Alex {}", "draws": "Masha 6-6, Alex {} 2", "on": "Masha 6-6, Alex 6-3 {} 6",
+    "missed": "Masha 6-6, Alex 6-3 {}", "muggins": "Masha 6-6, Alex 6-3 {} Olya",
+}
+PLAY_WORDS = [(language, meaning, word) for language, words in LANGUAGES.items() if language != "en"
+              for meaning, said in words.plays.items() for word in said]
+
+
+@pytest.mark.parametrize("language, meaning, word", PLAY_WORDS, ids=[f"{lang}-{word}" for lang, _, word in PLAY_WORDS])
+def test_each_play_word_in_every_form_reads_as_the_english_one(language, meaning, word):
+    """A play word in every form a scorer types (he, she, a pair; the present said back): 'прозевала' is
+    'missed' as 'прозевал' is, not an unknown player."""
+    english = play_line.parse_plays(PLAY_LINES[meaning].format(meaning), SEATS)
+    for typed in (word, word.upper(), word.capitalize()):
+        assert play_line.parse_plays(PLAY_LINES[meaning].format(typed), SEATS) == english, typed
+
+
+@pytest.mark.parametrize("line, english", [
+    ("Маша 6-6, Саша 6-3 прозевала", "Masha 6-6, Alex 6-3 missed"),
+    ("Маша 6-6, Оля стучала", "Masha 6-6, Olya knocks"), ("Маша 6-6, Оля постучала", "Masha 6-6, Olya knocks"),
+    ("Маша 6-6, Саша взял 2", "Masha 6-6, Alex draws 2"), ("Маша 6-6, Оля брала", "Masha 6-6, Olya draws"),
+    ("Маша 6-6, Оля 6-3 проґавила", "Masha 6-6, Olya 6-3 missed"),
+    ("Маша 6-6, Серж 6-3 прогавив", "Masha 6-6, Serg 6-3 missed"),
+    ("Маша 6-6, Оля стукала", "Masha 6-6, Olya knocks"), ("Маша 6-6, Оля узяла 3", "Masha 6-6, Olya draws 3"),
+])
+def test_the_forms_the_issue_names(line, english):
+    players = SEATS + ("Маша", "Саша", "Оля", "Серж")
+    cyrillic = {"Маша": "Masha", "Саша": "Alex", "Оля": "Olya", "Серж": "Serg"}
+    plays = play_line.parse_plays(line, players)
+    assert tuple(play._replace(player=cyrillic[play.player]) for play in plays) == \
+        play_line.parse_plays(english, players)
+
+
+@pytest.mark.parametrize("line, english", [
+    ("Маша вышла последними 2-2 5-5, Саша 3, Оля 13, Серж 5", "Masha out on 2-2 5-5, Alex 3, Olya 13, Serg 5"),
+    ("Маша вийшла останніми 2-2 5-5, Саша 3, Оля 13, Серж 5", "Masha out on 2-2 5-5, Alex 3, Olya 13, Serg 5"),
+    ("рыба закрывает Оля 2 3 13 5", "fish by Olya 2 3 13 5"), ("риба закриває Оля 2 3 13 5", "fish by Olya 2 3 13 5"),
+    ("Маша вышла 3 13 5, зашла 1-1", "Masha out 3 13 5, led 1-1"),
+    ("Маша вийшла 3 13 5, зайшов 1-1", "Masha out 3 13 5, led 1-1"),
+])
+def test_the_round_words_in_every_form(line, english):
+    seated = Match("goat", ("Маша", "Саша", "Оля", "Серж"), singles(("Маша", "Саша", "Оля", "Серж")))
+    names = dict(zip(("Masha", "Alex", "Olya", "Serg"), ("Маша", "Саша", "Оля", "Серж")))
+    for latin, cyr in names.items():
+        english = english.replace(latin, cyr)
+    assert read_round(line, seated) == read_round(english, seated), line
 
 
 @pytest.mark.parametrize("typed, meaning", [

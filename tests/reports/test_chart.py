@@ -33,7 +33,7 @@ def cell(lines: list[str], value: int, round_number: int, top: int = 117, height
 def test_text_chart(story):
     text = story("chart").stdout
     lines = text.splitlines()
-    assert lines[0] == "goat: running score per round; first to 101 loses"
+    assert lines[0] == "Goat: running score per round; first to 101 loses"
     assert cell(lines, 117, 4) == "M" and cell(lines, 77, 3) == "M"
     assert cell(lines, 0, 0) == "*"  # everyone starts at 0: a shared cell
     assert cell(lines, 0, 4) == "S"

@@ -137,5 +137,5 @@ def test_a_match_of_rounds_without_a_target(sk):
     sk("new", "--rules", "block-003", "Ann", "Bob")
     sk("round", "--out", "Ann", "--total", "Bob=0")
     lines = sk("chart").stdout.splitlines()
-    assert lines[0] == "block-003: running score per round; 7 rounds, the lowest total wins"
+    assert lines[0] == "Block (003): running score per round; 7 rounds, the lowest total wins"
     assert "target" not in lines[-1] and not any(set(line.split("|")[-1]) == {"-"} for line in lines[1:11])

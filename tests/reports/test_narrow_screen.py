@@ -118,7 +118,7 @@ def test_the_demo_fits_a_screen_and_says_how_to_read_it(sk, monkeypatch, columns
     text = sk("demo").stdout
     lines = text.rstrip("\n").split("\n")
     assert len(lines) <= 22 and max(width(line) for line in lines) <= columns, text
-    assert lines[0].startswith("goat: 8 rounds")  # no heading line before the title
+    assert lines[0].startswith("Goat: 8 rounds")  # no heading line before the title
     said = " ".join(text.split())
     assert "Alex is the goat with 101" in said and "How to read it:" in said
     assert "+3 held below 13, not open yet" in said and "eggs: a tied fish's points" in said

@@ -20,7 +20,7 @@ def test_a_goat_match_as_the_cards_say_it(sk):
     sk("round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5")
     sk("round", "Olya out, Masha 20, Alex 3, Serg 2")
     board = _board(sk)
-    assert board.title == "goat: 2 rounds; first to 101 loses"
+    assert board.title == "Goat: 2 rounds; first to 101 loses"
     cards = {card.name: card for card in board.sides}
     assert (cards["Masha"].score, cards["Olya"].score) == (20, 13)
     assert (cards["Alex"].remembered, cards["Serg"].remembered) == (12, 7)
@@ -105,6 +105,6 @@ def test_the_words_are_in_the_language_in_use(sk, monkeypatch):
     sk("round", "Masha out, Alex 1-2 3-3, Olya 13, Serg 5")
     i18n.use("ru")
     board = _board(sk)
-    assert board.language == "ru" and board.title.startswith("goat: 1 кон")
+    assert board.language == "ru" and board.title.startswith("Козёл: 1 кон")
     assert board.last.said.startswith("Кон 1: Masha выходит")
     assert board.sides[0].marks == ("заходит следующим",)

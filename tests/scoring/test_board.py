@@ -139,7 +139,7 @@ def test_sealed_fish_then_the_double_and_the_fisherman(tmp_path):
     """rules.md §1.5: the sealer is the fisherman; a double laid after is not the last tile."""
     sealed = ruled("goat", SEALED, tmp_path)
     assert (sealed.sealed, sealed.blocked, sealed.fisherman, sealed.turn) == (True, False, "Ann", "Bob")
-    assert sealed.ruled[-1].note == "sealed: a fish unless 2-2 is held"
+    assert sealed.ruled[-1].note.said() == "sealed: a fish unless 2-2 is held"
     closed = ruled("goat", SEALED + ", Bob 2-2", tmp_path)
     assert (closed.blocked, closed.fisherman, closed.turn, closed.out) == (True, "Ann", None, None)
     last = ruled(LAST_PLAY, SEALED + ", Bob 2-2", tmp_path)
@@ -150,7 +150,7 @@ def test_sealed_fish_then_the_double_and_the_fisherman(tmp_path):
 def test_sealed_fish_with_the_double_held_and_with_it_played(tmp_path):
     held = ruled("goat", SEALED, tmp_path, {"Bob": "2-2,1-4,0-2,1-1,3-3,4-4,5-5"})
     assert (held.sealed, held.blocked) == (True, False)
-    assert held.ruled[-1].note == "sealed: a fish once Bob lays 2-2"
+    assert held.ruled[-1].note.said() == "sealed: a fish once Bob lays 2-2"
     played = ruled("goat", "Ann 2-4, Bob 4-1, Cat 1-2 on 1, Dan 2-2 on 2-4, Ann 2-6 on 2-2, Bob 6-0, Cat 0-2 on 0, Dan 2-3, "
                            "Ann 3-5 on 3, Bob 5-2 on 5", tmp_path)
     assert (played.blocked, played.fisherman) == (True, "Bob")  # 2-2 already on the table: a fish at once
@@ -161,7 +161,7 @@ def test_sealed_fish_with_the_double_held_and_with_it_played(tmp_path):
 def test_a_fish_by_knocks_names_the_last_player(tmp_path):
     followed = ruled("goat", SEALED + ", Bob knocks, Cat knocks, Dan knocks, Ann knocks", tmp_path)
     assert (followed.blocked, followed.fisherman, followed.turn) == (True, "Ann", None)
-    assert followed.ruled[-1].note == "everyone knocked in turn: nobody can play, a fish"
+    assert followed.ruled[-1].note.said() == "everyone knocked in turn: nobody can play, a fish"
 
 
 def test_the_out_names_the_last_tile_and_the_lead(tmp_path):
@@ -446,7 +446,7 @@ def test_knocks_after_the_fish_change_nothing_and_a_tile_is_still_refused():
     before = (board.ends(), board.count(), board.turn, board.fisherman(), len(board.history))
     knock = board.play(Play("Dan", Action.KNOCK))  # not even Dan's turn: the hand is over, the knock is idle
     assert knock.idle and knock.blocked and knock.points == 0 and knock.fisherman == "Ann"
-    assert knock.note == "the fish is already seen: a knock changes nothing"
+    assert knock.note.said() == "the fish is already seen: a knock changes nothing"
     assert (board.ends(), board.count(), board.turn, board.fisherman()) == before[:4]
     assert len(board.history) == before[4] + 1
     with pytest.raises(IllegalPlay, match="the hand is over: it is a fish"):

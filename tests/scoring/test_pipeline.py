@@ -175,26 +175,6 @@ def test_each_stage_a_field_names_sets_it_in_some_ruleset(specs):
         assert named - {"start", "*"} <= {stage for where, stage in seen if where == field}, field
 
 
-def test_no_import_cycle_in_scoring():
-    """Imports anywhere in a module (top level or inside a function) never lead back to it."""
-    graph: dict[str, set[str]] = {}
-    for path in SCORING.glob("*.py"):
-        deps = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("scorekeeper.scoring"):
-                deps.add(node.module.rsplit(".", 1)[-1])
-                deps.update(alias.name for alias in node.names if (SCORING / f"{alias.name}.py").exists())
-        graph[path.stem] = deps - {"scoring"}
-
-    def reaches(start: str, goal: str, seen: set[str]) -> bool:
-        for dep in graph.get(start, ()):
-            if dep == goal or (dep not in seen and not seen.add(dep) and reaches(dep, goal, seen)):
-                return True
-        return False
-
-    assert [name for name in graph if reaches(name, name, set())] == []
-
-
 def test_values_of_different_kinds_never_compare_equal():
     assert Pot() != Account()
     assert Pot(3, 1) != Account(3, 1)

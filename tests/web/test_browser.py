@@ -27,7 +27,7 @@ def browser():
 
 
 def _title(rounds: int) -> str:
-    return f"goat: {rounds} round{'' if rounds == 1 else 's'}; first to 101 loses"
+    return f"Goat: {rounds} round{'' if rounds == 1 else 's'}; first to 101 loses"
 
 
 def _shown_within(browser, text: str, seconds: float = 2.0) -> float:

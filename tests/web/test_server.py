@@ -35,7 +35,7 @@ def test_the_page_shows_the_table(served):
     assert status == 200 and headers["content-type"] == "text/html; charset=utf-8"
     page = body.decode("utf-8")
     shown = visible(page)
-    assert "goat: 1 round; first to 101 loses" in shown
+    assert "Goat: 1 round; first to 101 loses" in shown
     assert "Olya 13" in shown and "+9 remembered" in shown and "Masha leads next" in shown
     assert "Round 1: Masha out, Alex 1-2 3-3, Olya 13, Serg 5" in shown
     assert headers["cache-control"] == "no-store" and "default-src 'none'" in headers["content-security-policy"]
@@ -59,11 +59,11 @@ def test_a_round_an_undo_and_an_edit_reach_an_open_page_within_two_seconds(sk, s
     events = Events(served.port, f"/{TOKEN}/events")
     try:
         assert events.status == 200
-        assert "goat: 1 round" in visible(events.next_board())
+        assert "Goat: 1 round" in visible(events.next_board())
         shown, late = _after(lambda: sk("round", "fish 2 3 13 5"), events)
-        assert "goat: 2 rounds" in shown and "Round 2: fish" in shown and late < 2
+        assert "Goat: 2 rounds" in shown and "Round 2: fish" in shown and late < 2
         shown, late = _after(lambda: sk("undo"), events)
-        assert "goat: 1 round;" in shown and late < 2
+        assert "Goat: 1 round;" in shown and late < 2
         shown, late = _after(lambda: sk("edit", "1", "Alex out, Masha 3, Olya 13, Serg 5"), events)
         assert "Round 1: Alex out" in shown and late < 2
     finally:
@@ -113,7 +113,7 @@ def test_a_missing_file_is_said_until_a_match_is_started(sk):
         try:
             events.next_board()
             shown, late = _after(lambda: sk("new", "--rules", "goat", *FOUR), events)
-            assert "goat: 0 rounds" in shown and "cannot be used" not in shown and late < 2
+            assert "Goat: 0 rounds" in shown and "cannot be used" not in shown and late < 2
         finally:
             events.close()
 

@@ -33,7 +33,7 @@ from scorekeeper.live.line import Kind, Line
 from scorekeeper.live.reply import Reply
 
 
-class Command(NamedTuple):
+class SessionCommand(NamedTuple):
     """One entry of the table."""
 
     run: Callable[..., Reply]
@@ -54,41 +54,41 @@ class Command(NamedTuple):
     """It changes nothing: a breach waiting for 'allow' still waits after it (a question, 'table')."""
 
 
-COMMANDS: Mapping[str, Command] = {
-    "undo": Command(undo.run, "undo", N_("drop the last round/claim"), after=("list", "all"), changes=True),
-    "allow": Command(allow.run),  # the help says it with the plays (HELP_PLAYS)
-    "redo": Command(redo.run, "redo [N]", N_("put back what was undone"), changes=True),
-    "edit": Command(edit.run, "edit N LINE", N_("round N is LINE instead"), changes=True),
-    "delete": Command(delete.run, "delete N", N_("delete round N"), changes=True),
-    "table": Command(table.run, "table [all]", N_("the running table"), after=("all",), keeps=True),
-    "explain": Command(explain.run, "explain [N]", N_("how a round was scored"), after=("all",), keeps=True),
-    "ends": Command(question.ends, "ends, held", N_("the open ends; the tiles held (? 56: a tile)"),
+COMMANDS: Mapping[str, SessionCommand] = {
+    "undo": SessionCommand(undo.run, "undo", N_("drop the last round/claim"), after=("list", "all"), changes=True),
+    "allow": SessionCommand(allow.run),  # the help says it with the plays (HELP_PLAYS)
+    "redo": SessionCommand(redo.run, "redo [N]", N_("put back what was undone"), changes=True),
+    "edit": SessionCommand(edit.run, "edit N LINE", N_("round N is LINE instead"), changes=True),
+    "delete": SessionCommand(delete.run, "delete N", N_("delete round N"), changes=True),
+    "table": SessionCommand(table.run, "table [all]", N_("the running table"), after=("all",), keeps=True),
+    "explain": SessionCommand(explain.run, "explain [N]", N_("how a round was scored"), after=("all",), keeps=True),
+    "ends": SessionCommand(question.ends, "ends, held", N_("the open ends; the tiles held (? 56: a tile)"),
                     keeps=True),
-    "held": Command(question.held, keeps=True),
-    "check": Command(check.run, "check ...", N_("fish, deal, hand, count"), after=check.CHECKS),
-    "rules": Command(rules.run, "rules [all]", N_("the match's ruleset"), after=("all",), keeps=True),
-    "again": Command(again.run, "again", N_("once over: a rematch"), changes=True),
-    "save": Command(save.run, reloads=False),  # it reloads itself
-    "help": Command(help.run, "help, quit", N_("this help; leave (Ctrl-D)"), reloads=False),
-    "quit": Command(quit.run, reloads=False),
-    "exit": Command(quit.run, reloads=False, offered=False),
+    "held": SessionCommand(question.held, keeps=True),
+    "check": SessionCommand(check.run, "check ...", N_("fish, deal, hand, count"), after=check.CHECKS),
+    "rules": SessionCommand(rules.run, "rules [all]", N_("the match's ruleset"), after=("all",), keeps=True),
+    "again": SessionCommand(again.run, "again", N_("once over: a rematch"), changes=True),
+    "save": SessionCommand(save.run, reloads=False),  # it reloads itself
+    "help": SessionCommand(help.run, "help, quit", N_("this help; leave (Ctrl-D)"), reloads=False),
+    "quit": SessionCommand(quit.run, reloads=False),
+    "exit": SessionCommand(quit.run, reloads=False, offered=False),
 }
 """The session's commands by their English word (``notation.words.command_word`` reads every language's)."""
 
-LINES: Mapping[Kind, Command] = {
-    Kind.ROUND: Command(round_line.run),
-    Kind.CLAIMS: Command(claims.run),
-    Kind.WORD: Command(word.run),
-    Kind.ROUND_IN_HAND: Command(round_line.in_hand),
-    Kind.PLAYS: Command(plays.run),
-    Kind.FISH: Command(plays.fish),
-    Kind.KNOCKS: Command(plays.knocks),
-    Kind.HANDS: Command(hands.run),
-    Kind.QUESTION: Command(question.run, keeps=True),
+LINES: Mapping[Kind, SessionCommand] = {
+    Kind.ROUND: SessionCommand(round_line.run),
+    Kind.CLAIMS: SessionCommand(claims.run),
+    Kind.WORD: SessionCommand(word.run),
+    Kind.ROUND_IN_HAND: SessionCommand(round_line.in_hand),
+    Kind.PLAYS: SessionCommand(plays.run),
+    Kind.FISH: SessionCommand(plays.fish),
+    Kind.KNOCKS: SessionCommand(plays.knocks),
+    Kind.HANDS: SessionCommand(hands.run),
+    Kind.QUESTION: SessionCommand(question.run, keeps=True),
 }
 """What answers each other kind of line."""
 
 
-def entry(line: Line, commands: Mapping[str, Command] = COMMANDS) -> Command:
+def entry(line: Line, commands: Mapping[str, SessionCommand] = COMMANDS) -> SessionCommand:
     """The entry that answers ``line``."""
     return commands[line.command] if line.kind is Kind.COMMAND else LINES[line.kind]

@@ -27,5 +27,5 @@ def run(session, line) -> Reply:
     session.state = state = change.after
     sides = ", ".join(side.name for side in state.match.sides)
     said = _("New {ruleset} match: {sides}. The finished match is kept as {kept}.").format(
-        ruleset=state.ruleset.name, sides=sides, kept=change.kept)
-    return Reply(f"{said}\n{state.table.lead_note}")
+        ruleset=state.ruleset.called, sides=sides, kept=change.kept)
+    return Reply(f"{said}\n{state.table.lead_note.said()}")

@@ -10,7 +10,6 @@ from scorekeeper.live.shown import in_session_words, shown_table
 from scorekeeper.referee.explain import explain_round
 from scorekeeper.reports.explain import render_explanation
 from scorekeeper.notation.words import word_in_use
-from scorekeeper.scoring.notes import in_session
 
 
 def run(session, line) -> Reply:
@@ -25,7 +24,7 @@ def run(session, line) -> Reply:
 def explained(session, which: int | None, every: bool = False) -> str:
     state = session.state
     found = explain_round(state.match, state.ruleset, shown_table(state.table), which)
-    found = found._replace(facts=tuple(in_session(fact) for fact in found.facts),
+    found = found._replace(facts=tuple(fact.in_session() for fact in found.facts),
                            result=in_session_words(found.result))
     return render_explanation(found, session.screen().width, None if every else session.room(),
                               show_all=f"'{word_in_use('commands', 'explain')} {found.number} "

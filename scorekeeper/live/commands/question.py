@@ -55,7 +55,7 @@ def _ends(session) -> list[str]:
     if session.hand is None:
         if session.state.table.over:
             return [_("The match is over: no hand is in play.")]
-        return [_("No hand in play yet: {lead}.").format(lead=session.state.table.lead_note)]
+        return [_("No hand in play yet: {lead}.").format(lead=session.state.table.lead_note.said())]
     hand = session.hand
     board = hand.board
     shown = " ".join(map(str, board.ends()))

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 import pseudo
 from commands import every_command
 from conftest import command_environment, installed_command
+from scorekeeper.reports.formats import EXPORTS
 from scorekeeper.cli.app import cli
 from scorekeeper.rules.schema import KEYS
 from scorekeeper.cli.helptext import help_parts
@@ -49,7 +50,8 @@ ALLOWED = ("Ann", "Bob", "Cat", "Dan", "goat", "muggins", "sea", "json", "csv", 
            "SAMPLE", "NUMBER", "SCOREKEEPER", "MATCH", "LANG", "TEXT", "parts", "total", "club",
            *{word for name in builtin_names() for word in re.findall("[a-z]+", name)},
            *{word for key in KEYS if isinstance(key.kind, type) and issubclass(key.kind, Enum)
-             for member in key.kind for word in re.findall("[a-z]+", str(member.value))}, "true", "false")
+             for member in key.kind for word in re.findall("[a-z]+", str(member.value))}, "true", "false",
+           "FORMAT", *EXPORTS)
 """What is never translated: the names the tests type, option values, metavars, environment variables, command
 names and the round line's English words (which always work), ruleset keys, names and values."""
 

@@ -172,8 +172,10 @@ def test_play_says_how_the_match_ended(catalogs, monkeypatch, tmp_path, case):
     assert all(len(line) <= 40 for line in reply.text.splitlines()), reply.text
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", pseudo.LANGUAGE])
-def test_the_json_keeps_the_reason_in_english(catalogs, monkeypatch, tmp_path, lang):
+@pytest.mark.parametrize("lang", ["en", pseudo.LANGUAGE])
+def test_the_json_says_the_reason_in_the_language_in_use(catalogs, monkeypatch, tmp_path, lang):
+    """decided_by and a round's decided are text for people (docs/usage.md, "JSON"): said as the screen says
+    them, in the language in use; over and the names are for programs, the same in every language."""
     monkeypatch.setenv("SCOREKEEPER_LOCALEDIR", catalogs)
     monkeypatch.setenv("SCOREKEEPER_LANG", lang)
     for case, (_, _, rounds, reason) in CASES.items():
@@ -182,19 +184,25 @@ def test_the_json_keeps_the_reason_in_english(catalogs, monkeypatch, tmp_path, l
         path, _ = _played(folder, case)
         table = json.loads(_run(path, "table", "--format", "json"))
         assert table["over"], case
-        assert table["decided_by"] == reason, case
         decided = table["history"][-1]["decided"]
-        assert decided == (reason if reason and "together" not in reason else None), case
+        if lang == "en":
+            assert table["decided_by"] == reason, case
+            assert decided == (reason if reason and "together" not in reason else None), case
+        elif reason:
+            assert "⟦" in table["decided_by"] and pseudo.unmarked(table["decided_by"], NAMES) == [], case
+            assert table["decided_by"] == (decided or table["decided_by"]), case
+        else:
+            assert table["decided_by"] is None and decided is None, case
 
 
-def test_explain_json_keeps_a_deduced_hand_s_reason_in_english(monkeypatch, tmp_path):
+def test_explain_json_says_a_deduced_hand_s_reason_in_the_language_in_use(monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_LANG", "uk")
     path, rounds = _played(tmp_path, "svoyak by the difference")
     shown = json.loads(_run(path, "explain", str(len(rounds)), "--format", "json"))
-    assert shown["hands"]["Dan"]["why"] == (
-        "total 0: only 0-0 has no pips, and a player who did not go out holds at least one tile")
-    said = _run(path, "explain", str(len(rounds)))
-    assert "сума 0: без очок лише 0-0, а гравець, що не вийшов, має на руках хоча б одну кістку" in said
+    why = "сума 0: без очок лише 0-0, а гравець, що не вийшов, має на руках хоча б одну кістку"
+    assert shown["hands"]["Dan"]["why"] == why
+    assert shown["hands"]["Dan"]["deduced"] == "0-0"
+    assert why in _run(path, "explain", str(len(rounds)))
 
 
 SAID = {
@@ -203,22 +211,22 @@ SAID = {
         "svoyak": "(Bob проигрывает кон на сто с 25 на руках («свояк»))",
         "svoyak by the difference": "(Bob+Dan проигрывает кон на сто; Bob: на руках на 27 больше, чем у "
                                     "победителя («свояк»))",
-        "bald goat": "(Ann: выход на 0-0 («лысый козел»))",
-        "two doubles": "(Ann: выход двумя дублями сразу (2-2 5-5))",
-        "6-6 and a loser holds 25": "(Ann: выход на 6-6; Bob: на руках 25)",
+        "bald goat": "(Ann выходит на 0-0 («лысый козёл»))",
+        "two doubles": "(Ann выходит двумя дублями разом (2-2 5-5))",
+        "6-6 and a loser holds 25": "(Ann выходит на 6-6; у игрока Bob на руках 25)",
         "goat, a tie at the target": "(Bob и Cat вместе дошли до 110; правила не говорят, кто козёл, поэтому "
-                                     "берётся ранее сидящий: Bob)",
+                                     "им считается тот, кто раньше по порядку мест: Bob)",
     },
     "uk": {
         "hundred": "(Bob виграє партію на сто)",
         "svoyak": "(Bob програє партію на сто, маючи на руках 25 («свояк»))",
         "svoyak by the difference": "(Bob+Dan програє партію на сто, Bob має на руках на 27 більше за "
                                     "переможця («свояк»))",
-        "bald goat": "(Ann: вихід на 0-0 («лисий козел»))",
-        "two doubles": "(Ann: вихід двома дублями одразу (2-2 5-5))",
-        "6-6 wins": "(Ann: вихід на 6-6)",
+        "bald goat": "(Ann виходить на 0-0 («лисий козел»))",
+        "two doubles": "(Ann виходить двома дублями разом (2-2 5-5))",
+        "6-6 wins": "(Ann виходить на 6-6)",
         "goat, a tie at the target": "(Bob і Cat разом дійшли до 110; правила не кажуть, хто козел, тож "
-                                     "береться той, хто сидить раніше: Bob)",
+                                     "ним вважається той, хто раніше за порядком місць: Bob)",
     },
 }
 
@@ -254,8 +262,8 @@ def test_play_at_40_columns_says_the_hundred_won(tmp_path, lang, ended):
 OTHERS_SAID = [
     ("ru", "004's fisherman won, lost, not named", "table", "004: рыбак Bob проигрывает: по 004 рыбак может «списать "
      "рыбу» за три попытки (применяется вручную; не считается)"),
-    ("uk", "004's fisherman won, lost, not named", "table", "рибалку не вказано ('fish by ІМ'Я' або "
-     "--fisher): умови 004 для рибалки не показано"),
+    ("uk", "004's fisherman won, lost, not named", "table", "рибалку не вказано ('риба рибалка ІМ'Я' "
+     "або --fisher): умови 004 для рибалки не показано"),
     ("uk", "the blocker counted four times, then once", "explain", "останній хід, але очок не найменше: 5 x 4 = 20"),
     ("ru", "the blocker counted four times, then once", "explain 2", "последний ход и меньше всех очков (2): "
      "считается один раз"),

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 import pseudo
 from conftest import command_environment, installed_command
+from scorekeeper.reports.formats import TABLES
 from scorekeeper.cli.app import cli
 
 KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds", "hand", "history", "lang", "extends", "fish",
@@ -75,7 +76,7 @@ def test_a_malformed_ruleset(xx, tmp_path, case):
     said = xx("new", "--rules", str(tmp_path / "house.toml"), "Ann", "Bob", code=1)
     values = ("each", "most", "takes", "all", "fisherman", "pays", "lower", "wins", "bogus", "two", "colour",
               "bazaar", "bonus", "count", "eggs", "end", "endhand", "finish", "hundred", "lead", "misdeal",
-              "opening", "play", "rating", "tiles", "name", "description", "special_hands", "target")
+              "opening", "play", "rating", "tiles", "name", "title", "description", "special_hands", "target")
     assert "⟦" in said and pseudo.unmarked(said, KEYS + values) == [], said
     assert not (tmp_path / "match.toml").exists()
 
@@ -110,7 +111,7 @@ def test_clicks_own_words(xx, catalogs, tmp_path):
     for args in (["table", "--bogus"], ["nosuch"], ["table", "--format", "pdf"], ["round", "--out"]):
         said = xx(*args, code=2)
         assert "⟦" in said and pseudo.unmarked(said, ("bogus", "nosuch", "pdf", "text", "json", "out", "table",
-                                                       "round", "format")) == [], said
+                                                       "round", "format", *TABLES)) == [], said
 
 
 def test_an_error_through_the_installed_executable(catalogs, tmp_path):

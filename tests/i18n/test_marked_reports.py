@@ -3,8 +3,9 @@ person reads of the table, its notes and status, explain, compare, the charts, t
 history, the rating's reasons, a followed hand, a ruling and the ruleset's texts is marked ⟦ ⟧; and in Russian
 and Ukrainian they say the table's words and still fit 40 columns.
 
-What other layers give these texts (the scoring's notes, steps and lead note, the referee's notes, the facts
-as a round line says them) is theirs to translate: it is taken out before the check."""
+The notes, the lead note, explain's facts and the board's word on a play are said where they are shown, so
+they are checked here too; what was said before the language was chosen (the steps of a table replayed in
+English, a comparison's own notes) and what the scorer typed are taken out before the check."""
 
 from __future__ import annotations
 
@@ -19,13 +20,14 @@ from scorekeeper.i18n import use
 from scorekeeper.match.opened import open_match
 from scorekeeper.referee.explain import explain_round
 from scorekeeper.referee.rescore import compare
-from scorekeeper.referee.verdict import Reason
+from scorekeeper.referee.verdict import Citation
 from scorekeeper.reports.archive import read_history, render_history
 from scorekeeper.reports.chart import text_chart
 from scorekeeper.reports.columns import width
 from scorekeeper.reports.compare import render_comparison
 from scorekeeper.reports.explain import render_explanation
-from scorekeeper.reports.export import export_markdown
+from scorekeeper.reports.formats import PUBLISHED
+from scorekeeper.reports.publish import publish
 from scorekeeper.reports.play import render_followed
 from scorekeeper.reports.rating import rating
 from scorekeeper.reports.render import after_round, fitted_table, render_table, standings
@@ -74,11 +76,6 @@ def _unmarked(text: str, others: tuple[str, ...] = ()) -> list[str]:
     return pseudo.unmarked(flat, WORDS)
 
 
-def _scoring_words(opened) -> tuple[str, ...]:
-    """What the scoring says in a table: its notes and its lead note."""
-    return (opened.table.lead_note, *(note for result in opened.table.rounds for note in result.notes))
-
-
 @pytest.mark.parametrize("screen", [None, 80, 40, 30])
 def test_the_table_and_what_follows_a_round(speak, tmp_path, screen):
     opened = open_match(_match(tmp_path))
@@ -90,7 +87,7 @@ def test_the_table_and_what_follows_a_round(speak, tmp_path, screen):
              after_round(opened.table, opened.ruleset, "match.toml", screen, 24, ended=True, standing=True),
              after_round(opened.table, opened.ruleset, "match.toml", screen, 8)]
     for text in texts:
-        assert "⟦" in text and _unmarked(text, _scoring_words(opened)) == [], text
+        assert "⟦" in text and _unmarked(text) == [], text
 
 
 def test_the_table_of_a_match_going_on(speak, tmp_path):
@@ -99,7 +96,7 @@ def test_the_table_of_a_match_going_on(speak, tmp_path):
     for text in (render_table(opened.table, opened.ruleset, width=40, key=True),
                  after_round(opened.table, opened.ruleset, "match.toml", 40, 24, standing=True),
                  "\n".join(standings(opened.table, 40))):
-        assert _unmarked(text, _scoring_words(opened)) == [], text
+        assert _unmarked(text) == [], text
     assert "⟦" in render_table(opened.table, opened.ruleset)
 
 
@@ -111,22 +108,27 @@ def test_explain_compare_chart_and_export(speak, tmp_path):
                          opened.table)
     speak(pseudo.LANGUAGE)
     explanation = explain_round(opened.match, opened.ruleset, opened.table, 2)
-    others = (_scoring_words(opened) + tuple(explanation.facts)
-              + tuple(step.text for step in explanation.steps) + tuple(step.key for step in explanation.steps)
+    others = (tuple(step.text for step in explanation.steps) + tuple(step.key for step in explanation.steps)
               + tuple(str(step.value) for step in explanation.steps)
               + tuple(step.text.split(": ", 1)[-1] for step in explanation.steps))
     for text in (render_explanation(explanation), render_explanation(explanation, 40),
                  render_explanation(explanation, 40, 12, "'explain 2 --all'")):
         assert "⟦" in text and _unmarked(text, others) == [], text
-    compared = others + tuple(comparison.first.notes) + tuple(comparison.second.notes) \
-        + tuple(comparison.unused) + tuple(note for result in comparison.second.table.rounds for note in result.notes) \
+    compared = others + tuple(comparison.first.notes) + tuple(comparison.second.notes) + tuple(comparison.unused) \
         + tuple(value for _key, left, right in comparison.keys for value in (left, right))
     for screen in (None, 80, 40):
         text = render_comparison(comparison, screen)
         assert "⟦" in text and _unmarked(text, compared) == [], text
-    for text in (text_chart(opened.table, opened.ruleset), text_chart(opened.table, opened.ruleset, width=40),
-                 export_markdown(opened.match, opened.ruleset, opened.table)):
+    for text in (text_chart(opened.table, opened.ruleset), text_chart(opened.table, opened.ruleset, width=40)):
         assert "⟦" in text and _unmarked(text, others) == [], text
+    for fmt in PUBLISHED:  # the published tables: their markup's words are no message
+        text = publish(fmt, opened.table, opened.ruleset)
+        assert "⟦" in text and _unmarked(text, others + MARKUP) == [], (fmt, text)
+
+
+MARKUP = ("table", "thead", "tbody", "tr", "th", "td", "strong", "style", "text-align", "right", "left", "textbf",
+          "begin", "end", "tabular", "rlrrrrr", "hline", "rightarrow", "textperiodcentered", "class", "wikitable", "CAPTION")
+"""The words of the published formats' own markup (HTML, LaTeX, MediaWiki, Org)."""
 
 
 def test_history_and_rating(speak, tmp_path):
@@ -152,12 +154,11 @@ def test_a_followed_hand_and_a_ruling(speak):
                          ("goat", "Ann 6-6, Bob 1-2")):
         ruleset = load_ruleset(rules)
         followed = check_play(ruleset, plays)
-        others = tuple(ruled.note for ruled in followed.ruled if ruled.note) \
-            + ((followed.illegal.reason,) if followed.illegal else ())
+        others = (followed.illegal.reason,) if followed.illegal else ()
         text = render_followed(followed, ruleset.name, rules == "muggins", 40, rules == "muggins")
         assert "⟦" in text and _unmarked(text, others) == [], text
-    text = render_ruling("Bob's fish.", (Reason("fish.policy", "most-takes-all", "the most takes all",
-                                                  "rules.md §2.3"),), "goat", 40)
+    text = render_ruling("Bob's fish.", (Citation("fish.policy", "most-takes-all", "the most takes all",
+                                                    "rules.md §2.3"),), "goat", 40)
     assert "⟦" in text and _unmarked(text, ("Bob's fish.", "the most takes all", "most-takes-all")) == [], text
 
 
@@ -183,9 +184,9 @@ def test_the_table_in_russian_and_ukrainian(speak, tmp_path, language):
         text = render_table(opened.table, opened.ruleset, width=screen, key=True)
         assert max(width(line) for line in text.splitlines()) <= screen, text
     text = render_table(opened.table, opened.ruleset, width=80)
-    words = {"ru": ("goat: 6 конов; кто первым наберёт 101, проигрывает", "итого", "яйца", "Ann: выход",
+    words = {"ru": ("Козёл: 6 конов; кто первым наберёт 101, проигрывает", "итого", "яйца", "Ann выходит",
                     "рыба: Bob", "Партия окончена:"),
-             "uk": ("goat: 6 партій; хто перший набере 101, програє", "разом", "яйця", "Ann: вихід",
+             "uk": ("Козел: 6 партій; хто перший набере 101, програє", "разом", "яйця", "Ann виходить",
                     "риба: Bob", "Гру закінчено:")}[language]
     for word in words:
         assert word in text, text
@@ -196,8 +197,8 @@ def test_the_table_in_russian_and_ukrainian(speak, tmp_path, language):
 def test_a_ruling_and_the_history_in_the_language(speak, tmp_path, language, said):
     _match(tmp_path)
     speak(language)
-    text = render_ruling("verdict", (Reason("fish.policy", "most-takes-all", "why", "rules.md §2.3"),), "goat")
+    text = render_ruling("verdict", (Citation("fish.policy", "most-takes-all", "why", "rules.md §2.3"),), "goat")
     assert all(words in text for words in said), text
     history = render_history(read_history([str(tmp_path)]), 40)
     assert max(width(line) for line in history.splitlines()) <= 40, history
-    assert ("1 партия (1 окончено)." if language == "ru" else "1 гра (1 закінчено).") in history, history
+    assert ("1 партия (окончено: 1)." if language == "ru" else "1 гра (закінчено: 1).") in history, history

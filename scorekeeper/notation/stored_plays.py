@@ -1,0 +1,63 @@
+"""The plays of a hand as a match file stores them: the line ``notation.play_line.format_plays`` writes, read
+into plays only when a command uses them.  Its own module, apart from the play line's reader, so that opening a
+match whose rounds need no reading of their plays imports none of it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorekeeper.domain.plays import Play
+
+
+class PlayLine(Sequence):
+    """The plays of a hand as a match file holds them, read into plays when first used: a read that trusts
+    what checking the round established (``scoring.checked``) needs them only for a command that shows them,
+    and reading every line was a fifth of opening a long match played play by play.  One play is read alone
+    where only it is asked for (``explain`` names the few plays that scored).  It compares equal to the plays
+    it reads as; a line that does not read raises InputError where it is first used (a round whose seal holds
+    was written by ``format_plays``, and reads)."""
+
+    __slots__ = ("text", "_plays", "_items")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._plays: tuple[Play, ...] | None = None
+        self._items: list[str] | None = None
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        if self._plays is None:
+            from scorekeeper.notation.play_line import parse_plays  # start-up: only when the plays are used
+
+            self._plays = parse_plays(self.text, exact=True)
+        return self._plays
+
+    def __getitem__(self, index):
+        if self._plays is None and isinstance(index, int) and index >= 0 and '"' not in self.text:
+            if self._items is None:
+                self._items = self.text.split(", ")  # the stored form: one play between commas
+            if index < len(self._items):
+                from scorekeeper.notation.play_line import parse_plays  # start-up: as in plays
+
+                return parse_plays(self._items[index], exact=True)[0]
+        return self.plays[index]
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    def __iter__(self):
+        return iter(self.plays)
+
+    def __bool__(self) -> bool:
+        return True  # a match file's round without plays has no line
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PlayLine):
+            return other.text == self.text or other.plays == self.plays
+        return isinstance(other, Sequence) and not isinstance(other, str) and self.plays == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self.plays)
+
+    def __repr__(self) -> str:
+        return f"PlayLine({self.text!r})"

@@ -1,0 +1,151 @@
+"""A hand checked once: what checking a round recorded play by play established (``domain.checked``),
+sealed when the round is written, and whether the seal still holds when it is read (docs/development.md, "A
+round checked once").
+
+Only a round with its plays is sealed: following every hand again was three quarters of opening a long match
+typed play by play, while a round typed as a line is checked in a few microseconds, about what reading a
+seal costs.  A round's seal is a CRC-32 of three things: the ruleset's resolved keys and the seating
+(``seed``); the round before it (its ``link``: the hash of the round as the writer words it), or that it is
+the first; and the round's own link, which covers what its plays scored.  A round's check reads nothing else:
+the seating, the ruleset, whether the round is the first, and the round before it.  So a seal holds while
+the round, the one before it, the ruleset file and the players are what they were when it was checked; a
+round edited by hand, a changed ruleset, a round moved by ``delete`` or ``edit`` of the one before it: each
+is checked in full again, and sealed again when the match is next written.  A round kept in the undo
+history is sealed as such, apart from the rounds.
+
+``SEALS`` names the version of the checks: a change that makes a check accept or refuse other facts, or a
+play score otherwise, changes it, and every round sealed before is checked in full once more.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from scorekeeper.domain.checked import Seal
+from scorekeeper.domain.facts import Match, Round
+from scorekeeper.domain.memo import once_per
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import PlayScore
+from scorekeeper.storage.matchfile import round_link
+
+SEALS = 1
+"""The version of the checks a seal vouches for (see the module's docstring)."""
+FIRST = -1
+"""What stands for the round before the first round."""
+HISTORY = -2
+"""What stands for the round before a round kept in the undo history."""
+
+_SEEDS: dict = {}
+_SEATS: dict = {}
+
+
+def seed(ruleset: Ruleset, match: Match) -> int:
+    """The part of every seal that the ruleset's resolved keys and the match's seating make."""
+    rules = once_per(_SEEDS, ruleset, _ruleset_seed, ruleset)
+    sides = match.sides
+    seating = once_per(_SEATS, sides, _seating, sides) if type(sides) is tuple else _seating(sides)
+    return zlib.crc32(seating, rules)
+
+
+def _ruleset_seed(ruleset: Ruleset) -> int:
+    keys = sorted(ruleset.values.items())
+    special = sorted(ruleset.special_hands.items())
+    return zlib.crc32(repr((SEALS, keys, special)).encode())
+
+
+def _seating(sides) -> bytes:
+    """The seating as a seal covers it: the sides, each with its players in seat order."""
+    return repr(tuple(sides)).encode()
+
+
+def seal(seed_value: int, before: int, link: int) -> str:
+    """The seal of a round whose facts hash to ``link``, after a round whose facts hash to ``before`` (or
+    ``FIRST``, ``HISTORY``), under ``seed_value``: eight hexadecimal digits."""
+    return f"{zlib.crc32(f'{before}:{link}'.encode(), seed_value):08x}"
+
+
+def before_link(previous: Round | None) -> int | None:
+    """What the round before stands for in a seal: its link, or ``FIRST`` (None: not known, a round played
+    play by play and never sealed)."""
+    if previous is None:
+        return FIRST
+    checked = previous.checked
+    if checked is not None:
+        return checked.link
+    return None if previous.plays else round_link(previous)
+
+
+def holds(ruleset: Ruleset, match: Match, rnd: Round, previous: Round | None) -> bool:
+    """Whether ``rnd``'s seal holds: it was checked, under this ruleset and seating, after ``previous`` (None:
+    as the first round) as it is, and its facts are as they were."""
+    return rnd.checked is not None and sealed_as(seed(ruleset, match), rnd, before_link(previous))
+
+
+def sealed_as(seed_value: int, rnd: Round, before: int | None) -> bool:
+    """Whether ``rnd``'s seal holds after a round whose link is ``before``, under the ``seed`` worked out once
+    for a walk over a match's rounds."""
+    checked = rnd.checked
+    if checked is None or not checked.digest or checked.link is None or before is None:
+        return False
+    return checked.digest == seal(seed_value, before, checked.link)
+
+
+def scores_of(ruleset: Ruleset, match: Match, rnd: Round, previous: Round | None):
+    """What the round's plays scored, as its seal keeps them, where it holds under this ruleset; None where it
+    does not (the board must follow the hand)."""
+    if not holds(ruleset, match, rnd, previous):
+        return None
+    return rnd.checked.scores
+
+
+def sealed(ruleset: Ruleset, match: Match, rnd: Round, before: int | None) -> Round:
+    """``rnd``, checked (``match.checks.check_round``) after a round whose link is ``before``, with its seal;
+    in the points races with what its plays scored, as the board saw them.  A round without plays is not
+    sealed, nor one whose round before is not known (``before`` None): it is checked in full when read."""
+    if before is None or not rnd.plays:
+        return rnd._replace(checked=None) if rnd.checked is not None else rnd
+    scores = ()
+    if ruleset["play.scores"] is not PlayScore.NONE:
+        from scorekeeper.scoring.board import follow_hand, scored_plays  # start-up: only hands played play by play
+
+        held = {player: hand.tiles for player, hand in rnd.hands.items() if hand.tiles is not None}
+        if rnd.out:
+            held[rnd.out] = ()
+        followed = follow_hand(ruleset, match.players, rnd.plays, held)
+        if followed.illegal is not None:  # not a hand the checks let through: nothing to seal
+            return rnd._replace(checked=None)
+        scores = scored_plays(ruleset, followed)
+    link = round_link(rnd, scores)
+    return rnd._replace(checked=Seal(seal(seed(ruleset, match), before, link), link, scores))
+
+
+def sealed_match(ruleset: Ruleset, match: Match) -> Match:
+    """``match`` with every round played play by play, and every such round kept in its undo history, sealed
+    where its seal does not hold: what is written of a match held open, whose rounds were each checked when
+    it was opened or changed (``match.opened.match_problems``, ``match.record``, ``match.amend``).  The same
+    match where every seal holds (or there is none to make)."""
+    if not any(rnd.plays for rnd in match.rounds) and not any(
+            entry.round is not None and entry.round.plays or entry.edited is not None and entry.edited.plays
+            for entry in match.history):
+        return match
+    seed_value = seed(ruleset, match)
+    rounds = list(match.rounds)
+    for index, rnd in enumerate(rounds):
+        if rnd.plays:
+            before = before_link(rounds[index - 1] if index else None)
+            if not sealed_as(seed_value, rnd, before):
+                rounds[index] = sealed(ruleset, match, rnd, before)
+    history = [entry._replace(round=_kept(ruleset, match, seed_value, entry.round),
+                              edited=_kept(ruleset, match, seed_value, entry.edited))
+               for entry in match.history]
+    if all(a is b for a, b in zip(rounds, match.rounds)) and \
+            all(a.round is b.round and a.edited is b.edited for a, b in zip(history, match.history)):
+        return match
+    return match._replace(rounds=tuple(rounds), history=tuple(history))
+
+
+def _kept(ruleset: Ruleset, match: Match, seed_value: int, rnd: Round | None) -> Round | None:
+    """A round kept in the undo history, sealed as such where it has plays and its seal does not hold."""
+    if rnd is None or not rnd.plays or sealed_as(seed_value, rnd, HISTORY):
+        return rnd
+    return sealed(ruleset, match, rnd, HISTORY)
