@@ -13,8 +13,11 @@ PROMPT = r"(#\d+\+?|over|конец|кінець|#\d+(?: \d+)? [^\s>]+)> "
 """Every prompt of a session: the round to come (``#3>``, ``#3+>`` with claims noted, ``over>``), and in a hand
 typed play by play the count where plays score and whose turn (``#3 15 Bob>``), or ``#3 hands>`` at its end;
 in Russian and Ukrainian too (``конец>``, ``#3 руки>``)."""
-QUESTION = r"(last tile|led|последняя кость|заход|остання кістка|захід)\? \[Enter: [^\]]*\] "
-"""A question about a fact the round line left out (Sea Goat's last tile and lead), in each language."""
+QUESTION = (r"((last tile|led|последняя кость|заход|остання кістка|захід)\? \[Enter: [^\]]*\] "
+            r"|(who made the fish|кто рыбак|хто рибалка|who leads|кто заходит|хто заходить)\? \[[^\]]*\] "
+            r"|\d+-\d+ (on|на) [^?\n]+\? (\[[^\]]*\] )?)")
+"""A question about a fact the round line left out (Sea Goat's last tile and lead, the fisherman), or the plays
+(who leads, where a tile goes), in each language."""
 
 
 class Play:

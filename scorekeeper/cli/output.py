@@ -83,6 +83,12 @@ def echo_change(change, output_format: str, headline: str | None = None, **said)
     from scorekeeper.reports.render import after_round  # start-up: keeps reports.render out of 'score' and of
     # --format json
 
+    hand = change.match.hand
+    if hand is not None:  # a change of the rounds before it: the hand in play stays, led as they now say
+        kept = i18n.ngettext("The hand in play ({n} play) is kept: 'scorekeeper play' goes on with it.",
+                             "The hand in play ({n} plays) is kept: 'scorekeeper play' goes on with it.",
+                             len(hand.plays)).format(n=len(hand.plays))
+        headline = f"{headline}\n{kept}" if headline else kept
     click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
                            headline=headline))
 

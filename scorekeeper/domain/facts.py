@@ -144,6 +144,20 @@ class Round(NamedTuple):
         return self.hands[player]
 
 
+class OpenHand(NamedTuple):
+    """The hand being played, typed play by play and not yet recorded as a round (rules.md §10): its plays so
+    far and the breaches the table let stand.  Kept in the match file as it is typed (``hand = { plays = ...
+    }``), so that a session that dies or is quit resumes it; recording its round, or dropping it, ends it."""
+
+    plays: tuple[Play, ...]
+    rulings: tuple[Ruling, ...] = ()
+    line: int | None = None
+    """Where the hand is in the match file, when it was read from one (provenance, not a fact)."""
+
+    def facts(self) -> "OpenHand":
+        return self._replace(line=None)
+
+
 class Side(NamedTuple):
     """One player, or a partnership of two sitting opposite."""
 
@@ -204,11 +218,14 @@ class Match(NamedTuple):
     lang: str = ""
     """The language the table speaks (``new --lang ru``), which every later command on the match speaks unless
     told otherwise; empty when the match does not say."""
+    hand: OpenHand | None = None
+    """The hand being typed play by play after the last round, when there is one."""
 
     def facts(self) -> "Match":
         """The match as played, for comparing facts: without provenance (file path, round lines) and without
         the history of changes taken back (two matches that came to the same rounds are the same match)."""
-        return self._replace(path=None, rounds=tuple(rnd.facts() for rnd in self.rounds), history=())
+        return self._replace(path=None, rounds=tuple(rnd.facts() for rnd in self.rounds), history=(),
+                             hand=self.hand and self.hand.facts())
 
     def changes(self) -> tuple["Revision", ...]:
         """The history without provenance, for comparing it."""

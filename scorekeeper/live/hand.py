@@ -12,19 +12,19 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from scorekeeper.domain.facts import RoundFacts, Ruling
+from scorekeeper.domain.facts import OpenHand, RoundFacts, Ruling
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.notation.play_line import said_play
+from scorekeeper.notation.play_line import WHOSE_TURN, said_play
 from scorekeeper.notation.round_line import read_round, tokens
 from scorekeeper.notation.words import round_word, word_in_use
 from scorekeeper.reports.play import play_line
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
 from scorekeeper.match.checks import in_order
-from scorekeeper.scoring.board import Board, Finding, IllegalPlay, PlayBreach, Ruled
+from scorekeeper.scoring.board import Board, Finding, IllegalPlay, PlayBreach, Ruled, TwoPlaces
 from scorekeeper.scoring.lead import Opening
 from scorekeeper.scoring.notes import NoteKind
 
@@ -39,7 +39,19 @@ def waiting(command: str) -> StateError:
         command=word_in_use("commands", command)))
 
 
-def _short(player: str, players: Sequence[str]) -> str:
+class WhoLeads(InputError):
+    """A play typed without a name to lead a hand whose leader the match does not name (the first round's
+    holder of 1-1, a lead by lot, either partner of the side that won a block): ``players``, one of whom
+    leads, is asked; ``index``: the play in its line."""
+
+    def __init__(self, players: Sequence[str], index: int) -> None:
+        self.players = tuple(players)
+        self.index = index
+        super().__init__(_("who leads? Type the name before the tile ({example})").format(
+            example=f"{short_name(players[0], players)} 66"))
+
+
+def short_name(player: str, players: Sequence[str]) -> str:
     """The shortest start of ``player``'s name that names nobody else (as the round line reads names)."""
     for length in range(1, len(player)):
         start = player[:length].casefold()
@@ -76,6 +88,35 @@ class HandInPlay:
         self.hands_text = ""
         """What the hands hold, as typed once the hand is over (the session records it again after ``allow``)."""
 
+    @classmethod
+    def resume(cls, ruleset: Ruleset, players: Sequence[str], opening: Opening, kept: OpenHand) -> "HandInPlay":
+        """The hand kept in the match file (``Match.hand``), followed again as the match says it is led: the
+        breaches it kept let stand are its rulings; any other its plays show (its lead, where the rounds before
+        it changed) waits for the table, said when the hand is taken up (``resumed``)."""
+        hand = cls(ruleset, players, opening=opening)
+        hand._rebuild(kept.plays)
+        allowed = set(kept.rulings)
+        for ruled in hand.board.history:
+            for finding in ruled.breaches:
+                (hand.rulings if Ruling(finding.play, finding.breach) in allowed else hand.unsettled).append(finding)
+        return hand
+
+    def kept(self) -> OpenHand | None:
+        """The hand as the match file keeps it (None: not started)."""
+        if not self.plays:
+            return None
+        return OpenHand(tuple(self.plays), in_order(Ruling(finding.play, finding.breach) for finding in self.rulings))
+
+    def snapshot(self) -> tuple:
+        """What ``restore`` puts back: the plays and the breaches, as they are now."""
+        return list(self.plays), list(self.rulings), list(self.unsettled), self.pending, self.hands_text
+
+    def restore(self, snapshot: tuple) -> None:
+        """The hand as it was at ``snapshot`` (a change that could not be written is taken back)."""
+        plays, rulings, unsettled, self.pending, self.hands_text = snapshot
+        self._rebuild(plays)
+        self.rulings, self.unsettled = list(rulings), list(unsettled)
+
     def _board(self) -> Board:
         return Board(self.ruleset, self.players, first=self.opening.first, leaders=self.opening.leaders,
                      again=self.opening.again)
@@ -106,18 +147,27 @@ class HandInPlay:
     def play_all(self, plays: Sequence[Play], allowed: int = -1) -> list[Ruled]:
         """Several plays of one line, all or none: a refused play leaves the hand as it was before the line
         (a breach of a rule of play is kept in ``pending`` for ``allow``); the plays up to index ``allowed`` of
-        the line are let stand."""
+        the line are let stand.  A play without a name (``WHOSE_TURN``) is the turn's player's; a lead
+        without one where the match names no single leader is asked (``WhoLeads``), and so is the place of a
+        tile that fits two (``TwoPlaces``, its ``index`` in the line): the hand is left as it was."""
         before, kept = len(self.plays), (list(self.rulings), list(self.unsettled))
         ruled = []
+        plays = list(plays)
         try:
             for index, play in enumerate(plays):
+                if play.player == WHOSE_TURN:
+                    plays[index] = play = play._replace(player=self._whose(index))
                 ruled.append(self.play(play, index <= allowed))
-        except IllegalPlay as refused:
+        except (IllegalPlay, WhoLeads) as refused:
             self.pending = (tuple(plays), len(ruled)) if isinstance(refused, PlayBreach) else None
+            if isinstance(refused, (TwoPlaces, WhoLeads)):
+                refused.index = len(ruled)  # asked: the line is typed again with the answer
             if len(self.plays) == before:
                 raise
             self._rebuild(self.plays[:before])
             self.rulings, self.unsettled = kept
+            if isinstance(refused, (TwoPlaces, WhoLeads)):
+                raise
             made = ", ".join(said_play(play, self.players) for play in plays[:len(ruled)])
             reason = ngettext("{reason} (and {made}, before it in the line, is not made either)",
                               "{reason} (and {made}, before it in the line, are not made either)",
@@ -127,6 +177,17 @@ class HandInPlay:
             raise IllegalPlay(refused.play, reason) from None
         self.pending = None
         return ruled
+
+    def _whose(self, index: int) -> str:
+        """Who plays a play typed without a name: the player whose turn it is; at the lead, the one player the
+        match names to lead it, else asked (``WhoLeads``)."""
+        board = self.board
+        if board.turn is not None:
+            return board.turn
+        leaders = self.opening.leaders
+        if leaders is not None and len(leaders) == 1:
+            return leaders[0]
+        raise WhoLeads(leaders or self.players, index)
 
     def allow(self) -> list[Ruled]:
         """The table lets the breach said stand: the line refused for it is made as it was played (the plays
@@ -227,6 +288,21 @@ class HandInPlay:
             lines.append(self.ending())
         return "\n".join(lines)
 
+    def resumed(self) -> str:
+        """What a session says of the hand it takes up from the match file: the plays kept, whose turn it is (or
+        how it ended, and what to type), and each breach waiting for the table."""
+        plays = len(self.plays)
+        if self.over:
+            lines = [ngettext("The hand in play is taken up ({n} play kept).",
+                              "The hand in play is taken up ({n} plays kept).", plays).format(n=plays),
+                     self.ending()]
+        else:
+            lines = [ngettext("The hand in play is taken up ({n} play kept): {player} to play.",
+                              "The hand in play is taken up ({n} plays kept): {player} to play.", plays).format(
+                n=plays, player=self.board.turn)]
+        lines += [self.breach_said(finding) for finding in self.unsettled]
+        return "\n".join(lines)
+
     def breach_said(self, finding: Finding) -> str:
         """A breach of an earlier play, proved later, and what the table may do about it."""
         return _("Play {number} ({play}): {reason}. '{allow}' lets it stand.").format(
@@ -256,9 +332,17 @@ class HandInPlay:
                  "{example}").format(example=example)
 
     def _example(self, out: str | None) -> str:
-        others = [player for player in self.players if player != out]
-        return " ".join(f"{_short(player, self.players)} {value}"
-                        for player, value in zip(others, ("8", "3-4", "12", "5")))
+        """A line of what the hands hold, for ``out``'s hand: a total for a hand of several tiles, the tile as
+        the plays type it for a hand of one (``36`` is 3-6 there)."""
+        board = self.board
+        totals, tiles = iter(("8", "12", "5", "9", "7")), iter(("34", "25", "16", "03", "45"))
+        said = []
+        for player in self.players:
+            if player == out:
+                continue
+            holds = board.deal + board.drawn[player] - board.played[player]
+            said.append(f"{short_name(player, self.players)} {next(tiles) if holds == 1 else next(totals)}")
+        return " ".join(said[:4])
 
     def undone(self, play: Play) -> str:
         """What ``undo`` says it took back, and where the hand stands."""
@@ -289,7 +373,8 @@ class HandInPlay:
         else:
             fisherman = board.fisherman()
             line = f'fish by "{fisherman}", {text}' if fisherman else f"fish, {text}"
-        facts = read_round(line, match, partner_counts)
+        held = {player: board.deal + board.drawn[player] - board.played[player] for player in self.players}
+        facts = read_round(line, match, partner_counts, self.ruleset["tiles.max_pip"], held)
         by = {each.play.tile: each.play.player for each in board.history if each.play.tile is not None}
         for player, tiles in facts.hands:
             for tile in tiles:

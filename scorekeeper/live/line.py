@@ -7,11 +7,13 @@ kind of line is one more rule here and one more entry in the table:
 
 1. a command: the first word is a session command in any language or keyboard layout (``отмена``), unless it
    names one of the players (``notation.words.command_word``);
-2. once the hand in play is over (an out, a fish), what the hands still hold, as a round line without the
+2. ``?`` first: a question about the hand (``? 56``), which changes nothing;
+3. once the hand in play is over (an out, a fish), what the hands still hold, as a round line without the
    out; after a fish, a line of knocks only is the knocks still said round the table;
-3. ``fish`` alone in a hand in play: the layout is sealed and nobody holds the double;
-4. plays, or a round line.  A line is plays when every word of it reads as plays (a name, then a tile,
-   ``knocks`` or ``draws N``; several in a line: ``a 66 b 63``).  A round line always holds a word plays
+4. ``fish`` alone in a hand in play: the layout is sealed and nobody holds the double;
+5. plays, or a round line.  A line is plays when every word of it reads as plays (a name, then a tile,
+   ``knocks`` or ``draws N``; several in a line: ``a 66 b 63``; the name may be left out, the play then the
+   turn's: ``63``, ``-``, ``+``).  A round line always holds a word plays
    never hold (``out``, ``fish``, a claim's ``+5`` or ``count``): a line that reads both ways cannot happen,
    and a line that is not whole plays is a round line (or claims), unless its play words show it was meant
    as plays (``c knocks d``): it is then plays, with what is wrong with them.  In a hand in play, a round
@@ -62,6 +64,8 @@ class Kind(Enum):
     """Knocks said after the fish is seen (``Line.plays``): they change nothing."""
     HANDS = "hands"
     """What the hands hold once the hand in play is over."""
+    QUESTION = "question"
+    """'?' alone, or '? TILE' (``Line.rest``): a question about the hand that changes nothing."""
 
 
 class Line(NamedTuple):
@@ -107,6 +111,12 @@ def _command(typed: Typed) -> Line | None:
     return Line(Kind.COMMAND, typed.text, command, rest.strip()) if command else None
 
 
+def _question(typed: Typed) -> Line | None:
+    if typed.text.startswith("?"):
+        return Line(Kind.QUESTION, typed.text, rest=typed.text[1:].strip())
+    return None
+
+
 def _end_of_hand(typed: Typed) -> Line | None:
     hand = typed.hand
     if hand is None or not hand.over:
@@ -139,7 +149,8 @@ def _plays_or_round(typed: Typed) -> Line:
     return Line(Kind.PLAYS, text, problem=problem)
 
 
-RULES: tuple[Callable[[Typed], Line | None], ...] = (_command, _end_of_hand, _fish_in_hand, _plays_or_round)
+RULES: tuple[Callable[[Typed], Line | None], ...] = (_command, _question, _end_of_hand, _fish_in_hand,
+                                                     _plays_or_round)
 """The rules in the order they are tried; the last one says what every other line is."""
 
 
@@ -184,8 +195,28 @@ def _words(text: str) -> list[str]:
 def _round_like(typed: Typed) -> bool:
     """Whether the line holds a word only a round line or a claim holds (``out``, ``fish``, ``+5``...), in any
     language or keyboard layout (``вышла``, ``щге``; a word that names one of the players is the player)."""
-    return "+" in typed.text or any(round_word(word, typed.match.players) in ROUND_WORDS
-                                    for word in _words(typed.text))
+    return _claimed(typed) or any(round_word(word, typed.match.players) in ROUND_WORDS
+                                  for word in _words(typed.text))
+
+
+def _claimed(typed: Typed) -> bool:
+    """Whether the line holds a claim's '+': in a hand in play a '+' or '+2' that names nobody is a draw by the
+    player whose turn it is (claims are the referee's there); after a name (``a +5``), and outside a hand, it
+    is a claim."""
+    if "+" not in typed.text:
+        return False
+    if typed.hand is None:
+        return True
+    words = _words(typed.text)
+    for index, word in enumerate(words):
+        if "+" not in word:
+            continue
+        if not re.fullmatch(r"\+[0-9]*", word):
+            return True
+        before = words[index - 1] if index else ""
+        if re.match(r"[^\W\d_]", before) and play_word(before) not in ("knocks", "draws", "missed"):
+            return True
+    return False
 
 
 def _meant_as_plays(typed: Typed) -> bool:
@@ -198,6 +229,6 @@ def _meant_as_plays(typed: Typed) -> bool:
 def _plays_of(typed: Typed) -> tuple[tuple[Play, ...], InputError | None]:
     """The plays the whole line reads as, or none and why not (kept for a line meant as plays)."""
     try:
-        return parse_plays(typed.text, typed.match.players, typed.ruleset["tiles.max_pip"]), None
+        return parse_plays(typed.text, typed.match.players, typed.ruleset["tiles.max_pip"], nameless=True), None
     except InputError as problem:
         return (), problem

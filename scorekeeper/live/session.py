@@ -20,6 +20,7 @@ from scorekeeper.errors import FileProblem, Implausible, ScorekeeperError, State
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.live.commands import COMMANDS, SessionCommand, entry
 from scorekeeper.live.commands.quit import leave
+from scorekeeper.live.hand import HandInPlay
 from scorekeeper.live.line import Kind, Line, classify
 from scorekeeper.live.reply import Reply, Screen
 from scorekeeper.live.shown import shown_table
@@ -29,6 +30,7 @@ from scorekeeper.notation.names import fold
 from scorekeeper.notation.words import answer_word, command_word, spoken, word_in_use, words_of
 from scorekeeper.reports.fit import wrap_lines
 from scorekeeper.reports.render import after_round, banner
+from scorekeeper.scoring.lead import opening
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
 __all__ = ["LiveSession", "Reply", "Screen"]
@@ -54,6 +56,8 @@ class LiveSession:
         soon after is a line pasted twice, asked about."""
         self.unconfirmed: Callable[[bool], Reply] | None = None
         """The change waiting for the scorer's yes (it is made again, confirmed, on a yes)."""
+        self.declined = ""
+        """What a no to that change says ('' : that nothing was recorded)."""
         self.asked_about = ""
         """The line of the change waiting for the yes, to name it when the answer is no answer."""
         self.asking: Callable[[str], Reply] | None = None
@@ -64,12 +68,14 @@ class LiveSession:
         """A write failed (a full disk, a read-only folder): 'save' writes the match held here, to say whether
         the file can be written again."""
         self.hand = None
-        """The hand typed play by play (a ``live.hand.HandInPlay``) until its round is recorded."""
+        """The hand typed play by play (a ``live.hand.HandInPlay``) until its round is recorded: the match file
+        keeps it as it is typed (``Match.hand``), and a session opened on it takes it up again."""
         self.warned_hand = False
         """The scorer was told, at 'quit', that a hand is in play (a second 'quit' leaves without it)."""
         self.refused = None
         """The hand whose last line was refused for a breach of the rules of play, for 'allow' to make it (it may
         be a hand not yet started: a lead by another player than the one who leads)."""
+        self.hand = self._kept_hand()
 
     @classmethod
     def open(cls, path: str, screen: Callable[[], Screen] = Screen) -> "LiveSession":
@@ -87,6 +93,33 @@ class LiveSession:
         pending = self.state.match.pending
         return f"#{len(self.state.match.rounds) + 1}{'+' if pending else ''}> "
 
+    # -- the hand in play ------------------------------------------------------------------------------------
+    def _kept_hand(self, hand=None):
+        """The hand the match file keeps in play (None: none), as a ``HandInPlay`` led as the match says; ``hand``
+        (the session's own) when it is the same."""
+        state = self.state
+        kept = state.match.hand
+        if kept is None:
+            return None
+        led = opening(state.ruleset, state.match, state.table.rounds[-1] if state.table.rounds else None)
+        if hand is not None and hand.kept() == kept.facts() and hand.opening == led:
+            return hand
+        return HandInPlay.resume(state.ruleset, state.match.players, led, kept)
+
+    def keep_hand(self, hand, before: tuple | None = None) -> None:
+        """Write ``hand`` (a ``HandInPlay``; None or a hand with no play: none) to the match file as the hand in
+        play, atomically as every write; ``before``: the hand's ``snapshot`` before this change, put back when
+        the write fails (nothing changed, as for any refused line)."""
+        kept = hand.kept() if hand is not None else None
+        try:
+            change = usecases.keep_hand(self.state, kept)
+        except BaseException:
+            if hand is not None and before is not None:
+                hand.restore(before)
+            raise
+        self.state = change.after
+        self.hand = hand if kept is not None else None
+
     def greeting(self, new: bool = False, kept: str | None = None) -> str:
         """The first lines of a session, fitted to the screen: the match, and what to type.  ``new``: the match
         was just started (``kept``: where the match it replaced was kept)."""
@@ -100,7 +133,9 @@ class LiveSession:
                             "{ruleset} match in {path}: {sides}; {n} rounds so far.", rounds).format(**fields)
         if kept:
             said += " " + _("The match that was there is kept as {kept}.").format(kept=kept)
-        if not rounds:  # who leads the first round, as 'new' says it
+        if self.hand is not None:  # taken up where it was left
+            said += "\n" + self.hand.resumed()
+        elif not rounds:  # who leads the first round, as 'new' says it
             said += "\n" + self.state.table.lead_note.said()
         typing = _("Type a round, '{help}' or '{quit}'.").format(help=word_in_use("commands", "help"),
                                                                   quit=word_in_use("commands", "quit"))
@@ -127,16 +162,17 @@ class LiveSession:
             return Reply()
         line, answers = self._read(text)
         refused, self.refused = self.refused, None
-        if line.kind is Kind.COMMAND and line.command == "allow":
-            self.refused = refused
+        if answers.keeps or line.kind is Kind.COMMAND and line.command == "allow":
+            self.refused = refused  # a question, or 'table', changes nothing: the breach still waits
         elif self.hand is not None:
             self.hand.pending = None  # 'allow' lets stand the breach just said, not one said lines ago
         self.unconfirmed = None
+        self.declined = ""
         self.asking = None
         self.asked_about = text
         if answers.changes:  # a change between: the same round again is no line pasted twice
             self.just_recorded = None
-        if line.kind is not Kind.COMMAND:
+        if line.kind is not Kind.COMMAND and not answers.keeps:
             self.warned_hand = False
         notice = ""
 
@@ -175,7 +211,8 @@ class LiveSession:
             reply = self._guarded(lambda: action(True))
             return reply._replace(text=self.fitted(reply.text))
         if not text.strip() or said == "no":
-            return Reply(_("Not recorded."), ok=False)
+            declined, self.declined = self.declined, ""
+            return Reply(declined or _("Not recorded."), ok=False)
         dropped = _("Not recorded: {asked} (the question takes y or n); {typed} is taken as the next "
                     "line.").format(asked=quoted(asked), typed=quoted(text.strip()))
         reply = self.handle(text)
@@ -219,6 +256,7 @@ class LiveSession:
         rows around round ``focus``, else the newest), the match's end or its reopening not missed."""
         was_over = change.before is not None and change.before.table.over
         self.state = change.after
+        hand, self.hand = self.hand, self._kept_hand(self.hand)  # led again as the rounds before it now say
         over = self.state.table.over
         screen = self.screen()
         height = None if screen.height is None else min(screen.height, SESSION_HEIGHT)
@@ -227,6 +265,9 @@ class LiveSession:
                            explain=word_in_use("commands", "explain"))
         if was_over and not over:  # the prompt turning back from 'over>' is easily missed
             text += "\n" + banner(_("Match reopened: it goes on."))
+        if self.hand is not None and self.hand is not hand:  # the rounds before the hand in play changed
+            text += "\n" + "\n".join([_("The hand in play is kept.")] +
+                                      [self.hand.breach_said(finding) for finding in self.hand.unsettled])
         return Reply(text)
 
     # -- the match file ---------------------------------------------------------------------------------
@@ -245,6 +286,7 @@ class LiveSession:
             self.state = open_match(self.path)
         except FileProblem as error:
             raise StateError(self._unreadable(error)) from None
+        self.hand = self._kept_hand(self.hand)
 
     def _unreadable(self, error: FileProblem) -> str:
         if not os.path.exists(self.path):
@@ -284,6 +326,12 @@ class LiveSession:
                 "round) is not in it.",
                 "Not saved: {path} was changed by another program and cannot be read; the match held here ({n} "
                 "rounds) is not in it.", self.count()).format(path=self.path, n=self.count()))
+        if self.hand is not None:
+            plays = len(self.hand.plays)
+            return self.fitted(ngettext("Saved in {path}, with the hand in play ({n} play): 'scorekeeper play' goes "
+                                        "on with it.",
+                                        "Saved in {path}, with the hand in play ({n} plays): 'scorekeeper play' "
+                                        "goes on with it.", plays).format(path=self.path, n=plays))
         return _("Saved in {path}.").format(path=self.path)
 
     def held_elsewhere(self) -> str:

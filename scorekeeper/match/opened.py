@@ -163,6 +163,11 @@ def match_problems(match: Match, ruleset: Ruleset, label: str,
                 problems.append(MatchFileError(_(_IN_HISTORY).format(number=number, error=error), label,
                                                entry.line, "history"))
                 break
+    if match.hand is not None:
+        problem = hand_problem(match, ruleset)
+        if problem:
+            problems.append(MatchFileError(_("the hand in play: {problem}").format(problem=problem), label,
+                                           match.hand.line))
     return problems + _pending_problems(match, ruleset, label)
 
 
@@ -180,6 +185,24 @@ def _pending_problems(match: Match, ruleset: Ruleset, label: str) -> list[MatchF
             problems.append(MatchFileError(_("pending claim by {player} is negative ({points})").format(
                 player=claim.player, points=claim.points), label, key="pending"))
     return problems
+
+
+def hand_problem(match: Match, ruleset: Ruleset) -> str | None:
+    """Why the hand in play cannot be followed (None when it can): a player not at the table, a play that cannot
+    be scored (named with its number).  A breach of a rule of play is no problem: the table decides it when the
+    hand is played on or recorded."""
+    from scorekeeper.scoring.board import follow, refusal  # start-up: only a match with a hand in play
+
+    for play in match.hand.plays:
+        for player in (play.player, play.taker):
+            if player is not None and player not in match.players:
+                return _("unknown player '{player}' (the players are {players})").format(
+                    player=player, players=", ".join(match.players))
+    try:
+        followed = follow(ruleset, match.players, match.hand.plays)
+    except InputError as error:  # a table the ruleset cannot seat
+        return str(error)
+    return refusal(followed) if followed.illegal is not None else None
 
 
 def _count_problem(ruleset: Ruleset, claim, pending: bool = False) -> str | None:

@@ -105,7 +105,7 @@ def check_next(match: Match, ruleset: Ruleset, rnd: Round, over: bool, scored=No
 def appended(match: Match, rnd: Round) -> Match:
     """``match`` with ``rnd``, already checked (``check_next``), as its last round: the hand's pending claims
     are closed into it."""
-    return match._replace(rounds=match.rounds + (rnd,), pending=())
+    return match._replace(rounds=match.rounds + (rnd,), pending=(), hand=None)
 
 
 def undo(match: Match) -> tuple[Match, str]:

@@ -20,7 +20,7 @@ import time
 from contextlib import contextmanager
 from typing import Iterable, Iterator, NamedTuple
 
-from scorekeeper.domain.facts import Claim, Match, Revision, Round, RoundFacts
+from scorekeeper.domain.facts import Claim, Match, OpenHand, Revision, Round, RoundFacts
 from scorekeeper.domain.plays import Play
 from scorekeeper.errors import InputError, MatchFileError, StateError, raise_problems
 from scorekeeper.i18n import _, ngettext
@@ -57,7 +57,8 @@ from scorekeeper.storage.matchfile import (
 from scorekeeper.storage.stamp import MatchChanged, check_unchanged
 
 __all__ = ["Change", "Checked", "RoundFacts", "parse_round", "open_match", "new", "rematch", "import_match",
-           "check", "record", "edit", "delete", "undo", "redo", "history", "score", "claim", "write_back"]
+           "check", "record", "edit", "delete", "undo", "redo", "history", "score", "claim", "write_back",
+           "keep_hand"]
 
 
 RoundInput = RoundFacts | str
@@ -384,9 +385,52 @@ def check(source: MatchSource, facts: RoundInput, allow: bool = False) -> Checke
     ended it so (Implausible) is ``record``'s to ask, since the scorer may confirm it."""
     opened = source if isinstance(source, OpenMatch) else open_match(os.fspath(source))
     facts = _facts(opened, facts)
+    _ends_the_hand(opened, facts)
     rnd = round_from_facts(opened.match, opened.ruleset, facts, allow=allow)
     rnd = check_next(opened.match, opened.ruleset, rnd, opened.table.over, opened.table.rounds, allow)
     return Checked(opened, facts, rnd, allow)
+
+
+def in_play(opened: OpenMatch) -> StateError:
+    """The refusal of a change a hand in play forbids: it would be lost (it is finished, undone or dropped in
+    'play', explicitly)."""
+    plays = len(opened.match.hand.plays)
+    return StateError(ngettext("a hand is in play in {path} ({n} play, typed in 'scorekeeper play'): finish it "
+                               "there, or drop it there with 'undo all'; nothing was written",
+                               "a hand is in play in {path} ({n} plays, typed in 'scorekeeper play'): finish it "
+                               "there, or drop it there with 'undo all'; nothing was written", plays).format(
+        path=opened.path, n=plays))
+
+
+def _ends_the_hand(opened: OpenMatch, facts: RoundFacts) -> None:
+    """A round recorded while a hand is in play is that hand's: its plays start with the plays kept (else the
+    hand would be lost, and the round is refused)."""
+    hand = opened.match.hand
+    if hand is None:
+        return
+    plays = tuple(facts.plays) if not isinstance(facts.plays, str) else ()
+    if plays[:len(hand.plays)] != hand.plays:
+        raise in_play(opened)
+
+
+@_read_again
+def keep_hand(source: MatchSource, hand: OpenHand | None) -> Change:
+    """Keep the hand in play, as far as it is typed, in the match (None: drop it): a session writes it after each
+    play, so that a session that dies or is quit resumes it.  Its plays are checked as the file's are when it
+    is read (a play that cannot be scored is refused); its breaches are the table's to decide."""
+    from scorekeeper.match.opened import hand_problem  # start-up: only a hand typed play by play
+
+    with _changing(source) as opened:
+        if opened.table.over and hand is not None:
+            raise StateError(_("the match is over: a hand cannot be played in it"))
+        match = opened.match._replace(hand=hand)
+        if hand is not None:
+            problem = hand_problem(match, opened.ruleset)
+            if problem:
+                raise InputError(problem)
+        # the rounds are unchanged (the same objects): only the hand in play is followed
+        table = replay(opened.ruleset, match, opened.table.rounds, kept=len(match.rounds))
+        return Change(opened, _saved(opened, match, table))
 
 
 @_read_again
@@ -511,6 +555,8 @@ def score(source: MatchSource, player: str, points: int | None = None, count: in
         raise InputError(_("give the points claimed (score Ann 10) or the count of the open ends (score Ann "
                            "--count 15), one of them"))
     with _changing(source) as opened:
+        if opened.match.hand is not None:
+            raise in_play(opened)
         return _claimed(opened, ((player, points, count),))
 
 
@@ -522,6 +568,8 @@ def claim(source: MatchSource, told: Iterable[tuple[str, int, bool]]) -> Change:
     from scorekeeper.match.claims import claim_points  # start-up: keeps claims out of other commands
 
     with _changing(source) as opened:
+        if opened.match.hand is not None:
+            raise in_play(opened)
         claims = claim_points(opened.ruleset, told)  # a refusal names the claim as it was told
         # a count is kept as the count (it converts under another ruleset), the points as points
         return _claimed(opened, tuple((each.player, None if each.count is not None else each.points, each.count)

@@ -13,6 +13,10 @@ The plays, separated by commas, semicolons or spaces::
 
 A player is named as in a round line: any unique start of the name (``a 66``), or the name in double
 quotes; a tile is ``6-3``, ``6:3`` or, in a set up to double-nine, ``63``.
+
+In a hand typed at the ``play`` prompt the turn is known, and a play may leave out who plays (``nameless``):
+``63`` is a tile laid by the player whose turn it is (``WHOSE_TURN`` stands for them until the hand says who),
+``-`` a knock and ``+`` (``+2``) a draw, one key each; ``b -`` and ``b +2`` name the player as ever.
 """
 
 from __future__ import annotations
@@ -31,6 +35,10 @@ KNOCK_WORDS = ("knocks", "knock", "passes", "pass")
 DRAW_WORDS = ("draws", "draw")
 MISSED, MUGGINS = "missed", "muggins"
 KEYWORDS = KNOCK_WORDS + DRAW_WORDS + ("on", MISSED, MUGGINS)
+KNOCK_KEY, DRAW_KEY = "-", "+"
+"""The one-key forms of a knock and a draw (``+2``: two tiles), where the turn is known."""
+WHOSE_TURN = ""
+"""The player of a play typed without a name (``nameless``): the one whose turn it is, which the hand says."""
 MOST_DRAWN = 999
 """The most tiles a draw in a match file may say (a typed draw: the tiles of the ruleset's set at most)."""
 _TOKEN = re.compile(rf"""
@@ -38,6 +46,8 @@ _TOKEN = re.compile(rf"""
   | (?P<number>[0-9]+)(?![0-9])
   | "(?P<quoted>[^"]*)"
   | (?P<word>[^\W\d_][\w'’.-]*)
+  | (?P<knock>-)(?=[\s,;]|$)
+  | (?P<draw>\+[0-9]*)(?=[\s,;]|$)
   | (?P<space>[\s,;]+)
   | (?P<other>\S[^\s,;]*)
 """, re.VERBOSE)
@@ -76,12 +86,13 @@ def parse_tile_word(word: str, max_pip: int = 6) -> Tile | None:
 
 
 def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 6,
-                seen: list[str] | None = None, exact: bool = False) -> tuple[Play, ...]:
+                seen: list[str] | None = None, exact: bool = False, nameless: bool = False) -> tuple[Play, ...]:
     """The plays of ``text``, each name resolved against ``players`` (unique prefixes, as in a round line).
 
     Without ``players`` the names are taken as typed, and a later name that starts only one name seen before
     (in ``seen``, to which each new name is added) is that player (``Ann 6-6, Bob 6-3, a 3-3``); ``exact``:
-    every name is taken as written (as ``format_plays`` writes them, in a match file)."""
+    every name is taken as written (as ``format_plays`` writes them, in a match file); ``nameless``: a play
+    may leave out who plays (``63``, ``-``, ``+2``, ``knocks``): its player is ``WHOSE_TURN``."""
     if exact:
         stored = _stored(text)
         if stored is not None:
@@ -96,40 +107,38 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
     while at < len(words):
         number = len(plays) + 1
         word = words[at]
-        if word.kind not in ("word", "quoted") or (word.kind == "word" and word.text.casefold() in KEYWORDS):
+        if nameless and _is_nameless(word, players, seen, max_pip):
+            player = WHOSE_TURN
+        elif word.kind not in ("word", "quoted") or (word.kind == "word" and word.text.casefold() in KEYWORDS):
+            if nameless:
+                raise InputError(_("play {number}: {word} is neither a tile (6-3) nor a player's name: type the "
+                                   "tile ('63'), '-' for a knock, '+' for a draw, or who plays first ('b 63')").format(
+                    number=number, word=quoted(word.text)))
             if plays:
                 raise InputError(_("play {number}: {word} after {before} is not a player's name: each play starts "
                                    "with who plays ('Bob 6-3', 'Bob knocks')").format(
                     number=number, word=quoted(word.text), before=said_play(plays[-1], seen)))
             raise InputError(_("play {number}: {word} is not a player's name: each play starts with who plays "
                                "('Bob 6-3', 'Bob knocks')").format(number=number, word=quoted(word.text)))
-        player = word.text if exact else _player(word.text, players, seen)
-        at += 1
-        if at >= len(words):
-            raise InputError(_("play {number}: what did {player} do? Give a tile (6-3), 'knocks' or 'draws "
-                               "N'").format(
-                number=number, player=player))
-        word = words[at]
+        else:
+            player = word.text if exact else _player(word.text, players, seen)
+            at += 1
+            if at >= len(words):
+                raise InputError(_("play {number}: what did {player} do? Give a tile (6-3), 'knocks' or 'draws "
+                                   "N'").format(
+                    number=number, player=player))
+            word = words[at]
         what = _meaning(word.text, players, seen) if word.kind == "word" else ""
         tile = parse_tile_word(word.text, max_pip) if word.kind in ("tile", "number") else None
         at += 1
-        if what in KNOCK_WORDS or what == "knocks":
+        if what in KNOCK_WORDS or what == "knocks" or word.kind == "knock":
             plays.append(Play(player, Action.KNOCK))
-        elif what in DRAW_WORDS:
-            drawn = 1
-            if at < len(words) and words[at].kind == "number":
+        elif what in DRAW_WORDS or word.kind == "draw" and player == WHOSE_TURN:
+            typed = word.text[1:] if word.kind == "draw" else ""
+            if not typed and at < len(words) and words[at].kind == "number" and word.kind != "draw":
                 typed = words[at].text  # ASCII digits (_TOKEN)
                 at += 1
-                most = MOST_DRAWN if exact else (max_pip + 1) * (max_pip + 2) // 2  # a file's, or the set's
-                drawn = int(typed) if len(typed.lstrip("0")) <= len(str(most)) else most + 1
-                if drawn < 1:
-                    raise InputError(_("play {number}: {player} draws {drawn}: a draw takes at least one "
-                                       "tile").format(
-                        number=number, player=player, drawn=drawn))
-                if drawn > most:
-                    raise InputError(_("play {number}: {player} draws {drawn}: a draw takes 1 to {most} tiles, "
-                                       "the whole set at most").format(
-                        number=number, player=player, drawn=quoted(typed), most=most))
+            drawn = _drawn(typed, exact, max_pip, number, player)
             plays.append(Play(player, Action.DRAW, drawn=drawn))
         elif tile is not None:
             on = None
@@ -155,6 +164,33 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
                                "N'").format(
                 number=number, word=quoted(word.text), player=player))
     return tuple(plays)
+
+
+def _is_nameless(word: _Word, players: Sequence[str] | None, seen: list[str], max_pip: int) -> bool:
+    """Whether a play starts with ``word`` without a name: a tile, the one-key knock or draw, or a knock's or
+    a draw's word that names nobody."""
+    if word.kind in ("knock", "draw", "tile"):
+        return True
+    if word.kind == "number":
+        return parse_tile_word(word.text, max_pip) is not None
+    return word.kind == "word" and _meaning(word.text, players, seen) in KNOCK_WORDS + DRAW_WORDS
+
+
+def _drawn(typed: str, exact: bool, max_pip: int, number: int, player: str) -> int:
+    """How many tiles a draw takes: ``typed`` (ASCII digits; '' for one), within the set's tiles (a match
+    file's: ``MOST_DRAWN``)."""
+    if not typed:
+        return 1
+    player = player or _("the player to play")
+    most = MOST_DRAWN if exact else (max_pip + 1) * (max_pip + 2) // 2  # a file's, or the set's
+    drawn = int(typed) if len(typed.lstrip("0")) <= len(str(most)) else most + 1
+    if drawn < 1:
+        raise InputError(_("play {number}: {player} draws {drawn}: a draw takes at least one tile").format(
+            number=number, player=player, drawn=drawn))
+    if drawn > most:
+        raise InputError(_("play {number}: {player} draws {drawn}: a draw takes 1 to {most} tiles, the whole set "
+                           "at most").format(number=number, player=player, drawn=quoted(typed), most=most))
+    return drawn
 
 
 def _stored(text: str) -> tuple[Play, ...] | None:

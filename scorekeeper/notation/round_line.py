@@ -27,7 +27,7 @@ gives the same facts the flags of ``round`` give, and they are checked by the sa
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Mapping, NamedTuple
 
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.domain.facts import PLAIN, Ending, Match, Round, RoundFacts
@@ -83,16 +83,20 @@ def tokens(text: str) -> list[Token]:
     return found
 
 
-def read_round(text: str, match: Match, partner_counts: bool = True, max_pip: int = 6) -> RoundFacts:
+def read_round(text: str, match: Match, partner_counts: bool = True, max_pip: int = 6,
+               held: Mapping[str, int] | None = None) -> RoundFacts:
     """What a round line says, as the facts the flags of ``round`` give, every name resolved (InputError for
     a name that is unknown or ambiguous, a tile without a player, a word out of place).  ``partner_counts``:
     false where pairs do not count the hand of the partner of the one out (``count.partner_of_finisher``),
     so that unnamed totals may be given for the hands that count only; ``max_pip``: the set's, for the
-    plays' tiles written without a dash."""
+    plays' tiles written without a dash.  ``held``: how many tiles each player holds, where the plays tell
+    it (a hand typed play by play): a player's numbers are then read as the plays read them, tiles without a
+    dash (``36`` is 3-6), when there are as many as the tiles held (one, for an unnamed total)."""
     text, plays = _split_plays(text, match, max_pip)
     words = tokens(text)
     reader = _Reader(words, match)
     reader.partner_counts = partner_counts
+    reader.held, reader.max_pip = held or {}, max_pip
     try:
         facts = reader.read() if text.strip() else RoundFacts()
     except InputError as error:
@@ -159,6 +163,11 @@ class _Reader:
         """A player just named, with nothing yet said of them: an error if the next word is not about them."""
         self.partner_counts = True
         """Whether the hand of the partner of the one out counts (unnamed totals may skip it when not)."""
+        self.held: Mapping[str, int] = {}
+        """How many tiles each player holds, where the plays tell it (``read_round``'s ``held``)."""
+        self.max_pip = 6
+        self.unnamed_words: list[str] = []
+        """The unnamed totals as typed (a one-tile hand's ``36`` is the tile 3-6)."""
 
     def peek(self, ahead: int = 0) -> Token | None:
         index = self.at + ahead
@@ -188,8 +197,9 @@ class _Reader:
         while self.peek() is not None:
             self.step()
         self.said_of_named(None)
+        totals = tuple(self.totals + self.positional())
         return RoundFacts(out=self.out, fish=self.fish, hands=tuple((p, tuple(t)) for p, t in self.hands),
-                          totals=tuple(self.totals + self.positional()), fisher=self.fisher,
+                          totals=totals, fisher=self.fisher,
                           last=tuple(self.last), led=self.led, claims=tuple(self.claims),
                           play_points=tuple(self.play_points), plain_last=self.plain_last,
                           plain_led=self.plain_led)
@@ -267,12 +277,18 @@ class _Reader:
                 self.hands.append((self.player, [tile]))
                 self.holding = "tiles"
         elif word.kind == "number":
+            tiles = self.held_tiles(word) if self.player is not None and self.holding is None else None
+            if tiles is not None:
+                self.hands.append((self.player, tiles))
+                self.holding = "tiles"
+                return
             value = self.number(word)
             if self.player is not None and self.holding is None:
                 self.totals.append((self.player, value))
                 self.holding = "total"
             else:
                 self.unnamed.append(value)
+                self.unnamed_words.append(word.text)
         elif word.kind == "plus":
             owner = self.owner("+" + word.text)
             self.claims.append((owner, self.number(word), False))
@@ -335,6 +351,20 @@ class _Reader:
     def number(self, word: Token) -> int:
         return parse_number(word.text, N_("a round"), most_digits=_DIGITS)
 
+    def held_tiles(self, word: Token) -> list[Tile] | None:
+        """The current player's numbers from ``word`` on read as tiles, as the plays read them (``36`` is
+        3-6), where the plays tell how many tiles the player holds and that many numbers follow, each a tile;
+        None otherwise (a total)."""
+        holds = self.held.get(self.player)
+        if not holds:
+            return None
+        words = [word] + [self.peek(ahead) for ahead in range(holds - 1)]
+        tiles = [_tile_word(each, self.max_pip) for each in words]
+        if any(tile is None for tile in tiles):
+            return None
+        self.at += holds - 1
+        return tiles
+
     def positional(self) -> list[tuple[str, int]]:
         """Totals without names, for the players not named, in seating order after the one who went out."""
         if not self.unnamed:
@@ -360,13 +390,28 @@ class _Reader:
                                       "{needed} totals needed, in seating order ({players}): {given} given",
                                       len(waiting)).format(needed=len(waiting), players=", ".join(waiting),
                                                            given=given))
-        return list(zip(waiting, self.unnamed))
+        totals = []
+        for player, value, typed in zip(waiting, self.unnamed, self.unnamed_words):
+            tile = _tile_word(Token("number", typed), self.max_pip) if self.held.get(player) == 1 else None
+            if tile is not None:  # a one-tile hand, its tile typed as the plays type it
+                self.hands.append((player, [tile]))
+            else:
+                totals.append((player, value))
+        return totals
 
     def uncounted(self) -> tuple[str, ...]:
         """The partner of the one out, where pairs do not count that hand (else nobody)."""
         if self.partner_counts or self.out is None:
             return ()
         return tuple(player for player in self.match.side_of(self.out).players if player != self.out)
+
+
+def _tile_word(word: Token | None, max_pip: int) -> Tile | None:
+    """A number typed as the plays type a tile (``36``: 3-6, in a set up to double-nine); None otherwise."""
+    if word is None or word.kind != "number" or len(word.text) != 2 or max_pip > 9:
+        return None
+    low, high = int(word.text[0]), int(word.text[1])
+    return Tile.of(low, high) if low <= max_pip and high <= max_pip else None
 
 
 def format_round(rnd: Round, match: Match, short: bool = False, language: str = "en") -> str:

@@ -1,5 +1,6 @@
 """Which facts a round left out could change its score: the last tile of an out (finishing doubles, a bonus for
-finishing on a double) and the lead (6-6 on the hundred, a bonus for leading a double).
+finishing on a double), the lead (6-6 on the hundred, a bonus for leading a double), and who made a fish (who
+leads next, or takes it).
 
 Worked out by trying, not by reading the rules again here: the round is scored after the table as typed, then
 with each double that could have been played there; a fact is worth asking when one of them changes what the
@@ -7,7 +8,7 @@ round records or decides.  So whatever the ruleset's keys (``finish.*``, ``hundr
 a tile, and whether the scores before the round let it matter (a side holding no points cannot lead 6-6 on
 the hundred), comes from the scoring code itself.  A tile the facts place elsewhere (a hand given as tiles,
 or a total only those tiles make: a Goat total of 0 is 0-0) is not tried.  Pure: (ruleset, match, table,
-round).
+round).  In a round that decides the match, only what would decide it otherwise is worth asking.
 """
 
 from __future__ import annotations
@@ -29,16 +30,20 @@ class Fact(Enum):
     """The tile (or two doubles) the player who went out finished with."""
     LED = "led"
     """The tile that opened the round."""
+    FISHER = "fisher"
+    """The player who made the fish (the fisherman)."""
 
 
-LAST, LED = Fact.LAST, Fact.LED
+LAST, LED, FISHER = Fact.LAST, Fact.LED, Fact.FISHER
 
 
 class Asked(NamedTuple):
-    """A fact worth asking, and the tiles that would change the score (each a tile, or two doubles at once)."""
+    """A fact worth asking, and the tiles that would change the score (each a tile, or two doubles at once), or
+    the players (the fisherman)."""
 
     fact: Fact
     tiles: tuple[tuple[Tile, ...], ...]
+    players: tuple[str, ...] = ()
 
 
 class RoundScore(NamedTuple):
@@ -57,25 +62,40 @@ class RoundScore(NamedTuple):
 
 def worth_asking(ruleset: Ruleset, match: Match, table: Table, rnd: Round) -> tuple[Asked, ...]:
     """The facts ``rnd`` (the next round of ``match``, whose table is ``table``) does not give and that could
-    change its score, in the order to ask them: ``LAST`` (an out's last tile), ``LED`` (the lead), each with
-    the tiles that would.  Empty when the match is over, or when every tile that could have been played
-    there scores the same as the round typed."""
+    change its score, in the order to ask them: ``FISHER`` (who made a fish, with the players whose fish it
+    would change), ``LAST`` (an out's last tile), ``LED`` (the lead), each with the tiles that would.  Empty
+    when the match is over, or when every tile or player that could have been there scores the same as the
+    round typed."""
     if table.over or len(table.rounds) != len(match.rounds):
         return ()
     typed = _scored(ruleset, match, table, rnd)
-    placed = placed_tiles(rnd, deduce_hands(ruleset, match, rnd))
+
+    def changes(other: Round) -> bool:
+        return _changes(typed, _scored(ruleset, match, table, other))
+
     asked = []
+    if rnd.ending is not OUT and rnd.fisher is None:
+        fishers = tuple(player for player in match.players if changes(rnd._replace(fisher=player)))
+        if fishers:
+            asked.append(Asked(FISHER, (), fishers))
+    placed = placed_tiles(rnd, deduce_hands(ruleset, match, rnd))
     if rnd.ending is OUT and not rnd.last and not rnd.plain_last:
-        lasts = tuple(last for last in _lasts(ruleset, placed)
-                      if _scored(ruleset, match, table, rnd._replace(last=last)) != typed)
+        lasts = tuple(last for last in _lasts(ruleset, placed) if changes(rnd._replace(last=last)))
         if lasts:
             asked.append(Asked(LAST, lasts))
     if rnd.led is None and not rnd.plain_led:
-        leds = tuple((led,) for led in _doubles(ruleset, placed)
-                     if _scored(ruleset, match, table, rnd._replace(led=led)) != typed)
+        leds = tuple((led,) for led in _doubles(ruleset, placed) if changes(rnd._replace(led=led)))
         if leds:
             asked.append(Asked(LED, leds))
     return tuple(asked)
+
+
+def _changes(typed: RoundScore, other: RoundScore) -> bool:
+    """Whether ``other`` scores otherwise than the round as typed: where the typed round decides the match,
+    only a different decision counts (nothing else of it is played on)."""
+    if typed.over[0]:
+        return other.over != typed.over
+    return other != typed
 
 
 def _scored(ruleset: Ruleset, match: Match, table: Table, rnd: Round) -> RoundScore:

@@ -509,6 +509,8 @@ def _spans(numbers: list[int]) -> str:
 def _status(table: Table, ruleset: Ruleset) -> list[str]:
     """Points in play, eggs carried, and who leads next or how the match ended."""
     lines = []
+    if table.hand is not None:
+        lines.append(hand_line(table.hand))
     if any(table.in_play.values()):
         lines.append(_("in play this hand: {points} (already in the totals)").format(
             points=", ".join(f"{name} {points}" for name, points in table.in_play.items() if points)))
@@ -517,9 +519,19 @@ def _status(table: Table, ruleset: Ruleset) -> list[str]:
         lines.append(_(carried).format(points=table.eggs))
     if table.over:
         lines.append(over_line(table, ruleset))
-    else:
+    elif table.hand is None:  # a hand in play says whose turn it is instead
         lines.append(table.lead_note.said() if table.lead_note else "")
     return lines
+
+
+def hand_line(hand) -> str:
+    """The hand in play (``scoring.open_hand.HandSoFar``) in one line: its plays, and whose turn it is or that its
+    hands are to be given."""
+    if hand.over:
+        return ngettext("hand in play: {n} play, over: its hands are to be given",
+                        "hand in play: {n} plays, over: its hands are to be given", hand.plays).format(n=hand.plays)
+    return ngettext("hand in play: {n} play, {player} to play", "hand in play: {n} plays, {player} to play",
+                    hand.plays).format(n=hand.plays, player=hand.turn)
 
 
 EGGS_GO_TO = {

@@ -29,7 +29,7 @@ from scorekeeper.reports.render import (
     table_title,
     tiny_heading,
 )
-from scorekeeper.rules.schema import AtTarget, RoundsWinner
+from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner
 
 
 SHORT_NAMES = 5
@@ -52,11 +52,9 @@ class SideCard(NamedTuple):
 
 
 class HandShown(NamedTuple):
-    """The hand in play, as far as the match file knows it.
-
-    Today the file keeps only the points claimed during the hand (``score``, a count scored in Muggins and
-    the like); the ends, the count, whose turn and the plays come once the hand typed in ``play`` is kept in
-    the match file, and are empty until then."""
+    """The hand in play, as far as the match file knows it: the points claimed during it (``score``, a count
+    scored in Muggins and the like, or what its plays scored), and where a hand is typed play by play in
+    ``play`` (kept in the match file as it is typed), its plays, the open ends, their count and whose turn."""
 
     points: tuple[tuple[str, int], ...] = ()
     """Each side's points claimed so far this hand (already in the scores)."""
@@ -125,7 +123,7 @@ def scoreboard(opened, rounds: int = SHOWN_ROUNDS) -> Scoreboard:
         banner=over_line(table, ruleset),
         next="" if table.over or table.lead_note is None else table.lead_note.said(),
         eggs=_eggs(table, ruleset),
-        hand=_hand(table),
+        hand=_hand(table, ruleset),
         last=_last_round(table, match),
         headers=headers,
         short_headers=short_headers,
@@ -195,12 +193,18 @@ def _eggs(table, ruleset) -> str:
     return _(carried).format(points=table.eggs)
 
 
-def _hand(table) -> HandShown | None:
-    """The hand in play: the points claimed so far (the match file keeps nothing else of it yet)."""
+def _hand(table, ruleset) -> HandShown | None:
+    """The hand in play: the points claimed or scored so far, and where it is typed play by play, its plays, the
+    ends, the count (where plays score: the races) and whose turn."""
     points = tuple((name, points) for name, points in table.in_play.items() if points)
-    if table.over or not points:
+    played = table.hand
+    if table.over or not (points or played):
         return None
-    return HandShown(points=points)
+    if played is None:
+        return HandShown(points=points)
+    return HandShown(points=points, plays=played.plays, ends=played.ends,
+                     count=played.count if ruleset["play.scores"] is not PlayScore.NONE else None,
+                     turn=played.turn)
 
 
 def _last_round(table, match) -> LastRound | None:

@@ -76,6 +76,16 @@ class PlayBreach(IllegalPlay):
         super().__init__(play, reason or "; ".join(finding.reason for finding in found))
 
 
+class TwoPlaces(IllegalPlay):
+    """A tile that fits places making different layouts, typed without saying which (rules.md §10.1): ``places``
+    names each as ``on`` takes it (the number showing there, or the tile there where two ends show it), with
+    the number showing (``(on, showing)``)."""
+
+    def __init__(self, play: Play, reason: str, places: tuple[tuple[int | Tile, int], ...]) -> None:
+        self.places = places
+        super().__init__(play, reason)
+
+
 class _Suspect:
     """A draw or a knock a later fact may prove was made while the player could play: the ends then, the tiles
     the player drew from then on, and the tiles laid or held since that fitted those ends."""
@@ -782,16 +792,21 @@ class Board:
             kinds.setdefault(kind, place)
         if len(kinds) > 1:
             named = [self._named(place) for place in kinds.values()]
-            raise IllegalPlay(play, _("{tile} fits {n} places: {places}: say which").format(
+            raise TwoPlaces(play, _("{tile} fits {n} places: {places}: say which").format(
                 tile=tile, n=len(named), places=_(" or ").join(_("on {place}").format(place=name)
-                                                               for name in named)))
+                                                               for name in named)),
+                tuple((self._on(place), place.showing) for place in kinds.values()))
         return next(iter(kinds.values()))
 
     def _named(self, place: _Place) -> str:
         """An open end as ``on`` names it: its number when no other end shows it, else the tile there."""
+        return str(self._on(place))
+
+    def _on(self, place: _Place) -> int | Tile:
+        """An open end as a play's ``on`` takes it: its number when no other end shows it, else the tile there."""
         if list(self.ends()).count(place.showing) == 1:
-            return str(place.showing)
-        return str(self.nodes[place.node].tile)
+            return place.showing
+        return self.nodes[place.node].tile
 
 
 def follow(ruleset: Ruleset, players: Sequence[str], plays: Iterable[Play],

@@ -55,6 +55,14 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
     in_play: dict[str, int] = {}
     if match.pending and not decided:
         accounts, in_play, decided = _in_play(ruleset, match, accounts, len(results))
+    hand = None
+    if match.hand is not None:
+        from scorekeeper.scoring.open_hand import hand_so_far  # start-up: only a match with a hand in play
+
+        hand = hand_so_far(ruleset, match)
+        for side, points in hand.points:  # in play, in the totals: the hand decides when it is recorded
+            accounts = {**accounts, side: accounts[side]._replace(score=accounts[side].score + points)}
+            in_play[side] = in_play.get(side, 0) + points
     winner, loser = (decided.winner, decided.loser) if decided else (None, None)
     leader = next_leader(ruleset, match, results[-1].facts) if results else None
     lead_tile = None
@@ -70,7 +78,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
     return Table(ruleset=ruleset.name, sides=standings, rounds=tuple(results), eggs=pot.amount,
                  over=decided is not None, winner=winner, loser=loser, next_leader=leader,
                  next_lead=lead_tile, lead_note=note, decided_by=why, in_play=MappingProxyType(in_play),
-                 target=target)
+                 target=target, hand=hand)
 
 
 def _at_target(accounts: Mapping[str, Account], target: int) -> bool:

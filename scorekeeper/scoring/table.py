@@ -130,6 +130,9 @@ class Table(NamedTuple):
     """Points claimed so far in the hand in progress, per side (already in the scores)."""
     target: int | None = None
     """The target at this table (0: none; a fixed number of rounds instead)."""
+    hand: object = None
+    """Where the hand in play stands (``scoring.open_hand.HandSoFar``), when one is typed play by play; its
+    points are in ``in_play``."""
 
     def standing(self, name: str) -> Standing:
         return next(item for item in self.sides if item.name == name)
@@ -158,6 +161,7 @@ class Table(NamedTuple):
             "decided_by": self.decided_by.said() if self.decided_by else None,
             "in_play": {side.name: self.in_play.get(side.name, 0) for side in self.sides},
             "target": self.target,
+            "hand": self.hand.to_dict() if self.hand is not None else None,
             "history": [{
                 "round": result.number,
                 "ending": result.facts.ending.value,

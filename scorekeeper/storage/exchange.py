@@ -14,8 +14,9 @@ from typing import Any
 from scorekeeper.domain.facts import FORMAT_VERSION, Match, Side, singles
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, printable
 from scorekeeper.i18n import _
-from scorekeeper.storage.matchfile import (format_claim, key_line, parse_claim, parse_match, players_problem,
-                                           revision_from_dict, revision_to_dict, round_from_dict)
+from scorekeeper.storage.matchfile import (format_claim, hand_from_dict, hand_to_dict, key_line, parse_claim,
+                                           parse_match, players_problem, revision_from_dict, revision_to_dict,
+                                           round_from_dict)
 from scorekeeper.storage.tomlread import TomlError, loads
 
 EXPORT_KIND = "scorekeeper match export"
@@ -33,6 +34,7 @@ def match_data(match: Match) -> dict[str, Any]:
             "players": list(match.players),
             "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
             "pending": [format_claim(claim) for claim in match.pending],
+            "hand": hand_to_dict(match.hand) if match.hand is not None else None,
             "history": [revision_to_dict(entry) for entry in match.history]}
 
 
@@ -114,8 +116,15 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
             problems.append(MatchFileError(_("history entry {number}: {error}").format(
                 number=index + 1, error=error), label, lines[index],
                                            key=f"history[{index}]"))
+    hand = None
+    if data.get("hand") is not None:
+        try:
+            hand = hand_from_dict(data["hand"], key_line(text, "hand"))
+        except (InputError, ValueError, TypeError) as error:
+            problems.append(MatchFileError(_("the hand in play: {error}").format(error=error), label,
+                                           key_line(text, "hand")))
     match = Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds),
-                  pending=tuple(pending), path=label, history=tuple(history))
+                  pending=tuple(pending), path=label, history=tuple(history), hand=hand)
     return match, problems
 
 

@@ -7,8 +7,9 @@
         { end = "out", out = "Masha", hands = { Alex = "1-2 3-3", Olya = 13, Serg = 5 } },
     ]
 
-One round a line (a hand as its tiles, or as a pip total); ``sides``, ``pending`` claims and ``history``
-follow the same form when a match has them.
+One round a line (a hand as its tiles, or as a pip total); ``sides``, ``pending`` claims, the ``hand`` in play
+(``hand = { plays = "Ann 6-6, Bob 6-3" }``, the hand typed play by play and not yet recorded) and
+``history`` follow the same form when a match has them.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from scorekeeper.domain.facts import (
     Ending,
     Hand,
     Match,
+    OpenHand,
     Revision,
     Round,
     Ruling,
@@ -190,16 +192,55 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
             if problems is None:
                 raise problem from None
             found.append(problem)
+    hand = None
+    if "hand" in data:
+        line = _key_line(text, "hand")
+        try:
+            hand = _parse_hand(data["hand"], line)
+        except (InputError, ValueError, TypeError) as error:
+            problem = MatchFileError(_("the hand in play: {error}").format(error=error), label, line)
+            if problems is None:
+                raise problem from None
+            found.append(problem)
     if head:
         every = sorted(head + found, key=lambda problem: (problem.line is None, problem.line or 0))
         raise_problems(every)
     if problems is not None:
         problems.extend(found)
     return Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds), pending=pending,
-                 path=label, history=tuple(history), lang=lang)
+                 path=label, history=tuple(history), lang=lang, hand=hand)
 
 
-TOP_KEYS = ("format", "ruleset", "lang", "players", "sides", "pending", "rounds", "history")
+TOP_KEYS = ("format", "ruleset", "lang", "players", "sides", "pending", "rounds", "hand", "history")
+
+
+def _parse_hand(raw: Any, line: int | None) -> OpenHand:
+    """The hand in play as the file writes it: ``{ plays = "Ann 6-6, Bob 6-3", allowed = [...] }``."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("plays"), str) or not raw["plays"].strip():
+        raise ValueError(_('must be a table like { plays = "Ann 6-6, Bob 6-3" } (the plays so far)'))
+    unknown = set(raw) - {"plays", "allowed"}
+    if unknown:
+        raise ValueError(_("unknown key(s) {key}").format(key=', '.join(printable(key) for key in sorted(unknown))))
+    from scorekeeper.notation.play_line import parse_plays  # start-up: only a hand typed play by play needs it
+
+    plays = parse_plays(raw["plays"], exact=True)
+    rulings = _parse_rulings(raw["allowed"], len(plays)) if "allowed" in raw else ()
+    return OpenHand(plays, rulings, line)
+
+
+def hand_to_dict(hand: OpenHand) -> dict[str, Any]:
+    """The hand in play as the match file writes it (also used by exports)."""
+    from scorekeeper.notation.play_line import format_plays  # start-up: as in _parse_hand
+
+    raw: dict[str, Any] = {"plays": format_plays(hand.plays)}
+    if hand.rulings:
+        raw["allowed"] = [{"play": ruling.play, "breach": ruling.breach.value} for ruling in hand.rulings]
+    return raw
+
+
+def hand_from_dict(raw: Any, line: int | None = None) -> OpenHand:
+    """Read the hand in play written by ``hand_to_dict``; ValueError/InputError name what is wrong."""
+    return _parse_hand(raw, line)
 HISTORY_NOTE = ("# The changes that took facts out (undo, delete, edit), each with the facts it took:\n"
                 "# 'scorekeeper undo --list' shows them, 'scorekeeper redo' puts one back.")
 
@@ -491,6 +532,8 @@ def dump_match(match: Match) -> str:
         lines.append(f"pending = {_value([format_claim(claim) for claim in match.pending])}")
     if match.rounds:
         lines += ["rounds = ["] + [_line(rnd, _dump_round) for rnd in match.rounds] + ["]"]
+    if match.hand is not None:  # the next round, being typed play by play
+        lines.append(f"hand = {_value(hand_to_dict(match.hand))}")
     if match.history:
         lines += ["", HISTORY_NOTE, "history = ["]
         lines += [_line(entry, _dump_revision) for entry in match.history] + ["]"]

@@ -13,7 +13,7 @@ from conftest import command_environment, installed_command
 from scorekeeper.reports.formats import TABLES
 from scorekeeper.cli.app import cli
 
-KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds", "history", "lang", "extends", "fish",
+KEYS = ("format", "ruleset", "players", "sides", "pending", "rounds", "hand", "history", "lang", "extends", "fish",
         "policy")
 """What programs read stays English: a match file's and a ruleset's keys (named where a problem is)."""
 

@@ -97,7 +97,7 @@ def test_a_sealed_layout_says_so_and_fish_closes_it_with_everyone_knocking():
     ended = made.answer(made.fish()).splitlines()
     assert ended[:4] == ["Bob knocks · Cat", "Cat knocks · Dan", "Dan knocks · Ann", "Ann knocks · fish"]
     assert ended[4] == ("A fish: nobody can play; Ann made it. What does each hand hold? Tiles or totals, as in a "
-                        "round line: a 8 b 3-4 c 12 d 5")
+                        "round line: a 8 b 12 c 5 d 9")
     assert made.prompt(1) == "#1 hands> "
 
 
@@ -110,13 +110,15 @@ def test_fish_on_a_layout_that_can_still_be_matched_is_refused():
 
 def test_the_out_closes_into_a_round_with_its_last_tile_lead_and_plays():
     made = hand("all-fives", FIVES)
-    facts = made.facts("b 1-3 4-5 5-5 3-3 0-2 2-4 1-2 0-1 0-0 0-4, c 3-5, d 10", match("all-fives"))
+    facts = made.facts("b 1-3 4-5 5-5 3-3 0-2 2-4 1-2 0-1 0-0 0-4, c 3-5, d 7", match("all-fives"))
     assert facts.out == "Ann" and facts.last == (Tile(0, 5),) and facts.led == Tile(6, 6)
     assert format_plays(facts.plays) == FIVES
     assert facts.hands == (("Bob", tuple(map(parse_tile, "1-3 4-5 5-5 3-3 0-2 2-4 1-2 0-1 0-0 0-4".split()))),
                            ("Cat", (parse_tile("3-5"),)))
-    assert facts.totals == (("Dan", 10),)
-    assert made.facts("3 8 10", match("all-fives")).totals == (("Bob", 3), ("Cat", 8), ("Dan", 10))  # after Ann
+    assert facts.totals == (("Dan", 7),)
+    assert made.facts("3 8 7", match("all-fives")).totals == (("Bob", 3), ("Cat", 8), ("Dan", 7))  # after Ann
+    # Cat and Dan hold one tile each: two digits are that tile, as the plays read them (issue 32)
+    assert made.facts("3 8 10", match("all-fives")).hands == (("Dan", (Tile(0, 1),)),)
 
 
 def test_the_fish_closes_into_a_round_with_its_fisherman():
@@ -148,9 +150,9 @@ def test_the_hands_typed_at_the_end_hold_no_tile_seen_played_and_no_ending(line,
 
 
 @pytest.mark.parametrize("line, why", [
-    ("b 45 c 8 d 40", "Dan holds 1 tile, at most 10 pips among the tiles not played: 40 given"),
-    ("b 2 c 8 d 10", "Bob holds 10 tiles, at least 43 pips among the tiles not played: 2 given"),
-    ("b 45 c 8 d 10", ""),
+    ("b 45 c 8 d 70", "Dan holds 1 tile, at most 10 pips among the tiles not played: 70 given"),
+    ("b 2 c 8 d 7", "Bob holds 10 tiles, at least 43 pips among the tiles not played: 2 given"),
+    ("b 45 c 8 d 7", ""),
 ])
 def test_a_total_the_tiles_not_played_cannot_make_is_said(line, why):
     made = hand("all-fives", FIVES)

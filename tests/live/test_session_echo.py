@@ -145,7 +145,8 @@ def test_tab_offers_the_words_of_english_and_the_language_in_use(session, langua
 
 def test_tab_in_english_offers_what_it_offered_before_and_the_play_words(session):
     live = session("goat", GOAT_PLAYERS, "en")
-    assert live.completions("", "") == ["undo", "allow", "redo", "edit", "delete", "table", "explain", "check", "rules",
+    assert live.completions("", "") == ["undo", "allow", "redo", "edit", "delete", "table", "explain", "ends", "held",
+                                        "check", "rules",
                                         "again", "save", "help", "quit"] + list(GOAT_PLAYERS)
     assert live.completions("Маша ", "") == list(GOAT_PLAYERS) + [
         "out", "fish", "by", "on", "led", "count", "played", "plays",

@@ -150,12 +150,12 @@ def test_the_counts_agree_with_their_numbers(tmp_path, speaking, language):
                                                             "uk": "Вводьте партію одним рядком, наприклад:"}[language]
 
 
-@pytest.mark.parametrize("language, typed, said", [
-    ("ru", "отмена все", "Текущий кон сброшен (2 хода)."),
-    ("uk", "скасувати усі", "Поточну партію скинуто (2 ходи)."),
-    ("en", "гтвщ фдд", "Dropped the hand in play (2 plays)."),  # 'undo all' on the Russian layout
+@pytest.mark.parametrize("language, typed, yes, said", [
+    ("ru", "отмена все", "да", "Текущий кон сброшен (2 хода)."),
+    ("uk", "скасувати усі", "так", "Поточну партію скинуто (2 ходи)."),
+    ("en", "гтвщ фдд", "нуы", "Dropped the hand in play (2 plays)."),  # 'undo all', 'yes' on the Russian layout
 ])
-def test_a_hand_dropped_with_the_languages_words(tmp_path, speaking, language, typed, said):
+def test_a_hand_dropped_with_the_languages_words(tmp_path, speaking, language, typed, yes, said):
     from scorekeeper.live.session import LiveSession, Screen
     from scorekeeper.match import usecases
 
@@ -163,7 +163,8 @@ def test_a_hand_dropped_with_the_languages_words(tmp_path, speaking, language, t
     speaking(language)
     session = LiveSession.open(str(tmp_path / "match.toml"), screen=lambda: Screen(None, None))
     session.handle("a 66 b 63")
-    assert session.handle(typed).text == said
+    assert session.handle(typed).question  # every play of it: asked first
+    assert session.answer(yes).text == said
     assert session.hand is None
 
 

@@ -32,6 +32,7 @@ def test_an_all_fives_hand_typed_play_by_play_at_40_columns(tmp_path):
     before = (tmp_path / "match.toml").read_bytes()
     assert lines_of(play.say("b 55")) == ["Error: Bob 5-5: 5-5 does not match an", "  open end (the ends show 6 6 6 6)"]
     assert play.prompt == "#1 12 Bob> "  # refused: nothing changed
+    assert (tmp_path / "match.toml").read_bytes() == before
     assert play.say("b knocks") == "Bob knocks · Cat\n"
     assert play.say("c 06") == "Cat 6-0 · 6+6+0 = 12 · Dan\n"
     assert lines_of(play.say("d 36 a 34")) == ["Dan 6-3 · 0+3 = 3 · Ann", "Ann 3-4 · 0+4 = 4 · Bob"]  # two plays
@@ -44,12 +45,13 @@ def test_an_all_fives_hand_typed_play_by_play_at_40_columns(tmp_path):
     assert play.prompt == "#1 5 Cat> "
     assert play.say("c 16 on 6 d 15").splitlines()[-1] == "Dan 1-5 · 2+2+1+5 = 10 · +10 · Ann"
     assert play.say("a 25 on 2 b 22 c 11 d 56").splitlines()[1] == "Bob 2-2 · 1+5+5+4 = 15 · +15 · Cat"
-    assert (tmp_path / "match.toml").read_bytes() == before  # the plays are saved with the round
+    # the hand in play is kept in the match file as it is typed
+    assert format_plays(load_match(str(tmp_path / "match.toml")).hand.plays) == ALL_FIVES_HAND.rsplit(", ", 1)[0]
 
     ended = lines_of(play.say("a 05"))
     assert ended[0] == "Ann 5-0 · 4+2+6+0 = 12 · out"
     assert " ".join(ended[1:]) == ("Ann went out with 0-5 (led 6-6). What do   the other hands hold? Tiles or "
-                                   "totals,   as in a round line: b 8 c 3-4 d 12")
+                                   "totals,   as in a round line: b 8 c 34 d 25")
     assert play.prompt == "#1 hands> "
     assert all(len(line) <= 40 for line in ended)
     assert lines_of(play.say("b 6-6, c 3-5, d 4-6")) == ["Error: 6-6 was played in this hand (by", "  Ann): it is not "
@@ -100,8 +102,9 @@ def test_a_goat_hand_ends_in_a_fish_whose_fisherman_leads_the_next_round(tmp_pat
                                                    "stand as played)")
     assert play.say("a 66") == "Ann 6-6 · ends 6 6 · Bob\n"
     warned = " ".join(play.say("quit").split())  # wrapped to the screen
-    assert warned == "A hand is in play (1 play), not saved until it ends: 'quit' again leaves without it."
-    assert "Saved in match.toml." in play.quit()
+    assert warned == ("A hand is in play (1 play): it is kept in match.toml, and 'scorekeeper play' goes on with "
+                      "it; 'quit' again leaves.")
+    assert "Saved in match.toml, with the hand in play (1 play)" in " ".join(play.quit().split())
 
     rounds = load_match(str(tmp_path / "match.toml")).rounds
     assert len(rounds) == 2 and rounds[1].fisher == "Ann" and str(rounds[1].led) == "2-4"
@@ -143,9 +146,14 @@ def test_commands_keep_working_during_a_hand(sk):
     assert "Plays" in live.handle("help").text
     refused = live.handle("redo")
     assert not refused.ok and "a hand is in play: 'redo' waits until its round is recorded" in refused.text
-    assert live.handle("edit 1 b out 3 4 5").text.startswith("Round 1: Bob out")  # earlier rounds stay editable
+    edited = live.handle("edit 1 b out 3 4 5").text  # earlier rounds stay editable
+    assert edited.startswith("Round 1: Bob out")
+    # the hand in play is kept, led now after Bob's out: its lead is a breach for the table to decide
+    assert edited.endswith("The hand in play is kept.\nPlay 1 (Ann 2-4): Bob leads this hand, not Ann. 'allow' lets "
+                           "it stand.")
     assert live.prompt() == "#2 Cat> "
-    assert live.handle("undo all").text == "Dropped the hand in play (2 plays)."
+    assert live.handle("undo all").question == "Drop the hand in play? [y/N] "
+    assert live.answer("y").text == "Dropped the hand in play (2 plays)."
     assert live.hand is None and live.prompt() == "#2> "
     assert live.handle("undo").text.startswith("Dropped round 1")  # outside a hand: today's undo
 
@@ -161,16 +169,19 @@ def test_leaving_with_a_hand_in_play_warns_once(sk):
     live = session(sk)
     live.handle("a 11")  # a match's first round opens with 1-1 (goat: lead.first = from-1-1)
     warned = live.handle("quit")
-    assert not warned.quit and "A hand is in play (1 play), not saved until it ends" in warned.text
+    assert not warned.quit and " ".join(warned.text.split()).startswith("A hand is in play (1 play): it is kept in ")
     assert live.leave().quit  # the second 'quit' (or Ctrl-D) leaves
+    assert live.farewell().startswith("Saved in")
 
 
 def test_a_refused_line_in_a_hand_leaves_the_match_file_untouched(sk):
     live = session(sk)
-    before = sk.path.read_bytes()
     for line in ("a 11 b 41", "c 55", "a 12", "undo", "b 41", "c 12 on 1"):
-        live.handle(line)
-    assert sk.path.read_bytes() == before and format_plays(live.hand.plays) == "Ann 1-1, Bob 1-4, Cat 1-2 on 1"
+        before = sk.path.read_bytes()
+        if not live.handle(line).ok:
+            assert sk.path.read_bytes() == before, line
+    assert format_plays(live.hand.plays) == "Ann 1-1, Bob 1-4, Cat 1-2 on 1"
+    assert load_match(str(sk.path)).hand.plays == tuple(live.hand.plays)  # the accepted ones are kept
 
 
 @pytest.mark.parametrize("width", [40, 80])
@@ -188,14 +199,14 @@ def test_an_impossible_total_at_the_end_of_the_hand_is_a_question(sk):
     for line in ALL_FIVES_HAND.split(", "):
         live.handle(line)
     before = sk.path.read_bytes()
-    asked = live.handle("b 45 c 8 d 40")
+    asked = live.handle("b 45 c 8 d 70")
     assert " ".join(asked.text.split()) == ("Implausible: Dan holds 1 tile, at most 10 pips among the tiles not "
-                                            "played: 40 given.")
+                                            "played: 70 given.")
     assert asked.question == "Record it anyway? [y/N] "
     assert live.answer("n").text == "Not recorded." and live.prompt() == "#1 hands> "
     assert sk.path.read_bytes() == before
-    live.handle("b 45 c 8 d 40")
-    assert live.answer("y").text.startswith("Round 1: Ann out on 0-5, led 6-6, Bob 45, Cat 8, Dan 40")
+    live.handle("b 45 c 8 d 70")
+    assert live.answer("y").text.startswith("Round 1: Ann out on 0-5, led 6-6, Bob 45, Cat 8, Dan 70")
     assert live.hand is None and live.prompt() == "#2> "
 
 

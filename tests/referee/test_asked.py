@@ -1,5 +1,6 @@
 """``referee.asked.worth_asking``: which facts a round line left out could change the round's score (the
-last tile, the lead), as vectors: the match so far, the next round as typed, and what is worth asking."""
+last tile, the lead, the fisherman), as vectors: the match so far, the next round as typed, and what is worth
+asking."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from scorekeeper.match.opened import open_match
 from scorekeeper.notation.round_line import read_round
 from scorekeeper.referee.asked import worth_asking
 
-LAST, LED = "last", "led"
+LAST, LED, FISHER = "last", "led", "fisher"
 ANY_LAST = "0-0 | 6-6 | 1-1 2-2"
 """Sea Goat's finishing doubles: bald goat, 6-6 (a win, or the hundred owed), two doubles at once."""
 
@@ -23,8 +24,8 @@ def _asked(tmp_path, ruleset: str, players: tuple[str, ...], before: list[str], 
     opened = open_match(path)
     facts = read_round(line, opened.match, opened.ruleset["count.partner_of_finisher"])
     rnd = usecases.round_from_facts(opened.match, opened.ruleset, facts)
-    return {asked.fact.value: " | ".join(" ".join(map(str, tiles)) for tiles in asked.tiles)
-            for asked in worth_asking(opened.ruleset, opened.match, opened.table, rnd)}
+    return {asked.fact.value: " | ".join(" ".join(map(str, tiles)) for tiles in asked.tiles) or
+            " | ".join(asked.players) for asked in worth_asking(opened.ruleset, opened.match, opened.table, rnd)}
 
 
 THREE = ("Ann", "Bob", "Cid")
@@ -52,6 +53,13 @@ THREE = ("Ann", "Bob", "Cid")
     # no rule scores the last tile or the lead
     ("goat", [], "a out 3 13", {}),
     ("goat", ["a out 3 13"], "b out 3 13", {}),
+    # issue 32: a fish without its fisherman, who leads the next round (and may lead 6-6 on the hundred)
+    ("goat", [], "fish 3 4 5", {FISHER: "Ann | Bob | Cid"}),
+    ("sea-goat", ["a out on plain, 10 20"], "fish 10 3 10", {FISHER: "Ann | Bob | Cid", LED: "6-6"}),
+    ("sea-goat", ["a out on plain, 10 20", "fish by a, 10 3 10"], "a out on plain 3 4", {LED: "6-6"}),
+    # a round that decides the match whatever is asked: nothing is (issue 32: 'b out on 0-0' asked led?)
+    ("sea-goat", ["a out on plain, 10 20"], "b out on 0-0 10 20", {}),
+    ("goat", ["a out 90 3"], "fish 2 30 3", {}),  # Bob takes 35: the goat, whoever made it
 ])
 def test_what_is_worth_asking(tmp_path, ruleset, before, line, expected):
     assert _asked(tmp_path, ruleset, THREE, before, line) == expected

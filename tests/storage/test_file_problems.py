@@ -85,7 +85,7 @@ def test_the_head_and_the_rounds_are_reported_together(sk):
     assert problems(sk) == [
         f"{sk.path}:2: ruleset: must name the ruleset (a built-in name or a path)",
         f"{sk.path}:4: playrs: unknown key (a match file holds format, ruleset, lang, players, sides, pending, rounds, "
-        "history)",
+        "hand, history)",
         f"{sk.path}:6: round 1: 'end' must be \"out\" or \"fish\", not 'sideways'",
     ]
 

@@ -19,6 +19,7 @@ from scorekeeper.live.commands import (
     hands,
     help,
     plays,
+    question,
     quit,
     redo,
     round_line,
@@ -49,6 +50,8 @@ class SessionCommand(NamedTuple):
     """It changes the match's rounds: the same round typed again after it is not a line pasted twice."""
     offered: bool = True
     """Tab offers it at the start of a line ('exit' is the other word for 'quit')."""
+    keeps: bool = False
+    """It changes nothing: a breach waiting for 'allow' still waits after it (a question, 'table')."""
 
 
 COMMANDS: Mapping[str, SessionCommand] = {
@@ -57,10 +60,13 @@ COMMANDS: Mapping[str, SessionCommand] = {
     "redo": SessionCommand(redo.run, "redo [N]", N_("put back what was undone"), changes=True),
     "edit": SessionCommand(edit.run, "edit N LINE", N_("round N is LINE instead"), changes=True),
     "delete": SessionCommand(delete.run, "delete N", N_("delete round N"), changes=True),
-    "table": SessionCommand(table.run, "table [all]", N_("the running table"), after=("all",)),
-    "explain": SessionCommand(explain.run, "explain [N]", N_("how a round was scored"), after=("all",)),
+    "table": SessionCommand(table.run, "table [all]", N_("the running table"), after=("all",), keeps=True),
+    "explain": SessionCommand(explain.run, "explain [N]", N_("how a round was scored"), after=("all",), keeps=True),
+    "ends": SessionCommand(question.ends, "ends, held", N_("the open ends; the tiles held (? 56: a tile)"),
+                    keeps=True),
+    "held": SessionCommand(question.held, keeps=True),
     "check": SessionCommand(check.run, "check ...", N_("fish, deal, hand, count"), after=check.CHECKS),
-    "rules": SessionCommand(rules.run, "rules [all]", N_("the match's ruleset"), after=("all",)),
+    "rules": SessionCommand(rules.run, "rules [all]", N_("the match's ruleset"), after=("all",), keeps=True),
     "again": SessionCommand(again.run, "again", N_("once over: a rematch"), changes=True),
     "save": SessionCommand(save.run, reloads=False),  # it reloads itself
     "help": SessionCommand(help.run, "help, quit", N_("this help; leave (Ctrl-D)"), reloads=False),
@@ -78,6 +84,7 @@ LINES: Mapping[Kind, SessionCommand] = {
     Kind.FISH: SessionCommand(plays.fish),
     Kind.KNOCKS: SessionCommand(plays.knocks),
     Kind.HANDS: SessionCommand(hands.run),
+    Kind.QUESTION: SessionCommand(question.run, keeps=True),
 }
 """What answers each other kind of line."""
 

@@ -1,5 +1,6 @@
-"""'quit' ('exit', Ctrl-D): the session ends; once, when a hand is in play or another program removed or broke
-the match file, it says so first (and offers 'save')."""
+"""'quit' ('exit', Ctrl-D): the session ends; once, when a hand is in play (kept in the match file, which a new
+session goes on with) or another program removed or broke the match file, it says so first (and offers
+'save')."""
 
 from __future__ import annotations
 
@@ -22,11 +23,11 @@ def leave(session, command: str = "quit") -> Reply:
     if hand is not None and not session.warned_hand:
         session.warned_hand = True
         plays = len(hand.plays)
-        return Reply(ngettext("A hand is in play ({n} play), not saved until it ends: '{command}' again leaves "
-                              "without it.",
-                              "A hand is in play ({n} plays), not saved until it ends: '{command}' again leaves "
-                              "without it.", plays).format(n=plays, command=word_in_use("commands", command)),
-                     ok=False)
+        return Reply(ngettext("A hand is in play ({n} play): it is kept in {path}, and 'scorekeeper play' goes on "
+                              "with it; '{command}' again leaves.",
+                              "A hand is in play ({n} plays): it is kept in {path}, and 'scorekeeper play' goes on "
+                              "with it; '{command}' again leaves.", plays).format(
+            n=plays, path=session.path, command=word_in_use("commands", command)), ok=False)
     held = session.held_elsewhere()
     if not held or session.warned_gone:
         return Reply(quit=True)

@@ -14,15 +14,13 @@ def run(session, line) -> Reply:
     hand, rest = session.hand, line.rest
     if hand is not None:
         if is_option(rest, "all"):
-            session.hand = None
-            return Reply(ngettext("Dropped the hand in play ({n} play).", "Dropped the hand in play ({n} plays).",
-                                  len(hand.plays)).format(n=len(hand.plays)))
+            return _drop(session, hand)
         nothing_after("undo", rest, _("it takes back the last play ('{undo} {all}': every play of the "
                                       "hand)").format(undo=word_in_use("commands", "undo"),
                                                       all=word_in_use("options", "all")))
+        before = hand.snapshot()
         play = hand.undo()
-        if not hand.plays:
-            session.hand = None
+        session.keep_hand(hand, before)
         return Reply(hand.undone(play))
     if is_option(rest, "list"):  # what 'redo N' numbers
         return Reply(delegate=("undo", "--list"))
@@ -31,3 +29,20 @@ def run(session, line) -> Reply:
                   number_hint=_("'{delete} N' deletes round N").format(delete=word_in_use("commands", "delete")))
     change = usecases.undo(session.state)
     return session.changed(change, _("Dropped {what}.").format(what=change.dropped))
+
+
+def _drop(session, hand) -> Reply:
+    """'undo all' in a hand: every play of it dropped, from the match file too, once the scorer says yes."""
+    plays = len(hand.plays)
+
+    def drop(confirmed: bool) -> Reply:
+        session.keep_hand(None)
+        return Reply(ngettext("Dropped the hand in play ({n} play).", "Dropped the hand in play ({n} plays).",
+                              plays).format(n=plays))
+
+    session.unconfirmed = drop
+    session.declined = _("Kept the hand in play.")
+    return Reply(ngettext("The hand in play has {n} play: all of it is dropped, from the match file too.",
+                          "The hand in play has {n} plays: all of them are dropped, from the match file too.",
+                          plays).format(n=plays), ok=False,
+                 question=_("Drop the hand in play? [y/N] "))

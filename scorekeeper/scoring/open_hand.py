@@ -1,0 +1,47 @@
+"""The hand in play (``Match.hand``, typed play by play and not yet recorded) as the table shows it: followed on
+the board as far as it is typed, its open ends and their count, whose turn it is, and what its plays scored so
+far (rules.md §10.3).  Its points are counted in the table as points in play (``Table.in_play``, already in
+the totals and marked so), and never decide the match: the hand is decided when its round is recorded.
+Pure: (ruleset, match)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.domain.facts import Match
+from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.scoring.board import follow, play_claims
+
+
+class HandSoFar(NamedTuple):
+    """Where the hand in play stands."""
+
+    plays: int
+    """The plays typed so far."""
+    ends: tuple[int, ...]
+    count: int
+    """The count of the open ends (rules.md §4.2)."""
+    turn: str | None
+    """Who plays next (None: the hand is over, its hands to be given)."""
+    over: bool
+    points: tuple[tuple[str, int], ...]
+    """What the plays scored so far, each side that scored and its points, in seating order (the races)."""
+
+    def to_dict(self) -> dict:
+        return {"plays": self.plays, "ends": list(self.ends), "count": self.count, "turn": self.turn,
+                "over": self.over, "points": dict(self.points)}
+
+
+def hand_so_far(ruleset: Ruleset, match: Match) -> HandSoFar:
+    """The hand in play of ``match`` followed under ``ruleset`` (every breach let stand: the table decides
+    those when it is recorded; a play that cannot be scored stops it, as the file's checks say)."""
+    plays = match.hand.plays
+    followed = follow(ruleset, match.players, plays)
+    scored: dict[str, int] = {}
+    for claim in play_claims(ruleset, followed):
+        side = match.side_of(claim.player).name
+        scored[side] = scored.get(side, 0) + claim.points
+    points = tuple((side.name, scored[side.name]) for side in match.sides if scored.get(side.name))
+    over = followed.out is not None or followed.blocked
+    return HandSoFar(len(followed.ruled), followed.ends, followed.count, None if over else followed.turn, over,
+                     points)

@@ -1,0 +1,60 @@
+"""Issue 32: the hands prompt reads tiles as the plays do wherever the plays tell how many tiles a player holds:
+``36`` for a one-tile hand is the tile 3-6 (it was a total of 36, refused as implausible), and as many two-digit
+numbers as a player's tiles are those tiles; a total is still a total."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.domain.facts import Match, RoundFacts, singles
+from scorekeeper.domain.tiles import Tile, parse_tiles
+from scorekeeper.live.session import LiveSession, Screen
+from scorekeeper.match import usecases
+from scorekeeper.notation.round_line import read_round
+from scorekeeper.storage.matchfile import load_match
+
+FOUR = ("Ann", "Bob", "Cat", "Dan")
+HAND = ("Ann 6-6, Bob draws 8, Bob knocks, Cat 0-6, Dan 3-6, Ann 3-4, Bob 4-4, Cat 0-3, Dan 1-4, Ann 2-6, "
+        "Bob 2-3 on 3, Cat 1-6 on 6, Dan 1-5, Ann 2-5 on 2, Bob 2-2, Cat 1-1, Dan 5-6, Ann 0-5")
+"""tests/live/test_session_plays.py's All Fives hand: Ann goes out; Cat and Dan hold one tile each, Bob ten."""
+BOB_HOLDS = "1-3 4-5 5-5 3-3 0-2 2-4 1-2 0-1 0-0 0-4"
+
+
+def ended(tmp_path) -> LiveSession:
+    path = tmp_path / "match.toml"
+    usecases.new(path, "all-fives", FOUR)
+    live = LiveSession.open(str(path), screen=lambda: Screen(None, None))
+    for play in HAND.split(", "):
+        assert live.handle(play).ok
+    return live
+
+
+@pytest.mark.parametrize("line", [
+    f"b {BOB_HOLDS}, c 3-5, d 4-6",  # as before: the tiles with their dashes
+    f"b {BOB_HOLDS}, c 35, d 46",  # a one-tile hand's tile as the plays type it
+    f"c 35 d 64 b {BOB_HOLDS}",
+    "b 13 45 55 33 02 24 12 01 00 04 c 35 d 46",  # ten numbers for Bob's ten tiles
+])
+def test_the_hands_read_as_the_plays_read_them(tmp_path, line):
+    live = ended(tmp_path)
+    reply = live.handle(line)
+    assert reply.ok and not reply.question, reply.text
+    hands = load_match(str(tmp_path / "match.toml")).rounds[0].hands
+    assert {player: hand.tiles for player, hand in hands.items()} == {
+        "Bob": parse_tiles(BOB_HOLDS), "Cat": (Tile(3, 5),), "Dan": (Tile(4, 6),)}
+
+
+def test_a_total_is_still_a_total(tmp_path):
+    live = ended(tmp_path)
+    reply = live.handle("b 45, c 8, d 46")  # Bob's ten tiles; one digit
+    hands = load_match(str(tmp_path / "match.toml")).rounds[0].hands
+    assert reply.ok and (hands["Bob"].total, hands["Cat"].total, hands["Dan"].tiles) == (45, 8, (Tile(4, 6),))
+
+
+def test_unnamed_one_tile_hands_in_seating_order():
+    seated = Match("all-fives", FOUR, singles(FOUR))
+    facts = read_round('"Ann" out 20 35 46', seated, held={"Bob": 10, "Cat": 1, "Dan": 1})
+    assert facts == RoundFacts(out="Ann", hands=(("Cat", (Tile(3, 5),)), ("Dan", (Tile(4, 6),))),
+                               totals=(("Bob", 20),))
+    # without what the plays tell, as before: totals
+    assert read_round('"Ann" out 20 35 46', seated).totals == (("Bob", 20), ("Cat", 35), ("Dan", 46))
