@@ -428,7 +428,7 @@ def print_hands(hands: int, seed: int, show: bool) -> None:
           f"{'a hand: before':>14} {'after':>10}")
     print(f"  {'':<9} {'':>7} {'':>5}  {'median':>7} {'max':>6} {'median':>4} {'max':>3}  "
           f"{'median':>7} {'max':>6} {'median':>6} {'max':>3}")
-    asked = []
+    asked, closing = [], []
     for name, ruleset in HAND_GAMES:
         if show:
             print(f"{name}:")
@@ -439,11 +439,15 @@ def print_hands(hands: int, seed: int, show: bool) -> None:
         now_hands = [hand.keys for hand in after]
         answered = sum(len(play.lines) > 1 for hand in after for play in hand.plays)
         asked.append(f"{name} {answered} of {len(now)}")
+        closing.append(f"{name} {statistics.median(hand.hands.keys for hand in before):g} and "
+                       f"{statistics.median(hand.hands.keys for hand in after):g}")
         print(f"  {name:<9} {matches:>7} {len(now):>5}  {statistics.median(was):>7g} {max(was):>6} "
               f"{statistics.median(now):>6g} {max(now):>3}  {statistics.median(was_hands):>7g} {max(was_hands):>6} "
               f"{statistics.median(now_hands):>6g} {max(now_hands):>3}", flush=True)
     print("Plays asked about after (the end, or who leads): " + ", ".join(asked[:1]) + ",")
     print("  " + ", ".join(asked[1:]) + ".")
+    print("The hands line, median before and after: " + ", ".join(closing[:1]) + ",")
+    print("  " + ", ".join(closing[1:]) + ".")
     print("Goal: a median of 3 keystrokes a play, All Fives and Goat.")
 
 
