@@ -1,9 +1,10 @@
-"""Keystrokes per round at the ``play`` prompt: four whole matches typed as a scorer at the table types them.
+"""Keystrokes at the ``play`` prompt, as a scorer at the table types: rounds, and whole hands play by play.
 
 Not a test: run it by hand after installing the package (``pip install .``):
 
-    python benchmarks/bench_keystrokes.py            # the four matches, before and after
+    python benchmarks/bench_keystrokes.py            # the four matches and the whole hands, before and after
     python benchmarks/bench_keystrokes.py --show     # and every line typed, with the questions' answers
+    python benchmarks/bench_keystrokes.py --rounds 0 --hands 30 --seed 2   # whole hands alone, other deals
 
 The games are Goat and Goat pairs (four players), Sea Goat (four players) and Muggins (two players), each
 played from seeded deals of a double-six set until the session says the match is over, match after match
