@@ -2,11 +2,11 @@
 pseudo-terminal of 40 columns and 24 lines, in English and in Russian.  An All Fives hand (four players) that
 ends in an out, and a Goat hand (three players, so that there is a bazaar to draw from) that ends in a fish
 with its fisherman, each with: who leads asked and answered with one key, the end asked where a tile fits two
-places, a refused play (a tile that fits no end; a play out of turn), a question (``?``), a mid-hand ``table``,
-a draw while able said at the play that proves it and let stand (``allow``), the session killed (SIGKILL)
-mid-hand and the hand taken up by a new one, then the hands.  Every step asserts the whole screen it shows,
-each line within 40 columns; what changes nothing leaves the match file as it was, and the file at the end
-holds the round with its ruling (``allowed = [...]``)."""
+places, a refused play (a tile that fits no end; a play out of turn), questions (``?``, ``? 46``), a mid-hand
+``table``, a draw while able said at the play that proves it and let stand (``allow``), the session killed
+(SIGKILL) mid-hand and the hand taken up by a new one, then the hands.  Every step asserts the whole screen it
+shows, each line within 40 columns; what changes nothing leaves the match file as it was, and the file at the
+end holds the round with its ruling (``allowed = [...]``)."""
 
 from __future__ import annotations
 
@@ -64,6 +64,9 @@ Ends 6 6 5 0, count 5; Dan to play.
 Tiles held: Ann 4, Bob 5 (drew 1), Cat
   4, Dan 5.
 Bazaar: 7 tiles.
+#1 5 Dan> """),
+    ("? 46", (), """\
+Dan may lay 4-6: count 9.
 #1 5 Dan> """),
     ("46", (), """\
 Dan 6-4 · 5+0+4 = 9 · Ann
@@ -202,6 +205,9 @@ ALL_FIVES_RU = [  # the same hand, the players Аня, Боря, Вика and Г
 Костей на руках: Аня 4, Боря 5 (с базара
   1), Вика 4, Гена 5.
 На базаре 7 костей.
+#1 5 Гена> """),
+    ("? 46", (), """\
+Гена может положить 4-6: сумма концов 9.
 #1 5 Гена> """),
     ("46", (), """\
 Гена 6-4 · 5+0+4 = 9 · Аня
@@ -351,6 +357,10 @@ Tiles held: Ann 5, Bob 6 (drew 1), Cat
 Bazaar: 6 tiles, 5 may be drawn (the
   last 1 stay).
 #1 Cat> """),
+    ("? 56", (), """\
+Cat cannot lay 5-6: 5-6 does not match
+  an open end (the ends show 2 0).
+#1 Cat> """),
     ("05", (), """\
 Cat 0-5 · ends 2 5 · Ann
 #1 Ann> """),
@@ -450,6 +460,11 @@ GOAT_RU = [  # the same hand, the players Аня, Боря and Вика
 На базаре 6 костей, брать можно 5
   (последние 1 остаются).
 #1 Вика> """),
+    ("? 56", (), """\
+Вика не может положить 5-6: 5-6 не
+  подходит ни к одному открытому концу
+  (на концах 2 0).
+#1 Вика> """),
     ("05", (), """\
 Вика 0-5 · концы 2 5 · Аня
 #1 Аня> """),
@@ -517,7 +532,7 @@ HANDS = {
     ("goat", "ru"): (("Аня", "Боря", "Вика"), GOAT_RU),
 }
 KEPT = {"en": ("table", "?"), "ru": ("таблица", "?")}
-"""Lines that change nothing, besides a refused one."""
+"""Lines that change nothing, besides a refused one (by their first word: '? 56' too)."""
 
 
 def typed_through(folder, ruleset: str, language: str) -> None:
@@ -540,7 +555,7 @@ def typed_through(folder, ruleset: str, language: str) -> None:
         assert screen == f"{typed}\n{shown}"
         fits(shown, HEIGHT - 1)  # below the line typed (which the terminal wraps where it is long)
         refused = shown.startswith(("Error:", "Ошибка:"))
-        assert (path.read_bytes() == before) == (refused or typed in KEPT[language]), typed
+        assert (path.read_bytes() == before) == (refused or typed.split()[0] in KEPT[language]), typed
     word, saved = LEAVE[language]
     play.child.sendline(word)
     play.child.expect(pexpect.EOF)
