@@ -86,8 +86,8 @@ def test_each_play_is_said_back_in_the_language(session, language):
     for typed, said in PLAYS[language]:
         assert live.handle(typed).text.splitlines()[-1] == said, typed
     refused = {"en": "Error: Cat 6-6: it is Bob's turn, not Cat's ('allow' lets it stand as played)",
-               "ru": "Ошибка: Cat 6-6: сейчас ходит Bob, а не Cat ('оставить' оставляет его в силе, как сыграно)",
-               "uk": "Помилка: Cat 6-6: зараз ходить Bob, а не Cat ('залишити' залишає його в силі, як зіграно)"}
+               "ru": "Ошибка: Cat 6-6: сейчас ходит Bob, а не Cat ('оставить' — оставить ход в силе, как сыграли)",
+               "uk": "Помилка: Cat 6-6: зараз ходить Bob, а не Cat ('залишити' — залишити хід у силі, як зіграли)"}
     assert live.handle("c 66").text == refused[language]
 
 
