@@ -9,18 +9,20 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.domain.facts import Match
+from scorekeeper.domain.plays import Play
 from scorekeeper.rules.ruleset import Ruleset
+from scorekeeper.rules.schema import PlayScore
 from scorekeeper.scoring.board import follow, play_claims
 
 
 class HandSoFar(NamedTuple):
     """Where the hand in play stands."""
 
-    plays: int
-    """The plays typed so far."""
+    plays: tuple[Play, ...]
+    """The plays typed so far, in order."""
     ends: tuple[int, ...]
-    count: int
-    """The count of the open ends (rules.md §4.2)."""
+    count: int | None
+    """The count of the open ends (rules.md §4.2), where the ruleset scores it during play (None: it does not)."""
     turn: str | None
     """Who plays next (None: the hand is over, its hands to be given)."""
     over: bool
@@ -28,8 +30,12 @@ class HandSoFar(NamedTuple):
     """What the plays scored so far, each side that scored and its points, in seating order (the races)."""
 
     def to_dict(self) -> dict:
-        return {"plays": self.plays, "ends": list(self.ends), "count": self.count, "turn": self.turn,
-                "over": self.over, "points": dict(self.points)}
+        """The hand for programs (``table --format json``): marked as in play, its plays as the match file
+        writes them."""
+        from scorekeeper.notation.play_line import format_play  # start-up: only a match with a hand in play
+
+        return {"in_play": True, "plays": [format_play(play) for play in self.plays], "ends": list(self.ends),
+                "count": self.count, "turn": self.turn, "over": self.over, "points": dict(self.points)}
 
 
 def hand_so_far(ruleset: Ruleset, match: Match) -> HandSoFar:
@@ -43,5 +49,6 @@ def hand_so_far(ruleset: Ruleset, match: Match) -> HandSoFar:
         scored[side] = scored.get(side, 0) + claim.points
     points = tuple((side.name, scored[side.name]) for side in match.sides if scored.get(side.name))
     over = followed.out is not None or followed.blocked
-    return HandSoFar(len(followed.ruled), followed.ends, followed.count, None if over else followed.turn, over,
-                     points)
+    count = followed.count if ruleset["play.scores"] is not PlayScore.NONE else None
+    return HandSoFar(tuple(plays[:len(followed.ruled)]), followed.ends, count, None if over else followed.turn,
+                     over, points)
