@@ -52,3 +52,21 @@ def hand_so_far(ruleset: Ruleset, match: Match) -> HandSoFar:
     count = followed.count if ruleset["play.scores"] is not PlayScore.NONE else None
     return HandSoFar(tuple(plays[:len(followed.ruled)]), followed.ends, count, None if over else followed.turn,
                      over, points)
+
+
+def followed_hand(ruleset: Ruleset, match: Match, table):
+    """The hand in play of ``match`` (with its ``table``) followed on the board led as the rounds before it say
+    (``scoring.lead.opening``), every breach let stand and kept: a ``scoring.board.Followed``."""
+    from scorekeeper.scoring.lead import opening  # start-up: only a change under a hand in play, and explain
+
+    led = opening(ruleset, match, table.rounds[-1] if table.rounds else None)
+    return follow(ruleset, match.players, match.hand.plays, first=led.first, leaders=led.leaders, again=led.again)
+
+
+def unsettled(ruleset: Ruleset, match: Match, table) -> tuple:
+    """The breaches of the hand in play of ``match`` that the table has not let stand, the hand led as the
+    rounds before it say: what a change of those rounds (an edit, a delete, a redo) leaves for the table to
+    decide when the hand goes on.  Each a ``scoring.board.Finding``, in the order of the plays."""
+    allowed = {(ruling.play, ruling.breach) for ruling in match.hand.rulings}
+    return tuple(finding for finding in followed_hand(ruleset, match, table).breaches
+                 if (finding.play, finding.breach) not in allowed)

@@ -140,9 +140,9 @@ def test_one_shot_commands_keep_the_hand_or_refuse_to_lose_it(tmp_path):
         assert refused.exit_code == 1 and path.read_bytes() == before, args
         assert "a hand is in play in" in refused.output and "(2 plays, typed in 'scorekeeper play')" in \
             " ".join(refused.output.split())
-    undone = run(path, "undo")
-    assert undone.exit_code == 0
-    assert "The hand in play (2 plays) is kept: 'scorekeeper play' goes on with it." in undone.output
+    deleted = run(path, "delete", "1")
+    assert deleted.exit_code == 0
+    assert "The hand in play (2 plays) is kept: 'scorekeeper play' goes on with it." in deleted.output
     assert load_match(str(path)).hand.plays == parse_plays("Ann 2-4, Bob 4-1", FOUR)
     assert run(path, "redo").exit_code == 0 and len(load_match(str(path)).rounds) == 1
     # the session notices, and goes on with the hand led as the rounds now say
