@@ -104,10 +104,12 @@ def hand_kept(change) -> list[str]:
     lines = [i18n.ngettext("The hand in play ({n} play) is kept: 'scorekeeper play' goes on with it.",
                            "The hand in play ({n} plays) is kept: 'scorekeeper play' goes on with it.",
                            plays).format(n=plays)]
-    lines += [i18n._("Play {number} of the hand in play ({play}): {reason}; 'allow' in 'scorekeeper play' lets it "
-                     "stand.").format(number=finding.play, play=said_play(hand.plays[finding.play - 1],
-                                                                          change.match.players),
-                                      reason=finding.reason)
+    from scorekeeper.notation.words import word_in_use  # start-up: likewise
+
+    lines += [i18n._("Play {number} of the hand in play ({play}): {reason}; '{allow}' in 'scorekeeper play' lets "
+                     "it stand.").format(number=finding.play, play=said_play(hand.plays[finding.play - 1],
+                                                                             change.match.players),
+                                         reason=finding.reason, allow=word_in_use("commands", "allow"))
               for finding in unsettled(change.after.ruleset, change.match, change.table)]
     return lines
 
