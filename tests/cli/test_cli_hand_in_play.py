@@ -212,3 +212,18 @@ def test_a_kept_match_without_a_hand_is_said_as_before(sk):
     sk("new", "--rules", "goat", *FOUR)
     said = words(sk("new", "--force", *FOUR).stdout)
     assert "The match that was there is kept as" in said and "with its hand in play" not in said
+
+
+def test_a_session_open_meanwhile_goes_on_from_the_play_a_one_shot_undo_left(sk):
+    from scorekeeper.live.session import LiveSession, Screen
+
+    sk("new", "--rules", "all-fives", *FOUR)
+    live = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 24))
+    for play in ("a 66", "+8", "-", "06"):
+        assert live.handle(play).ok
+    sk("undo")  # Cat 0-6 taken back from another terminal
+    assert live.handle("table").ok and len(live.hand.plays) == 3  # read again: the file's hand
+    assert live.handle("60").ok  # Cat plays again, on the board the file now holds
+    assert format_plays(load_match(str(sk.path)).hand.plays) == "Ann 6-6, Bob draws 8, Bob knocks, Cat 0-6"
+    sk("undo", "--hand")
+    assert live.handle("table").ok and live.hand is None
