@@ -232,6 +232,14 @@ def _writing(opened: OpenMatch) -> Iterator[None]:
 
 
 def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
+    if match.hand is not None and table.over:  # an edit, a delete or a redo that decides the match under it
+        plays = len(match.hand.plays)
+        raise StateError(ngettext(
+            "after this change the match is decided, but a hand is in play in {path} ({n} play, typed in "
+            "'scorekeeper play'): drop it first with 'scorekeeper undo --hand'; nothing was written",
+            "after this change the match is decided, but a hand is in play in {path} ({n} plays, typed in "
+            "'scorekeeper play'): drop it first with 'scorekeeper undo --hand'; nothing was written",
+            plays).format(path=opened.path, n=plays))
     match, table = _sealed(opened.ruleset, match, table)
     text = dump_match(match)  # worked out before the lock (a long match's lines): under it, only the write
     with _writing(opened):

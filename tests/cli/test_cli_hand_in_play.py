@@ -227,3 +227,16 @@ def test_a_session_open_meanwhile_goes_on_from_the_play_a_one_shot_undo_left(sk)
     assert format_plays(load_match(str(sk.path)).hand.plays) == "Ann 6-6, Bob draws 8, Bob knocks, Cat 0-6"
     sk("undo", "--hand")
     assert live.handle("table").ok and live.hand is None
+
+
+def test_a_change_that_decides_the_match_under_the_hand_is_refused_until_it_is_dropped(sk):
+    sk("new", "--rules", "goat", *FOUR)
+    sk("round", "a out 3 4 60")
+    sk("round", "a out 3 4 5")
+    in_play(sk, "Ann 2-4, Bob 4-1")
+    said = words(sk.fails("edit", "2", "a out 3 4 50", code=1))
+    assert said == (f"Error: after this change the match is decided, but a hand is in play in {sk.path} (2 plays, "
+                    f"typed in 'scorekeeper play'): drop it first with 'scorekeeper undo --hand'; nothing was "
+                    f"written")
+    sk("undo", "--hand")
+    assert "Dan is the goat" in sk("edit", "2", "a out 3 4 50").stdout
