@@ -127,3 +127,21 @@ def _how(item: SideNumbers) -> str:
     if item.dropped:
         how.append(_("{points} not recorded").format(points=item.dropped))
     return "; ".join(how)
+
+
+def render_hand_in_play(followed, table, ruleset_name: str, scores: bool, screen: int | None = None) -> str:
+    """``explain --hand``: the hand in play (not yet recorded) play by play, led as the rounds before it say,
+    each breach its plays show (the table decides them in ``play``), where it stands, and the points its plays
+    scored so far (in the totals, marked as in play)."""
+    from scorekeeper.reports.play import play_lines, standing_lines  # start-up: only a hand typed play by play
+
+    plays = len(followed.ruled)
+    lines = [ngettext("The hand in play under {ruleset} ({n} play, not yet recorded):",
+                      "The hand in play under {ruleset} ({n} plays, not yet recorded):", plays).format(
+        ruleset=ruleset_name, n=plays)]
+    lines += play_lines(followed, scores) + standing_lines(followed, scores)
+    hand = table.hand
+    if hand is not None and hand.points:
+        lines.append(_("in play this hand: {points} (already in the totals)").format(
+            points=", ".join(f"{name} {points}" for name, points in hand.points)))
+    return "\n".join(wrap_lines(lines, screen, indent="   "))

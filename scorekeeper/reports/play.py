@@ -44,7 +44,7 @@ def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: 
     lines = [_("{name}: {verdict}").format(name=ruleset_name, verdict=_verdict(followed)), ""]
     lines += play_lines(followed, scores)
     lines.append("")
-    lines.extend(_standing(followed, scores))
+    lines.extend(standing_lines(followed, scores))
     if muggins and any(ruled.points for ruled in followed.ruled):
         lines.append(_("Muggins: a score its player does not call may be taken by an opponent "
                        "(play.muggins = called)."))
@@ -75,7 +75,7 @@ def play_lines(followed: Followed, scores: bool, breaches: bool = True) -> list[
 def hand_text(followed: Followed, scores: bool) -> list[str]:
     """A recorded hand play by play (``explain N``, which says the breaches let stand with the facts), then how
     it ended."""
-    return play_lines(followed, scores, breaches=False) + _standing(followed, scores)
+    return play_lines(followed, scores, breaches=False) + standing_lines(followed, scores)
 
 
 def _verdict(followed: Followed) -> str:
@@ -92,7 +92,8 @@ def _verdict(followed: Followed) -> str:
     return ngettext("{n} play, all legal.", "{n} plays, all legal.", plays).format(n=plays)
 
 
-def _standing(followed: Followed, scores: bool) -> list[str]:
+def standing_lines(followed: Followed, scores: bool) -> list[str]:
+    """Where a hand followed play by play stands: its ends (and their count), and how it ended or who is next."""
     lines = []
     if followed.ends:
         shown = " ".join(map(str, followed.ends))

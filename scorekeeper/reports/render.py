@@ -533,9 +533,10 @@ def hand_line(hand) -> str:
     hands are to be given."""
     if hand.over:
         return ngettext("hand in play: {n} play, over: its hands are to be given",
-                        "hand in play: {n} plays, over: its hands are to be given", hand.plays).format(n=hand.plays)
+                        "hand in play: {n} plays, over: its hands are to be given", len(hand.plays)).format(
+            n=len(hand.plays))
     return ngettext("hand in play: {n} play, {player} to play", "hand in play: {n} plays, {player} to play",
-                    hand.plays).format(n=hand.plays, player=hand.turn)
+                    len(hand.plays)).format(n=len(hand.plays), player=hand.turn)
 
 
 EGGS_GO_TO = {
