@@ -101,3 +101,15 @@ def test_a_breach_not_let_stand_is_taken_back_by_undo(tmp_path):
     assert said(live, "undo").startswith("Took back Bob 1-6")
     assert not live.handle("allow").ok  # the play that proved it is gone: nothing waits
     assert "allowed" not in file_of(tmp_path)
+
+
+def test_allow_of_a_play_whose_place_is_asked_says_so_once_it_is_made(tmp_path):
+    usecases.new(tmp_path / "match.toml", "all-fives", ("Ann", "Bob", "Cat", "Dan"))
+    live = LiveSession.open(str(tmp_path / "match.toml"), screen=lambda: Screen(40, 24))
+    for line in ("a 66", "+8", "-", "06", "36", "34", "44", "03", "14", "26"):
+        assert live.handle(line).ok
+    assert not live.handle("c 23").ok  # Bob's turn
+    asked = live.handle("allow")
+    assert asked.text == "" and asked.question == "2-3 on 3 or 2? "
+    assert live.answer("3").text.split("\n")[:2] == ["Let stand: play 11 (Cat 2-3 on 3).",
+                                                     "Cat 3-2 on 3 · 1+2+2 = 5 · +5 · Dan"]

@@ -25,10 +25,7 @@ def run(session, line) -> Reply:
     if hand.pending is not None:  # the line refused for it, made as it was played (its place asked, if open)
         refused, index = hand.pending
         ruled = len(hand.rulings)
-        reply = make(session, refused, allowed=index, hand=hand)
-        if session.asking is not None or len(hand.rulings) == ruled:  # its place asked first: said once made
-            return reply
-        return reply._replace(text=let_stand(hand, hand.rulings[ruled:]) + "\n" + reply.text)
+        return _said_once_made(session, hand, make(session, refused, allowed=index, hand=hand), ruled)
     before = hand.snapshot()
     waiting = list(hand.unsettled)
     ruled = hand.allow()
@@ -40,6 +37,22 @@ def run(session, line) -> Reply:
     if ruled:
         return Reply(hand.answer(ruled))
     return Reply(said)
+
+
+def _said_once_made(session, hand, reply: Reply, ruled: int) -> Reply:
+    """``reply`` with the plays let stand said first, once they are made: where the play's place (or its
+    leader) is asked first, after the answer."""
+    if session.asking is not None:
+        asking = session.asking
+
+        def answered(text: str) -> Reply:
+            return _said_once_made(session, hand, asking(text), ruled)
+
+        session.asking = answered
+        return reply
+    if len(hand.rulings) == ruled or not reply.ok:
+        return reply
+    return reply._replace(text=let_stand(hand, hand.rulings[ruled:]) + "\n" + reply.text)
 
 
 def let_stand(hand, findings: Iterable) -> str:
