@@ -58,3 +58,19 @@ def test_unnamed_one_tile_hands_in_seating_order():
                                totals=(("Bob", 20),))
     # without what the plays tell, as before: totals
     assert read_round('"Ann" out 20 35 46', seated).totals == (("Bob", 20), ("Cat", 35), ("Dan", 46))
+
+
+@pytest.mark.parametrize("line", ["0-0 4-5", "00 45", "Bob 0-0 4-5"])
+def test_the_one_hand_asked_needs_no_name(tmp_path, line):
+    """Two players, Ann out: Bob's is the only hand asked, so its tiles alone are his (a total alone was
+    already read so, in seating order)."""
+    rules = tmp_path / "small-draw.toml"
+    rules.write_text('extends = "draw"\nname = "small-draw"\n[tiles]\ndeal = 3\ndeal_more_players = 3\n',
+                     encoding="utf-8")
+    usecases.new(tmp_path / "match.toml", str(rules), ("Ann", "Bob"))
+    live = LiveSession.open(str(tmp_path / "match.toml"), screen=lambda: Screen(None, None))
+    for play in ("a 66", "+", "63", "33", "31", "12"):
+        assert live.handle(play).ok
+    reply = live.handle(line)
+    assert reply.ok and reply.text.startswith("Round 1: Ann out on 1-2, led 6-6, Bob 0-0 4-5"), reply.text
+    assert load_match(str(tmp_path / "match.toml")).rounds[0].hands["Bob"].tiles == parse_tiles("0-0 4-5")
