@@ -78,14 +78,14 @@ def hand_text(followed: Followed, scores: bool) -> list[str]:
     return play_lines(followed, scores, breaches=False) + _standing(followed, scores)
 
 
-def folded_hand_text(followed: Followed, scores: bool, width: int | None, players: Sequence[str] = ()) -> list[str]:
+def folded_hand_text(followed: Followed, scores: bool, width: int | None) -> list[str]:
     """A recorded hand folded several plays to a line (``explain N`` where one play a line does not fit the
     screen): each line starts with the number of its first play, the plays apart by a dot, a play that scored
     with its points (``9 Bob 1-3 +15 · Cat 2-5``); then how it ended."""
     lines: list[str] = []
     line = ""
     for number, ruled in enumerate(followed.ruled, start=1):
-        said = said_play(ruled.play, players)
+        said = said_play(ruled.play)
         if scores and ruled.points:
             said += f" +{ruled.points}"
         if line and (width is None or len(line) + 3 + len(said) <= width):

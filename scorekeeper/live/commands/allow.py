@@ -56,7 +56,7 @@ def _said_once_made(session, hand, reply: Reply, ruled: int) -> Reply:
 
 
 def let_stand(hand, findings: Iterable) -> str:
-    """'Let stand as played: play 2 (Bob draws 1).': the plays whose breach the table just let stand."""
+    """'Let stand: play 2 (Bob draws 1).': the plays whose breach the table just let stand."""
     numbers = sorted({finding.play for finding in findings})
     return _("Let stand: {rulings}.").format(rulings=", ".join(
         _("play {number} ({play})").format(number=number, play=said_play(hand.plays[number - 1], hand.players))
