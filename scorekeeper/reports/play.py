@@ -81,7 +81,7 @@ def hand_text(followed: Followed, scores: bool) -> list[str]:
 def folded_hand_text(followed: Followed, scores: bool, width: int | None) -> list[str]:
     """A recorded hand folded several plays to a line (``explain N`` where one play a line does not fit the
     screen): each line starts with the number of its first play, the plays apart by a dot, a play that scored
-    with its points (``9 Bob 1-3 +15 · Cat 2-5``); then how it ended."""
+    with its points (``9 Bob 1-3 +15 · Cat 2-5``); then how it ended, in one line."""
     lines: list[str] = []
     line = ""
     for number, ruled in enumerate(followed.ruled, start=1):
@@ -96,7 +96,8 @@ def folded_hand_text(followed: Followed, scores: bool, width: int | None) -> lis
         line = f"{number:>2} {said}"
     if line:
         lines.append(line)
-    return lines + _standing(followed, scores)
+    standing = " ".join(_standing(followed, scores))  # one line, wrapped where the screen is narrow
+    return lines + ([standing] if standing else [])
 
 
 def _verdict(followed: Followed) -> str:
