@@ -371,7 +371,7 @@ class HandInPlay:
         out = board.out.player if board.out is not None else None
         asked = [player for player in self.players if player != out]
         first = next(iter(tokens(text)), None)
-        if len(asked) == 1 and first is not None and first.kind in ("tile", "number"):  # one hand asked: no name
+        if len(asked) == 1 and first is not None and first.kind == "tile":  # the one hand asked: no name needed
             text = f'"{asked[0]}" {text}'
         if board.out is not None:
             line = f'"{board.out.player}" out, {text}'
