@@ -78,6 +78,28 @@ def hand_text(followed: Followed, scores: bool) -> list[str]:
     return play_lines(followed, scores, breaches=False) + standing_lines(followed, scores)
 
 
+def folded_hand_text(followed: Followed, scores: bool, width: int | None) -> list[str]:
+    """A recorded hand folded several plays to a line (``explain N`` where one play a line does not fit the
+    screen): each line starts with the number of its first play, the plays apart by a dot, a play that scored
+    with its points (``9 Bob 1-3 +15 · Cat 2-5``); then how it ended, in one line."""
+    lines: list[str] = []
+    line = ""
+    for number, ruled in enumerate(followed.ruled, start=1):
+        said = said_play(ruled.play)
+        if scores and ruled.points:
+            said += f" +{ruled.points}"
+        if line and (width is None or len(line) + 3 + len(said) <= width):
+            line += f" · {said}"
+            continue
+        if line:
+            lines.append(line)
+        line = f"{number:>2} {said}"
+    if line:
+        lines.append(line)
+    standing = " ".join(standing_lines(followed, scores))  # one line, wrapped where the screen is narrow
+    return lines + ([standing] if standing else [])
+
+
 def _verdict(followed: Followed) -> str:
     plays = len(followed.ruled) + (followed.illegal is not None)
     if followed.illegal is not None:
