@@ -379,8 +379,8 @@ class HandInPlay:
             fisherman = board.fisherman()
             line = f'fish by "{fisherman}", {text}' if fisherman else f"fish, {text}"
         held = {player: board.deal + board.drawn[player] - board.played[player] for player in self.players}
-        facts = read_round(line, match, partner_counts, self.ruleset["tiles.max_pip"], held)
         by = {each.play.tile: each.play.player for each in board.history if each.play.tile is not None}
+        facts = read_round(line, match, partner_counts, self.ruleset["tiles.max_pip"], held, frozenset(by))
         for player, tiles in facts.hands:
             for tile in tiles:
                 if tile in by:

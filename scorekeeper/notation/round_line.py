@@ -84,19 +84,21 @@ def tokens(text: str) -> list[Token]:
 
 
 def read_round(text: str, match: Match, partner_counts: bool = True, max_pip: int = 6,
-               held: Mapping[str, int] | None = None) -> RoundFacts:
+               held: Mapping[str, int] | None = None, gone: frozenset = frozenset()) -> RoundFacts:
     """What a round line says, as the facts the flags of ``round`` give, every name resolved (InputError for
     a name that is unknown or ambiguous, a tile without a player, a word out of place).  ``partner_counts``:
     false where pairs do not count the hand of the partner of the one out (``count.partner_of_finisher``),
     so that unnamed totals may be given for the hands that count only; ``max_pip``: the set's, for the
     plays' tiles written without a dash.  ``held``: how many tiles each player holds, where the plays tell
     it (a hand typed play by play): a player's numbers are then read as the plays read them, tiles without a
-    dash (``36`` is 3-6), when there are as many as the tiles held (one, for an unnamed total)."""
+    dash (``36`` is 3-6), when there are as many as the tiles held (one, for an unnamed total); ``gone``: the
+    tiles played in the hand, which no hand holds (``12`` for a one-tile hand is the total 12 where 1-2 was
+    played)."""
     text, plays = _split_plays(text, match, max_pip)
     words = tokens(text)
     reader = _Reader(words, match)
     reader.partner_counts = partner_counts
-    reader.held, reader.max_pip = held or {}, max_pip
+    reader.held, reader.gone, reader.max_pip = held or {}, gone, max_pip
     try:
         facts = reader.read() if text.strip() else RoundFacts()
     except InputError as error:
@@ -165,6 +167,8 @@ class _Reader:
         """Whether the hand of the partner of the one out counts (unnamed totals may skip it when not)."""
         self.held: Mapping[str, int] = {}
         """How many tiles each player holds, where the plays tell it (``read_round``'s ``held``)."""
+        self.gone: frozenset = frozenset()
+        """Tiles no hand holds (played in this hand): a number that would be one of them is a total."""
         self.max_pip = 6
         self.unnamed_words: list[str] = []
         """The unnamed totals as typed (a one-tile hand's ``36`` is the tile 3-6)."""
@@ -360,7 +364,7 @@ class _Reader:
             return None
         words = [word] + [self.peek(ahead) for ahead in range(holds - 1)]
         tiles = [_tile_word(each, self.max_pip) for each in words]
-        if any(tile is None for tile in tiles):
+        if any(tile is None or tile in self.gone for tile in tiles):
             return None
         self.at += holds - 1
         return tiles
@@ -393,7 +397,7 @@ class _Reader:
         totals = []
         for player, value, typed in zip(waiting, self.unnamed, self.unnamed_words):
             tile = _tile_word(Token("number", typed), self.max_pip) if self.held.get(player) == 1 else None
-            if tile is not None:  # a one-tile hand, its tile typed as the plays type it
+            if tile is not None and tile not in self.gone:  # a one-tile hand, its tile typed as the plays type it
                 self.hands.append((player, [tile]))
             else:
                 totals.append((player, value))

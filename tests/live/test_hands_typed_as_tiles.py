@@ -82,3 +82,26 @@ def test_the_one_hand_asked_needs_no_name_for_its_tiles(tmp_path, line):
 
 def test_a_number_alone_is_still_the_total_in_seating_order(tmp_path):
     assert two_ended(tmp_path).handle("9").text.startswith("Round 1: Ann out on 1-2, led 6-6, Bob 9")
+
+
+def test_a_number_that_would_be_a_tile_already_played_is_a_total(tmp_path):
+    """Cat played 0-6 in this hand: '06' for her one tile is a total of 6, not the tile 0-6 refused as played;
+    '11' (1-1 played too) is a total of 11, which no tile left makes: asked about, as any such total."""
+    live = ended(tmp_path)
+    asked = live.handle("b 45, c 11, d 46")
+    assert not asked.ok and asked.text.startswith("Implausible: Cat holds 1 tile"), asked.text
+    live.answer("n")
+    reply = live.handle("b 45, c 06, d 46")
+    hands = load_match(str(tmp_path / "match.toml")).rounds[0].hands
+    assert reply.ok, reply.text
+    assert (hands["Bob"].total, hands["Cat"].total, hands["Dan"].tiles) == (45, 6, (Tile(4, 6),))
+
+
+def test_the_tiles_gone_make_a_number_a_total_named_or_not():
+    seated = Match("all-fives", FOUR, singles(FOUR))
+    held = {"Bob": 10, "Cat": 1, "Dan": 1}
+    gone = frozenset({Tile(1, 2)})
+    assert read_round('"Ann" out 20 12 46', seated, held=held, gone=gone) == RoundFacts(
+        out="Ann", hands=(("Dan", (Tile(4, 6),)),), totals=(("Bob", 20), ("Cat", 12)))
+    assert read_round('"Ann" out, Cat 12', seated, held=held, gone=gone).totals == (("Cat", 12),)
+    assert read_round('"Ann" out, Cat 12', seated, held=held).hands == (("Cat", (Tile(1, 2),)),)
