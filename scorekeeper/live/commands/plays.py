@@ -58,9 +58,12 @@ def make(session, plays: Sequence[Play], allowed: int = -1, hand: HandInPlay | N
     return Reply(answer)
 
 
-def _ask_place(session, hand: HandInPlay, plays: Sequence[Play], asked: TwoPlaces, allowed: int) -> Reply:
+def _ask_place(session, hand: HandInPlay, plays: Sequence[Play], asked: TwoPlaces, allowed: int,
+               retry: str = "") -> Reply:
     """Where the tile goes: each place by its one key (the end's number; where two ends show it, the other
-    number of the tile there), or as 'on' names it."""
+    number of the tile there), or as 'on' names it.  A tile typed instead, which is no place for it, is asked
+    again (``retry``: what is said then): taken as the next line, it would be laid as the same player's, whose
+    play is still the one asked about."""
     index, play = asked.index, asked.play
     keys = place_keys(asked.places)
     names = [str(on) for on, _showing in asked.places]
@@ -75,12 +78,19 @@ def _ask_place(session, hand: HandInPlay, plays: Sequence[Play], asked: TwoPlace
         if words and play_word(words[0]) == "on":  # 'on 3' as the play line writes it
             words = words[1:]
         typed = " ".join(words)
-        found = None
+        found = tile = None
         if typed in keys:
             found = asked.places[keys.index(typed)][0]
         elif typed:
-            tile = parse_tile_word(typed, hand.ruleset["tiles.max_pip"]) if len(typed) > 1 else None
+            try:
+                tile = parse_tile_word(typed, hand.ruleset["tiles.max_pip"]) if len(typed) > 1 else None
+            except InputError:  # no tile ('в 2-2'): the next line, as any other
+                tile = None
             found = next((on for on, _showing in asked.places if on == tile or str(on) == typed), None)
+        if found is None and tile is not None:
+            return _ask_place(session, hand, plays, asked, allowed, retry=_(
+                "{typed} is no place for {tile}: type one of the keys, or Enter for not played.").format(
+                    typed=quoted(typed), tile=play.tile))
         if found is None:
             return _not_played(session, text, _("{tile} on {places}").format(tile=play.tile, places=said))
         again = list(plays)
@@ -88,7 +98,7 @@ def _ask_place(session, hand: HandInPlay, plays: Sequence[Play], asked: TwoPlace
         return make(session, again, allowed, hand)
 
     session.asking = answered
-    return Reply(question=question)
+    return Reply(session.fitted(retry), ok=False, question=question) if retry else Reply(question=question)
 
 
 def place_keys(places: Sequence[tuple[int | Tile, int]]) -> list[str]:
