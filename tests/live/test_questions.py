@@ -68,7 +68,7 @@ def test_a_blocking_game_says_the_ends_and_the_bazaar_it_keeps(tmp_path):
     live.handle("a out 5")
     live.handle("24")
     assert flat(live.handle("?").text) == ("Ends 2 4; Bob to play. Tiles held: Ann 6, Bob 7. Bazaar: 14 tiles, 13 "
-                                           "may be drawn (the last 1 stay).")
+                                           "may be drawn (left in the bazaar: 1).")
     assert flat(live.handle("? 56").text) == "Bob cannot lay 5-6: 5-6 does not match an open end (the ends show 2 4)."
     assert live.handle("? 46").text == "Bob may lay 4-6: ends then 2 6."
 

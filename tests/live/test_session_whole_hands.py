@@ -354,8 +354,8 @@ Error: Ann 5-6: it is Cat's turn, not
 Ends 2 0; Cat to play.
 Tiles held: Ann 5, Bob 6 (drew 1), Cat
   6.
-Bazaar: 6 tiles, 5 may be drawn (the
-  last 1 stay).
+Bazaar: 6 tiles, 5 may be drawn (left in
+  the bazaar: 1).
 #1 Cat> """),
     ("? 56", (), """\
 Cat cannot lay 5-6: 5-6 does not match
@@ -458,7 +458,7 @@ GOAT_RU = [  # the same hand, the players Аня, Боря and Вика
 Костей на руках: Аня 5, Боря 6 (с базара
   1), Вика 6.
 На базаре 6 костей, брать можно 5
-  (последние 1 остаются).
+  (остаются на базаре: 1).
 #1 Вика> """),
     ("? 56", (), """\
 Вика не может положить 5-6: 5-6 не

@@ -86,8 +86,8 @@ def _tiles(session) -> list[str]:
         lines.append(_("The bazaar is empty."))
     elif keep:
         may = max(stock - keep, 0)
-        lines.append(ngettext("Bazaar: {n} tile, {may} may be drawn (the last {keep} stay).",
-                              "Bazaar: {n} tiles, {may} may be drawn (the last {keep} stay).", stock).format(
+        lines.append(ngettext("Bazaar: {n} tile, {may} may be drawn (left in the bazaar: {keep}).",
+                              "Bazaar: {n} tiles, {may} may be drawn (left in the bazaar: {keep}).", stock).format(
             n=stock, may=may, keep=keep))
     else:
         lines.append(ngettext("Bazaar: {n} tile.", "Bazaar: {n} tiles.", stock).format(n=stock))
