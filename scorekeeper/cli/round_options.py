@@ -42,7 +42,8 @@ def facts_as_flags(typed: object):
         if not isinstance(error, Unallowed):
             raise
         names = {fact: _(words) for fact, words in FACT_WORDS.items()}
-        raise InputError(error.told({**names, "allow": _(FACT_FLAGS["allow"])})) from None
+        allow = FACT_FLAGS["allow"]  # not a literal inside _(): Babel before 2.13 would extract "allow" as a message
+        raise InputError(error.told({**names, "allow": _(allow)})) from None
 
 
 ROUND_SYNTAX = """\b
