@@ -142,6 +142,7 @@ def random_hand(session: LiveSession, chance: random.Random) -> tuple[list[str],
     knock: never a knock holding a tile that fits), led by whoever the match says leads: the lines typed play
     by play, and the line of what the hands hold at its end."""
     from scorekeeper.domain.plays import Action, Play
+    from scorekeeper.domain.tiles import format_tiles
     from scorekeeper.notation.play_line import format_play
     from scorekeeper.scoring.board import Board, IllegalPlay
 
@@ -169,7 +170,7 @@ def random_hand(session: LiveSession, chance: random.Random) -> tuple[list[str],
         lines.append(format_play(play))
         player = board.turn
     out = board.out.player if board.out else None
-    hands = ", ".join(f"{name} {sum(tile.pips for tile in held[name])}" for name in players if name != out)
+    hands = ", ".join(f"{name} {format_tiles(held[name])}" for name in players if name != out)
     return lines, hands
 
 
