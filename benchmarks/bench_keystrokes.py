@@ -1,9 +1,10 @@
-"""Keystrokes per round at the ``play`` prompt: four whole matches typed as a scorer at the table types them.
+"""Keystrokes at the ``play`` prompt, as a scorer at the table types: rounds, and whole hands play by play.
 
 Not a test: run it by hand after installing the package (``pip install .``):
 
-    python benchmarks/bench_keystrokes.py            # the four matches, before and after
+    python benchmarks/bench_keystrokes.py            # the four matches and the whole hands, before and after
     python benchmarks/bench_keystrokes.py --show     # and every line typed, with the questions' answers
+    python benchmarks/bench_keystrokes.py --rounds 0 --hands 30 --seed 2   # whole hands alone, other deals
 
 The games are Goat and Goat pairs (four players), Sea Goat (four players) and Muggins (two players), each
 played from seeded deals of a double-six set until the session says the match is over, match after match
@@ -20,6 +21,19 @@ lead (``led Y``) typed whenever they could change the score (else the table note
 them); which rounds that is comes from ``referee.asked``, as now.  After: the line without them, and the
 answer to each question the session asks (Enter when the tile is none that scores, else the tile); a
 Muggins claim was typed ``a+10`` then, ``a10`` now.
+
+Whole hands typed play by play (issue 32, ``--hands``): All Fives, Muggins and Goat, four players, hands dealt
+and played out by the benchmarks' seeded random player (``bench_commands.random_hand``: any tile that fits,
+else a draw, else a knock), hand after hand in one match (led as the match says), a new match when one is
+over.  Each hand is typed into two sessions, play by play, through ``LiveSession.handle`` and ``answer``, so
+that every keystroke counted is one the session accepted.  Before: the form a play took until issue 32, still
+accepted: who plays (the shortest start of the name), the tile (``m 45``), ``on`` and the place where the tile
+fits two places that make different layouts (``m 23 on 3``), ``m pass`` and ``m draw`` (``m draw 3``: the
+shortest words); the hands at the end named, their tiles with a dash (``a 3-6 1-2 o 4-4``).  After: the tile
+alone (``45``), ``-`` and ``+`` (``+3``), the place answered with one key when asked (``3``), who leads
+answered when asked (the first hand of a match); the hands with the tiles as the plays type them, a one-tile
+hand unnamed in seating order (``a 36 12 44``).  A player's draws in a row are one draw (``+3``) both ways.
+A play counts its line and its answers; a hand counts its plays and the hands line.
 """
 
 from __future__ import annotations
@@ -35,13 +49,18 @@ import tempfile
 from typing import NamedTuple
 
 from scorekeeper.domain.tiles import Tile, TileSet, format_tile
+from scorekeeper.live.hand import short_name
+from scorekeeper.live.commands.plays import place_keys
 from scorekeeper.live.session import LiveSession, Screen
 from scorekeeper.match import usecases
 from scorekeeper.match.opened import open_match
 from scorekeeper.notation.round_line import read_round
 from scorekeeper.notation.play_line import Action, Play
 from scorekeeper.referee.asked import LAST, LED, worth_asking
-from scorekeeper.scoring.board import Board, IllegalPlay
+from scorekeeper.scoring.board import Board, IllegalPlay, TwoPlaces
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_commands import random_hand  # noqa: E402  the benchmarks' random player, legal hands only
 
 FOUR = ("Masha", "Alex", "Olya", "Serg")
 TWO = ("Masha", "Alex")
@@ -257,6 +276,182 @@ def answer_to(question: str, game: Deal) -> str:
     return format_tile(game.led) if game.led == SIX_SIX else ""
 
 
+HAND_GAMES = (("All Fives", "all-fives"), ("Muggins", "muggins"), ("Goat", "goat"))
+"""The games whose whole hands are typed play by play (four players each): a name and its ruleset."""
+
+
+class HandTyped(NamedTuple):
+    """One hand as typed: each play's line with its answers, and the hands line at the end (with its answers)."""
+
+    plays: tuple[Typed, ...]
+    hands: Typed
+
+    @property
+    def keys(self) -> int:
+        return sum(play.keys for play in self.plays) + self.hands.keys
+
+
+def drawn_together(plays: tuple[Play, ...]) -> list[Play]:
+    """The plays as a scorer says them: a player's draws in a row are one draw of that many tiles."""
+    said: list[Play] = []
+    for play in plays:
+        if play.action is Action.DRAW and said and said[-1].action is Action.DRAW and said[-1].player == play.player:
+            said[-1] = said[-1]._replace(drawn=said[-1].drawn + play.drawn)
+        else:
+            said.append(play)
+    return said
+
+
+def places_offered(session: LiveSession, play: Play) -> tuple | None:
+    """The places the session offers for ``play``'s tile laid without ``on`` (None: it asks nothing), as
+    ``scoring.board.TwoPlaces`` names them, tried on a copy of the hand's board."""
+    if session.hand is None or not session.hand.plays:
+        return None
+    ruleset = session.state.ruleset
+    trial = copy.deepcopy(session.hand.board, {id(ruleset): ruleset})  # the ruleset is shared, not copied
+    try:
+        trial.play(play._replace(on=None), allow=True)
+    except TwoPlaces as asked:
+        return asked.places
+    return None
+
+
+def digits(tile: Tile) -> str:
+    """A tile as the plays take it without a dash (``36``)."""
+    return f"{tile.low}{tile.high}"
+
+
+def typed_play(session: LiveSession, play: Play, before: bool) -> Typed:
+    """Type one play of the random player's hand, before or after issue 32, answering what the session asks;
+    every line and answer accepted.  The random player lays a tile that fits two places on the first of them
+    (``Board.places``), which is the first place the session names."""
+    players = session.state.match.players
+    name = short_name(play.player, players)
+    places = places_offered(session, play) if play.action is Action.TILE else None
+    leading = session.hand is None or not session.hand.plays
+    if play.action is Action.TILE:
+        line = digits(play.tile)
+        if before:
+            line = f"{name} {line}" + (f" on {places[0][0]}" if places else "")
+    elif play.action is Action.KNOCK:
+        line = f"{name} pass" if before else "-"
+    else:
+        count = str(play.drawn) if play.drawn > 1 else ""
+        line = f"{name} draw {count}".rstrip() if before else f"+{count}"
+    lines = [line]
+    reply = session.handle(line)
+    while reply.question:
+        assert not before and (leading or places), (line, reply.question)
+        answer = name if leading else place_keys(places)[0]  # who leads, or the place
+        lines.append(answer)
+        reply = session.answer(answer)
+    assert reply.ok, (lines, reply.text)
+    return Typed(tuple(lines))
+
+
+def hands_line(session: LiveSession, held: dict[str, tuple[Tile, ...]], before: bool) -> str:
+    """What the hands hold at the end, in seating order after the one who went out (a fish: from the first
+    player): before, each named with its tiles (``a 3-6 1-2``); after, the tiles as the plays type them, a
+    one-tile hand unnamed (``36``)."""
+    players = session.state.match.players
+    board = session.hand.board
+    out = board.out.player if board.out is not None else None
+    start = players.index(out) + 1 if out is not None else 0
+    parts = []
+    for player in players[start:] + players[:start]:
+        tiles = held[player]
+        if player == out:
+            continue
+        if before:
+            parts.append(" ".join([short_name(player, players), *map(format_tile, tiles)]))
+        elif len(tiles) == 1:
+            parts.append(digits(tiles[0]))
+        else:
+            parts.append(" ".join([short_name(player, players), *map(digits, tiles)]))
+    return " ".join(parts)
+
+
+def new_session(folder: str, name: str, ruleset: str, players: tuple[str, ...]) -> LiveSession:
+    path = os.path.join(folder, name)
+    usecases.new(path, ruleset, players, (), (), False)
+    return LiveSession(open_match(path), lambda: Screen(80, 24), itertools.count(0, 60).__next__)
+
+
+def type_hands(ruleset: str, players: tuple[str, ...], hands: int, seed: int,
+               show: bool = False) -> tuple[list[HandTyped], list[HandTyped], int]:
+    """``hands`` hands of the random player's, typed play by play into a session before and into one after;
+    each hand led as its match says, a new match once one is over.  The hands both ways, and the matches."""
+    chance = random.Random(f"{seed} {ruleset}")  # each game its own deals (a string seeds alike every run)
+    folder = tempfile.mkdtemp(prefix="keys-hands-")
+    before: list[HandTyped] = []
+    after: list[HandTyped] = []
+    matches = 0
+    then = session = None
+    while len(after) < hands:
+        if session is None or session.state.table.over:
+            matches += 1
+            then = new_session(folder, f"before-{matches}.toml", ruleset, players)
+            session = new_session(folder, f"after-{matches}.toml", ruleset, players)
+        table = session.state.table
+        plays, held = random_hand(session.state.ruleset, chance, first=not session.state.match.rounds,
+                                  leader=table.next_leader, players=session.state.match.players)
+        typed: list[HandTyped] = []
+        for each, was in ((then, True), (session, False)):
+            lines = tuple(typed_play(each, play, was) for play in drawn_together(plays))
+            assert each.hand is not None and each.hand.over, "the random player's hand ends where the session's does"
+            line = hands_line(each, held, was)
+            reply = each.handle(line)
+            answers = [line]
+            assert reply.ok and not reply.question and each.hand is None, (line, reply.text, reply.question)
+            typed.append(HandTyped(lines, Typed(tuple(answers))))
+        # the same plays recorded both ways (a place named by its number where the random player named the tile
+        # there), and the same table
+        recorded = then.state.match.rounds[-1].plays, session.state.match.rounds[-1].plays
+        unplaced = [tuple(play._replace(on=play.on is not None) for play in each)
+                    for each in (*recorded, drawn_together(plays))]
+        assert recorded[0] == recorded[1] and unplaced[1] == unplaced[2], "the hand, typed two ways"
+        assert then.state.table.sides == session.state.table.sides, "the same match, typed two ways"
+        before.append(typed[0])
+        after.append(typed[1])
+        if show:
+            for label, hand in (("before", typed[0]), ("after", typed[1])):
+                said = " | ".join(" / ".join(play.lines) for play in hand.plays)
+                print(f"  {len(after):>3} {label:<6} {hand.keys:>4}: {said} || {hand.hands.lines[0]}")
+    return before, after, matches
+
+
+def print_hands(hands: int, seed: int, show: bool) -> None:
+    """The whole hands' table: keystrokes a play and a hand, before and after, each game."""
+    print(f"Whole hands typed play by play: four players, {hands} hands a game (seed {seed}).")
+    print("Keystrokes: each character and Enter, answers included; a hand: its plays and")
+    print("the line of what the hands hold at its end.")
+    print(f"  {'game':<9} {'matches':>7} {'plays':>5}  {'a play: before':>14} {'after':>8}  "
+          f"{'a hand: before':>14} {'after':>10}")
+    print(f"  {'':<9} {'':>7} {'':>5}  {'median':>7} {'max':>6} {'median':>4} {'max':>3}  "
+          f"{'median':>7} {'max':>6} {'median':>6} {'max':>3}")
+    asked, closing = [], []
+    for name, ruleset in HAND_GAMES:
+        if show:
+            print(f"{name}:")
+        before, after, matches = type_hands(ruleset, FOUR, hands, seed, show)
+        was = [play.keys for hand in before for play in hand.plays]
+        now = [play.keys for hand in after for play in hand.plays]
+        was_hands = [hand.keys for hand in before]
+        now_hands = [hand.keys for hand in after]
+        answered = sum(len(play.lines) > 1 for hand in after for play in hand.plays)
+        asked.append(f"{name} {answered} of {len(now)}")
+        closing.append(f"{name} {statistics.median(hand.hands.keys for hand in before):g} and "
+                       f"{statistics.median(hand.hands.keys for hand in after):g}")
+        print(f"  {name:<9} {matches:>7} {len(now):>5}  {statistics.median(was):>7g} {max(was):>6} "
+              f"{statistics.median(now):>6g} {max(now):>3}  {statistics.median(was_hands):>7g} {max(was_hands):>6} "
+              f"{statistics.median(now_hands):>6g} {max(now_hands):>3}", flush=True)
+    print("Plays asked about after (the end, or who leads): " + ", ".join(asked[:1]) + ",")
+    print("  " + ", ".join(asked[1:]) + ".")
+    print("The hands line, median before and after: " + ", ".join(closing[:1]) + ",")
+    print("  " + ", ".join(closing[1:]) + ".")
+    print("Goal: a median of 3 keystrokes a play, All Fives and Goat.")
+
+
 GAMES = (
     ("Goat", "goat", FOUR, (), 1),
     ("Goat pairs", "goat-pairs", (), ("Masha,Olya", "Alex,Serg"), 1),
@@ -268,29 +463,41 @@ GAMES = (
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--show", action="store_true", help="print every round as typed before and after")
+    parser.add_argument("--show", action="store_true", help="print every round and hand as typed before and after")
     parser.add_argument("--rounds", type=int, default=30, help="play whole matches of each game until this many "
-                                                               "rounds (hands) are typed (default 30)")
+                                                               "rounds (hands) are typed (default 30; 0: none)")
+    parser.add_argument("--hands", type=int, default=30, help="whole hands typed play by play, each game "
+                                                              "(default 30; 0: none)")
+    parser.add_argument("--seed", type=int, default=1, help="the seed of the whole hands' deals (default 1)")
     args = parser.parse_args(argv)
+    if args.rounds > 0:
+        print_rounds(args.rounds, args.show)
+    if args.rounds > 0 and args.hands > 0:
+        print()
+    if args.hands > 0:
+        print_hands(args.hands, args.seed, args.show)
+    return 0
+
+
+def print_rounds(rounds: int, show: bool) -> None:
+    """The rounds' table: keystrokes a round typed as a line, before and after, each game."""
     print("Keystrokes per round at the play prompt (each character and Enter, answers included):")
     print(f"  {'game':<11} {'matches':>7} {'rounds':>6}  {'before':>13}  {'after':>13}")
     print(f"  {'':<11} {'':>7} {'':>6}  {'median':>6} {'max':>6}  {'median':>6} {'max':>6}")
     for name, ruleset, players, teams, seed in GAMES:
         before, after, matches = [], [], 0
-        while len(after) < args.rounds:  # whole matches, as many as give that many rounds
-            if args.show:
+        while len(after) < rounds:  # whole matches, as many as give that many rounds
+            if show:
                 print(f"{name}, match {matches + 1}:")
-            was, now = play_match(ruleset, players, seed + matches, teams, args.show)
+            was, now = play_match(ruleset, players, seed + matches, teams, show)
             before += was
             after += now
             matches += 1
         was = [typed.keys for typed in before]
         now = [typed.keys for typed in after]
         print(f"  {name:<11} {matches:>7} {len(now):>6}  {statistics.median(was):>6g} {max(was):>6}  "
-              f"{statistics.median(now):>6g} {max(now):>6}")
+              f"{statistics.median(now):>6g} {max(now):>6}", flush=True)
     print("Goals: Sea Goat median under 20, a Muggins hand under 25, no round over 30.")
-    return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

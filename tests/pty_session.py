@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import signal
 from pathlib import Path
 
 import pexpect
@@ -45,6 +46,29 @@ class Play:
         assert not waiting, f"{line!r}: no question was asked for {waiting}"
         answer = self.child.before.replace("\r\n", "\n")
         return answer.split("\n", 1)[1] if "\n" in answer else ""  # the echoed line first
+
+    def screen(self, line: str, *answers: str) -> str:
+        """Type a line and Enter, then each of ``answers`` and Enter to the questions it asks, one each (a question
+        without its answer, or an answer without its question, fails); what the terminal shows from the line
+        typed to the next prompt: the line, each question with the answer typed, what the session answered, the
+        prompt."""
+        self.child.sendline(line)
+        waiting = list(answers)
+        shown = []
+        while self.child.expect([QUESTION, PROMPT]) == 0:
+            shown.append(self.child.before + self.child.after)
+            assert waiting, f"{line!r}: {self.child.after!r} was asked, and no answer was given"
+            self.child.sendline(waiting.pop(0))
+        shown.append(self.child.before + self.child.after)
+        assert not waiting, f"{line!r}: no question was asked for {waiting}"
+        return "".join(shown).replace("\r\n", "\n")
+
+    def kill(self) -> None:
+        """Kill the session at once (SIGKILL: a crash, a dead phone terminal), leaving it no time to write."""
+        self.child.kill(signal.SIGKILL)
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        assert self.child.signalstatus == signal.SIGKILL
 
     @property
     def prompt(self) -> str:

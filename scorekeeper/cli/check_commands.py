@@ -9,6 +9,7 @@ from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.cli.output import echo_json, echo_paged, screen_width
 from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, whole_number
 from scorekeeper.domain.tiles import parse_tiles
+from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import N_, _
 from scorekeeper.reports.fit import wrap_lines
 from scorekeeper.rules.loader import load_ruleset
@@ -205,24 +206,34 @@ def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_form
 
 @click.command("explain", cls=Command)
 @click.argument("round_number", metavar="[ROUND]", type=ROUND_NUMBER, required=False)
+@click.option("--hand", "hand_in_play", is_flag=True,
+              help="Explain the hand in play (typed in 'play', not yet recorded): its plays, what each scored.")
 @_rules_option
 @format_option("json")
 @click.pass_context
-def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None, output_format: str) -> None:
+def explain(ctx: click.Context, round_number: int | None, hand_in_play: bool, rules_spec: str | None,
+            output_format: str) -> None:
     """Explain how every side's numbers came out in ROUND (default: the last round).
 
     Shows the facts recorded, each rule applied in order with its key and value, and the arithmetic.
-    The steps are the ones the table itself was computed with.
+    The steps are the ones the table itself was computed with. With a hand in play and no round
+    recorded yet, or with --hand, the hand in play play by play.
 
     \b
     Examples:
       scorekeeper explain
       scorekeeper explain 3 --format json
+      scorekeeper explain --hand
     """
+    if hand_in_play and round_number is not None:
+        raise InputError(_("--hand explains the hand in play, ROUND a round recorded: give one of them"))
     from scorekeeper.referee.explain import explain_round  # start-up: keeps referee.explain out of the others
     from scorekeeper.referee.rulings import scored_match  # start-up: as in _ruleset
 
     match, ruleset, table = scored_match(match_path(ctx), rules_spec)
+    if hand_in_play or (round_number is None and not table.rounds and match.hand is not None):
+        _explain_hand(match, ruleset, table, output_format)
+        return
     explanation = explain_round(match, ruleset, table, round_number)
     if output_format == "json":
         echo_json(explanation.to_dict())
@@ -230,6 +241,24 @@ def explain(ctx: click.Context, round_number: int | None, rules_spec: str | None
     from scorekeeper.reports.explain import render_explanation  # start-up: keeps reports.explain out of JSON
 
     echo_paged(render_explanation(explanation, screen_width()))  # a round of four hands is taller than 24 lines
+
+
+def _explain_hand(match, ruleset, table, output_format: str) -> None:
+    """``explain --hand``: the hand in play followed play by play, led as the rounds before it say."""
+    if match.hand is None:
+        raise StateError(_("no hand is in play in {path}: 'scorekeeper explain' explains the last round").format(
+            path=match.path))
+    from scorekeeper.scoring.open_hand import followed_hand  # start-up: only a hand in play
+
+    followed = followed_hand(ruleset, match, table)
+    if output_format == "json":
+        echo_json({"in_play": True, "ruleset": ruleset.name, **followed.to_dict(),
+                   "points": dict(table.hand.points) if table.hand is not None else {}})
+        return
+    from scorekeeper.reports.explain import render_hand_in_play  # start-up: as in explain
+
+    echo_paged(render_hand_in_play(followed, table, ruleset.called, ruleset["play.scores"] is not PlayScore.NONE,
+                                   screen_width()))
 
 
 @click.command("compare", cls=Command)

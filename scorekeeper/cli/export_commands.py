@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import Command, match_path
-from scorekeeper.cli.output import echo_for_programs, screen_width
+from scorekeeper.cli.output import echo_for_programs, kept_said, screen_width
 from scorekeeper.cli.params import FilePath
 from scorekeeper.errors import printable
 from scorekeeper.i18n import _, ngettext
@@ -76,7 +76,7 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
     from scorekeeper.match.usecases import import_match  # start-up: keeps the use cases out of 'export'
     from scorekeeper.reports.render import render_table  # start-up: and reports.render
     change = import_match(match_path(ctx), file, force)
-    kept = _("The match that was there is kept as {path}.").format(path=change.kept) + "\n" if change.kept else ""
+    kept = kept_said(change.kept) + "\n" if change.kept else ""
     rounds = len(change.match.rounds)
     said = ngettext("Imported {n} round from {file} into {path}.", "Imported {n} rounds from {file} into {path}.",
                     rounds).format(n=rounds, file=file, path=change.path)

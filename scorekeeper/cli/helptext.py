@@ -13,7 +13,7 @@ from click.formatting import wrap_text
 from scorekeeper import i18n
 from scorekeeper.cli.output import screen_width
 from scorekeeper.reports.columns import width
-from scorekeeper.reports.fit import wrap
+from scorekeeper.reports.fit import text_width, wrap
 
 class ScreenFormatter(click.HelpFormatter):
     """click's help, fitted to the screen (``screen_width``): click never wraps narrower than 50 columns and
@@ -35,7 +35,11 @@ class ScreenFormatter(click.HelpFormatter):
             return super().write_usage(prog, args, prefix)
         prefix = prefix or i18n._("Usage:") + " "
         prefix = f"{'':>{self.current_indent}}{prefix}"  # click would break even what fits
-        self.write("\n".join(wrap(args, self.screen, indent=" " * len(prefix), first=f"{prefix}{prog} ")) + "\n")
+        first, indent = f"{prefix}{prog} ", " " * len(prefix)
+        if text_width(first + args.split(" ", 1)[0]) > self.screen:  # a long [ПАРАМЕТРЫ]: never cut in two
+            self.write(first.rstrip() + "\n")
+            first = indent
+        self.write("\n".join(wrap(args, self.screen, indent=indent, first=first)) + "\n")
 
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
         rows = list(rows)

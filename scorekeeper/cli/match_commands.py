@@ -13,10 +13,10 @@ from scorekeeper.cli.base import (
     wide_option,
 )
 from scorekeeper.cli.completion import player_names, ruleset_names
-from scorekeeper.cli.output import echo_change, echo_json, echo_paged, note_wide, screen_width
+from scorekeeper.cli.output import echo_change, echo_json, echo_paged, kept_said, note_wide, screen_width
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.errors import InputError
-from scorekeeper.i18n import LANGUAGES, N_, _, pgettext
+from scorekeeper.i18n import LANGUAGES, _, ngettext, pgettext
 from scorekeeper.match.opened import open_match
 from scorekeeper.reports.fit import wrap, wrap_lines
 from scorekeeper.reports.formats import PUBLISHED, TABLES
@@ -78,9 +78,8 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
         change = usecases.new(match_path(ctx), rules_spec, players, teams, team_names, force,
                               lang=table_language(ctx, language))
     sides = ", ".join(side.name for side in change.match.sides)
-    was = (N_("The finished match is kept as {path}.") if change.before is not None and change.before.table.over
-           else N_("The match that was there is kept as {path}."))
-    kept = [_(was).format(path=change.kept)] if change.kept else []
+    finished = change.before is not None and change.before.table.over
+    kept = [kept_said(change.kept, finished)] if change.kept else []
     made = _("New {ruleset} match in {path}: {sides}.").format(ruleset=change.after.ruleset.called, path=change.path,
                                                               sides=sides)
     click.echo("\n".join(wrap_lines([made, *kept, change.table.lead_note.said()], screen_width())))
@@ -166,25 +165,42 @@ def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec:
 @click.command(cls=Command)
 @click.option("--list", "listing", is_flag=True,
               help="List the changes taken back (undo, delete, edit), newest first, without changing anything.")
+@click.option("--hand", "whole_hand", is_flag=True,
+              help="Drop the hand in play (typed in 'play'), every play of it; its plays are said, to type them "
+                   "again.")
 @format_option("json")
 @click.pass_context
-def undo(ctx: click.Context, output_format: str, listing: bool) -> None:
+def undo(ctx: click.Context, output_format: str, listing: bool, whole_hand: bool) -> None:
     """Drop the last round (or the last claim in progress) and say which.
 
     Nothing is lost: what undo drops (and what delete and edit replace) is
     kept in the match file's history, and 'scorekeeper redo' puts it back.
     A round's claims (Muggins and the like) go back to the hand in progress.
+    While a hand typed in 'play' is in play, undo takes back its last play,
+    as 'undo' does in 'play' (a play is typed again, not redone), and
+    --hand drops the whole hand.
 
     \b
     Examples:
       scorekeeper undo
       scorekeeper undo --list          # the changes taken back, numbered
       scorekeeper redo                 # put back the last one
+      scorekeeper undo --hand          # drop the hand in play
     """
     from scorekeeper.match import usecases  # start-up: keeps the use cases (and the lock) out of 'table'
 
+    if listing and whole_hand:
+        raise InputError(_("--list changes nothing and --hand drops the hand in play: give one of them"))
     if listing:
         _list_changes(usecases.history(match_path(ctx)), output_format)
+        return
+    if whole_hand:
+        change = usecases.drop_hand(match_path(ctx))
+        plays = len(change.before.match.hand.plays)
+        said = ngettext("Dropped the hand in play ({n} play) from {path}: {plays}.",
+                        "Dropped the hand in play ({n} plays) from {path}: {plays}.", plays).format(
+            n=plays, path=change.path, plays=change.dropped)
+        echo_change(change, output_format, said, dropped_hand=change.dropped)
         return
     change = usecases.undo(match_path(ctx))
     echo_change(change, output_format, _("Dropped {what} from {path}.").format(what=change.dropped, path=change.path),

@@ -83,14 +83,52 @@ def echo_change(change, output_format: str, headline: str | None = None, **said)
     from scorekeeper.reports.render import after_round  # start-up: keeps reports.render out of 'score' and of
     # --format json
 
-    hand = change.match.hand
-    if hand is not None:  # a change of the rounds before it: the hand in play stays, led as they now say
-        kept = i18n.ngettext("The hand in play ({n} play) is kept: 'scorekeeper play' goes on with it.",
-                             "The hand in play ({n} plays) is kept: 'scorekeeper play' goes on with it.",
-                             len(hand.plays)).format(n=len(hand.plays))
-        headline = f"{headline}\n{kept}" if headline else kept
+    kept = hand_kept(change)
+    if kept:
+        headline = "\n".join([headline, *kept] if headline else kept)
     click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
                            headline=headline))
+
+
+def hand_kept(change) -> list[str]:
+    """What a change of the rounds under a hand in play (undo, redo, edit, delete) says of it: that it is kept,
+    and each breach its plays now show, led as the rounds before it now say, for the table to decide when the
+    hand goes on ([] when no hand is in play, or the rounds did not change)."""
+    hand = change.match.hand
+    if hand is None or change.before is None or change.before.match.rounds == change.match.rounds:
+        return []
+    from scorekeeper.notation.play_line import said_play  # start-up: only a hand in play
+    from scorekeeper.scoring.open_hand import unsettled  # start-up: likewise
+
+    plays = len(hand.plays)
+    lines = [i18n.ngettext("The hand in play ({n} play) is kept: 'scorekeeper play' goes on with it.",
+                           "The hand in play ({n} plays) is kept: 'scorekeeper play' goes on with it.",
+                           plays).format(n=plays)]
+    from scorekeeper.notation.words import word_in_use  # start-up: likewise
+
+    lines += [i18n._("Play {number} of the hand in play ({play}): {reason}; '{allow}' in 'scorekeeper play' lets "
+                     "it stand.").format(number=finding.play, play=said_play(hand.plays[finding.play - 1],
+                                                                             change.match.players),
+                                         reason=finding.reason, allow=word_in_use("commands", "allow"))
+              for finding in unsettled(change.after.ruleset, change.match, change.table)]
+    return lines
+
+
+def kept_said(kept: str, finished: bool = False) -> str:
+    """Where ``new --force``, ``new --again`` or ``import --force`` kept the match it replaced (``finished``: a
+    match that was over), and that the copy holds its hand in play, when it does (to go on with it there)."""
+    from scorekeeper.storage.matchfile import key_line  # start-up: only a match kept aside
+
+    try:
+        with open(kept, encoding="utf-8", errors="replace") as file:
+            with_hand = key_line(file.read(), "hand") is not None
+    except OSError:  # kept, but not readable now: said without its hand
+        with_hand = False
+    if with_hand:
+        return i18n._("The match that was there is kept as {path}, with its hand in play.").format(path=kept)
+    if finished:
+        return i18n._("The finished match is kept as {path}.").format(path=kept)
+    return i18n._("The match that was there is kept as {path}.").format(path=kept)
 
 
 def echo_json(data) -> None:

@@ -368,6 +368,11 @@ class HandInPlay:
                 raise InputError(_("the referee scores the plays itself: give only what the hands hold, no "
                                    "claims"))
         board = self.board
+        out = board.out.player if board.out is not None else None
+        asked = [player for player in self.players if player != out]
+        first = next(iter(tokens(text)), None)
+        if len(asked) == 1 and first is not None and first.kind == "tile":  # the one hand asked: no name needed
+            text = f'"{asked[0]}" {text}'
         if board.out is not None:
             line = f'"{board.out.player}" out, {text}'
         else:

@@ -16,8 +16,9 @@ class Reply(NamedTuple):
     question: str = ""
     """A yes/no question to ask now (a round no table could have ended so); the answer goes to ``answer``."""
     page: bool = False
-    """The text is one the scorer asked for whole ('table all', 'rules all'): through the pager where it is
-    taller than the screen (the other answers are fitted to it)."""
+    """The text is one the scorer asked for whole ('table all', 'rules all'), or one still taller than the screen
+    once fitted to it ('explain N' of a long hand typed play by play): through the pager where it is taller
+    than the screen (the other answers are fitted to it)."""
 
 
 class Screen(NamedTuple):

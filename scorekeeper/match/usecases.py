@@ -58,7 +58,7 @@ from scorekeeper.storage.stamp import MatchChanged, check_unchanged
 
 __all__ = ["Change", "Checked", "RoundFacts", "parse_round", "open_match", "new", "rematch", "import_match",
            "check", "record", "edit", "delete", "undo", "redo", "history", "score", "claim", "write_back",
-           "keep_hand"]
+           "keep_hand", "drop_hand"]
 
 
 RoundInput = RoundFacts | str
@@ -232,6 +232,14 @@ def _writing(opened: OpenMatch) -> Iterator[None]:
 
 
 def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
+    if match.hand is not None and table.over:  # an edit, a delete or a redo that decides the match under it
+        plays = len(match.hand.plays)
+        raise StateError(ngettext(
+            "after this change the match is decided, but a hand is in play in {path} ({n} play, typed in "
+            "'scorekeeper play'): drop it first with 'scorekeeper undo --hand'; nothing was written",
+            "after this change the match is decided, but a hand is in play in {path} ({n} plays, typed in "
+            "'scorekeeper play'): drop it first with 'scorekeeper undo --hand'; nothing was written",
+            plays).format(path=opened.path, n=plays))
     match, table = _sealed(opened.ruleset, match, table)
     text = dump_match(match)  # worked out before the lock (a long match's lines): under it, only the write
     with _writing(opened):
@@ -396,10 +404,10 @@ def in_play(opened: OpenMatch) -> StateError:
     'play', explicitly)."""
     plays = len(opened.match.hand.plays)
     return StateError(ngettext("a hand is in play in {path} ({n} play, typed in 'scorekeeper play'): finish it "
-                               "there, or drop it there with 'undo all'; nothing was written",
+                               "there, or drop it with 'scorekeeper undo --hand'; nothing was written",
                                "a hand is in play in {path} ({n} plays, typed in 'scorekeeper play'): finish it "
-                               "there, or drop it there with 'undo all'; nothing was written", plays).format(
-        path=opened.path, n=plays))
+                               "there, or drop it with 'scorekeeper undo --hand'; nothing was written",
+                               plays).format(path=opened.path, n=plays))
 
 
 def _ends_the_hand(opened: OpenMatch, facts: RoundFacts) -> None:
@@ -505,12 +513,47 @@ def delete(source: MatchSource, number: int) -> Change:
 
 @_read_again
 def undo(source: MatchSource) -> Change:
-    """Drop the last claim of the hand in progress, else the last round (its claims go back to the hand in
-    progress); ``dropped`` says which. What is dropped is kept in the match's history, for ``redo``."""
+    """Take back the last play of the hand in play, when there is one (as ``undo`` does in ``play``; a play
+    taken back is typed again, it is not kept for ``redo``); else drop the last claim of the hand in progress,
+    else the last round (its claims go back to the hand in progress); ``dropped`` says which. What a claim or
+    a round dropped is kept in the match's history, for ``redo``."""
     with _changing(source) as opened:
+        if opened.match.hand is not None:
+            return _play_taken_back(opened)
         match, dropped = undo_facts(opened.match)
         table = replay(opened.ruleset, match, opened.table.rounds[:len(match.rounds)], kept=len(match.rounds))
         return Change(opened, _saved(opened, match, table), dropped=dropped)
+
+
+def _play_taken_back(opened: OpenMatch) -> Change:
+    """``undo`` with a hand in play: its last play (and the table's ruling on it, if any) taken back; a hand
+    left with no play is no hand in play."""
+    from scorekeeper.notation.play_line import said_play  # start-up: only a hand typed play by play
+
+    hand = opened.match.hand
+    number = len(hand.plays)
+    kept = hand._replace(plays=hand.plays[:-1], rulings=tuple(ruling for ruling in hand.rulings
+                                                              if ruling.play < number))
+    match = opened.match._replace(hand=kept if kept.plays else None)
+    table = replay(opened.ruleset, match, opened.table.rounds, kept=len(match.rounds))
+    dropped = _("play {number} of the hand in play ({play})").format(
+        number=number, play=said_play(hand.plays[-1], opened.match.players))
+    return Change(opened, _saved(opened, match, table), dropped=dropped)
+
+
+@_read_again
+def drop_hand(source: MatchSource) -> Change:
+    """Drop the hand in play, every play of it (``undo --hand``; 'undo all' in ``play``); ``dropped`` gives its
+    plays as a play line, so that the hand can be typed again.  Refused (StateError) when no hand is in play."""
+    from scorekeeper.notation.play_line import format_plays  # start-up: only a hand typed play by play
+
+    with _changing(source) as opened:
+        hand = opened.match.hand
+        if hand is None:
+            raise StateError(_("no hand is in play in {path}: nothing was written").format(path=opened.path))
+        match = opened.match._replace(hand=None)
+        table = replay(opened.ruleset, match, opened.table.rounds, kept=len(match.rounds))
+        return Change(opened, _saved(opened, match, table), dropped=format_plays(hand.plays))
 
 
 @_read_again

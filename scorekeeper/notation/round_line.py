@@ -34,7 +34,7 @@ from scorekeeper.domain.facts import PLAIN, Ending, Match, Round, RoundFacts
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.numerals import parse_number
-from scorekeeper.notation.words import echo_word, round_word, word_in_use
+from scorekeeper.notation.words import echo_led_plain, echo_word, round_word, word_in_use
 from scorekeeper.domain.tiles import TILE_DASHES, Tile, format_tile, format_tiles, parse_tile
 
 KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played", "plays")
@@ -443,7 +443,7 @@ def format_round(rnd: Round, match: Match, short: bool = False, language: str = 
     if rnd.led:
         parts.append(f"{said('led')} {format_tile(rnd.led)}")
     elif rnd.plain_led:
-        parts.append(f"{said('led')} {said(PLAIN)}")
+        parts.append(f"{said('led')} {PLAIN if language == 'en' else echo_led_plain(language, players)}")
     unnamed = []
     for player in players:
         hand = rnd.hands.get(player)

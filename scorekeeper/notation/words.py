@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple, Sequence
 
+from scorekeeper.domain.facts import PLAIN
 from scorekeeper.i18n import language as language_in_use
 from scorekeeper.notation.names import candidates
 
@@ -38,6 +39,9 @@ class Words(NamedTuple):
     """The play line's words (``notation.play_line.KEYWORDS`` in English), read by ``play_word``."""
     answers: Mapping[str, tuple[str, ...]]
     """The answers to the session's yes/no question."""
+    led_plain: str = ""
+    """'plain' after 'led' where the language says it otherwise than after 'on' (one of its 'plain' words):
+    Ukrainian ``виходить останньою простою``, but ``захід простий``."""
 
 
 ENGLISH = Words(
@@ -103,6 +107,7 @@ UKRAINIAN = Words(
                       "прогавили"),
            "muggins": ("маґґінс", "маггінс")},
     answers={"yes": ("так",), "no": ("ні", "н")},
+    led_plain="простий",
 )
 
 LANGUAGES: Mapping[str, Words] = {words.language: words for words in (ENGLISH, RUSSIAN, UKRAINIAN)}
@@ -226,6 +231,14 @@ def echo_word(table: str, meaning: str, language: str, players: Sequence[str] = 
     if not said or (players and candidates(players, said[0])):
         return meaning
     return said[0]
+
+
+def echo_led_plain(language: str, players: Sequence[str] = ()) -> str:
+    """'plain' as written back after 'led' (``echo_word``'s rules: a word naming a player is not used)."""
+    words = LANGUAGES.get(language)
+    if words is not None and words.led_plain and not (players and candidates(players, words.led_plain)):
+        return words.led_plain
+    return echo_word("round", PLAIN, language, players)
 
 
 def word_in_use(table: str, meaning: str) -> str:

@@ -19,15 +19,16 @@ def render_explanation(explanation: Explanation, screen: int | None = None, heig
     its rule on one line and what it did under it, and each side's numbers before and after share a line.
 
     Taller than ``height`` lines, the ruling comes first: the facts, the rules applied (counted in one line
-    when even they do not fit) and every side's numbers before and after, one line each; then the whole notes
-    that still fit, and one line saying what was left out and ``show_all``, how to see it all.
+    when even they do not fit, and then a hand typed play by play folded several plays to a line) and every
+    side's numbers before and after, one line each; then the whole notes that still fit, and one line saying
+    what was left out and ``show_all``, how to see it all.
     """
     lines, notes = _explanation_lines(explanation, screen)
     if height is None or len(lines) + sum(map(len, notes)) <= height:
         return "\n".join(lines + [line for note in notes for line in note])
-    for brief in ("", show_all):
-        lines, notes = _explanation_lines(explanation, screen, narrow=True, brief=brief)
-        if len(lines) < height or brief:
+    for brief, fold in (("", False), (show_all, False), (show_all, True)):
+        lines, notes = _explanation_lines(explanation, screen, narrow=True, brief=brief, fold=fold)
+        if len(lines) < height or fold:
             break
     kept = 0
     while kept < len(notes) and len(lines) + sum(map(len, notes[:kept + 1])) + 1 <= height:
@@ -43,10 +44,11 @@ def render_explanation(explanation: Explanation, screen: int | None = None, heig
 
 
 def _explanation_lines(explanation: Explanation, screen: int | None, narrow: bool = False,
-                       brief: str = "") -> tuple[list[str], list[list[str]]]:
+                       brief: str = "", fold: bool = False) -> tuple[list[str], list[list[str]]]:
     """The explanation's lines, and each note's lines (after a blank line, the first); ``narrow``: each side's
     numbers before and after on one line, each step's rule on a line of its own; ``brief``: the rules
-    applied counted in one line saying ``brief`` (how to see them)."""
+    applied counted in one line saying ``brief`` (how to see them); ``fold``: a hand typed play by play
+    folded several plays to a line."""
     result = explanation.result
     labels = [_label(step) for step in explanation.steps]
     width = max((len(label) for label in labels), default=0)
@@ -61,10 +63,13 @@ def _explanation_lines(explanation: Explanation, screen: int | None, narrow: boo
     if explanation.eggs_before:
         lines.append("  " + _("eggs carried into the round: {points}").format(points=explanation.eggs_before))
     if explanation.hand is not None:
-        from scorekeeper.reports.play import hand_text  # start-up: only a round recorded play by play
+        from scorekeeper.reports.play import folded_hand_text, hand_text  # start-up: only a played round
 
-        lines += ["", _("The hand, play by play:")] + [f"  {line}" for line in hand_text(explanation.hand,
-                                                                                   explanation.scores)]
+        if fold:  # several plays to a line, each line named by its first play's number
+            plays = folded_hand_text(explanation.hand, explanation.scores, None if screen is None else screen - 2)
+        else:
+            plays = hand_text(explanation.hand, explanation.scores)
+        lines += ["", _("The hand, play by play:")] + [f"  {line}" for line in plays]
     if not narrow:
         lines += ["", _("Before the round:")]
         lines += ["  " + _("{side}: before {standing}").format(
@@ -127,3 +132,21 @@ def _how(item: SideNumbers) -> str:
     if item.dropped:
         how.append(_("{points} not recorded").format(points=item.dropped))
     return "; ".join(how)
+
+
+def render_hand_in_play(followed, table, ruleset_name: str, scores: bool, screen: int | None = None) -> str:
+    """``explain --hand``: the hand in play (not yet recorded) play by play, led as the rounds before it say,
+    each breach its plays show (the table decides them in ``play``), where it stands, and the points its plays
+    scored so far (in the totals, marked as in play)."""
+    from scorekeeper.reports.play import play_lines, standing_lines  # start-up: only a hand typed play by play
+
+    plays = len(followed.ruled)
+    lines = [ngettext("The hand in play under {ruleset} ({n} play, not yet recorded):",
+                      "The hand in play under {ruleset} ({n} plays, not yet recorded):", plays).format(
+        ruleset=ruleset_name, n=plays)]
+    lines += play_lines(followed, scores) + standing_lines(followed, scores)
+    hand = table.hand
+    if hand is not None and hand.points:
+        lines.append(_("in play this hand: {points} (already in the totals)").format(
+            points=", ".join(f"{name} {points}" for name, points in hand.points)))
+    return "\n".join(wrap_lines(lines, screen, indent="   "))

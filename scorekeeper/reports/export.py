@@ -110,7 +110,8 @@ def _layout(value: Any, encode: Callable[[Any], str], depth: int = 0) -> str:
 
 
 # CSV: one row per round and side, one value per cell, for spreadsheets; the hand in progress (claims made
-# with ``score``) as a last round with the ending "in-play".
+# with ``score``, or the hand typed play by play in ``play`` and what its plays scored) as a last round with the
+# ending "in-play".
 
 def export_csv(match: Match, table: Table) -> str:
     buffer = io.StringIO()
@@ -125,7 +126,7 @@ def export_csv(match: Match, table: Table) -> str:
                              _side_hand(rnd, side), item.hand, item.points, item.recorded, item.score,
                              item.remembered, item.wiped, result.eggs,
                              result.eggs_paid if result.eggs_paid_to == side.name else 0, result.winner or ""])
-    if match.pending and len(table.rounds) == len(match.rounds):
+    if (match.pending or match.hand is not None) and len(table.rounds) == len(match.rounds):
         _in_play_rows(writer, match, table)
     return buffer.getvalue()
 

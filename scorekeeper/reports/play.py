@@ -44,7 +44,7 @@ def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: 
     lines = [_("{name}: {verdict}").format(name=ruleset_name, verdict=_verdict(followed)), ""]
     lines += play_lines(followed, scores)
     lines.append("")
-    lines.extend(_standing(followed, scores))
+    lines.extend(standing_lines(followed, scores))
     if muggins and any(ruled.points for ruled in followed.ruled):
         lines.append(_("Muggins: a score its player does not call may be taken by an opponent "
                        "(play.muggins = called)."))
@@ -75,7 +75,29 @@ def play_lines(followed: Followed, scores: bool, breaches: bool = True) -> list[
 def hand_text(followed: Followed, scores: bool) -> list[str]:
     """A recorded hand play by play (``explain N``, which says the breaches let stand with the facts), then how
     it ended."""
-    return play_lines(followed, scores, breaches=False) + _standing(followed, scores)
+    return play_lines(followed, scores, breaches=False) + standing_lines(followed, scores)
+
+
+def folded_hand_text(followed: Followed, scores: bool, width: int | None) -> list[str]:
+    """A recorded hand folded several plays to a line (``explain N`` where one play a line does not fit the
+    screen): each line starts with the number of its first play, the plays apart by a dot, a play that scored
+    with its points (``9 Bob 1-3 +15 · Cat 2-5``); then how it ended, in one line."""
+    lines: list[str] = []
+    line = ""
+    for number, ruled in enumerate(followed.ruled, start=1):
+        said = said_play(ruled.play)
+        if scores and ruled.points:
+            said += f" +{ruled.points}"
+        if line and (width is None or len(line) + 3 + len(said) <= width):
+            line += f" · {said}"
+            continue
+        if line:
+            lines.append(line)
+        line = f"{number:>2} {said}"
+    if line:
+        lines.append(line)
+    standing = " ".join(standing_lines(followed, scores))  # one line, wrapped where the screen is narrow
+    return lines + ([standing] if standing else [])
 
 
 def _verdict(followed: Followed) -> str:
@@ -92,7 +114,8 @@ def _verdict(followed: Followed) -> str:
     return ngettext("{n} play, all legal.", "{n} plays, all legal.", plays).format(n=plays)
 
 
-def _standing(followed: Followed, scores: bool) -> list[str]:
+def standing_lines(followed: Followed, scores: bool) -> list[str]:
+    """Where a hand followed play by play stands: its ends (and their count), and how it ended or who is next."""
     lines = []
     if followed.ends:
         shown = " ".join(map(str, followed.ends))

@@ -51,7 +51,7 @@ _STYLES = (
 
 def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUNDS, width: int | None = None,
                  wide: bool = False, about: str = "", key: bool = False, show_all: str = ALL_ROUNDS,
-                 brief_notes: bool = False) -> str:
+                 brief_notes: bool = False, explain: str = "explain") -> str:
     """The people's table: the title, the latest ``rounds`` rounds (None: all) and the totals, then the notes
     (each kind once) and what comes next.
 
@@ -60,7 +60,8 @@ def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUN
     ``wide`` gives the full layout whatever the width: every round's facts in its label.  ``about`` is added to
     the title (what the match is); ``key`` adds how to read the cells (for someone seeing a table first).
     ``show_all`` is how the rounds left out are asked for where the table is shown; ``brief_notes``: the
-    notes in one line naming their rounds ('explain' says them).
+    notes in one line naming their rounds (``explain``, the command as typed where the table is shown, says
+    them).
     """
     shown = table.rounds if rounds is None else table.rounds[max(0, len(table.rounds) - rounds):]
     hidden = len(table.rounds) - len(shown)
@@ -68,7 +69,7 @@ def render_table(table: Table, ruleset: Ruleset, rounds: int | None = SHOWN_ROUN
     title = f"{table_title(table, ruleset)} {about}".rstrip()
     lines = wrap(title, None if wide else width, indent="  ") + [""] + grid
     footer = [_hidden_line(hidden, None if wide else width, show_all)] if hidden else []
-    footer += note_lines(shown) if not brief_notes else _brief_notes(shown)
+    footer += note_lines(shown) if not brief_notes else _brief_notes(shown, explain)
     lines += wrap_lines(footer + [""] + _status(table, ruleset), None if wide else width)
     if key:
         lines += [""] + wrap(cell_key(grid, ruleset), None if wide else width)
@@ -103,7 +104,7 @@ def cell_key(grid: list[str], ruleset: Ruleset) -> str:
 
 
 def fitted_table(table: Table, ruleset: Ruleset, width: int | None, height: int | None,
-                 show_all: str = ALL_ROUNDS) -> str:
+                 show_all: str = ALL_ROUNDS, explain: str = "explain") -> str:
     """The table with as many of the latest rounds as fit ``height`` lines together with its title, header,
     totals, notes and what comes next (None: every round); the line about the rounds left out says how to see
     them all.  A 24-line screen must keep the names of the header and the prompt in view.  Cells in the
@@ -114,7 +115,8 @@ def fitted_table(table: Table, ruleset: Ruleset, width: int | None, height: int 
     for brief in (False, True):  # the notes in a line when in full they would leave room for few rounds
         count = min(len(table.rounds), height)
         while True:
-            text = render_table(table, ruleset, count, width, show_all=show_all, brief_notes=brief, key=key)
+            text = render_table(table, ruleset, count, width, show_all=show_all, brief_notes=brief, key=key,
+                                explain=explain)
             if count == 0 or text.count("\n") < height:
                 break
             count -= 1
@@ -495,14 +497,16 @@ def note_lines(shown: tuple[RoundResult, ...], word: bool = True) -> list[str]:
                    .format(rounds=_spans(numbers), note=kind.said()) for kind, numbers in rounds_of.items()]
 
 
-def _brief_notes(shown: tuple[RoundResult, ...]) -> list[str]:
+def _brief_notes(shown: tuple[RoundResult, ...], explain: str) -> list[str]:
     """The notes of ``shown`` in one line, naming their rounds: a short screen keeps its rows for rounds."""
     numbers = [result.number for result in shown if result.notes]
     if not numbers:
         return []
     if len(numbers) == 1:
-        return ["", _("a note for round {round}: 'explain {round}' says it").format(round=numbers[0])]
-    return ["", _("notes for rounds {rounds}: 'explain N' says them").format(rounds=_spans(numbers))]
+        return ["", _("a note for round {round}: '{explain} {round}' says it").format(round=numbers[0],
+                                                                                       explain=explain)]
+    return ["", _("notes for rounds {rounds}: '{explain} N' says them").format(rounds=_spans(numbers),
+                                                                                explain=explain)]
 
 
 def _spans(numbers: list[int]) -> str:
@@ -540,9 +544,10 @@ def hand_line(hand) -> str:
     hands are to be given."""
     if hand.over:
         return ngettext("hand in play: {n} play, over: its hands are to be given",
-                        "hand in play: {n} plays, over: its hands are to be given", hand.plays).format(n=hand.plays)
+                        "hand in play: {n} plays, over: its hands are to be given", len(hand.plays)).format(
+            n=len(hand.plays))
     return ngettext("hand in play: {n} play, {player} to play", "hand in play: {n} plays, {player} to play",
-                    hand.plays).format(n=hand.plays, player=hand.turn)
+                    len(hand.plays)).format(n=len(hand.plays), player=hand.turn)
 
 
 EGGS_GO_TO = {

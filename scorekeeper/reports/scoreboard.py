@@ -29,7 +29,7 @@ from scorekeeper.reports.render import (
     table_title,
     tiny_heading,
 )
-from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner
+from scorekeeper.rules.schema import AtTarget, RoundsWinner
 
 
 SHORT_NAMES = 5
@@ -62,6 +62,14 @@ class HandShown(NamedTuple):
     ends: tuple[int, ...] = ()
     count: int | None = None
     turn: str | None = None
+    last: tuple[str, ...] = ()
+    """The last plays (``SHOWN_PLAYS`` at most, the newest last), in the words of the language in use."""
+    over: bool = False
+    """The plays are over (an out or a fish): the hands are to be given."""
+
+
+SHOWN_PLAYS = 4
+"""The plays of the hand in play the scoreboard shows: enough to follow the last turn round a table of four."""
 
 
 class RoundRow(NamedTuple):
@@ -121,9 +129,9 @@ def scoreboard(opened, rounds: int = SHOWN_ROUNDS) -> Scoreboard:
         title=table_title(table, ruleset),
         sides=tuple(_card(table, side, side.name in front) for side in table.sides),
         banner=over_line(table, ruleset),
-        next="" if table.over or table.lead_note is None else table.lead_note.said(),
+        next="" if table.over or table.lead_note is None or table.hand is not None else table.lead_note.said(),
         eggs=_eggs(table, ruleset),
-        hand=_hand(table, ruleset),
+        hand=_hand(table, match.players),
         last=_last_round(table, match),
         headers=headers,
         short_headers=short_headers,
@@ -193,7 +201,7 @@ def _eggs(table, ruleset) -> str:
     return _(carried).format(points=table.eggs)
 
 
-def _hand(table, ruleset) -> HandShown | None:
+def _hand(table, players) -> HandShown | None:
     """The hand in play: the points claimed or scored so far, and where it is typed play by play, its plays, the
     ends, the count (where plays score: the races) and whose turn."""
     points = tuple((name, points) for name, points in table.in_play.items() if points)
@@ -202,9 +210,10 @@ def _hand(table, ruleset) -> HandShown | None:
         return None
     if played is None:
         return HandShown(points=points)
-    return HandShown(points=points, plays=played.plays, ends=played.ends,
-                     count=played.count if ruleset["play.scores"] is not PlayScore.NONE else None,
-                     turn=played.turn)
+    from scorekeeper.notation.play_line import said_play  # start-up: only a hand typed play by play
+
+    return HandShown(points=points, plays=len(played.plays), ends=played.ends, count=played.count, turn=played.turn,
+                     last=tuple(said_play(play, players) for play in played.plays[-SHOWN_PLAYS:]), over=played.over)
 
 
 def _last_round(table, match) -> LastRound | None:

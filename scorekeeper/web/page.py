@@ -56,7 +56,8 @@ margin:.15rem 0}
 .next,.eggs{font-size:clamp(1rem,3.4vw,1.5rem);margin:.7rem 0 0}
 .eggs{color:var(--accent);font-weight:600}
 .hand{border:2px dashed var(--line);border-radius:.8rem;padding:.2rem .8rem .5rem;margin-top:.8rem}
-.hand p{font-size:clamp(1rem,3.6vw,1.6rem)}
+.hand p,.hand li{font-size:clamp(1rem,3.6vw,1.6rem)}
+.hand ol{margin:.2rem 0;padding-left:2.6em;overflow-wrap:anywhere}
 .said{font-size:clamp(1rem,3.4vw,1.4rem)}
 .moved{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;gap:.2rem 1.2rem;
 font-size:clamp(1rem,3vw,1.3rem)}
@@ -197,23 +198,36 @@ def _board(board) -> list[str]:
 
 
 def _hand(hand) -> str:
-    """The place of the hand in play: empty and hidden while no hand is in play."""
+    """The place of the hand in play: empty and hidden while no hand is in play.  Whose turn it is (or that the
+    hands are to be given), the ends and their count, the points so far, then the last plays, the newest last."""
     if hand is None:
         return '<section class="hand" id="hand" hidden></section>'
     lines = []
     if hand.turn:
         lines.append(_("{player} to play").format(player=hand.turn))
+    elif hand.over:
+        lines.append(_("The plays are over: the hands are to be given."))
     if hand.ends:
         lines.append(_("ends: {ends}").format(ends=" ".join(str(end) for end in hand.ends)))
     if hand.count is not None:
         lines.append(_("count: {count}").format(count=hand.count))
-    if hand.plays:
-        lines.append(ngettext("{n} play", "{n} plays", hand.plays).format(n=hand.plays))
     if hand.points:
         lines.append(_("points so far: {points}").format(
             points=", ".join(f"{name} {points}" for name, points in hand.points)))
-    return ('<section class="hand" id="hand">' + _para(_("The hand in play"), "h2")
-            + "".join(f"<p>{text(line)}</p>" for line in lines) + "</section>")
+    parts = ['<section class="hand" id="hand">' + _para(_("The hand in play"), "h2")]
+    parts += [f"<p>{text(line)}</p>" for line in lines]
+    if hand.plays:
+        shown = len(hand.last)
+        first = hand.plays - shown + 1
+        heading = (ngettext("{n} play", "{n} plays", hand.plays).format(n=hand.plays) if shown == hand.plays else
+                   ngettext("{n} play, the last {shown}:", "{n} plays, the last {shown}:", hand.plays).format(
+                       n=hand.plays, shown=shown))
+        parts.append(f'<p class="played">{text(heading)}</p>')
+        if hand.last:
+            parts.append(f'<ol class="plays" start="{first}">'
+                         + "".join(f"<li>{text(play)}</li>" for play in hand.last) + "</ol>")
+    parts.append("</section>")
+    return "".join(parts)
 
 
 def _two(wide: str, narrow: str) -> str:

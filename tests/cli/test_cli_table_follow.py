@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import signal
 import subprocess
+import threading
 import time
 
 import pexpect
@@ -92,18 +93,23 @@ def test_to_a_pipe_each_drawing_follows_the_last(sk):
     process = subprocess.Popen(installed_command() + ["table", "--follow"], cwd=sk.folder,
                                env=command_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     read = []
+    # a drawing that never comes must fail the test, not hang the suite: the follow is stopped after 120 s,
+    # which ends its output, and the read below then fails with what came
+    watchdog = threading.Timer(120, process.kill)
+    watchdog.start()
 
     def read_until(title: str) -> None:  # each drawing as it comes, however slow a loaded machine makes it
         while not any(title in line for line in read):
             line = process.stdout.readline()
-            assert line, "".join(read)
+            assert line, f"no {title!r} in:\n" + "".join(read)
             read.append(line)
 
     try:
-        read_until("goat: 0 rounds")
+        read_until("Goat: 0 rounds")
         sk("round", ROUNDS[0])
-        read_until("goat: 1 round;")
+        read_until("Goat: 1 round;")
     finally:
+        watchdog.cancel()
         process.send_signal(signal.SIGINT)
         rest, err = process.communicate(timeout=60)
     out = "".join(read) + rest

@@ -54,3 +54,14 @@ def test_help_fits_40_columns(sk, monkeypatch, language, command):
     monkeypatch.setenv("COLUMNS", "40")
     said = sk("--lang", language, *command, "--help").stdout
     assert max(width(line) for line in said.splitlines()) <= 40, said
+
+
+@pytest.mark.parametrize(("language", "options"), [("ru", "[ПАРАМЕТРЫ]"), ("uk", "[ПАРАМЕТРИ]"), ("en", "[OPTIONS]")])
+@pytest.mark.parametrize("command", [["play"], ["round"], ["new"], ["table"], ["compare"], ["rules", "show"]])
+def test_the_usage_line_never_cuts_a_word_at_40_columns(sk, monkeypatch, language, options, command):
+    """'Использование: scorekeeper play [ПАРАМЕТ' / 'РЫ]': a usage line whose options do not fit after the
+    command's name starts them on the next line, whole."""
+    monkeypatch.setenv("COLUMNS", "40")
+    usage = sk("--lang", language, *command, "--help").stdout.split("\n\n", 1)[0]
+    assert options in usage.split(), usage
+    assert max(width(line) for line in usage.splitlines()) <= 40, usage

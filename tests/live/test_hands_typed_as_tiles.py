@@ -58,3 +58,27 @@ def test_unnamed_one_tile_hands_in_seating_order():
                                totals=(("Bob", 20),))
     # without what the plays tell, as before: totals
     assert read_round('"Ann" out 20 35 46', seated).totals == (("Bob", 20), ("Cat", 35), ("Dan", 46))
+
+
+def two_ended(tmp_path) -> LiveSession:
+    """Two players, three tiles each: Ann goes out; Bob, who drew one, holds two."""
+    rules = tmp_path / "small-draw.toml"
+    rules.write_text('extends = "draw"\nname = "small-draw"\n[tiles]\ndeal = 3\ndeal_more_players = 3\n',
+                     encoding="utf-8")
+    usecases.new(tmp_path / "match.toml", str(rules), ("Ann", "Bob"))
+    live = LiveSession.open(str(tmp_path / "match.toml"), screen=lambda: Screen(None, None))
+    for play in ("a 66", "+", "63", "33", "31", "12"):
+        assert live.handle(play).ok
+    return live
+
+
+@pytest.mark.parametrize("line", ["0-0 4-5", "Bob 0-0 4-5", "b 00 45"])
+def test_the_one_hand_asked_needs_no_name_for_its_tiles(tmp_path, line):
+    """Bob's is the only hand asked, so tiles written with their dash are his."""
+    reply = two_ended(tmp_path).handle(line)
+    assert reply.ok and reply.text.startswith("Round 1: Ann out on 1-2, led 6-6, Bob 0-0 4-5"), reply.text
+    assert load_match(str(tmp_path / "match.toml")).rounds[0].hands["Bob"].tiles == parse_tiles("0-0 4-5")
+
+
+def test_a_number_alone_is_still_the_total_in_seating_order(tmp_path):
+    assert two_ended(tmp_path).handle("9").text.startswith("Round 1: Ann out on 1-2, led 6-6, Bob 9")

@@ -95,7 +95,7 @@ def test_a_question_changes_nothing_the_file_the_history_the_prompt_a_breach_wai
         assert path.read_bytes() == before and live.prompt() == prompt
         assert load_match(str(path)).history == history
     assert live.handle("allow").question == "1-6 on 6 or 1? "  # the breach still waits for the table
-    assert live.answer("6").text == "Cat 6-1 on 6 · 3+1+2+1 = 7 · Dan"
+    assert live.answer("6").text == "Let stand: play 11 (Cat 1-6 on 6).\nCat 6-1 on 6 · 3+1+2+1 = 7 · Dan"
 
 
 @pytest.mark.parametrize("language, said", [

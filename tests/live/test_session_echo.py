@@ -86,8 +86,8 @@ def test_each_play_is_said_back_in_the_language(session, language):
     for typed, said in PLAYS[language]:
         assert live.handle(typed).text.splitlines()[-1] == said, typed
     refused = {"en": "Error: Cat 6-6: it is Bob's turn, not Cat's ('allow' lets it stand as played)",
-               "ru": "Ошибка: Cat 6-6: сейчас ходит Bob, а не Cat ('оставить' оставляет его в силе, как сыграно)",
-               "uk": "Помилка: Cat 6-6: зараз ходить Bob, а не Cat ('залишити' залишає його в силі, як зіграно)"}
+               "ru": "Ошибка: Cat 6-6: сейчас ходит Bob, а не Cat ('оставить' — оставить ход в силе, как сыграли)",
+               "uk": "Помилка: Cat 6-6: зараз ходить Bob, а не Cat ('залишити' — залишити хід у силі, як зіграли)"}
     assert live.handle("c 66").text == refused[language]
 
 
@@ -232,7 +232,7 @@ def test_what_a_screen_leaves_out_is_asked_for_in_the_languages_words(tmp_path):
 
 @pytest.mark.parametrize("language, typed, echo", [
     ("ru", "Ann вышла последней простая, заход простой, Bob 30", "Кон 1: Ann выходит последней простой, заход простой"),
-    ("uk", "Ann вийшла останньою проста, захід простий, Bob 30", "Партія 1: Ann виходить останньою простою, захід простою"),
+    ("uk", "Ann вийшла останньою проста, захід простий, Bob 30", "Партія 1: Ann виходить останньою простою, захід простий"),
     ("en", "Ann out on plain, led plain, Bob 30", "Round 1: Ann out on plain, led plain"),
 ])
 def test_a_plain_tile_is_typed_and_said_in_the_language(session, tmp_path, language, typed, echo):
@@ -244,9 +244,9 @@ def test_a_plain_tile_is_typed_and_said_in_the_language(session, tmp_path, langu
 
 
 @pytest.mark.parametrize("language, rules, more", [
-    ("ru", "правила", "Ещё: 'правила все' покажет все правила, 'правила КЛЮЧ' одно (например, 'правила "
+    ("ru", "правила", "Ещё: 'правила все' покажет все правила, 'правила КЛЮЧ' — одно (например, 'правила "
                       "end.target'), 'объяснить N' — как считался кон N."),
-    ("uk", "правила", "Ще: 'правила усі' покаже всі правила, 'правила КЛЮЧ' одне (наприклад, 'правила "
+    ("uk", "правила", "Ще: 'правила усі' покаже всі правила, 'правила КЛЮЧ' — одне (наприклад, 'правила "
                       "end.target'), 'пояснити N' — як рахувалася партія N."),
 ])
 def test_the_rules_summary_names_the_commands_in_the_language(session, language, rules, more):

@@ -224,7 +224,7 @@ def test_the_table_lets_a_breach_stand_at_the_play_and_at_the_hands_at_40_column
     assert refused == ("Error: Ann 2-4: the first round opens with 1-1, not 2-4: every tile is dealt "
                        "(lead.first = from-1-1) ('allow' lets it stand as played)")
     assert play.prompt == "#1> "  # nothing made yet
-    assert play.say("allow") == "Ann 2-4 · ends 2 4 · Bob\n"
+    assert play.say("allow") == "Let stand: play 1 (Ann 2-4).\nAnn 2-4 · ends 2 4 · Bob\n"
     assert play.prompt == "#1 Bob> "
     for line in KNOCKED[1:-1]:
         play.say(line)
@@ -239,7 +239,8 @@ def test_the_table_lets_a_breach_stand_at_the_play_and_at_the_hands_at_40_column
         at_the_end.endswith("; 'allow' lets it stand as played")
     assert play.prompt == "#1 hands> "  # nothing recorded
     recorded = lines_of(play.say("allow"))
-    assert recorded[0].startswith("Round 1: fish by Bob")
+    assert recorded[0] == "Let stand: play 2 (Bob knocks)."
+    assert recorded[1].startswith("Round 1: fish by Bob")
     assert play.prompt == "over> "
     assert 'allowed = [{ play = 1, breach = "first-lead" }, { play = 2, breach = "knock-while-able" }]' in \
         (tmp_path / "match.toml").read_text(encoding="utf-8")

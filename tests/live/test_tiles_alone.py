@@ -111,7 +111,7 @@ def test_a_play_out_of_turn_is_refused_naming_whose_turn_it_is(tmp_path):
     reply = live.handle("c 63")
     assert not reply.ok and "it is Bob's turn, not Cat's" in " ".join(reply.text.split())
     assert live.prompt() == "#1 12 Bob> "
-    assert live.handle("allow").text.startswith("Cat 6-3 · 6+6+3 = 15 · +15 · Dan\n")
+    assert live.handle("allow").text.startswith("Let stand: play 2 (Cat 3-6).\nCat 6-3 · 6+6+3 = 15 · +15 · Dan\n")
 
 
 def test_a_claim_after_a_name_in_a_hand_is_not_taken_for_a_draw(tmp_path):

@@ -134,3 +134,68 @@ def test_without_javascript_the_page_reloads_itself(sk):
     finally:
         plain.quit()
         served.stop()
+
+
+def test_each_play_typed_in_a_session_shows_on_the_page_and_a_one_shot_undo_too(sk, browser):
+    """Issue 32 and 36: the hand in play, as the session writes it to the match file play by play."""
+    from scorekeeper.live.session import LiveSession, Screen
+
+    sk("new", "--rules", "all-fives", "Ann", "Bob", "Cat", "Dan")
+    live = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 24))
+    served = ServeCommand(sk.folder)
+    try:
+        screen(browser, 360, 740)
+        browser.get(served.url)
+        assert wait_for(browser, "document.getElementById('live').className.includes('on')")
+        assert not browser.find_element("id", "hand").is_displayed()
+        browser.execute_script("window.kept = 'the same page';")
+        assert live.handle("a 66").ok
+        _shown_within(browser, "Bob to play")
+        hand = browser.find_element("id", "hand")
+        assert hand.is_displayed() and "ends: 6 6" in hand.text and "count: 12" in hand.text
+        for play in ("+8", "-", "06", "36", "34", "44", "03", "14", "26", "23", "3"):
+            reply = live.answer(play) if live.asking else live.handle(play)
+            assert reply.ok or reply.question, (play, reply.text)
+        _shown_within(browser, "points so far: Bob 5")
+        shown = browser.find_element("id", "hand").text
+        assert "Cat to play" in shown and "ends: 6 1 2 2" in shown and "count: 5" in shown
+        assert "11 plays, the last 4:" in shown and "Bob 2-3 on 3" in shown and "Cat 0-3" in shown
+        assert "Ann 3-4" not in shown
+        assert [item.text for item in browser.find_elements("css selector", "#hand ol li")][-1] == "Bob 2-3 on 3"
+        assert browser.find_element("css selector", "#hand ol").get_attribute("start") == "8"
+        assert "the leader is chosen by lot" not in browser.find_element("id", "board").text
+        sk("undo")  # a one-shot undo takes back the last play
+        _shown_within(browser, "Bob to play")
+        assert "points so far" not in browser.find_element("id", "hand").text
+        scroll, inner = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth];")
+        assert scroll <= inner, f"{scroll} > {inner}"
+        sk("undo", "--hand")
+        assert wait_for(browser, "document.getElementById('hand').hidden", 2), "the dropped hand still shows"
+        assert browser.execute_script("return window.kept;") == "the same page"
+    finally:
+        served.stop()
+
+
+@pytest.mark.parametrize("language, words", [("en", "The hand in play"), ("ru", "Текущий кон")])
+def test_the_hand_in_play_fits_a_phone(sk, browser, language, words):
+    from scorekeeper.domain.facts import OpenHand
+    from scorekeeper.match import usecases
+    from scorekeeper.notation.play_line import parse_plays
+
+    players = ("Александра", "Bartholomew", "Константин", "Dan")
+    sk("new", "--rules", "all-fives", *players)
+    plays = "Александра 6-6, Bartholomew draws 8, Bartholomew knocks, Константин 0-6, Dan 3-6, Александра 3-4"
+    usecases.keep_hand(str(sk.path), OpenHand(parse_plays(plays, players)))
+    served = ServeCommand(sk.folder, SCOREKEEPER_LANG=language)
+    try:
+        for width, height in ((320, 568), (360, 740), (1280, 720)):
+            screen(browser, width, height)
+            browser.get(served.url)
+            assert wait_for(browser, "document.getElementById('live').className.includes('on')")
+            hand = browser.find_element("id", "hand")
+            assert hand.is_displayed() and words in hand.text and len(hand.find_elements("css selector", "li")) == 4
+            scroll, inner = browser.execute_script(
+                "return [document.documentElement.scrollWidth, window.innerWidth];")
+            assert scroll <= inner, f"{language} {width}x{height}: {scroll} > {inner}"
+    finally:
+        served.stop()

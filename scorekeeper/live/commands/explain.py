@@ -1,5 +1,6 @@
 """'explain [N]': the round's facts and ruling fitted to the screen (the rules applied in order left out where
-they do not fit); 'explain [N] all' every line, through the pager."""
+they do not fit, a hand typed play by play folded several plays to a line), through the session's pager where
+even that is taller than the screen; 'explain [N] all' every line, through the pager."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ def run(session, line) -> Reply:
     rest = " ".join(words[:-1] if every else words)
     which = number(rest, f"{word_in_use('commands', 'explain')} [N] [{word_in_use('options', 'all')}]",
                    N_("one round number or none, and 'all'")) if rest else None
-    return Reply(explained(session, which, every), page=every)
+    text = explained(session, which, every)
+    room = session.room()
+    return Reply(text, page=every or room is not None and text.count("\n") + 1 > room)
 
 
 def explained(session, which: int | None, every: bool = False) -> str:

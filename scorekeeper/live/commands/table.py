@@ -19,5 +19,6 @@ def run(session, line) -> Reply:
             table=word_in_use("commands", "table"), all=word_in_use("options", "all")))
     text = fitted_table(shown_table(session.state.table), session.state.ruleset, session.screen().width,
                         None if every else session.room(),
-                        show_all=f"'{word_in_use('commands', 'table')} {word_in_use('options', 'all')}'")
+                        show_all=f"'{word_in_use('commands', 'table')} {word_in_use('options', 'all')}'",
+                        explain=word_in_use("commands", "explain"))
     return Reply(text, page=every)
