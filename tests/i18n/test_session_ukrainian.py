@@ -62,7 +62,7 @@ def test_an_all_fives_hand_play_by_play_in_ukrainian(tmp_path):
     assert said(answers[-1]) == ("Помилка: Боря стукає: перш ніж стукати, гравцеві Боря треба взяти з базару: "
                                  "можна взяти ще 8 кісток ('залишити' — залишити хід у силі, як зіграли)")
     answers.append(play.say("залишити"))
-    assert lines(answers[-1]) == ["Боря стукає · Віка"]
+    assert lines(answers[-1]) == ["Залишено в силі: хід 2 (Боря стукає).", "Боря стукає · Віка"]
     assert play.prompt == "#1 10 Віка> "
     answers.append(play.say("?"))
     assert lines(answers[-1])[0] == "Кінці 5 5 5 5, сума 10; ходить Віка."

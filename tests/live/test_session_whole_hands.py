@@ -97,7 +97,7 @@ false). 'allow' lets it stand.
 Type a round, 'help' or 'quit'.
 #1 11 Cat> """),
     ("allow", (), """\
-Let stand as played: play 2.
+Let stand: play 2 (Bob draws 1).
 #1 11 Cat> """),
     ("03", ("0",), """\
 0-3 on 0 or 3-4? [0/4] 0
@@ -239,7 +239,7 @@ ALL_FIVES_RU = [  # the same hand, the players Аня, Боря, Вика and Г
 Введите кон, 'помощь' или 'выход'.
 #1 11 Вика> """),
     ("оставить", (), """\
-Оставлено в силе, как сыграли: ход 2.
+Оставлено в силе: ход 2 (Боря берёт 1).
 #1 11 Вика> """),
     ("03", ("0",), """\
 0-3 на 0 или 3-4? [0/4] 0
@@ -376,7 +376,7 @@ Play 5 (Bob draws 1): Bob could play
   false). 'allow' lets it stand.
 #1 Cat> """),
     ("allow", (), """\
-Let stand as played: play 5.
+Let stand: play 5 (Bob draws 1).
 #1 Cat> """),
     ("table", (), """\
 Goat: 0 rounds; first to 101 loses
@@ -481,7 +481,7 @@ GOAT_RU = [  # the same hand, the players Аня, Боря and Вика
   'оставить' — оставить его в силе.
 #1 Вика> """),
     ("оставить", (), """\
-Оставлено в силе, как сыграли: ход 5.
+Оставлено в силе: ход 5 (Боря берёт 1).
 #1 Вика> """),
     ("таблица", (), """\
 Козёл: 0 конов; кто первым наберёт 101,
