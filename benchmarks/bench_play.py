@@ -17,8 +17,8 @@ Not a test: run it by hand after installing the package (``pip install .``):
    (``bench_commands.generate_played``): whole Goat hands played by a random player who lays any tile that
    fits (saying ``on`` where it fits two places), else knocks; each play timed (the median, the median of
    the plays late in a hand, and the slowest), and the line that closes the hand (what the hands hold at its
-   end, which records the round) timed apart. The goals: every play under 2 ms; the closing line, a round's
-   answer, 3 ms.
+   end, as their tiles, which records the round) timed apart. The goals: every play under 2 ms; the closing
+   line, a round's answer, 3 ms.
 
 CPU time (``time.process_time``): the shared machine's load left out of the session's own time. A session
 reads its match once, when it starts, and the first answer may seal the rounds of a file written before
@@ -140,8 +140,10 @@ def memory_times(rounds: int, typed: int, folder: str) -> list[float]:
 def random_hand(session: LiveSession, chance: random.Random) -> tuple[list[str], str]:
     """One Goat hand as a random player plays it (any tile that fits, ``on`` where it fits two places, else a
     knock: never a knock holding a tile that fits), led by whoever the match says leads: the lines typed play
-    by play, and the line of what the hands hold at its end."""
+    by play, and the line of what the hands hold at its end: their tiles (a total such as ``12`` reads there
+    as the tile 1-2)."""
     from scorekeeper.domain.plays import Action, Play
+    from scorekeeper.domain.tiles import format_tiles
     from scorekeeper.notation.play_line import format_play
     from scorekeeper.scoring.board import Board, IllegalPlay
 
@@ -169,7 +171,7 @@ def random_hand(session: LiveSession, chance: random.Random) -> tuple[list[str],
         lines.append(format_play(play))
         player = board.turn
     out = board.out.player if board.out else None
-    hands = ", ".join(f"{name} {sum(tile.pips for tile in held[name])}" for name in players if name != out)
+    hands = ", ".join(f"{name} {format_tiles(held[name])}" for name in players if name != out)
     return lines, hands
 
 

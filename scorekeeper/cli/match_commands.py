@@ -17,9 +17,7 @@ from scorekeeper.cli.output import echo_change, echo_json, echo_paged, kept_said
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import LANGUAGES, _, ngettext, pgettext
-from scorekeeper.match import usecases
 from scorekeeper.match.opened import open_match
-from scorekeeper.match.record import resolve_player
 from scorekeeper.reports.fit import wrap, wrap_lines
 from scorekeeper.reports.formats import PUBLISHED, TABLES
 from scorekeeper.reports.render import SHOWN_ROUNDS, render_table
@@ -67,6 +65,8 @@ def new(ctx: click.Context, players: tuple[str, ...], rules_spec: str, teams: tu
       scorekeeper new --again                        # a rematch, once the match is over
       scorekeeper new --lang ru Маша Саша Оля Серж   # the table speaks Russian
     """
+    from scorekeeper.match import usecases  # start-up: keeps the use cases (and the lock) out of 'table'
+
     if again:
         typed = players or teams or team_names or \
             ctx.get_parameter_source("rules_spec") is not click.core.ParameterSource.DEFAULT
@@ -106,6 +106,8 @@ def round_command(ctx: click.Context, output_format: str, **facts) -> None:
       scorekeeper round --out Ann --total Bob=13 --points Ann=25 --points Bob=10
       scorekeeper round --plays "Ann 6-6, Bob 6-3, ..." --hand Bob=0-0 --allow
     """
+    from scorekeeper.match import usecases  # start-up: keeps the use cases (and the lock) out of 'table'
+
     typed = round_facts(facts)
     with facts_as_flags(typed):
         change = usecases.record(match_path(ctx), typed, confirmed=facts["confirm"], allow=facts["allow"])
@@ -185,6 +187,8 @@ def undo(ctx: click.Context, output_format: str, listing: bool, whole_hand: bool
       scorekeeper redo                 # put back the last one
       scorekeeper undo --hand          # drop the hand in play
     """
+    from scorekeeper.match import usecases  # start-up: keeps the use cases (and the lock) out of 'table'
+
     if listing and whole_hand:
         raise InputError(_("--list changes nothing and --hand drops the hand in play: give one of them"))
     if listing:
@@ -246,6 +250,8 @@ def redo(ctx: click.Context, number: int | None, output_format: str) -> None:
       scorekeeper undo --list
       scorekeeper redo 2
     """
+    from scorekeeper.match import usecases  # start-up: keeps the use cases (and the lock) out of 'table'
+
     change = usecases.redo(match_path(ctx), number)
     headline = _("Put back {what} in {path}.").format(what=change.restored, path=change.path)
     if not change.settled:
@@ -271,6 +277,7 @@ def rating_command(ctx: click.Context, left: str | None, output_format: str) -> 
 
     Example: scorekeeper rating --left Serg
     """
+    from scorekeeper.match.record import resolve_player  # start-up: as usecases above
     from scorekeeper.reports.rating import Gain, rating  # start-up: keeps reports.rating out of the others here
 
     opened = open_match(match_path(ctx))

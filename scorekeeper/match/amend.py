@@ -130,13 +130,13 @@ _LEAD_BROKEN = {"edit": N_("with round {number} changed, {problem}: change or de
 
 def _rescored(match: Match, ruleset: Ruleset, before: Sequence[RoundResult], change: str, old: Match,
               **said: object) -> tuple[Match, Table]:
-    """Check again the rounds whose seal the change broke (the changed round, the one after it: a round's
-    check reads the round before it), then replay (after the unchanged rounds ``before``); refuse a change
-    that would leave a round its checks refuse, or rounds recorded after the match was decided.  ``change``
-    (edit, delete, redo), ``old`` (the match before it) and ``said`` (its round's ``number`` or ``label``)
-    say which change it was: a round is named by its number before the change."""
+    """Check again the rounds the change made (``old``, the match it was made to, was checked whole: its
+    rounds here as they were are not checked again), then replay (after the unchanged rounds ``before``);
+    refuse a change that would leave a round its checks refuse, or rounds recorded after the match was
+    decided.  ``change`` (edit, delete, redo), ``old`` (the match before it) and ``said`` (its round's
+    ``number`` or ``label``) say which change it was: a round is named by its number before the change."""
     numbers = {rnd.line: number for number, rnd in enumerate(old.rounds, start=1) if rnd.line is not None}
-    problems = match_problems(match, ruleset, "", numbers)
+    problems = match_problems(match, ruleset, "", numbers, known=old)
     if problems:
         raise StateError(_(_LEAD_BROKEN[change]).format(problem=problems[0].message, **said))
     match = sealed_match(ruleset, match)

@@ -130,20 +130,26 @@ _IN_ROUND = N_("round {number}: {problem}")
 _IN_HISTORY = N_("history entry {number}: {error}")
 
 
-def match_problems(match: Match, ruleset: Ruleset, label: str,
-                   numbers: dict[int, int] | None = None) -> list[MatchFileError]:
+def match_problems(match: Match, ruleset: Ruleset, label: str, numbers: dict[int, int] | None = None,
+                   known: Match | None = None) -> list[MatchFileError]:
     """Every problem in the recorded rounds, the rounds kept in the undo history and the pending claims, each
     naming its line (``numbers``: the rounds' numbers by their lines, where some could not be read).  A round
     played play by play whose seal holds is not checked again (``scoring.checked``); every other round is
-    checked in full, and sealed when the match is next written (``scoring.checked.sealed_match``)."""
+    checked in full, and sealed when the match is next written (``scoring.checked.sealed_match``).
+
+    ``known``: a match with the same seating, checked whole under this ruleset (the match a change was made
+    to): a round or a kept round that is the very object there passed its checks there, and a recorded
+    round's checks read nothing of the match but its seating, so it is not checked again (a change of one
+    round of a long match typed as lines checked every round twice)."""
     problems: list[MatchFileError] = []
     check_round = round_checker(match, ruleset)
+    passed = _rounds_of(known) if known is not None else set()
     kept = [rnd for entry in match.history for rnd in (entry.round, entry.edited) if rnd is not None]
     sealed_here = any(rnd.checked is not None for rnd in match.rounds) or any(rnd.checked is not None for rnd in kept)
     seed_value = seed(ruleset, match) if sealed_here else 0
     for index, rnd in enumerate(match.rounds):
-        if rnd.checked is not None and sealed_as(seed_value, rnd, before_link(match.rounds[index - 1]
-                                                                              if index else None)):
+        if id(rnd) in passed or rnd.checked is not None and sealed_as(seed_value, rnd, before_link(
+                match.rounds[index - 1] if index else None)):
             continue
         try:
             check_round(rnd)
@@ -155,7 +161,7 @@ def match_problems(match: Match, ruleset: Ruleset, label: str,
             problems.append(MatchFileError(_(_IN_ROUND).format(number=number, problem=problem), label, rnd.line))
     for number, entry in enumerate(match.history, start=1):
         for rnd in (entry.round, entry.edited):
-            if rnd is None or rnd.checked is not None and sealed_as(seed_value, rnd, HISTORY):
+            if rnd is None or id(rnd) in passed or rnd.checked is not None and sealed_as(seed_value, rnd, HISTORY):
                 continue
             try:
                 check_round(rnd)
@@ -169,6 +175,13 @@ def match_problems(match: Match, ruleset: Ruleset, label: str,
             problems.append(MatchFileError(_("the hand in play: {problem}").format(problem=problem), label,
                                            match.hand.line))
     return problems + _pending_problems(match, ruleset, label)
+
+
+def _rounds_of(match: Match) -> set[int]:
+    """The identities of the match's rounds and kept rounds (``match_problems``' ``known``, which the caller
+    holds while they are compared)."""
+    return {id(rnd) for rnd in match.rounds} | {id(rnd) for entry in match.history
+                                                  for rnd in (entry.round, entry.edited) if rnd is not None}
 
 
 def _pending_problems(match: Match, ruleset: Ruleset, label: str) -> list[MatchFileError]:

@@ -177,6 +177,8 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
     note_text = [line for block in blocks for line in block]
     dropped = 0
     count = min(AFTER_ROUND_ROWS, len(table.rounds))
+    count = _rows_with_room(count, budget, len(fixed_lines) + (1 + len(note_text) if note_text else 0) + 1
+                            + len(tail))
     while True:
         shown = table.rounds[len(table.rounds) - count:]  # the headline names the round: no row for earlier ones
         if focus is not None and 0 < focus <= len(table.rounds) - count:  # the edited round, then the newest
@@ -201,6 +203,15 @@ def after_round(table: Table, ruleset: Ruleset, path: str, width: int | None = 8
             continue
         break
     return "\n".join(fixed_lines + body)
+
+
+def _rows_with_room(count: int, budget: int | None, other: int) -> int:
+    """Of the newest ``count`` rows, the most that may fit a block of ``budget`` lines beside ``other`` lines
+    (at least one): no grid is shorter than its rows and the totals, so more rows than that cannot fit, and
+    ``after_round`` need not draw them (every layout tried at each count was most of a session's answer)."""
+    if budget is None or count <= 1:
+        return count
+    return max(1, min(count, budget - other - 1))
 
 
 def _new_notes(table: Table) -> list[str]:

@@ -37,6 +37,8 @@ HISTORY = -2
 
 _SEEDS: dict = {}
 _SEATS: dict = {}
+_SEALED: list = []
+"""The seed and the rounds of the last match ``sealed_match`` gave (``_as_sealed``)."""
 
 
 def seed(ruleset: Ruleset, match: Match) -> int:
@@ -130,11 +132,13 @@ def sealed_match(ruleset: Ruleset, match: Match) -> Match:
         return match
     seed_value = seed(ruleset, match)
     rounds = list(match.rounds)
-    for index, rnd in enumerate(rounds):
+    for index in range(_as_sealed(seed_value, rounds), len(rounds)):
+        rnd = rounds[index]
         if rnd.plays:
             before = before_link(rounds[index - 1] if index else None)
             if not sealed_as(seed_value, rnd, before):
                 rounds[index] = sealed(ruleset, match, rnd, before)
+    _SEALED[:] = [seed_value, tuple(rounds)]
     history = [entry._replace(round=_kept(ruleset, match, seed_value, entry.round),
                               edited=_kept(ruleset, match, seed_value, entry.edited))
                for entry in match.history]
@@ -142,6 +146,20 @@ def sealed_match(ruleset: Ruleset, match: Match) -> Match:
             all(a.round is b.round and a.edited is b.edited for a, b in zip(history, match.history)):
         return match
     return match._replace(rounds=tuple(rounds), history=tuple(history))
+
+
+def _as_sealed(seed_value: int, rounds: list[Round]) -> int:
+    """How many of ``rounds``, from the first, are the very rounds the last ``sealed_match`` of this process
+    gave under the same seed: each after the same round as there, so sealed as there.  A live session writes
+    after every round a match whose earlier rounds are those objects, and need not verify every seal again."""
+    if not _SEALED or _SEALED[0] != seed_value:
+        return 0
+    count = 0
+    for rnd, done in zip(rounds, _SEALED[1]):
+        if rnd is not done:
+            break
+        count += 1
+    return count
 
 
 def _kept(ruleset: Ruleset, match: Match, seed_value: int, rnd: Round | None) -> Round | None:

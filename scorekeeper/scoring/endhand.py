@@ -50,49 +50,57 @@ _ROUNDED = {Rounding.NEAREST: N_("{sums}, rounded nearest to {to}: {rounded}"),
             Rounding.DOWN: N_("{sums}, rounded down to {to}: {rounded}")}
 
 
-def count_hands(ruleset: Ruleset, hands: list[int], own: int = 0) -> HandCount:
-    """What the winner scores for the opponents' ``hands`` (``own``: the winner's pips to subtract)."""
+def count_hands(ruleset: Ruleset, hands: list[int], own: int = 0, said: bool = True) -> HandCount:
+    """What the winner scores for the opponents' ``hands`` (``own``: the winner's pips to subtract); ``said``
+    false: the points alone, without the arithmetic in words (a replay that keeps no steps)."""
     rounding, to, divisor = ruleset["endhand.rounding"], ruleset["endhand.round_to"], ruleset["endhand.divisor"]
-    shown = " + ".join(map(str, hands)) or "0"
+    text = ""
     if ruleset["endhand.round_what"] is RoundWhat.EACH_HAND and rounding is not Rounding.NONE:
         rounded = [round_count(rounding, to, value) for value in hands]
         mine = round_count(rounding, to, own)
         value = max(sum(rounded) - mine, 0)
-        sums = " + ".join(map(str, rounded)) + (f" - {mine}" if own else "") + f" = {value}"
-        text = _(_EACH_ROUNDED[rounding]).format(to=to, sums=sums)
+        if said:
+            sums = " + ".join(map(str, rounded)) + (f" - {mine}" if own else "") + f" = {value}"
+            text = _(_EACH_ROUNDED[rounding]).format(to=to, sums=sums)
     else:
         raw = sum(hands) - own
-        text = f"{shown}" + (f" - {own}" if own else "") + (f" = {raw}" if len(hands) > 1 or own else "")
         value = max(raw, 0)
-        if raw < 0:
-            text = _("{sums}, counts 0").format(sums=text)
+        if said:
+            text = (" + ".join(map(str, hands)) or "0") + (f" - {own}" if own else "") + \
+                (f" = {raw}" if len(hands) > 1 or own else "")
+            if raw < 0:
+                text = _("{sums}, counts 0").format(sums=text)
         if rounding is not Rounding.NONE:
             rounded = round_count(rounding, to, value)
-            text = _(_ROUNDED[rounding]).format(sums=text, to=to, rounded=rounded)
+            if said:
+                text = _(_ROUNDED[rounding]).format(sums=text, to=to, rounded=rounded)
             value = rounded
     if divisor > 1:
-        text += f", / {divisor} = {value // divisor}"
+        if said:
+            text += f", / {divisor} = {value // divisor}"
         value //= divisor
     return HandCount(value, text)
 
 
 def settle_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
-    steps: list[Step] = []
+    steps: list[Step] | None = [] if state.steps is not None else None  # no texts for a replay without them
     outcome = settle(ruleset, match, state.facts, state.side_hands, state.player_hands, steps)
     return state.but(outcome=outcome, points=outcome.points, steps=state.added(steps))
 
 
 def settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],
-           player_hands: dict[str, int], steps: list[Step]) -> Outcome:
+           player_hands: dict[str, int], steps: list[Step] | None) -> Outcome:
     """Who wins the hand and what the end-of-hand count gives them (and, under
-    ``endhand.loser_writes_off``, what the sides left holding tiles write off)."""
+    ``endhand.loser_writes_off``, what the sides left holding tiles write off).  ``steps``: where to say what
+    was applied; None to say nothing."""
     outcome = _settle(ruleset, match, rnd, side_hands, player_hands, steps)
     if ruleset["endhand.loser_writes_off"] and outcome.winner:
         outcome = _write_off_own(ruleset, outcome, side_hands, steps)
     return outcome
 
 
-def _write_off_own(ruleset: Ruleset, outcome: Outcome, side_hands: dict[str, int], steps: list[Step]) -> Outcome:
+def _write_off_own(ruleset: Ruleset, outcome: Outcome, side_hands: dict[str, int],
+                   steps: list[Step] | None) -> Outcome:
     """004's Phone variant: a side left holding tiles writes its own pips off, rounded down."""
     points = dict(outcome.points)
     to, divisor = ruleset["endhand.round_to"], ruleset["endhand.divisor"]
@@ -100,10 +108,13 @@ def _write_off_own(ruleset: Ruleset, outcome: Outcome, side_hands: dict[str, int
         own = side_hands[name]
         lost = round_count(Rounding.DOWN, to, own) // divisor
         if not lost:
-            text = _("{side} holds {own}: rounded down to {to}, nothing to write off")
-            steps.append(Step(name, "endhand.loser_writes_off", text.format(side=name, own=own, to=to)))
+            if steps is not None:
+                text = _("{side} holds {own}: rounded down to {to}, nothing to write off")
+                steps.append(Step(name, "endhand.loser_writes_off", text.format(side=name, own=own, to=to)))
             continue
         points[name] -= lost
+        if steps is None:
+            continue
         down = round_count(Rounding.DOWN, to, own)
         text = _("{side} was left holding {own}, rounded down to {to}: {down}, / {divisor} = {lost}, written "
                  "off: -{lost}") if divisor > 1 else \
@@ -114,13 +125,17 @@ def _write_off_own(ruleset: Ruleset, outcome: Outcome, side_hands: dict[str, int
 
 
 def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],
-            player_hands: dict[str, int], steps: list[Step]) -> Outcome:
+            player_hands: dict[str, int], steps: list[Step] | None) -> Outcome:
+    said = steps is not None
     names = [side.name for side in match.sides]
     line_total = sum(side_hands.values())
     if rnd.ending is OUT:
         winner = match.side_of(rnd.out).name
-        count = _against(ruleset, match, (winner,), player_hands, 0)
+        count = _against(ruleset, match, (winner,), player_hands, 0, said)
         points = count.points if ruleset["endhand.out_pips"] else 0
+        bonus = ruleset["endhand.out_bonus"]
+        if not said:
+            return _to(names, winner, points + bonus, line_total)
         own_side = ruleset["endhand.own_side"]
         if not ruleset["endhand.out_pips"]:
             text = _("{player} went out").format(player=rnd.out)
@@ -130,7 +145,6 @@ def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, in
         else:
             text = _("{player} went out: {side} scores the opponents' pips, {count}").format(
                 player=rnd.out, side=winner, count=count.text)
-        bonus = ruleset["endhand.out_bonus"]
         if bonus:
             text = _("{said}; + {bonus} for going out (endhand.out_bonus) = {total}").format(
                 said=text, bonus=bonus, total=points + bonus)
@@ -146,18 +160,21 @@ def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, in
         holders = [player for player, value in player_hands.items() if value == lowest]
         level = tuple(name for name in names if any(match.side_of(player).name == name for player in holders))
         single = ngettext("{players} holds the fewest pips ({fewest})", "{players} hold the fewest pips ({fewest})",
-                          len(holders)).format(players=both(holders), fewest=lowest)
+                          len(holders)).format(players=both(holders), fewest=lowest) if said else ""
         fewest = min(side_hands[name] for name in level)
     own = fewest if ruleset["endhand.fish_subtract"] else 0
-    count = _against(ruleset, match, level, player_hands, own)
+    count = _against(ruleset, match, level, player_hands, own, said)
     if len(level) == 1:
         winner = level[0]
-        said = _FISH_SCORES[(bool(single), bool(ruleset["endhand.own_side"]), bool(own))]
-        steps.append(Step(winner, "endhand.count", _(said).format(
-            single=single, side=winner, fewest=fewest, count=count.text)))
+        if said:
+            words = _FISH_SCORES[(bool(single), bool(ruleset["endhand.own_side"]), bool(own))]
+            steps.append(Step(winner, "endhand.count", _(words).format(
+                single=single, side=winner, fewest=fewest, count=count.text)))
         return _to(names, winner, count.points, line_total)
-    shown = both(level)
     tie, key = tie_rule(ruleset, len(names), len(level))
+    if steps is None:  # a rare round (a tie): said anyway, and dropped
+        steps = []
+    shown = both(level)
     if tie is FishTie.SPLIT:
         share, each = split(count.points, len(level))
         steps.append(Step(None, key, _("fish: {sides} tie for the fewest pips ({fewest}); they split the "
@@ -176,11 +193,11 @@ def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, in
 
 
 def _against(ruleset: Ruleset, match: Match, winners: tuple[str, ...], player_hands: dict[str, int],
-             own: int) -> HandCount:
+             own: int, said: bool = True) -> HandCount:
     every = ruleset["endhand.own_side"]
     opponents = [player_hands[player] for side in match.sides if every or side.name not in winners
                  for player in side.players if player in player_hands]
-    return count_hands(ruleset, opponents, own)
+    return count_hands(ruleset, opponents, own, said)
 
 
 # What a fish's winner scores, by (the lowest single hand named, every hand counted, its own subtracted).

@@ -67,7 +67,7 @@ def _fish_winner(ruleset: Ruleset, match: Match, state: RoundState) -> str | Non
     if ruleset["endhand.count"]:
         from scorekeeper.scoring.endhand import settle  # start-up: keeps the end-of-hand count out of the others
 
-        return settle(ruleset, match, state.facts, dict(state.side_hands), dict(state.player_hands), []).winner
+        return settle(ruleset, match, state.facts, dict(state.side_hands), dict(state.player_hands), None).winner
     from scorekeeper.scoring.outcome import allocate  # start-up: keeps outs and fish out of the end-of-hand count
 
     return allocate(ruleset, match, state.facts, dict(state.side_hands), None).winner

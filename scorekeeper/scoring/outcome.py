@@ -19,7 +19,7 @@ from scorekeeper.scoring.table import Step
 
 
 def take(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
-    steps: list[Step] = []
+    steps: list[Step] | None = [] if state.steps is not None else None  # no texts for a replay without them
     outcome = allocate(ruleset, match, state.facts, state.side_hands, steps)
     return state.but(outcome=outcome, points=outcome.points, steps=state.added(steps))
 

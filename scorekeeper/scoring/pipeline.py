@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Callable, Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Match, Round
+from scorekeeper.domain.memo import once_per
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, SixSix, WriteOff
 from scorekeeper.scoring.eggs import counts_toward_opening, waits_for_opening
@@ -135,7 +136,15 @@ STAGES: tuple[Stage, ...] = (
 
 
 def stages_for(ruleset: Ruleset) -> tuple[StageFunction, ...]:
-    """The stages this ruleset's rounds go through, in order."""
+    """The stages this ruleset's rounds go through, in order: worked out once per ruleset (the live session
+    replays a round several times an answer, to see what a question could change)."""
+    return once_per(_STAGES_OF, ruleset, _stages_of, ruleset)
+
+
+_STAGES_OF: dict = {}
+
+
+def _stages_of(ruleset: Ruleset) -> tuple[StageFunction, ...]:
     return tuple(stage.function_for(ruleset) for stage in STAGES if stage.when(ruleset))
 
 

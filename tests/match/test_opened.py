@@ -5,9 +5,14 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from scorekeeper.domain.facts import Ending, Hand, Revision, Round, Undoing
+from scorekeeper.domain.tiles import Tile
 from scorekeeper.errors import MatchFileError, MatchFileProblems
-from scorekeeper.match.opened import open_match, validate_text
+from scorekeeper.match.opened import match_problems, open_match, validate_text
+from scorekeeper.match.record import new_match, record_round
+from scorekeeper.rules.loader import load_ruleset
 
 BROKEN = """\
 format = 1
@@ -138,3 +143,40 @@ def test_a_match_reached_through_a_symlink_finds_its_ruleset_file(sk):
     assert sk.path.is_symlink()
     assert "Round 1 recorded" in sk("round", "Ann out, Bob 3").stdout
     assert sk.json()["ruleset"] == "house"
+
+
+PLAYERS = ("Masha", "Alex", "Olya")
+ROUNDS = st.lists(st.tuples(st.integers(0, 2), st.lists(st.integers(0, 25), min_size=3, max_size=3)),
+                  min_size=4, max_size=12)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds=ROUNDS, change=st.tuples(st.sampled_from(["edit", "delete", "redo"]), st.integers(0, 11),
+                                       st.sampled_from(["sound", "a tile twice", "a stranger", "too many pips"])))
+def test_a_change_checks_what_it_made_and_finds_what_a_whole_check_finds(rounds, change):
+    """``match_problems`` given the match a change was made to (``known``) checks only the rounds the change
+    made, and finds exactly what checking the changed match whole finds: a round's checks read nothing of
+    the match but its seating."""
+    ruleset = load_ruleset("goat")
+    old = new_match("goat", ruleset, PLAYERS)
+    for out, totals in rounds:
+        hands = {player: Hand(total=total) for player, total in zip(PLAYERS, totals) if player != PLAYERS[out]}
+        old = record_round(old, ruleset, Round(Ending.OUT, hands, out=PLAYERS[out]), False)
+    kind, index, facts = change
+    index %= len(old.rounds)
+    made = {"sound": Round(Ending.OUT, {"Alex": Hand(total=3), "Olya": Hand(total=4)}, out="Masha"),
+            "a tile twice": Round(Ending.OUT, {"Alex": Hand(tiles=(Tile(1, 2),)), "Olya": Hand(tiles=(Tile(1, 2),))},
+                                  out="Masha"),
+            "a stranger": Round(Ending.OUT, {"Alex": Hand(total=3), "Bob": Hand(total=4)}, out="Masha"),
+            "too many pips": Round(Ending.OUT, {"Alex": Hand(total=300), "Olya": Hand(total=4)}, out="Masha")}[facts]
+    entry = Revision(Undoing.DELETE, index + 1, round=made, redone=True) if kind == "redo" else \
+        Revision(Undoing.EDIT if kind == "edit" else Undoing.DELETE, index + 1, round=old.rounds[index])
+    changed = {"edit": old._replace(rounds=old.rounds[:index] + (made,) + old.rounds[index + 1:]),
+               "delete": old._replace(rounds=old.rounds[:index] + old.rounds[index + 1:]),
+               "redo": old._replace(rounds=old.rounds[:index] + (made,) + old.rounds[index:])}[kind]
+    changed = changed._replace(history=old.history + (entry,))
+    found = [(problem.message, problem.line, problem.key) for problem in
+             match_problems(changed, ruleset, "m.toml", known=old)]
+    assert found == [(problem.message, problem.line, problem.key) for problem in
+                     match_problems(changed, ruleset, "m.toml")]
+    assert bool(found) == (kind != "delete" and facts != "sound")

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-import pytest
+from unittest import mock
 
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from scorekeeper.domain.facts import Ending, Hand, Round
+from scorekeeper.errors import InputError
+from scorekeeper.match.record import new_match, record_round
+from scorekeeper.reports import render
 from scorekeeper.reports.columns import width
+from scorekeeper.reports.render import after_round
+from scorekeeper.rules.loader import load_ruleset
+from scorekeeper.scoring.engine import replay
 
 
 def lines_of(text: str) -> list[str]:
@@ -126,3 +136,48 @@ def test_the_footer_groups_the_notes_by_kind_in_every_language(sk, monkeypatch, 
     assert kind != english and " ".join(line.split()) in " ".join(table.split()), table
     noted = [row for row in lines_of(table) if row.startswith(line.partition(":")[0] + ":")]
     assert len(noted) == 1, table  # one kind, once: no round's own note
+
+
+PLAYERS = ("Masha", "Alexander", "Olya", "Serg")
+
+
+@st.composite
+def blocks(draw):
+    """A match of a few random rounds (Goat, or Sea Goat, whose rounds without a last tile carry notes) and a
+    screen to draw its after-round block on."""
+    name = draw(st.sampled_from(["goat", "sea-goat"]))
+    ruleset = load_ruleset(name)
+    match = new_match(name, ruleset, PLAYERS)
+    for out, totals in draw(st.lists(st.tuples(st.integers(-1, 3), st.lists(st.integers(0, 30), min_size=4,
+                                                                              max_size=4)), min_size=2,
+                                      max_size=9)):
+        if replay(ruleset, match).over:
+            break
+        hands = {player: Hand(total=total) for player, total in zip(PLAYERS, totals)}
+        if out < 0:
+            rnd = Round(Ending.FISH, hands)
+        else:
+            hands.pop(PLAYERS[out])
+            rnd = Round(Ending.OUT, hands, out=PLAYERS[out])
+        try:
+            match = record_round(match, ruleset, rnd, False)
+        except InputError:
+            continue
+    screen = (draw(st.sampled_from([None, 30, 40, 80])), draw(st.one_of(st.none(), st.integers(3, 24))))
+    said = {"headline": draw(st.sampled_from([None, "Round changed.", "A headline long enough to be wrapped on "
+                                                                       "the narrowest screens there are."])),
+            "standing": draw(st.booleans()), "focus": draw(st.one_of(st.none(), st.integers(1, 9)))}
+    return ruleset, match, screen, said
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(block=blocks())
+def test_after_round_draws_only_the_rows_that_may_fit_and_shows_what_it_showed(block):
+    """``after_round`` starts from the most rows the screen leaves room for (``_rows_with_room``) rather than
+    drawing five rows and fewer in turn: what it shows is what trying every count from five would show."""
+    ruleset, match, (width, height), said = block
+    table = replay(ruleset, match)
+    shown = after_round(table, ruleset, "match.toml", width, height, **said)
+    with mock.patch.object(render, "_rows_with_room", lambda count, budget, other: count):
+        every = after_round(table, ruleset, "match.toml", width, height, **said)
+    assert shown == every

@@ -134,15 +134,20 @@ def specs(tmp_path_factory) -> list[str]:
     return builtin_names() + [str(folder / f"{name}.toml") for name in HOUSES]
 
 
-def _watched(spec: str) -> set[tuple[str, str]]:
-    """Every stage of a replay under ruleset ``spec`` watched: each (field, stage) where the stage set the field (a new
-    object in it), checked on the way against the docstring of the field; the rounds come out as the replay
-    scores them."""
+def _varied_match(spec: str):
+    """Ruleset ``spec`` and a match of 40 varied rounds under it (``_rounds``), for three players or two pairs."""
     ruleset = load_ruleset(spec)
     pairs = ruleset["players.teams"] is Teams.PAIRS
     match = new_match(spec, ruleset, () if pairs else ("Ann", "Bob", "Cid"),
                       teams=[("Ann", "Cid"), ("Bob", "Dan")] if pairs else ())
-    match = match._replace(rounds=_rounds(ruleset, match, 40, seed=len(ruleset.name)))
+    return ruleset, match._replace(rounds=_rounds(ruleset, match, 40, seed=len(ruleset.name)))
+
+
+def _watched(spec: str) -> set[tuple[str, str]]:
+    """Every stage of a replay under ruleset ``spec`` watched: each (field, stage) where the stage set the field (a new
+    object in it), checked on the way against the docstring of the field; the rounds come out as the replay
+    scores them."""
+    ruleset, match = _varied_match(spec)
     said = _setters()
     fields = RoundState.__slots__
     replayed = replay(ruleset, match, explain=True).rounds
@@ -167,6 +172,17 @@ def _watched(spec: str) -> set[tuple[str, str]]:
 @pytest.mark.parametrize("name", builtin_names())
 def test_each_stage_sets_only_the_fields_that_name_it(name):
     assert ("accounts", "opening.record_opening") in _watched(name)  # the watch saw the stages at work
+
+
+def test_a_replay_without_steps_scores_as_one_that_says_them(specs):
+    """A table is replayed without the steps' texts, which the stages then do not make: every number, note and
+    decision is the same as a replay that says them (``explain``, the JSON export)."""
+    for spec in specs:
+        ruleset, match = _varied_match(spec)
+        said = replay(ruleset, match, explain=True)
+        plain = replay(ruleset, match)
+        assert all(result.steps for result in said.rounds) and all(result.steps is None for result in plain.rounds)
+        assert said._replace(rounds=tuple(result._replace(steps=None) for result in said.rounds)) == plain, spec
 
 
 def test_each_stage_a_field_names_sets_it_in_some_ruleset(specs):
