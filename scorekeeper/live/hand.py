@@ -2,8 +2,8 @@
 rules on each play, the plays so far, and the words the session answers them with.
 
 Which lines are plays is ``live.line``'s to say.  Once the hand is over (an out, a fish), the next line is what
-the hands still hold, as a round line without the ``out`` (``facts``): the round is then recorded with its
-plays.
+the hands still hold, as a round line without the ``out`` (``live.hand_end``): the round is then recorded with
+its plays.
 
 Nothing here reads the keyboard, writes a file or prints: the session records and answers.
 """
@@ -14,12 +14,12 @@ from typing import Sequence
 
 from scorekeeper.domain.facts import OpenHand, RoundFacts, Ruling
 from scorekeeper.domain.plays import Action, Play
-from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.live import hand_end
+from scorekeeper.notation.names import short_name
 from scorekeeper.notation.play_line import WHOSE_TURN, said_play
-from scorekeeper.notation.round_line import read_round, tokens
-from scorekeeper.notation.words import round_word, word_in_use
+from scorekeeper.notation.words import word_in_use
 from scorekeeper.reports.play import play_line
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
@@ -27,9 +27,6 @@ from scorekeeper.match.checks import in_order
 from scorekeeper.scoring.board import Board, Finding, IllegalPlay, PlayBreach, Ruled, TwoPlaces
 from scorekeeper.scoring.lead import Opening
 from scorekeeper.scoring.notes import NoteKind
-
-ENDING_WORDS = ("out", "fish", "by", "led", "on")
-"""Words the referee has already seen the answer to once the hand is over."""
 
 
 def waiting(command: str) -> StateError:
@@ -49,15 +46,6 @@ class WhoLeads(InputError):
         self.index = index
         super().__init__(_("who leads? Type the name before the tile ({example})").format(
             example=f"{short_name(players[0], players)} 66"))
-
-
-def short_name(player: str, players: Sequence[str]) -> str:
-    """The shortest start of ``player``'s name that names nobody else (as the round line reads names)."""
-    for length in range(1, len(player)):
-        start = player[:length].casefold()
-        if not any(other != player and other.casefold().startswith(start) for other in players):
-            return start
-    return player
 
 
 class HandInPlay:
@@ -285,7 +273,7 @@ class HandInPlay:
                 lines.append(_("Not called? An opponent may say {muggins}.").format(
                     muggins=word_in_use("plays", "muggins")))
         if self.over:
-            lines.append(self.ending())
+            lines.append(hand_end.ending(self))
         return "\n".join(lines)
 
     def resumed(self) -> str:
@@ -295,7 +283,7 @@ class HandInPlay:
         if self.over:
             lines = [ngettext("The hand in play is taken up ({n} play kept).",
                               "The hand in play is taken up ({n} plays kept).", plays).format(n=plays),
-                     self.ending()]
+                     hand_end.ending(self)]
         else:
             lines = [ngettext("The hand in play is taken up ({n} play kept): {player} to play.",
                               "The hand in play is taken up ({n} plays kept): {player} to play.", plays).format(
@@ -315,35 +303,6 @@ class HandInPlay:
         scoring = [each for each in self.board.history if each.points]
         return bool(scoring) and scoring[0] is ruled
 
-    def ending(self) -> str:
-        """The end of the hand as the referee saw it, and what the scorer types next."""
-        board = self.board
-        if board.out is not None:
-            out = board.out
-            return _("{player} went out with {tiles} (led {lead}). What do the other hands hold? Tiles or totals, "
-                     "as in a round line: {example}").format(player=out.player, tiles=format_tiles(out.last),
-                                                              lead=out.lead, example=self._example(out.player))
-        fisherman = board.fisherman()
-        example = self._example(None)
-        if fisherman:
-            return _("A fish: nobody can play; {fisherman} made it. What does each hand hold? Tiles or totals, as "
-                     "in a round line: {example}").format(fisherman=fisherman, example=example)
-        return _("A fish: nobody can play. What does each hand hold? Tiles or totals, as in a round line: "
-                 "{example}").format(example=example)
-
-    def _example(self, out: str | None) -> str:
-        """A line of what the hands hold, for ``out``'s hand: a total for a hand of several tiles, the tile as
-        the plays type it for a hand of one (``36`` is 3-6 there)."""
-        board = self.board
-        totals, tiles = iter(("8", "12", "5", "9", "7")), iter(("34", "25", "16", "03", "45"))
-        said = []
-        for player in self.players:
-            if player == out:
-                continue
-            holds = board.deal + board.drawn[player] - board.played[player]
-            said.append(f"{short_name(player, self.players)} {next(tiles) if holds == 1 else next(totals)}")
-        return " ".join(said[:4])
-
     def undone(self, play: Play) -> str:
         """What ``undo`` says it took back, and where the hand stands."""
         said = said_play(play, self.players)
@@ -353,80 +312,3 @@ class HandInPlay:
         if turn:
             return _("Took back {play}: {player} to play.").format(play=said, player=turn)
         return _("Took back {play}.").format(play=said)
-
-    # -- the end of the hand --------------------------------------------------------------------------------
-    def facts(self, text: str, match, partner_counts: bool = True) -> RoundFacts:
-        """The round the hand ends, from what the scorer types of the hands (a round line without the out or
-        the fish): the out or the fish, the last tile, the lead and the fisherman are the referee's."""
-        for word in tokens(text):
-            meaning = round_word(word.text, match.players) if word.kind == "word" else None
-            if meaning in ENDING_WORDS:
-                raise InputError(_("{word}: the referee saw how the hand ended; give only what the hands hold: "
-                                   "{example}").format(word=repr(word.text), example=self._example(
-                                       self.board.out.player if self.board.out else None)))
-            if word.kind == "plus" or meaning in ("count", "played"):
-                raise InputError(_("the referee scores the plays itself: give only what the hands hold, no "
-                                   "claims"))
-        board = self.board
-        out = board.out.player if board.out is not None else None
-        asked = [player for player in self.players if player != out]
-        first = next(iter(tokens(text)), None)
-        if len(asked) == 1 and first is not None and first.kind == "tile":  # the one hand asked: no name needed
-            text = f'"{asked[0]}" {text}'
-        if board.out is not None:
-            line = f'"{board.out.player}" out, {text}'
-        else:
-            fisherman = board.fisherman()
-            line = f'fish by "{fisherman}", {text}' if fisherman else f"fish, {text}"
-        held = {player: board.deal + board.drawn[player] - board.played[player] for player in self.players}
-        by = {each.play.tile: each.play.player for each in board.history if each.play.tile is not None}
-        facts = read_round(line, match, partner_counts, self.ruleset["tiles.max_pip"], held, frozenset(by))
-        for player, tiles in facts.hands:
-            for tile in tiles:
-                if tile in by:
-                    raise InputError(_("{tile} was played in this hand (by {by}): it is not in {player}'s hand; "
-                                       "give the tiles still held").format(tile=tile, by=by[tile], player=player))
-        for player, tiles in facts.hands:
-            holds = board.deal + board.drawn[player] - board.played[player]
-            if len(tiles) != holds:
-                fields = {"player": player, "n": holds, "dealt": board.deal, "drew": board.drawn[player],
-                          "played": board.played[player], "given": len(tiles)}
-                if board.drawn[player]:
-                    raise InputError(ngettext(
-                        "{player} holds {n} tile (dealt {dealt}, drew {drew}, played {played}): {given} given; "
-                        "give them all, or the total",
-                        "{player} holds {n} tiles (dealt {dealt}, drew {drew}, played {played}): {given} given; "
-                        "give them all, or the total", holds).format(**fields))
-                raise InputError(ngettext(
-                    "{player} holds {n} tile (dealt {dealt}, played {played}): {given} given; give them all, or "
-                    "the total",
-                    "{player} holds {n} tiles (dealt {dealt}, played {played}): {given} given; give them all, or "
-                    "the total", holds).format(**fields))
-        last = board.out.last if board.out is not None else ()
-        rulings = in_order(Ruling(finding.play, finding.breach) for finding in self.rulings)
-        return facts._replace(last=tuple(last), led=board.lead, plays=tuple(self.plays), rulings=rulings)
-
-    def implausible(self, facts: RoundFacts) -> str:
-        """Why a total typed at the end of the hand cannot be what the player holds ('' when it can): more
-        pips than their count of the heaviest tiles not seen played nor typed in a hand, or fewer than the
-        lightest. The scorer may still confirm it (a tile misread at the table is the usual cause)."""
-        board = self.board
-        typed = {tile for _player, tiles in facts.hands for tile in tiles}
-        free = sorted(tile.pips for tile in self.ruleset.tileset.tiles()
-                      if tile not in board.on_table and tile not in typed)
-        for player, total in facts.totals:
-            holds = board.deal + board.drawn[player] - board.played[player]
-            least, most = sum(free[:holds]), sum(free[len(free) - holds:]) if holds else 0
-            fields = {"player": player, "n": holds, "most": most, "least": least, "total": total}
-            if total > most:
-                return ngettext("{player} holds {n} tile, at most {most} pips among the tiles not played: {total} "
-                                "given",
-                                "{player} holds {n} tiles, at most {most} pips among the tiles not played: {total} "
-                                "given", holds).format(**fields)
-            if total < least:
-                return ngettext("{player} holds {n} tile, at least {least} pips among the tiles not played: "
-                                "{total} given",
-                                "{player} holds {n} tiles, at least {least} pips among the tiles not played: "
-                                "{total} given", holds).format(**fields)
-
-        return ""

@@ -40,6 +40,15 @@ def candidates(players: Sequence[str], typed: str) -> list[str]:
     return [player for player in players if fold(player).startswith(key)]
 
 
+def short_name(player: str, players: Sequence[str]) -> str:
+    """The shortest start of ``player``'s name that names nobody else (as the round line reads names)."""
+    for length in range(1, len(player)):
+        start = player[:length].casefold()
+        if not any(other != player and other.casefold().startswith(start) for other in players):
+            return start
+    return player
+
+
 def match_player(players: Sequence[str], typed: str, extra: Iterable[str] = ()) -> str:
     """The one seated player ``typed`` means, or InputError with what it could have meant.  ``extra``: other
     words that were possible at that point (the round syntax's keywords), offered when they are close."""

@@ -10,6 +10,7 @@ from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, parse_tile
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.live.hand import HandInPlay
+from scorekeeper.live.hand_end import hand_facts, implausible
 from scorekeeper.notation.play_line import format_plays, parse_plays
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.board import IllegalPlay
@@ -110,21 +111,21 @@ def test_fish_on_a_layout_that_can_still_be_matched_is_refused():
 
 def test_the_out_closes_into_a_round_with_its_last_tile_lead_and_plays():
     made = hand("all-fives", FIVES)
-    facts = made.facts("b 1-3 4-5 5-5 3-3 0-2 2-4 1-2 0-1 0-0 0-4, c 3-5, d 7", match("all-fives"))
+    facts = hand_facts(made, "b 1-3 4-5 5-5 3-3 0-2 2-4 1-2 0-1 0-0 0-4, c 3-5, d 7", match("all-fives"))
     assert facts.out == "Ann" and facts.last == (Tile(0, 5),) and facts.led == Tile(6, 6)
     assert format_plays(facts.plays) == FIVES
     assert facts.hands == (("Bob", tuple(map(parse_tile, "1-3 4-5 5-5 3-3 0-2 2-4 1-2 0-1 0-0 0-4".split()))),
                            ("Cat", (parse_tile("3-5"),)))
     assert facts.totals == (("Dan", 7),)
-    assert made.facts("3 8 7", match("all-fives")).totals == (("Bob", 3), ("Cat", 8), ("Dan", 7))  # after Ann
+    assert hand_facts(made, "3 8 7", match("all-fives")).totals == (("Bob", 3), ("Cat", 8), ("Dan", 7))  # after Ann
     # Cat and Dan hold one tile each: two digits are that tile, as the plays read them (issue 32)
-    assert made.facts("3 8 10", match("all-fives")).hands == (("Dan", (Tile(0, 1),)),)
+    assert hand_facts(made, "3 8 10", match("all-fives")).hands == (("Dan", (Tile(0, 1),)),)
 
 
 def test_the_fish_closes_into_a_round_with_its_fisherman():
     made = hand("goat", SEALED + ", Bob 2-2")
     assert made.over and made.board.blocked
-    facts = made.facts("10 12 15 20", match())
+    facts = hand_facts(made, "10 12 15 20", match())
     assert facts.fish and facts.fisher == "Ann" and facts.led == Tile(2, 4) and not facts.last
     assert facts.totals == (("Ann", 10), ("Bob", 12), ("Cat", 15), ("Dan", 20))
 
@@ -145,7 +146,7 @@ def test_the_fish_closes_into_a_round_with_its_fisherman():
 def test_the_hands_typed_at_the_end_hold_no_tile_seen_played_and_no_ending(line, message):
     made = hand("all-fives", FIVES)
     with pytest.raises(InputError, match=message):
-        made.facts(line, match("all-fives"))
+        hand_facts(made, line, match("all-fives"))
     assert made.over and len(made.plays) == 18
 
 
@@ -156,7 +157,7 @@ def test_the_hands_typed_at_the_end_hold_no_tile_seen_played_and_no_ending(line,
 ])
 def test_a_total_the_tiles_not_played_cannot_make_is_said(line, why):
     made = hand("all-fives", FIVES)
-    assert made.implausible(made.facts(line, match("all-fives"))) == why
+    assert implausible(made, hand_facts(made, line, match("all-fives"))) == why
 
 
 def test_a_breach_waits_for_the_table_allow_makes_the_line_as_played_and_keeps_the_ruling():
@@ -185,7 +186,7 @@ def test_a_breach_waits_for_the_table_allow_makes_the_line_as_played_and_keeps_t
     assert later.allow() == [] and not later.unsettled
     later.play_all(parse_plays("a 02 on 0, b 23, c 35 on 3, d 52 on 5, a 22", FOUR))
     assert later.over
-    facts = later.facts("a 10, b 12, c 15, d 20", match())
+    facts = hand_facts(later, "a 10, b 12, c 15, d 20", match())
     assert facts.rulings == (Ruling(2, Breach.KNOCK_WHILE_ABLE),)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from scorekeeper.domain.tiles import format_tiles, parse_tiles
 from scorekeeper.errors import InputError, printable, quoted
 from scorekeeper.i18n import N_, _
-from scorekeeper.live.hand import short_name
+from scorekeeper.notation.names import short_name
 from scorekeeper.live.reply import Reply
 from scorekeeper.live.shown import recorded_as
 from scorekeeper.match import usecases

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.errors import FACT_WORDS, Implausible, InputError
 from scorekeeper.i18n import _
+from scorekeeper.live.hand_end import hand_facts, implausible
 from scorekeeper.live.reply import Reply
 from scorekeeper.live.shown import recorded_as
 from scorekeeper.match import usecases
@@ -21,15 +22,15 @@ def record_hand(session, hand, text: str) -> Reply:
     let stand; one the hands prove (or one not yet let stand) waits for 'allow', which records it."""
     state = session.state
     partner_counts = bool(state.ruleset["count.partner_of_finisher"])
-    facts = hand.facts(text, state.match, partner_counts)
+    facts = hand_facts(hand, text, state.match, partner_counts)
     hand.hands_text = text
 
     def record(confirmed: bool) -> Reply:
-        why = "" if confirmed else hand.implausible(facts)
+        why = "" if confirmed else implausible(hand, facts)
         if why:
             raise Implausible(why)
         try:
-            change = usecases.record(session.state, hand.facts(text, session.state.match, partner_counts),
+            change = usecases.record(session.state, hand_facts(hand, text, session.state.match, partner_counts),
                                      confirmed=confirmed)
         except Unallowed as breach:
             hand.unsettled = list(breach.found)

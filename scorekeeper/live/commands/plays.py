@@ -14,9 +14,9 @@ from scorekeeper.domain.plays import Play
 from scorekeeper.domain.tiles import Tile
 from scorekeeper.errors import InputError, StateError, quoted
 from scorekeeper.i18n import _
-from scorekeeper.live.hand import HandInPlay, WhoLeads, short_name
+from scorekeeper.live.hand import HandInPlay, WhoLeads
 from scorekeeper.live.reply import Reply
-from scorekeeper.notation.names import candidates
+from scorekeeper.notation.names import candidates, short_name
 from scorekeeper.notation.play_line import parse_tile_word
 from scorekeeper.notation.words import play_word, word_in_use
 from scorekeeper.scoring.board import PlayBreach, TwoPlaces

@@ -1,0 +1,125 @@
+"""The end of a hand typed play by play (rules.md §10, docs/live.md): once the referee has seen the out or the
+fish, what the session says (``ending``), and what the scorer types of the hands still held, read as a round
+line without the out (``hand_facts``), with the totals no tile left could make (``implausible``).  The out or
+the fish, the last tile, the lead and the fisherman are the referee's; the hands are the table's."""
+
+from __future__ import annotations
+
+from scorekeeper.domain.facts import RoundFacts, Ruling
+from scorekeeper.domain.tiles import format_tiles
+from scorekeeper.errors import InputError
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.match.checks import in_order
+from scorekeeper.notation.names import short_name
+from scorekeeper.notation.round_line import read_round, tokens
+from scorekeeper.notation.words import round_word
+
+ENDING_WORDS = ("out", "fish", "by", "led", "on")
+"""Words the referee has already seen the answer to once the hand is over."""
+
+
+def ending(hand) -> str:
+    """The end of the hand as the referee saw it, and what the scorer types next."""
+    board = hand.board
+    if board.out is not None:
+        out = board.out
+        return _("{player} went out with {tiles} (led {lead}). What do the other hands hold? Tiles or totals, "
+                 "as in a round line: {example}").format(player=out.player, tiles=format_tiles(out.last),
+                                                          lead=out.lead, example=_example(hand, out.player))
+    fisherman = board.fisherman()
+    example = _example(hand, None)
+    if fisherman:
+        return _("A fish: nobody can play; {fisherman} made it. What does each hand hold? Tiles or totals, as "
+                 "in a round line: {example}").format(fisherman=fisherman, example=example)
+    return _("A fish: nobody can play. What does each hand hold? Tiles or totals, as in a round line: "
+             "{example}").format(example=example)
+
+def _example(hand, out: str | None) -> str:
+    """A line of what the hands hold, for ``out``'s hand: a total for a hand of several tiles, the tile as
+    the plays type it for a hand of one (``36`` is 3-6 there)."""
+    board = hand.board
+    totals, tiles = iter(("8", "12", "5", "9", "7")), iter(("34", "25", "16", "03", "45"))
+    said = []
+    for player in hand.players:
+        if player == out:
+            continue
+        holds = board.deal + board.drawn[player] - board.played[player]
+        said.append(f"{short_name(player, hand.players)} {next(tiles) if holds == 1 else next(totals)}")
+    return " ".join(said[:4])
+
+
+def hand_facts(hand, text: str, match, partner_counts: bool = True) -> RoundFacts:
+    """The round the hand ends, from what the scorer types of the hands (a round line without the out or
+    the fish): the out or the fish, the last tile, the lead and the fisherman are the referee's."""
+    for word in tokens(text):
+        meaning = round_word(word.text, match.players) if word.kind == "word" else None
+        if meaning in ENDING_WORDS:
+            raise InputError(_("{word}: the referee saw how the hand ended; give only what the hands hold: "
+                               "{example}").format(word=repr(word.text), example=_example(hand, 
+                                   hand.board.out.player if hand.board.out else None)))
+        if word.kind == "plus" or meaning in ("count", "played"):
+            raise InputError(_("the referee scores the plays itself: give only what the hands hold, no "
+                               "claims"))
+    board = hand.board
+    out = board.out.player if board.out is not None else None
+    asked = [player for player in hand.players if player != out]
+    first = next(iter(tokens(text)), None)
+    if len(asked) == 1 and first is not None and first.kind == "tile":  # the one hand asked: no name needed
+        text = f'"{asked[0]}" {text}'
+    if board.out is not None:
+        line = f'"{board.out.player}" out, {text}'
+    else:
+        fisherman = board.fisherman()
+        line = f'fish by "{fisherman}", {text}' if fisherman else f"fish, {text}"
+    held = {player: board.deal + board.drawn[player] - board.played[player] for player in hand.players}
+    by = {each.play.tile: each.play.player for each in board.history if each.play.tile is not None}
+    facts = read_round(line, match, partner_counts, hand.ruleset["tiles.max_pip"], held, frozenset(by))
+    for player, tiles in facts.hands:
+        for tile in tiles:
+            if tile in by:
+                raise InputError(_("{tile} was played in this hand (by {by}): it is not in {player}'s hand; "
+                                   "give the tiles still held").format(tile=tile, by=by[tile], player=player))
+    for player, tiles in facts.hands:
+        holds = board.deal + board.drawn[player] - board.played[player]
+        if len(tiles) != holds:
+            fields = {"player": player, "n": holds, "dealt": board.deal, "drew": board.drawn[player],
+                      "played": board.played[player], "given": len(tiles)}
+            if board.drawn[player]:
+                raise InputError(ngettext(
+                    "{player} holds {n} tile (dealt {dealt}, drew {drew}, played {played}): {given} given; "
+                    "give them all, or the total",
+                    "{player} holds {n} tiles (dealt {dealt}, drew {drew}, played {played}): {given} given; "
+                    "give them all, or the total", holds).format(**fields))
+            raise InputError(ngettext(
+                "{player} holds {n} tile (dealt {dealt}, played {played}): {given} given; give them all, or "
+                "the total",
+                "{player} holds {n} tiles (dealt {dealt}, played {played}): {given} given; give them all, or "
+                "the total", holds).format(**fields))
+    last = board.out.last if board.out is not None else ()
+    rulings = in_order(Ruling(finding.play, finding.breach) for finding in hand.rulings)
+    return facts._replace(last=tuple(last), led=board.lead, plays=tuple(hand.plays), rulings=rulings)
+
+def implausible(hand, facts: RoundFacts) -> str:
+    """Why a total typed at the end of the hand cannot be what the player holds ('' when it can): more
+    pips than their count of the heaviest tiles not seen played nor typed in a hand, or fewer than the
+    lightest. The scorer may still confirm it (a tile misread at the table is the usual cause)."""
+    board = hand.board
+    typed = {tile for _player, tiles in facts.hands for tile in tiles}
+    free = sorted(tile.pips for tile in hand.ruleset.tileset.tiles()
+                  if tile not in board.on_table and tile not in typed)
+    for player, total in facts.totals:
+        holds = board.deal + board.drawn[player] - board.played[player]
+        least, most = sum(free[:holds]), sum(free[len(free) - holds:]) if holds else 0
+        fields = {"player": player, "n": holds, "most": most, "least": least, "total": total}
+        if total > most:
+            return ngettext("{player} holds {n} tile, at most {most} pips among the tiles not played: {total} "
+                            "given",
+                            "{player} holds {n} tiles, at most {most} pips among the tiles not played: {total} "
+                            "given", holds).format(**fields)
+        if total < least:
+            return ngettext("{player} holds {n} tile, at least {least} pips among the tiles not played: "
+                            "{total} given",
+                            "{player} holds {n} tiles, at least {least} pips among the tiles not played: "
+                            "{total} given", holds).format(**fields)
+
+    return ""
