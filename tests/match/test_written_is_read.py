@@ -23,6 +23,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.live.session import LiveSession, Screen
 from scorekeeper.match import usecases
 from scorekeeper.notation.play_line import format_play, format_plays
+from scorekeeper.reports.export import export_match
 from scorekeeper.rules.loader import load_ruleset
 
 SETUPS = [("goat", ("Ann", "Bob", "Cat", "Dan")), ("goat", ("Ann", "Bob", "Cat")),
@@ -137,9 +138,15 @@ def _command(command: str, path: str, rng: random.Random, name: str, players, fo
         return usecases.score(path, rng.choice(players), rng.choice([5, 10, 15, 7]))
     if command == "session":
         return _session(path, rng, name, players, typing)
-    if command == "import":
-        export = os.path.join(folder, "export.toml")
-        shutil.copyfile(path, export)
+    if command == "import":  # the match file itself, or its JSON or TOML export, as 'export -o' writes them
+        kind = rng.choice(["file", "json", "toml"])
+        export = os.path.join(folder, f"export.{'toml' if kind == 'file' else kind}")
+        if kind == "file":
+            shutil.copyfile(path, export)
+        else:
+            opened = usecases.open_match(path, explain=True)
+            with open(export, "w", encoding="utf-8") as handle:
+                handle.write(export_match(kind, opened.match, opened.ruleset, opened.table))
         return usecases.import_match(path, export, force=True)
     raise AssertionError(command)
 
