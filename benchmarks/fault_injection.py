@@ -712,22 +712,30 @@ def first_rounds_trials(runs: int, rng: random.Random, work: Path) -> Trials:
         if done.returncode != 0:
             trials.saw("refused")
             new = old
-        _fresh(template, folder)
-        process = subprocess.Popen(installed_command() + command, cwd=folder, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0, 1.1 * took))
-        process.send_signal(signal.SIGKILL)
-        process.wait()
-        state = _state(folder / "match.toml")
-        table = _run(folder, "table")
-        if state not in (old, new):
-            trials.problems.append(f"{where}: the match is neither the old nor the new one" if state else
-                                   f"{where}: the match is broken")
-        elif table.returncode != 0:
-            trials.problems.append(f"{where}: table refuses the file: {table.stderr.strip()}")
+        problem, state = _killed(template, folder, command, rng.uniform(0, 1.1 * took), old, new)
+        if problem:
+            trials.problems.append(f"{where}: {problem}")
         else:
-            trials.saw("old" if state == old else "new")
+            trials.saw(state)
     return trials
+
+
+def _killed(template: Path, folder: Path, command: list[str], delay: float, old, new) -> tuple[str | None, str]:
+    """``command`` run on a copy of ``template`` in ``folder`` and killed after ``delay`` seconds: (what is
+    wrong, or None; 'old' or 'new', the match the file holds), ``table`` reading what is left."""
+    _fresh(template, folder)
+    process = subprocess.Popen(installed_command() + command, cwd=folder, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    time.sleep(delay)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    state = _state(folder / "match.toml")
+    table = _run(folder, "table")
+    if state not in (old, new):
+        return "the match is neither the old nor the new one" if state else "the match is broken", ""
+    if table.returncode != 0:
+        return f"table refuses the file: {table.stderr.strip()}", ""
+    return None, "old" if state == old else "new"
 
 
 # -- plays in the undo history and the hand in play (issue 34, finding 2) -------------------------------------
@@ -795,22 +803,11 @@ def history_trials(runs: int, rng: random.Random, work: Path) -> Trials:
         if new is None or old is None:
             trials.problems.append(f"{where}: a match scorekeeper wrote is refused: {done.stderr.strip()}")
             continue
-        _fresh(template, folder)
-        process = subprocess.Popen(installed_command() + command, cwd=folder, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0, 1.1 * took))
-        process.send_signal(signal.SIGKILL)
-        process.wait()
-        state = _state(folder / "match.toml")
-        table = _run(folder, "table")
-        if state not in (old, new):
-            trials.problems.append(f"{where}: the match is neither the old nor the new one" if state else
-                                   f"{where}: the match is broken")
-        elif table.returncode != 0:
-            trials.problems.append(f"{where}: table refuses the file: {table.stderr.strip()}")
+        problem, state = _killed(template, folder, command, rng.uniform(0, 1.1 * took), old, new)
+        if problem:
+            trials.problems.append(f"{where}: {problem}")
         else:
-            trials.saw(f"killed {command[0]}: {'refused, ' if done.returncode else ''}"
-                       f"{'old' if state == old else 'new'}")
+            trials.saw(f"killed {command[0]}: {'refused, ' if done.returncode else ''}{state}")
     return trials
 
 
