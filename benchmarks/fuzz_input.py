@@ -507,7 +507,7 @@ HISTORY_COMMANDS = [["table"], ["undo", "--list"], ["undo"], ["redo"], ["redo", 
                     ["round", "Masha out, Alex 1, Olya 2, Serg 3"], ["check", "play", "Masha 1-1"]]
 """Commands run on a match whose history (or hand in play) was changed by hand: each reads the whole file."""
 
-WRITES_HISTORY = ("undo", "redo", "delete", "edit", "round")
+WRITES_HISTORY = ("undo", "redo", "delete", "edit", "round", "import")
 
 HISTORY_TEMPLATES = 8
 """Matches with played rounds in their history made for a run (at least; one for each 50 runs asked); each
@@ -519,7 +519,7 @@ def history_run(checker: Checker, chance: random.Random, templates: list[bytes])
     as a person may (``PLAY_MUTATIONS``), then a random command: a mutation that makes facts that cannot be
     scored is refused with one line naming the file and the line of the entry, exit 1; a changed seal reads as
     the file did (the same exit and output); whatever a command that writes the history leaves, ``table``
-    reads."""
+    reads.  One run in ten imports the file so changed (``import --force``, as a TOML export edited by hand)."""
     good = chance.choice(templates)
     lines = good.decode().split("\n")
     targets = played_lines(good.decode())
@@ -530,30 +530,39 @@ def history_run(checker: Checker, chance: random.Random, templates: list[bytes])
     kind, mutated = next((kind, mutated) for kind in kinds + ["unknown player"]
                          if (mutated := mutate_plays(chance, kind, lines[number - 1])) is not None)
     where = "hand in play" if lines[number - 1].startswith("hand = ") else "history"
-    command = chance.choice(HISTORY_COMMANDS)
+    changed = "\n".join(lines[:number - 1] + [mutated] + lines[number:]).encode()
+    other = os.path.join(checker.folder, "other.toml")
+    importing = chance.random() < 0.1  # the match file changed by hand, or a file imported (a TOML export)
+    command = ["import", "--force", other] if importing else chance.choice(HISTORY_COMMANDS)
     problem = None
-    if kind == "changed seal":
+
+    def run(text: bytes):
         _write(checker.path, good)
-        plain = checker.run(command, "history command")
+        _write(other if importing else checker.path, text)
+        result = checker.run(command, "history command")
+        for name in os.listdir(checker.folder):  # the matches import keeps aside
+            if re.fullmatch(r"match\..+\.toml", name):
+                os.remove(os.path.join(checker.folder, name))
+        return result
+
+    if kind == "changed seal":
+        plain = run(good)
         if plain.exit_code == 0 and command[0] in WRITES_HISTORY:
             problem = _table_reads(checker, command)
-        _write(checker.path, "\n".join(lines[:number - 1] + [mutated] + lines[number:]).encode())
-        sealed = checker.run(command, "history command")
-        if not problem and (sealed.exit_code, _unsealed(sealed.stdout)) != (plain.exit_code, _unsealed(plain.stdout)):
+        result = run(changed)
+        if not problem and (result.exit_code, _unsealed(result.stdout)) != (plain.exit_code, _unsealed(plain.stdout)):
             problem = "a changed seal changed what a command does"
-        elif not problem and sealed.exit_code == 0 and command[0] in WRITES_HISTORY:
+        elif not problem and result.exit_code == 0 and command[0] in WRITES_HISTORY:
             problem = _table_reads(checker, command)
-        result = sealed
     else:
-        _write(checker.path, "\n".join(lines[:number - 1] + [mutated] + lines[number:]).encode())
-        result = checker.run(command, "history command")
+        result = run(changed)
         said = result.stderr.strip().splitlines()
         if result.exit_code != 1:
             problem = f"plays that cannot be scored not refused ({kind}, {where})"
-        elif len(said) != 1 or not said[0].startswith(f"Error: {checker.path}:{number}: "):
+        elif len(said) != 1 or not said[0].startswith(f"Error: {other if importing else checker.path}:{number}: "):
             problem = f"not one line naming the file and the line ({kind}, {where})"
     checker.counts["history runs"] += 1
-    checker.counts[f"history {where}: {kind}"] += 1
+    checker.counts[f"history {where}{', imported' if importing else ''}: {kind}"] += 1
     if problem:
         checker.counts[f"history FAILED: {problem}"] += 1
         checker.failures.setdefault(problem, []).append((command, result.exit_code, result.output[-600:],
