@@ -740,8 +740,8 @@ def _killed(template: Path, folder: Path, command: list[str], delay: float, old,
 
 # -- plays in the undo history and the hand in play (issue 34, finding 2) -------------------------------------
 
-HISTORY_WRITERS = [["undo"], ["redo"], ["redo", "2"], ["delete", "1"], ["delete", "2"], ["edit", "2", "Masha out 1 2 3"],
-                   ["undo", "--list"]]
+HISTORY_WRITERS = [["undo"], ["redo"], ["redo", "2"], ["delete", "1"], ["delete", "2"],
+                   ["edit", "2", "Masha out 1 2 3"], ["undo", "--list"]]
 """Commands that write the undo history (``undo --list`` only reads it)."""
 
 

@@ -17,7 +17,7 @@ history holds played rounds, undone, deleted, edited and put back, and often a h
 one history entry's plays, or the hand in play's, changed as a person may: an unknown player, a tile twice, a
 broken play line, a tile out of the set, each refused with one line naming the file and the entry's line, exit
 1; or its seal changed, which reads as before: the same exit and output; whatever a command that writes the
-history leaves, ``table`` reads).
+history leaves, ``table`` reads); and a third of the mutated match files hold a hand in play (issue 32).
 
 Not a test (tests/notation/test_fuzz_input.py is the bounded CI version); run it by hand:
 
@@ -54,7 +54,8 @@ from scorekeeper.storage import textfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fault_injection's played match
 from commands import typed_commands  # noqa: E402  (the tests' list of every command)
-from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines  # noqa: E402
+from fuzz_cases import (  # noqa: E402
+    HAND_IN_PLAY, MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines)
 
 PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
 SETUP = [
@@ -609,9 +610,9 @@ def main() -> None:
                 handle.write(good)
             path, names = chance.choice(found)
             checker.run([*path, *random_args(chance, names)], "typed")
-        for _ in range(options.runs if "match" in kinds else 0):  # mutated match files
+        for _ in range(options.runs if "match" in kinds else 0):  # mutated match files, a third with a hand in play
             with open(checker.path, "wb") as handle:
-                handle.write(mutate(chance, good.decode()))
+                handle.write(mutate(chance, good.decode() + (HAND_IN_PLAY if chance.random() < 0.3 else "")))
             checker.run(chance.choice(MATCH_COMMANDS), "match file")
         for _ in range(options.runs if "huge" in kinds else 0):  # typed input a hundred thousand characters long
             with open(checker.path, "wb") as handle:

@@ -21,7 +21,7 @@ from scorekeeper.cli.app import cli
 from scorekeeper.cli.problems import SHOWN_PROBLEMS
 
 from commands import typed_commands
-from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines
+from fuzz_cases import HAND_IN_PLAY, MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines
 
 PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
 GOAT = """\
@@ -162,7 +162,8 @@ def test_any_command_line(folder, command, data):
 
 
 @settings(max_examples=200, **RUNS)
-@given(base=st.sampled_from([GOAT, PAIRS]), data=st.data(), command=st.sampled_from(MATCH_COMMANDS))
+@given(base=st.sampled_from([GOAT, PAIRS, GOAT + HAND_IN_PLAY]), data=st.data(),
+       command=st.sampled_from(MATCH_COMMANDS))
 def test_a_mutated_match_file(folder, base, data, command):
     folder.write(folder.path, data.draw(mutated(base)))
     folder.run(command, broken_file=folder.path)
