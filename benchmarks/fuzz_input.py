@@ -505,7 +505,7 @@ def mutate_plays(chance: random.Random, kind: str, line: str) -> str | None:
 HISTORY_COMMANDS = [["table"], ["undo", "--list"], ["undo"], ["redo"], ["redo", "1"], ["redo", "2"], ["delete", "1"],
                     ["delete", "2"], ["edit", "2", "Masha out 1 2 3"], ["export", "--format", "json"],
                     ["export", "--format", "toml"], ["explain", "2"], ["chart"],
-                    ["round", "Masha out, Alex 1, Olya 2, Serg 3"], ["check", "play", "Masha 1-1"]]
+                    ["round", "Masha out, Alex 1, Olya 2, Serg 3"], ["check", "play", "Masha 1-1"], ["play"]]
 """Commands run on a match whose history (or hand in play) was changed by hand: each reads the whole file."""
 
 WRITES_HISTORY = ("undo", "redo", "delete", "edit", "round", "import")
