@@ -454,7 +454,11 @@ def history_match(path: str, chance: random.Random) -> None:
                 usecases.delete(path, number)
             elif roll < 0.8:
                 hand = careless_hand(ruleset, tuple(PLAYERS), chance)
-                usecases.edit(path, number, f"plays {format_plays(hand.plays)}", allow=True, confirmed=True)
+                out = hand.board.out.player if hand.board.out else None
+                held = ", ".join(f'{player} {" ".join(map(str, tiles))}' for player, tiles in hand.held.items()
+                                 if player != out and tiles)
+                usecases.edit(path, number, f"plays {format_plays(hand.plays)}; {held}", allow=True,
+                              confirmed=True)
             else:
                 usecases.redo(path)
         except ScorekeeperError:  # nothing to undo, a round with too few hands for the new plays, ...
@@ -477,13 +481,14 @@ def mutate_plays(chance: random.Random, kind: str, line: str) -> str | None:
     """``line`` (a history entry's or the hand in play's) with its plays or its seal changed as ``kind`` says;
     None where it cannot be (a hand of one tile has no tile twice, the hand in play no seal)."""
     if kind == "changed seal":
-        found = re.search(r"checked = '([0-9a-f]{8})'", line)
-        if not found:
+        seals = list(re.finditer(r"checked = '([0-9a-f]{8})'", line))
+        if not seals:
             return None
+        found = chance.choice(seals)
         seal = found.group(1)
         other = f"{(int(seal, 16) ^ chance.randrange(1, 1 << 32)):08x}"
         return line[:found.start(1)] + other + line[found.end(1):]
-    found = re.search(r"plays = '([^']*)'", line)
+    found = chance.choice(list(re.finditer(r"plays = '([^']*)'", line)))  # an edit keeps two rounds' plays
     items = found.group(1).split(", ")
     tiled = [index for index, item in enumerate(items) if _TILE.search(item.partition(" on ")[0])]
     at = chance.randrange(len(items))
