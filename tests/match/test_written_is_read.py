@@ -28,7 +28,14 @@ from scorekeeper.rules.loader import load_ruleset
 
 SETUPS = [("goat", ("Ann", "Bob", "Cat", "Dan")), ("goat", ("Ann", "Bob", "Cat")),
           ("goat-pairs", ("Ann", "Bob", "Cat", "Dan")), ("jamaican-partnership", ("Ann", "Bob", "Cat", "Dan")),
-          ("sea-goat", ("Ann", "Bob", "Cat")), ("muggins", ("Ann", "Bob")), ("draw", ("Ann", "Bob", "Cat"))]
+          ("sea-goat", ("Ann", "Bob", "Cat")), ("muggins", ("Ann", "Bob")), ("draw", ("Ann", "Bob", "Cat")),
+          ("all-fives", ("Ann", "Bob", "Cat")), ("muggins", ("Ann", "Bob", "Cat", "Dan")), ("block", ("Ann", "Bob")),
+          ("fives-and-threes", ("Ann", "Bob")), ("all-threes", ("Ann", "Bob", "Cat")), ("english", ("Ann", "Bob")),
+          ("phone", ("Ann", "Bob", "Cat")), ("puerto-rican", ("Ann", "Bob", "Cat", "Dan")),
+          ("sea-goat-pairs", ("Ann", "Bob", "Cat", "Dan")), ("draw-jamaican", ("Ann", "Bob", "Cat", "Dan")),
+          ("block-partnership", ("Ann", "Bob", "Cat", "Dan")), ("muggins-each-hand", ("Ann", "Bob", "Cat")),
+          ("goat-pairs-000", ("Ann", "Bob", "Cat", "Dan")), ("draw-tiles-left", ("Ann", "Bob")),
+          ("all-fives-pagat", ("Ann", "Bob")), ("block-003", ("Ann", "Bob", "Cat"))]
 COMMANDS = ("round", "round", "plays", "plays", "plays", "plays", "edit", "edit plays", "delete", "delete 1", "delete 1",
             "undo", "redo", "redo", "import", "again", "score", "session", "session", "session")
 """Each command a match file changes by, those that add rounds more often (a delete needs rounds to take)."""
