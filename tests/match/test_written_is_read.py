@@ -88,9 +88,9 @@ def _session(path: str, rng: random.Random, name: str, players, typing: Typing) 
     plan = typing.hand
     if kept and (plan is None or plan.plays[:len(kept)] != kept):
         if rng.random() < 0.3:  # a hand this test cannot go on with: left in play
-            typed("quit"), typed("quit")
+            _typed_all(typed, "quit", "quit")
             return
-        typed("undo all"), typed("y")
+        _typed_all(typed, "undo all", "y")
         kept = tuple(live.hand.plays) if live.hand is not None else ()
     if not kept or plan is None:
         plan = typing.hand = careless_hand(load_ruleset(name), players, rng)
@@ -119,7 +119,12 @@ def _session(path: str, rng: random.Random, name: str, players, typing: Typing) 
                 typed("allow")
             if live.hand is None:
                 typing.hand = None
-    typed("quit"), typed("quit")
+    _typed_all(typed, "quit", "quit")
+
+
+def _typed_all(typed, *lines: str) -> None:
+    for line in lines:
+        typed(line)
 
 
 def _command(command: str, path: str, rng: random.Random, name: str, players, folder: str, typing: Typing):
