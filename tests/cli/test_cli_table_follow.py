@@ -100,9 +100,9 @@ def test_to_a_pipe_each_drawing_follows_the_last(sk):
             read.append(line)
 
     try:
-        read_until("goat: 0 rounds")
+        read_until("Goat: 0 rounds")
         sk("round", ROUNDS[0])
-        read_until("goat: 1 round;")
+        read_until("Goat: 1 round;")
     finally:
         process.send_signal(signal.SIGINT)
         rest, err = process.communicate(timeout=60)
