@@ -49,6 +49,16 @@ Since issue 34 (items 3, 4 and 8), two more families:
   warning line and the English command where the reader refuses it, never a traceback.
 
     python benchmarks/fault_injection.py --families modes,catalogs --runs 300
+
+And one for plays in the undo history (issue 34, finding 2):
+
+- ``history``: a Goat match played by careless players whose undo history holds played rounds, often with a
+  hand in play kept in the file: half the trials change one history entry's plays, or the hand in play's (an
+  unknown player, a tile twice, a broken play line, a tile out of the set), and a random command must refuse
+  the file in one line naming it and the entry's line, exit 1, the file untouched; the others kill ``undo``,
+  ``redo``, ``delete`` or ``edit`` at a random moment: the old match or the new one, which ``table`` reads.
+
+    python benchmarks/fault_injection.py --families history --runs 300
 """
 
 from __future__ import annotations
@@ -702,27 +712,108 @@ def first_rounds_trials(runs: int, rng: random.Random, work: Path) -> Trials:
         if done.returncode != 0:
             trials.saw("refused")
             new = old
-        _fresh(template, folder)
-        process = subprocess.Popen(installed_command() + command, cwd=folder, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0, 1.1 * took))
-        process.send_signal(signal.SIGKILL)
-        process.wait()
-        state = _state(folder / "match.toml")
-        table = _run(folder, "table")
-        if state not in (old, new):
-            trials.problems.append(f"{where}: the match is neither the old nor the new one" if state else
-                                   f"{where}: the match is broken")
-        elif table.returncode != 0:
-            trials.problems.append(f"{where}: table refuses the file: {table.stderr.strip()}")
+        problem, state = _killed(template, folder, command, rng.uniform(0, 1.1 * took), old, new)
+        if problem:
+            trials.problems.append(f"{where}: {problem}")
         else:
-            trials.saw("old" if state == old else "new")
+            trials.saw(state)
+    return trials
+
+
+def _killed(template: Path, folder: Path, command: list[str], delay: float, old, new) -> tuple[str | None, str]:
+    """``command`` run on a copy of ``template`` in ``folder`` and killed after ``delay`` seconds: (what is
+    wrong, or None; 'old' or 'new', the match the file holds), ``table`` reading what is left."""
+    _fresh(template, folder)
+    process = subprocess.Popen(installed_command() + command, cwd=folder, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    time.sleep(delay)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    state = _state(folder / "match.toml")
+    table = _run(folder, "table")
+    if state not in (old, new):
+        return "the match is neither the old nor the new one" if state else "the match is broken", ""
+    if table.returncode != 0:
+        return f"table refuses the file: {table.stderr.strip()}", ""
+    return None, "old" if state == old else "new"
+
+
+# -- plays in the undo history and the hand in play (issue 34, finding 2) -------------------------------------
+
+HISTORY_WRITERS = [["undo"], ["redo"], ["redo", "2"], ["delete", "1"], ["delete", "2"],
+                   ["edit", "2", "Masha out 1 2 3"], ["undo", "--list"]]
+"""Commands that write the undo history (``undo --list`` only reads it)."""
+
+
+def history_trials(runs: int, rng: random.Random, work: Path) -> Trials:
+    """A Goat match whose undo history holds played rounds, and often a hand in play
+    (``fuzz_input.history_match``), through the installed command.  Half the trials change one history entry's
+    plays, or the hand in play's, as a person may (an unknown player, a tile twice, a broken play line, a tile
+    out of the set): a random command is refused with one line naming the file and that line, exit 1.  The
+    others run a command that writes the history (undo, redo, delete, edit), killed at a random moment: the
+    file holds the old match or the new one, and ``table`` reads it."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from fuzz_input import HISTORY_COMMANDS, history_match, mutate_plays, played_lines
+
+    trials = Trials()
+    templates = []
+    for index in range(max(4, runs // 10)):
+        template = work / f"template-{index}"
+        template.mkdir(parents=True)
+        history_match(str(template / "match.toml"), rng)
+        if played_lines((template / "match.toml").read_text()):
+            templates.append(template)
+    folder = work / "run"
+    for run in range(runs):
+        template = rng.choice(templates)
+        _fresh(template, folder)
+        old = _state(template / "match.toml")
+        trials.runs += 1
+        if run % 2:
+            lines = (template / "match.toml").read_text().split("\n")
+            number = rng.choice(played_lines("\n".join(lines)))
+            kind = rng.choice(["unknown player", "tile twice", "broken play line", "tile out of the set"])
+            mutated = mutate_plays(rng, kind, lines[number - 1]) or mutate_plays(rng, "unknown player",
+                                                                                 lines[number - 1])
+            (folder / "match.toml").write_text("\n".join(lines[:number - 1] + [mutated] + lines[number:]))
+            before = (folder / "match.toml").read_bytes()
+            command = rng.choice(HISTORY_COMMANDS)
+            done = subprocess.run(installed_command() + command, cwd=folder, capture_output=True, text=True,
+                                  timeout=120, env={**os.environ, "COLUMNS": "1000"})  # (an error unwrapped)
+            said = done.stderr.strip().splitlines()
+            where = f"run {run} ({' '.join(command[:2])}, {kind} at line {number})"
+            if "Traceback" in done.stderr or done.returncode != 1:
+                trials.problems.append(f"{where}: exit {done.returncode}, {said[-1:]}")
+            elif len(said) != 1 or not said[0].startswith(f"Error: match.toml:{number}: "):
+                trials.problems.append(f"{where}: not one line naming the file and the line: {said[:3]}")
+            elif (folder / "match.toml").read_bytes() != before:
+                trials.problems.append(f"{where}: a refused command changed the file")
+            else:
+                trials.saw(f"{kind}: refused in one line")
+            continue
+        command = rng.choice(HISTORY_WRITERS)
+        started = time.monotonic()
+        done = _run(folder, *command)
+        took = time.monotonic() - started
+        new = _state(folder / "match.toml") if done.returncode == 0 else old
+        where = f"run {run} ({' '.join(command[:2])})"
+        if "Traceback" in done.stderr or done.returncode not in (0, 1, 2):
+            trials.problems.append(f"{where}: exit {done.returncode}, {done.stderr.strip().splitlines()[-1:]}")
+            continue
+        if new is None or old is None:
+            trials.problems.append(f"{where}: a match scorekeeper wrote is refused: {done.stderr.strip()}")
+            continue
+        problem, state = _killed(template, folder, command, rng.uniform(0, 1.1 * took), old, new)
+        if problem:
+            trials.problems.append(f"{where}: {problem}")
+        else:
+            trials.saw(f"killed {command[0]}: {'refused, ' if done.returncode else ''}{state}")
     return trials
 
 
 FAMILIES = {"sigint": sigint_trials, "play-write": play_write_trials, "encoding": encoding_trials,
             "control": control_trials, "streams": streams_trials, "modes": modes_trials,
-            "catalogs": catalogs_trials, "first-rounds": first_rounds_trials}
+            "catalogs": catalogs_trials, "first-rounds": first_rounds_trials, "history": history_trials}
 
 
 if __name__ == "__main__":

@@ -12,11 +12,17 @@ of its head overwritten, through ``SCOREKEEPER_LOCALEDIR``: a catalog the reader
 line and the command's English output, never a traceback), and the permission bits of every file a command
 writes (``modes``: a match of a random mode under a random umask, then ``export -o``, ``chart -o``,
 ``new --force``, ``import --force`` or a round: no file written is more open than the match, the match
-keeps its mode).
+keeps its mode), and plays in the undo history (``history``: a match played by careless players whose
+history holds played rounds, undone, deleted, edited and put back, and often a hand in play kept in the file;
+one history entry's plays, or the hand in play's, changed as a person may: an unknown player, a tile twice, a
+broken play line, a tile out of the set, each refused with one line naming the file and the entry's line, exit
+1; or its seal changed, which reads as before: the same exit and output; whatever a command that writes the
+history leaves, ``table`` reads); and a third of the mutated match files hold a hand in play (issue 32).
 
 Not a test (tests/notation/test_fuzz_input.py is the bounded CI version); run it by hand:
 
-    python benchmarks/fuzz_input.py                  # 2,000 runs of each kind (odd files, catalogs, modes: 200)
+    python benchmarks/fuzz_input.py                  # 2,000 runs of each kind (odd files, catalogs, modes,
+                                                     # first rounds: 200; history: 400)
     python benchmarks/fuzz_input.py --runs 20000 --seed 3
     python benchmarks/fuzz_input.py --kinds catalog,modes --runs 5000
 
@@ -48,7 +54,8 @@ from scorekeeper.storage import textfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fault_injection's played match
 from commands import typed_commands  # noqa: E402  (the tests' list of every command)
-from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines  # noqa: E402
+from fuzz_cases import (  # noqa: E402
+    HAND_IN_PLAY, MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines)
 
 PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
 SETUP = [
@@ -386,7 +393,7 @@ def modes_run(checker: Checker, chance: random.Random, good: bytes, other: bytes
                 (command, 0, f"{name}: {written:o}, match {mode:o}, umask {umask:03o}", "", b""))
 
 
-KINDS = ("typed", "match", "huge", "deep", "odd", "ruleset", "catalog", "modes", "first-rounds")
+KINDS = ("typed", "match", "huge", "deep", "odd", "ruleset", "catalog", "modes", "first-rounds", "history")
 """The kinds of runs, in the order they run."""
 
 
@@ -412,6 +419,179 @@ def first_rounds(checker: Checker, chance: random.Random) -> None:
                                                              repr(table.exception), None))
 
 
+# -- plays in the undo history and the hand in play (issue 34, finding 2; issue 32's hand in the file) ---------
+
+PLAY_MUTATIONS = ("unknown player", "tile twice", "broken play line", "tile out of the set", "changed seal")
+"""What a person editing a history entry's plays (or the hand in play's) may leave: each but the seal's makes
+facts that cannot be scored, refused with one line naming the file and the entry's line; a changed seal only
+makes the entry checked in full, and the file reads as before."""
+
+BROKEN_PLAYS = ("{player} 1-", "6-6 {player}", "{player} 3=4", "{player} draws -1", "{player} on 5",
+                "{player} 1-2 on 1-2-3")
+OUT_OF_SET = ("7-7", "3-9", "6-7", "0-12")
+_TILE = re.compile(r"\b\d+-\d+\b")
+
+
+def history_match(path: str, chance: random.Random) -> None:
+    """A Goat match played by careless players (``fault_injection.played_match``) whose undo history holds played
+    rounds: rounds undone, deleted, edited with new plays, put back; half the time a hand in play kept in the
+    file (the first plays of a careless hand, as a session leaves it)."""
+    from careless import careless_hand
+    from fault_injection import played_match
+    from scorekeeper.domain.facts import OpenHand
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.match import usecases
+
+    played_match(path, chance)
+    ruleset = load_ruleset("goat")
+    for _ in range(chance.randint(2, 4)):
+        number = chance.randint(1, max(1, len(usecases.open_match(path).match.rounds)))
+        roll = chance.random()
+        try:
+            if roll < 0.3:
+                usecases.undo(path)
+            elif roll < 0.5:
+                usecases.delete(path, number)
+            elif roll < 0.8:
+                hand = careless_hand(ruleset, tuple(PLAYERS), chance)
+                out = hand.board.out.player if hand.board.out else None
+                held = ", ".join(f'{player} {" ".join(map(str, tiles))}' for player, tiles in hand.held.items()
+                                 if player != out and tiles)
+                usecases.edit(path, number, f"plays {format_plays(hand.plays)}; {held}", allow=True,
+                              confirmed=True)
+            else:
+                usecases.redo(path)
+        except ScorekeeperError:  # nothing to undo, a round with too few hands for the new plays, ...
+            continue
+    if chance.random() < 0.5:
+        hand = careless_hand(ruleset, tuple(PLAYERS), chance)
+        try:
+            usecases.keep_hand(path, OpenHand(hand.plays[:chance.randint(1, len(hand.plays) - 1)]))
+        except ScorekeeperError:  # the match is over
+            pass
+
+
+def played_lines(text: str) -> list[int]:
+    """The lines (from 1) of the history entries with plays, and of the hand in play."""
+    return [number for number, line in enumerate(text.split("\n"), start=1)
+            if line.startswith("hand = ") or line.lstrip().startswith("{ change = ") and "plays = '" in line]
+
+
+def mutate_plays(chance: random.Random, kind: str, line: str) -> str | None:
+    """``line`` (a history entry's or the hand in play's) with its plays or its seal changed as ``kind`` says;
+    None where it cannot be (a hand of one tile has no tile twice, the hand in play no seal)."""
+    if kind == "changed seal":
+        seals = list(re.finditer(r"checked = '([0-9a-f]{8})'", line))
+        if not seals:
+            return None
+        found = chance.choice(seals)
+        seal = found.group(1)
+        other = f"{(int(seal, 16) ^ chance.randrange(1, 1 << 32)):08x}"
+        return line[:found.start(1)] + other + line[found.end(1):]
+    found = chance.choice(list(re.finditer(r"plays = '([^']*)'", line)))  # an edit keeps two rounds' plays
+    items = found.group(1).split(", ")
+    tiled = [index for index, item in enumerate(items) if _TILE.search(item.partition(" on ")[0])]
+    at = chance.randrange(len(items))
+    player = items[at].split(" ")[0]
+    if kind == "unknown player":
+        items[at] = "Zed" + items[at][len(player):]
+    elif kind == "broken play line":
+        items[at] = chance.choice(BROKEN_PLAYS).format(player=player)
+    else:
+        if len(tiled) < (2 if kind == "tile twice" else 1):
+            return None
+        first, later = sorted(chance.sample(tiled, 2)) if kind == "tile twice" else (None, chance.choice(tiled))
+        tile = _TILE.search(items[first]).group(0) if kind == "tile twice" else chance.choice(OUT_OF_SET)
+        head, on, rest = items[later].partition(" on ")
+        items[later] = _TILE.sub(tile, head, count=1) + on + rest
+    return line[:found.start(1)] + ", ".join(items) + line[found.end(1):]
+
+
+HISTORY_COMMANDS = [["table"], ["undo", "--list"], ["undo"], ["redo"], ["redo", "1"], ["redo", "2"], ["delete", "1"],
+                    ["delete", "2"], ["edit", "2", "Masha out 1 2 3"], ["export", "--format", "json"],
+                    ["export", "--format", "toml"], ["explain", "2"], ["chart"],
+                    ["round", "Masha out, Alex 1, Olya 2, Serg 3"], ["check", "play", "Masha 1-1"], ["play"]]
+"""Commands run on a match whose history (or hand in play) was changed by hand: each reads the whole file."""
+
+WRITES_HISTORY = ("undo", "redo", "delete", "edit", "round", "import")
+
+HISTORY_TEMPLATES = 8
+"""Matches with played rounds in their history made for a run (at least; one for each 50 runs asked); each
+run changes one of them."""
+
+
+def history_run(checker: Checker, chance: random.Random, templates: list[bytes]) -> None:
+    """One of the templates (``history_match``) with one history entry's plays, or the hand in play's, changed
+    as a person may (``PLAY_MUTATIONS``), then a random command: a mutation that makes facts that cannot be
+    scored is refused with one line naming the file and the line of the entry, exit 1; a changed seal reads as
+    the file did (the same exit and output); whatever a command that writes the history leaves, ``table``
+    reads.  One run in ten imports the file so changed (``import --force``, as a TOML export edited by hand)."""
+    good = chance.choice(templates)
+    lines = good.decode().split("\n")
+    targets = played_lines(good.decode())
+    hand = [number for number in targets if lines[number - 1].startswith("hand = ")]
+    number = hand[0] if hand and chance.random() < 0.4 else chance.choice(targets)
+    kinds = list(PLAY_MUTATIONS)
+    chance.shuffle(kinds)
+    kind, mutated = next((kind, mutated) for kind in kinds + ["unknown player"]
+                         if (mutated := mutate_plays(chance, kind, lines[number - 1])) is not None)
+    where = "hand in play" if lines[number - 1].startswith("hand = ") else "history"
+    changed = "\n".join(lines[:number - 1] + [mutated] + lines[number:]).encode()
+    other = os.path.join(checker.folder, "other.toml")
+    importing = chance.random() < 0.1  # the match file changed by hand, or a file imported (a TOML export)
+    command = ["import", "--force", other] if importing else chance.choice(HISTORY_COMMANDS)
+    problem = None
+
+    def run(text: bytes):
+        _write(checker.path, good)
+        _write(other if importing else checker.path, text)
+        result = checker.run(command, "history command")
+        for name in os.listdir(checker.folder):  # the matches import keeps aside
+            if re.fullmatch(r"match\..+\.toml", name):
+                os.remove(os.path.join(checker.folder, name))
+        return result
+
+    if kind == "changed seal":
+        plain = run(good)
+        if plain.exit_code == 0 and command[0] in WRITES_HISTORY:
+            problem = _table_reads(checker, command)
+        result = run(changed)
+        if not problem and (result.exit_code, _unsealed(result.stdout)) != (plain.exit_code, _unsealed(plain.stdout)):
+            problem = "a changed seal changed what a command does"
+        elif not problem and result.exit_code == 0 and command[0] in WRITES_HISTORY:
+            problem = _table_reads(checker, command)
+    else:
+        result = run(changed)
+        said = result.stderr.strip().splitlines()
+        if result.exit_code != 1:
+            problem = f"plays that cannot be scored not refused ({kind}, {where})"
+        elif len(said) != 1 or not said[0].startswith(f"Error: {other if importing else checker.path}:{number}: "):
+            problem = f"not one line naming the file and the line ({kind}, {where})"
+    checker.counts["history runs"] += 1
+    checker.counts[f"history {where}{', imported' if importing else ''}: {kind}"] += 1
+    if problem:
+        checker.counts[f"history FAILED: {problem}"] += 1
+        checker.failures.setdefault(problem, []).append((command, result.exit_code, result.output[-600:],
+                                                         f"line {number}: {mutated[:300]}", good))
+
+
+def _unsealed(output: str) -> str:
+    """Output without the seals a TOML export repeats as the file holds them (a seal that does not hold is
+    checked in full by the import, as by every read)."""
+    return re.sub(r"checked = '[0-9a-f]{8}'", "checked = ''", output)
+
+
+def _write(path: str, data: bytes) -> None:
+    with open(path, "wb") as handle:
+        handle.write(data)
+
+
+def _table_reads(checker: Checker, command: list[str]) -> str | None:
+    """None when ``table`` reads what ``command`` wrote."""
+    table = checker.run(["table"], "history command")
+    return None if table.exit_code == 0 else f"a file {command[0]} wrote is refused: {table.stderr.strip()[:200]}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=2000, help="runs of each kind")
@@ -435,9 +615,9 @@ def main() -> None:
                 handle.write(good)
             path, names = chance.choice(found)
             checker.run([*path, *random_args(chance, names)], "typed")
-        for _ in range(options.runs if "match" in kinds else 0):  # mutated match files
+        for _ in range(options.runs if "match" in kinds else 0):  # mutated match files, a third with a hand in play
             with open(checker.path, "wb") as handle:
-                handle.write(mutate(chance, good.decode()))
+                handle.write(mutate(chance, good.decode() + (HAND_IN_PLAY if chance.random() < 0.3 else "")))
             checker.run(chance.choice(MATCH_COMMANDS), "match file")
         for _ in range(options.runs if "huge" in kinds else 0):  # typed input a hundred thousand characters long
             with open(checker.path, "wb") as handle:
@@ -489,6 +669,16 @@ def main() -> None:
         # delete and edit of the first rounds of played matches (issue 34)
         for _ in range(options.runs // 10 if "first-rounds" in kinds else 0):
             first_rounds(checker, chance)
+        if "history" in kinds:  # plays in the undo history and the hand in play, changed by hand (issue 34)
+            templates = []
+            os.remove(checker.path)
+            for _ in range(max(HISTORY_TEMPLATES, options.runs // 50)):
+                history_match(checker.path, chance)
+                templates.append(_read(checker.path))
+                os.remove(checker.path)
+            templates = [template for template in templates if played_lines(template.decode())]
+            for _ in range(options.runs // 5 if templates else 0):
+                history_run(checker, chance, templates)
     for key in sorted(checker.counts):
         print(f"{checker.counts[key]:>7}  {key}")
     for problem, cases in checker.failures.items():

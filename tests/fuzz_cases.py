@@ -27,6 +27,11 @@ MATCH_COMMANDS = [["table"], ["table", "--all"], ["table", "--format", "json"], 
                   ["edit", "1", "--out", "Alex", "--total", "Masha=1", "--total", "Olya=2", "--total", "Serg=3"]]
 """Commands run on a mutated match file."""
 
+HAND_IN_PLAY = ("hand = { plays = 'Alex 1-1, Olya 1-3 on 1, Serg knocks, Masha 3-4 on 3', "
+                'allowed = [{ play = 3, breach = "knock-while-able" }] }\n')
+"""A hand in play, as a session keeps it at the end of a match file of Masha, Alex, Olya and Serg (issue 32): what
+a mutation breaks in it is named at its line, ``the hand in play: ...``."""
+
 RULESET = """\
 extends = "goat"
 name = "house"

@@ -21,7 +21,7 @@ from scorekeeper.cli.app import cli
 from scorekeeper.cli.problems import SHOWN_PROBLEMS
 
 from commands import typed_commands
-from fuzz_cases import MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines
+from fuzz_cases import HAND_IN_PLAY, MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines
 
 PLAYERS = ["Masha", "Alex", "Olya", "Serg"]
 GOAT = """\
@@ -162,7 +162,8 @@ def test_any_command_line(folder, command, data):
 
 
 @settings(max_examples=200, **RUNS)
-@given(base=st.sampled_from([GOAT, PAIRS]), data=st.data(), command=st.sampled_from(MATCH_COMMANDS))
+@given(base=st.sampled_from([GOAT, PAIRS, GOAT + HAND_IN_PLAY]), data=st.data(),
+       command=st.sampled_from(MATCH_COMMANDS))
 def test_a_mutated_match_file(folder, base, data, command):
     folder.write(folder.path, data.draw(mutated(base)))
     folder.run(command, broken_file=folder.path)
@@ -184,12 +185,14 @@ FUZZ_SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz_input.p
 def test_every_family_of_the_long_fuzz_run_in_small():
     """``benchmarks/fuzz_input.py`` a few runs of each family (typed words, words a hundred thousand characters
     long, mutated and deeply nested match files, a device or a pipe as the match, mutated rulesets, damaged
-    catalogs, the permission bits of every file written): the
-    script exits 1 on any broken promise and names it."""
+    catalogs, the permission bits of every file written, the first rounds of played matches changed, plays in
+    the undo history and the hand in play changed by hand): the script exits 1 on any broken promise and names
+    it."""
     env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
     done = subprocess.run([sys.executable, str(FUZZ_SCRIPT), "--runs", "20", "--seed", "3"], capture_output=True,
                           text=True, timeout=600, env=env)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     for family, runs in (("typed", 20), ("huge typed", 20), ("match file", 20), ("deep file", 20),
-                         ("odd file", 2), ("ruleset file", 20), ("catalog", 2), ("modes", 2)):
+                         ("odd file", 2), ("ruleset file", 20), ("catalog", 2), ("modes", 2), ("first rounds", 2),
+                         ("history", 4)):
         assert re.search(rf"^\s+{runs}  {family} runs$", done.stdout, re.M), done.stdout

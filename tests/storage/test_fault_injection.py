@@ -52,3 +52,13 @@ def test_a_damaged_catalog_through_the_installed_command(injection, tmp_path):
     """A few runs of the ``catalogs`` family: one warning line and the English command, never a traceback."""
     trials = injection.catalogs_trials(4, random.Random(5), tmp_path)
     assert trials.problems == [] and trials.runs == 4
+
+
+def test_plays_in_the_undo_history_changed_by_hand_or_killed_mid_write(injection, tmp_path):
+    """A few runs of the ``history`` family: a history entry's plays (or the hand in play's) that cannot be
+    scored refuse the file in one line naming that line, through the installed command; ``undo``, ``redo``,
+    ``delete`` and ``edit`` of played rounds killed at a random moment leave the old or the new match, which
+    ``table`` reads."""
+    trials = injection.history_trials(6, random.Random(5), tmp_path)
+    assert trials.problems == [] and trials.runs == 6
+    assert sum(count for what, count in trials.seen.items() if "refused in one line" in what) == 3
