@@ -156,6 +156,18 @@ def test_undo_hand_drops_the_whole_hand_and_says_its_plays(race):
     assert "no hand is in play in" in race.fails("undo", "--hand", code=1)
 
 
+def test_undo_hand_drops_a_hand_typed_into_the_file_that_no_longer_replays(sk):
+    # issue 32 (second reading): every error about such a hand names 'undo --hand' as the way out
+    sk("new", "--rules", "goat", *FOUR)
+    with sk.path.open("a", encoding="utf-8") as file:
+        file.write("hand = { plays = 'Bob 6-6, Cat 1-2' }\n")
+    assert "does not match an open end" in sk.fails("table", code=1)
+    said = words(sk("undo", "--hand").stdout)
+    assert said.startswith(f"Dropped the hand in play (2 plays) from {sk.path}: Bob 6-6, Cat 1-2.")
+    assert load_match(str(sk.path)).hand is None and "hand = " not in sk.path.read_text()
+    assert sk.json()["hand"] is None
+
+
 def test_undo_hand_json_and_conflicting_flags(race):
     data = json.loads(race("undo", "--hand", "--format", "json").stdout)
     assert data["dropped_hand"] == ALL_FIVES and data["table"]["hand"] is None
