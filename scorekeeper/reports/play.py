@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Collection, Sequence
 
+from scorekeeper.domain.facts import Breach
 from scorekeeper.domain.plays import Action
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.i18n import _, ngettext, pgettext
@@ -53,18 +54,22 @@ def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: 
     return "\n".join(lines)
 
 
-def play_lines(followed: Followed, scores: bool, breaches: bool = True) -> list[str]:
+def play_lines(followed: Followed, scores: bool, breaches: bool = True,
+               allowed: Collection[tuple[int, Breach]] = ()) -> list[str]:
     """Each play on a line of its own, numbered, the referee's notes under it, and (``breaches``) each rule of
-    play it broke or proved broken; the first play that cannot be scored with its reason."""
+    play it broke or proved broken, those the table let stand (``allowed``: (play, breach)) said so; the
+    first play that cannot be scored with its reason."""
     lines = []
     for number, ruled in enumerate(followed.ruled, start=1):
         lines.append(f"{number:>2} {play_line(ruled, scores)}")
         if ruled.note and not ruled.out:
             lines.append(f"   {ruled.note.said()}")
         for finding in ruled.breaches if breaches else ():
-            said = finding.reason if finding.play == number else \
+            said_reason = finding.reason if finding.play == number else \
                 _("shows play {number}: {reason}").format(number=finding.play, reason=finding.reason)
-            lines.append("   " + _("breach: {reason}").format(reason=said))
+            said = _("breach, let stand: {reason}") if (finding.play, finding.breach) in allowed else \
+                _("breach: {reason}")
+            lines.append("   " + said.format(reason=said_reason))
     if followed.illegal is not None:
         lines.append(_("{number} {play}: refused").format(number=f"{len(followed.ruled) + 1:>2}",
                                                             play=said_play(followed.illegal.play)))

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from scorekeeper.domain.facts import OpenHand
+from scorekeeper.domain.facts import Breach, OpenHand, Ruling
 from scorekeeper.match import usecases
 from scorekeeper.notation.play_line import format_plays, parse_plays
 from scorekeeper.rules.loader import load_ruleset
@@ -96,6 +96,23 @@ def test_explain_hand_names_a_breach_the_rounds_now_make(goat):
     shown = goat("explain", "--hand").stdout
     assert "breach: Bob leads this hand, not Ann" in shown
     assert goat("explain").stdout.startswith("Round 1 under goat:")  # the last round, as before
+
+
+def test_explain_hand_marks_the_breaches_the_table_let_stand(sk):
+    # issue 32 (second reading): a breach let stand with 'allow' is not said like one still waiting
+    sk("new", "--rules", "all-fives", "Ann", "Bob", "Cat")
+    plays = parse_plays("Cat 0-3, Ann 0-6, Cat 3-2", ("Ann", "Bob", "Cat"))
+    usecases.keep_hand(str(sk.path), OpenHand(plays, (Ruling(3, Breach.TURN),)))
+    shown = sk("explain", "--hand").stdout
+    assert " 3 Cat 3-2 · 6+2 = 8 · Ann\n   breach, let stand: it is Bob's turn, not Cat's\n" in shown
+    assert "   breach: " not in shown
+    data = json.loads(sk("explain", "--hand", "--format", "json").stdout)
+    assert data["plays"][2]["breaches"] == [{"play": 3, "breach": "turn", "reason": "it is Bob's turn, not Cat's",
+                                             "allowed": True}]
+    usecases.keep_hand(str(sk.path), OpenHand(plays))  # the same breach not yet decided
+    assert "   breach: it is Bob's turn, not Cat's\n" in sk("explain", "--hand").stdout
+    data = json.loads(sk("explain", "--hand", "--format", "json").stdout)
+    assert data["plays"][2]["breaches"][0]["allowed"] is False
 
 
 def test_explain_hand_refusals(sk, goat):
