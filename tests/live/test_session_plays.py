@@ -137,6 +137,27 @@ def test_plays_round_lines_and_claims_are_told_apart_by_their_shape(sk):
     assert format_plays(live.hand.plays) == "Ann 6-6"
 
 
+def test_explain_shows_the_hand_in_play_before_any_round_and_explain_hand_at_any_time(sk):
+    # issue 32 (second reading): 'explain' said no round was recorded while 'scorekeeper explain' showed the hand
+    sk("new", "--rules", "all-fives", "Ann", "Bob", "Cat")
+    live = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 24))
+    assert not live.handle("explain hand").ok  # no hand yet
+    live.handle("c 30")
+    live.handle("06")
+    assert not live.handle("c 32").ok  # Bob's turn: refused until the table lets it stand
+    live.handle("allow")
+    shown = live.handle("explain").text
+    assert shown == ("The hand in play under All Fives (3\n   plays, not yet recorded):\n"
+                     " 1 Cat 0-3 · 0+3 = 3 · Ann\n 2 Ann 0-6 · 3+6 = 9 · Bob\n 3 Cat 3-2 · 6+2 = 8 · Ann\n"
+                     "   breach, let stand: it is Bob's turn,\n      not Cat's\n"
+                     "Ends 6 2, count 8.\nNext: Ann.")
+    assert all(len(row) <= 40 for row in shown.splitlines())
+    assert live.handle("explain hand").text == shown
+    assert live.handle("explain рука").text == shown  # the option in any of the languages
+    assert "no round has been recorded" in " ".join(live.handle("explain 1").text.split())
+    assert live.hand is not None and len(live.hand.plays) == 3  # nothing changed
+
+
 def test_commands_keep_working_during_a_hand(sk):
     live = session(sk)
     live.handle("a out 3 4 5")
