@@ -132,7 +132,7 @@ def test_plays_round_lines_and_claims_are_told_apart_by_their_shape(sk):
     refused = live.handle("b out 1 2 3")  # a round line inside a hand: refused, the hand kept
     assert not refused.ok and refused.text.startswith("Error: a hand is in play (1 play): type its plays")
     assert not live.handle("b +5").ok and len(live.state.match.pending) == 0  # no claim noted either
-    assert live.handle("b 6-3 c").text.startswith("Error: play 2: what did Cat do?")  # the plays' own error
+    assert live.handle("b 6-3 c").text.startswith("Error: play 3: what did Cat do?")  # the plays' own error
     assert live.handle("tabel").text == "Error: 'tabel' is not a command or a player (did you mean table?)"
     assert format_plays(live.hand.plays) == "Ann 6-6"
 
@@ -156,6 +156,20 @@ def test_explain_shows_the_hand_in_play_before_any_round_and_explain_hand_at_any
     assert live.handle("explain рука").text == shown  # the option in any of the languages
     assert "no round has been recorded" in " ".join(live.handle("explain 1").text.split())
     assert live.hand is not None and len(live.hand.plays) == 3  # nothing changed
+
+
+def test_errors_in_a_typed_line_number_its_plays_in_the_hand_and_name_whose_turn_it_is(sk):
+    # issue 32 (second reading): with two plays made, the line's plays are plays 3, 4, ... as 'allow' says them
+    sk("new", "--rules", "all-fives", "Ann", "Bob", "Cat")
+    live = LiveSession.open(str(sk.path), screen=lambda: Screen(None, 24))
+    live.handle("c 30")
+    live.handle("06")
+    assert live.handle("+0").text == "Error: play 3: Bob draws 0: a draw takes at least one tile"
+    assert live.handle("a 5").text == "Error: play 3: '5' after Ann is not a tile (6-3), 'knocks' or 'draws N'"
+    assert live.handle("b 6-5, 5").text == ("Error: play 4: '5' is neither a tile (6-3) nor a player's name: "
+                                            "type the tile ('63'), '-' for a knock, '+' for a draw, or who plays "
+                                            "first ('b 63')")
+    assert len(live.hand.plays) == 2  # nothing made
 
 
 def test_commands_keep_working_during_a_hand(sk):
