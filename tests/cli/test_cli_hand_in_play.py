@@ -165,6 +165,16 @@ def test_undo_takes_back_the_last_play_then_the_hand_is_gone_and_undo_drops_roun
     assert goat("redo").stdout.startswith("Put back round 1")  # the rounds' history is as it was
 
 
+def test_a_play_undone_is_typed_again_and_redo_says_so(goat):
+    # issue 32 (second reading): 'redo' said nothing had been undone right after 'undo' took back a play
+    said = goat("undo").stdout
+    assert said.startswith("Dropped play 2 of the hand in play (Bob 1-4) from ")
+    assert "\nA play taken back is typed again in 'scorekeeper play', not redone.\n" in said
+    refused = words(goat.fails("redo", code=1))
+    assert "nothing to redo: a play taken back is typed again in 'scorekeeper play', not redone" in refused
+    assert format_plays(load_match(str(goat.path)).hand.plays) == "Ann 2-4"  # nothing changed
+
+
 def test_undo_hand_drops_the_whole_hand_and_says_its_plays(race):
     said = words(race("undo", "--hand").stdout)
     assert said.startswith(f"Dropped the hand in play (11 plays) from {race.path}: {ALL_FIVES}.")

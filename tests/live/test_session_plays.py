@@ -188,7 +188,7 @@ def test_commands_keep_working_during_a_hand(sk):
                            "it stand.")
     assert live.prompt() == "#2 Cat> "
     assert live.handle("undo all").question == "Drop the hand in play? [y/N] "
-    assert live.answer("y").text == "Dropped the hand in play (2 plays)."
+    assert live.answer("y").text == "Dropped the hand in play (2 plays): Ann 2-4, Bob 1-4."  # to type again
     assert live.hand is None and live.prompt() == "#2> "
     assert live.handle("undo").text.startswith("Dropped round 1")  # outside a hand: today's undo
 
