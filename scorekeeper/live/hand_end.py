@@ -6,7 +6,7 @@ the fish, the last tile, the lead and the fisherman are the referee's; the hands
 from __future__ import annotations
 
 from scorekeeper.domain.facts import RoundFacts, Ruling
-from scorekeeper.domain.tiles import format_tiles
+from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.checks import in_order
@@ -38,13 +38,22 @@ def _example(hand, out: str | None) -> str:
     """A line of what the hands hold, for ``out``'s hand: a total for a hand of several tiles, the tile as
     the plays type it for a hand of one (``36`` is 3-6 there)."""
     board = hand.board
-    totals, tiles = iter(("8", "12", "5", "9", "7")), iter(("34", "25", "16", "03", "45"))
+    totals = iter(("8", "12", "5", "9", "7"))
+    shown = (Tile.of(3, 4), Tile.of(2, 5), Tile.of(1, 6), Tile.of(0, 3), Tile.of(4, 5))  # the tiles a line shows
+    max_pip = hand.ruleset["tiles.max_pip"]
+    tiles = iter(tile for tile in dict.fromkeys(shown + hand.ruleset.tileset.tiles())
+                 if tile not in board.on_table and tile.high <= max_pip)  # one still held somewhere
     said = []
     for player in hand.players:
         if player == out:
             continue
         holds = board.deal + board.drawn[player] - board.played[player]
-        said.append(f"{short_name(player, hand.players)} {next(tiles) if holds == 1 else next(totals)}")
+        if holds == 1:
+            tile = next(tiles)
+            held = f"{tile.low}{tile.high}" if max_pip <= 9 else str(tile)
+        else:
+            held = next(totals)
+        said.append(f"{short_name(player, hand.players)} {held}")
     return " ".join(said[:4])
 
 

@@ -51,7 +51,7 @@ def test_an_all_fives_hand_typed_play_by_play_at_40_columns(tmp_path):
     ended = lines_of(play.say("a 05"))
     assert ended[0] == "Ann 5-0 · 4+2+6+0 = 12 · out"
     assert " ".join(ended[1:]) == ("Ann went out with 0-5 (led 6-6). What do   the other hands hold? Tiles or "
-                                   "totals,   as in a round line: b 8 c 34 d 25")
+                                   "totals,   as in a round line: b 8 c 45 d 00")  # 3-4 and 2-5 were laid
     assert play.prompt == "#1 hands> "
     assert all(len(line) <= 40 for line in ended)
     assert lines_of(play.say("b 6-6, c 3-5, d 4-6")) == ["Error: 6-6 was played in this hand (by", "  Ann): it is not "
