@@ -16,11 +16,7 @@ from scorekeeper.scoring.board import Followed, Ruled
 def play_line(ruled: Ruled, scores: bool, players: Sequence[str] = ()) -> str:
     """One play answered: ``Bob 6-3 · 12+3 = 15 · +15 · Cat`` (the count and points where the ruleset
     scores during play, else the ends); the play in the words of the language in use (``said_play``)."""
-    parts = [said_play(ruled.play, players)]
-    if ruled.showing is not None:  # the tile as it lies: the half laid against the end first
-        tile = ruled.play.tile
-        outer = tile.high if tile.low == ruled.showing else tile.low
-        parts[0] = parts[0].replace(str(tile), f"{ruled.showing}-{outer}", 1)
+    parts = [laid_play(ruled, players)]
     if ruled.play.action is Action.TILE:
         if scores:
             added = "+".join(map(str, ruled.parts))
@@ -36,6 +32,17 @@ def play_line(ruled: Ruled, scores: bool, players: Sequence[str] = ()) -> str:
     elif ruled.turn is not None:
         parts.append(ruled.turn)
     return " · ".join(parts)
+
+
+def laid_play(ruled: Ruled, players: Sequence[str] = ()) -> str:
+    """The play in the words of the language in use (``said_play``), its tile as it lies: the half laid
+    against the end first (``Ann 6-5``, typed ``Ann 5-6``)."""
+    said = said_play(ruled.play, players)
+    if ruled.showing is None:
+        return said
+    tile = ruled.play.tile
+    outer = tile.high if tile.low == ruled.showing else tile.low
+    return said.replace(str(tile), f"{ruled.showing}-{outer}", 1)
 
 
 def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: int | None = None,
@@ -90,7 +97,7 @@ def folded_hand_text(followed: Followed, scores: bool, width: int | None) -> lis
     lines: list[str] = []
     line = ""
     for number, ruled in enumerate(followed.ruled, start=1):
-        said = said_play(ruled.play)
+        said = laid_play(ruled)
         if scores and ruled.points:
             said += f" +{ruled.points}"
         if line and (width is None or len(line) + 3 + len(said) <= width):
