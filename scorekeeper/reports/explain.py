@@ -55,10 +55,10 @@ def _explanation_lines(explanation: Explanation, screen: int | None, narrow: boo
     steps = [_step(number, label.ljust(width), step)
              for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1)]
     narrow = narrow or screen is not None and any(len(line) > screen for line in steps)
-    lines = [_("Round {round} under {ruleset}:").format(round=explanation.number, ruleset=explanation.ruleset), "",
+    lines = [_("Round {round} under {ruleset}:").format(round=explanation.number, ruleset=explanation.called), "",
              _("Facts recorded:")] if not narrow else \
         [_("Round {round} under {ruleset}, the facts recorded:").format(round=explanation.number,
-                                                                        ruleset=explanation.ruleset)]
+                                                                        ruleset=explanation.called)]
     lines += [f"  {fact.said()}" for fact in explanation.facts]
     if explanation.eggs_before:
         lines.append("  " + _("eggs carried into the round: {points}").format(points=explanation.eggs_before))

@@ -95,7 +95,7 @@ def test_explain_hand_names_a_breach_the_rounds_now_make(goat):
     goat("edit", "1", "b out 3 4 5")
     shown = goat("explain", "--hand").stdout
     assert "breach: Bob leads this hand, not Ann" in shown
-    assert goat("explain").stdout.startswith("Round 1 under goat:")  # the last round, as before
+    assert goat("explain").stdout.startswith("Round 1 under Goat:")  # the last round, as before
 
 
 def test_explain_hand_marks_the_breaches_the_table_let_stand(sk):
@@ -113,6 +113,16 @@ def test_explain_hand_marks_the_breaches_the_table_let_stand(sk):
     assert "   breach: it is Bob's turn, not Cat's\n" in sk("explain", "--hand").stdout
     data = json.loads(sk("explain", "--hand", "--format", "json").stdout)
     assert data["plays"][2]["breaches"][0]["allowed"] is False
+
+
+@pytest.mark.parametrize("lang, round_heading, hand_heading", [
+    ("en", "Round 1 under Goat:", "The hand in play under Goat (2 plays, not yet recorded):"),
+    ("ru", "Кон 1 по правилам «Козёл»:", "Текущий кон по правилам «Козёл» (2 хода, кон ещё не записан):"),
+])
+def test_explain_says_the_game_by_its_title_in_both_views(goat, lang, round_heading, hand_heading):
+    # issue 32 (second reading): 'explain 1' said 'under goat' (the ruleset's name) and --hand 'under Goat'
+    assert goat("--lang", lang, "explain", "1").stdout.startswith(round_heading)
+    assert goat("--lang", lang, "explain", "--hand").stdout.startswith(hand_heading)
 
 
 def test_explain_hand_refusals(sk, goat):

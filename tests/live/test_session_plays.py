@@ -177,7 +177,7 @@ def test_commands_keep_working_during_a_hand(sk):
     live.handle("a out 3 4 5")
     live.handle("a 24 b 41")
     assert "1  Ann out" in live.handle("table").text
-    assert live.handle("explain").text.startswith("Round 1 under goat")
+    assert live.handle("explain").text.startswith("Round 1 under Goat")
     assert "Plays" in live.handle("help").text
     refused = live.handle("redo")
     assert not refused.ok and "a hand is in play: 'redo' waits until its round is recorded" in refused.text
