@@ -324,6 +324,10 @@ class Board:
         """The tiles left in the bazaar."""
         return self.tileset.size - len(self.players) * self.deal - sum(self.drawn.values())
 
+    def holds(self, player: str) -> int:
+        """How many tiles ``player`` still holds: dealt and drawn, less those played."""
+        return self.deal + self.drawn[player] - self.played[player]
+
     @property
     def over(self) -> bool:
         return self.out is not None or self.blocked
@@ -677,7 +681,7 @@ class Board:
         total = self.count()[0]
         points = count_score(self._how, self._multiple, total) if self._scores else 0
         note = None
-        if self.played[player] >= self.deal + self.drawn[player]:
+        if self.holds(player) <= 0:
             last = (self.history[-1].play.tile, tile) if second_double else (tile,)
             self.out = Out(player, last, self.lead)
         elif self.is_sealed():
