@@ -251,14 +251,15 @@ def _explain_hand(match, ruleset, table, output_format: str) -> None:
     from scorekeeper.scoring.open_hand import followed_hand  # start-up: only a hand in play
 
     followed = followed_hand(ruleset, match, table)
+    allowed = {(ruling.play, ruling.breach) for ruling in match.hand.rulings}
     if output_format == "json":
-        echo_json({"in_play": True, "ruleset": ruleset.name, **followed.to_dict(),
+        echo_json({"in_play": True, "ruleset": ruleset.name, **followed.to_dict(allowed),
                    "points": dict(table.hand.points) if table.hand is not None else {}})
         return
     from scorekeeper.reports.explain import render_hand_in_play  # start-up: as in explain
 
     echo_paged(render_hand_in_play(followed, table, ruleset.called, ruleset["play.scores"] is not PlayScore.NONE,
-                                   screen_width()))
+                                   screen_width(), allowed))
 
 
 @click.command("compare", cls=Command)

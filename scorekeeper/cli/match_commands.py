@@ -203,8 +203,10 @@ def undo(ctx: click.Context, output_format: str, listing: bool, whole_hand: bool
         echo_change(change, output_format, said, dropped_hand=change.dropped)
         return
     change = usecases.undo(match_path(ctx))
-    echo_change(change, output_format, _("Dropped {what} from {path}.").format(what=change.dropped, path=change.path),
-                dropped=change.dropped)
+    said = _("Dropped {what} from {path}.").format(what=change.dropped, path=change.path)
+    if change.before.match.hand is not None:  # a play: 'redo' does not put it back
+        said += "\n" + _("A play taken back is typed again in 'scorekeeper play', not redone.")
+    echo_change(change, output_format, said, dropped=change.dropped)
 
 
 def _list_changes(changes, output_format: str) -> None:

@@ -6,7 +6,7 @@ the fish, the last tile, the lead and the fisherman are the referee's; the hands
 from __future__ import annotations
 
 from scorekeeper.domain.facts import RoundFacts, Ruling
-from scorekeeper.domain.tiles import format_tiles
+from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.checks import in_order
@@ -34,17 +34,27 @@ def ending(hand) -> str:
     return _("A fish: nobody can play. What does each hand hold? Tiles or totals, as in a round line: "
              "{example}").format(example=example)
 
+
 def _example(hand, out: str | None) -> str:
     """A line of what the hands hold, for ``out``'s hand: a total for a hand of several tiles, the tile as
     the plays type it for a hand of one (``36`` is 3-6 there)."""
     board = hand.board
-    totals, tiles = iter(("8", "12", "5", "9", "7")), iter(("34", "25", "16", "03", "45"))
+    totals = iter(("8", "12", "5", "9", "7"))
+    shown = (Tile.of(3, 4), Tile.of(2, 5), Tile.of(1, 6), Tile.of(0, 3), Tile.of(4, 5))  # the tiles a line shows
+    max_pip = hand.ruleset["tiles.max_pip"]
+    tiles = iter(tile for tile in dict.fromkeys(shown + hand.ruleset.tileset.tiles())
+                 if tile not in board.on_table and tile.high <= max_pip)  # one still held somewhere
     said = []
     for player in hand.players:
         if player == out:
             continue
-        holds = board.deal + board.drawn[player] - board.played[player]
-        said.append(f"{short_name(player, hand.players)} {next(tiles) if holds == 1 else next(totals)}")
+        holds = board.holds(player)
+        if holds == 1:
+            tile = next(tiles)
+            held = f"{tile.low}{tile.high}" if max_pip <= 9 else str(tile)
+        else:
+            held = next(totals)
+        said.append(f"{short_name(player, hand.players)} {held}")
     return " ".join(said[:4])
 
 
@@ -54,9 +64,9 @@ def hand_facts(hand, text: str, match, partner_counts: bool = True) -> RoundFact
     for word in tokens(text):
         meaning = round_word(word.text, match.players) if word.kind == "word" else None
         if meaning in ENDING_WORDS:
+            out = hand.board.out.player if hand.board.out else None
             raise InputError(_("{word}: the referee saw how the hand ended; give only what the hands hold: "
-                               "{example}").format(word=repr(word.text), example=_example(hand, 
-                                   hand.board.out.player if hand.board.out else None)))
+                               "{example}").format(word=repr(word.text), example=_example(hand, out)))
         if word.kind == "plus" or meaning in ("count", "played"):
             raise InputError(_("the referee scores the plays itself: give only what the hands hold, no "
                                "claims"))
@@ -71,7 +81,7 @@ def hand_facts(hand, text: str, match, partner_counts: bool = True) -> RoundFact
     else:
         fisherman = board.fisherman()
         line = f'fish by "{fisherman}", {text}' if fisherman else f"fish, {text}"
-    held = {player: board.deal + board.drawn[player] - board.played[player] for player in hand.players}
+    held = {player: board.holds(player) for player in hand.players}
     by = {each.play.tile: each.play.player for each in board.history if each.play.tile is not None}
     facts = read_round(line, match, partner_counts, hand.ruleset["tiles.max_pip"], held, frozenset(by))
     for player, tiles in facts.hands:
@@ -80,7 +90,7 @@ def hand_facts(hand, text: str, match, partner_counts: bool = True) -> RoundFact
                 raise InputError(_("{tile} was played in this hand (by {by}): it is not in {player}'s hand; "
                                    "give the tiles still held").format(tile=tile, by=by[tile], player=player))
     for player, tiles in facts.hands:
-        holds = board.deal + board.drawn[player] - board.played[player]
+        holds = board.holds(player)
         if len(tiles) != holds:
             fields = {"player": player, "n": holds, "dealt": board.deal, "drew": board.drawn[player],
                       "played": board.played[player], "given": len(tiles)}
@@ -99,6 +109,7 @@ def hand_facts(hand, text: str, match, partner_counts: bool = True) -> RoundFact
     rulings = in_order(Ruling(finding.play, finding.breach) for finding in hand.rulings)
     return facts._replace(last=tuple(last), led=board.lead, plays=tuple(hand.plays), rulings=rulings)
 
+
 def implausible(hand, facts: RoundFacts) -> str:
     """Why a total typed at the end of the hand cannot be what the player holds ('' when it can): more
     pips than their count of the heaviest tiles not seen played nor typed in a hand, or fewer than the
@@ -108,8 +119,8 @@ def implausible(hand, facts: RoundFacts) -> str:
     free = sorted(tile.pips for tile in hand.ruleset.tileset.tiles()
                   if tile not in board.on_table and tile not in typed)
     for player, total in facts.totals:
-        holds = board.deal + board.drawn[player] - board.played[player]
-        least, most = sum(free[:holds]), sum(free[len(free) - holds:]) if holds else 0
+        holds = board.holds(player)
+        least, most = sum(free[:holds]), sum(free[len(free) - holds:])
         fields = {"player": player, "n": holds, "most": most, "least": least, "total": total}
         if total > most:
             return ngettext("{player} holds {n} tile, at most {most} pips among the tiles not played: {total} "

@@ -229,6 +229,9 @@ def _meant_as_plays(typed: Typed) -> bool:
 def _plays_of(typed: Typed) -> tuple[tuple[Play, ...], InputError | None]:
     """The plays the whole line reads as, or none and why not (kept for a line meant as plays)."""
     try:
-        return parse_plays(typed.text, typed.match.players, typed.ruleset["tiles.max_pip"], nameless=True), None
+        hand = typed.hand
+        return parse_plays(typed.text, typed.match.players, typed.ruleset["tiles.max_pip"], nameless=True,
+                           first=len(hand.plays) + 1 if hand is not None else 1,
+                           turn=hand.board.turn if hand is not None else None), None
     except InputError as problem:
         return (), problem

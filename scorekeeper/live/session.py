@@ -71,7 +71,8 @@ class LiveSession:
         """The hand typed play by play (a ``live.hand.HandInPlay``) until its round is recorded: the match file
         keeps it as it is typed (``Match.hand``), and a session opened on it takes it up again."""
         self.warned_hand = False
-        """The scorer was told, at 'quit', that a hand is in play (a second 'quit' leaves without it)."""
+        """The scorer was told, at 'quit', that a hand is in play (a second 'quit' leaves, the hand kept in the match
+        file for the next session)."""
         self.refused = None
         """The hand whose last line was refused for a breach of the rules of play, for 'allow' to make it (it may
         be a hand not yet started: a lead by another player than the one who leads)."""

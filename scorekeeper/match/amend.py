@@ -158,6 +158,9 @@ def _choose(match: Match, number: int | None) -> int:
         if not waiting:
             edits = [str(index + 1) for index, entry in enumerate(history)
                      if entry.change is Undoing.EDIT and entry.edited is not None]
+            if match.hand is not None:  # 'undo' took back a play, which is not kept to be put back
+                raise StateError(_("nothing to redo: a play taken back is typed again in 'scorekeeper play', not "
+                                   "redone ('undo --list' shows the changes of rounds and claims)"))
             if not history:
                 raise StateError(_("nothing to redo: nothing has been undone, deleted or edited"))
             if edits:

@@ -39,22 +39,23 @@ class OpenMatch(NamedTuple):
     state checks it under the lock (``storage.stamp.check_unchanged``) before writing over the file."""
 
 
-def open_match(path: str, rules: str | None = None, explain: bool = False) -> OpenMatch:
+def open_match(path: str, rules: str | None = None, explain: bool = False, hand: bool = True) -> OpenMatch:
     """Load the match at ``path``, its ruleset (or ``rules`` instead), check every round, replay it (with
-    every round's steps when ``explain``: see ``scoring.engine.replay``).
+    every round's steps when ``explain``: see ``scoring.engine.replay``).  Without ``hand``, a hand in play that
+    cannot be followed is no problem (``undo --hand`` drops it: the way out the problem names).
 
     A broken file raises its one problem (MatchFileError, RulesetError), or MatchFileProblems with all.
     """
     path = os.fspath(path)
     text, stamp = read_match_file(path)
-    opened, problems = validate_text(text, path, rules, explain=explain)
+    opened, problems = validate_text(text, path, rules, explain=explain, hand=hand)
     raise_problems(problems)
     assert opened is not None
     return opened._replace(stamp=stamp)
 
 
 def validate_text(text: str, path: str, rules: str | None = None, load_ruleset_for=None,
-                  explain: bool = False) -> tuple[OpenMatch | None, list[FileProblem]]:
+                  explain: bool = False, hand: bool = True) -> tuple[OpenMatch | None, list[FileProblem]]:
     """Check a match file's text completely; errors are values: every problem found, each with its line.
 
     ``load_ruleset_for(match, path, rules)`` may be given to share loaded rulesets across many files.
@@ -67,7 +68,7 @@ def validate_text(text: str, path: str, rules: str | None = None, load_ruleset_f
     numbers = None
     if problems:  # rounds that could not be read are left out: number the others by where they start
         numbers = {line: number for number, line in enumerate(round_lines(text), start=1)}
-    opened, problems = validate_match(match, path, rules, problems, numbers, load_ruleset_for, explain)
+    opened, problems = validate_match(match, path, rules, problems, numbers, load_ruleset_for, explain, hand)
     return opened, [_placed(problem, text, path) for problem in problems]
 
 
@@ -82,14 +83,15 @@ def _placed(problem: FileProblem, text: str, path: str) -> FileProblem:
 
 def validate_match(match: Match, path: str, rules: str | None = None, problems: list[FileProblem] | None = None,
                    numbers: dict[int, int] | None = None, load_ruleset_for=None,
-                   explain: bool = False) -> tuple[OpenMatch | None, list[FileProblem]]:
-    """Load the match's ruleset, check every round, replay: (the open match, []) or (None, every problem)."""
+                   explain: bool = False, hand: bool = True) -> tuple[OpenMatch | None, list[FileProblem]]:
+    """Load the match's ruleset, check every round, replay: (the open match, []) or (None, every problem);
+    ``hand``: as for ``open_match``."""
     problems = list(problems or [])
     try:
         ruleset = (load_ruleset_for or load_match_ruleset)(match, path, rules)
     except RulesetError as error:
         return None, problems + [error]
-    problems += match_problems(match, ruleset, path, numbers)
+    problems += match_problems(match, ruleset, path, numbers, hand=hand)
     if problems:
         problems.sort(key=lambda problem: (problem.line is None, problem.line or 0))  # in file order
         return None, problems
@@ -131,7 +133,7 @@ _IN_HISTORY = N_("history entry {number}: {error}")
 
 
 def match_problems(match: Match, ruleset: Ruleset, label: str, numbers: dict[int, int] | None = None,
-                   known: Match | None = None) -> list[MatchFileError]:
+                   known: Match | None = None, hand: bool = True) -> list[MatchFileError]:
     """Every problem in the recorded rounds, the rounds kept in the undo history and the pending claims, each
     naming its line (``numbers``: the rounds' numbers by their lines, where some could not be read).  A round
     played play by play whose seal holds is not checked again (``scoring.checked``); every other round is
@@ -140,7 +142,7 @@ def match_problems(match: Match, ruleset: Ruleset, label: str, numbers: dict[int
     ``known``: a match with the same seating, checked whole under this ruleset (the match a change was made
     to): a round or a kept round that is the very object there passed its checks there, and a recorded
     round's checks read nothing of the match but its seating, so it is not checked again (a change of one
-    round of a long match typed as lines checked every round twice)."""
+    round of a long match typed as lines checked every round twice).  ``hand``: as for ``open_match``."""
     problems: list[MatchFileError] = []
     check_round = round_checker(match, ruleset)
     passed = _rounds_of(known) if known is not None else set()
@@ -169,7 +171,7 @@ def match_problems(match: Match, ruleset: Ruleset, label: str, numbers: dict[int
                 problems.append(MatchFileError(_(_IN_HISTORY).format(number=number, error=error), label,
                                                entry.line, "history"))
                 break
-    if match.hand is not None:
+    if hand and match.hand is not None:
         problem = hand_problem(match, ruleset)
         if problem:
             problems.append(MatchFileError(_("the hand in play: {problem}").format(problem=problem), label,

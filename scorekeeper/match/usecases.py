@@ -207,17 +207,18 @@ def _read_again(use_case):
 
 
 @contextmanager
-def _changing(source: MatchSource) -> Iterator[OpenMatch]:
+def _changing(source: MatchSource, hand: bool = True) -> Iterator[OpenMatch]:
     """The match a use case changes: the state a caller holds, or the match opened and checked from its file.
     Neither is read nor checked under the lock: ``_saved`` takes it for the write alone, once it is sure the
     file is still the version that was read (``storage.stamp``), so that a long match's replay never makes
     another writer wait. When another command changed the file meanwhile, a state the caller holds is refused
-    (MatchChanged) and a match opened here is read again (``_read_again`` runs the use case once more)."""
+    (MatchChanged) and a match opened here is read again (``_read_again`` runs the use case once more).
+    ``hand``: as for ``open_match``."""
     if isinstance(source, OpenMatch):
         yield source
         return
     try:
-        yield open_match(os.fspath(source))
+        yield open_match(os.fspath(source), hand=hand)
     except MatchChanged:
         raise _ReadAgain from None
 
@@ -544,10 +545,12 @@ def _play_taken_back(opened: OpenMatch) -> Change:
 @_read_again
 def drop_hand(source: MatchSource) -> Change:
     """Drop the hand in play, every play of it (``undo --hand``; 'undo all' in ``play``); ``dropped`` gives its
-    plays as a play line, so that the hand can be typed again.  Refused (StateError) when no hand is in play."""
+    plays as a play line, so that the hand can be typed again.  Refused (StateError) when no hand is in play.
+    A hand that no longer replays (typed into the file by hand) is dropped too: every error about it names
+    this as the way out."""
     from scorekeeper.notation.play_line import format_plays  # start-up: only a hand typed play by play
 
-    with _changing(source) as opened:
+    with _changing(source, hand=False) as opened:
         hand = opened.match.hand
         if hand is None:
             raise StateError(_("no hand is in play in {path}: nothing was written").format(path=opened.path))

@@ -86,13 +86,16 @@ def parse_tile_word(word: str, max_pip: int = 6) -> Tile | None:
 
 
 def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 6,
-                seen: list[str] | None = None, exact: bool = False, nameless: bool = False) -> tuple[Play, ...]:
+                seen: list[str] | None = None, exact: bool = False, nameless: bool = False, first: int = 1,
+                turn: str | None = None) -> tuple[Play, ...]:
     """The plays of ``text``, each name resolved against ``players`` (unique prefixes, as in a round line).
 
     Without ``players`` the names are taken as typed, and a later name that starts only one name seen before
     (in ``seen``, to which each new name is added) is that player (``Ann 6-6, Bob 6-3, a 3-3``); ``exact``:
     every name is taken as written (as ``format_plays`` writes them, in a match file); ``nameless``: a play
-    may leave out who plays (``63``, ``-``, ``+2``, ``knocks``): its player is ``WHOSE_TURN``."""
+    may leave out who plays (``63``, ``-``, ``+2``, ``knocks``): its player is ``WHOSE_TURN``.  An error names a
+    play by its number in the hand (``first``: the number of the line's first play, for a line typed into a
+    hand in play) and a first play without a name by ``turn``, the player whose turn it is (when known)."""
     if exact:
         stored = _stored(text)
         if stored is not None:
@@ -105,7 +108,7 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
     plays: list[Play] = []
     at = 0
     while at < len(words):
-        number = len(plays) + 1
+        number = first + len(plays)
         word = words[at]
         if nameless and _is_nameless(word, players, seen, max_pip):
             player = WHOSE_TURN
@@ -138,7 +141,7 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
             if not typed and at < len(words) and words[at].kind == "number" and word.kind != "draw":
                 typed = words[at].text  # ASCII digits (_TOKEN)
                 at += 1
-            drawn = _drawn(typed, exact, max_pip, number, player)
+            drawn = _drawn(typed, exact, max_pip, number, player or (turn if not plays else None))
             plays.append(Play(player, Action.DRAW, drawn=drawn))
         elif tile is not None:
             on = None
@@ -162,7 +165,8 @@ def parse_plays(text: str, players: Sequence[str] | None = None, max_pip: int = 
         else:
             raise InputError(_("play {number}: {word} after {player} is not a tile (6-3), 'knocks' or 'draws "
                                "N'").format(
-                number=number, word=quoted(word.text), player=player))
+                number=number, word=quoted(word.text),
+                player=player or (turn if not plays else None) or _("the player to play")))
     return tuple(plays)
 
 

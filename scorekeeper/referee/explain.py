@@ -6,7 +6,7 @@ the steps come from the same code, the round scored again from the state the tab
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.errors import InputError, StateError
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, _, ngettext, translated
 from scorekeeper.i18n.message import Message
 from scorekeeper.domain.facts import Ending, Match
 from scorekeeper.referee.verdict import key_source, key_value
@@ -60,6 +60,13 @@ class Explanation(NamedTuple):
     """Whether the ruleset scores during play (``play.scores``): the plays' counts and points are shown."""
     allowed: tuple = ()
     """The breaches of the plays the table let stand (``referee.allowed.Allowed``), in the order of the plays."""
+    title: str = ""
+    """What people call the game, in English (``Ruleset.title``): said in the language in use when shown
+    (``called``); ``ruleset`` is the name a program keys on."""
+
+    @property
+    def called(self) -> str:
+        return translated(self.title or self.ruleset)
 
     def to_dict(self) -> dict:
         rnd = self.result.facts
@@ -183,7 +190,7 @@ def explain_round(match: Match, ruleset: Ruleset, table: Table, number: int | No
                              play=item.said, reason=item.reason) for item in let_stand]
     return Explanation(number, ruleset.name, result, tuple(facts), hands, steps, tuple(sides),
                        previous.eggs if previous else 0, hand, ruleset["play.scores"] is not PlayScore.NONE,
-                       let_stand)
+                       let_stand, ruleset.title or ruleset.name)
 
 
 def _known(key: str) -> bool:

@@ -55,10 +55,10 @@ def _explanation_lines(explanation: Explanation, screen: int | None, narrow: boo
     steps = [_step(number, label.ljust(width), step)
              for number, (label, step) in enumerate(zip(labels, explanation.steps), start=1)]
     narrow = narrow or screen is not None and any(len(line) > screen for line in steps)
-    lines = [_("Round {round} under {ruleset}:").format(round=explanation.number, ruleset=explanation.ruleset), "",
+    lines = [_("Round {round} under {ruleset}:").format(round=explanation.number, ruleset=explanation.called), "",
              _("Facts recorded:")] if not narrow else \
         [_("Round {round} under {ruleset}, the facts recorded:").format(round=explanation.number,
-                                                                        ruleset=explanation.ruleset)]
+                                                                        ruleset=explanation.called)]
     lines += [f"  {fact.said()}" for fact in explanation.facts]
     if explanation.eggs_before:
         lines.append("  " + _("eggs carried into the round: {points}").format(points=explanation.eggs_before))
@@ -134,17 +134,19 @@ def _how(item: SideNumbers) -> str:
     return "; ".join(how)
 
 
-def render_hand_in_play(followed, table, ruleset_name: str, scores: bool, screen: int | None = None) -> str:
+def render_hand_in_play(followed, table, ruleset_name: str, scores: bool, screen: int | None = None,
+                        allowed=()) -> str:
     """``explain --hand``: the hand in play (not yet recorded) play by play, led as the rounds before it say,
-    each breach its plays show (the table decides them in ``play``), where it stands, and the points its plays
-    scored so far (in the totals, marked as in play)."""
+    each breach its plays show (the table decides them in ``play``; ``allowed``: those it let stand, as (play,
+    breach), said so), where it stands, and the points its plays scored so far (in the totals, marked as in
+    play)."""
     from scorekeeper.reports.play import play_lines, standing_lines  # start-up: only a hand typed play by play
 
     plays = len(followed.ruled)
     lines = [ngettext("The hand in play under {ruleset} ({n} play, not yet recorded):",
                       "The hand in play under {ruleset} ({n} plays, not yet recorded):", plays).format(
         ruleset=ruleset_name, n=plays)]
-    lines += play_lines(followed, scores) + standing_lines(followed, scores)
+    lines += play_lines(followed, scores, allowed=allowed) + standing_lines(followed, scores)
     hand = table.hand
     if hand is not None and hand.points:
         lines.append(_("in play this hand: {points} (already in the totals)").format(

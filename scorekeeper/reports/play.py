@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Collection, Sequence
 
+from scorekeeper.domain.facts import Breach
 from scorekeeper.domain.plays import Action
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.i18n import _, ngettext, pgettext
@@ -15,11 +16,7 @@ from scorekeeper.scoring.board import Followed, Ruled
 def play_line(ruled: Ruled, scores: bool, players: Sequence[str] = ()) -> str:
     """One play answered: ``Bob 6-3 · 12+3 = 15 · +15 · Cat`` (the count and points where the ruleset
     scores during play, else the ends); the play in the words of the language in use (``said_play``)."""
-    parts = [said_play(ruled.play, players)]
-    if ruled.showing is not None:  # the tile as it lies: the half laid against the end first
-        tile = ruled.play.tile
-        outer = tile.high if tile.low == ruled.showing else tile.low
-        parts[0] = parts[0].replace(str(tile), f"{ruled.showing}-{outer}", 1)
+    parts = [laid_play(ruled, players)]
     if ruled.play.action is Action.TILE:
         if scores:
             added = "+".join(map(str, ruled.parts))
@@ -35,6 +32,17 @@ def play_line(ruled: Ruled, scores: bool, players: Sequence[str] = ()) -> str:
     elif ruled.turn is not None:
         parts.append(ruled.turn)
     return " · ".join(parts)
+
+
+def laid_play(ruled: Ruled, players: Sequence[str] = ()) -> str:
+    """The play in the words of the language in use (``said_play``), its tile as it lies: the half laid
+    against the end first (``Ann 6-5``, typed ``Ann 5-6``)."""
+    said = said_play(ruled.play, players)
+    if ruled.showing is None:
+        return said
+    tile = ruled.play.tile
+    outer = tile.high if tile.low == ruled.showing else tile.low
+    return said.replace(str(tile), f"{ruled.showing}-{outer}", 1)
 
 
 def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: int | None = None,
@@ -53,18 +61,22 @@ def render_followed(followed: Followed, ruleset_name: str, scores: bool, width: 
     return "\n".join(lines)
 
 
-def play_lines(followed: Followed, scores: bool, breaches: bool = True) -> list[str]:
+def play_lines(followed: Followed, scores: bool, breaches: bool = True,
+               allowed: Collection[tuple[int, Breach]] = ()) -> list[str]:
     """Each play on a line of its own, numbered, the referee's notes under it, and (``breaches``) each rule of
-    play it broke or proved broken; the first play that cannot be scored with its reason."""
+    play it broke or proved broken, those the table let stand (``allowed``: (play, breach)) said so; the
+    first play that cannot be scored with its reason."""
     lines = []
     for number, ruled in enumerate(followed.ruled, start=1):
         lines.append(f"{number:>2} {play_line(ruled, scores)}")
         if ruled.note and not ruled.out:
             lines.append(f"   {ruled.note.said()}")
         for finding in ruled.breaches if breaches else ():
-            said = finding.reason if finding.play == number else \
+            said_reason = finding.reason if finding.play == number else \
                 _("shows play {number}: {reason}").format(number=finding.play, reason=finding.reason)
-            lines.append("   " + _("breach: {reason}").format(reason=said))
+            said = _("breach, let stand: {reason}") if (finding.play, finding.breach) in allowed else \
+                _("breach: {reason}")
+            lines.append("   " + said.format(reason=said_reason))
     if followed.illegal is not None:
         lines.append(_("{number} {play}: refused").format(number=f"{len(followed.ruled) + 1:>2}",
                                                             play=said_play(followed.illegal.play)))
@@ -85,7 +97,7 @@ def folded_hand_text(followed: Followed, scores: bool, width: int | None) -> lis
     lines: list[str] = []
     line = ""
     for number, ruled in enumerate(followed.ruled, start=1):
-        said = said_play(ruled.play)
+        said = laid_play(ruled)
         if scores and ruled.points:
             said += f" +{ruled.points}"
         if line and (width is None or len(line) + 3 + len(said) <= width):

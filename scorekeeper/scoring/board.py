@@ -28,7 +28,7 @@ ends added, each spinner's halves counted under the ruleset's ``play.spinner`` r
 from __future__ import annotations
 
 from functools import cache
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import Collection, Iterable, Mapping, NamedTuple, Sequence
 
 from scorekeeper.domain.checked import ScoredPlay
 from scorekeeper.domain.facts import Breach, Claim
@@ -162,9 +162,11 @@ class Followed(NamedTuple):
     out: Out | None
     breaches: tuple[Finding, ...] = ()
 
-    def to_dict(self) -> dict:
-        plays = [_play_dict(number, ruled.play, ruled.on, ruled.ends, ruled.count, ruled.points, ruled.breaches)
-                 for number, ruled in enumerate(self.ruled, start=1)]
+    def to_dict(self, allowed: Collection[tuple[int, Breach]] | None = None) -> dict:
+        """The plays and where the hand stands; ``allowed``: the breaches the table let stand, as (play,
+        breach), for a hand in play (each breach then says whether it is one of them)."""
+        plays = [_play_dict(number, ruled.play, ruled.on, ruled.ends, ruled.count, ruled.points, ruled.breaches,
+                            allowed) for number, ruled in enumerate(self.ruled, start=1)]
         if self.illegal is not None:
             typed = self.illegal.play
             plays.append({**_play_dict(len(plays) + 1, typed, typed.on, self.ends, self.count, 0, ()),
@@ -175,16 +177,19 @@ class Followed(NamedTuple):
                 "blocked": self.blocked, "sealed": self.sealed, "fisherman": self.fisherman, "out": out}
 
 
-def _play_dict(number: int, play: Play, on, ends, count: int, points: int, breaches) -> dict:
+def _play_dict(number: int, play: Play, on, ends, count: int, points: int, breaches, allowed=None) -> dict:
     own = [finding.reason for finding in breaches if finding.play == number]
     return {"player": play.player, "tile": None if play.tile is None else str(play.tile),
             "on": None if on is None else str(on), "ends": list(ends), "count": count, "points": points,
             "legal": not own, "reason": "; ".join(own) or None,
-            "breaches": [_breach_dict(finding) for finding in breaches]}
+            "breaches": [_breach_dict(finding, allowed) for finding in breaches]}
 
 
-def _breach_dict(finding: Finding) -> dict:
-    return {"play": finding.play, "breach": finding.breach.value, "reason": finding.reason}
+def _breach_dict(finding: Finding, allowed=None) -> dict:
+    said = {"play": finding.play, "breach": finding.breach.value, "reason": finding.reason}
+    if allowed is not None:
+        said["allowed"] = (finding.play, finding.breach) in allowed
+    return said
 
 
 class _Node:
@@ -318,6 +323,10 @@ class Board:
     def stock(self) -> int:
         """The tiles left in the bazaar."""
         return self.tileset.size - len(self.players) * self.deal - sum(self.drawn.values())
+
+    def holds(self, player: str) -> int:
+        """How many tiles ``player`` still holds: dealt and drawn, less those played."""
+        return self.deal + self.drawn[player] - self.played[player]
 
     @property
     def over(self) -> bool:
@@ -672,7 +681,7 @@ class Board:
         total = self.count()[0]
         points = count_score(self._how, self._multiple, total) if self._scores else 0
         note = None
-        if self.played[player] >= self.deal + self.drawn[player]:
+        if self.holds(player) <= 0:
             last = (self.history[-1].play.tile, tile) if second_double else (tile,)
             self.out = Out(player, last, self.lead)
         elif self.is_sealed():

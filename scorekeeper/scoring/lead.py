@@ -182,7 +182,8 @@ def lead_note(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], le
             return Message(N_("nobody won the block: the table chooses who leads next"))
         players = next(side.players for side in match.sides if side.name == winner)
         return Message.of(N_("{players} leads next: the side that won the block poses"), players=either(players))
-    return Message(N_("the player who made the fish leads next"))
+    # the fisherman leads (lead.after_fish = fisherman), but the fish was recorded without who made it
+    return Message(N_("the fisherman was not recorded: the table says who leads next"))
 
 
 def next_lead(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], leader: str | None,

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from scorekeeper.domain.facts import OpenHand
+from scorekeeper.domain.facts import Breach, OpenHand, Ruling
 from scorekeeper.match import usecases
 from scorekeeper.notation.play_line import format_plays, parse_plays
 from scorekeeper.rules.loader import load_ruleset
@@ -95,7 +95,34 @@ def test_explain_hand_names_a_breach_the_rounds_now_make(goat):
     goat("edit", "1", "b out 3 4 5")
     shown = goat("explain", "--hand").stdout
     assert "breach: Bob leads this hand, not Ann" in shown
-    assert goat("explain").stdout.startswith("Round 1 under goat:")  # the last round, as before
+    assert goat("explain").stdout.startswith("Round 1 under Goat:")  # the last round, as before
+
+
+def test_explain_hand_marks_the_breaches_the_table_let_stand(sk):
+    # issue 32 (second reading): a breach let stand with 'allow' is not said like one still waiting
+    sk("new", "--rules", "all-fives", "Ann", "Bob", "Cat")
+    plays = parse_plays("Cat 0-3, Ann 0-6, Cat 3-2", ("Ann", "Bob", "Cat"))
+    usecases.keep_hand(str(sk.path), OpenHand(plays, (Ruling(3, Breach.TURN),)))
+    shown = sk("explain", "--hand").stdout
+    assert " 3 Cat 3-2 · 6+2 = 8 · Ann\n   breach, let stand: it is Bob's turn, not Cat's\n" in shown
+    assert "   breach: " not in shown
+    data = json.loads(sk("explain", "--hand", "--format", "json").stdout)
+    assert data["plays"][2]["breaches"] == [{"play": 3, "breach": "turn", "reason": "it is Bob's turn, not Cat's",
+                                             "allowed": True}]
+    usecases.keep_hand(str(sk.path), OpenHand(plays))  # the same breach not yet decided
+    assert "   breach: it is Bob's turn, not Cat's\n" in sk("explain", "--hand").stdout
+    data = json.loads(sk("explain", "--hand", "--format", "json").stdout)
+    assert data["plays"][2]["breaches"][0]["allowed"] is False
+
+
+@pytest.mark.parametrize("lang, round_heading, hand_heading", [
+    ("en", "Round 1 under Goat:", "The hand in play under Goat (2 plays, not yet recorded):"),
+    ("ru", "Кон 1 по правилам «Козёл»:", "Текущий кон по правилам «Козёл» (2 хода, кон ещё не записан):"),
+])
+def test_explain_says_the_game_by_its_title_in_both_views(goat, lang, round_heading, hand_heading):
+    # issue 32 (second reading): 'explain 1' said 'under goat' (the ruleset's name) and --hand 'under Goat'
+    assert goat("--lang", lang, "explain", "1").stdout.startswith(round_heading)
+    assert goat("--lang", lang, "explain", "--hand").stdout.startswith(hand_heading)
 
 
 def test_explain_hand_refusals(sk, goat):
@@ -148,12 +175,34 @@ def test_undo_takes_back_the_last_play_then_the_hand_is_gone_and_undo_drops_roun
     assert goat("redo").stdout.startswith("Put back round 1")  # the rounds' history is as it was
 
 
+def test_a_play_undone_is_typed_again_and_redo_says_so(goat):
+    # issue 32 (second reading): 'redo' said nothing had been undone right after 'undo' took back a play
+    said = goat("undo").stdout
+    assert said.startswith("Dropped play 2 of the hand in play (Bob 1-4) from ")
+    assert "\nA play taken back is typed again in 'scorekeeper play', not redone.\n" in said
+    refused = words(goat.fails("redo", code=1))
+    assert "nothing to redo: a play taken back is typed again in 'scorekeeper play', not redone" in refused
+    assert format_plays(load_match(str(goat.path)).hand.plays) == "Ann 2-4"  # nothing changed
+
+
 def test_undo_hand_drops_the_whole_hand_and_says_its_plays(race):
     said = words(race("undo", "--hand").stdout)
     assert said.startswith(f"Dropped the hand in play (11 plays) from {race.path}: {ALL_FIVES}.")
     assert load_match(str(race.path)).hand is None
     assert [side["score"] for side in race.json()["sides"]] == [0, 0, 0, 0]
     assert "no hand is in play in" in race.fails("undo", "--hand", code=1)
+
+
+def test_undo_hand_drops_a_hand_typed_into_the_file_that_no_longer_replays(sk):
+    # issue 32 (second reading): every error about such a hand names 'undo --hand' as the way out
+    sk("new", "--rules", "goat", *FOUR)
+    with sk.path.open("a", encoding="utf-8") as file:
+        file.write("hand = { plays = 'Bob 6-6, Cat 1-2' }\n")
+    assert "does not match an open end" in sk.fails("table", code=1)
+    said = words(sk("undo", "--hand").stdout)
+    assert said.startswith(f"Dropped the hand in play (2 plays) from {sk.path}: Bob 6-6, Cat 1-2.")
+    assert load_match(str(sk.path)).hand is None and "hand = " not in sk.path.read_text()
+    assert sk.json()["hand"] is None
 
 
 def test_undo_hand_json_and_conflicting_flags(race):

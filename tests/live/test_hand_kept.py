@@ -113,7 +113,7 @@ def test_undoing_a_play_and_dropping_the_hand_are_written_and_dropping_is_asked(
     assert asked.question == "Drop the hand in play? [y/N] "
     assert live.answer("n").text == "Kept the hand in play." and load_match(str(path)).hand is not None
     live.handle("undo all")
-    assert live.answer("y").text == "Dropped the hand in play (3 plays)."
+    assert live.answer("y").text == "Dropped the hand in play (3 plays): Ann\n  6-6, Bob draws 8, Bob knocks."
     assert load_match(str(path)).hand is None and "hand = " not in path.read_text()
     assert live.prompt() == "#1> "
 

@@ -192,7 +192,7 @@ def test_a_refused_command_says_why_in_one_line_and_changes_nothing(sk, line, me
     ("exit 0", "exit takes no number: 'exit' ends the session"),
     ("delete 1 now", "delete takes one round number: delete N"),
     ("redo 1 x", "redo takes one number or none: redo [N]"),
-    ("explain 1 2", "explain takes one round number or none, and 'all': explain [N] [all]"),
+    ("explain 1 2", "explain takes one round number or none, and 'all': explain [N|hand] [all]"),
 ])
 def test_words_a_command_does_not_take_are_refused_not_dropped(sk, line, message):
     """'undo 1' once dropped the last round as if the 1 were not there: a command given words it does not

@@ -102,7 +102,7 @@ def test_explain_keeps_the_ruling_on_the_screen_and_explain_all_says_everything(
     for number in (1, 10, 24, 25):
         explained = play.say(f"explain {number}")
         assert rows(explained, columns) <= FITS, explained
-        assert explained.startswith(f"Round {number} under sea-goat") and "Before -> after the round:" in explained \
+        assert explained.startswith(f"Round {number} under Sea Goat") and "Before -> after the round:" in explained \
             or "After the round:" in explained
         every = play.say(f"explain {number} all")
         assert "Rules applied, in order:" in every
@@ -203,4 +203,4 @@ def test_the_one_shot_explain_pages_on_a_terminal(tmp_path):
     play.quit()
     shown = one_shot_on_terminal(tmp_path, 40, "explain", "24")
     assert len(shown) > 22 and all(line.startswith("paged:") for line in shown)
-    assert shown[0] == "paged:Round 24 under sea-goat, the facts"
+    assert shown[0] == "paged:Round 24 under Sea Goat, the facts"

@@ -151,9 +151,9 @@ def test_the_counts_agree_with_their_numbers(tmp_path, speaking, language):
 
 
 @pytest.mark.parametrize("language, typed, yes, said", [
-    ("ru", "отмена все", "да", "Текущий кон сброшен (2 хода)."),
-    ("uk", "скасувати усі", "так", "Поточну партію скинуто (2 ходи)."),
-    ("en", "гтвщ фдд", "нуы", "Dropped the hand in play (2 plays)."),  # 'undo all', 'yes' on the Russian layout
+    ("ru", "отмена все", "да", "Текущий кон сброшен (2 хода): Ann 6-6, Bob 3-6."),
+    ("uk", "скасувати усі", "так", "Поточну партію скинуто (2 ходи): Ann 6-6, Bob 3-6."),
+    ("en", "гтвщ фдд", "нуы", "Dropped the hand in play (2 plays): Ann 6-6, Bob 3-6."),  # 'undo all', 'yes' on the Russian layout
 ])
 def test_a_hand_dropped_with_the_languages_words(tmp_path, speaking, language, typed, yes, said):
     from scorekeeper.live.session import LiveSession, Screen

@@ -51,7 +51,7 @@ def test_an_all_fives_hand_typed_play_by_play_at_40_columns(tmp_path):
     ended = lines_of(play.say("a 05"))
     assert ended[0] == "Ann 5-0 · 4+2+6+0 = 12 · out"
     assert " ".join(ended[1:]) == ("Ann went out with 0-5 (led 6-6). What do   the other hands hold? Tiles or "
-                                   "totals,   as in a round line: b 8 c 34 d 25")
+                                   "totals,   as in a round line: b 8 c 45 d 00")  # 3-4 and 2-5 were laid
     assert play.prompt == "#1 hands> "
     assert all(len(line) <= 40 for line in ended)
     assert lines_of(play.say("b 6-6, c 3-5, d 4-6")) == ["Error: 6-6 was played in this hand (by", "  Ann): it is not "
@@ -132,9 +132,44 @@ def test_plays_round_lines_and_claims_are_told_apart_by_their_shape(sk):
     refused = live.handle("b out 1 2 3")  # a round line inside a hand: refused, the hand kept
     assert not refused.ok and refused.text.startswith("Error: a hand is in play (1 play): type its plays")
     assert not live.handle("b +5").ok and len(live.state.match.pending) == 0  # no claim noted either
-    assert live.handle("b 6-3 c").text.startswith("Error: play 2: what did Cat do?")  # the plays' own error
+    assert live.handle("b 6-3 c").text.startswith("Error: play 3: what did Cat do?")  # the plays' own error
     assert live.handle("tabel").text == "Error: 'tabel' is not a command or a player (did you mean table?)"
     assert format_plays(live.hand.plays) == "Ann 6-6"
+
+
+def test_explain_shows_the_hand_in_play_before_any_round_and_explain_hand_at_any_time(sk):
+    # issue 32 (second reading): 'explain' said no round was recorded while 'scorekeeper explain' showed the hand
+    sk("new", "--rules", "all-fives", "Ann", "Bob", "Cat")
+    live = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 24))
+    assert not live.handle("explain hand").ok  # no hand yet
+    live.handle("c 30")
+    live.handle("06")
+    assert not live.handle("c 32").ok  # Bob's turn: refused until the table lets it stand
+    live.handle("allow")
+    shown = live.handle("explain").text
+    assert shown == ("The hand in play under All Fives (3\n   plays, not yet recorded):\n"
+                     " 1 Cat 0-3 · 0+3 = 3 · Ann\n 2 Ann 0-6 · 3+6 = 9 · Bob\n 3 Cat 3-2 · 6+2 = 8 · Ann\n"
+                     "   breach, let stand: it is Bob's turn,\n      not Cat's\n"
+                     "Ends 6 2, count 8.\nNext: Ann.")
+    assert all(len(row) <= 40 for row in shown.splitlines())
+    assert live.handle("explain hand").text == shown
+    assert live.handle("explain рука").text == shown  # the option in any of the languages
+    assert "no round has been recorded" in " ".join(live.handle("explain 1").text.split())
+    assert live.hand is not None and len(live.hand.plays) == 3  # nothing changed
+
+
+def test_errors_in_a_typed_line_number_its_plays_in_the_hand_and_name_whose_turn_it_is(sk):
+    # issue 32 (second reading): with two plays made, the line's plays are plays 3, 4, ... as 'allow' says them
+    sk("new", "--rules", "all-fives", "Ann", "Bob", "Cat")
+    live = LiveSession.open(str(sk.path), screen=lambda: Screen(None, 24))
+    live.handle("c 30")
+    live.handle("06")
+    assert live.handle("+0").text == "Error: play 3: Bob draws 0: a draw takes at least one tile"
+    assert live.handle("a 5").text == "Error: play 3: '5' after Ann is not a tile (6-3), 'knocks' or 'draws N'"
+    assert live.handle("b 6-5, 5").text == ("Error: play 4: '5' is neither a tile (6-3) nor a player's name: "
+                                            "type the tile ('63'), '-' for a knock, '+' for a draw, or who plays "
+                                            "first ('b 63')")
+    assert len(live.hand.plays) == 2  # nothing made
 
 
 def test_commands_keep_working_during_a_hand(sk):
@@ -142,7 +177,7 @@ def test_commands_keep_working_during_a_hand(sk):
     live.handle("a out 3 4 5")
     live.handle("a 24 b 41")
     assert "1  Ann out" in live.handle("table").text
-    assert live.handle("explain").text.startswith("Round 1 under goat")
+    assert live.handle("explain").text.startswith("Round 1 under Goat")
     assert "Plays" in live.handle("help").text
     refused = live.handle("redo")
     assert not refused.ok and "a hand is in play: 'redo' waits until its round is recorded" in refused.text
@@ -153,7 +188,7 @@ def test_commands_keep_working_during_a_hand(sk):
                            "it stand.")
     assert live.prompt() == "#2 Cat> "
     assert live.handle("undo all").question == "Drop the hand in play? [y/N] "
-    assert live.answer("y").text == "Dropped the hand in play (2 plays)."
+    assert live.answer("y").text == "Dropped the hand in play (2 plays): Ann 2-4, Bob 1-4."  # to type again
     assert live.hand is None and live.prompt() == "#2> "
     assert live.handle("undo").text.startswith("Dropped round 1")  # outside a hand: today's undo
 

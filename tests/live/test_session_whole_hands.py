@@ -156,7 +156,7 @@ Bob 3-2 · 2+1+0+2 = 5 · +5 · Cat
 Cat 1-6 on 1-1 · 1+0+2+6 = 9 · out
 Cat went out with 1-6 (led 6-6). What do
   the other hands hold? Tiles or totals,
-  as in a round line: a 34 b 25 d 16
+  as in a round line: a 00 b 01 d 02
 #1 hands> """),
     ("01 26 44", (), """\
 Round 1: Cat out on 1-6 · led 6-6
@@ -299,7 +299,7 @@ ALL_FIVES_RU = [  # the same hand, the players Аня, Боря, Вика and Г
 Вика 1-6 на 1-1 · 1+0+2+6 = 9 · выходит
 Вика выходит на 1-6 (заход 6-6). Что на
   руках у остальных? Кости или суммы,
-  как в строке кона: а 34 б 25 г 16
+  как в строке кона: а 00 б 01 г 02
 #1 руки> """),
     ("01 26 44", (), """\
 Кон 1: Вика выходит последней 1-6

@@ -75,7 +75,7 @@ def _tiles(session) -> list[str]:
     board = hand.board
     held = []
     for player in hand.players:
-        holds = board.deal + board.drawn[player] - board.played[player]
+        holds = board.holds(player)
         held.append(_("{player} {n} (drew {drew})").format(player=player, n=holds, drew=board.drawn[player])
                     if board.drawn[player] else f"{player} {holds}")
     lines = [_("Tiles held: {held}.").format(held=", ".join(held))]

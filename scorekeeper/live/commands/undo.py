@@ -3,10 +3,11 @@ the match; 'undo list' lists what 'redo N' numbers."""
 
 from __future__ import annotations
 
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, language, ngettext
 from scorekeeper.live.arguments import is_option, nothing_after
 from scorekeeper.live.reply import Reply
 from scorekeeper.match import usecases
+from scorekeeper.notation.play_line import format_plays
 from scorekeeper.notation.words import word_in_use
 
 
@@ -36,13 +37,14 @@ def _drop(session, hand) -> Reply:
     plays = len(hand.plays)
 
     def drop(confirmed: bool) -> Reply:
+        typed = format_plays(hand.plays, language(), session.state.match.players)  # to be typed again
         session.keep_hand(None)
-        return Reply(ngettext("Dropped the hand in play ({n} play).", "Dropped the hand in play ({n} plays).",
-                              plays).format(n=plays))
+        return Reply(ngettext("Dropped the hand in play ({n} play): {plays}.",
+                              "Dropped the hand in play ({n} plays): {plays}.", plays).format(n=plays, plays=typed))
 
     session.unconfirmed = drop
     session.declined = _("Kept the hand in play.")
-    return Reply(ngettext("The hand in play has {n} play: all of it is dropped, from the match file too.",
-                          "The hand in play has {n} plays: all of them are dropped, from the match file too.",
+    return Reply(ngettext("The hand in play has {n} play: all of it would be dropped, from the match file too.",
+                          "The hand in play has {n} plays: all of them would be dropped, from the match file too.",
                           plays).format(n=plays), ok=False,
                  question=_("Drop the hand in play? [y/N] "))
