@@ -69,15 +69,21 @@ def test_a_round_and_an_undo_show_within_two_seconds_without_a_reload(sk, browse
     assert code == 0 and "Stopped: the scoreboard is no longer served." in out and "Traceback" not in err
 
 
+def _watching(browser, served) -> None:
+    """The page opened at a phone's size and following the match, no hand in play shown yet, and marked so that a
+    reload would show (``window.kept``)."""
+    screen(browser, 360, 740)
+    browser.get(served.url)
+    assert wait_for(browser, "document.getElementById('live').className.includes('on')")
+    assert not browser.find_element("id", "hand").is_displayed()
+    browser.execute_script("window.kept = 'the same page';")
+
+
 def test_the_hand_in_play_shows_its_points_at_once(sk, browser):
     sk("new", "--rules", "muggins", "Ann", "Bob")
     served = ServeCommand(sk.folder)
     try:
-        screen(browser, 360, 740)
-        browser.get(served.url)
-        assert wait_for(browser, "document.getElementById('live').className.includes('on')")
-        assert not browser.find_element("id", "hand").is_displayed()
-        browser.execute_script("window.kept = 'the same page';")
+        _watching(browser, served)
         sk("score", "Ann", "10")
         _shown_within(browser, "points so far: Ann 10")
         assert browser.find_element("id", "hand").is_displayed()
@@ -144,11 +150,7 @@ def test_each_play_typed_in_a_session_shows_on_the_page_and_a_one_shot_undo_too(
     live = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 24))
     served = ServeCommand(sk.folder)
     try:
-        screen(browser, 360, 740)
-        browser.get(served.url)
-        assert wait_for(browser, "document.getElementById('live').className.includes('on')")
-        assert not browser.find_element("id", "hand").is_displayed()
-        browser.execute_script("window.kept = 'the same page';")
+        _watching(browser, served)
         assert live.handle("a 66").ok
         _shown_within(browser, "Bob to play")
         hand = browser.find_element("id", "hand")
