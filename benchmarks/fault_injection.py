@@ -657,34 +657,11 @@ def catalogs_trials(runs: int, rng: random.Random, work: Path) -> Trials:
 
 # -- delete and edit of the first rounds of a played match (issue 34, finding 1) ------------------------------
 
-def played_match(path: Path, rng: random.Random) -> None:
-    """A Goat match whose first round is typed as a line and the next ones play by play by careless players
-    (``tests/careless.py``), every breach let stand: deleting or editing its first rounds moves a played round
-    to the first, led as the first round's rule does not say."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-    from careless import careless_hand
-    from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.match import usecases
-    from scorekeeper.notation.play_line import format_plays
-    from scorekeeper.rules.loader import load_ruleset
-
-    usecases.new(path, "goat", tuple(PLAYERS))
-    usecases.record(path, "Masha out, Alex 27, Olya 9, Serg 7")
-    ruleset = load_ruleset("goat")
-    for _ in range(3):
-        hand = careless_hand(ruleset, tuple(PLAYERS), rng)
-        out = hand.board.out.player if hand.board.out else None
-        held = ", ".join(f'"{player}" {" ".join(map(str, tiles))}' for player, tiles in hand.held.items()
-                         if player != out and tiles)
-        try:
-            usecases.record(path, f"plays {format_plays(hand.plays)}; {held}", confirmed=True, allow=True)
-        except ScorekeeperError:  # the match is over
-            break
-
-
 def first_rounds_trials(runs: int, rng: random.Random, work: Path) -> Trials:
     """``delete`` or ``edit`` of round 1 or 2 of a played match, killed at a random moment: the file holds the
     old match or the new one, and ``table`` reads it (a file scorekeeper wrote is never one it refuses)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from careless import careless_match
     from scorekeeper.notation.play_line import format_plays
 
     trials = Trials()
@@ -693,7 +670,7 @@ def first_rounds_trials(runs: int, rng: random.Random, work: Path) -> Trials:
         template = work / "template"
         shutil.rmtree(template, ignore_errors=True)
         template.mkdir()
-        played_match(template / "match.toml", rng)
+        careless_match(template / "match.toml", tuple(PLAYERS), rng)
         rounds = _rounds(template)
         plays = next((format_plays(rnd.plays) for rnd in rounds if rnd.plays), "")
         command = rng.choice([["delete", "1"], ["delete", "2"], ["edit", "1", "--plays", plays, "--allow"],

@@ -52,7 +52,6 @@ from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.storage import textfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fault_injection's played match
 from commands import typed_commands  # noqa: E402  (the tests' list of every command)
 from fuzz_cases import (  # noqa: E402
     HAND_IN_PLAY, MATCH_COMMANDS, MUTATIONS, RULESET, WORDS, WRONG_VALUES, file_lines)
@@ -400,12 +399,11 @@ KINDS = ("typed", "match", "huge", "deep", "odd", "ruleset", "catalog", "modes",
 def first_rounds(checker: Checker, chance: random.Random) -> None:
     """Issue 34, finding 1: a random change of the first rounds of a Goat match played by careless players
     (breaches let stand), then ``table``, which must read whatever a command that succeeded wrote."""
-    from careless import careless_hand
-    from fault_injection import played_match
+    from careless import careless_hand, careless_match
 
     if os.path.exists(checker.path):
         os.remove(checker.path)
-    played_match(checker.path, chance)
+    careless_match(checker.path, tuple(PLAYERS), chance)
     hand = careless_hand(load_ruleset("goat"), tuple(PLAYERS), chance)
     command = chance.choice([["delete", "1"], ["delete", "2"], ["undo"], ["redo"],
                              ["edit", "1", "--plays", format_plays(hand.plays), "--allow"],
@@ -433,16 +431,15 @@ _TILE = re.compile(r"\b\d+-\d+\b")
 
 
 def history_match(path: str, chance: random.Random) -> None:
-    """A Goat match played by careless players (``fault_injection.played_match``) whose undo history holds played
+    """A Goat match played by careless players (``careless.careless_match``) whose undo history holds played
     rounds: rounds undone, deleted, edited with new plays, put back; half the time a hand in play kept in the
     file (the first plays of a careless hand, as a session leaves it)."""
-    from careless import careless_hand
-    from fault_injection import played_match
+    from careless import careless_hand, careless_match
     from scorekeeper.domain.facts import OpenHand
     from scorekeeper.errors import ScorekeeperError
     from scorekeeper.match import usecases
 
-    played_match(path, chance)
+    careless_match(path, tuple(PLAYERS), chance)
     ruleset = load_ruleset("goat")
     for _ in range(chance.randint(2, 4)):
         number = chance.randint(1, max(1, len(usecases.open_match(path).match.rounds)))

@@ -67,3 +67,26 @@ def careless_hand(ruleset, players: tuple[str, ...], rng: random.Random, slips: 
         plays.append(play)
     assert board.over, "the careless hand never ended"
     return Careless(tuple(plays), {player: tuple(hand) for player, hand in hands.items()}, board)
+
+
+def careless_match(path, players: tuple[str, ...], rng: random.Random) -> None:
+    """A Goat match at ``path`` whose first round is typed as a line and the next ones play by play by careless
+    players, every breach let stand: deleting or editing its first rounds moves a played round to the first,
+    led as the first round's rule does not say (issue 34, finding 1)."""
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.match import usecases
+    from scorekeeper.notation.play_line import format_plays
+    from scorekeeper.rules.loader import load_ruleset
+
+    usecases.new(path, "goat", players)
+    usecases.record(path, f"{players[0]} out, {players[1]} 27, {players[2]} 9, {players[3]} 7")
+    ruleset = load_ruleset("goat")
+    for _ in range(3):
+        hand = careless_hand(ruleset, players, rng)
+        out = hand.board.out.player if hand.board.out else None
+        held = ", ".join(f'"{player}" {" ".join(map(str, tiles))}' for player, tiles in hand.held.items()
+                         if player != out and tiles)
+        try:
+            usecases.record(path, f"plays {format_plays(hand.plays)}; {held}", confirmed=True, allow=True)
+        except ScorekeeperError:  # the match is over
+            break
