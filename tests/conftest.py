@@ -20,6 +20,17 @@ settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
+# The suite starts the command hundreds of times (real terminals, the installed command). Where the desk asks
+# Python to write no bytecode (PYTHONDONTWRITEBYTECODE, meant to keep `__pycache__` out of the sources), every
+# start would compile the whole package again and pytest would rewrite every test module's asserts in each
+# worker. The suite writes its bytecode instead, into a folder of its own that the sources never see; the
+# workers and every process a test starts inherit this.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    _bytecode = Path(__file__).resolve().parents[1] / ".pytest_cache" / "bytecode"
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(_bytecode))
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+    sys.dont_write_bytecode = False
+
 from scorekeeper import i18n
 from scorekeeper.cli.app import cli
 
@@ -187,6 +198,16 @@ SLOW_TESTS = frozenset({
     "tests/match/test_amend_redo.py::test_redo_acts_on_the_round_it_was_about",
     "tests/reports/test_chart_marks.py::test_image_of_a_match_won_in_play",
 })
+
+
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (the default, pyproject.toml): two workers a core. Many tests wait more than they compute (a
+    terminal's answer, a browser, a server held busy, the installed command starting); a second worker on each
+    core computes while the first waits. PYTEST_XDIST_AUTO_NUM_WORKERS still decides where it is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return 2 * cores
 
 
 def pytest_collection_modifyitems(config, items):
