@@ -13,8 +13,6 @@ word then says the word (``fish`` at a table with Рыбаков, where ``рыб
 keep their precedence over names, as before: a player called Out is written "Out" in double quotes.
 """
 
-from __future__ import annotations
-
 from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper.domain.facts import PLAIN
