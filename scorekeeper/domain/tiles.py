@@ -13,8 +13,9 @@ from scorekeeper.i18n import N_, _
 TILE_DASHES = "-:|\u2010\u2011\u2012\u2013\u2014\u2212"
 """What may stand between a tile's two numbers: what people type (3-4, 3:4, 3|4) and the dashes a phone or
 a word processor puts in their place (hyphens, the en and em dash, the minus sign)."""
-_TILE = re.compile(rf"^\s*([0-9]{{1,2}})\s*[{TILE_DASHES}]\s*([0-9]{{1,2}})\s*$")  # ASCII digits: \d takes "٣"
-_SEPARATORS = re.compile(r"[,\s]+")
+_TILE = rf"^\s*([0-9]{{1,2}})\s*[{TILE_DASHES}]\s*([0-9]{{1,2}})\s*$"  # ASCII digits: \d takes "٣"
+"""A typed tile; compiled when first used (``re``'s cache), since a command that only reads a match file looks
+its tiles up in ``WRITTEN_TILES`` and never needs it."""
 SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
 _OUTSIDE = {"": N_("tile {tile} is not in a {name} set"),
             "player": N_("tile {tile} is not in a {name} set ({player}'s hand)"),
@@ -55,7 +56,7 @@ class Tile(NamedTuple):
 def parse_tile(text: str) -> Tile:
     """Parse ``3-4`` (also ``3:4``, ``3|4``, ``3–4``: any of ``TILE_DASHES``); the range is checked against a
     set by ``TileSet.check``."""
-    found = _TILE.match(text)
+    found = re.match(_TILE, text)
     if not found:
         raise InputError(_("{text} is not a tile: write it as two numbers like 3-4").format(text=quoted(text)))
     return Tile.of(int(found.group(1)), int(found.group(2)))
@@ -69,7 +70,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
             return tuple(map(_WRITTEN.__getitem__, parts))
         except KeyError:
             pass
-    parts = [part for part in _SEPARATORS.split(text.strip()) if part]
+    parts = [part for part in re.split(r"[,\s]+", text.strip()) if part]
     if not parts:
         raise InputError(_("no tiles given"))
     return tuple(parse_tile(part) for part in parts)

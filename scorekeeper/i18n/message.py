@@ -6,8 +6,6 @@ decides by their ``kind``, never by their words (a Russian message has none of t
 The lists a message says (``both``: "Ann and Bob"; ``one_of``: "6-6 or 5-5") are here too: a field holding a
 tuple is a list of names, joined where the message is said."""
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import NamedTuple
 
@@ -28,7 +26,7 @@ class Message(NamedTuple):
     session: str | None = None
 
     @classmethod
-    def of(cls, text: str, kind: Enum | None = None, session: str | None = None, **fields: object) -> Message:
+    def of(cls, text: str, kind: Enum | None = None, session: str | None = None, **fields: object) -> "Message":
         """The message ``text`` filled with ``fields``."""
         return cls(text, tuple(fields.items()), kind, session)
 
@@ -44,7 +42,7 @@ class Message(NamedTuple):
         otherwise)."""
         return self.session is not None
 
-    def in_session(self, **more: object) -> Message:
+    def in_session(self, **more: object) -> "Message":
         """The message in the play session's words (itself where they are the same): ``more`` fills what only
         the session knows (``edit``: its word for edit, ``number``: the round)."""
         if self.session is None:

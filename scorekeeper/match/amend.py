@@ -20,7 +20,7 @@ from scorekeeper.match.opened import lead_problems, match_problems
 from scorekeeper.match.record import with_rulings
 from scorekeeper.match.revisions import Places, describe, round_label, settled, with_change
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.scoring.checked import sealed_match
+from scorekeeper.scoring.checked import sealed_match, taken_out
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import opening as lead_opening
 from scorekeeper.scoring.table import RoundResult, Table
@@ -62,7 +62,7 @@ def edit_round(match: Match, ruleset: Ruleset, number: int, rnd: Round, keep_in_
         scored = replay(ruleset, match).rounds
     rnd = with_rulings(match, ruleset, rnd, scored[number - 2] if number > 1 else None, allow)
     rounds = match.rounds[:number - 1] + (rnd,) + match.rounds[number:]
-    kept = with_change(match, Undoing.EDIT, number, round=old.facts())  # 'redo' can put it back
+    kept = with_change(match, Undoing.EDIT, number, round=taken_out(ruleset, match, number))  # for 'redo'
     match, table = _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "edit",
                              match, number=number)
     return settle_leads(match, ruleset, table, (number + 1,))
@@ -75,7 +75,7 @@ def delete_round(match: Match, ruleset: Ruleset, number: int,
     or first). The round's facts stay in the match's history, for ``redo``."""
     check_number(match, number)
     rounds = match.rounds[:number - 1] + match.rounds[number:]
-    kept = with_change(match, Undoing.DELETE, number, round=match.rounds[number - 1].facts())
+    kept = with_change(match, Undoing.DELETE, number, round=taken_out(ruleset, match, number))
     match, table = _rescored(match._replace(rounds=rounds, history=kept), ruleset, scored[:number - 1], "delete",
                              match, number=number)
     return settle_leads(match, ruleset, table, (number,))

@@ -12,8 +12,6 @@ match's state forbids it) before anything is written, so the file is left byte-f
     change = undo(change.after)              # a session keeps going from the state it holds
 """
 
-from __future__ import annotations
-
 import functools
 import os
 import time

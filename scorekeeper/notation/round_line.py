@@ -24,8 +24,6 @@ gives the same facts the flags of ``round`` give, and they are checked by the sa
 (``record.build_round``, ``checks.check_round``).
 """
 
-from __future__ import annotations
-
 import re
 from typing import Mapping, NamedTuple
 

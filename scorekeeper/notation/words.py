@@ -13,8 +13,6 @@ word then says the word (``fish`` at a table with Рыбаков, where ``рыб
 keep their precedence over names, as before: a player called Out is written "Out" in double quotes.
 """
 
-from __future__ import annotations
-
 from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper.domain.facts import PLAIN
@@ -165,26 +163,27 @@ def _forms(table: str) -> dict[str, str]:
     return forms
 
 
-_ROUND = _forms("round")
-_COMMANDS = _forms("commands")
-_OPTIONS = _forms("options")
-_PLAYS = _forms("plays")
-_ANSWERS = _forms("answers")
-_ANSWERS.pop(on_layout("д", "ru", back=True))  # 'l': a slip of the finger must not confirm a change
+_FOLDED: dict[str, dict[str, str]] = {}
+"""Each table's typed forms (``_forms``), worked out when a word of that table is first looked up: a command
+reads one or two of the tables (``round`` the round line's), and folding all five costs every command."""
 
 
-def _english(table: Mapping[str, tuple[str, ...]]) -> frozenset[str]:
-    return frozenset(fold_word(word) for words in table.values() for word in words)
+def _folded(table: str) -> dict[str, str]:
+    forms = _FOLDED.get(table)
+    if forms is None:
+        forms = _FOLDED[table] = _forms(table)
+        if table == "answers":
+            forms.pop(on_layout("д", "ru", back=True))  # 'l': a slip of the finger must not confirm a change
+    return forms
 
 
-_ENGLISH_ROUND = _english(ENGLISH.round)
-_ENGLISH_COMMANDS = _english(ENGLISH.commands)
+_ENGLISH_ROUND = frozenset(fold_word(word) for words in ENGLISH.round.values() for word in words)
+_ENGLISH_COMMANDS = frozenset(fold_word(word) for words in ENGLISH.commands.values() for word in words)
 
 
-def _meant(forms: Mapping[str, str], english_words: frozenset[str], text: str,
-           players: Sequence[str] | None) -> str | None:
+def _meant(table: str, english_words: frozenset[str], text: str, players: Sequence[str] | None) -> str | None:
     key = fold_word(text)
-    meaning = forms.get(key) or None
+    meaning = _folded(table).get(key) or None
     if meaning is None or key in english_words or not players:
         return meaning
     return None if len(candidates(players, text)) == 1 else meaning
@@ -193,23 +192,23 @@ def _meant(forms: Mapping[str, str], english_words: frozenset[str], text: str,
 def round_word(text: str, players: Sequence[str] | None = None) -> str | None:
     """The round line's word ``text`` means ('out' for 'вышла', 'щге' or 'Out'), or None.  ``players``: the
     seated players, a word added to the English ones yielding to the one player it names."""
-    return _meant(_ROUND, _ENGLISH_ROUND, text, players)
+    return _meant("round", _ENGLISH_ROUND, text, players)
 
 
 def command_word(text: str, players: Sequence[str] | None = None) -> str | None:
     """The session command ``text`` means ('undo' for 'отмена' or 'гтвщ', 'again' for 'rematch'), or None;
     ``players`` as for ``round_word``."""
-    return _meant(_COMMANDS, _ENGLISH_COMMANDS, text, players)
+    return _meant("commands", _ENGLISH_COMMANDS, text, players)
 
 
 def option_word(text: str) -> str | None:
     """The word after a command ``text`` means ('all' for 'все', 'fish' for 'рыба'), or None."""
-    return _OPTIONS.get(fold_word(text))
+    return _folded("options").get(fold_word(text))
 
 
 def play_word(text: str) -> str | None:
     """The play line's word ``text`` means ('knocks' for 'стук'), or None."""
-    return _PLAYS.get(fold_word(text))
+    return _folded("plays").get(fold_word(text))
 
 
 def answer_word(text: str) -> str | None:
@@ -217,7 +216,7 @@ def answer_word(text: str) -> str | None:
     None for anything else.  A letter that is yes in one reading and no in another is no: 'т' is 'n' typed on
     the Russian and Ukrainian layouts, so it cannot be Ukrainian 'так'; 'н' is Russian 'нет' (and 'y' on the
     Russian layout): the change waits for a clear yes, and 'l' ('д' on the English layout) is no answer."""
-    meaning = _ANSWERS.get(fold_word(text.strip()))
+    meaning = _folded("answers").get(fold_word(text.strip()))
     return None if meaning is None else meaning or "no"
 
 

@@ -2,8 +2,6 @@
 play it concerns and why it broke a rule, the round followed again as the rounds before it say it was to be
 led; a ruling whose breach the plays no longer show (the rounds before it changed) is said by its kind."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from scorekeeper.domain.facts import Breach, Match, Round, Ruling

@@ -1,7 +1,5 @@
 """Text for people: the running table, round by round."""
 
-from __future__ import annotations
-
 import os
 import re
 from typing import NamedTuple

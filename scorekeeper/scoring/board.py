@@ -25,8 +25,6 @@ ends added, each spinner's halves counted under the ruleset's ``play.spinner`` r
 ``scoring.counts.open_count`` that ``check count`` uses.
 """
 
-from __future__ import annotations
-
 from functools import cache
 from typing import Collection, Iterable, Mapping, NamedTuple, Sequence
 

@@ -162,6 +162,21 @@ def _as_sealed(seed_value: int, rounds: list[Round]) -> int:
     return count
 
 
+def taken_out(ruleset: Ruleset, match: Match, number: int) -> Round:
+    """Round ``number`` of ``match`` as a change that takes it out (``edit``, ``delete``) keeps it in the undo
+    history: its facts, sealed as a kept round where its seal holds in ``match``.  What checking it established
+    is the round's own (its checks read the seating and the ruleset, which stay), so its hand is not checked and
+    followed again when the changed match is checked and written; a round whose seal does not hold keeps no
+    seal, and is checked in full and sealed then, as before."""
+    rnd = match.rounds[number - 1]
+    checked = rnd.checked
+    if checked is not None and checked.link is not None:
+        seed_value = seed(ruleset, match)
+        if sealed_as(seed_value, rnd, before_link(match.rounds[number - 2] if number > 1 else None)):
+            return rnd._replace(line=None, checked=checked._replace(digest=seal(seed_value, HISTORY, checked.link)))
+    return rnd.facts()
+
+
 def _kept(ruleset: Ruleset, match: Match, seed_value: int, rnd: Round | None) -> Round | None:
     """A round kept in the undo history, sealed as such where it has plays and its seal does not hold."""
     if rnd is None or not rnd.plays or sealed_as(seed_value, rnd, HISTORY):

@@ -11,8 +11,6 @@ total that only one set of the tiles not accounted for in the round can make is 
 This only matters where a hand's value is not its pips (special hands, ``count.six_six_anywhere``).
 """
 
-from __future__ import annotations
-
 from itertools import accumulate
 from operator import sub
 from types import MappingProxyType

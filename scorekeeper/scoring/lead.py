@@ -5,8 +5,6 @@ Keys read: ``lead.first``, ``lead.first_fewer``, ``lead.first_tile``, ``lead.aga
 ``lead.after_fish``, ``lead.after_out``, ``eggs.lead``, ``hundred.enabled``, ``finish.hundred_needs_points``.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple, Sequence
 
 from scorekeeper.domain.facts import OUT, Match, Round

@@ -9,8 +9,6 @@ it could not apply as a note), which is what ``explain`` shows: the explanation 
 scores.  The steps are kept only when asked for (``explain=True``): the table needs the numbers alone.
 """
 
-from __future__ import annotations
-
 import importlib
 from enum import Enum
 from typing import Callable, Mapping, NamedTuple

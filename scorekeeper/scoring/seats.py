@@ -2,8 +2,6 @@
 side, and each side's opponents.  Worked out once per seating (the ``match.sides`` of a replay), not once per
 round."""
 
-from __future__ import annotations
-
 from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Match, Side

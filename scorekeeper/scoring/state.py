@@ -1,8 +1,6 @@
 """The values a round's scoring passes from stage to stage (``pipeline.STAGES``), and what they become: the
 round's state, each side's account and the eggs carried from round to round, and who takes what."""
 
-from __future__ import annotations
-
 from typing import Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Round
@@ -123,7 +121,7 @@ class RoundState:
 
     @classmethod
     def start(cls, number: int, facts: Round, previous: RoundResult | None, accounts: Mapping[str, Account],
-              pot: Pot, explain: bool = False) -> RoundState:
+              pot: Pot, explain: bool = False) -> "RoundState":
         """The state a round's first stage gets: nothing scored yet, nobody has lost or recorded anything.
         ``explain``: record the rules the stages apply (``steps``)."""
         state = cls()
@@ -137,7 +135,7 @@ class RoundState:
         state.notes = ()
         return state
 
-    def but(self, **changes) -> RoundState:
+    def but(self, **changes) -> "RoundState":
         """This state with ``changes`` set (a field the state does not have is refused): what a stage
         returns."""
         for name, value in changes.items():

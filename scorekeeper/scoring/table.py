@@ -1,7 +1,5 @@
 """What replaying a match produces: per-round results (with the rules applied, when asked), and the standing table."""
 
-from __future__ import annotations
-
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 

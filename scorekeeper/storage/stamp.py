@@ -5,8 +5,6 @@ interactive session) can tell, under the lock, whether another command changed t
     if has_changed(path, stamp): ...        # before writing, with the lock held
 """
 
-from __future__ import annotations
-
 import os
 from typing import NamedTuple
 

@@ -16,7 +16,9 @@ from played_hands import played_match
 from scorekeeper.domain.facts import Breach, Ruling
 from scorekeeper.match.opened import open_match, validate_text
 from scorekeeper.rules.loader import load_ruleset
-from scorekeeper.scoring.checked import holds, sealed_match
+from scorekeeper.match.amend import delete_round
+from scorekeeper.scoring import board
+from scorekeeper.scoring.checked import HISTORY, holds, sealed, sealed_as, seed, sealed_match
 from scorekeeper.scoring.engine import replay
 from scorekeeper.storage.matchfile import dump_match, load_match, parse_match
 
@@ -221,3 +223,36 @@ def test_a_match_opened_twice_is_the_same_match(sk):
     again = open_match(sk.path)
     assert first.match.facts() == again.match.facts() and first.table == again.table
     assert load_match(sk.path).rounds[0].plays == first.match.rounds[0].plays
+
+
+def test_a_round_taken_out_keeps_its_check_in_the_history_without_following_its_hand_again(sk, monkeypatch):
+    """``delete`` (and ``edit``) keep the round they take out in the undo history, sealed there as a full check
+    would seal it, from its own seal: the hand is not followed again to check or to score it."""
+    _recorded(sk)
+    sk("round", "Bob out, Ann 2")
+    opened = open_match(sk.path)
+    followed = []
+    follow = board.follow_hand
+    monkeypatch.setattr(board, "follow_hand", lambda *args, **named: followed.append(args) or follow(*args, **named))
+    match, table, _settled = delete_round(opened.match, opened.ruleset, 1, opened.table.rounds)
+    kept = match.history[-1].round
+    assert followed == [] and sealed_as(seed(opened.ruleset, match), kept, HISTORY)
+    assert kept == sealed(opened.ruleset, opened.match, opened.match.rounds[0].facts(), HISTORY)
+    assert table == replay(opened.ruleset, match)
+
+
+def test_a_round_whose_seal_does_not_hold_is_checked_in_full_when_taken_out(sk):
+    """A round whose seal does not hold (here a seal spoilt by hand) is checked in full when it is read; taken
+    out by ``edit``, it is kept in the history with the seal and the scores a full check gives."""
+    _recorded(sk)
+    sk("round", "Bob out, Ann 2")
+    text = sk.path.read_text(encoding="utf-8")
+    sk.path.write_text(text.replace(SEAL.search(text).group(), "checked = '00000000'"), encoding="utf-8")
+    before = open_match(sk.path)
+    assert not holds(before.ruleset, before.match, before.match.rounds[0], None)
+    sk("edit", "1", "--out", "Ann", "--hand", "Bob=6-6")
+    after = open_match(sk.path)
+    kept, full = after.match.history[-1].round, sealed(before.ruleset, before.match, before.match.rounds[0].facts(),
+                                                        HISTORY)
+    assert kept._replace(line=None) == full and full.checked.scores
+    assert "scored = '1 Ann=10, 2 Bob=10, 4 Bob=15'" in sk.path.read_text(encoding="utf-8")
