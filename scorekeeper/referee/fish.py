@@ -158,7 +158,7 @@ def layout(ruleset: Ruleset, line: tuple[Tile, ...], arms: Iterable[tuple[Tile, 
     if ruleset["play.spinner"] is SpinnerReading.NONE:
         if arms or spinner:
             raise InputError(_("{ruleset} has no spinner (play.spinner = none): give the line alone, without --arm "
-                               "or --spinner").format(ruleset=ruleset.name))
+                               "or --spinner").format(ruleset=ruleset.called))
         return Layout(tuple(tiles), (ends[0], ends[-1]), None, line)
     spinner = _spinner(line, arms, spinner)
     if spinner is None:

@@ -241,7 +241,7 @@ class Board:
         most = ruleset["players.max"]
         if len(self.players) > most:
             raise InputError(_("{n} players ({players}), but {ruleset} seats at most {most}").format(
-                n=len(self.players), players=", ".join(self.players), ruleset=ruleset.name, most=most))
+                n=len(self.players), players=", ".join(self.players), ruleset=ruleset.called, most=most))
         self.deal = deal_size(self.ruleset, len(self.players))[0]
         tileset = self.tileset = self.ruleset.tileset
         self.known: dict[str, set[Tile]] = {}
@@ -257,7 +257,7 @@ class Board:
                                           "{count} players: give the whole hand",
                                           "{player}'s hand has {n} tiles, but {ruleset} deals {deal} to each of "
                                           "{count} players: give the whole hand", len(tiles)).format(
-                    player=player, n=len(tiles), ruleset=self.ruleset.name, deal=self.deal, count=len(self.players)))
+                    player=player, n=len(tiles), ruleset=self.ruleset.called, deal=self.deal, count=len(self.players)))
             for tile in tiles:
                 if tile in held:
                     raise InputError(_("tile {tile} is in two hands: {first}'s and {player}'s").format(
@@ -541,7 +541,7 @@ class Board:
             if may == 0:
                 why = ngettext("the bazaar's last tile may not be drawn ({ruleset}: bazaar.keep = {keep})",
                                "the bazaar's last {n} tiles may not be drawn ({ruleset}: bazaar.keep = {keep})",
-                               stock).format(n=stock, ruleset=self.ruleset.name, keep=keep)
+                               stock).format(n=stock, ruleset=self.ruleset.called, keep=keep)
             else:
                 why = ngettext("only {n} tile may be drawn (the bazaar holds {stock}, the last {keep} stay: "
                                "bazaar.keep = {keep})",

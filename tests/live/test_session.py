@@ -107,7 +107,7 @@ def test_a_muggins_hand_with_claims_at_the_prompt(tmp_path):
     assert play.child.after.startswith("#1+")  # the prompt says a hand is in progress
     assert play.say("b count 15, c +5").startswith("Claimed: Bob +15, Cat +5")
     refused = play.say("Bob +13")
-    assert refused.startswith("Error: Bob +13: muggins cannot score 13 in one play")  # as with a round
+    assert refused.startswith("Error: Bob +13: Muggins cannot score 13 in one play")  # as with a round
     assert play.say("undo").startswith("Dropped the claim of 5 by Cat.")
     answer = play.say("a out, b 3-4, 5, Ann +20")
     assert answer.startswith("Round 1: Ann out, Bob 3-4, Cat 5, Ann +10, Bob count 15, Ann +20")
@@ -397,10 +397,10 @@ def test_in_play_totals_typed_in_a_line_are_refused_in_its_words(sk):
     sk("new", "--rules", "muggins", "Ann", "Bob", "Cat")
     session = LiveSession.open(str(sk.path))
     for line, said in (("a out, b 3, c 4, a played 10, a played 5", "Ann is given two in-play totals"),
-                       ("a out, b 3, c 4, a played 13", "Ann played 13: muggins cannot make 13")):
+                       ("a out, b 3, c 4, a played 13", "Ann played 13: Muggins cannot make 13")):
         text = " ".join(session.handle(line).text.split())
         assert said in text and "--" not in text
-    assert "--points Ann=13: muggins cannot make 13" in sk.fails(
+    assert "--points Ann=13: Muggins cannot make 13" in sk.fails(
         "round", "--out", "Ann", "--total", "Bob=3", "--total", "Cat=4", "--points", "Ann=13", code=2)
 
 

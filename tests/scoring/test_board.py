@@ -74,7 +74,7 @@ VECTORS = [
                  id="line: knock while able"),
     pytest.param("RULES.md §1.6 (Goat forbids drawing the last bazaar tile)", "goat",
                  "Ann 6-6, Bob draws 13, Bob draws 1", None, [12], [0],
-                 "the bazaar's last tile may not be drawn (goat: bazaar.keep = 1)", id="line: last bazaar tile"),
+                 "the bazaar's last tile may not be drawn (Goat: bazaar.keep = 1)", id="line: last bazaar tile"),
     pytest.param("rules.md §1.6 (a player who cannot play draws from the bazaar)", "muggins",
                  "Ann 6-6, Bob knocks", None, [12], [0], "Bob must draw before knocking: 14 bazaar tiles may "
                  "still be drawn", id="line: knock with the bazaar open"),
@@ -204,9 +204,9 @@ def test_a_refused_play_leaves_the_board_as_it_was(tmp_path):
 
 @pytest.mark.parametrize("players, hands, message", [
     (("Ann",), {}, "a hand needs at least two players"),
-    (("A", "B", "C", "D", "E"), {}, "5 players (A, B, C, D, E), but goat seats at most 4"),
+    (("A", "B", "C", "D", "E"), {}, "5 players (A, B, C, D, E), but Goat seats at most 4"),
     (("Ann", "Bob"), {"Cat": "1-1"}, "a hand is given for Cat, who is not at the table (Ann, Bob)"),
-    (("Ann", "Bob"), {"Ann": "1-1,2-2"}, "Ann's hand has 2 tiles, but goat deals 7 to each of 2 players"),
+    (("Ann", "Bob"), {"Ann": "1-1,2-2"}, "Ann's hand has 2 tiles, but Goat deals 7 to each of 2 players"),
     (("Ann", "Bob"), {"Ann": "1-1,2-2,3-3,4-4,5-5,6-6,0-0", "Bob": "1-1,0-1,0-2,0-3,0-4,0-5,0-6"},
      "tile 1-1 is in two hands: Ann's and Bob's"),
 ])
