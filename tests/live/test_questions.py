@@ -52,7 +52,7 @@ def test_a_tile_asked_about_says_where_it_goes_and_what_it_scores(tmp_path):
 
 def test_where_the_hand_stands(tmp_path):
     live = session(tmp_path)
-    assert flat(live.handle("?").text) == ("No hand in play yet: first round: the leader is chosen by lot and may "
+    assert flat(live.handle("?").text) == ("No hand in play yet. The first round's leader is chosen by lot and may "
                                            "lead any tile. Tiles held: Ann 5, Bob 5, Cat 5, Dan 5. Bazaar: 8 tiles.")
     for line in ALL_FIVES:
         live.handle(line)

@@ -352,7 +352,8 @@ def test_a_new_user_at_40_columns_reads_whole_words(tmp_path):
     greeting = play.greeting.replace("\r\n", "\n")
     assert greeting.count("Goat match") == 1 and "New Goat match in match.toml: Alex," in greeting
     assert "\nType a round, 'help' or 'quit'." in greeting  # what to type: a line of its own
-    assert "first round: the holder of 1-1 leads" in " ".join(greeting.split())  # as 'new' says it
+    assert "\nThe holder of 1-1 leads the" in greeting  # a sentence of its own, as 'new' says it
+    assert "Olya. The holder of 1-1 leads the first round (else 2-2" in " ".join(greeting.split())
     assert all(len(row) <= 40 for row in greeting.splitlines())
     assert " ".join(greeting.split()).endswith("Type a round, 'help' or 'quit'.")
 
@@ -862,8 +863,8 @@ def test_again_at_40_columns_starts_the_next_match_with_the_same_players(tmp_pat
     kept = sorted(tmp_path.glob("match.*.toml"))
     assert len(kept) == 1 and kept[0].read_bytes() == finished
     assert " ".join(answer.split()) == (f"New Goat match: Ann, Bob. The finished match is kept as {kept[0].name}. "
-                                        "first round: the holder of the lowest double leads (0-0, then 1-1 ...; "
-                                        "with no double out, the lightest tile)")
+                                        "The holder of the lowest double leads the first round (0-0, then 1-1 ...; "
+                                        "with no double out, the lightest tile).")
     assert play.child.after == "#1> "
     assert " ".join(play.say("rematch").split()) == ("Error: the match is not over (0 rounds so far): 'rematch' "
                                                      "starts the next one once it is")

@@ -37,8 +37,8 @@ ALL_FIVES_EN = [  # the deal: Ann 6-6 3-4 2-6 2-5 0-5, Bob 3-6 4-4 2-3 2-2 1-3, 
     ("", (), """\
 New All Fives match in match.toml: Ann,
 Bob, Cat, Dan.
-first round: the leader is chosen by lot
-and may lead any tile
+The first round's leader is chosen by
+lot and may lead any tile.
 Type a round, 'help' or 'quit'.
 #1> """),
     ("66", ("a",), """\
@@ -176,8 +176,8 @@ ALL_FIVES_RU = [  # the same hand, the players Аня, Боря, Вика and Г
     ("", (), """\
 Новая партия «Все пятёрки» в match.toml:
 Аня, Боря, Вика, Гена.
-первый кон: кто заходит, решает жребий,
-заходить можно с любой кости
+Кто заходит в первом коне, решает
+жребий; заходить можно с любой кости.
 Введите кон, 'помощь' или 'выход'.
 #1> """),
     ("66", ("а",), """\
@@ -321,9 +321,9 @@ GOAT_EN = [  # the deal: Ann 0-0 1-3 5-6 0-6 1-1 1-2 2-2, Bob 0-1 2-4 3-3 3-4 3-
     ("", (), """\
 New Goat match in match.toml: Ann, Bob,
 Cat.
-first round: the holder of the lowest
-double leads (0-0, then 1-1 ...; with no
-double out, the lightest tile)
+The holder of the lowest double leads
+the first round (0-0, then 1-1 ...; with
+no double out, the lightest tile).
 Type a round, 'help' or 'quit'.
 #1> """),
     ("00", ("a",), """\
@@ -424,9 +424,9 @@ GOAT_RU = [  # the same hand, the players Аня, Боря and Вика
     ("", (), """\
 Новая партия «Козёл» в match.toml: Аня,
 Боря, Вика.
-первый кон: заходит тот, у кого младший
-дубль (0-0, затем 1-1 ...; если дублей
-нет, самая лёгкая кость)
+В первом коне заходит тот, у кого
+младший дубль (0-0, затем 1-1 ...; если
+дублей нет, самая лёгкая кость).
 Введите кон, 'помощь' или 'выход'.
 #1> """),
     ("00", ("а",), """\

@@ -43,3 +43,18 @@ def test_rules_list_on_a_terminal_pages_every_description_whole(tmp_path, column
     said = " ".join(" ".join(line.removeprefix("paged:") for line in shown).split())
     for name in builtin_names():
         assert " ".join(load_ruleset(name).description.split()) in said
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+@pytest.mark.parametrize("rules", ["goat", "all-fives", "phone"])
+def test_the_greeting_says_who_leads_the_first_round_as_a_sentence(tmp_path, language, rules):
+    """Between the match's sentence and what to type, who leads the first round is a sentence too: a capital
+    letter on a line of its own, a full stop at its end, in every language."""
+    play = Play(tmp_path, "--rules", rules, "Ann", "Bob", columns=40, SCOREKEEPER_LANG=language)
+    lines = play.greeting.replace("\r\n", "\n").strip("\n").split("\n")
+    match = next(index for index, line in enumerate(lines) if line.endswith("."))  # New Goat match in ...: Ann, Bob.
+    assert "'" in lines[-1]  # Type a round, 'help' or 'quit'.
+    note = lines[match + 1:-1]
+    assert note and note[0][0].isupper() and note[-1].endswith("."), lines
+    assert all(len(line) <= 40 for line in lines)
+    play.quit()

@@ -55,7 +55,10 @@ def _ends(session) -> list[str]:
     if session.hand is None:
         if session.state.table.over:
             return [_("The match is over: no hand is in play.")]
-        return [_("No hand in play yet: {lead}.").format(lead=session.state.table.lead_note.said())]
+        lead = session.state.table.lead_note.said()
+        if not session.state.table.rounds:  # the first round's lead is said as a sentence of its own
+            return [_("No hand in play yet. {lead}").format(lead=lead)]
+        return [_("No hand in play yet: {lead}.").format(lead=lead)]
     hand = session.hand
     board = hand.board
     shown = " ".join(map(str, board.ends()))
