@@ -17,6 +17,7 @@ from scorekeeper.domain.plays import Action, Play
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.live import hand_end
+from scorekeeper.notation.ends import said_ends
 from scorekeeper.notation.names import short_name
 from scorekeeper.notation.play_line import WHOSE_TURN, said_play
 from scorekeeper.notation.words import word_in_use
@@ -229,7 +230,7 @@ class HandInPlay:
         """``fish`` typed on a sealed layout that nobody can open: every player knocks in turn."""
         board = self.board
         if not board.is_sealed():
-            shown = " ".join(map(str, board.ends()))
+            shown = said_ends(*board.open_ends())
             raise InputError(_("not a fish: tiles that match the ends ({ends}) are still to play; type the plays "
                                "(or the knocks) as they come").format(ends=shown))
         first = board.turn

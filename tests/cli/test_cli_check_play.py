@@ -34,7 +34,7 @@ def test_the_first_illegal_play_ends_the_ruling_with_its_reason(sk):
     found = play_json(sk, "--rules", "goat", "Ann 6-6, Bob 5-4, Ann 6-3")
     assert [play["legal"] for play in found["plays"]] == [True, False]
     refused = found["plays"][1]
-    assert refused["reason"] == "4-5 does not match an open end (the ends show 6 6)"
+    assert refused["reason"] == "4-5 does not match an open end (the ends show 6 and 6)"
     assert (refused["player"], refused["tile"], refused["points"]) == ("Bob", "4-5", 0)
     assert found["turn"] == "Bob"
 
@@ -53,7 +53,7 @@ def test_text_shows_counts_points_and_turn(sk):
     assert " 4 Bob 0-2 · 5+5+3+2 = 15 · +15 · Ann" in text.splitlines()
     assert " 2 Bob 5-0 · 5+5+0 = 10 · +10 · Ann" in text.splitlines()  # as it lies: the half laid on first
     assert " 3 Ann 5-3 · 5+5+0+3 = 13 · Bob" in text.splitlines()
-    assert "Ends 5 5 3 2, count 15.\nNext: Ann.\nMuggins: a score its player does not call may be taken by an " \
+    assert "Ends 3, 2 and the spinner 5-5, count 15.\nNext: Ann.\nMuggins: a score its player does not call may be taken by an " \
            "opponent (play.muggins = called)." in text
     # All Fives extends Muggins and keeps its muggins; a house rule without it says nothing of it
     muggins = "\nMuggins: a score its player"
