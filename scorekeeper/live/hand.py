@@ -76,6 +76,9 @@ class HandInPlay:
         """The line of plays refused for a breach, and which of its plays broke the rule: ``allow`` makes it."""
         self.hands_text = ""
         """What the hands hold, as typed once the hand is over (the session records it again after ``allow``)."""
+        self.hands_totals = False
+        """Whether the one-tile hands whose two digits could be a tile or a total (``12``) are totals, as the
+        scorer answered (``live.hand_end.tiles_or_totals``)."""
 
     @classmethod
     def resume(cls, ruleset: Ruleset, players: Sequence[str], opening: Opening, kept: OpenHand) -> "HandInPlay":
@@ -206,6 +209,7 @@ class HandInPlay:
                           finding.shown <= number]
         self.pending = None
         self.hands_text = ""
+        self.hands_totals = False
         return last
 
     def _rebuild(self, plays: Sequence[Play]) -> None:
