@@ -35,7 +35,7 @@ def _show(ruling, ruleset, output_format: str) -> None:
         return
     from scorekeeper.reports.ruling import render_ruling  # start-up: keeps it out of explain, compare and JSON
 
-    click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.name, screen_width()))
+    click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.called, screen_width()))
 
 
 @click.group(cls=Group)
@@ -201,7 +201,7 @@ def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_form
     from scorekeeper.reports.play import render_followed  # start-up: keeps reports.play out of JSON
     scores = ruleset["play.scores"] is not PlayScore.NONE
     muggins = ruleset["play.muggins"] is Muggins.CALLED
-    click.echo(render_followed(followed, ruleset.name, scores, screen_width(), muggins))
+    click.echo(render_followed(followed, ruleset.called, scores, screen_width(), muggins))
 
 
 @click.command("explain", cls=Command)
@@ -317,6 +317,6 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide:
     width = screen_width(wide)
     click.echo(render_table(rescored.table, rescored.ruleset, SHOWN_ROUNDS, width, wide))
     said = _("(re-scored under {ruleset}, from the facts of {path}; the match file is unchanged)").format(
-        ruleset=rescored.ruleset.name, path=path)
+        ruleset=rescored.ruleset.called, path=path)
     click.echo("\n".join(wrap_lines(["", said] + [_("note: {note}").format(note=note) for note in rescored.notes],
                                     width)))

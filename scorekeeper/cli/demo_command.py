@@ -9,7 +9,7 @@ import click
 from scorekeeper.cli.base import Command, format_option, wide_option
 from scorekeeper.cli.output import echo_json, note_wide, screen_width
 from scorekeeper.cli.params import FilePath
-from scorekeeper.errors import InputError, StateError
+from scorekeeper.errors import InputError, StateError, printable
 from scorekeeper.i18n import _
 from scorekeeper.match.opened import open_match
 from scorekeeper.reports.fit import wrap
@@ -49,7 +49,7 @@ def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> No
     click.echo(shown)
     if save_to:
         after = _("Saved to {path}: try 'scorekeeper --match {path} undo', then record the round again.").format(
-            path=save_to)
+            path=printable(save_to))  # a typed path: escaped, it cannot drive the terminal
     else:
         after = _("Start your own: scorekeeper new Ann Bob")
     click.echo("\n".join(wrap(after, width, indent="  ")))

@@ -17,6 +17,7 @@ from scorekeeper.domain.plays import Action, Play
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.live import hand_end
+from scorekeeper.notation.ends import said_ends
 from scorekeeper.notation.names import short_name
 from scorekeeper.notation.play_line import WHOSE_TURN, said_play
 from scorekeeper.notation.words import word_in_use
@@ -75,6 +76,9 @@ class HandInPlay:
         """The line of plays refused for a breach, and which of its plays broke the rule: ``allow`` makes it."""
         self.hands_text = ""
         """What the hands hold, as typed once the hand is over (the session records it again after ``allow``)."""
+        self.hands_totals = False
+        """Whether the one-tile hands whose two digits could be a tile or a total (``12``) are totals, as the
+        scorer answered (``live.hand_end.tiles_or_totals``)."""
 
     @classmethod
     def resume(cls, ruleset: Ruleset, players: Sequence[str], opening: Opening, kept: OpenHand) -> "HandInPlay":
@@ -205,6 +209,7 @@ class HandInPlay:
                           finding.shown <= number]
         self.pending = None
         self.hands_text = ""
+        self.hands_totals = False
         return last
 
     def _rebuild(self, plays: Sequence[Play]) -> None:
@@ -229,7 +234,7 @@ class HandInPlay:
         """``fish`` typed on a sealed layout that nobody can open: every player knocks in turn."""
         board = self.board
         if not board.is_sealed():
-            shown = " ".join(map(str, board.ends()))
+            shown = said_ends(*board.open_ends())
             raise InputError(_("not a fish: tiles that match the ends ({ends}) are still to play; type the plays "
                                "(or the knocks) as they come").format(ends=shown))
         first = board.turn

@@ -1,6 +1,7 @@
 """The end of a hand typed play by play (rules.md §10, docs/live.md): once the referee has seen the out or the
 fish, what the session says (``ending``), and what the scorer types of the hands still held, read as a round
-line without the out (``hand_facts``), with the totals no tile left could make (``implausible``).  The out or
+line without the out (``hand_facts``), with the totals no tile left could make (``implausible``) and the
+one-tile hands whose two digits could be a tile or a total (``tiles_or_totals``).  The out or
 the fish, the last tile, the lead and the fisherman are the referee's; the hands are the table's."""
 
 from __future__ import annotations
@@ -58,9 +59,11 @@ def _example(hand, out: str | None) -> str:
     return " ".join(said[:4])
 
 
-def hand_facts(hand, text: str, match, partner_counts: bool = True) -> RoundFacts:
+def hand_facts(hand, text: str, match, partner_counts: bool = True, as_plays: bool = True) -> RoundFacts:
     """The round the hand ends, from what the scorer types of the hands (a round line without the out or
-    the fish): the out or the fish, the last tile, the lead and the fisherman are the referee's."""
+    the fish): the out or the fish, the last tile, the lead and the fisherman are the referee's.
+    ``as_plays``: a hand's numbers are read as the plays read them where as many follow as the tiles it
+    holds (``b 36`` is 3-6 for a one-tile hand); else as a round line reads them (a total)."""
     for word in tokens(text):
         meaning = round_word(word.text, match.players) if word.kind == "word" else None
         if meaning in ENDING_WORDS:
@@ -83,7 +86,8 @@ def hand_facts(hand, text: str, match, partner_counts: bool = True) -> RoundFact
         line = f'fish by "{fisherman}", {text}' if fisherman else f"fish, {text}"
     held = {player: board.holds(player) for player in hand.players}
     by = {each.play.tile: each.play.player for each in board.history if each.play.tile is not None}
-    facts = read_round(line, match, partner_counts, hand.ruleset["tiles.max_pip"], held, frozenset(by))
+    facts = read_round(line, match, partner_counts, hand.ruleset["tiles.max_pip"], held if as_plays else None,
+                       frozenset(by))
     for player, tiles in facts.hands:
         for tile in tiles:
             if tile in by:
@@ -108,6 +112,29 @@ def hand_facts(hand, text: str, match, partner_counts: bool = True) -> RoundFact
     last = board.out.last if board.out is not None else ()
     rulings = in_order(Ruling(finding.play, finding.breach) for finding in hand.rulings)
     return facts._replace(last=tuple(last), led=board.lead, plays=tuple(hand.plays), rulings=rulings)
+
+
+def tiles_or_totals(hand, text: str, match, partner_counts: bool,
+                    facts: RoundFacts) -> tuple[tuple[str, int, Tile], ...]:
+    """The one-tile hands whose two digits were read as a tile, as the plays read them (``b 12`` is 1-2), where
+    a total of that many pips could be held too (6-6, for 12, not played nor typed in another hand): each as
+    (the player, the number typed, the tile read).  A number typed with a leading 0 (``05``) is the tile."""
+    try:
+        as_line = dict(hand_facts(hand, text, match, partner_counts, as_plays=False).totals)
+    except InputError:
+        return ()
+    typed = {tile for _player, tiles in facts.hands for tile in tiles}
+    board = hand.board
+    free = {tile.pips for tile in hand.ruleset.tileset.tiles() if tile not in board.on_table and tile not in typed}
+    return tuple((player, as_line[player], tiles[0]) for player, tiles in facts.hands
+                 if len(tiles) == 1 and as_line.get(player, 0) >= 10 and as_line[player] in free)
+
+
+def as_totals(facts: RoundFacts, read: tuple[tuple[str, int, Tile], ...]) -> RoundFacts:
+    """``facts`` with the hands of ``read`` (``tiles_or_totals``) given as the totals typed."""
+    players = {player for player, _number, _tile in read}
+    return facts._replace(hands=tuple(hand for hand in facts.hands if hand[0] not in players),
+                          totals=facts.totals + tuple((player, number) for player, number, _tile in read))
 
 
 def implausible(hand, facts: RoundFacts) -> str:

@@ -168,7 +168,7 @@ def tiles_known(match: Match, ruleset: Ruleset, rnd: Round) -> None:
             raise FactError(N_("{player}'s hand is only a total ({held}): {ruleset} counts the tiles left, 1 a tile "
                                "and 2 a double (count.hand_value = tiles), which a total does not tell: give "
                                "{player}'s tiles as {hand}"), player=player, held=rnd.hands[player].total,
-                            ruleset=ruleset.name)
+                            ruleset=ruleset.called)
 
 
 def blocker_named(match: Match, ruleset: Ruleset, rnd: Round) -> None:
@@ -281,13 +281,13 @@ def muggins_called(match: Match, ruleset: Ruleset, rnd: Round) -> None:
         said = said_play(play)
         if not points.get(number):
             raise InputError(_("play {number} ({said}) scored nothing under {ruleset}: there is no score to miss")
-                             .format(number=number, said=said, ruleset=ruleset.name))
+                             .format(number=number, said=said, ruleset=ruleset.called))
         if play.taker is None:
             continue
         if ruleset["play.muggins"] is not Muggins.CALLED:
             raise InputError(_("play {number} ({said}): {ruleset} does not let an opponent take a missed score "
                                "(play.muggins = none): write it as missed").format(number=number, said=said,
-                                                                                    ruleset=ruleset.name))
+                                                                                    ruleset=ruleset.called))
         if play.taker == play.player:
             raise InputError(_("play {number} ({said}): muggins is called by an opponent, not by the player who "
                                "missed the score").format(number=number, said=said))

@@ -232,7 +232,7 @@ def _count_problem(ruleset: Ruleset, claim, pending: bool = False) -> str | None
         said = _("pending claim {player}={points} count {count}: {ruleset} scores a count of {count} as {scored}, "
                  "not {points}") if pending else \
             _("claim {player}={points} count {count}: {ruleset} scores a count of {count} as {scored}, not {points}")
-        return said.format(player=claim.player, points=claim.points, count=claim.count, ruleset=ruleset.name,
+        return said.format(player=claim.player, points=claim.points, count=claim.count, ruleset=ruleset.called,
                            scored=scored)
     return None
 

@@ -213,7 +213,7 @@ def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
         if ruleset["players.teams"] is Teams.PAIRS:
             if len(players) != 4:
                 raise InputError(_("{ruleset} is a pairs game: give --team A,B --team C,D (or four players, "
-                                   "partners opposite: A C B D)").format(ruleset=ruleset.name))
+                                   "partners opposite: A C B D)").format(ruleset=ruleset.called))
             sides = (Side(f"{players[0]}+{players[2]}", (players[0], players[2])),
                      Side(f"{players[1]}+{players[3]}", (players[1], players[3])))
         else:
@@ -223,14 +223,14 @@ def new_match(ruleset_spec: str, ruleset: Ruleset, players: Iterable[str] = (),
         raise InputError(problem)
     if teams and ruleset["players.teams"] not in (Teams.PAIRS, Teams.EITHER):
         raise InputError(_("{ruleset} is not a pairs game: --team needs a pairs ruleset (like goat-pairs)").format(
-            ruleset=ruleset.name))
+            ruleset=ruleset.called))
     low, high = ruleset["players.min"], ruleset["players.max"]
     if not low <= len(players) <= high:
         if high != low:
             raise InputError(ngettext("{ruleset} is played by {low} to {n} players, not {count}",
                                       "{ruleset} is played by {low} to {n} players, not {count}", high).format(
-                ruleset=ruleset.name, low=low, n=high, count=len(players)))
+                ruleset=ruleset.called, low=low, n=high, count=len(players)))
         raise InputError(ngettext("{ruleset} is played by {n} players, not {count}",
                                   "{ruleset} is played by {n} players, not {count}", low).format(
-            ruleset=ruleset.name, n=low, count=len(players)))
+            ruleset=ruleset.called, n=low, count=len(players)))
     return Match(ruleset=ruleset_spec, players=tuple(players), sides=sides)

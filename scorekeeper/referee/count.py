@@ -92,7 +92,7 @@ def check_count(ruleset: Ruleset, ends: Iterable[int | Tile | None], spinner: Ti
     else:
         if reading is SpinnerReading.NONE:
             raise InputError(_("{ruleset} has no spinner (play.spinner = none): give the open ends alone, without "
-                               "--spinner").format(ruleset=ruleset.name))
+                               "--spinner").format(ruleset=ruleset.called))
         if not spinner.is_double:
             raise InputError(_("the spinner is a double, not {tile}").format(tile=spinner))
         if spinner not in ruleset.tileset:

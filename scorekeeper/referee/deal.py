@@ -80,7 +80,7 @@ def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]])
     if len(found) > ruleset["players.max"]:
         raise InputError(ngettext("{ruleset} is played by at most {n} players, not {count} (players.max)",
                                   "{ruleset} is played by at most {n} players, not {count} (players.max)",
-                                  ruleset["players.max"]).format(ruleset=ruleset.name, n=ruleset["players.max"],
+                                  ruleset["players.max"]).format(ruleset=ruleset.called, n=ruleset["players.max"],
                                                                  count=len(found)))
     size, key = deal_size(ruleset, len(found))
     for player, tiles in found.items():
@@ -89,7 +89,7 @@ def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]])
                                       "players ({key})",
                                       "{player} holds {n} tiles, but {ruleset} deals {size} to each of {count} "
                                       "players ({key})", len(tiles)).format(
-                player=player, n=len(tiles), ruleset=ruleset.name, size=size, count=len(found), key=key))
+                player=player, n=len(tiles), ruleset=ruleset.called, size=size, count=len(found), key=key))
     return found
 
 

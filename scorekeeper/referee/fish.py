@@ -5,6 +5,7 @@ from typing import Iterable, NamedTuple
 
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.notation.ends import said_ends
 from scorekeeper.referee.verdict import Citation, citation
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, PlayScore, SpinnerReading
@@ -158,7 +159,7 @@ def layout(ruleset: Ruleset, line: tuple[Tile, ...], arms: Iterable[tuple[Tile, 
     if ruleset["play.spinner"] is SpinnerReading.NONE:
         if arms or spinner:
             raise InputError(_("{ruleset} has no spinner (play.spinner = none): give the line alone, without --arm "
-                               "or --spinner").format(ruleset=ruleset.name))
+                               "or --spinner").format(ruleset=ruleset.called))
         return Layout(tuple(tiles), (ends[0], ends[-1]), None, line)
     spinner = _spinner(line, arms, spinner)
     if spinner is None:
@@ -225,7 +226,7 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
         bazaar, hands_complete = 0, True
     keep = ruleset["bazaar.keep"]
     values = sorted(set(table.ends))
-    shown = _ends_text(table.ends)
+    shown = _ends_text(table)
     reasons: list[Citation] = []
 
     def where(tile: Tile) -> str:
@@ -437,12 +438,20 @@ def _end_of(tile: Tile, showing: int) -> int | Tile:
     return tile if tile.is_double else showing
 
 
-def _ends_text(ends: tuple[int, ...]) -> str:
+def _ends_text(table: Layout) -> str:
+    """The open ends as a list, a spinner with a side still free named as its tile (``notation.ends``)."""
+    ends = table.ends
     values = sorted(set(ends))
     if len(values) == 1:
         said = _("both ends show {value}") if len(ends) == 2 else _("all ends show {value}")
         return said.format(value=values[0])
-    return _("the ends show {values}").format(values=", ".join(str(value) for value in ends))
+    arms, spinners = ends, ()
+    if table.spinner is not None:  # the spinner's free sides come last (_layout)
+        at = table.line.index(table.spinner)
+        sides = (at > 0) + (at < len(table.line) - 1) + len(table.arms)
+        if sides < 4:
+            arms, spinners = ends[:sides], (table.spinner,)
+    return _("the ends show {values}").format(values=said_ends(arms, spinners))
 
 
 def _number_word(count: int) -> str:

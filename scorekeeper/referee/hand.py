@@ -58,6 +58,6 @@ def check_hand(ruleset: Ruleset, tiles: tuple[Tile, ...]) -> HandRuling:
         elif ruleset.special_hands:
             text = _("{counted}; no special hand applies").format(counted=text)
         else:
-            text = _("{counted}; {ruleset} has no special hands").format(counted=text, ruleset=ruleset.name)
+            text = _("{counted}; {ruleset} has no special hands").format(counted=text, ruleset=ruleset.called)
         reasons.append(citation(ruleset, SPECIAL_HANDS, text))
     return HandRuling(value, pips, special, tuple(reasons))

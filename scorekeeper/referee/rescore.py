@@ -72,7 +72,7 @@ def _unconverted_note(own: Ruleset, ruleset: Ruleset, items: tuple[Unconverted, 
             f"{plain(ruleset['play.scores'])} of {ruleset['play.multiple']}")
     return _("{claims}: known only as points, replayed as recorded, not converted to {ruleset} (play.scores "
              "{rule}); a claim told as a count (score PLAYER --count N) converts").format(
-        claims=", ".join(said), ruleset=ruleset.name, rule=rule)
+        claims=", ".join(said), ruleset=ruleset.called, rule=rule)
 
 
 _UNCONVERTED = {(False, True): N_("{player} {points} (round {round})"),
@@ -94,7 +94,7 @@ def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Resco
             check(rnd)
         except InputError as error:
             raise MatchFileError(_("round {number}: {ruleset} cannot score it from these facts: {error}").format(
-                number=number, ruleset=ruleset.name, error=error),
+                number=number, ruleset=ruleset.called, error=error),
                                  match.path, rnd.line) from None
     table = replay(ruleset, match)
     unscored = tuple(range(len(table.rounds) + 1, len(match.rounds) + 1))
@@ -103,7 +103,7 @@ def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Resco
         shown = ", ".join(str(number) for number in unscored)
         notes.append(ngettext("under {ruleset} the match was decided in round {number}: round {rounds} not scored",
                               "under {ruleset} the match was decided in round {number}: rounds {rounds} not scored",
-                              len(unscored)).format(ruleset=ruleset.name, number=len(table.rounds), rounds=shown))
+                              len(unscored)).format(ruleset=ruleset.called, number=len(table.rounds), rounds=shown))
     unconverted = unconverted_claims(match, own, ruleset) if own is not None else ()
     if unconverted:
         notes.append(_unconverted_note(own, ruleset, unconverted))
@@ -117,12 +117,12 @@ def _check_seating(match: Match, ruleset: Ruleset) -> None:
                  "cannot be scored that way") if teams is Teams.PAIRS else \
             _("{ruleset} is played every player for themselves, but this match is seated in pairs: its facts "
               "cannot be scored that way")
-        raise StateError(said.format(ruleset=ruleset.name))
+        raise StateError(said.format(ruleset=ruleset.called))
     low, high = ruleset["players.min"], ruleset["players.max"]
     if not low <= len(match.players) <= high:
         said = _("{ruleset} is played by {low} to {high} players; this match has {count}") if high != low else \
             _("{ruleset} is played by {low} players; this match has {count}")
-        raise StateError(said.format(ruleset=ruleset.name, low=low, high=high, count=len(match.players)))
+        raise StateError(said.format(ruleset=ruleset.called, low=low, high=high, count=len(match.players)))
 
 
 def numbers(table: Table) -> list[tuple]:
@@ -152,7 +152,7 @@ def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
                                   "(the table is the same without it)",
                                   "{fact}, recorded in rounds {rounds}: {ruleset} does not use it for the score here "
                                   "(the table is the same without it)", len(rounds)).format(
-                fact=_(label), rounds=shown, ruleset=ruleset.name))
+                fact=_(label), rounds=shown, ruleset=ruleset.called))
     return found
 
 

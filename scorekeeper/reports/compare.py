@@ -20,7 +20,7 @@ def render_comparison(comparison: Comparison, width: int | None = None, wide: bo
     in the round labels, nothing fitted.
     """
     first, second = comparison.first, comparison.second
-    a, b = first.ruleset.name, second.ruleset.name
+    a, b = first.ruleset.called, second.ruleset.called
     if a == b:
         a, b = f"{a} (1)", f"{b} (2)"
     if wide:

@@ -8,6 +8,7 @@ from scorekeeper.domain.facts import Breach
 from scorekeeper.domain.plays import Action
 from scorekeeper.domain.tiles import format_tiles
 from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.notation.ends import said_ends
 from scorekeeper.notation.play_line import said_play
 from scorekeeper.reports.fit import wrap_lines
 from scorekeeper.scoring.board import Followed, Ruled
@@ -130,7 +131,7 @@ def standing_lines(followed: Followed, scores: bool) -> list[str]:
     """Where a hand followed play by play stands: its ends (and their count), and how it ended or who is next."""
     lines = []
     if followed.ends:
-        shown = " ".join(map(str, followed.ends))
+        shown = said_ends(*followed.open_ends)
         lines.append((_("Ends {ends}, count {count}.") if scores else _("Ends {ends}.")).format(
             ends=shown, count=followed.count))
     out = followed.out

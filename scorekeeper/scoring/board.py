@@ -34,6 +34,7 @@ from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import InputError, either
 from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.notation.ends import said_ends
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.play_line import parse_plays, said_play
 from scorekeeper.rules.ruleset import Ruleset
@@ -90,13 +91,14 @@ class _Suspect:
 
     __slots__ = ("number", "breach", "player", "showing", "ends", "drawn", "fitting")
 
-    def __init__(self, number: int, breach: Breach, player: str, showing: tuple[int, ...], drawn: int) -> None:
+    def __init__(self, number: int, breach: Breach, player: str, showing: tuple[tuple[int, ...], tuple[Tile, ...]],
+                 drawn: int) -> None:
         self.number = number
         self.breach = breach
         self.player = player
         self.showing = showing
-        """The open ends then, as the referee says them."""
-        self.ends = frozenset(showing)
+        """The open ends then, as the referee says them (``Board.open_ends``)."""
+        self.ends = frozenset(showing[0]).union(tile.low for tile in showing[1])
         self.drawn = drawn
         self.fitting: list[Tile] = []
 
@@ -159,6 +161,8 @@ class Followed(NamedTuple):
     fisherman: str | None
     out: Out | None
     breaches: tuple[Finding, ...] = ()
+    open_ends: tuple[tuple[int, ...], tuple[Tile, ...]] = ((), ())
+    """The ends as a player reads them (``Board.open_ends``)."""
 
     def to_dict(self, allowed: Collection[tuple[int, Breach]] | None = None) -> dict:
         """The plays and where the hand stands; ``allowed``: the breaches the table let stand, as (play,
@@ -239,7 +243,7 @@ class Board:
         most = ruleset["players.max"]
         if len(self.players) > most:
             raise InputError(_("{n} players ({players}), but {ruleset} seats at most {most}").format(
-                n=len(self.players), players=", ".join(self.players), ruleset=ruleset.name, most=most))
+                n=len(self.players), players=", ".join(self.players), ruleset=ruleset.called, most=most))
         self.deal = deal_size(self.ruleset, len(self.players))[0]
         tileset = self.tileset = self.ruleset.tileset
         self.known: dict[str, set[Tile]] = {}
@@ -255,7 +259,7 @@ class Board:
                                           "{count} players: give the whole hand",
                                           "{player}'s hand has {n} tiles, but {ruleset} deals {deal} to each of "
                                           "{count} players: give the whole hand", len(tiles)).format(
-                    player=player, n=len(tiles), ruleset=self.ruleset.name, deal=self.deal, count=len(self.players)))
+                    player=player, n=len(tiles), ruleset=self.ruleset.called, deal=self.deal, count=len(self.players)))
             for tile in tiles:
                 if tile in held:
                     raise InputError(_("tile {tile} is in two hands: {first}'s and {player}'s").format(
@@ -340,6 +344,19 @@ class Board:
                         ends.append(port)
             self._ends = tuple(ends)
         return self._ends
+
+    def open_ends(self) -> tuple[tuple[int, ...], tuple[Tile, ...]]:
+        """The open ends as a player reads them (``notation.ends.said_ends``): the numbers the arms show (a
+        double that does not spin, at each free side), and each spinner with a side still free."""
+        arms: list[int] = []
+        spinners: list[Tile] = []
+        for index in self._open:
+            node = self.nodes[index]
+            if node.spinner:
+                spinners.append(node.tile)
+            else:
+                arms.extend(port for port in node.ports if port is not None)
+        return tuple(arms), tuple(spinners)
 
     def count(self) -> tuple[int, tuple[int, ...]]:
         """The count of the open ends and the numbers it adds (rules.md §4.2)."""
@@ -456,13 +473,13 @@ class Board:
 
     def _suspect(self, number: int, breach: Breach, player: str, drawn: int) -> None:
         """A draw or a knock that a later fact may prove was made while the player could play."""
-        self._suspects.append(_Suspect(number, breach, player, self.ends(), drawn))
+        self._suspects.append(_Suspect(number, breach, player, self.open_ends(), drawn))
 
     def _proved(self, suspect: _Suspect, fitting: Sequence[Tile], shown: int | None) -> Finding:
         """The finding a suspect draw or knock turns into once more tiles that fitted are seen than the
         player drew from then on: one of them was in the hand then."""
         fields = {"player": suspect.player, "tiles": format_tiles(sorted(set(fitting))),
-                  "ends": " ".join(map(str, suspect.showing)), "drawn": suspect.drawn}
+                  "ends": said_ends(*suspect.showing), "drawn": suspect.drawn}
         if suspect.breach is Breach.DRAW_WHILE_ABLE:
             said = _("{player} could play before drawing: {tiles} fit the ends ({ends}) and at most {drawn} of them "
                      "came from the bazaar (bazaar.draw_while_able = false)")
@@ -539,7 +556,7 @@ class Board:
             if may == 0:
                 why = ngettext("the bazaar's last tile may not be drawn ({ruleset}: bazaar.keep = {keep})",
                                "the bazaar's last {n} tiles may not be drawn ({ruleset}: bazaar.keep = {keep})",
-                               stock).format(n=stock, ruleset=self.ruleset.name, keep=keep)
+                               stock).format(n=stock, ruleset=self.ruleset.called, keep=keep)
             else:
                 why = ngettext("only {n} tile may be drawn (the bazaar holds {stock}, the last {keep} stay: "
                                "bazaar.keep = {keep})",
@@ -768,7 +785,7 @@ class Board:
         if len(places) == 1 and play.on is None:  # the common case: the one place it fits
             return places[0]
         if not places:
-            shown = " ".join(map(str, self.ends()))
+            shown = said_ends(*self.open_ends())
             said = _("{tile} does not match an open end (the ends show {ends}) (two doubles at once: one on each "
                      "end)") if skip is not None else _("{tile} does not match an open end (the ends show {ends})")
             raise IllegalPlay(play, said.format(tile=tile, ends=shown))
@@ -837,7 +854,7 @@ def follow(ruleset: Ruleset, players: Sequence[str], plays: Iterable[Play],
     total = board.count()[0]
     fisherman = board.fisherman() if (board.blocked or board.is_sealed()) else None
     return Followed(tuple(board.history), illegal, board.ends(), total, None if board.over else board.turn,
-                    board.is_sealed(), board.blocked, fisherman, board.out, breaches)
+                    board.is_sealed(), board.blocked, fisherman, board.out, breaches, board.open_ends())
 
 
 def _wrong_first_lead(rule: FirstLeadRule, lead: Tile, dealt: Mapping[Tile, str | None],

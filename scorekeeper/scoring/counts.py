@@ -115,7 +115,7 @@ def explain_score(ruleset: Ruleset, total: int) -> str:
     how, multiple = ruleset["play.scores"], ruleset["play.multiple"]
     points = count_score(how, multiple, total)
     if how is PlayScore.NONE:
-        return _("{ruleset} scores nothing during play (play.scores = none)").format(ruleset=ruleset.name)
+        return _("{ruleset} scores nothing during play (play.scores = none)").format(ruleset=ruleset.called)
     if how is PlayScore.FIVES_AND_THREES:
         found = [f"{total}/{m} = {total // m}" for m in (5, 3) if total > 0 and total % m == 0]
         if not found:
@@ -213,7 +213,7 @@ def check_claim(ruleset: Ruleset, points: int) -> None:
         raise InputError(_("a claim cannot be negative ({points})").format(points=points))
     if ruleset["play.scores"] is PlayScore.NONE:
         raise InputError(_("{ruleset} scores no points during play (play.scores = none): nothing can be claimed")
-                         .format(ruleset=ruleset.name))
+                         .format(ruleset=ruleset.called))
     if points == 0:
         raise InputError(_("a claim of 0 scores nothing"))
     possible = producible_scores(ruleset)
@@ -221,7 +221,7 @@ def check_claim(ruleset: Ruleset, points: int) -> None:
         top = max_count(ruleset["tiles.max_pip"], ruleset["play.spinner"])
         raise InputError(_("{ruleset} cannot score {points} in one play: {rule}, and the open ends of a "
                            "double-{pip} layout count at most {top} (possible: {possible})").format(
-            ruleset=ruleset.name, points=points, rule=_rule(ruleset), pip=ruleset["tiles.max_pip"], top=top,
+            ruleset=ruleset.called, points=points, rule=_rule(ruleset), pip=ruleset["tiles.max_pip"], top=top,
             possible=_listed(possible)))
 
 
@@ -235,7 +235,7 @@ def check_play_total(ruleset: Ruleset, points: int) -> None:
         raise InputError(_("{points} in-play points in one hand is more than any hand can make").format(
             points=points))
     if ruleset["play.scores"] is PlayScore.NONE:
-        raise InputError(_(_NO_POINTS).format(ruleset=ruleset.name))
+        raise InputError(_(_NO_POINTS).format(ruleset=ruleset.called))
     possible = producible_scores(ruleset)
     reachable = bytearray(points + 1)
     reachable[0] = 1
@@ -243,7 +243,7 @@ def check_play_total(ruleset: Ruleset, points: int) -> None:
         reachable[amount] = any(reachable[amount - step] for step in possible if step <= amount)
     if not reachable[points]:
         raise InputError(_("{ruleset} cannot make {points} during play: {rule} (one play scores one of "
-                           "{possible})").format(ruleset=ruleset.name, points=points, rule=_rule(ruleset),
+                           "{possible})").format(ruleset=ruleset.called, points=points, rule=_rule(ruleset),
                                                  possible=_listed(possible)))
 
 
@@ -253,7 +253,7 @@ def score_for_count(ruleset: Ruleset, total: int) -> int:
     if total < 0:
         raise InputError(_("a count cannot be negative ({total})").format(total=total))
     if ruleset["play.scores"] is PlayScore.NONE:
-        raise InputError(_(_NO_POINTS).format(ruleset=ruleset.name))
+        raise InputError(_(_NO_POINTS).format(ruleset=ruleset.called))
     counts = possible_counts(ruleset["tiles.max_pip"], ruleset["play.spinner"])
     if total not in counts:
         top = max(counts)
@@ -264,5 +264,5 @@ def score_for_count(ruleset: Ruleset, total: int) -> int:
     points = score_of(ruleset, total)
     if not points:
         raise InputError(_("a count of {total} scores nothing in {ruleset}: {why}").format(
-            total=total, ruleset=ruleset.name, why=explain_score(ruleset, total)))
+            total=total, ruleset=ruleset.called, why=explain_score(ruleset, total)))
     return points

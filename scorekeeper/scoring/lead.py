@@ -21,14 +21,14 @@ from scorekeeper.domain.tiles import Tile, parse_tiles
 SIX_SIX = Tile(6, 6)
 
 FIRST_LEAD_NOTES = {
-    FirstLead.FROM_ONE_ONE: N_("first round: the holder of 1-1 leads (else 2-2 ... {top}, then 0-0; with no "
-                               "double out, the heaviest tile)"),
-    FirstLead.HIGHEST_DOUBLE: N_("first round: the holder of the highest double leads ({top}, then {next} ...; "
-                                 "with no double out, the heaviest tile)"),
-    FirstLead.LOWEST_DOUBLE: N_("first round: the holder of the lowest double leads (0-0, then 1-1 ...; with no "
-                                "double out, the lightest tile)"),
-    FirstLead.LOT: N_("first round: the leader is chosen by lot and may lead any tile"),
-    FirstLead.TILE: N_("first round: the holder of {tile} leads with it"),
+    FirstLead.FROM_ONE_ONE: N_("The holder of 1-1 leads the first round (else 2-2 ... {top}, then 0-0; with no "
+                               "double out, the heaviest tile)."),
+    FirstLead.HIGHEST_DOUBLE: N_("The holder of the highest double leads the first round ({top}, then {next} ...; "
+                                 "with no double out, the heaviest tile)."),
+    FirstLead.LOWEST_DOUBLE: N_("The holder of the lowest double leads the first round (0-0, then 1-1 ...; with no "
+                                "double out, the lightest tile)."),
+    FirstLead.LOT: N_("The first round's leader is chosen by lot and may lead any tile."),
+    FirstLead.TILE: N_("The holder of {tile} leads the first round with it."),
 }
 
 

@@ -81,7 +81,7 @@ def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[Message]) -> 
     followed = follow_hand(ruleset, match.players, rnd.plays, held)
     if followed.illegal is not None:
         notes.append(Message.of(N_("{ruleset} cannot follow the plays ({why}): the points claimed with the round "
-                                   "are scored instead"), ruleset=ruleset.name, why=refusal(followed)))
+                                   "are scored instead"), ruleset=ruleset.called, why=refusal(followed)))
         return None
     return scored_plays(ruleset, followed)
 
@@ -104,7 +104,7 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
         if not value:
             steps.append(Step(side, "play.scores", _(
                 "{player}'s count of {count} scores nothing under {ruleset}: {why}").format(
-                player=claim.player, count=claim.count, ruleset=ruleset.name,
+                player=claim.player, count=claim.count, ruleset=ruleset.called,
                 why=explain_score(ruleset, claim.count))))
             continue
         text = (_("{player} claims {points} during play (count {count}) for {side}") if other else
@@ -161,7 +161,7 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
     claims = tuple(claims)
     if claims and ruleset["play.scores"] is PlayScore.NONE:
         notes.append(Message.of(N_("{ruleset} scores nothing during play: the claims ({claims}) are not counted"),
-                                ruleset=ruleset.name, claims=", ".join(f"{c.player} {c.points}" for c in claims)))
+                                ruleset=ruleset.called, claims=", ".join(f"{c.player} {c.points}" for c in claims)))
         claims = ()
     at_once = ruleset["end.at_once"] and target > 0 and ruleset["end.at_target"] is AtTarget.WINS
     if scored is not None:

@@ -232,3 +232,11 @@ def test_the_installed_command_says_it_in_one_line(run_installed, args):
     done = run_installed(*args, code=2)
     assert done.stderr.splitlines() == [done.stderr.strip()] and "Usage:" not in done.stderr, done.stderr
     assert done.stderr.strip().endswith("(see 'scorekeeper --help')") and done.stdout == ""
+
+
+def test_demo_save_says_a_path_with_control_characters_escaped(sk, tmp_path, monkeypatch):
+    """The path typed after --save is repeated in the message: escaped, so that it cannot drive the terminal."""
+    monkeypatch.chdir(tmp_path)
+    said = sk("demo", "--save", "8\x1b[2J").stdout
+    assert "\x1b" not in said and "Saved to 8\\x1b[2J: try" in said
+    assert (tmp_path / "8\x1b[2J").exists()

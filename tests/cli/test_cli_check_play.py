@@ -34,7 +34,7 @@ def test_the_first_illegal_play_ends_the_ruling_with_its_reason(sk):
     found = play_json(sk, "--rules", "goat", "Ann 6-6, Bob 5-4, Ann 6-3")
     assert [play["legal"] for play in found["plays"]] == [True, False]
     refused = found["plays"][1]
-    assert refused["reason"] == "4-5 does not match an open end (the ends show 6 6)"
+    assert refused["reason"] == "4-5 does not match an open end (the ends show 6 and 6)"
     assert (refused["player"], refused["tile"], refused["points"]) == ("Bob", "4-5", 0)
     assert found["turn"] == "Bob"
 
@@ -44,7 +44,7 @@ def test_text_fits_40_columns_and_says_the_fish_and_fisherman(sk, monkeypatch):
     text = sk("check", "play", "--rules", "goat", SEALED.replace("Ann", "Alexandra").replace("Dan", "Daniela")
               + ", Bob 2-2").stdout
     assert max(width(line) for line in text.splitlines()) <= 40, text
-    assert text.startswith("goat: 10 plays, all legal.")
+    assert text.startswith("Goat: 10 plays, all legal.")  # the game as people call it
     assert "A fish. Fisherman: Alexandra." in text
 
 
@@ -53,18 +53,19 @@ def test_text_shows_counts_points_and_turn(sk):
     assert " 4 Bob 0-2 · 5+5+3+2 = 15 · +15 · Ann" in text.splitlines()
     assert " 2 Bob 5-0 · 5+5+0 = 10 · +10 · Ann" in text.splitlines()  # as it lies: the half laid on first
     assert " 3 Ann 5-3 · 5+5+0+3 = 13 · Bob" in text.splitlines()
-    assert "Ends 5 5 3 2, count 15.\nNext: Ann.\nMuggins: a score its player does not call may be taken by an " \
+    assert "Ends 3, 2 and the spinner 5-5, count 15.\nNext: Ann.\nMuggins: a score its player does not call may be taken by an " \
            "opponent (play.muggins = called)." in text
     # All Fives extends Muggins and keeps its muggins; a house rule without it says nothing of it
-    assert "Muggins:" in sk("check", "play", "--rules", "all-fives", "Ann 5-5, Bob 5-0").stdout
+    muggins = "\nMuggins: a score its player"
+    assert muggins in sk("check", "play", "--rules", "all-fives", "Ann 5-5, Bob 5-0").stdout
     plain = house(sk, 'extends = "muggins"\nname = "plain"\n[play]\nmuggins = "none"\n')
-    assert "Muggins:" not in sk("check", "play", "--rules", plain, "Ann 5-5, Bob 5-0").stdout
-    assert "Muggins:" not in sk("check", "play", "--rules", "muggins", "Ann 5-4, Bob 4-1").stdout  # nothing scored
+    assert muggins not in sk("check", "play", "--rules", plain, "Ann 5-5, Bob 5-0").stdout
+    assert muggins not in sk("check", "play", "--rules", "muggins", "Ann 5-4, Bob 4-1").stdout  # nothing scored
 
 
 def test_text_names_the_refused_play_and_the_out(sk, tmp_path):
     refused = sk("check", "play", "Ann 6-6, Bob 5-4").stdout
-    assert "goat: play 2 is illegal." in refused and " 2 Bob 4-5: refused" in refused
+    assert "Goat: play 2 is illegal." in refused and " 2 Bob 4-5: refused" in refused
     small = tmp_path / "small.toml"
     small.write_text('extends = "goat"\nname = "small"\n[tiles]\ndeal = 2\n', encoding="utf-8")
     out = sk("check", "play", "--rules", str(small), "Ann 6-6, Bob 6-3, Ann 6-1").stdout
@@ -90,7 +91,7 @@ def test_hands_check_the_knock(sk):
     (("Ann",), "play 1: what did Ann do?"),
     (("Ann 6-6 on",), "'Ann 6-6 on' needs the end's number"),
     (("Ann 6-6",), "the plays name one player (Ann)"),
-    (("--hand", "Ann=1-1", "Ann 6-6, Bob 6-3"), "Ann's hand has 1 tiles, but goat deals 7"),
+    (("--hand", "Ann=1-1", "Ann 6-6, Bob 6-3"), "Ann's hand has 1 tiles, but Goat deals 7"),
     (("--hand", "Ann=1-1", "--hand", "Ann=2-2", "Ann 6-6, Bob 6-3"), "Ann is given two hands"),
     (("--hand", "Ann=x", "Ann 6-6"), "'x' is not a tile"),
 ])

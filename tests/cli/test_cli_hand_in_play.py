@@ -80,7 +80,7 @@ def test_table_text_says_the_hand_and_its_points_in_play(race):
 def test_explain_with_no_round_yet_explains_the_hand_in_play(race):
     shown = race("explain").stdout
     assert shown.startswith("The hand in play under All Fives (11 plays, not yet recorded):\n 1 Ann 6-6")
-    assert "11 Bob 3-2 on 3 · 1+2+2 = 5 · +5 · Cat\nEnds 6 1 2 2, count 5.\nNext: Cat.\n" \
+    assert "11 Bob 3-2 on 3 · 1+2+2 = 5 · +5 · Cat\nEnds 1, 2, 2 and the spinner 6-6, count 5.\nNext: Cat.\n" \
            "in play this hand: Bob 5 (already in the totals)" in shown
     assert race("explain", "--hand").stdout == shown
 

@@ -23,8 +23,8 @@ def test_again_starts_the_next_match_with_the_same_sides_and_keeps_the_finished_
     assert len(kept) == 1 and kept[0].read_bytes() == finished
     assert said == [f"New Pairs Goat match in {sk.path}: Reds, Blues.",
                     f"The finished match is kept as {kept[0]}.",
-                    "first round: the holder of 1-1 leads (else 2-2 ... 6-6, then 0-0; with no double out, the "
-                    "heaviest tile)"]
+                    "The holder of 1-1 leads the first round (else 2-2 ... 6-6, then 0-0; with no double out, the "
+                    "heaviest tile)."]
     old, new = load_match(str(kept[0])), load_match(str(sk.path))
     assert (new.ruleset, new.players, new.sides) == (old.ruleset, old.players, old.sides)
     assert len(old.rounds) == 2 and new.rounds == () and new.history == ()

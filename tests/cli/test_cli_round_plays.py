@@ -40,7 +40,7 @@ def test_the_plays_word_may_come_after_the_hands(small):
 
 @pytest.mark.parametrize("args, words", [
     (("round", "--plays", "Ann 5-5, Bob 5-0, Ann 3-4", "--hand", "Bob=6-6"),
-     "play 3 (Ann 3-4): 3-4 does not match an open end (the ends show 5 5 5 0)"),
+     "play 3 (Ann 3-4): 3-4 does not match an open end (the ends show 0 and the spinner 5-5)"),
     (("round", "--plays", "Ann 5-5, Bob 4-4"), "play 2 (Bob 4-4): 4-4 does not match an open end"),
     (("round", "--plays", "Ann 5-5, Zed 5-0"), "unknown player 'Zed'"),
     (("round", "--plays", "Ann 5-5, Bob"), "play 2: what did Bob do?"),
@@ -72,14 +72,15 @@ def test_explain_shows_the_hand_play_by_play_within_40_columns(small, monkeypatc
     lines = shown.splitlines()
     assert all(len(line) <= 40 for line in lines), [line for line in lines if len(line) > 40]
     start = lines.index("The hand, play by play:")
-    assert lines[start + 1:start + 8] == [
+    assert lines[start + 1:start + 9] == [
         "   1 Ann 5-5 · 5+5 = 10 · +10 · Bob",
         "   2 Bob 5-0 · 5+5+0 = 10 · +10 · Ann",
         "   3 Ann 5-3 · 5+5+0+3 = 13 · Bob",
         "   4 Bob 0-2 missed · 5+5+3+2 = 15 · +15",
         "       · Ann",
         "   5 Ann 3-4 on 3 · 5+5+2+4 = 16 · out",
-        "  Ends 5 5 2 4, count 16.",
+        "  Ends 2, 4 and the spinner 5-5, count",
+        "      16.",
     ]
     assert "Out: Ann with 3-4 (led 5-5)." in shown
     assert "15 missed by Bob and lost" in shown.replace("\n", " ").replace("  ", " ")

@@ -69,7 +69,7 @@ def test_a_breach_proved_late_is_said_at_the_line_that_proves_it_and_allow_lets_
     lines = proved.text.split("\n")
     assert lines[0] == "Bob 6-1 · ends 3 1 · Ann"
     assert " ".join(" ".join(lines[1:]).split()).startswith(
-        "Play 2 (Bob draws 1): Bob could play before drawing: 1-6 3-6 fit the ends (6 6)")
+        "Play 2 (Bob draws 1): Bob could play before drawing: 1-6 3-6 fit the ends (6 and 6)")
     assert all(len(line) <= 40 for line in lines)
     assert said(live, "allow") == "Let stand: play 2 (Bob draws 1)."
     assert said(live, "12").startswith("Ann 1-2 · ends 3 2 · out")
@@ -86,7 +86,7 @@ def test_a_breach_the_hands_prove_refuses_them_and_allow_records_the_round(tmp_p
         assert live.handle(line).ok
     refused = live.handle("b 0-0 6-4")  # 3-6 and 4-6 fitted the 6s: at most one drawn
     assert not refused.ok and " ".join(refused.text.split()).startswith(
-        "Error: play 2 (Bob draws 1): Bob could play before drawing: 3-6 4-6 fit the ends (6 6)")
+        "Error: play 2 (Bob draws 1): Bob could play before drawing: 3-6 4-6 fit the ends (6 and 6)")
     assert live.prompt() == "#1 hands> "
     lines = said(live, "allow").split("\n")
     assert lines[0] == "Let stand: play 2 (Bob draws 1)." and lines[1].startswith("Round 1: Ann out on 1-2")

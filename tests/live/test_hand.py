@@ -64,7 +64,7 @@ def test_a_refused_play_changes_nothing_and_a_line_of_plays_is_all_or_none():
         made.play_all(parse_plays("c 12 on 1, d 2-6, b 6-6", FOUR))
     assert format_plays(made.plays) == "Ann 2-4, Bob 1-4"
     assert made.board.turn == "Cat" and made.board.ends() == (2, 1)
-    with pytest.raises(IllegalPlay, match=r"5-5 does not match an open end \(the ends show 2 1\)"):
+    with pytest.raises(IllegalPlay, match=r"5-5 does not match an open end \(the ends show 2 and 1\)"):
         made.play(Play("Cat", Action.TILE, Tile(5, 5)))
 
 
@@ -104,7 +104,7 @@ def test_a_sealed_layout_says_so_and_fish_closes_it_with_everyone_knocking():
 
 def test_fish_on_a_layout_that_can_still_be_matched_is_refused():
     made = hand("goat", "a 24 b 41")
-    with pytest.raises(InputError, match=r"not a fish: tiles that match the ends \(2 1\) are still to play"):
+    with pytest.raises(InputError, match=r"not a fish: tiles that match the ends \(2 and 1\) are still to play"):
         made.fish()
     assert len(made.plays) == 2
 
@@ -182,7 +182,7 @@ def test_a_breach_waits_for_the_table_allow_makes_the_line_as_played_and_keeps_t
     assert [(finding.play, finding.breach, finding.shown) for finding in later.unsettled] == [
         (2, Breach.KNOCK_WHILE_ABLE, 6)]
     assert later.answer(later.board.history[-1:]).splitlines()[1].startswith(
-        "Play 2 (Dan knocks): Dan could play at that knock: 1-2 fits the ends (2 4)")
+        "Play 2 (Dan knocks): Dan could play at that knock: 1-2 fits the ends (2 and 4)")
     assert later.allow() == [] and not later.unsettled
     later.play_all(parse_plays("a 02 on 0, b 23, c 35 on 3, d 52 on 5, a 22", FOUR))
     assert later.over

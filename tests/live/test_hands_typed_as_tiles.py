@@ -105,3 +105,57 @@ def test_the_tiles_gone_make_a_number_a_total_named_or_not():
         out="Ann", hands=(("Dan", (Tile(4, 6),)),), totals=(("Bob", 20), ("Cat", 12)))
     assert read_round('"Ann" out, Cat 12', seated, held=held, gone=gone).totals == (("Cat", 12),)
     assert read_round('"Ann" out, Cat 12', seated, held=held).hands == (("Cat", (Tile(1, 2),)),)
+
+
+def test_two_digits_that_could_be_a_total_say_the_tile_read_and_ask(tmp_path):
+    """Cat holds one tile: 'c 10' is the tile 0-1 as the plays type it, but 5-5 (10 pips) is still out too:
+    the session says which it read and asks; Enter keeps the tile."""
+    live = ended(tmp_path)
+    reply = live.handle("b 52, c 10, d 46")
+    assert reply.text == "Cat 10 is read as the tile 0-1." and reply.question == "A total of 10 instead? [y/N] "
+    assert load_match(str(tmp_path / "match.toml")).rounds == ()  # nothing recorded before the answer
+    reply = live.answer("")
+    assert reply.ok and "Cat 0-1" in reply.text, reply.text
+    assert load_match(str(tmp_path / "match.toml")).rounds[0].hands["Cat"].tiles == (Tile(0, 1),)
+
+
+def test_yes_makes_the_two_digits_a_total(tmp_path):
+    live = ended(tmp_path)
+    assert live.handle("b 52, c 10, d 46").question
+    reply = live.answer("y")
+    assert reply.ok and "Cat 10" in reply.text, reply.text
+    hands = load_match(str(tmp_path / "match.toml")).rounds[0].hands
+    assert (hands["Cat"].total, hands["Dan"].tiles) == (10, (Tile(4, 6),))
+
+
+@pytest.mark.parametrize("line", [
+    "b 50, c 12, d 46",  # 12 pips is 6-6, played by Ann: only the tile 1-2
+    "b 45, c 35, d 46",  # no tile has 35 pips
+    "b 52, c 1-0, d 46",  # the dash says it is a tile
+    "b 52, c 01, d 46",  # a leading 0: the tile 0-1
+])
+def test_two_digits_no_total_could_be_are_the_tile_unasked(tmp_path, line):
+    reply = ended(tmp_path).handle(line)
+    assert reply.ok and not reply.question, reply.text
+
+
+def test_another_line_is_no_answer_and_nothing_is_recorded(tmp_path):
+    live = ended(tmp_path)
+    assert live.handle("b 52, c 10, d 46").question
+    reply = live.answer("table")
+    assert reply.text.startswith("Not recorded: 'b 52, c 10, d 46' (the question takes y or n); 'table' is taken")
+    assert load_match(str(tmp_path / "match.toml")).rounds == () and live.hand is not None and live.hand.over
+
+
+@pytest.mark.parametrize("language, said, question", [
+    ("ru", "Cat 10: прочитано как кость 0-1.", "Или это сумма 10? [д/Н] "),
+    ("uk", "Cat 10: прочитано як кістку 0-1.", "Чи це сума 10? [так/Н] "),
+])
+def test_the_tile_read_is_said_in_every_language(tmp_path, language, said, question):
+    from scorekeeper import i18n
+
+    i18n.use(language)
+    live = ended(tmp_path)
+    reply = live.handle("b 52, c 10, d 46")
+    assert (reply.text, reply.question) == (said, question)
+    assert load_match(str(tmp_path / "match.toml")).rounds == ()

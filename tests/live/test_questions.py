@@ -40,11 +40,11 @@ def test_a_tile_asked_about_says_where_it_goes_and_what_it_scores(tmp_path):
         assert live.handle(line).ok
     assert flat(live.handle("? 23").text) == "Bob may lay 2-3 on 3 (count 5, +5) or on 2 (count 7)."
     assert flat(live.handle("? 4-5").text) == ("Bob cannot lay 4-5: 4-5 does not match an open end (the ends show "
-                                               "6 3 1 2).")
+                                               "3, 1, 2 and the spinner 6-6).")
     # Bob knocked at play 3 with a 6 showing: laying 5-6 now, with nothing drawn since, would prove it
     assert flat(live.handle("? 5-6").text) == ("Bob may lay 5-6: count 11. But: Bob could play at that knock: 5-6 "
-                                               "fits the ends (6 6 6 6) and Bob drew nothing after it ('allow' would "
-                                               "let it stand).")
+                                               "fits the ends (the spinner 6-6) and Bob drew nothing after it "
+                                               "('allow' would let it stand).")
     assert flat(live.handle("? 34").text) == "3-4 is on the table (laid by Ann, play 6)."
     assert flat(live.handle("? 6-9").text) == "Error: tile 6-9 is not in a double-six set"
     assert flat(live.handle("? 2 3").text) == "Error: '?' takes one tile: ? 56 (or ? 5-6), not '2 3'"
@@ -52,11 +52,11 @@ def test_a_tile_asked_about_says_where_it_goes_and_what_it_scores(tmp_path):
 
 def test_where_the_hand_stands(tmp_path):
     live = session(tmp_path)
-    assert flat(live.handle("?").text) == ("No hand in play yet: first round: the leader is chosen by lot and may "
+    assert flat(live.handle("?").text) == ("No hand in play yet. The first round's leader is chosen by lot and may "
                                            "lead any tile. Tiles held: Ann 5, Bob 5, Cat 5, Dan 5. Bazaar: 8 tiles.")
     for line in ALL_FIVES:
         live.handle(line)
-    assert live.handle("ends").text == "Ends 6 3 1 2, count 6; Bob to play."
+    assert live.handle("ends").text == "Ends 3, 1, 2 and the spinner 6-6, count\n  6; Bob to play."
     assert flat(live.handle("held").text) == ("Tiles held: Ann 2, Bob 12 (drew 8), Cat 3, Dan 3. The bazaar is "
                                                "empty.")
     assert flat(live.handle("?").text) == flat(live.handle("ends").text + " " + live.handle("held").text)
@@ -67,9 +67,9 @@ def test_a_blocking_game_says_the_ends_and_the_bazaar_it_keeps(tmp_path):
     live = session(tmp_path, "goat", ("Ann", "Bob"))
     live.handle("a out 5")
     live.handle("24")
-    assert flat(live.handle("?").text) == ("Ends 2 4; Bob to play. Tiles held: Ann 6, Bob 7. Bazaar: 14 tiles, 13 "
+    assert flat(live.handle("?").text) == ("Ends 2 and 4; Bob to play. Tiles held: Ann 6, Bob 7. Bazaar: 14 tiles, 13 "
                                            "may be drawn (left in the bazaar: 1).")
-    assert flat(live.handle("? 56").text) == "Bob cannot lay 5-6: 5-6 does not match an open end (the ends show 2 4)."
+    assert flat(live.handle("? 56").text) == "Bob cannot lay 5-6: 5-6 does not match an open end (the ends show 2 and 4)."
     assert live.handle("? 46").text == "Bob may lay 4-6: ends then 2 6."
 
 
@@ -99,11 +99,11 @@ def test_a_question_changes_nothing_the_file_the_history_the_prompt_a_breach_wai
 
 
 @pytest.mark.parametrize("language, said", [
-    ("ru", ["Аня может зайти с 6-6: сумма концов 12.", "Концы 6 3 1 2, сумма 6; ходит Боря.",
+    ("ru", ["Аня может зайти с 6-6: сумма концов 12.", "Концы 3, 1, 2 и спиннер 6-6, сумма 6; ходит Боря.",
             "Костей на руках: Аня 2, Боря 12 (с базара 8), Катя 3, Даша 3. Базар пуст.",
             "Боря может положить 2-3 на 3 (сумма концов 5, +5) или на 2 (сумма концов 7).",
             "3-4 уже на столе (ход 6, игрок Аня)."]),
-    ("uk", ["Аня може зайти з 6-6: сума кінців 12.", "Кінці 6 3 1 2, сума 6; ходить Боря.",
+    ("uk", ["Аня може зайти з 6-6: сума кінців 12.", "Кінці 3, 1, 2 і спінер 6-6, сума 6; ходить Боря.",
             "Кісток на руках: Аня 2, Боря 12 (з базару 8), Катя 3, Даша 3. Базар порожній.",
             "Боря може покласти 2-3 на 3 (сума кінців 5, +5) або на 2 (сума кінців 7).",
             "3-4 уже на столі (хід 6, гравець Аня)."]),

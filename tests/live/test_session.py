@@ -107,7 +107,7 @@ def test_a_muggins_hand_with_claims_at_the_prompt(tmp_path):
     assert play.child.after.startswith("#1+")  # the prompt says a hand is in progress
     assert play.say("b count 15, c +5").startswith("Claimed: Bob +15, Cat +5")
     refused = play.say("Bob +13")
-    assert refused.startswith("Error: Bob +13: muggins cannot score 13 in one play")  # as with a round
+    assert refused.startswith("Error: Bob +13: Muggins cannot score 13 in one play")  # as with a round
     assert play.say("undo").startswith("Dropped the claim of 5 by Cat.")
     answer = play.say("a out, b 3-4, 5, Ann +20")
     assert answer.startswith("Round 1: Ann out, Bob 3-4, Cat 5, Ann +10, Bob count 15, Ann +20")
@@ -352,7 +352,8 @@ def test_a_new_user_at_40_columns_reads_whole_words(tmp_path):
     greeting = play.greeting.replace("\r\n", "\n")
     assert greeting.count("Goat match") == 1 and "New Goat match in match.toml: Alex," in greeting
     assert "\nType a round, 'help' or 'quit'." in greeting  # what to type: a line of its own
-    assert "first round: the holder of 1-1 leads" in " ".join(greeting.split())  # as 'new' says it
+    assert "\nThe holder of 1-1 leads the" in greeting  # a sentence of its own, as 'new' says it
+    assert "Olya. The holder of 1-1 leads the first round (else 2-2" in " ".join(greeting.split())
     assert all(len(row) <= 40 for row in greeting.splitlines())
     assert " ".join(greeting.split()).endswith("Type a round, 'help' or 'quit'.")
 
@@ -397,10 +398,10 @@ def test_in_play_totals_typed_in_a_line_are_refused_in_its_words(sk):
     sk("new", "--rules", "muggins", "Ann", "Bob", "Cat")
     session = LiveSession.open(str(sk.path))
     for line, said in (("a out, b 3, c 4, a played 10, a played 5", "Ann is given two in-play totals"),
-                       ("a out, b 3, c 4, a played 13", "Ann played 13: muggins cannot make 13")):
+                       ("a out, b 3, c 4, a played 13", "Ann played 13: Muggins cannot make 13")):
         text = " ".join(session.handle(line).text.split())
         assert said in text and "--" not in text
-    assert "--points Ann=13: muggins cannot make 13" in sk.fails(
+    assert "--points Ann=13: Muggins cannot make 13" in sk.fails(
         "round", "--out", "Ann", "--total", "Bob=3", "--total", "Cat=4", "--points", "Ann=13", code=2)
 
 
@@ -862,8 +863,8 @@ def test_again_at_40_columns_starts_the_next_match_with_the_same_players(tmp_pat
     kept = sorted(tmp_path.glob("match.*.toml"))
     assert len(kept) == 1 and kept[0].read_bytes() == finished
     assert " ".join(answer.split()) == (f"New Goat match: Ann, Bob. The finished match is kept as {kept[0].name}. "
-                                        "first round: the holder of the lowest double leads (0-0, then 1-1 ...; "
-                                        "with no double out, the lightest tile)")
+                                        "The holder of the lowest double leads the first round (0-0, then 1-1 ...; "
+                                        "with no double out, the lightest tile).")
     assert play.child.after == "#1> "
     assert " ".join(play.say("rematch").split()) == ("Error: the match is not over (0 rounds so far): 'rematch' "
                                                      "starts the next one once it is")

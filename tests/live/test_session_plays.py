@@ -30,7 +30,7 @@ def test_an_all_fives_hand_typed_play_by_play_at_40_columns(tmp_path):
     assert play.prompt == "#1 12 Bob> "  # a hand is in play: the count and whose turn
     assert play.say("b draws 8") == "Bob draws 8 · Bob\n"  # a draw keeps the turn
     before = (tmp_path / "match.toml").read_bytes()
-    assert lines_of(play.say("b 55")) == ["Error: Bob 5-5: 5-5 does not match an", "  open end (the ends show 6 6 6 6)"]
+    assert lines_of(play.say("b 55")) == ["Error: Bob 5-5: 5-5 does not match an", "  open end (the ends show the spinner", "  6-6)"]
     assert play.prompt == "#1 12 Bob> "  # refused: nothing changed
     assert (tmp_path / "match.toml").read_bytes() == before
     assert play.say("b knocks") == "Bob knocks · Cat\n"
@@ -150,7 +150,7 @@ def test_explain_shows_the_hand_in_play_before_any_round_and_explain_hand_at_any
     assert shown == ("The hand in play under All Fives (3\n   plays, not yet recorded):\n"
                      " 1 Cat 0-3 · 0+3 = 3 · Ann\n 2 Ann 0-6 · 3+6 = 9 · Bob\n 3 Cat 3-2 · 6+2 = 8 · Ann\n"
                      "   breach, let stand: it is Bob's turn,\n      not Cat's\n"
-                     "Ends 6 2, count 8.\nNext: Ann.")
+                     "Ends 6 and 2, count 8.\nNext: Ann.")
     assert all(len(row) <= 40 for row in shown.splitlines())
     assert live.handle("explain hand").text == shown
     assert live.handle("explain рука").text == shown  # the option in any of the languages
@@ -265,8 +265,8 @@ def test_the_table_lets_a_breach_stand_at_the_play_and_at_the_hands_at_40_column
         play.say(line)
     proved = lines_of(play.say(KNOCKED[-1]))
     assert proved[0] == "Bob 5-2 on 5 · ends 2 2 · Cat"
-    assert " ".join(" ".join(proved[1:3]).split()).startswith("Play 2 (Bob knocks): Bob could play at that knock: "
-                                                              "2-5 fits the ends (2 4)")
+    assert " ".join(" ".join(proved[1:4]).split()).startswith("Play 2 (Bob knocks): Bob could play at that knock: "
+                                                              "2-5 fits the ends (2 and 4)")
     assert all(len(line) <= 40 for line in proved)
     assert play.say("c 22").startswith("Cat 2-2 · ends 2 2 · fish")  # not let stand yet: the hand goes on
     at_the_end = " ".join(play.say(KNOCKED_HANDS).split())

@@ -37,8 +37,8 @@ ALL_FIVES_EN = [  # the deal: Ann 6-6 3-4 2-6 2-5 0-5, Bob 3-6 4-4 2-3 2-2 1-3, 
     ("", (), """\
 New All Fives match in match.toml: Ann,
 Bob, Cat, Dan.
-first round: the leader is chosen by lot
-and may lead any tile
+The first round's leader is chosen by
+lot and may lead any tile.
 Type a round, 'help' or 'quit'.
 #1> """),
     ("66", ("a",), """\
@@ -53,14 +53,16 @@ Bob 6-5 · 6+6+5 = 17 · Cat
 #1 17 Cat> """),
     ("c 34", (), """\
 Error: Cat 3-4: 3-4 does not match an
-  open end (the ends show 6 6 6 5)
+  open end (the ends show 5 and the
+  spinner 6-6)
 #1 17 Cat> """),
     ("06", (), """\
 Cat 6-0 · 5+0 = 5 · +5 · Dan
 Not called? An opponent may say muggins.
 #1 5 Dan> """),
     ("?", (), """\
-Ends 6 6 5 0, count 5; Dan to play.
+Ends 5, 0 and the spinner 6-6, count 5;
+  Dan to play.
 Tiles held: Ann 4, Bob 5 (drew 1), Cat
   4, Dan 5.
 Bazaar: 7 tiles.
@@ -79,8 +81,8 @@ Ann 4-3 · 5+0+3 = 8 · Bob
 Bob 6-3 on 6 · 5+0+3+3 = 11 · Cat
 Play 2 (Bob draws 1): Bob could play
   before drawing: 3-6 5-6 fit the ends
-  (6 6 6 6) and at most 1 of them came
-  from the bazaar
+  (the spinner 6-6) and at most 1 of
+  them came from the bazaar
   (bazaar.draw_while_able = false).
   'allow' lets it stand.
 #1 11 Cat> """),
@@ -90,10 +92,11 @@ Cat, Dan; 0 rounds so far.
 The hand in play is taken up (7 plays
 kept): Cat to play.
 Play 2 (Bob draws 1): Bob could play
-before drawing: 3-6 5-6 fit the ends (6
-6 6 6) and at most 1 of them came from
-the bazaar (bazaar.draw_while_able =
-false). 'allow' lets it stand.
+before drawing: 3-6 5-6 fit the ends
+(the spinner 6-6) and at most 1 of them
+came from the bazaar
+(bazaar.draw_while_able = false).
+'allow' lets it stand.
 Type a round, 'help' or 'quit'.
 #1 11 Cat> """),
     ("allow", (), """\
@@ -176,8 +179,8 @@ ALL_FIVES_RU = [  # the same hand, the players Аня, Боря, Вика and Г
     ("", (), """\
 Новая партия «Все пятёрки» в match.toml:
 Аня, Боря, Вика, Гена.
-первый кон: кто заходит, решает жребий,
-заходить можно с любой кости
+Кто заходит в первом коне, решает
+жребий; заходить можно с любой кости.
 Введите кон, 'помощь' или 'выход'.
 #1> """),
     ("66", ("а",), """\
@@ -192,8 +195,8 @@ ALL_FIVES_RU = [  # the same hand, the players Аня, Боря, Вика and Г
 #1 17 Вика> """),
     ("в 34", (), """\
 Ошибка: Вика 3-4: 3-4 не подходит ни к
-  одному открытому концу (на концах 6 6
-  6 5)
+  одному открытому концу (открыты: 5 и
+  спиннер 6-6)
 #1 17 Вика> """),
     ("06", (), """\
 Вика 6-0 · 5+0 = 5 · +5 · Гена
@@ -201,7 +204,8 @@ ALL_FIVES_RU = [  # the same hand, the players Аня, Боря, Вика and Г
   «маггинс».
 #1 5 Гена> """),
     ("?", (), """\
-Концы 6 6 5 0, сумма 5; ходит Гена.
+Концы 5, 0 и спиннер 6-6, сумма 5; ходит
+  Гена.
 Костей на руках: Аня 4, Боря 5 (с базара
   1), Вика 4, Гена 5.
 На базаре 7 костей.
@@ -220,7 +224,7 @@ ALL_FIVES_RU = [  # the same hand, the players Аня, Боря, Вика and Г
 Боря 6-3 на 6 · 5+0+3+3 = 11 · Вика
 Ход 2 (Боря берёт 1): игроку Боря было
   чем ходить, не беря с базара: 3-6 5-6
-  подходят к концам (6 6 6 6), а с
+  подходят к концам (спиннер 6-6), а с
   базара пришло не больше 1 из них
   (bazaar.draw_while_able = false).
   'оставить' — оставить его в силе.
@@ -232,8 +236,8 @@ ALL_FIVES_RU = [  # the same hand, the players Аня, Боря, Вика and Г
 ходов): ходит Вика.
 Ход 2 (Боря берёт 1): игроку Боря было
 чем ходить, не беря с базара: 3-6 5-6
-подходят к концам (6 6 6 6), а с базара
-пришло не больше 1 из них
+подходят к концам (спиннер 6-6), а с
+базара пришло не больше 1 из них
 (bazaar.draw_while_able = false).
 'оставить' — оставить его в силе.
 Введите кон, 'помощь' или 'выход'.
@@ -321,9 +325,9 @@ GOAT_EN = [  # the deal: Ann 0-0 1-3 5-6 0-6 1-1 1-2 2-2, Bob 0-1 2-4 3-3 3-4 3-
     ("", (), """\
 New Goat match in match.toml: Ann, Bob,
 Cat.
-first round: the holder of the lowest
-double leads (0-0, then 1-1 ...; with no
-double out, the lightest tile)
+The holder of the lowest double leads
+the first round (0-0, then 1-1 ...; with
+no double out, the lightest tile).
 Type a round, 'help' or 'quit'.
 #1> """),
     ("00", ("a",), """\
@@ -351,7 +355,7 @@ Error: Ann 5-6: it is Cat's turn, not
   played)
 #1 Cat> """),
     ("?", (), """\
-Ends 2 0; Cat to play.
+Ends 2 and 0; Cat to play.
 Tiles held: Ann 5, Bob 6 (drew 1), Cat
   6.
 Bazaar: 6 tiles, 5 may be drawn (left in
@@ -359,7 +363,7 @@ Bazaar: 6 tiles, 5 may be drawn (left in
 #1 Cat> """),
     ("? 56", (), """\
 Cat cannot lay 5-6: 5-6 does not match
-  an open end (the ends show 2 0).
+  an open end (the ends show 2 and 0).
 #1 Cat> """),
     ("05", (), """\
 Cat 0-5 · ends 2 5 · Ann
@@ -371,9 +375,10 @@ Ann 5-6 · ends 2 6 · Bob
 Bob 2-4 · ends 6 4 · Cat
 Play 5 (Bob draws 1): Bob could play
   before drawing: 0-3 2-4 fit the ends
-  (2 3) and at most 1 of them came from
-  the bazaar (bazaar.draw_while_able =
-  false). 'allow' lets it stand.
+  (2 and 3) and at most 1 of them came
+  from the bazaar
+  (bazaar.draw_while_able = false).
+  'allow' lets it stand.
 #1 Cat> """),
     ("allow", (), """\
 Let stand: play 5 (Bob draws 1).
@@ -424,9 +429,9 @@ GOAT_RU = [  # the same hand, the players Аня, Боря and Вика
     ("", (), """\
 Новая партия «Козёл» в match.toml: Аня,
 Боря, Вика.
-первый кон: заходит тот, у кого младший
-дубль (0-0, затем 1-1 ...; если дублей
-нет, самая лёгкая кость)
+В первом коне заходит тот, у кого
+младший дубль (0-0, затем 1-1 ...; если
+дублей нет, самая лёгкая кость).
 Введите кон, 'помощь' или 'выход'.
 #1> """),
     ("00", ("а",), """\
@@ -454,7 +459,7 @@ GOAT_RU = [  # the same hand, the players Аня, Боря and Вика
   как сыграли)
 #1 Вика> """),
     ("?", (), """\
-Концы 2 0; ходит Вика.
+Концы 2 и 0; ходит Вика.
 Костей на руках: Аня 5, Боря 6 (с базара
   1), Вика 6.
 На базаре 6 костей, брать можно 5
@@ -463,7 +468,7 @@ GOAT_RU = [  # the same hand, the players Аня, Боря and Вика
     ("? 56", (), """\
 Вика не может положить 5-6: 5-6 не
   подходит ни к одному открытому концу
-  (на концах 2 0).
+  (открыты: 2 и 0).
 #1 Вика> """),
     ("05", (), """\
 Вика 0-5 · концы 2 5 · Аня
@@ -475,7 +480,7 @@ GOAT_RU = [  # the same hand, the players Аня, Боря and Вика
 Боря 2-4 · концы 6 4 · Вика
 Ход 5 (Боря берёт 1): игроку Боря было
   чем ходить, не беря с базара: 0-3 2-4
-  подходят к концам (2 3), а с базара
+  подходят к концам (2 и 3), а с базара
   пришло не больше 1 из них
   (bazaar.draw_while_able = false).
   'оставить' — оставить его в силе.

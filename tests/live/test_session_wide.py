@@ -64,7 +64,7 @@ def test_again_at_80_columns_starts_the_next_match_with_the_same_players(tmp_pat
     assert len(kept) == 1 and kept[0].read_bytes() == finished
     assert lines_of(answer)[0] == "New Goat match: Ann, Bob. The finished match is kept as"
     assert " ".join(answer.split()).startswith(f"New Goat match: Ann, Bob. The finished match is kept as "
-                                               f"{kept[0].name}. first round: the holder of the lowest double")
+                                               f"{kept[0].name}. The holder of the lowest double leads the first round")
     assert all(len(row) <= 80 for row in lines_of(answer))
     assert play.prompt == "#1> "
     play.quit()

@@ -76,7 +76,7 @@ def test_a_claim_known_only_as_points_is_named_as_not_convertible(sk):
         {"round": None, "player": "Ann", "points": 10, "kind": "claim"}]
     note = phone["rescore_notes"][0]
     assert note.startswith("Bob 15 (round 1), Ann 10 (the hand in progress): known only as points")
-    assert "not converted to phone (play.scores total of 5 -> quotient of 5)" in note
+    assert "not converted to Phone (play.scores total of 5 -> quotient of 5)" in note
     text = sk("table", "--rules", "phone").stdout
     assert "note: Bob 15 (round 1), Ann 10 (the hand in progress): known only as points" in " ".join(text.split())
     # a ruleset that turns counts into points the same way converts points as they are: nothing to say
@@ -149,7 +149,7 @@ def test_the_match_file_round_trip_and_old_files(sk):
 
 
 @pytest.mark.parametrize("claims, says", [
-    ('["Ann=15 count 20"]', "muggins scores a count of 20 as 20, not 15"),
+    ('["Ann=15 count 20"]', "Muggins scores a count of 20 as 20, not 15"),
     ('["Ann=20 count twenty"]', "not a whole number"),
 ])
 def test_a_broken_count_in_the_file_is_named(sk, claims, says):

@@ -287,9 +287,9 @@ def test_a_bad_line_is_refused_in_one_line_and_changes_nothing(sk, line, message
 
 
 @pytest.mark.parametrize("line, message", [
-    ("Ann out 3 4, Ann +13", "Ann +13: muggins cannot score 13 in one play"),
-    ("Ann out 3 4, Ann count 13", "Ann count 13: a count of 13 scores nothing in muggins"),
-    ("Ann out 3 4, Bob played 12", "Bob played 12: muggins cannot make 12 during play"),  # as typed
+    ("Ann out 3 4, Ann +13", "Ann +13: Muggins cannot score 13 in one play"),
+    ("Ann out 3 4, Ann count 13", "Ann count 13: a count of 13 scores nothing in Muggins"),
+    ("Ann out 3 4, Bob played 12", "Bob played 12: Muggins cannot make 12 during play"),  # as typed
     ("Ann out 3 4, Bob played 10 Bob played 5", "Bob is given two in-play totals"),
     ("Ann out 3 4, Bob count 200", "count at most"),
 ])

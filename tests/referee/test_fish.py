@@ -262,3 +262,11 @@ def test_fish_ruling_on_played_out_lines(rng, plays):
         assert ruling.ends == (left, right)
     backwards = check_fish(goat, tuple(reversed(line)), hands, bazaar=0)
     assert backwards.blocked is ruling.blocked and sorted(backwards.ends) == sorted(ruling.ends)
+
+
+def test_check_fish_lists_the_ends_naming_a_spinner_with_a_side_free(sk):
+    """The spinner's free sides show its number; the ruling lists the arms' ends, then the spinner as its tile."""
+    said = " ".join(sk("check", "fish", "--rules", "muggins", "--line", "5-5 5-1", "--arm", "5-3").stdout.split())
+    assert "the ends show 1, 3 and the spinner 5-5;" in said and "5, 5" not in said
+    said = " ".join(sk("check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-4").stdout.split())
+    assert "the ends show 2 and 4;" in said

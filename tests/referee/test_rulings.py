@@ -148,7 +148,7 @@ def test_check_count_help_reproduces_both_vector_sequences(sk):
 
 
 @pytest.mark.parametrize("args, problem", [
-    (("--rules", "goat", "--spinner", "5-5", "3"), "goat has no spinner (play.spinner = none)"),
+    (("--rules", "goat", "--spinner", "5-5", "3"), "Goat has no spinner (play.spinner = none)"),
     (("--rules", "fives-and-threes", "--spinner", "5-5"), "has no spinner"),
     (("--rules", "muggins", "--spinner", "2-3", "3"), "the spinner is a double"),
     (("--rules", "muggins", "--spinner", "5-5", "5-5"), "cannot also lie at the end of an arm"),

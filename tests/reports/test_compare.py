@@ -29,7 +29,7 @@ def test_compare_lists_the_missing_facts_without_the_note_word_in_every_language
     monkeypatch.setenv("SCOREKEEPER_LANG", language)
     text = sk("compare", "sea-goat").stdout
     i18n.use(language)
-    heading = _("facts {ruleset} needs but the match lacks:").format(ruleset="sea-goat")
+    heading = _("facts {ruleset} needs but the match lacks:").format(ruleset=_("Sea Goat"))
     lacking = text.split(heading + "\n")[1].split("\n\n")[0].split("\n")
     kind = _("no last tile given ('out on TILE' or --last): the rules that need it were not applied")
     line = ngettext("round {rounds}: {note}", "rounds {rounds}: {note}", 2).format(rounds="1, 2", note=kind)

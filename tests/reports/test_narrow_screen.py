@@ -148,7 +148,7 @@ def test_compare_shows_an_empty_value_and_says_each_missing_fact_once(sk):
     sk("round", "Alex out, Masha 1-1, Olya 13, Serg 5")
     text = sk("compare", "sea-goat").stdout
     assert '  eggs.lead: "" -> 1-1' in text  # not "eggs.lead:  -> 1-1"
-    lacking = text.split("facts sea-goat needs but the match lacks:\n")[1].split("\n\n")[0].split("\n")
+    lacking = text.split("facts Sea Goat needs but the match lacks:\n")[1].split("\n\n")[0].split("\n")
     assert "  rounds 1, 2: no last tile given ('out on TILE' or --last): the rules that need it were not applied" in lacking
     assert not any("last tile was not recorded" in line for line in lacking)  # the kind, once, not per round
 

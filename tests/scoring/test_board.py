@@ -52,7 +52,7 @@ VECTORS = [
                  "15 -> 8", "fives-and-threes", "Ann 6-6, Bob 6-3, Ann 3-3 on 3, Bob 6-1", None,
                  [12, 15, 18, 7], [4, 8, 6, 0], None, id="line: fives-and-threes"),
     pytest.param("004 (a tile must match the end it is laid on)", "goat", "Ann 6-6, Bob 6-3, Cat 5-4", None,
-                 [12, 15], [0, 0], "4-5 does not match an open end (the ends show 6 3)", id="line: no match"),
+                 [12, 15], [0, 0], "4-5 does not match an open end (the ends show 6 and 3)", id="line: no match"),
     pytest.param("rules.md §1.1 (a tile is in one place only)", "goat", "Ann 6-6, Bob 6-3, Cat 3-6", None,
                  [12, 15], [0, 0], "3-6 is already on the table: Bob laid it at play 2", id="line: already played"),
     pytest.param("rules.md §1.1 (a tile outside the set is refused)", "goat", "Ann 6-6, Bob 6-7", None,
@@ -74,7 +74,7 @@ VECTORS = [
                  id="line: knock while able"),
     pytest.param("RULES.md §1.6 (Goat forbids drawing the last bazaar tile)", "goat",
                  "Ann 6-6, Bob draws 13, Bob draws 1", None, [12], [0],
-                 "the bazaar's last tile may not be drawn (goat: bazaar.keep = 1)", id="line: last bazaar tile"),
+                 "the bazaar's last tile may not be drawn (Goat: bazaar.keep = 1)", id="line: last bazaar tile"),
     pytest.param("rules.md §1.6 (a player who cannot play draws from the bazaar)", "muggins",
                  "Ann 6-6, Bob knocks", None, [12], [0], "Bob must draw before knocking: 14 bazaar tiles may "
                  "still be drawn", id="line: knock with the bazaar open"),
@@ -96,7 +96,7 @@ VECTORS = [
                  id="spinner: phone"),
     pytest.param("rules.md §10.2 (the spinner: long sides first, then short)", "muggins",
                  "Ann 5-5, Bob 5-0, Ann 5-1, Bob 5-2, Ann 5-3, Bob 5-4", None, [10, 10, 11, 8, 6], [10, 10, 0, 0, 0],
-                 "4-5 does not match an open end (the ends show 0 1 2 3)", id="spinner: four sides, then full"),
+                 "4-5 does not match an open end (the ends show 0, 1, 2 and 3)", id="spinner: four sides, then full"),
     pytest.param("rules.md §4.1 (later doubles are laid across)", "muggins", "Ann 5-5, Bob 5-6, Ann 6-6", None,
                  [10, 16, 22], [10, 0, 0], None, id="spinner: a later double across"),
     # every double a spinner (play.spinners = every)
@@ -204,9 +204,9 @@ def test_a_refused_play_leaves_the_board_as_it_was(tmp_path):
 
 @pytest.mark.parametrize("players, hands, message", [
     (("Ann",), {}, "a hand needs at least two players"),
-    (("A", "B", "C", "D", "E"), {}, "5 players (A, B, C, D, E), but goat seats at most 4"),
+    (("A", "B", "C", "D", "E"), {}, "5 players (A, B, C, D, E), but Goat seats at most 4"),
     (("Ann", "Bob"), {"Cat": "1-1"}, "a hand is given for Cat, who is not at the table (Ann, Bob)"),
-    (("Ann", "Bob"), {"Ann": "1-1,2-2"}, "Ann's hand has 2 tiles, but goat deals 7 to each of 2 players"),
+    (("Ann", "Bob"), {"Ann": "1-1,2-2"}, "Ann's hand has 2 tiles, but Goat deals 7 to each of 2 players"),
     (("Ann", "Bob"), {"Ann": "1-1,2-2,3-3,4-4,5-5,6-6,0-0", "Bob": "1-1,0-1,0-2,0-3,0-4,0-5,0-6"},
      "tile 1-1 is in two hands: Ann's and Bob's"),
 ])
@@ -499,7 +499,7 @@ def test_a_later_play_proves_a_draw_while_able_and_names_it():
     proving = board.play(Play("Bob", Action.TILE, Tile(1, 6)))  # made: the play that proves it is not in question
     assert [(found.play, found.breach, found.shown) for found in proving.breaches] == [
         (2, Breach.DRAW_WHILE_ABLE, 5)]
-    assert proving.breaches[0].reason.startswith("Bob could play before drawing: 1-6 3-6 fit the ends (6 6)")
+    assert proving.breaches[0].reason.startswith("Bob could play before drawing: 1-6 3-6 fit the ends (6 and 6)")
 
 
 def test_the_hands_at_the_end_prove_what_the_plays_did_not_and_change_nothing():

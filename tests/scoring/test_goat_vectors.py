@@ -137,19 +137,19 @@ def test_rating_is_refused_for_a_race(sk):
     assert "losers' count" in sk.fails("rating", "--left", "Bob", code=1)
 
 
-@pytest.mark.parametrize("ruleset, first", [("goat", "the holder of 1-1 leads"),
-                                            ("muggins", "the leader is chosen by lot"),
-                                            ("phone", "the holder of 2-3 leads"),
-                                            ("draw", "the holder of the highest double leads")])
+@pytest.mark.parametrize("ruleset, first", [("goat", "The holder of 1-1 leads the first round"),
+                                            ("muggins", "The first round's leader is chosen by lot"),
+                                            ("phone", "The holder of 2-3 leads the first round"),
+                                            ("draw", "The holder of the highest double leads the first round")])
 def test_first_lead_note_follows_the_ruleset(sk, ruleset, first):
     sk("new", "--rules", ruleset, "Ann", "Bob", "Cid", "Dan")  # four: Goat's from-1-1 (004:56)
     assert first in sk.json()["lead_note"]
 
 
 @pytest.mark.parametrize("base, pips, first", [
-    ("goat", 9, "the holder of 1-1 leads (else 2-2 ... 9-9, then 0-0;"),
+    ("goat", 9, "The holder of 1-1 leads the first round (else 2-2 ... 9-9, then 0-0;"),
     ("goat", 12, "(else 2-2 ... 12-12, then 0-0;"),
-    ("draw", 9, "the holder of the highest double leads (9-9, then 8-8 ...;"),
+    ("draw", 9, "The holder of the highest double leads the first round (9-9, then 8-8 ...;"),
     ("draw", 6, "(6-6, then 5-5 ...;"),
 ])
 def test_first_lead_note_names_the_sets_doubles(sk, tmp_path, base, pips, first):

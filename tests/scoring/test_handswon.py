@@ -112,14 +112,14 @@ def test_compare_under_tiles_left_names_a_hand_given_as_a_total(sk):
     _draw_match(sk)
     sk("round", "Bob out, Ann 7")
     message = sk.fails("compare", "draw-tiles-left", code=1)
-    assert "round 4: draw-tiles-left cannot score it from these facts: Ann's hand is only a total (7)" in message
+    assert "round 4: Tiles Left cannot score it from these facts: Ann's hand is only a total (7)" in message
 
 
 def test_a_jamaican_match_without_hands_cannot_be_scored_as_draw(sk):
     sk("new", "--rules", "draw-jamaican", "Ann", "Bob")
     sk("round", "Ann", "out")
     message = sk.fails("compare", "draw", code=1)
-    assert "round 1: draw cannot score it from these facts: no hand for Bob" in message
+    assert "round 1: Draw dominoes cannot score it from these facts: no hand for Bob" in message
     sk("edit", "1", "Ann out, Bob 5")  # the hand given: draw can score it
     assert sk.json("--rules", "draw")["sides"][0]["score"] == 5
 

@@ -36,7 +36,7 @@ def test_phone_built_in_leads_2_3_and_says_when_nobody_holds_it(sk):
     assert (nobody["misdeal"], nobody["leader"], nobody["lead"]) == (False, None, "2-3")
     assert "nobody was dealt 2-3" in nobody["reasons"][-1]["text"]
     sk("new", "--rules", "phone", "Ann", "Bob")
-    assert sk.json()["lead_note"] == "first round: the holder of 2-3 leads with it"
+    assert sk.json()["lead_note"] == "The holder of 2-3 leads the first round with it."
 
 
 @pytest.mark.parametrize("tile, problem", [("", "needs lead.first_tile"), ("2-9", "lead.first_tile")])

@@ -14,6 +14,7 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.live.arguments import nothing_after
 from scorekeeper.live.hand import HandInPlay
 from scorekeeper.live.reply import Reply
+from scorekeeper.notation.ends import said_ends
 from scorekeeper.notation.play_line import parse_tile_word
 from scorekeeper.notation.words import word_in_use
 from scorekeeper.scoring.board import IllegalPlay, Ruled, TwoPlaces
@@ -55,10 +56,13 @@ def _ends(session) -> list[str]:
     if session.hand is None:
         if session.state.table.over:
             return [_("The match is over: no hand is in play.")]
-        return [_("No hand in play yet: {lead}.").format(lead=session.state.table.lead_note.said())]
+        lead = session.state.table.lead_note.said()
+        if not session.state.table.rounds:  # the first round's lead is said as a sentence of its own
+            return [_("No hand in play yet. {lead}").format(lead=lead)]
+        return [_("No hand in play yet: {lead}.").format(lead=lead)]
     hand = session.hand
     board = hand.board
-    shown = " ".join(map(str, board.ends()))
+    shown = said_ends(*board.open_ends())
     said = _("Ends {ends}, count {count}").format(ends=shown, count=board.count()[0]) if hand.scores else \
         _("Ends {ends}").format(ends=shown)
     if board.out is not None:
