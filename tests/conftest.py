@@ -10,6 +10,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+# The suite starts the command hundreds of times (real terminals, the installed command). Where the desk asks
+# Python to write no bytecode (PYTHONDONTWRITEBYTECODE, meant to keep `__pycache__` out of the sources), every
+# start would compile the whole package again and pytest would rewrite every test module's asserts in each
+# worker. The suite writes its bytecode instead, into a folder of its own that the sources never see; the
+# workers and every process a test starts inherit this. It comes before the imports below, as pytest rewrites
+# the asserts of hypothesis too (a plugin's package) and keeps what it rewrote only where bytecode is written.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    _bytecode = Path(__file__).resolve().parents[1] / ".pytest_cache" / "bytecode"
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(_bytecode))
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+    sys.dont_write_bytecode = False
+
 import pytest
 from click.testing import CliRunner
 from hypothesis import settings
@@ -19,17 +31,6 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
-
-# The suite starts the command hundreds of times (real terminals, the installed command). Where the desk asks
-# Python to write no bytecode (PYTHONDONTWRITEBYTECODE, meant to keep `__pycache__` out of the sources), every
-# start would compile the whole package again and pytest would rewrite every test module's asserts in each
-# worker. The suite writes its bytecode instead, into a folder of its own that the sources never see; the
-# workers and every process a test starts inherit this.
-if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
-    _bytecode = Path(__file__).resolve().parents[1] / ".pytest_cache" / "bytecode"
-    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(_bytecode))
-    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
-    sys.dont_write_bytecode = False
 
 from scorekeeper import i18n
 from scorekeeper.cli.app import cli
@@ -198,6 +199,30 @@ SLOW_TESTS = frozenset({
     "tests/match/test_amend_redo.py::test_redo_acts_on_the_round_it_was_about",
     "tests/reports/test_chart_marks.py::test_image_of_a_match_won_in_play",
 })
+
+
+def pytest_sessionstart(session):
+    """Under xdist, before the workers start: rewrite the asserts of every test module not yet rewritten, once,
+    here. On a fresh checkout each of the four workers would otherwise rewrite all of them at the same time
+    (pytest keeps what it rewrote, so the next run reads it back). This uses pytest's own rewriting, which is not
+    public: where a pytest release the project allows differs, nothing is done here and the workers rewrite as
+    before."""
+    config = session.config
+    if config.pluginmanager.get_plugin("dsession") is None or sys.dont_write_bytecode:
+        return  # not the controller of xdist workers, or no bytecode may be written
+    try:
+        from _pytest.assertion.rewrite import (PYC_TAIL, _read_pyc, _rewrite_test, _write_pyc, assertstate_key,
+                                               get_cache_dir)
+        state = config.stash[assertstate_key]
+        for path in sorted(Path(__file__).parent.rglob("*.py")):
+            if path.name.startswith("test_") or path.name == "conftest.py":
+                pyc = get_cache_dir(path) / f"{path.stem}{PYC_TAIL}"
+                if _read_pyc(path, pyc) is None:
+                    pyc.parent.mkdir(parents=True, exist_ok=True)
+                    source_hash, code = _rewrite_test(path, config)
+                    _write_pyc(state, code, source_hash, pyc)
+    except (ImportError, KeyError, TypeError, AttributeError, OSError):
+        return
 
 
 def pytest_xdist_auto_num_workers(config):
