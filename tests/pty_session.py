@@ -115,4 +115,5 @@ def one_shot_on_terminal(folder, columns: int, *args: str) -> list[str]:
     child = pexpect.spawn(command[0], command[1:] + list(args), cwd=str(folder), env=env, encoding="utf-8",
                           timeout=60, dimensions=(24, columns))
     child.expect(pexpect.EOF)
+    ended(child)
     return shown_lines(child.before)

@@ -17,6 +17,7 @@ pexpect = pytest.importorskip("pexpect")
 from click.testing import CliRunner  # noqa: E402
 
 from conftest import command_environment, installed_command  # noqa: E402
+from pty_session import ended  # noqa: E402
 from scorekeeper.cli.app import cli  # noqa: E402
 
 
@@ -55,7 +56,7 @@ def on_terminal(folder: Path, columns: int, *args: str, pager: str | None = None
     child = pexpect.spawn(installed_command()[0], installed_command()[1:] + list(args), cwd=str(folder), env=env,
                           dimensions=(24, columns), encoding="utf-8", timeout=20)
     child.expect(pexpect.EOF)
-    child.close()
+    ended(child)
     assert child.exitstatus == code, child.before
     return child.before.replace("\r\n", "\n"), (folder / "paged").exists()
 
