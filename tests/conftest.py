@@ -136,13 +136,32 @@ def _no_screen_size(monkeypatch):
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
 
+def built_once(tmp_path_factory, name: str, build) -> Path:
+    """The folder ``name`` that ``build(folder)`` fills, built once for the whole run: xdist's workers share the
+    run's temporary folder, and the first that asks builds it while the others wait on a lock, then read it."""
+    import fcntl  # POSIX, as the terminal tests are
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's, above each worker's own
+    folder = root / name
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / ".built").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            build(folder)
+            (folder / ".built").touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def catalogs(tmp_path_factory):
     """A locale folder holding the pseudo-language (``tests/pseudo.py``), every message wrapped in ⟦ ⟧: built
-    once for every test that runs a command under it."""
+    once for every test that runs a command under it, whichever worker runs it."""
     import pseudo
 
-    return pseudo.build(tmp_path_factory.mktemp("pseudo"))
+    return str(built_once(tmp_path_factory, "pseudo", pseudo.build))
 
 
 @pytest.fixture(autouse=True, scope="session")
