@@ -10,6 +10,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+# The suite starts the command hundreds of times (real terminals, the installed command). Where the desk asks
+# Python to write no bytecode (PYTHONDONTWRITEBYTECODE, meant to keep `__pycache__` out of the sources), every
+# start would compile the whole package again and pytest would rewrite every test module's asserts in each
+# worker. The suite writes its bytecode instead, into a folder of its own that the sources never see; the
+# workers and every process a test starts inherit this. It comes before the imports below, as pytest rewrites
+# the asserts of hypothesis too (a plugin's package) and keeps what it rewrote only where bytecode is written.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    _bytecode = Path(__file__).resolve().parents[1] / ".pytest_cache" / "bytecode"
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(_bytecode))
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+    sys.dont_write_bytecode = False
+
 import pytest
 from click.testing import CliRunner
 from hypothesis import settings
@@ -19,17 +31,6 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
-
-# The suite starts the command hundreds of times (real terminals, the installed command). Where the desk asks
-# Python to write no bytecode (PYTHONDONTWRITEBYTECODE, meant to keep `__pycache__` out of the sources), every
-# start would compile the whole package again and pytest would rewrite every test module's asserts in each
-# worker. The suite writes its bytecode instead, into a folder of its own that the sources never see; the
-# workers and every process a test starts inherit this.
-if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
-    _bytecode = Path(__file__).resolve().parents[1] / ".pytest_cache" / "bytecode"
-    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(_bytecode))
-    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
-    sys.dont_write_bytecode = False
 
 from scorekeeper import i18n
 from scorekeeper.cli.app import cli
@@ -135,13 +136,32 @@ def _no_screen_size(monkeypatch):
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
 
+def built_once(tmp_path_factory, name: str, build) -> Path:
+    """The folder ``name`` that ``build(folder)`` fills, built once for the whole run: xdist's workers share the
+    run's temporary folder, and the first that asks builds it while the others wait on a lock, then read it."""
+    import fcntl  # POSIX, as the terminal tests are
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's, above each worker's own
+    folder = root / name
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / ".built").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            build(folder)
+            (folder / ".built").touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def catalogs(tmp_path_factory):
     """A locale folder holding the pseudo-language (``tests/pseudo.py``), every message wrapped in ⟦ ⟧: built
-    once for every test that runs a command under it."""
+    once for every test that runs a command under it, whichever worker runs it."""
     import pseudo
 
-    return pseudo.build(tmp_path_factory.mktemp("pseudo"))
+    return str(built_once(tmp_path_factory, "pseudo", pseudo.build))
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -200,6 +220,30 @@ SLOW_TESTS = frozenset({
 })
 
 
+def pytest_sessionstart(session):
+    """Under xdist, before the workers start: rewrite the asserts of every test module not yet rewritten, once,
+    here. On a fresh checkout each of the four workers would otherwise rewrite all of them at the same time
+    (pytest keeps what it rewrote, so the next run reads it back). This uses pytest's own rewriting, which is not
+    public: where a pytest release the project allows differs, nothing is done here and the workers rewrite as
+    before."""
+    config = session.config
+    if config.pluginmanager.get_plugin("dsession") is None or sys.dont_write_bytecode:
+        return  # not the controller of xdist workers, or no bytecode may be written
+    try:
+        from _pytest.assertion.rewrite import (PYC_TAIL, _read_pyc, _rewrite_test, _write_pyc, assertstate_key,
+                                               get_cache_dir)
+        state = config.stash[assertstate_key]
+        for path in sorted(Path(__file__).parent.rglob("*.py")):
+            if path.name.startswith("test_") or path.name == "conftest.py":
+                pyc = get_cache_dir(path) / f"{path.stem}{PYC_TAIL}"
+                if _read_pyc(path, pyc) is None:
+                    pyc.parent.mkdir(parents=True, exist_ok=True)
+                    source_hash, code = _rewrite_test(path, config)
+                    _write_pyc(state, code, source_hash, pyc)
+    except (ImportError, KeyError, TypeError, AttributeError, OSError):
+        return
+
+
 def pytest_xdist_auto_num_workers(config):
     """`-n auto` (the default, pyproject.toml): two workers a core. Many tests wait more than they compute (a
     terminal's answer, a browser, a server held busy, the installed command starting); a second worker on each
@@ -210,7 +254,15 @@ def pytest_xdist_auto_num_workers(config):
     return 2 * cores
 
 
+FIRST = ("tests/web/test_server_security.py", "tests/web/test_browser.py", "tests/web/test_server.py",
+         "tests/cli/test_cli_serve.py", "tests/cli/test_cli_table_follow.py")
+"""Modules whose tests mostly wait, by design (connections held open until they are cut, a browser, a page or a
+terminal watched for seconds): they run first, each module whole, so that the workers compute beside their
+waits rather than wait alone at the end of the run (a test of 7 s started last makes the run 7 s longer)."""
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: item.nodeid.partition("::")[0] not in FIRST)  # stable: the rest keep their order
     slow = pytest.mark.slow
     for item in items:
         path, _, name = item.nodeid.partition("::")

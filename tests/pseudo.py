@@ -8,6 +8,7 @@ wrapped in ⟦ ⟧, so that any English words a person reads outside ⟦ ⟧ wer
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import sys
@@ -29,12 +30,18 @@ def mark(text: str) -> str:
     return "".join(part if _FIELD.fullmatch(part) else f"⟦{part}⟧" for part in parts)
 
 
+@functools.cache
+def template():
+    """Every message a person may read, as the code holds them now (``scripts/catalogs.py``'s template): extracted
+    once a process, when a test first asks (it reads the whole package); no test changes it."""
+    return catalogs.extract()
+
+
 def build(folder: Path) -> str:
     """Compile the pseudo-language's catalog from the messages the code holds now; its folder, for
     ``SCOREKEEPER_LOCALEDIR``."""
-    template = catalogs.extract()
     catalog = Catalog(locale="en", domain="scorekeeper")
-    for message in template:
+    for message in template():
         if not message.id:
             continue
         string = tuple(mark(form) for form in message.id) if isinstance(message.id, tuple) else mark(message.id)

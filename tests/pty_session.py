@@ -32,6 +32,9 @@ class Play:
         self.child = pexpect.spawn(command[0], command[1:] + ["play", *args], cwd=str(folder), env=env,
                                    encoding="utf-8", timeout=60, dimensions=(24, columns),
                                    codec_errors="replace")  # readline's echo of a long line may cut a letter
+        # pexpect sleeps 50 ms before each line it sends, for a program that may not be reading yet; a line
+        # here is sent once the prompt (or a question) shows, which readline shows once it is reading.
+        self.child.delaybeforesend = None
         self.child.expect(PROMPT)
         self.greeting = self.child.before
 
@@ -67,7 +70,7 @@ class Play:
         """Kill the session at once (SIGKILL: a crash, a dead phone terminal), leaving it no time to write."""
         self.child.kill(signal.SIGKILL)
         self.child.expect(pexpect.EOF)
-        self.child.close()
+        ended(self.child)
         assert self.child.signalstatus == signal.SIGKILL
 
     @property
@@ -81,9 +84,17 @@ class Play:
         else:
             self.child.sendeof()
         self.child.expect(pexpect.EOF)
-        self.child.close()
+        ended(self.child)
         assert self.child.exitstatus == 0, self.child.before
         return self.child.before
+
+
+def ended(child: pexpect.spawn) -> None:
+    """Close a command whose terminal said EOF once it has exited: pexpect's close() would first sleep 0.1 s to
+    give a live child time to end (and then end it by force), where this child has already ended."""
+    child.wait()
+    child.delayafterclose = 0
+    child.close()
 
 
 PAGED = {"TERM": "xterm", "PAGER": "sed s/^/paged:/"}
@@ -104,4 +115,5 @@ def one_shot_on_terminal(folder, columns: int, *args: str) -> list[str]:
     child = pexpect.spawn(command[0], command[1:] + list(args), cwd=str(folder), env=env, encoding="utf-8",
                           timeout=60, dimensions=(24, columns))
     child.expect(pexpect.EOF)
+    ended(child)
     return shown_lines(child.before)

@@ -1,5 +1,6 @@
 """The slow tests' list (conftest.py) names modules and tests that exist: a test renamed or moved would
-otherwise drop out of it and slow down `pytest -m "not slow"` without a word."""
+otherwise drop out of it and slow down `pytest -m "not slow"` without a word; so does the list of modules run
+first."""
 
 from __future__ import annotations
 
@@ -15,3 +16,4 @@ def test_every_slow_module_and_test_exists():
     missing = [test for test in conftest.SLOW_TESTS
                if f"def {test.split('::')[1]}(" not in (ROOT / test.split("::")[0]).read_text(encoding="utf-8")]
     assert missing == []
+    assert [path for path in conftest.FIRST if not (ROOT / path).is_file()] == []

@@ -47,11 +47,12 @@ def seats(name: str) -> tuple[str, ...]:
 
 
 def record(sk, name: str) -> dict:
-    """Record as many of ROUNDS as the ruleset accepts (until the match is over); the table JSON."""
+    """Record as many of ROUNDS as the ruleset accepts (until the match is over, when the next is refused); the
+    table JSON."""
     players = seats(name)
     sk("new", "--rules", name, *players)
     for args in ROUNDS:
-        if sk.json()["over"] or any(arg.split("=")[0] not in players for arg in args[1::2] if "=" in arg):
+        if any(arg.split("=")[0] not in players for arg in args[1::2] if "=" in arg):
             break
         if sk.runner.invoke(sk_cli(), ["--match", str(sk.path), "round", *args]).exit_code != 0:
             break

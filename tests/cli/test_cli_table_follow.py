@@ -13,6 +13,7 @@ import pexpect
 import pytest
 
 from conftest import command_environment, installed_command
+from pty_session import ended
 from scorekeeper.reports.columns import width as width_of
 
 FOUR = ("Masha", "Alex", "Olya", "Serg")
@@ -43,7 +44,7 @@ def _stopped(child: pexpect.spawn) -> str:
     """Ctrl-C: what it said after it, once it ended (exit 0)."""
     child.kill(signal.SIGINT)
     child.expect(pexpect.EOF)
-    child.close()
+    ended(child)
     assert child.exitstatus == 0, child.before
     return child.before.replace("\r\n", "\n")
 

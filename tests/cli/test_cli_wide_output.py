@@ -14,16 +14,32 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
+from click.testing import CliRunner  # noqa: E402
+
 from conftest import command_environment, installed_command  # noqa: E402
+from pty_session import ended  # noqa: E402
+from scorekeeper.cli.app import cli  # noqa: E402
+
+
+def typed(*args: str) -> None:
+    """A command that sets up what a test shows, through the command line in this process."""
+    done = CliRunner().invoke(cli, list(args), env={"SCOREKEEPER_LANG": "en"}, catch_exceptions=False)
+    assert done.exit_code == 0, done.output
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory) -> bytes:
+    """The goat sample saved as a match file, once for the module."""
+    path = tmp_path_factory.mktemp("sample") / "match.toml"
+    typed("demo", "goat", "--save", str(path))
+    return path.read_bytes()
 
 
 @pytest.fixture
-def folder(tmp_path: Path) -> Path:
+def folder(tmp_path: Path, sample: bytes) -> Path:
     """A folder with the goat sample as its match.toml (8 rounds: csv 128 columns, --wide 84 and 155) and a
     pager that writes its name beside the match, then shows its input."""
-    saved = subprocess.run(installed_command() + ["demo", "goat", "--save", "match.toml"], cwd=tmp_path,
-                           env=command_environment(), capture_output=True, text=True)
-    assert saved.returncode == 0, saved.stderr
+    (tmp_path / "match.toml").write_bytes(sample)
     pager = tmp_path / "pager"
     pager.write_text(f"#!/bin/sh\necho paged >> {tmp_path / 'paged'}\ncat\n")
     pager.chmod(0o755)
@@ -40,7 +56,7 @@ def on_terminal(folder: Path, columns: int, *args: str, pager: str | None = None
     child = pexpect.spawn(installed_command()[0], installed_command()[1:] + list(args), cwd=str(folder), env=env,
                           dimensions=(24, columns), encoding="utf-8", timeout=20)
     child.expect(pexpect.EOF)
-    child.close()
+    ended(child)
     assert child.exitstatus == code, child.before
     return child.before.replace("\r\n", "\n"), (folder / "paged").exists()
 
@@ -72,8 +88,7 @@ def test_with_pager_set_empty_the_export_comes_whole_with_one_line_naming_o_file
 
 def test_a_markdown_export_that_fits_80_columns_is_printed_as_is_and_paged_at_40(folder):
     for args in (["new", "Masha", "Alex", "Olya"], ["round", "Masha out, Alex 1-2 3-3, Olya 13"]):
-        assert subprocess.run(installed_command() + ["--match", "short.toml", *args], cwd=folder,
-                              env=command_environment(), capture_output=True).returncode == 0
+        typed("--match", str(folder / "short.toml"), *args)
     shown, paged = on_terminal(folder, 80, "--match", "short.toml", "export", "--format", "markdown")
     assert not paged and "Note:" not in shown
     assert "| Alex" in shown or "Alex |" in shown

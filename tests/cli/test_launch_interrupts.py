@@ -11,8 +11,10 @@ import sys
 import time
 
 import pytest
+from click.testing import CliRunner
 
 from conftest import command_environment, installed_command
+from scorekeeper.cli.app import cli
 from scorekeeper.storage.matchfile import load_match
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a process is POSIX")
@@ -60,10 +62,31 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
-def _new(folder) -> bytes:
-    subprocess.run(installed_command() + ["new", *PLAYERS], cwd=folder, env=_env(), check=True,
-                   capture_output=True)
-    return (folder / "match.toml").read_bytes()
+@pytest.fixture(scope="module")
+def typed(tmp_path_factory) -> dict[str, bytes]:
+    """The match files the tests start from, typed once for the module through the command line in this process
+    (what each test proves is about the process it starts next): a new match of PLAYERS ("new"), the same after
+    1 and after 4 rounds ("1", "4"), and a new match of Ann and Bob ("two")."""
+    folder = tmp_path_factory.mktemp("typed")
+    runner = CliRunner()
+
+    def type_in(name: str, *args: str) -> bytes:
+        done = runner.invoke(cli, ["--match", str(folder / name), *args], env={"SCOREKEEPER_LANG": "en"},
+                             catch_exceptions=False)
+        assert done.exit_code == 0, done.output
+        return (folder / name).read_bytes()
+
+    files = {"two": type_in("two.toml", "new", "Ann", "Bob"), "new": type_in("match.toml", "new", *PLAYERS)}
+    for number in range(4):
+        files[str(number + 1)] = type_in("match.toml", "round", "--out", "Ann", "--total", f"Bob={number}",
+                                         "--total", "Cid=3")
+    return files
+
+
+def _new(folder, typed, which: str = "new") -> bytes:
+    """A match typed before the test, in ``folder``: its bytes."""
+    (folder / "match.toml").write_bytes(typed[which])
+    return typed[which]
 
 
 def _launch(folder, *args: str, **env: str) -> subprocess.Popen:
@@ -82,8 +105,8 @@ def _stderr_lines(process: subprocess.Popen, timeout: float = 60) -> tuple[str, 
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.02, 0.08])
-def test_ctrl_c_while_the_command_starts_is_one_line_and_never_half_a_change(tmp_path, delay):
-    before = _new(tmp_path)
+def test_ctrl_c_while_the_command_starts_is_one_line_and_never_half_a_change(tmp_path, delay, typed):
+    before = _new(tmp_path, typed)
     process = _launch(tmp_path, *ROUND)
     _wait_for(process, "started")
     time.sleep(delay)
@@ -108,8 +131,8 @@ with match_lock(sys.argv[1]):
 """
 
 
-def test_ctrl_c_before_the_write_cancels_and_changes_nothing(tmp_path):
-    before = _new(tmp_path)
+def test_ctrl_c_before_the_write_cancels_and_changes_nothing(tmp_path, typed):
+    before = _new(tmp_path, typed)
     holder = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / "match.toml")], stdout=subprocess.PIPE,
                               text=True, env=_env())
     try:
@@ -127,8 +150,8 @@ def test_ctrl_c_before_the_write_cancels_and_changes_nothing(tmp_path):
     assert (tmp_path / "match.toml").read_bytes() == before
 
 
-def test_ctrl_c_during_the_write_completes_it_and_says_the_round_was_recorded(tmp_path):
-    _new(tmp_path)
+def test_ctrl_c_during_the_write_completes_it_and_says_the_round_was_recorded(tmp_path, typed):
+    _new(tmp_path, typed)
     process = _launch(tmp_path, *ROUND, SLOW_WRITE="1")
     _wait_for(process, "started")
     _wait_for(process, "writing")
@@ -147,8 +170,8 @@ def _run(folder, *args: str, stdout=subprocess.PIPE, **env: str) -> subprocess.C
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
-def test_a_full_disk_for_the_output_after_the_save_is_a_warning(tmp_path):
-    _new(tmp_path)
+def test_a_full_disk_for_the_output_after_the_save_is_a_warning(tmp_path, typed):
+    _new(tmp_path, typed)
     with open("/dev/full", "w") as full:
         done = _run(tmp_path, *ROUND, stdout=full)
     assert done.returncode == 0
@@ -160,8 +183,8 @@ def test_a_full_disk_for_the_output_after_the_save_is_a_warning(tmp_path):
     assert shown.returncode == 1 and shown.stderr.strip().splitlines() == ["Error: No space left on device"]
 
 
-def test_a_closed_pipe_after_the_save_is_a_warning(tmp_path):
-    _new(tmp_path)
+def test_a_closed_pipe_after_the_save_is_a_warning(tmp_path, typed):
+    _new(tmp_path, typed)
     read, write = os.pipe()
     os.close(read)
     try:
@@ -175,9 +198,8 @@ def test_a_closed_pipe_after_the_save_is_a_warning(tmp_path):
 
 
 @pytest.mark.parametrize("encoding", ["cp1252", "latin-1", "cp866"])  # (click writes UTF-8 to "ascii")
-def test_output_degrades_in_an_encoding_that_lacks_its_signs(tmp_path, encoding):
-    subprocess.run(installed_command() + ["new", "Ann", "Bob"], cwd=tmp_path, env=_env(), check=True,
-                   capture_output=True)
+def test_output_degrades_in_an_encoding_that_lacks_its_signs(tmp_path, encoding, typed):
+    _new(tmp_path, typed, "two")
     done = _run(tmp_path, "round", "--out", "Ann", "--total", "Bob=20", PYTHONIOENCODING=encoding)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
@@ -264,19 +286,12 @@ main()
 """
 
 
-def _rounds(folder, count: int = 4) -> bytes:
-    _new(folder)
-    for number in range(count):
-        _run(folder, "round", "--out", "Ann", "--total", f"Bob={number}", "--total", "Cid=3")
-    return (folder / "match.toml").read_bytes()
-
-
 @pytest.mark.parametrize("where", ["saved", "write", "flush", "close", "exit"])
 @pytest.mark.parametrize("args", [["delete", "4"], ROUND, ["undo"]])
-def test_a_ctrl_c_once_the_change_is_saved_ends_the_command_as_a_success(tmp_path, where, args):
+def test_a_ctrl_c_once_the_change_is_saved_ends_the_command_as_a_success(tmp_path, where, args, typed):
     """Issue 25, 6: a Ctrl-C at the first output byte of `delete 4` gave 'Aborted!' (exit 1) with the deletion
     saved, or a KeyboardInterrupt traceback from the entry point's own signal handling."""
-    before = _rounds(tmp_path)
+    before = _new(tmp_path, typed, "4")
     done = subprocess.run([sys.executable, "-c", TRIPWIRE, *args], cwd=tmp_path, capture_output=True, text=True,
                           env=_env(TRIP=where), timeout=60)
     assert done.returncode == 0, (done.returncode, done.stderr)
@@ -287,8 +302,8 @@ def test_a_ctrl_c_once_the_change_is_saved_ends_the_command_as_a_success(tmp_pat
 
 
 @pytest.mark.parametrize("where", ["write", "flush", "close", "exit"])
-def test_a_ctrl_c_as_a_command_that_changes_nothing_ends_is_never_a_traceback(tmp_path, where):
-    before = _rounds(tmp_path, 1)
+def test_a_ctrl_c_as_a_command_that_changes_nothing_ends_is_never_a_traceback(tmp_path, where, typed):
+    before = _new(tmp_path, typed, "1")
     done = subprocess.run([sys.executable, "-c", TRIPWIRE, "table"], cwd=tmp_path, capture_output=True,
                           text=True, env=_env(TRIP=where), timeout=60)
     assert "Traceback" not in done.stderr and "Aborted" not in done.stderr, done.stderr
@@ -301,13 +316,13 @@ RUNS = 12
 
 
 @pytest.mark.parametrize("args", [["delete", "4"], ROUND])
-def test_real_ctrl_cs_at_the_first_output_byte_never_turn_a_saved_change_into_a_failure(tmp_path, args):
+def test_real_ctrl_cs_at_the_first_output_byte_never_turn_a_saved_change_into_a_failure(tmp_path, args, typed):
     import random
     import shutil
 
     template = tmp_path / "template"
     template.mkdir()
-    before = _rounds(template)
+    before = _new(template, typed, "4")
     failures = []
     for run in range(RUNS):
         folder = tmp_path / f"run{run}"
@@ -345,10 +360,10 @@ main()
 """
 
 
-def test_a_ctrl_c_before_the_entry_point_handles_it_is_one_line(tmp_path):
+def test_a_ctrl_c_before_the_entry_point_handles_it_is_one_line(tmp_path, typed):
     """Issue 25, 6: a Ctrl-C while the command starts printed Python's traceback. From the entry point's first
     line on it is one line; the process still ends by the signal, as a shell expects (docs/safety.md)."""
-    before = _new(tmp_path)
+    before = _new(tmp_path, typed)
     done = subprocess.run([sys.executable, "-c", EARLY, *ROUND], cwd=tmp_path, capture_output=True, text=True,
                           env=_env(), timeout=60)
     assert done.stderr == "Cancelled: nothing was changed.\n"

@@ -9,7 +9,10 @@ import sys
 
 import pytest
 
+from click.testing import CliRunner
+
 from conftest import command_environment, installed_command
+from scorekeeper.cli.app import cli
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX shells and /dev/full")
 
@@ -31,10 +34,21 @@ def _shell(folder, line: str, buffered: bool = False) -> subprocess.CompletedPro
                           text=True, env=env, timeout=60)
 
 
+@pytest.fixture(scope="module")
+def typed(tmp_path_factory) -> bytes:
+    """A match of one round, typed once for the module through the command line in this process (what the
+    tests prove is about the command the shell starts next)."""
+    path = tmp_path_factory.mktemp("typed") / "match.toml"
+    for args in (["new", "Ann", "Bob", "Cid"], ROUND.split()):
+        done = CliRunner().invoke(cli, ["--match", str(path), *args], env={"SCOREKEEPER_LANG": "en"},
+                                  catch_exceptions=False)
+        assert done.exit_code == 0, done.output
+    return path.read_bytes()
+
+
 @pytest.fixture
-def match(tmp_path):
-    assert _shell(tmp_path, "sk new Ann Bob Cid").returncode == 0
-    assert _shell(tmp_path, f"sk {ROUND}").returncode == 0
+def match(tmp_path, typed):
+    (tmp_path / "match.toml").write_bytes(typed)
     return tmp_path / "match.toml"
 
 

@@ -12,7 +12,7 @@ from babel.messages.mofile import write_mo
 from scorekeeper.i18n import LANGUAGES, catalog_path
 from scorekeeper.i18n.catalog import SLAVIC, Catalog, slavic
 
-import catalogs
+from pseudo import template
 
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
@@ -20,7 +20,7 @@ def test_every_message_reads_as_gettext_reads_it(language):
     with open(catalog_path(language), "rb") as handle:
         data = handle.read()
     ours, theirs = Catalog(data), gettext.GNUTranslations(io.BytesIO(data))
-    for message in catalogs.extract():
+    for message in template():
         if not message.id:
             continue
         if message.context:

@@ -6,6 +6,7 @@ the catalogs never use."""
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from pathlib import Path
@@ -32,9 +33,10 @@ def glossary(language: str) -> dict:
         return tomllib.load(handle)
 
 
-def entries(language: str) -> list[tuple[str, str, list[str]]]:
+@functools.cache
+def entries(language: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """Each message of the language's catalog: its context, its English (every plural form, one text) and its
-    translations (every form)."""
+    translations (every form). Read once a process: a hundred tests read each catalog, which no test changes."""
     with open(catalogs.po_path(language), "rb") as handle:
         catalog = read_po(handle, locale=language, domain="scorekeeper")
     found = []
@@ -42,29 +44,36 @@ def entries(language: str) -> list[tuple[str, str, list[str]]]:
         if not message.id:
             continue
         english = " ".join(message.id) if isinstance(message.id, tuple) else message.id
-        forms = list(message.string) if isinstance(message.string, tuple) else [message.string]
+        forms = tuple(message.string) if isinstance(message.string, tuple) else (message.string,)
         found.append((message.context or "", english, forms))
-    return found
+    return tuple(found)
 
 
+@functools.cache  # each message is read against every term
 def english_text(message: str) -> str:
     return NOT_WORDS.sub(" ", FIELD.sub(" ", message)).lower()
 
 
+@functools.cache  # each phrase is looked for in every message
+def whole(phrase: str) -> re.Pattern:
+    """``phrase`` as whole words."""
+    return re.compile(r"(?<![\w-])" + re.escape(phrase.lower()) + r"(?![\w-])")
+
+
 def says(text: str, phrases) -> list[str]:
     """The English phrases ``text`` says, as whole words."""
-    return [phrase for phrase in phrases
-            if re.search(r"(?<![\w-])" + re.escape(phrase.lower()) + r"(?![\w-])", text)]
+    return [phrase for phrase in phrases if whole(phrase).search(text)]
 
 
 def says_term(term: dict, text: str) -> bool:
     for other in term.get("not_english", ()):
-        text = re.sub(r"(?<![\w-])" + re.escape(other.lower()) + r"(?![\w-])", " ", text)
+        text = whole(other).sub(" ", text)
     return bool(says(text, term["english"]))
 
 
-def words(text: str) -> list[str]:
-    return WORD.findall(FIELD.sub(" ", text).lower())
+@functools.cache  # each translation is read against every term
+def words(text: str) -> tuple[str, ...]:
+    return tuple(WORD.findall(FIELD.sub(" ", text).lower()))
 
 
 def holds(text: str, forms) -> list[str]:

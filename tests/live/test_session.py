@@ -35,6 +35,15 @@ GOAT_ROUNDS = [
 
 
 def one_shot(folder: Path, *args: str) -> None:
+    """A one-shot command on the match in ``folder``, through the command line in this process: a match set up
+    before a session, or the file the same lines give (the one-shot commands through the installed executable
+    are tested in tests/scoring and tests/cli); ``another_process`` where it must be one."""
+    done = CliRunner().invoke(cli, ["--match", str(folder / "match.toml"), *args])
+    assert done.exit_code == 0, done.output
+
+
+def another_process(folder: Path, *args: str) -> None:
+    """A one-shot command through the installed executable, beside the session."""
     done = subprocess.run(installed_command() + list(args), cwd=folder, env=command_environment(),
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -133,7 +142,7 @@ def test_tab_completes_names_and_commands(tmp_path):
 def test_another_command_writing_the_match_is_noticed_and_never_overwritten(tmp_path):
     play = Play(tmp_path, "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
     assert play.say("m out 3 13 5").startswith("Round 1: ")
-    one_shot(tmp_path, "round", "a out 1 2 3")  # another process, while the session is open
+    another_process(tmp_path, "round", "a out 1 2 3")  # while the session is open
     answer = play.say("o out 4 5 6")
     assert answer.startswith("match.toml was changed by another command: reloaded it (2 rounds).")
     assert "Round 3: Olya out, Serg 4, Masha 5, Alex 6" in answer

@@ -14,7 +14,7 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-from pty_session import Play  # noqa: E402
+from pty_session import Play, ended  # noqa: E402
 
 from scorekeeper.domain.facts import Breach, Ruling  # noqa: E402
 from scorekeeper.notation.play_line import format_plays  # noqa: E402
@@ -564,7 +564,7 @@ def typed_through(folder, ruleset: str, language: str) -> None:
     word, saved = LEAVE[language]
     play.child.sendline(word)
     play.child.expect(pexpect.EOF)
-    play.child.close()
+    ended(play.child)
     assert play.child.exitstatus == 0 and play.child.before.replace("\r\n", "\n") == f"{word}\n{saved}\n"
 
 

@@ -7,7 +7,7 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-from pty_session import Play  # noqa: E402
+from pty_session import Play, ended  # noqa: E402
 
 PLAYERS = ("Маша", "Алекс", "Оля", "Рыбаков")
 ENGLISH = [
@@ -37,7 +37,7 @@ def session(folder, lines: list[str], leave: str) -> list[str]:
     answers = [play.say(line) for line in lines]
     play.child.sendline(leave)
     play.child.expect(pexpect.EOF)
-    play.child.close()
+    ended(play.child)
     assert play.child.exitstatus == 0, play.child.before
     return answers
 
@@ -64,5 +64,5 @@ def test_a_refusal_says_when_a_word_was_read_as_a_name(tmp_path):
     assert (tmp_path / "match.toml").read_bytes() == before
     play.child.sendline("вихід")  # 'quit' in Ukrainian
     play.child.expect(pexpect.EOF)
-    play.child.close()
+    ended(play.child)
     assert play.child.exitstatus == 0

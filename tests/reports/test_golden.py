@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import built_once
 from long_matches import RULESETS, invoke, long_match
 from scorekeeper.reports.columns import width
 
@@ -21,11 +22,19 @@ GOLDEN = Path(__file__).parents[1] / "golden"
 UPDATE = os.environ.get("SCOREKEEPER_GOLDEN") == "update"
 
 
+def typed(folder: Path) -> None:
+    """Every built-in ruleset's long match in ``folder``, all but its last round recorded, and the last round's
+    arguments (last.json)."""
+    last = {name: long_match(name, folder / f"{name}.toml") for name in RULESETS}
+    (folder / "last.json").write_text(json.dumps(last), encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
 def matches(tmp_path_factory) -> dict[str, tuple[Path, list[str]]]:
-    """Every built-in ruleset's long match, all but its last round recorded (made once for the module)."""
-    folder = tmp_path_factory.mktemp("long")
-    return {name: (folder / f"{name}.toml", long_match(name, folder / f"{name}.toml")) for name in RULESETS}
+    """Every built-in ruleset's long match and its last round (made once for the run, whichever worker asks)."""
+    folder = built_once(tmp_path_factory, "long", typed)
+    last = json.loads((folder / "last.json").read_text(encoding="utf-8"))
+    return {name: (folder / f"{name}.toml", last[name]) for name in RULESETS}
 
 
 def standing(side: dict) -> str:

@@ -1,4 +1,6 @@
-"""Full Goat matches replayed through the installed executable, round by round, checked via the JSON contract."""
+"""Full Goat matches round by round, checked via the JSON contract: begun and ended through the installed
+executable (the new match, its first round, the final table, the refusals and the rating), the rounds between
+through the command line in process (``sk``, on the same match file): the same commands, without a process each."""
 
 from __future__ import annotations
 
@@ -50,12 +52,14 @@ def _standings(table):
     return {side["name"]: (side["score"], side["remembered"]) for side in table["sides"]}
 
 
-def test_full_goat_match(run_installed):
+def test_full_goat_match(run_installed, sk):
     run_installed("new", "--rules", "goat", "Masha", "Alex", "Olya", "Serg")
     for number, (args, expected, eggs) in enumerate(SINGLES, start=1):
-        run_installed("round", *args)
-        table = json.loads(run_installed("table", "--format", "json").stdout)
+        run = run_installed if number == 1 else sk
+        run("round", *args)
+        table = json.loads(run("table", "--format", "json").stdout)
         assert (table["rounds"], _standings(table), table["eggs"]) == (number, expected, eggs), f"round {number}"
+    assert json.loads(run_installed("table", "--format", "json").stdout) == table  # what was typed, read the same
     assert (table["over"], table["loser"], table["winner"]) == (True, "Alex", None)
     text = run_installed("table").stdout
     assert "Alex is the goat with 101" in text and "35 paid to Alex" in text and "+35 carried" in text
@@ -66,16 +70,18 @@ def test_full_goat_match(run_installed):
     assert {p["player"]: p["gain"] for p in rating["players"]} == {"Masha": 6, "Alex": 0, "Olya": 3, "Serg": 10}
 
 
-def test_full_pairs_match(run_installed):
+def test_full_pairs_match(run_installed, sk):
     run_installed("new", "--rules", "goat-pairs", "--team", "Masha,Olya", "--team", "Alex,Serg")
     for number, (args, expected, eggs) in enumerate(PAIRS, start=1):
         if expected is None:
             run_installed("round", *args, code=1)
             break
-        run_installed("round", *args)
-        table = json.loads(run_installed("table", "--format", "json").stdout)
+        run = run_installed if number == 1 else sk
+        run("round", *args)
+        table = json.loads(run("table", "--format", "json").stdout)
         assert (table["rounds"], _standings(table), table["eggs"]) == (number, expected, eggs), f"round {number}"
     assert (table["over"], table["loser"], table["winner"]) == (True, "Alex+Serg", "Masha+Olya")
+    assert json.loads(run_installed("table", "--format", "json").stdout) == table
 
 
 def test_match_file_chosen_by_environment_variable(tmp_path):

@@ -1,4 +1,6 @@
-"""Whole points-race matches replayed through the installed executable, as a table would type them."""
+"""Whole points-race matches typed as a table would type them: begun and ended through the installed executable
+(the new match, its first hand, the final table, the refusals once it is over), the hands between through the
+command line in process (``sk``, on the same match file): the same commands, without a process each."""
 
 from __future__ import annotations
 
@@ -28,14 +30,16 @@ def _scores(run) -> tuple[dict, tuple[int, ...]]:
     return table, tuple(side["score"] for side in table["sides"])
 
 
-def test_full_muggins_match_through_the_installed_command(run_installed, tmp_path):
+def test_full_muggins_match_through_the_installed_command(run_installed, sk, tmp_path):
     run_installed("new", "--rules", "muggins", "Ann", "Bob")
     for number, (commands, after) in enumerate(MUGGINS_HANDS, start=1):
+        run = run_installed if number == 1 else sk
         for command in commands:
-            run_installed(*command)
-        table, got = _scores(run_installed)
+            run(*command)
+        table, got = _scores(run)
         assert got == after, f"hand {number}"
         assert table["over"] == (number == len(MUGGINS_HANDS)), f"hand {number}"
+    assert _scores(run_installed)[0] == table  # the installed command reads what was typed the same
     assert (table["winner"], table["loser"], table["rounds"]) == ("Bob", "Ann", 8)
     assert table["in_play"] == {"Ann": 10, "Bob": 10}
     text = run_installed("table").stdout
@@ -62,13 +66,15 @@ DRAW_ROUNDS = [
 ]
 
 
-def test_full_draw_match_through_the_installed_command(run_installed, tmp_path):
+def test_full_draw_match_through_the_installed_command(run_installed, sk, tmp_path):
     run_installed("new", "--rules", "draw", "Ann", "Bob", "Cat")
     for number, (facts, after) in enumerate(DRAW_ROUNDS, start=1):
-        run_installed("round", *facts)
-        table, got = _scores(run_installed)
+        run = run_installed if number == 1 else sk
+        run("round", *facts)
+        table, got = _scores(run)
         assert got == after, f"round {number}"
         assert table["over"] == (number == len(DRAW_ROUNDS))
+    assert _scores(run_installed)[0] == table
     assert (table["winner"], table["loser"], table["rounds"]) == ("Ann", None, 9)
     before = (tmp_path / "match.toml").read_bytes()
     run_installed("round", "--out", "Bob", "--total", "Ann=1", "--total", "Cat=1", code=1)
