@@ -456,3 +456,16 @@ def test_a_broken_round_line_is_named_by_tomllib_at_its_line(edited, message):
     else:
         assert message is None  # -0 is TOML's 0: read by tomllib, not by the shortcut
         assert _parsed(text)[0] == "match"
+
+
+@pytest.mark.parametrize("indent", ["  ", "\t", ""])
+def test_a_rounds_block_inside_an_indented_table_is_read_as_tomllib_reads_it(indent):
+    # TOML lets a table header be indented: the `rounds = [` line after it belongs to that table, and the
+    # file's own rounds are the empty list before it.
+    text = (f'format = 1\nruleset = "goat"\nplayers = ["Ann", "Bob"]\nrounds = []\n{indent}[[sides]]\n'
+            f'{indent}name = "A"\n{indent}players = ["Ann"]\nrounds = [\n'
+            '    { end = "out", out = "Ann", hands = { Bob = 13 } },\n]\n'
+            f'{indent}[[sides]]\n{indent}name = "B"\n{indent}players = ["Bob"]\n')
+    assert tomlread.loads(text)["rounds"] == []
+    assert read_written(text) is None
+    assert parse_match(text).rounds == ()
