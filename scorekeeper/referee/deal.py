@@ -85,7 +85,7 @@ def check_hands(ruleset: Ruleset, hands: Iterable[tuple[str, tuple[Tile, ...]]])
     size, key = deal_size(ruleset, len(found))
     for player, tiles in found.items():
         if len(tiles) > size:
-            raise InputError(ngettext("{player} holds {n} tiles, but {ruleset} deals {size} to each of {count} "
+            raise InputError(ngettext("{player} holds {n} tile, but {ruleset} deals {size} to each of {count} "
                                       "players ({key})",
                                       "{player} holds {n} tiles, but {ruleset} deals {size} to each of {count} "
                                       "players ({key})", len(tiles)).format(

@@ -44,10 +44,10 @@ def check_hand(ruleset: Ruleset, tiles: tuple[Tile, ...]) -> HandRuling:
     special = any(step.key == SPECIAL_HANDS for step in steps)
     if not special:
         if len(tiles) > 1:
-            text = ngettext("{tiles}: {arithmetic} = {n} pips", "{tiles}: {arithmetic} = {n} pips", pips).format(
+            text = ngettext("{tiles}: {arithmetic} = {n} pip", "{tiles}: {arithmetic} = {n} pips", pips).format(
                 tiles=format_tiles(tiles), arithmetic=arithmetic, n=pips)
         else:
-            text = ngettext("{tiles}: {n} pips", "{tiles}: {n} pips", pips).format(tiles=tiles[0], n=pips)
+            text = ngettext("{tiles}: {n} pip", "{tiles}: {n} pips", pips).format(tiles=tiles[0], n=pips)
         near = [hand for hand in ruleset.special_hands if set(hand) & set(tiles)]
         if near:
             shown = ", ".join(_("exactly {tiles} = {value}").format(tiles=format_tiles(hand),

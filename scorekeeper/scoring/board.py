@@ -255,7 +255,7 @@ class Board:
             tiles = tuple(tiles)
             tileset.check(tiles, player)
             if len(tiles) != self.deal:
-                raise InputError(ngettext("{player}'s hand has {n} tiles, but {ruleset} deals {deal} to each of "
+                raise InputError(ngettext("{player}'s hand has {n} tile, but {ruleset} deals {deal} to each of "
                                           "{count} players: give the whole hand",
                                           "{player}'s hand has {n} tiles, but {ruleset} deals {deal} to each of "
                                           "{count} players: give the whole hand", len(tiles)).format(

@@ -175,7 +175,7 @@ def _age(ruleset: Ruleset, pot: Pot, steps: list[Step], quiet: bool = False) -> 
     limit = ruleset["eggs.rot_after"]
     if limit and age >= limit:
         steps.append(Step(None, "eggs.rot_after", ngettext(
-            "eggs: {eggs} unclaimed after {n} rounds are rotten and dropped",
+            "eggs: {eggs} unclaimed after {n} round are rotten and dropped",
             "eggs: {eggs} unclaimed after {n} rounds are rotten and dropped", age).format(eggs=pot.amount, n=age)))
         return Pot(), pot.amount
     if not quiet:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import accumulate
 
 from scorekeeper.errors import Implausible
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.domain.facts import Ending, Match, Round
 from scorekeeper.domain.plays import Action
 from scorekeeper.rules.ruleset import Ruleset
@@ -95,7 +95,8 @@ def _after_the_plays(rnd: Round, tileset, dealt: int) -> str | None:
             player=player, dealt=dealt, drew=drew[player], laid=laid[player], holds=holds)
         if hand.tiles is not None:
             if len(hand.tiles) != holds:
-                return _("{player} holds {n} tiles, but {how}").format(player=player, n=len(hand.tiles), how=how)
+                return ngettext("{player} holds {n} tile, but {how}", "{player} holds {n} tiles, but {how}",
+                                len(hand.tiles)).format(player=player, n=len(hand.tiles), how=how)
             continue
         if holds <= 0 or holds > len(pips):
             continue

@@ -29,8 +29,9 @@ def read_written(text: str) -> dict | None:
         end = lines.index("]", start + 1)
     except ValueError:
         return None
-    if any(line.startswith("[") or '"""' in line or "'''" in line for line in lines[:start]):
-        return None  # a table before it, or a multi-line string: the line may not be the top-level key
+    if any(line.lstrip(" \t").startswith("[") or '"""' in line or "'''" in line for line in lines[:start]):
+        return None  # a table before it (its header may be indented) or a multi-line string: the line may
+        # not be the top-level key
     rounds = []
     for line in lines[start + 1:end]:
         if not line.startswith("    { ") or not line.endswith(" },"):

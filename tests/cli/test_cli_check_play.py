@@ -91,7 +91,7 @@ def test_hands_check_the_knock(sk):
     (("Ann",), "play 1: what did Ann do?"),
     (("Ann 6-6 on",), "'Ann 6-6 on' needs the end's number"),
     (("Ann 6-6",), "the plays name one player (Ann)"),
-    (("--hand", "Ann=1-1", "Ann 6-6, Bob 6-3"), "Ann's hand has 1 tiles, but Goat deals 7"),
+    (("--hand", "Ann=1-1", "Ann 6-6, Bob 6-3"), "Ann's hand has 1 tile, but Goat deals 7"),
     (("--hand", "Ann=1-1", "--hand", "Ann=2-2", "Ann 6-6, Bob 6-3"), "Ann is given two hands"),
     (("--hand", "Ann=x", "Ann 6-6"), "'x' is not a tile"),
 ])

@@ -97,3 +97,11 @@ def test_count_text(sk, fives):
 ])
 def test_bad_ends_are_refused(sk, fives, ends, problem):
     assert problem in sk.fails("check", "count", "--rules", fives, *ends, code=2)
+
+
+@pytest.mark.parametrize("tiles, said", [
+    (("0-1",), "0-1: 1 pip;"), (("0-1", "0-0"), "0-1 0-0: 1 + 0 = 1 pip;"),
+    (("0-2",), "0-2: 2 pips;"),
+])
+def test_a_hand_of_one_pip_says_pip(sk, tiles, said):
+    assert said in ruling(sk, "hand", "--rules", "all-fives", *tiles)["reasons"][0]["text"]

@@ -83,3 +83,11 @@ def test_a_second_tied_fish_does_not_make_old_eggs_young_again(sk):
     assert table["eggs"] == 8                                                # only the new eggs are carried
     sk("round", "--out", "Ann", "--total", "Bob=5", "--last", "1-4")
     assert sk.json()["eggs"] == 8
+
+
+def test_eggs_rotten_after_one_round_say_one_round(sk):
+    (sk.folder / "rot.toml").write_text('extends = "goat"\n[eggs]\nrot_after = 1\n', encoding="utf-8")
+    sk("new", "--rules", str(sk.folder / "rot.toml"), "Masha", "Alex", "Olya")
+    sk("round", "--fish", "--total", "Masha=2", "--total", "Alex=14", "--total", "Olya=14")
+    sk("round", "--out", "Masha", "--total", "Alex=5", "--total", "Olya=5")
+    assert "eggs: 30 unclaimed after 1 round are rotten and dropped" in " ".join(sk("explain", "2").stdout.split())
