@@ -285,3 +285,35 @@ def test_publish_is_a_library_call(tmp_path):
     save_match(match, str(tmp_path / "m.toml"))
     text = publish("html", replay(ruleset, match), ruleset)
     assert "&lt;b&gt;" in text and "Маша" in text and "<table>" in text
+
+
+IMPORTED_AFTER = """
+import sys
+from click.testing import CliRunner
+from scorekeeper.cli.app import cli
+
+runner = CliRunner()
+def run(*args):
+    result = runner.invoke(cli, ["--match", sys.argv[1], *args], catch_exceptions=False)
+    assert result.exit_code == 0, (args, result.output)
+    return "tabulate" in sys.modules
+
+plain = [("table",), ("table", "--format", "json"), ("export", "--format", "json"), ("explain", "1"),
+         ("compare", "block"), ("undo",), ("round", "--out", "<b>", "--total", "A&B=1", "--total", "50%=2",
+                                           "--total", "_x_ | Маша=3")]
+print([args[0] + " " + " ".join(args[1:]) for args in plain if run(*args)])
+print(run("export", "--format", "html"))
+"""
+
+
+def test_only_the_commands_that_publish_import_tabulate(published_once, tmp_path):
+    """tabulate's import costs more than click's: a command that does not publish never loads it (issue 30), in
+    a fresh process where nothing else could have; one that publishes does."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "match.toml"
+    path.write_text(published_once[0], encoding="utf-8")
+    shown = subprocess.run([sys.executable, "-c", IMPORTED_AFTER, str(path)], capture_output=True, text=True,
+                           env={**os.environ, "SCOREKEEPER_LANG": "en"}, check=True).stdout.splitlines()
+    assert shown == ["[]", "True"]
