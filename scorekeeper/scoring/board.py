@@ -903,6 +903,11 @@ def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Til
     if len(players) < 2:
         raise InputError(_("the plays name one player ({player}): a hand needs at least two (give each player's "
                            "first play, or --hand for each)").format(player=players[0]))
+    tileset = ruleset.tileset
+    for number, play in enumerate(plays, start=1):  # a tile no box holds is mistyped, not a breach to rule on
+        if play.tile is not None and play.tile not in tileset:
+            raise InputError(_("play {number} ({play}): tile {tile} is not in a {name} set").format(
+                number=number, play=said_play(play), tile=play.tile, name=tileset.name))
     return follow(ruleset, players, plays, given)
 
 

@@ -131,3 +131,12 @@ def test_the_plays_are_said_in_the_language(sk, language, draws, knocks, refused
     lines = sk("--lang", language, "check", "play", "--rules", "draw", typed).stdout.splitlines()
     assert draws in lines and knocks in lines and refused in lines, lines
     assert lines[lines.index(knocks) + 1].startswith("   ")  # the breach said under the knock
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_tile_no_box_holds_is_a_typing_slip_exit_2_naming_the_play(sk, fmt):
+    """A tile outside the set cannot have been played: `check play` refuses what was typed (exit 2, one line
+    naming the play) rather than ruling on it, whichever format was asked."""
+    result = sk("check", "play", "--rules", "all-fives", "--format", fmt, "Ann 6-6, Bob 6-5 on 6, Ann 5-7", code=2)
+    assert result.stdout == ""
+    assert result.stderr == "Error: play 3 (Ann 5-7): tile 5-7 is not in a double-six set\n"

@@ -55,8 +55,6 @@ VECTORS = [
                  [12, 15], [0, 0], "4-5 does not match an open end (the ends show 6 and 3)", id="line: no match"),
     pytest.param("rules.md §1.1 (a tile is in one place only)", "goat", "Ann 6-6, Bob 6-3, Cat 3-6", None,
                  [12, 15], [0, 0], "3-6 is already on the table: Bob laid it at play 2", id="line: already played"),
-    pytest.param("rules.md §1.1 (a tile outside the set is refused)", "goat", "Ann 6-6, Bob 6-7", None,
-                 [12], [0], "tile 6-7 is not in a double-six set", id="line: not in the set"),
     pytest.param("RULES.md §1 (one tile a turn, in turn)", "goat", "Ann 6-6, Bob 6-3, Cat 3-3 on 3, Bob 6-1",
                  None, [12, 15, 18, 7], [0, 0, 0, 0], "it is Ann's turn, not Bob's", id="line: not the player's turn"),
     pytest.param("rules.md §10.1 (two places making different layouts are named)", "goat",
@@ -124,6 +122,20 @@ def test_vectors(tmp_path, source, spec, text, hands, counts, points, refused):
     first = followed.illegal.reason if followed.illegal else \
         followed.breaches[0].reason if followed.breaches else None
     assert first == refused
+
+
+def test_a_tile_outside_the_set_is_refused_and_check_play_says_it_was_mistyped(tmp_path):
+    """rules.md §1.1: a tile outside the set is refused by the board (a hand followed in the session or read
+    from a file); ``check play``, where it can only be a typing slip, refuses the command, naming the play."""
+    ruleset = load_ruleset("goat")
+    followed = follow(ruleset, ["Ann", "Bob"], parse_plays("Ann 6-6, Bob 6-7", ["Ann", "Bob"], 6))
+    assert followed.illegal.reason == "tile 6-7 is not in a double-six set"
+    assert [item.count for item in followed.ruled] == [12]
+    for text, said in (("Ann 6-6, Bob 6-7", "play 2 (Bob 6-7): tile 6-7"),
+                       ("Ann 7-7, Bob 6-6", "play 1 (Ann 7-7): tile 7-7")):
+        with pytest.raises(InputError) as refused:
+            ruled("goat", text, tmp_path)
+        assert str(refused.value) == f"{said} is not in a double-six set"
 
 
 def test_the_spinner_counts_as_check_count_does(tmp_path):
