@@ -16,10 +16,9 @@ from scorekeeper.reports.columns import simple_table
 from scorekeeper.reports.fit import abbreviations, widest, wrap
 from scorekeeper.reports.rating import rating
 from scorekeeper.rules.loader import is_path, load_ruleset
-from scorekeeper.storage import tomlread as toml
+from scorekeeper.storage import roundlines, tomlread as toml
 from scorekeeper.storage.encoding import not_utf8
 from scorekeeper.storage.matchfile import parse_match, round_lines
-from scorekeeper.storage.roundlines import read_written
 from scorekeeper.storage.textfile import NotRegular, open_regular, read_limited, too_large
 
 
@@ -146,7 +145,7 @@ def _open(path: str, ruleset_for) -> tuple[OpenMatch | None, str]:
             text = read_limited(handle)
         if text is None:
             return None, too_large()
-        data = read_written(text) or toml.loads(text)  # the writer's round lines read without tomllib
+        data = roundlines.loads(text)
     except NotRegular as error:
         return None, str(error)
     except UnicodeDecodeError:

@@ -42,9 +42,8 @@ from scorekeeper.errors import InputError, MatchFileError, printable, raise_prob
 from scorekeeper.i18n import LANGUAGES, N_, _
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.notation.stored_plays import PlayLine
-from scorekeeper.storage import textfile, tomlread as toml
+from scorekeeper.storage import roundlines, textfile, tomlread as toml
 from scorekeeper.storage.atomic import write_atomic, write_target
-from scorekeeper.storage.roundlines import read_written
 from scorekeeper.storage.encoding import not_utf8
 from scorekeeper.storage.stamp import FileStamp, stamp_of
 
@@ -101,7 +100,7 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     counted by a shortcut; ``exact_lines`` (taken whenever a round is broken) follows the TOML itself."""
     try:
         if data is None:
-            data = read_written(text) or toml.loads(text)
+            data = roundlines.loads(text)
     except toml.TomlError as error:
         raise MatchFileError(_("not valid TOML: {msg}").format(msg=error.msg), label, error.lineno) from None
     head: list[MatchFileError] = []

@@ -53,6 +53,12 @@ def read_written(text: str) -> dict | None:
     return data
 
 
+def loads(text: str) -> dict:
+    """A match file's TOML: ``read_written`` where the rounds are in the writer's shape, else tomllib (whose
+    TomlError names what is wrong and where)."""
+    return read_written(text) or toml.loads(text)
+
+
 def _string(line: str, at: int, quote: str) -> tuple[str, int]:
     end = line.index(quote, at + 1)
     value = line[at + 1:end]
