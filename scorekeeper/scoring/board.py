@@ -906,8 +906,9 @@ def check_play(ruleset: Ruleset, text: str, hands: Iterable[tuple[str, tuple[Til
     tileset = ruleset.tileset
     for number, play in enumerate(plays, start=1):  # a tile no box holds is mistyped, not a breach to rule on
         if play.tile is not None and play.tile not in tileset:
-            raise InputError(_("play {number} ({play}): tile {tile} is not in a {name} set").format(
-                number=number, play=said_play(play), tile=play.tile, name=tileset.name))
+            reason = _("tile {tile} is not in a {name} set").format(tile=play.tile, name=tileset.name)
+            raise InputError(_("play {number} ({play}): {reason}").format(number=number, play=said_play(play),
+                                                                         reason=reason))
     return follow(ruleset, players, plays, given)
 
 
