@@ -54,36 +54,31 @@ def export_data(match: Match, table: Table) -> dict[str, Any]:
         raise ValueError("the JSON export shows every round's steps: replay the table with explain=True")
     data = match_data(match)
     history = data.pop("history")  # after the rounds, as in the match file
-    players = {side.name: list(side.players) for side in match.sides}  # one list each, shared by every round
     data["rounds"] = [{"round": result.number, "facts": round_to_dict(result.facts), "result": _result_data(result),
-                       "table": _table_after(match, table, result, players)} for result in table.rounds]
+                       "table": _table_after(match, table, result)} for result in table.rounds]
     data["history"] = history
     data["table"] = table.to_dict()
     return data
 
 
-def _table_after(match: Match, table: Table, result: RoundResult, players: dict[str, list[str]]) -> dict[str, Any]:
+def _table_after(match: Match, table: Table, result: RoundResult) -> dict[str, Any]:
     """The standing after one round, in the shape of ``table --format json`` (without the history)."""
     last = result.number == len(table.rounds)
     moved = {item.side: item for item in result.sides}
     return {"rounds": result.number,
-            "sides": [{"name": side.name, "players": players[side.name], "score": moved[side.name].score,
+            "sides": [{"name": side.name, "players": list(side.players), "score": moved[side.name].score,
                        "remembered": moved[side.name].remembered} for side in match.sides],
             "eggs": result.eggs, "over": last and table.over,
             "winner": table.winner if last else None, "loser": table.loser if last else None}
 
 
 def _result_data(result: RoundResult) -> dict[str, Any]:
-    # each side's and each step's fields written out: a NamedTuple's _asdict (a method around dict(zip()))
-    # is slower, and runs for every side and every step of every round
     return {"winner": result.winner,
-            "sides": [{"side": item.side, "hand": item.hand, "points": item.points, "recorded": item.recorded,
-                       "score": item.score, "remembered": item.remembered, "wiped": item.wiped,
-                       "dropped": item.dropped} for item in result.sides],
+            "sides": [item._asdict() for item in result.sides],
             "eggs": result.eggs, "eggs_added": result.eggs_added, "eggs_paid": result.eggs_paid,
             "eggs_paid_to": result.eggs_paid_to, "eggs_rotten": result.eggs_rotten,
             "notes": [note.said() for note in result.notes],
-            "steps": [{"side": step.side, "key": step.key, "text": step.text} for step in result.steps]}
+            "steps": [step._asdict() for step in result.steps]}
 
 
 def export_json(match: Match, table: Table) -> str:
