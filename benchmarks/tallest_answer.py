@@ -46,14 +46,15 @@ COMMANDS = ("table", "table all", "explain", "explain 1", "explain 10", "explain
             "rules end.target", "rules fish", "help", "undo --list", "undo", "redo", "check deal",
             "check count 6-6 1-1")
 PROMPT = re.compile(r"(?:#\d+\+?|over)> ")
-QUESTION = re.compile(r"\[y/N\] ")
+QUESTION = re.compile(r"\[([^\]\n]*)\] ")
+"""A question the session asks (``[y/N]``, ``[m/a/o/s]``, ``[Enter: no double]``): ``answer`` replies."""
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r(?!\n)")
 PAGER = f"{sys.executable} -c \"import sys; print('[paged: %d lines]' % len(sys.stdin.read().splitlines()))\""
 
 
 def round_lines(game: str, chance: random.Random) -> list[str]:
     """What a scorer types for 25 rounds: the short form (who went out, totals in seating order), a fish now
-    and then; Muggins' claims during play before some rounds; Goat pairs' totals of the two opponents."""
+    and then (saying who made it, so the session need not ask); Muggins' claims during play before some rounds; Goat pairs' totals of the two opponents."""
     lines = []
     most = GAMES[game][2]
     for number in range(1, ROUNDS + 1):
@@ -61,7 +62,7 @@ def round_lines(game: str, chance: random.Random) -> list[str]:
             lines.append(f"{chance.choice(PLAYERS)[0].lower()} +{chance.choice((5, 10, 15))}")
         out = chance.choice(PLAYERS)[0].lower()
         if number % 7 == 3:
-            lines.append("fish " + " ".join(str(chance.randint(1, most)) for _ in PLAYERS))
+            lines.append(f"fish by {out} " + " ".join(str(chance.randint(1, most)) for _ in PLAYERS))
         elif game == "Goat pairs":
             lines.append(f"{out} out " + " ".join(str(chance.randint(1, most)) for _ in range(2)))
         else:
@@ -72,6 +73,16 @@ def round_lines(game: str, chance: random.Random) -> list[str]:
 def rows(text: str, columns: int) -> int:
     """The screen rows ``text`` takes on a screen ``columns`` wide."""
     return sum(max(1, math.ceil(text_width(line) / columns)) for line in text.split("\n"))
+
+
+def answer(choices: str) -> str:
+    """The reply to a question offering ``choices``: yes to a yes/no, the first of the players' letters, else
+    Enter (the session's default)."""
+    if choices == "y/N":
+        return "y"
+    if "/" in choices and not choices.startswith("Enter"):
+        return choices.split("/")[0]
+    return ""
 
 
 class Session:
@@ -86,7 +97,7 @@ class Session:
         said = []
         while self.child.expect([PROMPT, QUESTION]) == 1:
             said.append(self.child.before + self.child.after)
-            self.child.sendline("y")
+            self.child.sendline(answer(self.child.match.group(1)))
         said.append(self.child.before)
         text = ESCAPES.sub("", "".join(said)).replace("\r\n", "\n").rstrip("\n")
         text = text.split("\n", 1)[1] if "\n" in text else ""  # the typed line, echoed
