@@ -270,3 +270,17 @@ def test_check_fish_lists_the_ends_naming_a_spinner_with_a_side_free(sk):
     assert "the ends show 1, 3 and the spinner 5-5;" in said and "5, 5" not in said
     said = " ".join(sk("check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-4").stdout.split())
     assert "the ends show 2 and 4;" in said
+
+
+@pytest.mark.parametrize("language, spinner, line", [
+    ("ru", "открыты: 1, 3 и спиннер 5-5;", "открыты: 2 и 4;"),
+    ("uk", "відкриті: 1, 3 і спінер 5-5;", "відкриті: 2 і 4;"),
+])
+def test_check_fish_says_what_is_open_as_a_scorer_does(sk, language, spinner, line):
+    """In Russian and Ukrainian the ends are said as what is open ('открыты: 2, 3 и спиннер 5-5'), as the board
+    says them when it refuses a tile, not 'на концах 2, 3 и спиннер 5-5'."""
+    said = " ".join(sk("--lang", language, "check", "fish", "--rules", "muggins", "--line", "5-5 5-1", "--arm",
+                       "5-3").stdout.split())
+    assert spinner in said
+    said = " ".join(sk("--lang", language, "check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-4").stdout.split())
+    assert line in said
