@@ -73,3 +73,25 @@ def test_a_claim_refused_in_russian_names_the_game_in_quotes(sk, monkeypatch):
 def test_a_ruling_gives_its_reasons_under_the_games_title(sk):
     start(sk)
     assert "Reasons (Goat):" in sk("check", "hand", "0-0").stdout
+
+
+@pytest.mark.parametrize("language, differ, cell, reasons", [
+    ("ru", "ключи правил, которые отличаются («{goat}» -> «{draw}»):", "в клетке: «{goat}»/«{draw}», где они отличаются",
+     "Основания («{goat}»):"),
+    ("uk", "ключі правил, що відрізняються («{goat}» -> «{draw}»):", "у клітинці: «{goat}»/«{draw}», де вони відрізняються",
+     "Підстави («{goat}»):"),
+])
+def test_every_title_in_running_russian_and_ukrainian_is_quoted(sk, monkeypatch, language, differ, cell, reasons):
+    """The keys that differ, the narrow grid's legend and a ruling's reasons quote the games' titles, as every
+    other message in running Russian or Ukrainian does."""
+    start(sk)
+    monkeypatch.setenv("SCOREKEEPER_LANG", language)
+    wide = flat(sk("compare", "draw").stdout)
+    monkeypatch.setenv("COLUMNS", "40")
+    narrow = flat(sk("compare", "draw").stdout)
+    ruling = flat(sk("check", "hand", "0-0").stdout)
+    i18n.use(language)
+    goat, draw = _("Goat"), _("Draw dominoes")
+    assert differ.format(goat=goat, draw=draw) in wide
+    assert cell.format(goat=goat, draw=draw) in narrow
+    assert reasons.format(goat=goat) in ruling
