@@ -123,6 +123,14 @@ def printable(text: str) -> str:
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
+def shell_word(text: str) -> str:
+    """A path (or any word) in a command a message suggests to type: quoted as a POSIX shell needs it
+    (``'my game.toml'``; ``match.toml`` stays as it is), then ``printable``."""
+    import shlex  # start-up: only a message that suggests a command with a path in it
+
+    return printable(shlex.quote(text))
+
+
 def quoted(text: str, limit: int = 24) -> str:
     """A typed value as a message repeats it, so that the message stays one short line: in quotes,
     ``printable``, and cut when long (with its length)."""

@@ -9,7 +9,7 @@ import click
 from scorekeeper.cli.base import Command, format_option, wide_option
 from scorekeeper.cli.output import echo_json, note_wide, screen_width
 from scorekeeper.cli.params import FilePath
-from scorekeeper.errors import InputError, StateError, printable
+from scorekeeper.errors import InputError, StateError, printable, shell_word
 from scorekeeper.i18n import _
 from scorekeeper.match.opened import open_match
 from scorekeeper.reports.fit import wrap
@@ -48,10 +48,12 @@ def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> No
     shown = render_table(opened.table, opened.ruleset, None, width, wide, key=True)
     click.echo(shown)
     if save_to:
-        after = _("Saved to {path}: try 'scorekeeper --match {path} undo', then record the round again.").format(
-            path=printable(save_to))  # a typed path: escaped, it cannot drive the terminal
+        # a typed path: escaped, it cannot drive the terminal; the command on a line of its own, to copy
+        lines = wrap(_("Saved to {path}. Take back its last round, then record it again:").format(
+            path=printable(save_to)), width, indent="  ")
+        lines += wrap(f"scorekeeper --match {shell_word(save_to)} undo", width, indent="    ", first="  ")
     else:
-        after = _("Start your own: scorekeeper new Ann Bob")
-    click.echo("\n".join(wrap(after, width, indent="  ")))
+        lines = wrap(_("Start your own: scorekeeper new Ann Bob"), width, indent="  ")
+    click.echo("\n".join(lines))
     if wide:
         note_wide(shown)

@@ -9,7 +9,7 @@ from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.cli.output import echo_for_programs, echo_json, echo_paged, screen_height, screen_width
 from scorekeeper.cli.params import PathType
 from scorekeeper.cli.problems import InputProblem, echo_problems
-from scorekeeper.errors import RulesetNotFound, printable
+from scorekeeper.errors import RulesetNotFound, printable, shell_word
 from scorekeeper.i18n import _
 from scorekeeper.reports.fit import wrap
 from scorekeeper.reports.ruleset_text import (
@@ -95,7 +95,7 @@ def show_rules(ruleset: str, keys: tuple[str, ...], changed: bool, output_format
         sections = ", ".join(dict.fromkeys(key.path.split(".", 1)[0] for key in KEYS))
         text += "\n\n" + "\n".join(wrap(_("One section or key: scorekeeper rules show {ruleset} fish end.target "
                                          "(sections: {sections}, special_hands)").format(
-                                           ruleset=printable(ruleset), sections=sections), width))
+                                           ruleset=shell_word(ruleset), sections=sections), width))
     # The path on a line of its own, so that it can be copied (split only where the screen is too narrow).
     text += "\n\n" + "\n".join(wrap(_("The rule book, with every reading these keys take:"), width)
                                 + wrap(edition(book_path()), width))

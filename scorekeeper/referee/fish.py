@@ -259,30 +259,37 @@ def check_fish(ruleset: Ruleset, line: tuple[Tile, ...], hands: Iterable[tuple[s
                                       name=ruleset.tileset.name)))
         return _ruling(ruleset, table, False, True, reasons, plays)
     missing = format_tiles(live)
+    if bazaar is not None:  # each count in its own words: '3 tiles', 'its last 2 tiles may not be drawn'
+        fields = {"ends": shown, "missing": missing,
+                  "held": ngettext("{n} tile", "{n} tiles", bazaar).format(n=bazaar),
+                  "kept": ngettext("its last tile may not be drawn", "its last {n} tiles may not be drawn",
+                                   keep).format(n=keep)}
     if bazaar is not None and bazaar > keep:
-        reasons.append(citation(ruleset, "bazaar.keep", ngettext(
-            "{ends}; {missing} is not on the table, and the bazaar holds {bazaar} tile(s), of which {keep} must "
-            "stay: a player who cannot play draws, so it is not a fish",
-            "{ends}; {missing} are not on the table, and the bazaar holds {bazaar} tile(s), of which {keep} must "
-            "stay: a player who cannot play draws, so it is not a fish", len(live)).format(
-                ends=shown, missing=missing, bazaar=bazaar, keep=keep)))
+        said = ngettext("{ends}; {missing} is not on the table, and the bazaar holds {held} ({kept}): a player who "
+                        "cannot play draws, so it is not a fish",
+                        "{ends}; {missing} are not on the table, and the bazaar holds {held} ({kept}): a player who "
+                        "cannot play draws, so it is not a fish", len(live)) if keep else \
+            ngettext("{ends}; {missing} is not on the table, and the bazaar holds {held}: a player who cannot play "
+                     "draws, so it is not a fish",
+                     "{ends}; {missing} are not on the table, and the bazaar holds {held}: a player who cannot play "
+                     "draws, so it is not a fish", len(live))
+        reasons.append(citation(ruleset, "bazaar.keep", said.format(**fields)))
         return _ruling(ruleset, table, False, True, reasons, plays)
     if hands_complete:
-        fields = {"ends": shown, "missing": missing, "keep": keep, "bazaar": bazaar}
         if plays:
             reasons.append(citation(ruleset, "bazaar.keep", ngettext(
-                "{ends}; {missing} would fit, but is in the bazaar, whose last {keep} tile(s) may not be drawn (it "
-                "holds {bazaar}): only doubles can still be played",
-                "{ends}; {missing} would fit, but are in the bazaar, whose last {keep} tile(s) may not be drawn (it "
-                "holds {bazaar}): only doubles can still be played", len(live)).format(**fields)))
+                "{ends}; {missing} would fit, but is in the bazaar, which holds {held}: {kept}, so only doubles "
+                "can still be played",
+                "{ends}; {missing} would fit, but are in the bazaar, which holds {held}: {kept}, so only doubles "
+                "can still be played", len(live)).format(**fields)))
             reasons.extend(_double_reasons(ruleset, plays))
             return _ruling(ruleset, table, False, True, reasons, plays, blocked_after=True,
                            fisherman=_fisherman(ruleset, plays))
         reasons.append(citation(ruleset, "bazaar.keep", ngettext(
-            "{ends}; {missing} would fit, but is in the bazaar, whose last {keep} tile(s) may not be drawn (it "
-            "holds {bazaar}), and no hand can play: a fish",
-            "{ends}; {missing} would fit, but are in the bazaar, whose last {keep} tile(s) may not be drawn (it "
-            "holds {bazaar}), and no hand can play: a fish", len(live)).format(**fields)))
+            "{ends}; {missing} would fit, but is in the bazaar, which holds {held}: {kept}, and no hand can "
+            "play: a fish",
+            "{ends}; {missing} would fit, but are in the bazaar, which holds {held}: {kept}, and no hand can "
+            "play: a fish", len(live)).format(**fields)))
         return _ruling(ruleset, table, True, True, reasons)
     if bazaar == 0:
         reasons.append(citation(ruleset, "bazaar.keep", _("{ends}; the bazaar is empty, so whoever holds {missing} "

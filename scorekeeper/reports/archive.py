@@ -176,7 +176,7 @@ def _more_problems(first: str, more: int) -> str:
     """A file's first problem, and how many more it has."""
     if not more:
         return first
-    return ngettext("{problem} (and {n} more problem(s))", "{problem} (and {n} more problem(s))", more).format(
+    return ngettext("{problem} (and {n} more problem)", "{problem} (and {n} more problems)", more).format(
         problem=first, n=more)
 
 
@@ -229,12 +229,12 @@ def render_history(found: History, width: int | None = None) -> str:
                 break
         lines += grid.split("\n") + [""]
         abbreviated = headers is _SHORTEST
-    summary = ngettext("{n} match ({finished} finished), {skipped} file(s) skipped.",
-                       "{n} matches ({finished} finished), {skipped} file(s) skipped.", found.matches) \
+    summary = ngettext("{n} match ({finished} finished), {skipped}.",
+                       "{n} matches ({finished} finished), {skipped}.", found.matches) \
         if found.skipped else \
         ngettext("{n} match ({finished} finished).", "{n} matches ({finished} finished).", found.matches)
-    lines += wrap(summary.format(n=found.matches, finished=found.finished, skipped=len(found.skipped)), width,
-                  indent="  ")
+    skipped = ngettext("{n} file skipped", "{n} files skipped", len(found.skipped)).format(n=len(found.skipped))
+    lines += wrap(summary.format(n=found.matches, finished=found.finished, skipped=skipped), width, indent="  ")
     if found.players and abbreviated:  # the shortest headers: say what they stand for
         lines += wrap(_("(pl: played, rds: rounds, avg: points a round, rtg: rating)"), width, indent="  ")
     return "\n".join(lines)

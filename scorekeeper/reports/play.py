@@ -25,7 +25,7 @@ def play_line(ruled: Ruled, scores: bool, players: Sequence[str] = ()) -> str:
             if ruled.points:
                 parts.append(f"+{ruled.points}")
         else:
-            parts.append(_("ends {ends}").format(ends=" ".join(map(str, ruled.ends))))
+            parts.append(_("ends {ends}").format(ends=ruled.said_ends))
     if ruled.out is not None:
         parts.append(pgettext("a play's outcome: the player went out", "out"))
     elif ruled.blocked:

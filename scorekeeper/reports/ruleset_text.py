@@ -163,8 +163,9 @@ _FINISHES = {
 def ruleset_summary(ruleset: Ruleset, width: int | None = None) -> str:
     """The ruleset in a few sentences a player reads at the table (what ends the match, what opens, who
     records, what scores during play, the rare ways to win), fitted to ``width`` and ending with how to see
-    every rule: the whole ruleset is taller than a 24-line screen."""
-    said = [f"{ruleset.name}: {ruleset.description}"]
+    every rule: the whole ruleset is taller than a 24-line screen.  It starts with the game's title on a line of
+    its own, as the table's heading names it (not the file's name, which is what is typed)."""
+    said = [ruleset.called] + ([ruleset.description] if ruleset.description else [])
     target, reach = ruleset["end.target"], ruleset["end.at_target"]
     if ruleset["end.rounds"] and not target:
         said.append((_("The match is {rounds} rounds; the lowest total wins.")

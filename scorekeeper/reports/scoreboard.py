@@ -59,7 +59,8 @@ class HandShown(NamedTuple):
     points: tuple[tuple[str, int], ...] = ()
     """Each side's points claimed so far this hand (already in the scores)."""
     plays: int = 0
-    ends: tuple[int, ...] = ()
+    ends: str = ""
+    """The open ends as a list (``notation.ends.said_ends``): ``5, 3 and the spinner 6-6`` ('' before the lead)."""
     count: int | None = None
     turn: str | None = None
     last: tuple[str, ...] = ()
@@ -210,9 +211,11 @@ def _hand(table, players) -> HandShown | None:
         return None
     if played is None:
         return HandShown(points=points)
-    from scorekeeper.notation.play_line import said_play  # start-up: only a hand typed play by play
+    from scorekeeper.notation.ends import said_ends  # start-up: only a hand typed play by play
+    from scorekeeper.notation.play_line import said_play  # start-up: as said_ends
 
-    return HandShown(points=points, plays=len(played.plays), ends=played.ends, count=played.count, turn=played.turn,
+    ends = said_ends(*played.open_ends) if played.ends else ""
+    return HandShown(points=points, plays=len(played.plays), ends=ends, count=played.count, turn=played.turn,
                      last=tuple(said_play(play, players) for play in played.plays[-SHOWN_PLAYS:]), over=played.over)
 
 

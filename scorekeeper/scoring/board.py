@@ -144,6 +144,16 @@ class Ruled(NamedTuple):
     breaches: tuple[Finding, ...] = ()
     """The rules of play broken that this play shows: its own breaches, which the table let stand, and those
     of an earlier play that it proves (``Finding.play`` names it)."""
+    open_ends: tuple[tuple[int, ...], tuple[Tile, ...]] | None = None
+    """The ends as a player reads them (``Board.open_ends``), kept where the play lines show the ends (plays
+    do not score) and a spinner is on the table; None: ``ends`` are the arms' alone, or plays score (the
+    lines show the count; a spinner game following a hand does not pay for it)."""
+
+    @property
+    def said_ends(self) -> str:
+        """The ends after the play as a list (``notation.ends.said_ends``), where plays do not score:
+        ``3 and the spinner 6-6``."""
+        return said_ends(*(self.open_ends or (self.ends, ())))
 
 
 class Followed(NamedTuple):
@@ -534,7 +544,8 @@ class Board:
             fisherman = self.fisherman()
         out = self.out
         return Ruled(play, on, self.ends(), total, parts, points, None if out is not None or blocked else self.turn,
-                     sealed, blocked, fisherman, out, note, showing, False, breaches)
+                     sealed, blocked, fisherman, out, note, showing, False, breaches,
+                     self.open_ends() if self._spinners and not self._scores else None)
 
     def fisherman(self) -> str | None:
         """Who made the fish, as ``fish.fisherman`` reads it: the sealer (a double laid after is not the

@@ -76,8 +76,8 @@ def open_count(reading: SpinnerReading, ends: Iterable[End] = (), spinner: Spinn
     if reading is SpinnerReading.OPEN_HALVES:
         halves = tuple(spinner.pips for side in (spinner.north, spinner.south) if side is None)
         parts = halves + arms
-        why = ngettext("the spinner {tile} counts {n} open half(s); each started arm counts its end",
-                       "the spinner {tile} counts {n} open half(s); each started arm counts its end",
+        why = ngettext("the spinner {tile} counts {n} open half; each started arm counts its end",
+                       "the spinner {tile} counts {n} open halves; each started arm counts its end",
                        len(halves)).format(tile=f"{spinner.pips}-{spinner.pips}", n=len(halves))
         return OpenCount(sum(parts), parts, why)
     if spinner.east is None or spinner.west is None:

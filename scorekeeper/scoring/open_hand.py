@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from scorekeeper.domain.facts import Match
 from scorekeeper.domain.plays import Play
+from scorekeeper.domain.tiles import Tile
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import PlayScore
 from scorekeeper.scoring.board import follow, play_claims
@@ -28,6 +29,8 @@ class HandSoFar(NamedTuple):
     over: bool
     points: tuple[tuple[str, int], ...]
     """What the plays scored so far, each side that scored and its points, in seating order (the races)."""
+    open_ends: tuple[tuple[int, ...], tuple[Tile, ...]] = ((), ())
+    """The ends as a player reads them (``Board.open_ends``): the arms' numbers, each spinner with a side free."""
 
     def to_dict(self) -> dict:
         """The hand for programs (``table --format json``): marked as in play, its plays as the match file
@@ -51,7 +54,7 @@ def hand_so_far(ruleset: Ruleset, match: Match) -> HandSoFar:
     over = followed.out is not None or followed.blocked
     count = followed.count if ruleset["play.scores"] is not PlayScore.NONE else None
     return HandSoFar(tuple(plays[:len(followed.ruled)]), followed.ends, count, None if over else followed.turn,
-                     over, points)
+                     over, points, followed.open_ends)
 
 
 def followed_hand(ruleset: Ruleset, match: Match, table):

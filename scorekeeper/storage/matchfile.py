@@ -39,7 +39,7 @@ from scorekeeper.domain.facts import (
 )
 from scorekeeper.domain.tiles import WRITTEN_TILES, format_tiles, parse_tile, parse_tiles
 from scorekeeper.errors import InputError, MatchFileError, printable, raise_problems
-from scorekeeper.i18n import LANGUAGES, N_, _
+from scorekeeper.i18n import LANGUAGES, N_, _, ngettext
 from scorekeeper.notation.numerals import parse_number
 from scorekeeper.notation.stored_plays import PlayLine
 from scorekeeper.storage import roundlines, textfile, tomlread as toml
@@ -220,7 +220,8 @@ def _parse_hand(raw: Any, line: int | None) -> OpenHand:
         raise ValueError(_('must be a table like { plays = "Ann 6-6, Bob 6-3" } (the plays so far)'))
     unknown = set(raw) - {"plays", "allowed"}
     if unknown:
-        raise ValueError(_("unknown key(s) {key}").format(key=', '.join(printable(key) for key in sorted(unknown))))
+        raise ValueError(ngettext("unknown key {key}", "unknown keys {key}", len(unknown)).format(
+            key=', '.join(printable(key) for key in sorted(unknown))))
     from scorekeeper.notation.play_line import parse_plays  # start-up: only a hand typed play by play needs it
 
     plays = parse_plays(raw["plays"], exact=True)
@@ -250,7 +251,7 @@ def _parse_revision(raw: Any, line: int | None) -> Revision:
         raise ValueError(_('must be a table like { change = "undo", round = 3, facts = { ... } }'))
     unknown = set(raw) - {"change", "round", "place", "facts", "edited", "claim", "redone"}
     if unknown:
-        raise ValueError(_("unknown key(s) {key}").format(
+        raise ValueError(ngettext("unknown key {key}", "unknown keys {key}", len(unknown)).format(
             key=', '.join((printable(key) for key in sorted(unknown)))))
     try:
         change = Undoing(raw.get("change"))
@@ -320,6 +321,14 @@ def _parse_sides(raw: Any, players: list[str], label: str, text: str, broken) ->
             for item in raw):
         broken(_("each side needs a name and a list of players"), "sides", line)
         return singles(tuple(players))
+    for item in raw:  # refused as every other key the writer never wrote is
+        unknown = sorted(set(item) - {"name", "players"})
+        if unknown:
+            broken(ngettext("unknown key {keys} in side {side} (a side holds name and players)",
+                            "unknown keys {keys} in side {side} (a side holds name and players)", len(unknown)).format(
+                keys=", ".join(printable(key) for key in unknown), side=item["name"]), "sides",
+                _side_key_line(text, line, unknown[0]))
+            break
     sides = tuple(Side(item["name"], tuple(item["players"])) for item in raw)
     if players and sorted(player for side in sides for player in side.players) != sorted(players):
         broken(_("the sides must seat every player exactly once"), "sides", line)
@@ -344,8 +353,9 @@ def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None
     if not isinstance(raw, dict):
         raise ValueError(_("must be a table"))
     if not _ROUND_KEYS.issuperset(raw):
-        raise ValueError(_("unknown key(s) {round_keys}").format(
-            round_keys=', '.join(sorted(set(raw) - _ROUND_KEYS))))
+        unknown = sorted(set(raw) - _ROUND_KEYS)
+        raise ValueError(ngettext("unknown key {key}", "unknown keys {key}", len(unknown)).format(
+            key=', '.join(printable(key) for key in unknown)))
     checked = _read_checked(raw, as_written) if "checked" in raw else None
     end = raw.get("end")
     ending = _ENDINGS.get(end) if isinstance(end, str) else None
@@ -773,6 +783,16 @@ def _top_key_line(text: str, key: str) -> int | None:
     names = f"(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')"
     opens = re.compile(rf"\s*(?:\[\[?\s*{names}\s*[.\]]|{names}\s*[.=])")
     return next((number for number, line in enumerate(text.split("\n"), start=1) if opens.match(line)), None)
+
+
+def _side_key_line(text: str, start: int | None, key: str) -> int | None:
+    """The line, from the sides' own on, where a side sets ``key`` (``{ name = ..., key = ... }``, or a line
+    of a ``[[sides]]`` table); else ``start``."""
+    names = f"(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')"
+    sets = re.compile(rf"(?:^|[{{,])\s*{names}\s*=")
+    first = start or 1
+    lines = text.split("\n")[first - 1:]
+    return next((number for number, line in enumerate(lines, start=first) if sets.search(line)), start)
 
 
 def key_line(text: str, key: str) -> int | None:

@@ -208,7 +208,7 @@ def _hand(hand) -> str:
     elif hand.over:
         lines.append(_("The plays are over: the hands are to be given."))
     if hand.ends:
-        lines.append(_("ends: {ends}").format(ends=" ".join(str(end) for end in hand.ends)))
+        lines.append(_("ends: {ends}").format(ends=hand.ends))
     if hand.count is not None:
         lines.append(_("count: {count}").format(count=hand.count))
     if hand.points:

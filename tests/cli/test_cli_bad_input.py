@@ -238,5 +238,25 @@ def test_demo_save_says_a_path_with_control_characters_escaped(sk, tmp_path, mon
     """The path typed after --save is repeated in the message: escaped, so that it cannot drive the terminal."""
     monkeypatch.chdir(tmp_path)
     said = sk("demo", "--save", "8\x1b[2J").stdout
-    assert "\x1b" not in said and "Saved to 8\\x1b[2J: try" in said
+    assert "\x1b" not in said and "Saved to 8\\x1b[2J. Take back" in said
     assert (tmp_path / "8\x1b[2J").exists()
+
+
+@pytest.mark.parametrize("name", ["my game.toml", "it's.toml", "plain.toml"])
+def test_demo_save_suggests_a_command_a_shell_reads_as_it_is_said(sk, tmp_path, monkeypatch, name):
+    """The command that demo --save suggests, with the path in it quoted as a POSIX shell needs it, runs as
+    said when typed (a path with a space was two words)."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from scorekeeper.cli.app import cli
+
+    monkeypatch.chdir(tmp_path)
+    said = sk("demo", "--save", name).stdout.rstrip("\n").split("\n")
+    assert said[-2].startswith(f"Saved to {name}. Take back its last round")
+    words = shlex.split(said[-1])
+    assert words == ["scorekeeper", "--match", name, "undo"], said[-1]
+    done = CliRunner().invoke(cli, words[1:])
+    assert done.exit_code == 0 and done.output.startswith(f"Dropped round 8 (Olya went out) from {name}."), \
+        done.output

@@ -140,3 +140,25 @@ def test_a_tile_no_box_holds_is_a_typing_slip_exit_2_naming_the_play(sk, fmt):
     result = sk("check", "play", "--rules", "all-fives", "--format", fmt, "Ann 6-6, Bob 6-5 on 6, Ann 5-7", code=2)
     assert result.stdout == ""
     assert result.stderr == "Error: play 3 (Ann 5-7): tile 5-7 is not in a double-six set\n"
+
+
+SPINNER_BLOCK = 'extends = "block"\n[play]\nspinner = "open-halves"\n'
+"""A blocking game with a spinner: the plays do not score, so each play's line shows the ends."""
+
+
+@pytest.mark.parametrize("language, lines", [
+    ("en", [" 1 Ann 6-6 · ends 6 on the spinner 6-6 · Bob", " 2 Bob 6-5 · ends 5 and the spinner 6-6 · Ann",
+            " 3 Ann 5-3 · ends 3 and the spinner 6-6 · Bob", "Ends 3 and the spinner 6-6."]),
+    ("ru", [" 1 Ann 6-6 · концы 6 на спиннере 6-6 · Bob", " 2 Bob 6-5 · концы 5 и спиннер 6-6 · Ann",
+            " 3 Ann 5-3 · концы 3 и спиннер 6-6 · Bob", "Концы 3 и спиннер 6-6."]),
+    ("uk", [" 1 Ann 6-6 · кінці 6 на спінері 6-6 · Bob", " 2 Bob 6-5 · кінці 5 і спінер 6-6 · Ann",
+            " 3 Ann 5-3 · кінці 3 і спінер 6-6 · Bob", "Кінці 3 і спінер 6-6."]),
+])
+def test_each_play_says_the_ends_as_a_list_naming_the_spinner(sk, language, lines):
+    """A play's line says the ends as '?' does ('5 and the spinner 6-6'), not one number a free side of the
+    spinner ('6 6 6 5' read as four ends)."""
+    rules = house(sk, SPINNER_BLOCK)
+    text = sk("--lang", language, "check", "play", "--rules", rules, "Ann 6-6, Bob 6-5, Ann 5-3").stdout
+    shown = text.splitlines()
+    assert [line for line in shown if line in lines] == lines, text
+    assert "6 6" not in text

@@ -9,7 +9,7 @@ import tomllib
 import pytest
 
 from scorekeeper.reports.columns import width
-from scorekeeper.rules.loader import builtin_names, load_ruleset
+from scorekeeper.rules.loader import builtin_dir, builtin_names, load_ruleset
 from scorekeeper.rules.schema import KEYS, KEYS_BY_PATH
 
 
@@ -123,3 +123,25 @@ def test_the_json_sources_are_in_the_language_like_the_description(sk):
                                                  "менше 25»; встроенное прочтение: false); 000: Что такое яйца в "
                                                  "домино (В. Ильичёв); 004: Скільки очок Дубль порожній"}
     assert data["rule_book"].endswith("rules.md")
+
+
+def test_the_hint_for_one_section_names_a_path_as_a_shell_reads_it(sk, tmp_path, monkeypatch):
+    """A ruleset file whose path holds a space is suggested quoted: the command typed as said shows the
+    section."""
+    import shlex
+    import shutil
+
+    from click.testing import CliRunner
+
+    from scorekeeper.cli.app import cli
+    import os
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copyfile(os.path.join(builtin_dir(), "goat.toml"), tmp_path / "our goat.toml")
+    monkeypatch.setenv("COLUMNS", "80")
+    said = " ".join(sk("rules", "show", "our goat.toml").stdout.split())
+    command = said.split("One section or key: ", 1)[1].split(" (sections:", 1)[0]
+    words = shlex.split(command)
+    assert words == ["scorekeeper", "rules", "show", "our goat.toml", "fish", "end.target"], command
+    done = CliRunner().invoke(cli, words[1:])
+    assert done.exit_code == 0 and "fish.policy = " in done.output and "end.target = 101" in done.output

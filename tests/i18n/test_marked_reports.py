@@ -192,8 +192,8 @@ def test_the_table_in_russian_and_ukrainian(speak, tmp_path, language):
         assert word in text, text
 
 
-@pytest.mark.parametrize("language, said", [("ru", ("Основания (goat):", "; источник: rules.ru.md")),
-                                            ("uk", ("Підстави (goat):", "; джерело: rules.uk.md"))])
+@pytest.mark.parametrize("language, said", [("ru", ("Основания («goat»):", "; источник: rules.ru.md")),
+                                            ("uk", ("Підстави («goat»):", "; джерело: rules.uk.md"))])
 def test_a_ruling_and_the_history_in_the_language(speak, tmp_path, language, said):
     _match(tmp_path)
     speak(language)

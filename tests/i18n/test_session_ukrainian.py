@@ -65,7 +65,7 @@ def test_an_all_fives_hand_play_by_play_in_ukrainian(tmp_path):
     assert lines(answers[-1]) == ["Залишено в силі: хід 2 (Боря стукає).", "Боря стукає · Віка"]
     assert play.prompt == "#1 10 Віка> "
     answers.append(play.say("?"))
-    assert lines(answers[-1])[0] == "Кінці спінер 5-5, сума 10; ходить Віка."
+    assert lines(answers[-1])[:2] == ["Кінці 5 на спінері 5-5, сума 10; ходить", "  Віка."]
     answers.append(play.say("вихід"))
     assert said(answers[-1]) == ("Іде партія (2 ходи): її збережено в match.toml, і 'scorekeeper play' її "
                                  "продовжить; ще раз 'вихід' — вихід.")

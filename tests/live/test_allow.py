@@ -41,7 +41,7 @@ def test_allow_right_after_a_refused_play_makes_it_and_says_so_in_one_line(tmp_p
     refused = live.handle("a 63")
     assert not refused.ok and "it is Bob's turn, not Ann's ('allow' lets it stand" in " ".join(refused.text.split())
     assert live.prompt() == "#1 Bob> "  # nothing made
-    assert said(live, "allow").split("\n") == ["Let stand: play 2 (Ann 3-6).", "Ann 6-3 · ends 6 3 · Bob"]
+    assert said(live, "allow").split("\n") == ["Let stand: play 2 (Ann 3-6).", "Ann 6-3 · ends 6 and 3 · Bob"]
     assert live.prompt() == "#1 Bob> "
     assert "allowed = [{ play = 2, breach = \"turn\" }]" in file_of(tmp_path)  # kept with the hand in play
 
@@ -67,12 +67,12 @@ def test_a_breach_proved_late_is_said_at_the_line_that_proves_it_and_allow_lets_
         assert live.handle(line).ok
     proved = live.handle("61")  # Bob drew with the 6s showing: 6-3 and 6-1 fit, at most one came from the bazaar
     lines = proved.text.split("\n")
-    assert lines[0] == "Bob 6-1 · ends 3 1 · Ann"
+    assert lines[0] == "Bob 6-1 · ends 3 and 1 · Ann"
     assert " ".join(" ".join(lines[1:]).split()).startswith(
         "Play 2 (Bob draws 1): Bob could play before drawing: 1-6 3-6 fit the ends (6 and 6)")
     assert all(len(line) <= 40 for line in lines)
     assert said(live, "allow") == "Let stand: play 2 (Bob draws 1)."
-    assert said(live, "12").startswith("Ann 1-2 · ends 3 2 · out")
+    assert said(live, "12").startswith("Ann 1-2 · ends 3 and 2 · out")
     recorded = said(live, "b 0-0 4-5")
     assert recorded.startswith("Round 1: Ann out on 1-2")
     assert 'allowed = [{ play = 2, breach = "draw-while-able" }]' in file_of(tmp_path)

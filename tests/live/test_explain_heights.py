@@ -76,7 +76,7 @@ def test_a_short_hand_that_fits_is_shown_one_play_a_line_and_not_paged(tmp_path)
     live = LiveSession.open(str(tmp_path / "match.toml"), screen=lambda: Screen(80, 24))
     reply = live.handle("explain 1")
     assert not reply.page and len(reply.text.split("\n")) <= ROOM
-    assert hand_part(reply.text)[:2] == ["   1 Ann 6-6 · ends 6 6 · Bob", "   2 Bob 6-3 · ends 6 3 · Ann"]
+    assert hand_part(reply.text)[:2] == ["   1 Ann 6-6 · ends 6 and 6 · Bob", "   2 Bob 6-3 · ends 6 and 3 · Ann"]
     narrow = LiveSession.open(str(tmp_path / "match.toml"), screen=lambda: Screen(40, 24))
     reply = narrow.handle("explain 1")  # at 40 columns its wrapped lines do not fit: folded, and then it fits
     assert not reply.page and len(reply.text.split("\n")) <= ROOM

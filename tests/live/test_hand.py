@@ -50,8 +50,8 @@ def test_each_play_is_answered_in_one_line_with_the_count_the_score_and_whose_tu
 
 def test_a_blocking_game_answers_with_the_ends_and_whose_turn():
     made = hand("goat")
-    assert made.answer(made.play_all(parse_plays("a 24 b 41", FOUR))) == "Ann 2-4 · ends 2 4 · Bob\n" \
-                                                                          "Bob 4-1 · ends 2 1 · Cat"
+    assert made.answer(made.play_all(parse_plays("a 24 b 41", FOUR))) == "Ann 2-4 · ends 2 and 4 · Bob\n" \
+                                                                          "Bob 4-1 · ends 2 and 1 · Cat"
     assert made.prompt(3) == "#3 Cat> "
 
 

@@ -66,7 +66,7 @@ def test_table_shows_the_points_scored_so_far_in_the_hand_marked_as_in_play(tmp_
            '"count": 5, "turn": "Cat", "over": false, "points": {"Bob": 5}}' in data
     assert '"in_play": {"Ann": 0, "Bob": 5, "Cat": 0, "Dan": 0}' in data
     board = scoreboard(open_match(str(path)))
-    assert board.hand == HandShown(points=(("Bob", 5),), plays=11, ends=(6, 1, 2, 2), count=5, turn="Cat",
+    assert board.hand == HandShown(points=(("Bob", 5),), plays=11, ends="1, 2, 2 and the spinner 6-6", count=5, turn="Cat",
                                    last=("Cat 0-3", "Dan 1-4", "Ann 2-6", "Bob 2-3 on 3"))
 
 
@@ -74,7 +74,7 @@ def test_a_blocking_game_s_hand_shows_its_ends_and_turn_on_the_scoreboard(tmp_pa
     path = tmp_path / "match.toml"
     live = session(path, "goat")
     typed(live, "a out 3 4 5", "24", "41")
-    assert scoreboard(open_match(str(path))).hand == HandShown(plays=2, ends=(2, 1), turn="Cat",
+    assert scoreboard(open_match(str(path))).hand == HandShown(plays=2, ends="2 and 1", turn="Cat",
                                                                last=("Ann 2-4", "Bob 1-4"))
 
 

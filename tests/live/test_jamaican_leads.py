@@ -41,11 +41,11 @@ def test_a_tile_alone_asks_which_partner_leads_and_either_leads_without_a_breach
     live = blocked(tmp_path)
     reply = live.handle("66")
     assert reply.question == "who leads? [b/d] "  # the two partners only
-    assert live.answer("d").text == "Dan 6-6 · ends 6 6 · Ann"
+    assert live.answer("d").text == "Dan 6-6 · ends 6 and 6 · Ann"
     assert live.prompt() == "#2 Ann> " and live.hand.rulings == []
     (tmp_path / "other").mkdir()
     other = blocked(tmp_path / "other")
-    assert other.handle("b 66").text == "Bob 6-6 · ends 6 6 · Cat"  # named: no question, no breach
+    assert other.handle("b 66").text == "Bob 6-6 · ends 6 and 6 · Cat"  # named: no question, no breach
     assert other.hand.rulings == []
 
 
@@ -55,7 +55,7 @@ def test_a_lead_by_the_other_side_is_the_leader_breach(tmp_path):
     assert not refused.ok and flat(refused.text) == (
         "Error: Cat 6-6: Bob or Dan leads this hand, not Cat ('allow' lets it stand as played)")
     assert live.prompt() == "#2> "  # nothing played
-    assert live.handle("allow").text.split("\n") == ["Let stand: play 1 (Cat 6-6).", "Cat 6-6 · ends 6 6 · Dan"]
+    assert live.handle("allow").text.split("\n") == ["Let stand: play 1 (Cat 6-6).", "Cat 6-6 · ends 6 and 6 · Dan"]
     assert 'allowed = [{ play = 1, breach = "leader" }]' in (tmp_path / "match.toml").read_text(encoding="utf-8")
 
 

@@ -43,7 +43,7 @@ def test_a_tile_asked_about_says_where_it_goes_and_what_it_scores(tmp_path):
                                                "3, 1, 2 and the spinner 6-6).")
     # Bob knocked at play 3 with a 6 showing: laying 5-6 now, with nothing drawn since, would prove it
     assert flat(live.handle("? 5-6").text) == ("Bob may lay 5-6: count 11. But: Bob could play at that knock: 5-6 "
-                                               "fits the ends (the spinner 6-6) and Bob drew nothing after it "
+                                               "fits the ends (6 on the spinner 6-6) and Bob drew nothing after it "
                                                "('allow' would let it stand).")
     assert flat(live.handle("? 34").text) == "3-4 is on the table (laid by Ann, play 6)."
     assert flat(live.handle("? 6-9").text) == "Error: tile 6-9 is not in a double-six set"
@@ -70,12 +70,12 @@ def test_a_blocking_game_says_the_ends_and_the_bazaar_it_keeps(tmp_path):
     assert flat(live.handle("?").text) == ("Ends 2 and 4; Bob to play. Tiles held: Ann 6, Bob 7. Bazaar: 14 tiles, 13 "
                                            "may be drawn (left in the bazaar: 1).")
     assert flat(live.handle("? 56").text) == "Bob cannot lay 5-6: 5-6 does not match an open end (the ends show 2 and 4)."
-    assert live.handle("? 46").text == "Bob may lay 4-6: ends then 2 6."
+    assert live.handle("? 46").text == "Bob may lay 4-6: ends then 2 and 6."
 
 
 def test_a_breach_the_lead_would_make_is_said(tmp_path):
     live = session(tmp_path, "goat")
-    assert flat(live.handle("? 24").text) == ("Ann may lead 2-4: ends then 2 4. But: the first round opens "
+    assert flat(live.handle("? 24").text) == ("Ann may lead 2-4: ends then 2 and 4. But: the first round opens "
                                               "with 1-1, not 2-4: every tile is dealt (lead.first = from-1-1) "
                                               "('allow' would let it stand).")
 
@@ -117,3 +117,24 @@ def test_questions_in_each_language(tmp_path, speaking, language, said):
         assert live.handle(line).ok
     answers += [live.handle(ends).text, live.handle(held).text, live.handle("? 2-3").text, live.handle("? 34").text]
     assert [flat(answer) for answer in answers] == said
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", ("Ends 6 on the spinner 6-6, count 12; Bob to play.", "Bob may lay 5-6: ends then 5 and the spinner 6-6.")),
+    ("ru", ("Концы 6 на спиннере 6-6, сумма 12; ходит Bob.", "Bob может положить 5-6: концы станут 5 и спиннер 6-6.")),
+    ("uk", ("Кінці 6 на спінері 6-6, сума 12; ходить Bob.", "Bob може покласти 5-6: кінці стануть 5 і спінер 6-6.")),
+])
+def test_the_spinner_alone_says_the_number_it_asks_for(tmp_path, speaking, language, said):
+    """The spinner led, nothing on it yet: the ends say the number a tile needs and where ('6 on the spinner
+    6-6'), not 'Ends the spinner 6-6'; in a game whose plays do not score, what a tile would leave is the
+    ends as the same list."""
+    ends, asked = said
+    speaking(language)
+    live = session(tmp_path, "muggins", ("Ann", "Bob"))
+    live.handle("a 66")
+    assert flat(live.handle("ends").text) == ends
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "block-spinner.toml").write_text('extends = "block"\n[play]\nspinner = "open-halves"\n')
+    blocking = session(tmp_path / "house", str(tmp_path / "house" / "block-spinner.toml"), ("Ann", "Bob"))
+    blocking.handle("a 66")
+    assert flat(blocking.handle("? 56").text) == asked

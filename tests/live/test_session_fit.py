@@ -127,7 +127,7 @@ def test_rules_is_a_summary_and_rules_all_every_key(tmp_path, columns):
     said = play.say("rules")
     assert rows(said, columns) <= FITS
     flat = " ".join(said.split())
-    assert flat.startswith("goat: Goat (Kozel):")
+    assert said.startswith("Goat\nGoat (Kozel): losers count their hands")  # the title, as the table's heading
     assert "The first side to reach 101 loses the match (the goat)." in flat
     assert "A side opens with a round worth 13; less is remembered (+N) until it does." in flat
     assert flat.endswith("More: 'rules all' shows every rule, 'rules KEY' one (like 'rules end.target'), "

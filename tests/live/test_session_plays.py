@@ -30,7 +30,8 @@ def test_an_all_fives_hand_typed_play_by_play_at_40_columns(tmp_path):
     assert play.prompt == "#1 12 Bob> "  # a hand is in play: the count and whose turn
     assert play.say("b draws 8") == "Bob draws 8 · Bob\n"  # a draw keeps the turn
     before = (tmp_path / "match.toml").read_bytes()
-    assert lines_of(play.say("b 55")) == ["Error: Bob 5-5: 5-5 does not match an", "  open end (the ends show the spinner", "  6-6)"]
+    assert lines_of(play.say("b 55")) == ["Error: Bob 5-5: 5-5 does not match an", "  open end (the ends show 6 on the",
+                                       "  spinner 6-6)"]
     assert play.prompt == "#1 12 Bob> "  # refused: nothing changed
     assert (tmp_path / "match.toml").read_bytes() == before
     assert play.say("b knocks") == "Bob knocks · Cat\n"
@@ -80,15 +81,15 @@ def test_a_goat_hand_ends_in_a_fish_whose_fisherman_leads_the_next_round(tmp_pat
     assert play.prompt == "#1> "  # nothing was played
     assert play.say("a out, b 10, c 12, d 20").startswith("Round 1: Ann out")
     assert play.say("a 24 b 41 c 12 on 1 d 26").splitlines() == [
-        "Ann 2-4 · ends 2 4 · Bob", "Bob 4-1 · ends 2 1 · Cat", "Cat 1-2 on 1 · ends 2 2 · Dan",
-        "Dan 2-6 · ends 2 6 · Ann"]
+        "Ann 2-4 · ends 2 and 4 · Bob", "Bob 4-1 · ends 2 and 1 · Cat", "Cat 1-2 on 1 · ends 2 and 2 · Dan",
+        "Dan 2-6 · ends 2 and 6 · Ann"]
     assert play.prompt == "#2 Ann> "
-    assert play.say("a 60 b 02 on 0 c 23 d 35 on 3").splitlines()[-1] == "Dan 3-5 on 3 · ends 2 5 · Ann"
-    assert lines_of(play.say("a 52 on 5")) == ["Ann 5-2 on 5 · ends 2 2 · Bob", "Sealed: a fish unless 2-2 is held.",
+    assert play.say("a 60 b 02 on 0 c 23 d 35 on 3").splitlines()[-1] == "Dan 3-5 on 3 · ends 2 and 5 · Ann"
+    assert lines_of(play.say("a 52 on 5")) == ["Ann 5-2 on 5 · ends 2 and 2 · Bob", "Sealed: a fish unless 2-2 is held.",
                                                "Nobody holds it? Type 'fish'."]
     # The knocks said round the table after the tile that blocks it are taken, and change nothing.
     ended = lines_of(play.say("b 22 c knocks d knocks"))
-    assert ended[:4] == ["Bob 2-2 · ends 2 2 · fish", "Cat knocks · fish",
+    assert ended[:4] == ["Bob 2-2 · ends 2 and 2 · fish", "Cat knocks · fish",
                          "The fish is already seen: a knock changes nothing.", "Dan knocks · fish"]
     assert ended[4].startswith("A fish: nobody can play; Ann made it. What does each hand hold?")  # the sealer
     again = lines_of(play.say("a knocks"))  # a knock on the line that gives the hands: said kindly, asked again
@@ -100,7 +101,7 @@ def test_a_goat_hand_ends_in_a_fish_whose_fisherman_leads_the_next_round(tmp_pat
     assert answer[-1].endswith("· Ann leads")
     assert " ".join(play.say("b 66").split()) == ("Error: Bob 6-6: Ann leads this hand, not Bob ('allow' lets it "
                                                    "stand as played)")
-    assert play.say("a 66") == "Ann 6-6 · ends 6 6 · Bob\n"
+    assert play.say("a 66") == "Ann 6-6 · ends 6 and 6 · Bob\n"
     warned = " ".join(play.say("quit").split())  # wrapped to the screen
     assert warned == ("A hand is in play (1 play): it is kept in match.toml, and 'scorekeeper play' goes on with "
                       "it; 'quit' again leaves.")
@@ -259,16 +260,16 @@ def test_the_table_lets_a_breach_stand_at_the_play_and_at_the_hands_at_40_column
     assert refused == ("Error: Ann 2-4: the first round opens with 1-1, not 2-4: every tile is dealt "
                        "(lead.first = from-1-1) ('allow' lets it stand as played)")
     assert play.prompt == "#1> "  # nothing made yet
-    assert play.say("allow") == "Let stand: play 1 (Ann 2-4).\nAnn 2-4 · ends 2 4 · Bob\n"
+    assert play.say("allow") == "Let stand: play 1 (Ann 2-4).\nAnn 2-4 · ends 2 and 4 · Bob\n"
     assert play.prompt == "#1 Bob> "
     for line in KNOCKED[1:-1]:
         play.say(line)
     proved = lines_of(play.say(KNOCKED[-1]))
-    assert proved[0] == "Bob 5-2 on 5 · ends 2 2 · Cat"
+    assert proved[0] == "Bob 5-2 on 5 · ends 2 and 2 · Cat"
     assert " ".join(" ".join(proved[1:4]).split()).startswith("Play 2 (Bob knocks): Bob could play at that knock: "
                                                               "2-5 fits the ends (2 and 4)")
     assert all(len(line) <= 40 for line in proved)
-    assert play.say("c 22").startswith("Cat 2-2 · ends 2 2 · fish")  # not let stand yet: the hand goes on
+    assert play.say("c 22").startswith("Cat 2-2 · ends 2 and 2 · fish")  # not let stand yet: the hand goes on
     at_the_end = " ".join(play.say(KNOCKED_HANDS).split())
     assert at_the_end.startswith("Error: play 2 (Bob knocks): Bob can play (") and \
         at_the_end.endswith("; 'allow' lets it stand as played")

@@ -81,8 +81,8 @@ Ann 4-3 · 5+0+3 = 8 · Bob
 Bob 6-3 on 6 · 5+0+3+3 = 11 · Cat
 Play 2 (Bob draws 1): Bob could play
   before drawing: 3-6 5-6 fit the ends
-  (the spinner 6-6) and at most 1 of
-  them came from the bazaar
+  (6 on the spinner 6-6) and at most 1
+  of them came from the bazaar
   (bazaar.draw_while_able = false).
   'allow' lets it stand.
 #1 11 Cat> """),
@@ -92,9 +92,9 @@ Cat, Dan; 0 rounds so far.
 The hand in play is taken up (7 plays
 kept): Cat to play.
 Play 2 (Bob draws 1): Bob could play
-before drawing: 3-6 5-6 fit the ends
-(the spinner 6-6) and at most 1 of them
-came from the bazaar
+before drawing: 3-6 5-6 fit the ends (6
+on the spinner 6-6) and at most 1 of
+them came from the bazaar
 (bazaar.draw_while_able = false).
 'allow' lets it stand.
 Type a round, 'help' or 'quit'.
@@ -224,8 +224,8 @@ ALL_FIVES_RU = [  # the same hand, the players Аня, Боря, Вика and Г
 Боря 6-3 на 6 · 5+0+3+3 = 11 · Вика
 Ход 2 (Боря берёт 1): игроку Боря было
   чем ходить, не беря с базара: 3-6 5-6
-  подходят к концам (спиннер 6-6), а с
-  базара пришло не больше 1 из них
+  подходят к концам (6 на спиннере 6-6),
+  а с базара пришло не больше 1 из них
   (bazaar.draw_while_able = false).
   'оставить' — оставить его в силе.
 #1 11 Вика> """),
@@ -236,8 +236,8 @@ ALL_FIVES_RU = [  # the same hand, the players Аня, Боря, Вика and Г
 ходов): ходит Вика.
 Ход 2 (Боря берёт 1): игроку Боря было
 чем ходить, не беря с базара: 3-6 5-6
-подходят к концам (спиннер 6-6), а с
-базара пришло не больше 1 из них
+подходят к концам (6 на спиннере 6-6), а
+с базара пришло не больше 1 из них
 (bazaar.draw_while_able = false).
 'оставить' — оставить его в силе.
 Введите кон, 'помощь' или 'выход'.
@@ -332,22 +332,22 @@ Type a round, 'help' or 'quit'.
 #1> """),
     ("00", ("a",), """\
 who leads? [a/b/c] a
-Ann 0-0 · ends 0 0 · Bob
+Ann 0-0 · ends 0 and 0 · Bob
 #1 Bob> """),
     ("01", (), """\
-Bob 0-1 · ends 0 1 · Cat
+Bob 0-1 · ends 0 and 1 · Cat
 #1 Cat> """),
     ("02", (), """\
-Cat 0-2 · ends 1 2 · Ann
+Cat 0-2 · ends 1 and 2 · Ann
 #1 Ann> """),
     ("13", (), """\
-Ann 1-3 · ends 2 3 · Bob
+Ann 1-3 · ends 2 and 3 · Bob
 #1 Bob> """),
     ("+", (), """\
 Bob draws 1 · Bob
 #1 Bob> """),
     ("30", (), """\
-Bob 3-0 · ends 2 0 · Cat
+Bob 3-0 · ends 2 and 0 · Cat
 #1 Cat> """),
     ("a 56", (), """\
 Error: Ann 5-6: it is Cat's turn, not
@@ -366,13 +366,13 @@ Cat cannot lay 5-6: 5-6 does not match
   an open end (the ends show 2 and 0).
 #1 Cat> """),
     ("05", (), """\
-Cat 0-5 · ends 2 5 · Ann
+Cat 0-5 · ends 2 and 5 · Ann
 #1 Ann> """),
     ("56", (), """\
-Ann 5-6 · ends 2 6 · Bob
+Ann 5-6 · ends 2 and 6 · Bob
 #1 Bob> """),
     ("24", (), """\
-Bob 2-4 · ends 6 4 · Cat
+Bob 2-4 · ends 6 and 4 · Cat
 Play 5 (Bob draws 1): Bob could play
   before drawing: 0-3 2-4 fit the ends
   (2 and 3) and at most 1 of them came
@@ -400,11 +400,11 @@ kept): Cat to play.
 Type a round, 'help' or 'quit'.
 #1 Cat> """),
     ("40", (), """\
-Cat 4-0 · ends 6 0 · Ann
+Cat 4-0 · ends 6 and 0 · Ann
 #1 Ann> """),
     ("60", ("6",), """\
 0-6 on 6 or 0? 6
-Ann 6-0 on 6 · ends 0 0 · fish
+Ann 6-0 on 6 · ends 0 and 0 · fish
 A fish: nobody can play; Ann made it.
   What does each hand hold? Tiles or
   totals, as in a round line: a 8 b 12 c
@@ -436,22 +436,22 @@ GOAT_RU = [  # the same hand, the players Аня, Боря and Вика
 #1> """),
     ("00", ("а",), """\
 кто заходит? [а/б/в] а
-Аня 0-0 · концы 0 0 · Боря
+Аня 0-0 · концы 0 и 0 · Боря
 #1 Боря> """),
     ("01", (), """\
-Боря 0-1 · концы 0 1 · Вика
+Боря 0-1 · концы 0 и 1 · Вика
 #1 Вика> """),
     ("02", (), """\
-Вика 0-2 · концы 1 2 · Аня
+Вика 0-2 · концы 1 и 2 · Аня
 #1 Аня> """),
     ("13", (), """\
-Аня 1-3 · концы 2 3 · Боря
+Аня 1-3 · концы 2 и 3 · Боря
 #1 Боря> """),
     ("+", (), """\
 Боря берёт 1 · Боря
 #1 Боря> """),
     ("30", (), """\
-Боря 3-0 · концы 2 0 · Вика
+Боря 3-0 · концы 2 и 0 · Вика
 #1 Вика> """),
     ("а 56", (), """\
 Ошибка: Аня 5-6: сейчас ходит Вика, а не
@@ -471,13 +471,13 @@ GOAT_RU = [  # the same hand, the players Аня, Боря and Вика
   (открыты: 2 и 0).
 #1 Вика> """),
     ("05", (), """\
-Вика 0-5 · концы 2 5 · Аня
+Вика 0-5 · концы 2 и 5 · Аня
 #1 Аня> """),
     ("56", (), """\
-Аня 5-6 · концы 2 6 · Боря
+Аня 5-6 · концы 2 и 6 · Боря
 #1 Боря> """),
     ("24", (), """\
-Боря 2-4 · концы 6 4 · Вика
+Боря 2-4 · концы 6 и 4 · Вика
 Ход 5 (Боря берёт 1): игроку Боря было
   чем ходить, не беря с базара: 0-3 2-4
   подходят к концам (2 и 3), а с базара
@@ -506,11 +506,11 @@ GOAT_RU = [  # the same hand, the players Аня, Боря and Вика
 Введите кон, 'помощь' или 'выход'.
 #1 Вика> """),
     ("40", (), """\
-Вика 4-0 · концы 6 0 · Аня
+Вика 4-0 · концы 6 и 0 · Аня
 #1 Аня> """),
     ("60", ("6",), """\
 0-6 на 6 или 0? 6
-Аня 6-0 на 6 · концы 0 0 · рыба
+Аня 6-0 на 6 · концы 0 и 0 · рыба
 Рыба: ходить некому; рыбак — Аня. Что у
   кого на руках? Кости или суммы, как в
   строке кона: а 8 б 12 в 5

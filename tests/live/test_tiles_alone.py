@@ -93,23 +93,23 @@ def test_the_end_between_two_ends_alike_is_asked_by_the_tile_there(tmp_path):
     for play in hand.split(", ")[1:]:
         assert live.handle(play).ok
     assert typed(live, "33") == ["", "3-3 on 0-3 or 2-3? [0/2] "]
-    assert typed(live, "2")[0] == "Ann 3-3 on 2-3 · ends 3 3 · Bob"
+    assert typed(live, "2")[0] == "Ann 3-3 on 2-3 · ends 3 and 3 · Bob"
     # 3-4 then fits the plain end at 0-3 or the double across 2-3: two layouts
     assert typed(live, "34") == ["", "3-4 on 0-3 or 3-3? [0/3] "]
-    assert typed(live, "0")[0] == "Bob 3-4 on 0-3 · ends 3 4 · Cid"
+    assert typed(live, "0")[0] == "Bob 3-4 on 0-3 · ends 3 and 4 · Cid"
 
 
 def test_who_leads_is_asked_where_the_match_names_no_single_leader(tmp_path):
     live = session(tmp_path, "goat", ("Ann", "Bob", "Cid", "Dan"))
     assert typed(live, "11") == ["", "who leads? [a/b/c/d] "]  # the first round: the holder of 1-1
-    assert typed(live, "b")[0] == "Bob 1-1 · ends 1 1 · Cid"
+    assert typed(live, "b")[0] == "Bob 1-1 · ends 1 and 1 · Cid"
     assert live.prompt() == "#1 Cid> "
 
 
 def test_the_one_who_went_out_leads_the_next_hand_with_the_tile_alone(tmp_path):
     live = session(tmp_path, "goat", ("Ann", "Bob", "Cid", "Dan"))
     live.handle("b out 3 4 5")
-    assert typed(live, "24")[0] == "Bob 2-4 · ends 2 4 · Cid"
+    assert typed(live, "24")[0] == "Bob 2-4 · ends 2 and 4 · Cid"
 
 
 def test_a_play_out_of_turn_is_refused_naming_whose_turn_it_is(tmp_path):

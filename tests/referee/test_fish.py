@@ -270,3 +270,42 @@ def test_check_fish_lists_the_ends_naming_a_spinner_with_a_side_free(sk):
     assert "the ends show 1, 3 and the spinner 5-5;" in said and "5, 5" not in said
     said = " ".join(sk("check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-4").stdout.split())
     assert "the ends show 2 and 4;" in said
+
+
+@pytest.mark.parametrize("language, spinner, line", [
+    ("ru", "открыты: 1, 3 и спиннер 5-5;", "открыты: 2 и 4;"),
+    ("uk", "відкриті: 1, 3 і спінер 5-5;", "відкриті: 2 і 4;"),
+])
+def test_check_fish_says_what_is_open_as_a_scorer_does(sk, language, spinner, line):
+    """In Russian and Ukrainian the ends are said as what is open ('открыты: 2, 3 и спиннер 5-5'), as the board
+    says them when it refuses a tile, not 'на концах 2, 3 и спиннер 5-5'."""
+    said = " ".join(sk("--lang", language, "check", "fish", "--rules", "muggins", "--line", "5-5 5-1", "--arm",
+                       "5-3").stdout.split())
+    assert spinner in said
+    said = " ".join(sk("--lang", language, "check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-4").stdout.split())
+    assert line in said
+
+
+@pytest.mark.parametrize("language, bazaar, keep, said", [
+    ("en", 1, 1, "2-5 would fit, but is in the bazaar, which holds 1 tile: its last tile may not be drawn, so only "
+                 "doubles can still be played"),
+    ("en", 2, 1, "2-5 is not on the table, and the bazaar holds 2 tiles (its last tile may not be drawn): a player "
+                 "who cannot play draws, so it is not a fish"),
+    ("en", 1, 0, "2-5 is not on the table, and the bazaar holds 1 tile: a player who cannot play draws"),
+    ("en", 3, 2, "the bazaar holds 3 tiles (its last 2 tiles may not be drawn)"),
+    ("ru", 1, 1, "2-5 подошла бы, но она на базаре, где 1 кость: последнюю 1 кость брать нельзя, так что ходить "
+                 "можно только дублями"),
+    ("ru", 3, 2, "а на базаре 3 кости (последние 2 кости брать нельзя)"),
+    ("uk", 5, 2, "а на базарі 5 кісток (останні 2 кістки брати не можна)"),
+])
+def test_the_bazaar_s_tiles_are_counted_in_whole_words(sk, tmp_path, language, bazaar, keep, said):
+    """'the bazaar holds 2 tile(s), of which 1 must stay' (and in Russian '1 должны остаться'): each count in
+    its own plural form."""
+    rest = [tile for tile in unseen_besides(ONE_LIVE) if tile != "2-5"]
+    stock = ["2-5"] + rest[:bazaar - 1]
+    held = rest[bazaar - 1:]
+    rules = tmp_path / "keep.toml"
+    rules.write_text(f'extends = "goat"\nname = "keep"\n[bazaar]\nkeep = {keep}\n')
+    shown = sk("--lang", language, "check", "fish", "--rules", str(rules), "--line", ONE_LIVE, "--hand",
+               "Ann=" + ",".join(held[:6]), "--hand", "Bob=" + ",".join(held[6:]), "--bazaar", str(len(stock))).stdout
+    assert said in " ".join(shown.split()), shown

@@ -105,3 +105,17 @@ def test_bad_ends_are_refused(sk, fives, ends, problem):
 ])
 def test_a_hand_of_one_pip_says_pip(sk, tiles, said):
     assert said in ruling(sk, "hand", "--rules", "all-fives", *tiles)["reasons"][0]["text"]
+
+
+@pytest.mark.parametrize("language, ends, said", [
+    ("en", ("0", "3", "4"), "the spinner 5-5 counts 1 open half;"),
+    ("en", ("2", "3"), "the spinner 5-5 counts 2 open halves;"),
+    ("en", ("0", "3", "4", "1"), "the spinner 5-5 counts 0 open halves;"),
+    ("ru", ("0", "3", "4"), "спиннер 5-5 считает 1 открытую половину;"),
+    ("ru", ("2", "3"), "спиннер 5-5 считает 2 открытые половины;"),
+    ("uk", ("0", "3", "4", "1"), "спінер 5-5 рахує 0 відкритих половин;"),
+])
+def test_the_spinner_s_open_halves_are_counted_in_whole_words(sk, language, ends, said):
+    """Not 'open half(s)': the count of the spinner's open halves with its own plural form, in every language."""
+    shown = sk("--lang", language, "check", "count", "--rules", "muggins", "--spinner", "5-5", *ends).stdout
+    assert said in " ".join(shown.split()), shown

@@ -71,7 +71,7 @@ def test_history_text_and_csv(sk, club):
     assert lines[0].split() == ["player", "played", "won", "lost", "rounds", "avg", "points", "rating"]
     assert lines[2].split() == ["Olya", "2", "1", "0", "4", "1.25", "10"]
     assert lines[3].split() == ["Masha", "3", "1", "1", "6", "21.67", "10"]
-    assert "3 matches (2 finished), 3 file(s) skipped." in text
+    assert "3 matches (2 finished), 3 files skipped." in text
     rows = list(csv.reader(io.StringIO(sk("history", str(club), "--format", "csv").stdout)))
     assert rows[0] == ["player", "played", "won", "lost", "rounds", "average", "rating"]
     assert rows[1:] == [[p, str(a), str(b), str(c), str(d), str(avg), str(r)] for p, a, b, c, d, _, avg, r in EXPECTED]
@@ -112,3 +112,26 @@ def test_a_pipe_among_the_match_files_is_skipped_not_waited_on(sk, club):
     assert (data["matches"], data["finished"]) == (3, 2)
     skipped = {item["path"].replace("\\", "/").split("club/")[1]: item["reason"] for item in data["skipped"]}
     assert skipped["pipe.toml"] == "it is a pipe, not a file of text"
+
+
+@pytest.mark.parametrize("language, one, two", [
+    ("en", "1 file skipped.", "(and 1 more problem)"),
+    ("ru", "пропущен 1 файл.", "(и ещё 1 ошибка)"),
+    ("uk", "пропущено 1 файл.", "(і ще 1 помилка)"),
+])
+def test_history_counts_what_it_skipped_in_whole_words(sk, tmp_path, monkeypatch, language, one, two):
+    """'1 file(s) skipped', '(and 2 more problem(s))': each count with its own plural form, in every
+    language."""
+    folder = tmp_path / "few"
+    folder.mkdir()
+    sk("new", "--rules", "goat", "Masha", "Alex")
+    sk("round", "--out", "Masha", "--total", "Alex=20")
+    sk("round", "--out", "Masha", "--total", "Alex=30")
+    text = sk.path.read_text(encoding="utf-8")
+    (folder / "m.toml").write_text(text, encoding="utf-8")
+    (folder / "broken.toml").write_text(text.replace("Alex = 20", "Alexa = 20").replace("Alex = 30", "Alexa = 30"),
+                                        encoding="utf-8")
+    monkeypatch.setenv("SCOREKEEPER_LANG", language)
+    done = sk("history", str(folder))
+    assert " ".join(done.stdout.split()).endswith(one), done.stdout
+    assert two in done.stderr, done.stderr

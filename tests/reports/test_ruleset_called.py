@@ -8,6 +8,8 @@ import pytest
 from scorekeeper import i18n
 from scorekeeper.i18n import _
 
+from conftest import house
+
 
 def flat(text: str) -> str:
     """The text with its wrapping undone, so that a sentence is found whatever the screen's width."""
@@ -73,3 +75,48 @@ def test_a_claim_refused_in_russian_names_the_game_in_quotes(sk, monkeypatch):
 def test_a_ruling_gives_its_reasons_under_the_games_title(sk):
     start(sk)
     assert "Reasons (Goat):" in sk("check", "hand", "0-0").stdout
+
+
+@pytest.mark.parametrize("language, differ, cell, reasons", [
+    ("ru", "ключи правил, которые отличаются («{goat}» -> «{draw}»):", "в клетке: «{goat}»/«{draw}», где они отличаются",
+     "Основания («{goat}»):"),
+    ("uk", "ключі правил, що відрізняються («{goat}» -> «{draw}»):", "у клітинці: «{goat}»/«{draw}», де вони відрізняються",
+     "Підстави («{goat}»):"),
+])
+def test_every_title_in_running_russian_and_ukrainian_is_quoted(sk, monkeypatch, language, differ, cell, reasons):
+    """The keys that differ, the narrow grid's legend and a ruling's reasons quote the games' titles, as every
+    other message in running Russian or Ukrainian does."""
+    start(sk)
+    monkeypatch.setenv("SCOREKEEPER_LANG", language)
+    wide = flat(sk("compare", "draw").stdout)
+    monkeypatch.setenv("COLUMNS", "40")
+    narrow = flat(sk("compare", "draw").stdout)
+    ruling = flat(sk("check", "hand", "0-0").stdout)
+    i18n.use(language)
+    goat, draw = _("Goat"), _("Draw dominoes")
+    assert differ.format(goat=goat, draw=draw) in wide
+    assert cell.format(goat=goat, draw=draw) in narrow
+    assert reasons.format(goat=goat) in ruling
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_the_session_s_rules_summary_is_headed_by_the_game_s_title(sk, language):
+    """'rules' in the play session started with the file's name ('goat: Goat (Kozel): ...'): it is headed by
+    the title, as the table is, then the ruleset's description; a house file by the title it gives itself."""
+    from scorekeeper.live.session import LiveSession, Screen
+
+    sk("new", "--rules", "goat", "Ann", "Bob")
+    i18n.use(language)
+    live = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 24))
+    lines = live.handle("rules").text.split("\n")
+    from scorekeeper.rules.loader import load_ruleset
+
+    assert lines[0] == _("Goat") and flat(" ".join(lines[1:])).startswith(flat(load_ruleset("goat").description))
+    assert not any(line.startswith("goat") for line in lines)
+    table = sk("--lang", language, "table").stdout
+    assert table.startswith(lines[0] + ":")  # the table's heading names the game the same way
+    rules = house(sk, 'title = "Our Goat"\nextends = "goat"\n[end]\ntarget = 51\n', "ours")
+    sk("new", "--force", "--rules", rules, "Ann", "Bob")
+    live = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 24))
+    lines = live.handle("rules").text.split("\n")
+    assert lines[0] == "Our Goat" and "end.target = 51" in " ".join(lines[1:3])

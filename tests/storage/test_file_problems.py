@@ -79,6 +79,38 @@ def test_a_side_with_a_number_for_a_player_is_a_problem_not_a_traceback(sk, comm
     assert problems(sk, command) == [f"{sk.path}:4: sides: each side needs a name and a list of players"]
 
 
+PAIRS_HEAD = 'format = 1\nruleset = "goat-pairs"\nplayers = ["A", "B", "C", "D"]\n'
+
+
+@pytest.mark.parametrize("sides, said", [
+    ('sides = [\n    { name = "A+C", players = ["A", "C"], colour = "red" },\n    { name = "B+D", players = ["B", "D"] },'
+     '\n]\n', ":5: sides: unknown key colour in side A+C (a side holds name and players)"),
+    ('\n[[sides]]\nname = "A+C"\nplayers = ["A", "C"]\n\n[[sides]]\nname = "B+D"\nplayers = ["B", "D"]\n"seat" = 2\n'
+     'colour = "red"\n', ":13: sides: unknown keys colour, seat in side B+D (a side holds name and players)"),
+])
+@pytest.mark.parametrize("command", COMMANDS[:3], ids=lambda command: command[0])
+def test_an_unknown_key_of_a_side_is_refused_naming_its_line(sk, command, sides, said):
+    """Unknown keys elsewhere in a match file were refused, a side's were read past (scorekeeper has only ever
+    written a side's name and players)."""
+    sk.path.write_text(PAIRS_HEAD + sides)
+    assert problems(sk, command) == [f"{sk.path}{said}"]
+
+
+def test_an_unknown_key_of_a_side_is_said_in_the_language_in_use(sk, monkeypatch):
+    sk.path.write_text(PAIRS_HEAD + 'sides = [\n    { name = "A+C", players = ["A", "C"], colour = "red" },\n'
+                       '    { name = "B+D", players = ["B", "D"] },\n]\n')
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ru")
+    refused = sk("table", code=1).stderr
+    assert refused == f"Ошибка: {sk.path}:5: sides: неизвестный ключ colour у стороны A+C (у стороны бывают только " \
+                      "name и players)\n"
+
+
+def test_the_sides_scorekeeper_writes_are_read_back(sk):
+    sk("new", "--rules", "goat-pairs", "--team", "A,C", "--team", "B,D")
+    sk("round", "--out", "A", "--total", "B=5", "--total", "D=3")
+    assert "sides = [" in sk.path.read_text() and [side["name"] for side in sk.json()["sides"]] == ["A+C", "B+D"]
+
+
 def test_the_head_and_the_rounds_are_reported_together(sk):
     sk.path.write_text('format = 1\nruleset = 7\nplayers = ["Masha", "Alex"]\nplayrs = 1\nrounds = [\n    '
                        '{ end = "sideways", hands = { Masha = 1 } },\n]\n')

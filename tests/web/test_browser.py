@@ -154,13 +154,13 @@ def test_each_play_typed_in_a_session_shows_on_the_page_and_a_one_shot_undo_too(
         assert live.handle("a 66").ok
         _shown_within(browser, "Bob to play")
         hand = browser.find_element("id", "hand")
-        assert hand.is_displayed() and "ends: 6 6" in hand.text and "count: 12" in hand.text
+        assert hand.is_displayed() and "ends: 6 on the spinner 6-6" in hand.text and "count: 12" in hand.text
         for play in ("+8", "-", "06", "36", "34", "44", "03", "14", "26", "23", "3"):
             reply = live.answer(play) if live.asking else live.handle(play)
             assert reply.ok or reply.question, (play, reply.text)
         _shown_within(browser, "points so far: Bob 5")
         shown = browser.find_element("id", "hand").text
-        assert "Cat to play" in shown and "ends: 6 1 2 2" in shown and "count: 5" in shown
+        assert "Cat to play" in shown and "ends: 1, 2, 2 and the spinner 6-6" in shown and "count: 5" in shown
         assert "11 plays, the last 4:" in shown and "Bob 2-3 on 3" in shown and "Cat 0-3" in shown
         assert "Ann 3-4" not in shown
         assert [item.text for item in browser.find_elements("css selector", "#hand ol li")][-1] == "Bob 2-3 on 3"

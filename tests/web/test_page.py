@@ -101,3 +101,19 @@ def test_no_word_of_a_problem_escapes_the_catalogs(catalogs, monkeypatch):
                                                                       "'scorekeeper new --rules goat PLAYER...' or "
                                                                       "choose one with --match PATH"), "match.toml"))
     assert pseudo.unmarked(visible(board_html(None, said)), ("goat",)) == []
+
+
+@pytest.mark.parametrize("language, plays, ends", [
+    ("en", "Masha 6-6", "ends: 6 on the spinner 6-6"),
+    ("en", "Masha 6-6, Alex 6-5, Olya 5-3", "ends: 3 and the spinner 6-6"),
+    ("ru", "Masha 6-6, Alex 6-5", "концы: 5 и спиннер 6-6"),
+    ("uk", "Masha 6-6, Alex 6-5", "кінці: 5 і спінер 6-6"),
+])
+def test_the_hand_in_play_says_its_ends_as_the_session_does(sk, language, plays, ends):
+    """The ends of the hand in play as a list naming the spinner ('?' says them so), not '6 6 6 5'."""
+    sk("new", "--rules", "all-fives", *FOUR)
+    with open(sk.path, "a", encoding="utf-8") as file:
+        file.write(f'hand = {{ plays = "{plays}" }}\n')
+    i18n.use(language)
+    shown = visible(_page(sk))
+    assert ends in shown and "6 6" not in shown, shown

@@ -149,7 +149,7 @@ def _tried(hand: HandInPlay, play: Play) -> Ruled:
 def _what(hand: HandInPlay, ruled: Ruled) -> str:
     """What a play would leave: the count and its points where plays score, else the ends."""
     if not hand.scores:
-        return _("ends then {ends}").format(ends=" ".join(map(str, ruled.ends)))
+        return _("ends then {ends}").format(ends=ruled.said_ends)
     if ruled.points:
         return _("count {count}, +{points}").format(count=ruled.count, points=ruled.points)
     return _("count {count}").format(count=ruled.count)
