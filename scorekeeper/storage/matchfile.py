@@ -326,7 +326,7 @@ def _parse_sides(raw: Any, players: list[str], label: str, text: str, broken) ->
         if unknown:
             broken(ngettext("unknown key {keys} in side {side} (a side holds name and players)",
                             "unknown keys {keys} in side {side} (a side holds name and players)", len(unknown)).format(
-                keys=", ".join(printable(key) for key in unknown), side=item["name"]), "sides",
+                keys=", ".join(printable(key) for key in unknown), side=printable(item["name"])), "sides",
                 _side_key_line(text, line, unknown[0]))
             break
     sides = tuple(Side(item["name"], tuple(item["players"])) for item in raw)
