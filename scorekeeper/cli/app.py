@@ -33,7 +33,8 @@ COMMANDS = {
 }
 
 
-@click.group(cls=Group, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, lazy=COMMANDS, lasting=("play", "serve"),
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--match", "match_path", type=PathType(), metavar="FILE", envvar="SCOREKEEPER_MATCH",
               default=DEFAULT_MATCH, show_default=True, show_envvar=True,
               help="The match file to read and write.")

@@ -40,15 +40,19 @@ class Group(Usage, click.Group):
     club's file can still be pointed elsewhere); a command's single-valued options may not (``Command``).
 
     Commands may be registered lazily as ``"module:attribute"`` in ``lazy`` so that each command imports
-    only what it needs: every command must feel instant.
+    only what it needs: every command must feel instant. The commands in ``lasting`` run until they are
+    stopped (a session, a server); once one of them has run, ``lasting_invoked`` says so, and the process ends
+    as Python ends it (``launch``), never at once.
     """
 
     context_class = ScreenContext
     command_class = Command
 
-    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs) -> None:
+    def __init__(self, *args, lazy: dict[str, str] | None = None, lasting: tuple[str, ...] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+        self.lasting = frozenset(lasting)
+        self.lasting_invoked = False
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
@@ -58,6 +62,12 @@ class Group(Usage, click.Group):
             module, attribute = self.lazy[name].split(":")
             self.add_command(getattr(importlib.import_module(module), attribute), name)
         return super().get_command(ctx, name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name, command, rest = super().resolve_command(ctx, args)
+        if name in self.lasting:
+            self.lasting_invoked = True
+        return name, command, rest
 
     def main(self, args=None, *rest, **kwargs):
         decide(list(sys.argv[1:] if args is None else args))
