@@ -297,6 +297,9 @@ def other_cases() -> list[tuple[str, list[str], Callable | None]]:
         ("check fish", ["check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2"], None),
         ("check play (28 plays)", ["check", "play", "--rules", "goat", WHOLE_HAND], None),
         ("demo", ["demo"], None),
+        ("--help", ["--help"], None),
+        ("check --help", ["check", "--help"], None),
+        ("rules --help", ["rules", "--help"], None),
     ]
 
 

@@ -189,6 +189,7 @@ SLOW_MODULES = frozenset({
     "tests/scoring/test_sea_goat_invariants.py", "tests/storage/test_fault_injection.py",
     "tests/storage/test_lock_concurrency.py", "tests/cli/test_launch_streams.py", "tests/cli/test_cli_serve.py",
     "tests/cli/test_cli_table_follow.py", "tests/web/test_server.py", "tests/web/test_server_security.py",
+    "tests/cli/test_launch_exit.py",
 })
 SLOW_TESTS = frozenset({
     "tests/scoring/test_race_matches.py::test_full_muggins_match_through_the_installed_command",

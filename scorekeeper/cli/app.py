@@ -32,8 +32,34 @@ COMMANDS = {
     "serve": "scorekeeper.cli.serve_command:serve",
 }
 
+SUMMARIES = {
+    "new": "Start a match: PLAYERS in seating order (or --team twice for pairs).",
+    "round": "Record a round: how it ended and what everyone still holds.",
+    "table": "Show the running table: every side's points round by round.",
+    "undo": "Drop the last round (or the last claim in progress) and say which.",
+    "redo": "Put back what undo, delete or edit took out (the newest, or change N).",
+    "score": "Record points PLAYER claims during play (Muggins, All Fives, Phone ...).",
+    "rating": "Rating gains after a finished match (or one stopped because a player left).",
+    "rules": "List, show and check rulesets.",
+    "demo": "Replay a bundled sample match and show its table (nothing is written unless --save).",
+    "check": "Rule on a position at the table, citing the ruleset.",
+    "explain": "Explain how every side's numbers came out in ROUND (default: the last round).",
+    "compare": "Score the match under OTHER beside its own ruleset, marking what differs.",
+    "edit": "Replace round N's facts (same line or flags as 'round'); the rounds after it are re-scored.",
+    "delete": "Delete round N; the later rounds move up and are re-scored.",
+    "export": "Export the match: its facts and the computed table.",
+    "import": "Read a JSON or TOML export back into the match file (see --match).",
+    "history": "Sum up every match file (*.toml) under DIR... per player.",
+    "chart": "Chart each side's running score per round, with the target line and the eggs marked.",
+    "play": "Keep score at the table: type each round in one line at the prompt.",
+    "serve": "Show the match on every phone at the table: a live, read-only scoreboard.",
+}
+"""Each command's summary, the first paragraph of its help word for word (a test holds each to its command's):
+``scorekeeper --help`` and Tab list the commands with these without loading a command's module."""
 
-@click.group(cls=Group, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+
+@click.group(cls=Group, lazy=COMMANDS, summaries=SUMMARIES, lasting=("play", "serve"),
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--match", "match_path", type=PathType(), metavar="FILE", envvar="SCOREKEEPER_MATCH",
               default=DEFAULT_MATCH, show_default=True, show_envvar=True,
               help="The match file to read and write.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from contextlib import contextmanager
 
 import click
 
@@ -40,24 +41,47 @@ class Group(Usage, click.Group):
     club's file can still be pointed elsewhere); a command's single-valued options may not (``Command``).
 
     Commands may be registered lazily as ``"module:attribute"`` in ``lazy`` so that each command imports
-    only what it needs: every command must feel instant.
+    only what it needs: every command must feel instant. With its summary in ``summaries`` (its help's first
+    paragraph), a lazy command is listed (``--help``, Tab) without loading its module. The commands in
+    ``lasting`` run until they are stopped (a session, a server); once one of them has run,
+    ``lasting_invoked`` says so, and the process ends as Python ends it (``launch``), never at once.
     """
 
     context_class = ScreenContext
     command_class = Command
 
-    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs) -> None:
+    def __init__(self, *args, lazy: dict[str, str] | None = None, summaries: dict[str, str] | None = None,
+                 lasting: tuple[str, ...] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+        self.summaries = dict(summaries or {})
+        self.lasting = frozenset(lasting)
+        self.lasting_invoked = False
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
 
     def get_command(self, ctx: click.Context, name: str):
         if name in self.lazy and name not in self.commands:
+            if ctx.meta.get(_LISTING) and name in self.summaries:  # a stand-in that knows its summary alone
+                return self.command_class(name, help=self.summaries[name])
             module, attribute = self.lazy[name].split(":")
             self.add_command(getattr(importlib.import_module(module), attribute), name)
         return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with _listing(ctx):
+            super().format_commands(ctx, formatter)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str):
+        with _listing(ctx):
+            return super().shell_complete(ctx, incomplete)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name, command, rest = super().resolve_command(ctx, args)
+        if name in self.lasting:
+            self.lasting_invoked = True
+        return name, command, rest
 
     def main(self, args=None, *rest, **kwargs):
         decide(list(sys.argv[1:] if args is None else args))
@@ -73,6 +97,20 @@ class Group(Usage, click.Group):
             result = super().invoke(ctx)
             safety.flush_output()
             return result
+
+
+_LISTING = "scorekeeper.listing"
+"""Set in a group's context while it lists its commands (``--help``, Tab): each lazy one with a summary is a
+stand-in that gives it (``Group.summaries``)."""
+
+
+@contextmanager
+def _listing(ctx: click.Context):
+    ctx.meta[_LISTING] = True
+    try:
+        yield
+    finally:
+        ctx.meta[_LISTING] = False
 
 
 FORMAT_HELP = {("json",): i18n.N_("text for people, json for programs."),

@@ -141,7 +141,7 @@ def _read_files(paths: list[str]) -> tuple[dict[str, PlayerRecord], int, int, li
 
 def _open(path: str, ruleset_for) -> tuple[OpenMatch | None, str]:
     try:
-        with open(open_regular(path), encoding="utf-8-sig") as handle:  # a pipe or a device is never waited on
+        with open(open_regular(path), "rb") as handle:  # a pipe or a device is never waited on
             text = read_limited(handle)
         if text is None:
             return None, too_large()

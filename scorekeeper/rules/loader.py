@@ -15,7 +15,7 @@ from scorekeeper.rules.schema import (KEYS, KEYS_BY_PATH, META_KEYS, SECTIONS, S
                                      HandValue, Key, PlayScore, Teams, written)
 from scorekeeper.storage import tomlread as toml
 from scorekeeper.storage.encoding import not_utf8
-from scorekeeper.storage.textfile import NotRegular, open_regular
+from scorekeeper.storage.textfile import NotRegular, decoded, open_regular
 
 MAX_EXTENDS = 16
 
@@ -39,8 +39,8 @@ def builtin_summaries() -> list[tuple[str, str]]:
     (a test holds them equal to what ``load_ruleset`` gives)."""
     found = []
     for name in builtin_names():
-        with open(os.path.join(builtin_dir(), name + ".toml"), encoding="utf-8-sig") as handle:
-            data = toml.loads(handle.read())
+        with open(os.path.join(builtin_dir(), name + ".toml"), "rb") as handle:
+            data = toml.loads(decoded(handle.read()))
         found.append((data["name"], translated(data["description"])))
     return found
 
@@ -167,8 +167,8 @@ def _read_layers(spec: str, base: str | None, problems: list[RulesetError],
                                            "most {max_ruleset_bytes:,} bytes)").format(
                 size=size, max_ruleset_bytes=MAX_RULESET_BYTES), label))
             return None
-        with open(open_regular(path), encoding="utf-8-sig") as handle:  # not a device or a pipe
-            text = handle.read(MAX_RULESET_BYTES + 1)
+        with open(open_regular(path), "rb") as handle:  # not a device or a pipe
+            text = decoded(handle.read(MAX_RULESET_BYTES + 1))
         if texts is not None:
             texts[label] = text
         data = toml.loads(text)

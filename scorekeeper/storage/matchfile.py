@@ -70,7 +70,7 @@ def read_match_file(path: str) -> tuple[str, FileStamp]:
     at most ``textfile.LARGEST`` bytes is read; MatchFileError for anything else."""
     label = os.fspath(path)
     try:
-        with open(textfile.open_regular(label), encoding="utf-8-sig") as handle:
+        with open(textfile.open_regular(label), "rb") as handle:
             text = textfile.read_limited(handle)
             if text is None:
                 raise MatchFileError(textfile.too_large(), label)

@@ -45,7 +45,7 @@ def has_changed(path: str, stamp: FileStamp) -> bool:
         return True
     if (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns) == stamp[:4]:
         return False
-    text = regular_text(path, "utf-8-sig")
+    text = regular_text(path)
     return text is None or hash(text) != stamp.digest  # touched or copied back, but the same text
 
 

@@ -47,19 +47,31 @@ def is_too_large(descriptor: int) -> bool:
 
 
 def read_limited(handle) -> str | None:
-    """The text of the regular file open in ``handle``, or None when it holds more than ``LARGEST`` bytes:
-    known before a byte is read, and again after it for a file that grows meanwhile."""
+    """The text of the regular file open in ``handle`` (in binary: see ``decoded``), or None when it holds more
+    than ``LARGEST`` bytes: known before a byte is read, and again after it for a file that grows meanwhile;
+    UnicodeDecodeError where it is not UTF-8."""
     if is_too_large(handle.fileno()):
         return None
-    text = handle.read(LARGEST + 1)  # a file that grows meanwhile stops here
-    return text if len(text) <= LARGEST else None
+    data = handle.read(LARGEST + 1)  # a file that grows meanwhile stops here
+    return decoded(data) if len(data) <= LARGEST else None
 
 
-def regular_text(path: str, encoding: str = "utf-8") -> str | None:
-    """The text of the file at ``path`` when it is a readable regular file of at most ``LARGEST`` bytes in
-    ``encoding``, else None."""
+def decoded(data: bytes) -> str:
+    """The text of a file's ``data`` as ``open(path, encoding="utf-8-sig")`` reads it: UTF-8, a byte order mark
+    at its start dropped, every line ended by ``\n`` (``\r\n`` and ``\r`` read as ``\n``); UnicodeDecodeError
+    where it is not UTF-8. Done here rather than by that codec, a module of its own that every command
+    would load for a mark few files have."""
+    text = data.decode("utf-8")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def regular_text(path: str) -> str | None:
+    """The text of the file at ``path`` (as ``decoded`` reads it) when it is a readable regular file of at most
+    ``LARGEST`` bytes in UTF-8, else None."""
     try:
-        with open(open_regular(path), encoding=encoding) as handle:
+        with open(open_regular(path), "rb") as handle:
             return read_limited(handle)
     except (OSError, UnicodeDecodeError, ValueError):
         return None

@@ -8,6 +8,8 @@ import subprocess
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import command_environment, installed_command
 from scorekeeper.errors import MatchFileError
@@ -89,3 +91,40 @@ def test_a_large_file_that_is_not_utf8_is_refused_for_its_size_not_read_to_find_
     assert sk.fails("table", code=1) == f"Error: {sk.path}: too large for a match file (more than 1,000 bytes)"
     sk.path.write_bytes(b"\xff" * 1000)
     assert "not UTF-8 text" in sk.fails("table", code=1)
+
+
+def _as_python_reads(data: bytes, tmp_path) -> str | type:
+    (tmp_path / "f.toml").write_bytes(data)
+    try:
+        with open(tmp_path / "f.toml", encoding="utf-8-sig") as handle:
+            return handle.read()
+    except UnicodeDecodeError:
+        return UnicodeDecodeError
+
+
+def _as_decoded(data: bytes) -> str | type:
+    try:
+        return textfile.decoded(data)
+    except UnicodeDecodeError:
+        return UnicodeDecodeError
+
+
+TEXTS = st.one_of(st.binary(max_size=40), st.lists(st.sampled_from(
+    ["\ufeff", "\r", "\n", "\r\n", "a = 1", "é", "Маша", "😀", "#"]), max_size=12).map(lambda parts: "".join(
+        parts).encode()), st.binary(max_size=8).map(lambda tail: "\ufeffx\r\n".encode() + tail))
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@given(data=TEXTS)
+def test_a_file_reads_as_python_reads_it_as_utf8_sig(tmp_path, data):
+    """``decoded`` stands for ``open(path, encoding="utf-8-sig")``: the same text (a byte order mark dropped at
+    the start only, every line end read as ``\\n``), or the same refusal of what is not UTF-8. Where the whole
+    file is the start of a mark and no more (one or two bytes), Python's reader gives no text: it is not UTF-8."""
+    expected = UnicodeDecodeError if data in (b"\xef", b"\xef\xbb") else _as_python_reads(data, tmp_path)
+    assert _as_decoded(data) == expected
+
+
+@pytest.mark.parametrize("data", [b"\xef\xbb\xbfa = 1\r\nb = 2\r", b"\xef\xbb\xbf\xef\xbb\xbfx", b"a\xef\xbb\xbf",
+                                  b"\xef\xbb\xbf", b"x = '\xd0'\n", b"\xef\xbb\xbf\xd0"])
+def test_the_byte_order_mark_and_line_ends_read_as_python_reads_them(tmp_path, data):
+    assert _as_decoded(data) == _as_python_reads(data, tmp_path)
