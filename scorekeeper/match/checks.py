@@ -23,7 +23,7 @@ from scorekeeper.errors import FactError, InputError
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, HandValue, Muggins
-from scorekeeper.scoring.lead import Opening
+from scorekeeper.scoring.lead import Opening, wrong_leader
 
 RoundCheck = Callable[[Match, Ruleset, Round], None]
 
@@ -366,6 +366,28 @@ def breaches_found(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening,
 
         raise InputError(refusal(followed))
     return followed.breaches
+
+
+LED = frozenset({Breach.LEADER, Breach.FIRST_LEAD})
+"""The breaches that depend on the rounds before (who had to lead, whether the lead is the first round's)."""
+
+
+def lead_breaches(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening) -> tuple:
+    """The breaches of how ``rnd``, a round of the match whose plays were checked, was led as ``opening`` says
+    (``LED``).  Only the first round's lead tile needs the hand followed (a later tile or a hand held at the
+    end may prove it wrong); any other round's lead is its first play's player, which one of ``leaders``
+    leads or not (``scoring.lead.wrong_leader``, as the board says it)."""
+    if not rnd.plays:
+        return ()
+    if opening.first:
+        return tuple(finding for finding in breaches_found(match, ruleset, rnd, opening, typed=False)
+                     if finding.breach in LED)
+    reason = wrong_leader(opening.leaders, rnd.plays[0].player)
+    if reason is None:
+        return ()
+    from scorekeeper.scoring.board import Finding  # start-up: only a round led by the wrong player
+
+    return (Finding(1, Breach.LEADER, reason, 1),)  # the lead is play 1: a hand starts with it
 
 
 def as_rulings(found: tuple) -> tuple[Ruling, ...]:
