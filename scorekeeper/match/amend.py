@@ -20,13 +20,13 @@ from scorekeeper.match.opened import lead_problems, match_problems
 from scorekeeper.match.record import with_rulings
 from scorekeeper.match.revisions import Places, describe, round_label, settled, with_change
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.scoring.checked import sealed_match, taken_out
+from scorekeeper.scoring.checked import before_link, holds, sealed, sealed_match, taken_out
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import opening as lead_opening
 from scorekeeper.scoring.table import RoundResult, Table
 
 if TYPE_CHECKING:  # start-up: a type only here
-    from scorekeeper.scoring.board import Finding
+    from scorekeeper.scoring.finding import Finding
 
     Settled = tuple[tuple[int, Finding], ...]
     """Breaches of how a round was led that a change of the rounds before it made (round number, breach): kept
@@ -103,11 +103,20 @@ def settle_leads(match: Match, ruleset: Ruleset, table: Table,
         if rulings == rnd.rulings:
             continue
         news += [(number, finding) for finding in led if Ruling(finding.play, finding.breach) not in rnd.rulings]
-        rounds[number - 1] = rnd = rnd._replace(rulings=rulings, checked=None)  # sealed again when written
+        rounds[number - 1] = rnd = _ruled(ruleset, match, rnd, rulings, rounds[number - 2] if number > 1 else None)
         results[number - 1] = results[number - 1]._replace(facts=rnd)
     if rounds == list(match.rounds):
         return match, table, ()
     return match._replace(rounds=tuple(rounds)), table._replace(rounds=tuple(results)), tuple(news)
+
+
+def _ruled(ruleset: Ruleset, match: Match, rnd: Round, rulings: tuple[Ruling, ...], previous: Round | None) -> Round:
+    """``rnd`` with its lead's rulings settled, sealed again after ``previous`` with what its plays scored as its
+    seal keeps them, where it holds (rulings score nothing); else unsealed, checked and sealed when written."""
+    settled = rnd._replace(rulings=rulings, checked=None)
+    if rnd.checked is None or not holds(ruleset, match, rnd, previous):
+        return settled
+    return sealed(ruleset, match, settled, before_link(previous), rnd.checked.scores)
 
 
 _DECIDED_BEFORE = {

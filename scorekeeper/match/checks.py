@@ -355,7 +355,7 @@ class Unallowed(FactError):
 
 
 def breaches_found(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening, typed: bool = True) -> tuple:
-    """Every rule of play ``rnd``'s plays break (``scoring.board.Finding``, in the order they are said), the
+    """Every rule of play ``rnd``'s plays break (``scoring.finding.Finding``, in the order they are said), the
     round led as ``opening`` says; a play that cannot be scored is refused (InputError).  ``typed``: the round
     is being recorded (a double that fits two ends alike is asked where it goes); false: as it was recorded."""
     if not rnd.plays:
@@ -385,7 +385,7 @@ def lead_breaches(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening) 
     reason = wrong_leader(opening.leaders, rnd.plays[0].player)
     if reason is None:
         return ()
-    from scorekeeper.scoring.board import Finding  # start-up: only a round led by the wrong player
+    from scorekeeper.scoring.finding import Finding  # start-up: only a round led by the wrong player
 
     return (Finding(1, Breach.LEADER, reason, 1),)  # the lead is play 1: a hand starts with it
 

@@ -40,6 +40,7 @@ from scorekeeper.notation.play_line import parse_plays, said_play
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, count_score, open_count
+from scorekeeper.scoring.finding import Finding
 from scorekeeper.scoring.lead import FirstLeadRule, Opening, first_lead_order, wrong_leader
 from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.plausible import deal_size
@@ -53,17 +54,6 @@ class IllegalPlay(InputError):
         self.play = play
         self.reason = reason
         super().__init__(_("{play}: {reason}").format(play=said_play(play), reason=reason))
-
-
-class Finding(NamedTuple):
-    """A rule of play broken, as the referee says it: the play it concerns (1 is the lead), the breach, why,
-    and the play that proved it (``shown``: the same play when it is said at once, a later one when a later
-    play proved it, None when the hands held at the end did)."""
-
-    play: int
-    breach: Breach
-    reason: str
-    shown: int | None
 
 
 class PlayBreach(IllegalPlay):

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from careless import careless_hand
 from conftest import house
 from played_hands import played_match
-from scorekeeper.domain.facts import RoundFacts
+from scorekeeper.domain.facts import Breach, RoundFacts, Ruling
+from scorekeeper.match import usecases
 from scorekeeper.match.amend import delete_round, edit_round
 from scorekeeper.match.checks import LED, breaches_found, lead_breaches
 from scorekeeper.match.opened import open_match
@@ -113,3 +114,25 @@ def test_a_delete_seals_the_rounds_as_following_every_hand_does(seed, number):
     for index, rnd in enumerate(changed.rounds):
         before = before_link(changed.rounds[index - 1] if index else None)
         assert rnd == sealed(ruleset, changed, rnd._replace(checked=None), before)
+
+
+def test_a_round_whose_lead_an_edit_settles_is_written_sealed_without_following_a_hand(sk, monkeypatch):
+    """Round 2 edited to Bob's out leaves round 3 led by Ann against the rules: the breach becomes its ruling, and
+    round 3 (its rulings changed) and the rounds after it are written sealed from their own seals: no hand is
+    followed, and each seal is the one a full check gives."""
+    path = house(sk, 'extends = "muggins"\nname = "small"\n[tiles]\ndeal = 3\ndeal_more_players = 3\n')
+    sk("new", "--rules", path, "Ann", "Bob")
+    for _ in range(4):
+        sk("round", "--plays", "Ann 5-5, Bob 5-0, Ann 3-5, Bob 0-2, Ann 3-4 on 3", "--hand", "Bob=6-6")
+    followed = []
+    follow = board.follow_hand
+    monkeypatch.setattr(board, "follow_hand", lambda *args, **named: followed.append(args) or follow(*args, **named))
+    change = usecases.edit(sk.path, 2, "Bob out, Ann 12")
+    assert [(number, finding.play, finding.breach) for number, finding in change.settled] == [(3, 1, Breach.LEADER)]
+    assert followed == []
+    opened = open_match(sk.path)
+    for index, rnd in enumerate(opened.match.rounds):
+        before = opened.match.rounds[index - 1] if index else None
+        assert not rnd.plays or rnd == sealed(opened.ruleset, opened.match, rnd._replace(checked=None),
+                                              before_link(before))
+    assert opened.match.rounds[2].rulings == (Ruling(1, Breach.LEADER),) and followed
