@@ -21,6 +21,7 @@ from scorekeeper.domain.facts import FISH, OUT, Breach, Ending, Match, Round, Ru
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import FactError, InputError
 from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.notation.stored_plays import lead_player
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, HandValue, Muggins
 from scorekeeper.scoring.lead import Opening, wrong_leader
@@ -375,14 +376,15 @@ LED = frozenset({Breach.LEADER, Breach.FIRST_LEAD})
 def lead_breaches(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening) -> tuple:
     """The breaches of how ``rnd``, a round of the match whose plays were checked, was led as ``opening`` says
     (``LED``).  Only the first round's lead tile needs the hand followed (a later tile or a hand held at the
-    end may prove it wrong); any other round's lead is its first play's player, which one of ``leaders``
-    leads or not (``scoring.lead.wrong_leader``, as the board says it)."""
+    end may prove it wrong); any other round's lead is its first play's player (``lead_player``: the stored
+    line is not read), which one of ``leaders`` leads or not (``scoring.lead.wrong_leader``, as the board says
+    it)."""
     if not rnd.plays:
         return ()
     if opening.first:
         return tuple(finding for finding in breaches_found(match, ruleset, rnd, opening, typed=False)
                      if finding.breach in LED)
-    reason = wrong_leader(opening.leaders, rnd.plays[0].player)
+    reason = wrong_leader(opening.leaders, lead_player(rnd.plays))
     if reason is None:
         return ()
     from scorekeeper.scoring.finding import Finding  # start-up: only a round led by the wrong player

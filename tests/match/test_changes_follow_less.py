@@ -13,12 +13,17 @@ from careless import careless_hand
 from conftest import house
 from played_hands import played_match
 from scorekeeper.domain.facts import Breach, RoundFacts, Ruling
+from scorekeeper.domain.plays import Action, Play
+from scorekeeper.domain.tiles import Tile
 from scorekeeper.match import usecases
 from scorekeeper.match.amend import delete_round, edit_round
 from scorekeeper.match.checks import LED, breaches_found, lead_breaches
 from scorekeeper.match.opened import open_match
 from scorekeeper.match.record import new_match
 from scorekeeper.match.usecases import round_from_facts
+from scorekeeper.notation.names import name_problem
+from scorekeeper.notation.play_line import format_plays
+from scorekeeper.notation.stored_plays import PlayLine, lead_player
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring import board
 from scorekeeper.scoring.checked import before_link, holds, sealed, sealed_match
@@ -136,3 +141,19 @@ def test_a_round_whose_lead_an_edit_settles_is_written_sealed_without_following_
         assert not rnd.plays or rnd == sealed(opened.ruleset, opened.match, rnd._replace(checked=None),
                                               before_link(before))
     assert opened.match.rounds[2].rulings == (Ruling(1, Breach.LEADER),) and followed
+
+
+NAMES = st.text(alphabet=st.sampled_from("AnБoé 7-'"), min_size=1, max_size=8).map(str.strip).filter(
+    lambda name: name and name_problem(name) is None) | st.sampled_from(["knocks", "draws", "on", "Ann", "Олег"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(leader=NAMES, other=NAMES, knock=st.booleans())
+def test_the_lead_player_of_a_stored_line_is_the_one_reading_it_gives(leader, other, knock):
+    """``lead_player`` reads no stored line: its first word is the leader wherever no name is quoted, for any
+    names a match may seat (one plain word, else quoted by ``format_plays``)."""
+    plays = (Play(leader, Action.TILE, Tile(5, 5)), Play(other, Action.KNOCK) if knock else
+             Play(other, Action.TILE, Tile(0, 5), 5))
+    stored = PlayLine(format_plays(plays))
+    assert lead_player(stored) == leader == stored.plays[0].player
+    assert lead_player(plays) == leader
