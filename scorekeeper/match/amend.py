@@ -11,22 +11,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from scorekeeper.domain.facts import Breach, Match, Round, Ruling, Undoing
+from scorekeeper.domain.facts import Match, Round, Ruling, Undoing
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import N_, _
-from scorekeeper.match.checks import breaches_found, check_round, in_order
+from scorekeeper.match.checks import LED, check_round, in_order, lead_breaches
 from scorekeeper.match.claims import add_claim
 from scorekeeper.match.opened import lead_problems, match_problems
 from scorekeeper.match.record import with_rulings
 from scorekeeper.match.revisions import Places, describe, round_label, settled, with_change
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.scoring.checked import sealed_match, taken_out
+from scorekeeper.scoring.checked import before_link, holds, sealed, sealed_match, taken_out
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.lead import opening as lead_opening
 from scorekeeper.scoring.table import RoundResult, Table
 
 if TYPE_CHECKING:  # start-up: a type only here
-    from scorekeeper.scoring.board import Finding
+    from scorekeeper.scoring.finding import Finding
 
     Settled = tuple[tuple[int, Finding], ...]
     """Breaches of how a round was led that a change of the rounds before it made (round number, breach): kept
@@ -81,10 +81,6 @@ def delete_round(match: Match, ruleset: Ruleset, number: int,
     return settle_leads(match, ruleset, table, (number,))
 
 
-_LED = frozenset({Breach.LEADER, Breach.FIRST_LEAD})
-"""The breaches that depend on the rounds before (who had to lead, whether the lead is the first round's)."""
-
-
 def settle_leads(match: Match, ruleset: Ruleset, table: Table,
                  numbers: Sequence[int]) -> tuple[Match, Table, Settled]:
     """The rounds ``numbers`` led again as the rounds now before them say (rules.md §10.9): a round that moved
@@ -99,20 +95,28 @@ def settle_leads(match: Match, ruleset: Ruleset, table: Table,
         rnd = rounds[number - 1]
         opening = lead_opening(ruleset, match, results[number - 2] if number > 1 else None)
         try:
-            found = breaches_found(match, ruleset, rnd, opening, typed=False)
+            led = lead_breaches(match, ruleset, rnd, opening)
         except InputError:  # a hand that cannot be followed any more has no lead to settle
             continue
-        led = [finding for finding in found if finding.breach in _LED]
-        rulings = in_order([ruling for ruling in rnd.rulings if ruling.breach not in _LED] +
+        rulings = in_order([ruling for ruling in rnd.rulings if ruling.breach not in LED] +
                            [Ruling(finding.play, finding.breach) for finding in led])
         if rulings == rnd.rulings:
             continue
         news += [(number, finding) for finding in led if Ruling(finding.play, finding.breach) not in rnd.rulings]
-        rounds[number - 1] = rnd = rnd._replace(rulings=rulings, checked=None)  # sealed again when written
+        rounds[number - 1] = rnd = _ruled(ruleset, match, rnd, rulings, rounds[number - 2] if number > 1 else None)
         results[number - 1] = results[number - 1]._replace(facts=rnd)
     if rounds == list(match.rounds):
         return match, table, ()
     return match._replace(rounds=tuple(rounds)), table._replace(rounds=tuple(results)), tuple(news)
+
+
+def _ruled(ruleset: Ruleset, match: Match, rnd: Round, rulings: tuple[Ruling, ...], previous: Round | None) -> Round:
+    """``rnd`` with its lead's rulings settled, sealed again after ``previous`` with what its plays scored as its
+    seal keeps them, where it holds (rulings score nothing); else unsealed, checked and sealed when written."""
+    settled = rnd._replace(rulings=rulings, checked=None)
+    if rnd.checked is None or not holds(ruleset, match, rnd, previous):
+        return settled
+    return sealed(ruleset, match, settled, before_link(previous), rnd.checked.scores)
 
 
 _DECIDED_BEFORE = {
@@ -139,7 +143,7 @@ def _rescored(match: Match, ruleset: Ruleset, before: Sequence[RoundResult], cha
     problems = match_problems(match, ruleset, "", numbers, known=old)
     if problems:
         raise StateError(_(_LEAD_BROKEN[change]).format(problem=problems[0].message, **said))
-    match = sealed_match(ruleset, match)
+    match = sealed_match(ruleset, match, known=old)
     table = replay(ruleset, match, before)
     if len(table.rounds) < len(match.rounds):
         decided = len(table.rounds)

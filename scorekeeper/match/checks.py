@@ -21,9 +21,10 @@ from scorekeeper.domain.facts import FISH, OUT, Breach, Ending, Match, Round, Ru
 from scorekeeper.domain.tiles import Tile, format_tiles
 from scorekeeper.errors import FactError, InputError
 from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.notation.stored_plays import lead_player
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishPolicy, HandValue, Muggins
-from scorekeeper.scoring.lead import Opening
+from scorekeeper.scoring.lead import Opening, wrong_leader
 
 RoundCheck = Callable[[Match, Ruleset, Round], None]
 
@@ -355,7 +356,7 @@ class Unallowed(FactError):
 
 
 def breaches_found(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening, typed: bool = True) -> tuple:
-    """Every rule of play ``rnd``'s plays break (``scoring.board.Finding``, in the order they are said), the
+    """Every rule of play ``rnd``'s plays break (``scoring.finding.Finding``, in the order they are said), the
     round led as ``opening`` says; a play that cannot be scored is refused (InputError).  ``typed``: the round
     is being recorded (a double that fits two ends alike is asked where it goes); false: as it was recorded."""
     if not rnd.plays:
@@ -366,6 +367,29 @@ def breaches_found(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening,
 
         raise InputError(refusal(followed))
     return followed.breaches
+
+
+LED = frozenset({Breach.LEADER, Breach.FIRST_LEAD})
+"""The breaches that depend on the rounds before (who had to lead, whether the lead is the first round's)."""
+
+
+def lead_breaches(match: Match, ruleset: Ruleset, rnd: Round, opening: Opening) -> tuple:
+    """The breaches of how ``rnd``, a round of the match whose plays were checked, was led as ``opening`` says
+    (``LED``).  Only the first round's lead tile needs the hand followed (a later tile or a hand held at the
+    end may prove it wrong); any other round's lead is its first play's player (``lead_player``: the stored
+    line is not read), which one of ``leaders`` leads or not (``scoring.lead.wrong_leader``, as the board says
+    it)."""
+    if not rnd.plays:
+        return ()
+    if opening.first:
+        return tuple(finding for finding in breaches_found(match, ruleset, rnd, opening, typed=False)
+                     if finding.breach in LED)
+    reason = wrong_leader(opening.leaders, lead_player(rnd.plays))
+    if reason is None:
+        return ()
+    from scorekeeper.scoring.finding import Finding  # start-up: only a round led by the wrong player
+
+    return (Finding(1, Breach.LEADER, reason, 1),)  # the lead is play 1: a hand starts with it
 
 
 def as_rulings(found: tuple) -> tuple[Ruling, ...]:

@@ -160,7 +160,7 @@ class Change(NamedTuple):
     """Where ``new`` or ``import_match`` (with ``force``) kept the match it replaced."""
     settled: tuple = ()
     """Breaches of how a round was led that the change made (a round moved up to first, or now led after
-    another round), kept as that round's rulings: (round number, ``scoring.board.Finding``)."""
+    another round), kept as that round's rulings: (round number, ``scoring.finding.Finding``)."""
 
     @property
     def match(self) -> Match:
@@ -239,7 +239,7 @@ def _saved(opened: OpenMatch, match: Match, table: Table) -> OpenMatch:
             "after this change the match is decided, but a hand is in play in {path} ({n} plays, typed in "
             "'scorekeeper play'): drop it first with 'scorekeeper undo --hand'; nothing was written",
             plays).format(path=opened.path, n=plays))
-    match, table = _sealed(opened.ruleset, match, table)
+    match, table = _sealed(opened.ruleset, match, table, opened.match)
     text = dump_match(match)  # worked out before the lock (a long match's lines): under it, only the write
     with _writing(opened):
         return _written(opened, match, table, text)
@@ -251,11 +251,12 @@ def _written(opened: OpenMatch, match: Match, table: Table, text: str) -> OpenMa
     return OpenMatch(opened.path, match._replace(path=opened.path), opened.ruleset, table, stamp)
 
 
-def _sealed(ruleset, match: Match, table: Table) -> tuple[Match, Table]:
+def _sealed(ruleset, match: Match, table: Table, known: Match | None = None) -> tuple[Match, Table]:
     """``match`` as it is written: every round checked when it was opened or changed, sealed where its seal
-    does not hold (``scoring.checked``); and ``table`` scored from those very rounds, so that the next change
-    resumes from it (``replay``'s ``kept``)."""
-    sealed = sealed_match(ruleset, match)
+    does not hold (``scoring.checked``; ``known``: the match it was changed from, as ``sealed_match`` takes
+    it); and ``table`` scored from those very rounds, so that the next change resumes from it (``replay``'s
+    ``kept``)."""
+    sealed = sealed_match(ruleset, match, known)
     if sealed is match:
         return match, table
     results = tuple(result if result.facts is rnd else result._replace(facts=rnd)

@@ -61,3 +61,12 @@ class PlayLine(Sequence):
 
     def __repr__(self) -> str:
         return f"PlayLine({self.text!r})"
+
+
+def lead_player(plays: Sequence[Play]) -> str:
+    """Who made the first play of a hand (its lead).  A line as the match file stores it is not read for it:
+    where no name in it is quoted, every name is one plain word (``format_plays``), and the line starts with
+    the leader's."""
+    if isinstance(plays, PlayLine) and plays._plays is None and '"' not in plays.text:
+        return plays.text.split(" ", 1)[0]
+    return plays[0].player

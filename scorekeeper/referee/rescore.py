@@ -6,10 +6,8 @@ from scorekeeper.domain.facts import Match
 from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, StateError
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.checks import round_checker
-from scorekeeper.referee.verdict import plain
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, PlayScore, Teams
-from scorekeeper.scoring.counts import same_count_rule
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
 
@@ -55,17 +53,23 @@ class Rescored(NamedTuple):
 def unconverted_claims(match: Match, own: Ruleset, ruleset: Ruleset) -> tuple[Unconverted, ...]:
     """The claims and in-play totals known only as points, when ``ruleset`` turns counts into points
     differently from ``own`` (the match's ruleset): they cannot be converted."""
-    if same_count_rule(own, ruleset) or ruleset["play.scores"] is PlayScore.NONE:
-        return ()  # the same rule: points are the same; none: claims are not counted at all (a note says so)
     found = [Unconverted(number, claim.player, claim.points, noted)
              for number, rnd in enumerate(match.rounds, start=1)
              for claims, noted in ((rnd.claims, False), (rnd.play_points, True))
              for claim in claims if claim.count is None]
     found += [Unconverted(None, claim.player, claim.points) for claim in match.pending if claim.count is None]
+    if not found or ruleset["play.scores"] is PlayScore.NONE:
+        return ()  # none: claims are not counted at all (a note says so)
+    from scorekeeper.scoring.counts import same_count_rule  # start-up: only a match with claims known as points
+
+    if same_count_rule(own, ruleset):
+        return ()  # the same rule: points are the same
     return tuple(found)
 
 
 def _unconverted_note(own: Ruleset, ruleset: Ruleset, items: tuple[Unconverted, ...]) -> str:
+    from scorekeeper.referee.verdict import plain  # start-up: keeps the verdicts out of table --rules
+
     said = [_(_UNCONVERTED[item.in_play_total, item.round is not None]).format(
         player=item.player, points=item.points, round=item.round) for item in items]
     rule = (f"{plain(own['play.scores'])} of {own['play.multiple']} -> "
@@ -164,6 +168,8 @@ def lacking_facts(table: Table) -> list[str]:
 
 def differing_keys(first: Ruleset, second: Ruleset) -> list[tuple[str, str, str]]:
     """(key, first's value, second's value) for every key on which the two rulesets differ."""
+    from scorekeeper.referee.verdict import plain  # start-up: as in _unconverted_note
+
     found = [(key.path, plain(first[key.path]), plain(second[key.path])) for key in KEYS
              if first[key.path] != second[key.path]]
     if dict(first.special_hands) != dict(second.special_hands):

@@ -32,7 +32,7 @@ from scorekeeper.domain.checked import ScoredPlay
 from scorekeeper.domain.facts import Breach, Claim
 from scorekeeper.domain.plays import Action, Play
 from scorekeeper.domain.tiles import Tile, format_tiles
-from scorekeeper.errors import InputError, either
+from scorekeeper.errors import InputError
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.notation.ends import said_ends
 from scorekeeper.notation.names import match_player
@@ -40,7 +40,8 @@ from scorekeeper.notation.play_line import parse_plays, said_play
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, count_score, open_count
-from scorekeeper.scoring.lead import FirstLeadRule, Opening, first_lead_order
+from scorekeeper.scoring.finding import Finding
+from scorekeeper.scoring.lead import FirstLeadRule, Opening, first_lead_order, wrong_leader
 from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.plausible import deal_size
 from scorekeeper.i18n.message import Message
@@ -53,17 +54,6 @@ class IllegalPlay(InputError):
         self.play = play
         self.reason = reason
         super().__init__(_("{play}: {reason}").format(play=said_play(play), reason=reason))
-
-
-class Finding(NamedTuple):
-    """A rule of play broken, as the referee says it: the play it concerns (1 is the lead), the breach, why,
-    and the play that proved it (``shown``: the same play when it is said at once, a later one when a later
-    play proved it, None when the hands held at the end did)."""
-
-    play: int
-    breach: Breach
-    reason: str
-    shown: int | None
 
 
 class PlayBreach(IllegalPlay):
@@ -665,9 +655,9 @@ class Board:
             from_draw = True
         on = showing = place = None
         if not self.nodes:
-            if self.leaders is not None and player not in self.leaders:
-                found.append(Finding(number, Breach.LEADER, _("{leader} leads this hand, not {player}").format(
-                    leader=either(self.leaders), player=player), number))
+            wrong = wrong_leader(self.leaders, player)
+            if wrong:
+                found.append(Finding(number, Breach.LEADER, wrong, number))
             if self._first is not None:
                 problem = self._first_lead(tile)
                 if problem:

@@ -100,32 +100,40 @@ def scores_of(ruleset: Ruleset, match: Match, rnd: Round, previous: Round | None
     return rnd.checked.scores
 
 
-def sealed(ruleset: Ruleset, match: Match, rnd: Round, before: int | None) -> Round:
+def sealed(ruleset: Ruleset, match: Match, rnd: Round, before: int | None, scores=None) -> Round:
     """``rnd``, checked (``match.checks.check_round``) after a round whose link is ``before``, with its seal;
-    in the points races with what its plays scored, as the board saw them.  A round without plays is not
-    sealed, nor one whose round before is not known (``before`` None): it is checked in full when read."""
+    in the points races with what its plays scored, as the board saw them (``scores``: as a seal of the same
+    round under the same ruleset and seating keeps them, when the caller knows it held: not followed again).
+    A round without plays is not sealed, nor one whose round before is not known (``before`` None): it is
+    checked in full when read."""
     if before is None or not rnd.plays:
         return rnd._replace(checked=None) if rnd.checked is not None else rnd
-    scores = ()
-    if ruleset["play.scores"] is not PlayScore.NONE:
-        from scorekeeper.scoring.board import follow_hand, scored_plays  # start-up: only hands played play by play
+    if scores is None:
+        scores = ()
+        if ruleset["play.scores"] is not PlayScore.NONE:
+            from scorekeeper.scoring.board import follow_hand, scored_plays  # start-up: only hands played play by play
 
-        held = {player: hand.tiles for player, hand in rnd.hands.items() if hand.tiles is not None}
-        if rnd.out:
-            held[rnd.out] = ()
-        followed = follow_hand(ruleset, match.players, rnd.plays, held)
-        if followed.illegal is not None:  # not a hand the checks let through: nothing to seal
-            return rnd._replace(checked=None)
-        scores = scored_plays(ruleset, followed)
+            held = {player: hand.tiles for player, hand in rnd.hands.items() if hand.tiles is not None}
+            if rnd.out:
+                held[rnd.out] = ()
+            followed = follow_hand(ruleset, match.players, rnd.plays, held)
+            if followed.illegal is not None:  # not a hand the checks let through: nothing to seal
+                return rnd._replace(checked=None)
+            scores = scored_plays(ruleset, followed)
     link = round_link(rnd, scores)
     return rnd._replace(checked=Seal(seal(seed(ruleset, match), before, link), link, scores))
 
 
-def sealed_match(ruleset: Ruleset, match: Match) -> Match:
+def sealed_match(ruleset: Ruleset, match: Match, known: Match | None = None) -> Match:
     """``match`` with every round played play by play, and every such round kept in its undo history, sealed
     where its seal does not hold: what is written of a match held open, whose rounds were each checked when
     it was opened or changed (``match.opened.match_problems``, ``match.record``, ``match.amend``).  The same
-    match where every seal holds (or there is none to make)."""
+    match where every seal holds (or there is none to make).
+
+    ``known``: the match a change was made to (``match.amend``), with the same seating and ruleset: a round
+    that is the very round there, where its seal held, is sealed after the round now before it with what its
+    plays scored as that seal keeps them (what they score reads nothing of the rounds before): the round
+    after an edited or a deleted one is not followed again to be sealed."""
     if not any(rnd.plays for rnd in match.rounds) and not any(
             entry.round is not None and entry.round.plays or entry.edited is not None and entry.edited.plays
             for entry in match.history):
@@ -137,7 +145,7 @@ def sealed_match(ruleset: Ruleset, match: Match) -> Match:
         if rnd.plays:
             before = before_link(rounds[index - 1] if index else None)
             if not sealed_as(seed_value, rnd, before):
-                rounds[index] = sealed(ruleset, match, rnd, before)
+                rounds[index] = sealed(ruleset, match, rnd, before, _scored_in(known, seed_value, rnd))
     _SEALED[:] = [seed_value, tuple(rounds)]
     history = [entry._replace(round=_kept(ruleset, match, seed_value, entry.round),
                               edited=_kept(ruleset, match, seed_value, entry.edited))
@@ -146,6 +154,18 @@ def sealed_match(ruleset: Ruleset, match: Match) -> Match:
             all(a.round is b.round and a.edited is b.edited for a, b in zip(history, match.history)):
         return match
     return match._replace(rounds=tuple(rounds), history=tuple(history))
+
+
+def _scored_in(known: Match | None, seed_value: int, rnd: Round):
+    """What ``rnd``'s plays scored as its seal keeps them, where ``rnd`` is a round of ``known`` (the very
+    object) whose seal holds there; None otherwise (``sealed_match``'s ``known``)."""
+    if known is None or rnd.checked is None:
+        return None
+    for index, other in enumerate(known.rounds):  # asked only of the round or two whose seal a change broke
+        if other is rnd:
+            before = before_link(known.rounds[index - 1] if index else None)
+            return rnd.checked.scores if sealed_as(seed_value, rnd, before) else None
+    return None
 
 
 def _as_sealed(seed_value: int, rounds: list[Round]) -> int:

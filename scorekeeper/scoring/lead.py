@@ -129,6 +129,14 @@ def opening(ruleset: Ruleset, match: Match, previous: RoundResult | None) -> Ope
     return Opening(leaders)
 
 
+def wrong_leader(leaders: Sequence[str] | None, player: str) -> str | None:
+    """Why ``player`` may not lead a hand that one of ``leaders`` leads (``Opening.leaders``; None: anyone may),
+    as the referee says it; None when they may."""
+    if leaders is None or player in leaders:
+        return None
+    return _("{leader} leads this hand, not {player}").format(leader=either(leaders), player=player)
+
+
 def round_leaders(ruleset: Ruleset, match: Match, previous: RoundResult) -> tuple[str, ...] | None:
     """The players one of whom leads after ``previous`` by ``lead.after_out`` or ``lead.after_fish`` (None: the
     facts do not say)."""

@@ -69,7 +69,7 @@ def followed_hand(ruleset: Ruleset, match: Match, table):
 def unsettled(ruleset: Ruleset, match: Match, table) -> tuple:
     """The breaches of the hand in play of ``match`` that the table has not let stand, the hand led as the
     rounds before it say: what a change of those rounds (an edit, a delete, a redo) leaves for the table to
-    decide when the hand goes on.  Each a ``scoring.board.Finding``, in the order of the plays."""
+    decide when the hand goes on.  Each a ``scoring.finding.Finding``, in the order of the plays."""
     allowed = {(ruling.play, ruling.breach) for ruling in match.hand.rulings}
     return tuple(finding for finding in followed_hand(ruleset, match, table).breaches
                  if (finding.play, finding.breach) not in allowed)
