@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any, Callable
 
 from scorekeeper.errors import InputError
@@ -19,7 +18,6 @@ from scorekeeper.reports.formats import DATA
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table
-from scorekeeper.storage.exchange import match_data
 from scorekeeper.storage.matchfile import dump_match, round_to_dict
 from scorekeeper.domain.tiles import format_tiles
 
@@ -52,6 +50,8 @@ def export_data(match: Match, table: Table) -> dict[str, Any]:
     """The JSON export's data; ``table``: replayed with its steps (``explain_all``)."""
     if any(result.steps is None for result in table.rounds):
         raise ValueError("the JSON export shows every round's steps: replay the table with explain=True")
+    from scorekeeper.storage.exchange import match_data  # start-up: keeps json out of the CSV and TOML exports
+
     data = match_data(match)
     history = data.pop("history")  # after the rounds, as in the match file
     data["rounds"] = [{"round": result.number, "facts": round_to_dict(result.facts), "result": _result_data(result),
@@ -83,30 +83,47 @@ def _result_data(result: RoundResult) -> dict[str, Any]:
 
 def export_json(match: Match, table: Table) -> str:
     """The export as JSON, laid out by ``_layout``: one round a line."""
+    import json  # start-up: as in export_data
+
     # check_circular off: the data is built here, of fresh lists and dicts, and cannot hold itself
     encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
-    return _layout(export_data(match, table), encode) + "\n"
+    pieces: list[str] = []
+    _layout(export_data(match, table), encode, pieces)
+    pieces.append("\n")
+    return "".join(pieces)
 
 
-def _layout(value: Any, encode: Callable[[Any], str], depth: int = 0) -> str:
-    """``value`` as JSON with the outer levels indented, each item of a list of lists or objects no deeper
-    than the third level on its own line, and what lies below on that line.  ``indent=2`` throughout would
-    send every value through json's pure-Python encoder, where each line here is written by its C encoder
-    (faster, and lighter on memory, on a long match)."""
+def _layout(value: Any, encode: Callable[[Any], str], pieces: list[str], depth: int = 0) -> None:
+    """``value`` as JSON, added to ``pieces``, with the outer levels indented, each item of a list of lists or
+    objects no deeper than the third level on its own line, and what lies below on that line.  ``indent=2``
+    throughout would send every value through json's pure-Python encoder, where each line here is written by
+    its C encoder (faster, and lighter on memory, on a long match); the pieces are joined once, at the end,
+    rather than each level copying the text of the levels below it."""
     if isinstance(value, list):
         expands = depth <= 2 and any(isinstance(item, (list, dict)) for item in value)
     else:
         expands = depth <= 1 and isinstance(value, dict)
     if not expands or not value:
-        return encode(value)
-    inner = "  " * (depth + 1)
+        pieces.append(encode(value))
+        return
+    indent = "  " * (depth + 1)
+    between = ",\n" + indent
     if isinstance(value, list):
-        items = [inner + _layout(item, encode, depth + 1) for item in value]
-        opening, closing = "[", "]"
+        pieces.append("[\n" + indent)
+        for index, item in enumerate(value):
+            if index:
+                pieces.append(between)
+            _layout(item, encode, pieces, depth + 1)
+        closing = "]"
     else:
-        items = [f"{inner}{encode(key)}: {_layout(item, encode, depth + 1)}" for key, item in value.items()]
-        opening, closing = "{", "}"
-    return opening + "\n" + ",\n".join(items) + "\n" + "  " * depth + closing
+        pieces.append("{\n" + indent)
+        for index, (key, item) in enumerate(value.items()):
+            if index:
+                pieces.append(between)
+            pieces += (encode(key), ": ")
+            _layout(item, encode, pieces, depth + 1)
+        closing = "}"
+    pieces.append("\n" + "  " * depth + closing)
 
 
 # CSV: one row per round and side, one value per cell, for spreadsheets; the hand in progress (claims made
