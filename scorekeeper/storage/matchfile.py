@@ -578,6 +578,8 @@ def _value(value: Any, literal: bool = False) -> str:
     if isinstance(value, str):
         if literal and "'" not in value and value.isprintable():
             return f"'{value}'"
+        if value.isprintable() and '"' not in value and "\\" not in value:  # nothing to escape: most strings
+            return f'"{value}"'
         return '"' + "".join(_ESCAPES.get(char) or (f"\\u{ord(char):04x}" if char < " " or char == "\x7f" else char)
                              for char in value) + '"'
     if isinstance(value, bool):
