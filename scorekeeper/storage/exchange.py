@@ -8,7 +8,6 @@ history) back into a ``Match``, every problem with its line, and leaves the comp
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from scorekeeper.domain.facts import FORMAT_VERSION, Match, Side, singles
@@ -131,11 +130,12 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
 def _item_lines(text: str, key: str, count: int) -> list[int | None]:
     """The line where each item of the export's top-level list ``key`` starts, in the layout ``export`` writes
     (one item a line, after a ``"key": [`` line); None for each when the text is laid out otherwise."""
-    opening = re.search(rf'^  "{key}": \[$', text, re.MULTILINE)
-    if opening is None:
+    opening = f'\n  "{key}": [\n'
+    at = text.find(opening)
+    if at < 0:
         return [None] * count
-    first = text.count("\n", 0, opening.start()) + 2
-    lines = text.split("\n")[first - 1:first - 1 + count]
+    first = text.count("\n", 0, at + 1) + 2
+    lines = text[at + len(opening):].split("\n", count)[:count]
     if len(lines) != count or not all(line.startswith("    {") for line in lines):
         return [None] * count
     return list(range(first, first + count))
