@@ -65,10 +65,12 @@ def match_files(folders: Iterable[str]) -> list[str]:
             continue
         for root, dirs, files in os.walk(folder):
             dirs[:] = sorted(name for name in dirs if not name.startswith("."))
+            real_root = os.path.realpath(root)  # once a folder: resolving each file's path stats every folder in it
             for name in files:
                 if name.endswith(".toml") and not name.startswith("."):
                     path = os.path.join(root, name)
-                    found.setdefault(os.path.realpath(path), path)
+                    real = os.path.realpath(path) if os.path.islink(path) else os.path.join(real_root, name)
+                    found.setdefault(real, path)
     return sorted(found.values())
 
 
