@@ -81,9 +81,10 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
     if not isinstance(raw_rounds, list):
         raise refuse(_("must be a list of rounds"), "rounds")
     lines = _item_lines(text, "rounds", len(raw_rounds))
+    seen: dict = {}
     for index, raw in enumerate(raw_rounds):
         try:
-            rounds.append(round_from_dict(raw.get("facts") if isinstance(raw, dict) else None, lines[index]))
+            rounds.append(round_from_dict(raw.get("facts") if isinstance(raw, dict) else None, lines[index], seen))
         except (InputError, ValueError, TypeError, AttributeError) as error:
             problems.append(MatchFileError(_("round {number}: {error}").format(
                 number=index + 1, error=error), label, lines[index],

@@ -619,9 +619,11 @@ def round_link(rnd: Round, scores: tuple[ScoredPlay, ...] = ()) -> int:
     return facts_link(raw)
 
 
-def round_from_dict(raw: Any, line: int | None = None) -> Round:
-    """Read one round's facts written by ``round_to_dict``; ValueError/InputError name what is wrong."""
-    return _parse_round(raw, line)
+def round_from_dict(raw: Any, line: int | None = None, seen: dict[Any, Hand] | None = None) -> Round:
+    """Read one round's facts written by ``round_to_dict``; ValueError/InputError name what is wrong.
+    ``seen``: the hands read so far, by how they were written (one dict for every round of an export: the
+    same hand is read once and shared, as a match file's are)."""
+    return _parse_round(raw, line, seen)
 
 
 def _dump_round(rnd: Round, record: bool = False) -> dict[str, Any]:
