@@ -124,26 +124,25 @@ def _play_events(match: Match, scored: tuple[ScoredPlay, ...], steps: list[Step]
     events = []
     for item in scored:
         player, said = _said(plays, item.number - 1)
+        side = match.side_of(player if item.taker is None else item.taker).name
         fields = {"number": item.number, "play": said, "count": item.count, "points": item.points,
-                  "player": player, "taker": item.taker}
+                  "player": player, "taker": item.taker, "side": side}
         if item.taker is None:
-            side = match.side_of(player).name
             steps.append(Step(side, "play.muggins", _(
-                "play {number}, {play}: the ends count {count}, {points} missed by {player} and lost").format(
-                **fields)))
+                "play {number}, {play}: the ends count {count}, {points} missed by {player} and lost").format_map(
+                fields)))
             continue
-        side = match.side_of(item.taker).name
         other = side != item.taker
         if item.taker != player:
             text = (_("play {number}, {play}: the ends count {count}, {points} missed by {player}: {taker} calls "
                       "muggins and takes it for {side}") if other else
                     _("play {number}, {play}: the ends count {count}, {points} missed by {player}: {taker} calls "
                       "muggins and takes it"))
-            events.append((side, item.points, "play.muggins", text.format(side=side, **fields)))
+            events.append((side, item.points, "play.muggins", text.format_map(fields)))
         else:
             text = (_("play {number}, {play}: the ends count {count}, {player} scores {points} for {side}")
                     if other else _("play {number}, {play}: the ends count {count}, {player} scores {points}"))
-            events.append((side, item.points, "play.scores", text.format(side=side, **fields)))
+            events.append((side, item.points, "play.scores", text.format_map(fields)))
     return events
 
 
