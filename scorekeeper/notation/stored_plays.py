@@ -33,14 +33,23 @@ class PlayLine(Sequence):
         return self._plays
 
     def __getitem__(self, index):
-        if self._plays is None and isinstance(index, int) and index >= 0 and '"' not in self.text:
+        item = self.stored(index) if isinstance(index, int) else None
+        if item is not None:
+            from scorekeeper.notation.play_line import parse_plays  # start-up: as in plays
+
+            return parse_plays(item, exact=True)[0]
+        return self.plays[index]
+
+    def stored(self, index: int) -> str | None:
+        """Play ``index`` (from 0) as the line stores it, where it is read alone (``Bob 0-2 missed``): the same
+        text always reads as the same play.  None where the line is read whole (read already, or a name in
+        quotes, which may hold a comma)."""
+        if self._plays is None and index >= 0 and '"' not in self.text:
             if self._items is None:
                 self._items = self.text.split(", ")  # the stored form: one play between commas
             if index < len(self._items):
-                from scorekeeper.notation.play_line import parse_plays  # start-up: as in plays
-
-                return parse_plays(self._items[index], exact=True)[0]
-        return self.plays[index]
+                return self._items[index]
+        return None
 
     def __len__(self) -> int:
         return len(self.plays)

@@ -65,10 +65,12 @@ def match_files(folders: Iterable[str]) -> list[str]:
             continue
         for root, dirs, files in os.walk(folder):
             dirs[:] = sorted(name for name in dirs if not name.startswith("."))
+            real_root = os.path.realpath(root)  # once a folder: resolving each file's path stats every folder in it
             for name in files:
                 if name.endswith(".toml") and not name.startswith("."):
                     path = os.path.join(root, name)
-                    found.setdefault(os.path.realpath(path), path)
+                    real = os.path.realpath(path) if os.path.islink(path) else os.path.join(real_root, name)
+                    found.setdefault(real, path)
     return sorted(found.values())
 
 
@@ -188,14 +190,17 @@ def _add(records: dict[str, PlayerRecord], opened: OpenMatch) -> None:
             gains = {gain.player: gain.gain for gain in rating(opened.ruleset, opened.match, table)}
         except StateError:
             gains = {}
+    points = dict.fromkeys([side.name for side in table.sides], 0)
+    for result in table.rounds:  # each round's sides once (result.side looks one up by its name)
+        for item in result.sides:
+            points[item.side] += item.points
     for side in table.sides:
-        points = sum(result.side(side.name).points for result in table.rounds)
         lost = table.over and (side.name == table.loser if table.loser else side.name != table.winner)
         for player in side.players:
             old = records.get(player) or PlayerRecord(player)
             records[player] = PlayerRecord(
                 player, old.played + 1, old.finished + table.over, old.won + (table.over and not lost),
-                old.lost + lost, old.rounds + len(table.rounds), old.points + points,
+                old.lost + lost, old.rounds + len(table.rounds), old.points + points[side.name],
                 old.rating + gains.get(player, 0))
 
 

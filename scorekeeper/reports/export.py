@@ -7,9 +7,8 @@ import -> export is identical).
 
 from __future__ import annotations
 
-import csv
 import io
-import json
+from collections.abc import Iterator
 from typing import Any, Callable
 
 from scorekeeper.errors import InputError
@@ -19,7 +18,6 @@ from scorekeeper.reports.formats import DATA
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table
-from scorekeeper.storage.exchange import match_data
 from scorekeeper.storage.matchfile import dump_match, round_to_dict
 from scorekeeper.domain.tiles import format_tiles
 
@@ -50,12 +48,23 @@ def explain_all(ruleset: Ruleset, match: Match, table: Table) -> Table:
 
 def export_data(match: Match, table: Table) -> dict[str, Any]:
     """The JSON export's data; ``table``: replayed with its steps (``explain_all``)."""
+    data = _data(match, table)
+    data["rounds"] = list(data["rounds"])
+    return data
+
+
+def _data(match: Match, table: Table) -> dict[str, Any]:
+    """``export_data``, its rounds an iterator that makes each round's data when it comes to it: ``export_json``
+    writes a round and lets it go before it makes the next, rather than holding every round's data at once
+    (most of the export's memory, on a long match)."""
     if any(result.steps is None for result in table.rounds):
         raise ValueError("the JSON export shows every round's steps: replay the table with explain=True")
+    from scorekeeper.storage.exchange import match_data  # start-up: keeps json out of the CSV and TOML exports
+
     data = match_data(match)
     history = data.pop("history")  # after the rounds, as in the match file
-    data["rounds"] = [{"round": result.number, "facts": round_to_dict(result.facts), "result": _result_data(result),
-                       "table": _table_after(match, table, result)} for result in table.rounds]
+    data["rounds"] = ({"round": result.number, "facts": round_to_dict(result.facts), "result": _result_data(result),
+                       "table": _table_after(match, table, result)} for result in table.rounds)
     data["history"] = history
     data["table"] = table.to_dict()
     return data
@@ -83,30 +92,49 @@ def _result_data(result: RoundResult) -> dict[str, Any]:
 
 def export_json(match: Match, table: Table) -> str:
     """The export as JSON, laid out by ``_layout``: one round a line."""
+    import json  # start-up: as in export_data
+
     # check_circular off: the data is built here, of fresh lists and dicts, and cannot hold itself
     encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
-    return _layout(export_data(match, table), encode) + "\n"
+    pieces: list[str] = []
+    _layout(_data(match, table), encode, pieces)
+    pieces.append("\n")
+    return "".join(pieces)
 
 
-def _layout(value: Any, encode: Callable[[Any], str], depth: int = 0) -> str:
-    """``value`` as JSON with the outer levels indented, each item of a list of lists or objects no deeper
-    than the third level on its own line, and what lies below on that line.  ``indent=2`` throughout would
-    send every value through json's pure-Python encoder, where each line here is written by its C encoder
-    (faster, and lighter on memory, on a long match)."""
-    if isinstance(value, list):
+def _layout(value: Any, encode: Callable[[Any], str], pieces: list[str], depth: int = 0) -> None:
+    """``value`` as JSON, added to ``pieces``, with the outer levels indented, each item of a list of lists or
+    objects no deeper than the third level on its own line, and what lies below on that line.  ``indent=2``
+    throughout would send every value through json's pure-Python encoder, where each line here is written by
+    its C encoder (faster, and lighter on memory, on a long match); the pieces are joined once, at the end,
+    rather than each level copying the text of the levels below it.  An iterator (``_data``'s rounds) is a
+    list of objects, each made when it is written."""
+    if isinstance(value, Iterator):
+        expands = True
+    elif isinstance(value, list):
         expands = depth <= 2 and any(isinstance(item, (list, dict)) for item in value)
     else:
         expands = depth <= 1 and isinstance(value, dict)
     if not expands or not value:
-        return encode(value)
-    inner = "  " * (depth + 1)
-    if isinstance(value, list):
-        items = [inner + _layout(item, encode, depth + 1) for item in value]
-        opening, closing = "[", "]"
+        pieces.append(encode(value))
+        return
+    if isinstance(value, dict):
+        opening, closing, items = "{", "}", value.items()
     else:
-        items = [f"{inner}{encode(key)}: {_layout(item, encode, depth + 1)}" for key, item in value.items()]
-        opening, closing = "{", "}"
-    return opening + "\n" + ",\n".join(items) + "\n" + "  " * depth + closing
+        opening, closing, items = "[", "]", value
+    between = "\n" + "  " * (depth + 1)
+    for item in items:
+        if isinstance(value, dict):
+            key, item = item
+            pieces += (opening, between, encode(key), ": ")
+        else:
+            pieces += (opening, between)
+        _layout(item, encode, pieces, depth + 1)
+        opening = ","
+    if opening != ",":  # an iterator that gave nothing: an empty list
+        pieces.append("[]")
+        return
+    pieces.append("\n" + "  " * depth + closing)
 
 
 # CSV: one row per round and side, one value per cell, for spreadsheets; the hand in progress (claims made
@@ -114,6 +142,8 @@ def _layout(value: Any, encode: Callable[[Any], str], depth: int = 0) -> str:
 # ending "in-play".
 
 def export_csv(match: Match, table: Table) -> str:
+    import csv  # start-up: keeps csv out of the JSON and TOML exports
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, language
 from scorekeeper.i18n.message import Message
+from scorekeeper.notation.stored_plays import PlayLine
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner, SeveralReach
 from scorekeeper.scoring.checked import scores_of
@@ -120,32 +121,53 @@ def _play_events(match: Match, scored: tuple[ScoredPlay, ...], steps: list[Step]
     if plays is None:
         return [(match.side_of(item.taker).name, item.points, "play.scores", "")
                 for item in scored if item.taker is not None]
-    from scorekeeper.notation.play_line import said_play  # start-up: as in _board_scores
-
     events = []
     for item in scored:
-        play = plays[item.number - 1]
-        fields = {"number": item.number, "play": said_play(play._replace(missed=False, taker=None)),
-                  "count": item.count, "points": item.points, "player": play.player, "taker": item.taker}
+        player, said = _said(plays, item.number - 1)
+        side = match.side_of(player if item.taker is None else item.taker).name
+        fields = {"number": item.number, "play": said, "count": item.count, "points": item.points,
+                  "player": player, "taker": item.taker, "side": side}
         if item.taker is None:
-            side = match.side_of(play.player).name
             steps.append(Step(side, "play.muggins", _(
-                "play {number}, {play}: the ends count {count}, {points} missed by {player} and lost").format(
-                **fields)))
+                "play {number}, {play}: the ends count {count}, {points} missed by {player} and lost").format_map(
+                fields)))
             continue
-        side = match.side_of(item.taker).name
         other = side != item.taker
-        if item.taker != play.player:
+        if item.taker != player:
             text = (_("play {number}, {play}: the ends count {count}, {points} missed by {player}: {taker} calls "
                       "muggins and takes it for {side}") if other else
                     _("play {number}, {play}: the ends count {count}, {points} missed by {player}: {taker} calls "
                       "muggins and takes it"))
-            events.append((side, item.points, "play.muggins", text.format(side=side, **fields)))
+            events.append((side, item.points, "play.muggins", text.format_map(fields)))
         else:
             text = (_("play {number}, {play}: the ends count {count}, {player} scores {points} for {side}")
                     if other else _("play {number}, {play}: the ends count {count}, {player} scores {points}"))
-            events.append((side, item.points, "play.scores", text.format(side=side, **fields)))
+            events.append((side, item.points, "play.scores", text.format_map(fields)))
     return events
+
+
+_SAID: dict = {}
+"""What ``_said`` worked out, by language and play: the play as its line stores it, or the play itself."""
+SAID_MOST = 4096
+"""The most plays ``_SAID`` keeps; past that it starts again (a long match says a few hundred)."""
+
+
+def _said(plays, index: int) -> tuple[str, str]:
+    """Who made play ``index`` (from 0) of ``plays``, and the play in the words of the language in use, its
+    outcome left out (the step says it): each play worded once a language, since a long match says the same
+    few hundred plays again and again, and reading and wording each scoring play of every hand was most of
+    what the steps cost (the JSON export of a long match typed play by play)."""
+    stored = plays.stored(index) if isinstance(plays, PlayLine) else None  # read alone, as plays[index] reads it
+    key = (language(), plays[index] if stored is None else stored)
+    known = _SAID.get(key)
+    if known is None:
+        from scorekeeper.notation.play_line import said_play  # start-up: as in _board_scores
+
+        play = plays[index]
+        if len(_SAID) >= SAID_MOST:
+            _SAID.clear()
+        known = _SAID[key] = (play.player, said_play(play._replace(missed=False, taker=None)))
+    return known
 
 
 def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterable[Claim],

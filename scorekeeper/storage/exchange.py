@@ -8,7 +8,6 @@ history) back into a ``Match``, every problem with its line, and leaves the comp
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from scorekeeper.domain.facts import FORMAT_VERSION, Match, Side, singles
@@ -82,9 +81,10 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
     if not isinstance(raw_rounds, list):
         raise refuse(_("must be a list of rounds"), "rounds")
     lines = _item_lines(text, "rounds", len(raw_rounds))
+    seen: dict = {}
     for index, raw in enumerate(raw_rounds):
         try:
-            rounds.append(round_from_dict(raw.get("facts") if isinstance(raw, dict) else None, lines[index]))
+            rounds.append(round_from_dict(raw.get("facts") if isinstance(raw, dict) else None, lines[index], seen))
         except (InputError, ValueError, TypeError, AttributeError) as error:
             problems.append(MatchFileError(_("round {number}: {error}").format(
                 number=index + 1, error=error), label, lines[index],
@@ -131,11 +131,12 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
 def _item_lines(text: str, key: str, count: int) -> list[int | None]:
     """The line where each item of the export's top-level list ``key`` starts, in the layout ``export`` writes
     (one item a line, after a ``"key": [`` line); None for each when the text is laid out otherwise."""
-    opening = re.search(rf'^  "{key}": \[$', text, re.MULTILINE)
-    if opening is None:
+    opening = f'\n  "{key}": [\n'
+    at = text.find(opening)
+    if at < 0:
         return [None] * count
-    first = text.count("\n", 0, opening.start()) + 2
-    lines = text.split("\n")[first - 1:first - 1 + count]
+    first = text.count("\n", 0, at + 1) + 2
+    lines = text[at + len(opening):].split("\n", count)[:count]
     if len(lines) != count or not all(line.startswith("    {") for line in lines):
         return [None] * count
     return list(range(first, first + count))

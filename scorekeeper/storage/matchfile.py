@@ -588,6 +588,8 @@ def _value(value: Any, literal: bool = False) -> str:
     if isinstance(value, str):
         if literal and "'" not in value and value.isprintable():
             return f"'{value}'"
+        if value.isprintable() and '"' not in value and "\\" not in value:  # nothing to escape: most strings
+            return f'"{value}"'
         return '"' + "".join(_ESCAPES.get(char) or (f"\\u{ord(char):04x}" if char < " " or char == "\x7f" else char)
                              for char in value) + '"'
     if isinstance(value, bool):
@@ -627,9 +629,11 @@ def round_link(rnd: Round, scores: tuple[ScoredPlay, ...] = ()) -> int:
     return facts_link(raw)
 
 
-def round_from_dict(raw: Any, line: int | None = None) -> Round:
-    """Read one round's facts written by ``round_to_dict``; ValueError/InputError name what is wrong."""
-    return _parse_round(raw, line)
+def round_from_dict(raw: Any, line: int | None = None, seen: dict[Any, Hand] | None = None) -> Round:
+    """Read one round's facts written by ``round_to_dict``; ValueError/InputError name what is wrong.
+    ``seen``: the hands read so far, by how they were written (one dict for every round of an export: the
+    same hand is read once and shared, as a match file's are)."""
+    return _parse_round(raw, line, seen)
 
 
 def _dump_round(rnd: Round, record: bool = False) -> dict[str, Any]:

@@ -354,6 +354,25 @@ def test_import_names_the_line_of_a_broken_round_and_a_bad_name(sk, goat_recorde
     assert "cannot be a player's name: it holds a control" in sk.fails("import", "--force", str(broken), code=1)
 
 
+def test_import_names_the_line_of_a_broken_history_entry(sk, tmp_path):
+    """The undo history's entries are found by their line too, after every round and the table's own history
+    (which holds the same word, \"history\", one level in)."""
+    sk("new", "--rules", "goat", "Ann", "Bob")
+    sk("round", "Ann out, Bob 12")
+    sk("round", "Bob out, Ann 5")
+    sk("undo")
+    lines = sk("export").stdout.splitlines()
+    at = lines.index('  "history": [') + 1
+    assert lines[at].startswith('    {"change": "undo"')
+    lines[at] = lines[at].replace('"end": "out"', '"end": "draw"')
+    broken = tmp_path / "broken.json"
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert f"{broken}:{at + 1}: history[0]: history entry 1:" in sk.fails("import", "--force", str(broken), code=1)
+    lines[at - 1] = '  "history":  ['  # laid out otherwise: no line to name, the key still named
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert f"{broken}: history[0]: history entry 1:" in sk.fails("import", "--force", str(broken), code=1)
+
+
 IMPORTABLE = ["json", "toml"]
 
 

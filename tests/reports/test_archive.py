@@ -85,6 +85,17 @@ def test_history_of_several_folders_counts_each_file_once(sk, club):
         [("Masha", 1, 20), ("Olya", 1, 5), ("Serg", 1, 0)]
 
 
+def test_a_match_reached_through_a_link_is_counted_once(sk, club, tmp_path):
+    """A folder given again through a link to it, and a file linked to a match in it, are the same files."""
+    (tmp_path / "club-link").symlink_to(club, target_is_directory=True)
+    (club / "again.toml").symlink_to(club / "m2.toml")
+    data = json.loads(sk("history", str(club), str(tmp_path / "club-link"), "--format", "json").stdout)
+    assert data["matches"] == 3 and data["players"][1]["played"] == 3
+    alone = json.loads(sk("history", str(tmp_path / "club-link" / "again.toml"), str(club / "m2.toml"),
+                          "--format", "json").stdout)
+    assert alone["matches"] == 1
+
+
 def test_history_in_parallel_gives_the_same_figures(club):
     assert read_history([str(club)], jobs=2) == read_history([str(club)], jobs=1)
 

@@ -83,3 +83,38 @@ def test_rounding_each_hand_at_every_remainder(sk, remainder, each, total):
 @pytest.mark.parametrize("vector", family("races"))
 def test_points_race(sk, vector):
     replay(sk, vector)
+
+
+# --- the steps of a hand typed play by play ---------------------------------------------------------------
+
+def test_each_scoring_play_is_said_in_the_language_in_use_read_or_recorded(tmp_path):
+    """A step names its play in the words of the language in use (``Ann 5-6 на 6-6``), and the same whether
+    the hand is read from its stored line or was recorded in this process as plays; a play said once in one
+    language is said in another's words when the language changes (the plays are worded once a language)."""
+    from played_hands import played_match
+    from scorekeeper import i18n
+    from scorekeeper.match.opened import open_match
+    from scorekeeper.rules.loader import load_ruleset
+    from scorekeeper.scoring.engine import replay
+    from scorekeeper.storage.matchfile import save_match
+
+    ruleset = load_ruleset("muggins")
+    recorded = played_match("muggins", ruleset, ("Ann", "Bob"), 12, seed=5)
+    path = tmp_path / "match.toml"
+    save_match(recorded, str(path))
+    read = open_match(str(path)).match
+
+    def play_steps(match) -> list[str]:
+        table = replay(ruleset, match, explain=True)
+        return [step.text for result in table.rounds for step in result.steps if step.key.startswith("play.")]
+
+    english = play_steps(read)
+    assert english == play_steps(recorded)
+    assert any(" on " in text for text in english), english  # a play laid 'on' an end scored
+    i18n.use("ru")
+    russian = play_steps(read)
+    assert russian == play_steps(recorded)
+    assert len(russian) == len(english) and not any(" on " in text for text in russian)
+    assert [" на " in text for text in russian] == [" on " in text for text in english]
+    i18n.use("en")
+    assert play_steps(read) == english
