@@ -123,12 +123,17 @@ def printable(text: str) -> str:
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
-def shell_word(text: str) -> str:
+def shell_word(text: str, double: bool = False) -> str:
     """A path (or any word) in a command a message suggests to type: quoted as a POSIX shell needs it
-    (``'my game.toml'``; ``match.toml`` stays as it is), then ``printable``."""
+    (``'my game.toml'``; ``match.toml`` stays as it is), then ``printable``. ``double``: the command is said
+    inside single quotes, so a word that needs quoting takes double ones where they are enough
+    (``"my game.toml"``)."""
     import shlex  # start-up: only a message that suggests a command with a path in it
 
-    return printable(shlex.quote(text))
+    quoted = shlex.quote(text)
+    if double and quoted != text and not set(text) & set('"$`\\!'):
+        quoted = f'"{text}"'
+    return printable(quoted)
 
 
 def quoted(text: str, limit: int = 24) -> str:

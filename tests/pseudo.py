@@ -20,6 +20,8 @@ from babel.messages.mofile import write_mo
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 import catalogs  # noqa: E402
 
+from scorekeeper.cli.app import COMMANDS  # noqa: E402
+
 LANGUAGE = "xx"
 _FIELD = re.compile(r"(\{[^{}]*\}|%\([a-z]+\)s)")
 
@@ -56,7 +58,8 @@ def build(folder: Path) -> str:
 
 _MARKED = re.compile(r"⟦[^⟧]*⟧", re.S)
 _ALLOWED = re.compile(r"""
-      [A-Za-z0-9_.\-/~]*[/\\.][A-Za-z0-9_.\-/~]*   # a path or file name (match.toml, /tmp/x)
+      scorekeeper(?:\s+--match\s+\S+)?\s+(?:""" + "|".join(COMMANDS) + r""")\b  # a command as typed (maybe wrapped)
+    | [A-Za-z0-9_.\-/~]*[/\\.][A-Za-z0-9_.\-/~]*   # a path or file name (match.toml, /tmp/x)
     | --?[a-z][a-z0-9-]*                         # an option as typed
     | [a-z]+(?:[._][a-z]+)+                      # a ruleset key (fish.policy)
 """, re.X)
@@ -64,7 +67,7 @@ _ALLOWED = re.compile(r"""
 
 def unmarked(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
     """The English words of ``text`` outside ⟦ ⟧: words of three letters or more, not a path, an option, a
-    ruleset key, ``scorekeeper`` itself, or one of ``allowed`` (the names a test typed)."""
+    ruleset key, ``scorekeeper`` itself and a command of it as typed, or one of ``allowed`` (the names a test typed)."""
     rest = _ALLOWED.sub(" ", _MARKED.sub(" ", text))
     words = re.findall(r"[A-Za-z]{3,}", rest)
     keep = {"scorekeeper", *allowed}

@@ -21,10 +21,10 @@ from scorekeeper.cli.language import decide
 from scorekeeper.cli.problems import said_in_one_line
 from scorekeeper.errors import InputError
 from scorekeeper.storage.atomic import saved_paths
+from scorekeeper.storage.default import DEFAULT_MATCH, default_path
 
 speak_click()  # before any command is made: click writes some of its words (--help's) when it makes them
 
-DEFAULT_MATCH = "match.toml"
 
 
 class Command(RefusesRepeats, Usage, click.Command):
@@ -126,7 +126,7 @@ def format_option(*choices: str):
 
 
 def match_path(ctx: click.Context) -> str:
-    path = ctx.find_root().params.get("match_path") or os.environ.get("SCOREKEEPER_MATCH") or DEFAULT_MATCH
+    path = ctx.find_root().params.get("match_path") or default_path()
     if os.path.isdir(path):
         raise InputError(i18n._("the match file {path} is a directory: give a file (like {example}) with --match "
                                 "or SCOREKEEPER_MATCH").format(path=path, example=os.path.join(path, DEFAULT_MATCH)))

@@ -11,7 +11,7 @@ import os
 
 import click
 
-from scorekeeper.cli.base import DEFAULT_MATCH
+from scorekeeper.storage.default import default_path
 
 
 def _items(values):
@@ -43,7 +43,7 @@ def ruleset_names(ctx: click.Context, param: click.Parameter, incomplete: str) -
 
 
 def _match_path(ctx: click.Context) -> str:
-    path = ctx.find_root().params.get("match_path") or os.environ.get("SCOREKEEPER_MATCH") or DEFAULT_MATCH
+    path = ctx.find_root().params.get("match_path") or default_path()
     return os.fspath(path)
 
 

@@ -101,9 +101,11 @@ def hand_kept(change) -> list[str]:
     from scorekeeper.scoring.open_hand import unsettled  # start-up: likewise
 
     plays = len(hand.plays)
-    lines = [i18n.ngettext("The hand in play ({n} play) is kept: 'scorekeeper play' goes on with it.",
-                           "The hand in play ({n} plays) is kept: 'scorekeeper play' goes on with it.",
-                           plays).format(n=plays)]
+    from scorekeeper.storage.default import play_command  # start-up: likewise
+
+    lines = [i18n.ngettext("The hand in play ({n} play) is kept: '{resume}' goes on with it.",
+                           "The hand in play ({n} plays) is kept: '{resume}' goes on with it.",
+                           plays).format(n=plays, resume=play_command(change.path))]
     from scorekeeper.notation.words import word_in_use  # start-up: likewise
 
     lines += [i18n._("Play {number} of the hand in play ({play}): {reason}; '{allow}' in 'scorekeeper play' lets "

@@ -329,10 +329,13 @@ class LiveSession:
                 "rounds) is not in it.", self.count()).format(path=self.path, n=self.count()))
         if self.hand is not None:
             plays = len(self.hand.plays)
-            return self.fitted(ngettext("Saved in {path}, with the hand in play ({n} play): 'scorekeeper play' goes "
-                                        "on with it.",
-                                        "Saved in {path}, with the hand in play ({n} plays): 'scorekeeper play' "
-                                        "goes on with it.", plays).format(path=self.path, n=plays))
+            from scorekeeper.storage.default import play_command  # start-up: only a hand kept at the end
+
+            return self.fitted(ngettext("Saved in {path}, with the hand in play ({n} play): '{resume}' goes on with "
+                                        "it.",
+                                        "Saved in {path}, with the hand in play ({n} plays): '{resume}' goes on "
+                                        "with it.", plays).format(path=self.path, n=plays,
+                                                                  resume=play_command(self.path)))
         return _("Saved in {path}.").format(path=self.path)
 
     def held_elsewhere(self) -> str:

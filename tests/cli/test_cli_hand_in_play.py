@@ -215,7 +215,7 @@ def test_undo_hand_json_and_conflicting_flags(race):
 def test_edit_of_a_round_under_the_hand_keeps_it_and_says_the_breach_it_now_shows(goat):
     before = load_match(str(goat.path)).hand
     said = words(goat("edit", "1", "b out 3 4 5").stdout)
-    assert "The hand in play (2 plays) is kept: 'scorekeeper play' goes on with it." in said
+    assert f"The hand in play (2 plays) is kept: 'scorekeeper --match {goat.path} play' goes on with it." in said
     assert "Play 1 of the hand in play (Ann 2-4): Bob leads this hand, not Ann; 'allow' in 'scorekeeper play' " \
            "lets it stand." in said
     assert load_match(str(goat.path)).hand.facts() == before.facts()

@@ -6,6 +6,8 @@ finishing, undoing or dropping it is explicit."""
 
 from __future__ import annotations
 
+import shlex
+
 import pytest
 from click.testing import CliRunner
 
@@ -88,7 +90,8 @@ def test_the_rulings_are_kept_with_the_hand_and_a_breach_not_yet_decided_waits_a
     assert [finding.breach for finding in again.hand.rulings] == [Breach.FIRST_LEAD] and not again.hand.unsettled
 
 
-def test_a_quit_says_what_is_kept_and_the_file_holds_it(tmp_path):
+def test_a_quit_says_what_is_kept_and_the_file_holds_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the folder's own match file: 'scorekeeper play' opens it
     path = tmp_path / "match.toml"
     session(path)
     live = LiveSession.open(str(path), screen=lambda: Screen(None, None))  # the path said whole
@@ -118,6 +121,31 @@ def test_undoing_a_play_and_dropping_the_hand_are_written_and_dropping_is_asked(
     assert live.prompt() == "#1> "
 
 
+@pytest.mark.parametrize("name, said", [("club.toml", "{path}"), ("club night.toml", '"{path}"'),
+                                        ("it's $5.toml", "'{folder}/it'\"'\"'s $5.toml'")])
+def test_a_hand_kept_in_another_file_names_it_in_the_command_to_go_on(tmp_path, monkeypatch, name, said):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREKEEPER_MATCH", raising=False)
+    path = tmp_path / name
+    session(path)
+    live = LiveSession.open(str(path), screen=lambda: Screen(None, None))
+    typed(live, *ALL_FIVES[:3])
+    command = f"scorekeeper --match {said.format(path=path, folder=tmp_path)} play"
+    assert f"and '{command}' goes on with it;" in live.handle("quit").text
+    assert live.farewell().endswith(f"(3 plays): '{command}' goes on with it.")
+    assert shlex.split(command)[2] == str(path)  # what a shell hands the command is the file
+
+
+def test_the_match_named_by_the_environment_is_the_one_scorekeeper_play_opens(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "club.toml"
+    monkeypatch.setenv("SCOREKEEPER_MATCH", str(path))
+    session(path)
+    live = LiveSession.open(str(path), screen=lambda: Screen(None, None))
+    typed(live, *ALL_FIVES[:3])
+    assert "and 'scorekeeper play' goes on with it;" in live.handle("quit").text
+
+
 def test_the_round_recorded_ends_the_hand_in_the_file(tmp_path):
     path = tmp_path / "match.toml"
     live = session(path, "goat", ("Ann", "Bob"))
@@ -142,7 +170,8 @@ def test_one_shot_commands_keep_the_hand_or_refuse_to_lose_it(tmp_path):
             " ".join(refused.output.split())
     deleted = run(path, "delete", "1")
     assert deleted.exit_code == 0
-    assert "The hand in play (2 plays) is kept: 'scorekeeper play' goes on with it." in deleted.output
+    assert f"The hand in play (2 plays) is kept: 'scorekeeper --match {path} play' goes on with it." in \
+        " ".join(deleted.output.split())
     assert load_match(str(path)).hand.plays == parse_plays("Ann 2-4, Bob 4-1", FOUR)
     assert run(path, "redo").exit_code == 0 and len(load_match(str(path)).rounds) == 1
     # the session notices, and goes on with the hand led as the rounds now say

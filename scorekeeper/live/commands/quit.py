@@ -23,11 +23,14 @@ def leave(session, command: str = "quit") -> Reply:
     if hand is not None and not session.warned_hand:
         session.warned_hand = True
         plays = len(hand.plays)
-        return Reply(ngettext("A hand is in play ({n} play): it is kept in {path}, and 'scorekeeper play' goes on "
-                              "with it; '{command}' again leaves.",
-                              "A hand is in play ({n} plays): it is kept in {path}, and 'scorekeeper play' goes on "
-                              "with it; '{command}' again leaves.", plays).format(
-            n=plays, path=session.path, command=word_in_use("commands", command)), ok=False)
+        from scorekeeper.storage.default import play_command  # start-up: only a hand kept as the session ends
+
+        return Reply(ngettext("A hand is in play ({n} play): it is kept in {path}, and '{resume}' goes on with it; "
+                              "'{command}' again leaves.",
+                              "A hand is in play ({n} plays): it is kept in {path}, and '{resume}' goes on with it; "
+                              "'{command}' again leaves.", plays).format(
+            n=plays, path=session.path, resume=play_command(session.path), command=word_in_use("commands", command)),
+            ok=False)
     held = session.held_elsewhere()
     if not held or session.warned_gone:
         return Reply(quit=True)
