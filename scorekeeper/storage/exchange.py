@@ -12,7 +12,7 @@ from typing import Any
 
 from scorekeeper.domain.facts import FORMAT_VERSION, Match, Side, singles
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, printable
-from scorekeeper.i18n import _
+from scorekeeper.i18n import LANGUAGES, _
 from scorekeeper.storage.matchfile import (format_claim, hand_from_dict, hand_to_dict, key_line, parse_claim,
                                            parse_match, players_problem, revision_from_dict, revision_to_dict,
                                            round_from_dict)
@@ -28,9 +28,12 @@ def is_json(text: str) -> bool:
 
 def match_data(match: Match) -> dict[str, Any]:
     """The facts of a JSON export that are not its rounds (they come with their tables): every key a match
-    file holds, so that an import gives back the whole match, its undo history too."""
-    return {"kind": EXPORT_KIND, "format": FORMAT_VERSION, "ruleset": match.ruleset,
-            "players": list(match.players),
+    file holds, so that an import gives back the whole match, its undo history too, and the language the table
+    speaks (``lang``, only where the match has one, as in the match file)."""
+    data = {"kind": EXPORT_KIND, "format": FORMAT_VERSION, "ruleset": match.ruleset}
+    if match.lang:
+        data["lang"] = match.lang
+    return data | {"players": list(match.players),
             "sides": [{"name": side.name, "players": list(side.players)} for side in match.sides],
             "pending": [format_claim(claim) for claim in match.pending],
             "hand": hand_to_dict(match.hand) if match.hand is not None else None,
@@ -66,6 +69,10 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
     ruleset, players = data.get("ruleset"), data.get("players")
     if not isinstance(ruleset, str) or not ruleset:
         raise refuse(_("must name the ruleset (a built-in name or a path)"), "ruleset")
+    lang = data.get("lang", "")
+    if lang not in ("",) + LANGUAGES:
+        raise refuse(_("must be one of {languages} (the language the table speaks)").format(
+            languages=", ".join(LANGUAGES)), "lang")
     problem = players_problem(players)
     if problem:
         raise refuse(problem, "players")
@@ -124,7 +131,7 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
             problems.append(MatchFileError(_("the hand in play: {error}").format(error=error), label,
                                            key_line(text, "hand")))
     match = Match(ruleset=ruleset, players=tuple(players), sides=sides, rounds=tuple(rounds),
-                  pending=tuple(pending), path=label, history=tuple(history), hand=hand)
+                  pending=tuple(pending), path=label, history=tuple(history), lang=lang, hand=hand)
     return match, problems
 
 

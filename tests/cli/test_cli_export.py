@@ -221,6 +221,31 @@ def test_import_refuses_to_overwrite_and_broken_files(sk, goat_recorded, tmp_pat
     assert "does not exist" in sk.fails("import", str(tmp_path / "missing.json"), code=2)
 
 
+def test_an_export_keeps_the_language_the_table_speaks(tmp_path, sk, monkeypatch):
+    sk("new", "--lang", "uk", "Masha", "Alex")
+    sk("round", "--out", "Alex", "--total", "Masha=30")
+    data = json.loads(sk("export").stdout)
+    assert list(data)[:4] == ["kind", "format", "ruleset", "lang"] and data["lang"] == "uk"
+    exported = tmp_path / "e.json"
+    exported.write_text(json.dumps(data), encoding="utf-8")
+    other = type(sk)(tmp_path / "other")
+    other.folder.mkdir()
+    other("import", str(exported))
+    assert 'lang = "uk"' in other.path.read_text(encoding="utf-8")
+    monkeypatch.delenv("SCOREKEEPER_LANG")
+    assert other("table").stdout.startswith("Козел")  # the imported match speaks as the table did
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
+    data["lang"] = "fr"
+    exported.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    refused = other.fails("import", "--force", str(exported), code=1)
+    assert f"{exported}:5: lang: must be one of en, ru, uk" in refused
+    assert 'lang = "uk"' in other.path.read_text(encoding="utf-8")  # the match file is untouched
+
+
+def test_an_export_without_a_language_has_no_lang(goat_recorded, sk):
+    assert "lang" not in json.loads(sk("export").stdout)
+
+
 def test_import_keeps_a_ruleset_file_reachable(tmp_path, sk):
     house = tmp_path / "rules" / "house.toml"
     house.parent.mkdir()
