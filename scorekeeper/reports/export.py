@@ -83,11 +83,13 @@ def _table_after(match: Match, table: Table, result: RoundResult) -> dict[str, A
 
 def _result_data(result: RoundResult) -> dict[str, Any]:
     return {"winner": result.winner,
-            "sides": [item._asdict() for item in result.sides],
+            "sides": [{"side": side, "hand": hand, "points": points, "recorded": recorded, "score": score,
+                       "remembered": remembered, "wiped": wiped, "dropped": dropped}
+                      for side, hand, points, recorded, score, remembered, wiped, dropped in result.sides],
             "eggs": result.eggs, "eggs_added": result.eggs_added, "eggs_paid": result.eggs_paid,
             "eggs_paid_to": result.eggs_paid_to, "eggs_rotten": result.eggs_rotten,
             "notes": [note.said() for note in result.notes],
-            "steps": [step._asdict() for step in result.steps]}
+            "steps": [{"side": side, "key": key, "text": text} for side, key, text in result.steps]}
 
 
 def export_json(match: Match, table: Table) -> str:
