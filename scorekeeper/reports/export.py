@@ -111,12 +111,12 @@ def _layout(value: Any, encode: Callable[[Any], str], pieces: list[str], depth: 
     its C encoder (faster, and lighter on memory, on a long match); the pieces are joined once, at the end,
     rather than each level copying the text of the levels below it.  An iterator (``_data``'s rounds) is a
     list of objects, each made when it is written."""
-    if isinstance(value, Iterator):
-        expands = True
+    if isinstance(value, dict):
+        expands = depth <= 1
     elif isinstance(value, list):
         expands = depth <= 2 and any(isinstance(item, (list, dict)) for item in value)
-    else:
-        expands = depth <= 1 and isinstance(value, dict)
+    else:  # a value, or an iterator: asked last, as an abstract class asks more than a dict or a list does
+        expands = isinstance(value, Iterator)
     if not expands or not value:
         pieces.append(encode(value))
         return
