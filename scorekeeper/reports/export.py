@@ -83,11 +83,13 @@ def _table_after(match: Match, table: Table, result: RoundResult) -> dict[str, A
 
 def _result_data(result: RoundResult) -> dict[str, Any]:
     return {"winner": result.winner,
-            "sides": [item._asdict() for item in result.sides],
+            "sides": [{"side": side, "hand": hand, "points": points, "recorded": recorded, "score": score,
+                       "remembered": remembered, "wiped": wiped, "dropped": dropped}
+                      for side, hand, points, recorded, score, remembered, wiped, dropped in result.sides],
             "eggs": result.eggs, "eggs_added": result.eggs_added, "eggs_paid": result.eggs_paid,
             "eggs_paid_to": result.eggs_paid_to, "eggs_rotten": result.eggs_rotten,
             "notes": [note.said() for note in result.notes],
-            "steps": [step._asdict() for step in result.steps]}
+            "steps": [{"side": side, "key": key, "text": text} for side, key, text in result.steps]}
 
 
 def export_json(match: Match, table: Table) -> str:
@@ -109,12 +111,12 @@ def _layout(value: Any, encode: Callable[[Any], str], pieces: list[str], depth: 
     its C encoder (faster, and lighter on memory, on a long match); the pieces are joined once, at the end,
     rather than each level copying the text of the levels below it.  An iterator (``_data``'s rounds) is a
     list of objects, each made when it is written."""
-    if isinstance(value, Iterator):
-        expands = True
+    if isinstance(value, dict):
+        expands = depth <= 1
     elif isinstance(value, list):
         expands = depth <= 2 and any(isinstance(item, (list, dict)) for item in value)
-    else:
-        expands = depth <= 1 and isinstance(value, dict)
+    else:  # a value, or an iterator: asked last, as an abstract class asks more than a dict or a list does
+        expands = isinstance(value, Iterator)
     if not expands or not value:
         pieces.append(encode(value))
         return

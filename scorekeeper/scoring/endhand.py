@@ -18,6 +18,7 @@ from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishTie, HandOf, Rounding, RoundWhat
 from scorekeeper.scoring.fishtie import split, tie_rule
 from scorekeeper.i18n.message import both
+from scorekeeper.scoring.seats import Seats, seats
 from scorekeeper.scoring.state import Outcome, RoundState
 from scorekeeper.scoring.table import Step
 
@@ -127,15 +128,16 @@ def _write_off_own(ruleset: Ruleset, outcome: Outcome, side_hands: dict[str, int
 def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],
             player_hands: dict[str, int], steps: list[Step] | None) -> Outcome:
     said = steps is not None
-    names = [side.name for side in match.sides]
+    seating = seats(match)
+    names = seating.names
     line_total = sum(side_hands.values())
     if rnd.ending is OUT:
-        winner = match.side_of(rnd.out).name
+        winner = seating.side_of[rnd.out]
         count = _against(ruleset, match, (winner,), player_hands, 0, said)
         points = count.points if ruleset["endhand.out_pips"] else 0
         bonus = ruleset["endhand.out_bonus"]
         if not said:
-            return _to(names, winner, points + bonus, line_total)
+            return _to(seating, winner, points + bonus, line_total)
         own_side = ruleset["endhand.own_side"]
         if not ruleset["endhand.out_pips"]:
             text = _("{player} went out").format(player=rnd.out)
@@ -150,7 +152,7 @@ def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, in
                 said=text, bonus=bonus, total=points + bonus)
             points += bonus
         steps.append(Step(winner, "endhand.count", text))
-        return _to(names, winner, points, line_total)
+        return _to(seating, winner, points, line_total)
     fewest = min(side_hands.values())
     level = tuple(name for name in names if side_hands[name] == fewest)
     single = ""
@@ -170,7 +172,7 @@ def _settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, in
             words = _FISH_SCORES[(bool(single), bool(ruleset["endhand.own_side"]), bool(own))]
             steps.append(Step(winner, "endhand.count", _(words).format(
                 single=single, side=winner, fewest=fewest, count=count.text)))
-        return _to(names, winner, count.points, line_total)
+        return _to(seating, winner, count.points, line_total)
     tie, key = tie_rule(ruleset, len(names), len(level))
     if steps is None:  # a rare round (a tie): said anyway, and dropped
         steps = []
@@ -217,7 +219,7 @@ _FISH_SCORES = {
 }
 
 
-def _to(names: list[str], winner: str, points: int, line_total: int) -> Outcome:
-    return Outcome({name: points if name == winner else 0 for name in names}, winner=winner,
-                   losers=tuple(name for name in names if name != winner), line_total=line_total)
+def _to(seating: Seats, winner: str, points: int, line_total: int) -> Outcome:
+    return Outcome({name: points if name == winner else 0 for name in seating.names}, winner=winner,
+                   losers=seating.others[winner], line_total=line_total)
 

@@ -82,8 +82,11 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
 
 
 def _at_target(accounts: Mapping[str, Account], target: int) -> bool:
-    """Whether a side's score has reached ``target``."""
-    return any(account.score >= target for account in accounts.values())
+    """Whether a side's score has reached ``target`` (asked after every round: a loop, not a generator)."""
+    for account in accounts.values():
+        if account.score >= target:
+            return True
+    return False
 
 
 def explained(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], number: int) -> RoundResult:

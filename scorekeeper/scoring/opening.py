@@ -21,6 +21,9 @@ def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
     dropped = {}
     steps: list[Step] | None = [] if state.steps is not None else None  # no texts for a replay without them
     for name, value in state.points.items():
+        if not value:  # nothing to record, nothing to say: the account as it was
+            recorded[name] = dropped[name] = 0
+            continue
         eggs = state.eggs_paid if name == state.eggs_paid_to else 0
         accounts[name], recorded[name], dropped[name] = record(ruleset, name, accounts[name], value, steps, eggs)
     return state.but(accounts=accounts, recorded=recorded, dropped=dropped, steps=state.added(steps))

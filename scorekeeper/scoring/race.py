@@ -19,6 +19,7 @@ from scorekeeper.notation.stored_plays import PlayLine
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner, SeveralReach
 from scorekeeper.scoring.checked import scores_of
+from scorekeeper.scoring.seats import seats
 from scorekeeper.scoring.state import RoundState
 from scorekeeper.scoring.table import Decision, Step
 
@@ -63,12 +64,12 @@ def play_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
             scored = _board_scores(ruleset, match, rnd, notes)
     if not claims and not scored and not ruleset["end.exact"] and not ruleset["end.at_once"]:
         return state.but(notes=state.notes + tuple(notes)) if notes else state
-    steps: list[Step] = []
+    explain = state.steps is not None
+    steps: list[Step] | None = [] if explain else None  # no texts for a replay without them
     scores = {name: account.score for name, account in state.accounts.items()}
-    hand = play(ruleset, match, scores, claims, state.points, steps, notes, scored,
-                rnd.plays if state.steps is not None else None)
+    hand = play(ruleset, match, scores, claims, state.points, steps, notes, scored, rnd.plays if explain else None)
     return state.but(points=hand.points, reached_first=hand.first, steps=state.added(steps),
-                     notes=state.notes + tuple(notes))
+                     notes=state.notes + tuple(notes) if notes else state.notes)
 
 
 def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[Message]) -> tuple[ScoredPlay, ...] | None:
@@ -87,7 +88,7 @@ def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[Message]) -> 
     return scored_plays(ruleset, followed)
 
 
-def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], steps: list[Step]) -> list[tuple]:
+def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], steps: list[Step] | None) -> list[tuple]:
     events = []
     for claim in claims:
         side = match.side_of(claim.player).name
@@ -103,6 +104,8 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
 
         value = score_of(ruleset, claim.count)
         if not value:
+            if steps is None:
+                continue
             steps.append(Step(side, "play.scores", _(
                 "{player}'s count of {count} scores nothing under {ruleset}: {why}").format(
                 player=claim.player, count=claim.count, ruleset=ruleset.called,
@@ -115,16 +118,16 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
     return events
 
 
-def _play_events(match: Match, scored: tuple[ScoredPlay, ...], steps: list[Step], plays=None) -> list[tuple]:
+def _play_events(match: Match, scored: tuple[ScoredPlay, ...], steps: list[Step] | None, plays=None) -> list[tuple]:
     """The events of the plays that scored; with the hand's ``plays``, what each one did in words (the steps
     ``explain`` shows), which a table alone does not need: it then never reads the plays."""
+    side_of = seats(match).side_of
     if plays is None:
-        return [(match.side_of(item.taker).name, item.points, "play.scores", "")
-                for item in scored if item.taker is not None]
+        return [(side_of[item.taker], item.points, "play.scores", "") for item in scored if item.taker is not None]
     events = []
     for item in scored:
         player, said = _said(plays, item.number - 1)
-        side = match.side_of(player if item.taker is None else item.taker).name
+        side = side_of[player if item.taker is None else item.taker]
         fields = {"number": item.number, "play": said, "count": item.count, "points": item.points,
                   "player": player, "taker": item.taker, "side": side}
         if item.taker is None:
@@ -171,14 +174,14 @@ def _said(plays, index: int) -> tuple[str, str]:
 
 
 def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterable[Claim],
-         end_points: dict[str, int] | None, steps: list[Step], notes: list[Message],
+         end_points: dict[str, int] | None, steps: list[Step] | None, notes: list[Message],
          scored: tuple[ScoredPlay, ...] | None = None, plays=None) -> Race:
     """Score one hand's events in order: the claims (or, ``scored``, what the plays scored on the board),
-    then ``end_points`` (None: the hand is still in play).  ``plays``: the hand's plays, to say what each
-    scoring play did (``steps``)."""
+    then ``end_points`` (None: the hand is still in play).  ``steps``: where to say what was applied, None to
+    say nothing; ``plays``: the hand's plays, to say what each scoring play did (with ``steps``)."""
     target = target_for(ruleset, match)
     running = dict(scores)
-    points = {side.name: 0 for side in match.sides}
+    points = dict.fromkeys(seats(match).names, 0)
     claimed = dict(points)
     claims = tuple(claims)
     if claims and ruleset["play.scores"] is PlayScore.NONE:
@@ -194,6 +197,8 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
     exact = ruleset["end.exact"] and target
     for side, value, key, said in events:
         if exact and running[side] + value > target:
+            if steps is None:
+                continue
             steps.append(Step(side, "end.exact", _(
                 "{side}: {points} not scored: {score} + {points} would pass the target {target}, which must be "
                 "reached exactly").format(side=side, points=value, score=running[side], target=target)))
@@ -202,8 +207,11 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
         points[side] += value
         if key is not None:
             claimed[side] += value
-            steps.append(Step(side, key, said))
+            if steps is not None:
+                steps.append(Step(side, key, said))
         if at_once and running[side] >= target:
+            if steps is None:
+                return Race(points, claimed, side)
             steps.append(Step(side, "end.at_once", _(
                 "{side} reaches {score} of {target} and wins at once; nothing after it in this hand is "
                 "scored").format(side=side, score=running[side], target=target)))

@@ -151,10 +151,11 @@ class RoundState:
 
     def result(self) -> RoundResult:
         """What the round leaves in the table."""
-        accounts = self.accounts
-        sides = tuple(SideRound(name, self.side_hands[name], value, self.recorded[name], accounts[name].score,
-                                accounts[name].remembered, self.wiped[name], self.dropped[name])
-                      for name, value in self.points.items())
+        accounts, hands, recorded = self.accounts, self.side_hands, self.recorded
+        wiped, dropped = self.wiped, self.dropped
+        sides = tuple([SideRound(name, hands[name], value, recorded[name], accounts[name].score,
+                                 accounts[name].remembered, wiped[name], dropped[name])
+                       for name, value in self.points.items()])
         outcome = self.outcome
         return RoundResult(self.number, self.facts, sides, self.pot.amount, self.pot.age, outcome.tied_total,
                            self.eggs_paid, self.eggs_paid_to, self.eggs_rotten, outcome.winner, self.steps,

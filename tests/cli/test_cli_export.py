@@ -20,6 +20,7 @@ from hypothesis import given, settings, strategies as st
 from conftest import Table
 
 from scorekeeper.domain.facts import Ending, Hand, Match, Round
+from scorekeeper.match.opened import open_match
 from scorekeeper.match.record import new_match, record_round
 from scorekeeper.reports.export import CSV_COLUMNS, export_json
 from scorekeeper.storage.exchange import parse_export
@@ -154,6 +155,18 @@ def test_json_has_the_facts_and_the_table_after_every_round(recorded):
     last = data["rounds"][-1]["table"]
     assert {key: last[key] for key in ("over", "winner", "loser", "sides", "eggs")} == \
         {key: table[key] for key in ("over", "winner", "loser", "sides", "eggs")}
+
+
+def test_json_round_results_hold_every_field_the_replay_gives(recorded):
+    """Each side's numbers and each step are written field by field (not ``_asdict``): every field of
+    ``SideRound`` and ``Step``, under its own name, with its value."""
+    sk, _table = recorded
+    opened = open_match(sk.path, explain=True)
+    data = json.loads(export_json(opened.match, opened.table))
+    assert len(data["rounds"]) == len(opened.table.rounds)
+    for entry, result in zip(data["rounds"], opened.table.rounds):
+        assert entry["result"]["sides"] == [side._asdict() for side in result.sides]
+        assert entry["result"]["steps"] == [step._asdict() for step in result.steps]
 
 
 def test_markdown_is_a_pipe_table(recorded):
