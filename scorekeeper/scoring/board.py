@@ -37,6 +37,7 @@ from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.notation.ends import said_ends
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.play_line import parse_plays, said_play
+from scorekeeper.notation.stored_plays import PlayLine
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, count_score, open_count
@@ -948,9 +949,11 @@ def dealt_hands(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
 
 
 _FOLLOWED: dict = {}
-"""Hands followed, by ruleset (held, so that its id stays its own), seating, plays, hands at the end and how
-the hand was led: a round's checks, its derivation and its scoring all follow the same plays, and opening a
-match then replaying it follows every hand twice; a hand needs following once."""
+"""Hands followed, by ruleset (held, so that its id stays its own), seating, plays (a line as the match file
+stores it: its text, which the same plays always have, so that a hand found here is neither read nor hashed
+play by play), hands at the end and how the hand was led: a round's checks, its derivation and its scoring all
+follow the same plays, and opening a match then replaying it follows every hand twice; a hand needs following
+once."""
 _KEPT = 4096
 
 
@@ -961,7 +964,8 @@ def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
     (``dealt_hands``), where they can be, and what the hands at the end prove. ``opening``: how the match says
     the hand was to be led (``scoring.lead.opening``; None: its lead is not checked); ``typed``: a hand being
     recorded (``Board``'s ``typed``), else as the match recorded it."""
-    key = (id(ruleset), tuple(players), tuple(plays), tuple(sorted((held or {}).items())), opening, typed)
+    line = plays.text if isinstance(plays, PlayLine) else tuple(plays)  # a stored line: its text, not read
+    key = (id(ruleset), tuple(players), line, tuple(sorted((held or {}).items())), opening, typed)
     found = _FOLLOWED.get(key)
     if found is not None and found[0] is ruleset:
         return found[1]
