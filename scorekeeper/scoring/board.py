@@ -377,7 +377,9 @@ class Board:
         halves: list[int] = []
         for index in self._spinners:
             node = nodes[index]
-            halves.extend(_spinner_halves(reading, node.tile.low, tuple(port is None for port in node.ports)))
+            ports = node.ports  # a spinner's four sides
+            halves.extend(_spinner_halves(reading, node.tile.low, (ports[0] is None, ports[1] is None,
+                                                                   ports[2] is None, ports[3] is None)))
         ends: list[int] = []
         for index in self._open:
             node = nodes[index]
@@ -415,7 +417,8 @@ class Board:
             node = nodes[index]
             ports = node.ports
             if node.spinner:  # its next free side only; every side shows its number
-                side = next(side for side in range(4) if ports[side] is not None)
+                side = 0 if ports[0] is not None else 1 if ports[1] is not None else \
+                    2 if ports[2] is not None else 3
                 if ports[side] == low or ports[side] == high:
                     found.append(_Place(index, side, ports[side]))
                 continue
