@@ -250,10 +250,11 @@ def _plain_name(word: str) -> bool:
     first = word[:1]
     if not first.isalnum() or first.isdecimal():
         return False
-    signs = _WORD_SIGNS
-    for char in word:
-        if not (char.isalnum() or char in signs):
-            return False
+    if not word.isalnum():  # a sign among the letters, or something else
+        signs = _WORD_SIGNS
+        for char in word:
+            if not (char.isalnum() or char in signs):
+                return False
     return word.casefold() not in KEYWORDS
 
 

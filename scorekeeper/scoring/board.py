@@ -967,7 +967,7 @@ def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
     (``dealt_hands``), where they can be, and what the hands at the end prove. ``opening``: how the match says
     the hand was to be led (``scoring.lead.opening``; None: its lead is not checked); ``typed``: a hand being
     recorded (``Board``'s ``typed``), else as the match recorded it."""
-    line = plays.text if isinstance(plays, PlayLine) else tuple(plays)  # a stored line: its text, not read
+    line = plays.text if type(plays) is PlayLine else tuple(plays)  # a stored line: its text, not read
     key = (id(ruleset), tuple(players), line, tuple(sorted((held or {}).items())), opening, typed)
     found = _FOLLOWED.get(key)
     if found is not None and found[0] is ruleset:
