@@ -29,7 +29,6 @@ from scorekeeper.domain.tiles import TILE_DASHES, WRITTEN_TILES, Tile, parse_til
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.i18n import _, language as language_in_use
 from scorekeeper.notation.names import candidates, match_player
-from scorekeeper.notation.words import echo_word, play_word
 
 KNOCK_WORDS = ("knocks", "knock", "passes", "pass")
 DRAW_WORDS = ("draws", "draw")
@@ -41,7 +40,7 @@ WHOSE_TURN = ""
 """The player of a play typed without a name (``nameless``): the one whose turn it is, which the hand says."""
 MOST_DRAWN = 999
 """The most tiles a draw in a match file may say (a typed draw: the tiles of the ruleset's set at most)."""
-_TOKEN = re.compile(rf"""
+_TOKEN = rf"""
     (?P<tile>[0-9]+[{TILE_DASHES}][0-9]+)(?![0-9{TILE_DASHES}])
   | (?P<number>[0-9]+)(?![0-9])
   | "(?P<quoted>[^"]*)"
@@ -50,7 +49,12 @@ _TOKEN = re.compile(rf"""
   | (?P<draw>\+[0-9]*)(?=[\s,;]|$)
   | (?P<space>[\s,;]+)
   | (?P<other>\S[^\s,;]*)
-""", re.VERBOSE)
+"""
+"""What the play line is made of, compiled where a line is first read word by word (``re``'s cache): a line as
+the match file stores it is read without it (``_stored``), so a command that only reads a match file never
+compiles it."""
+_WORD_SIGNS = "_'’.-"
+"""What a word of the play line may hold besides letters and digits (``_TOKEN``'s ``word``)."""
 
 
 class _Word:
@@ -63,7 +67,7 @@ class _Word:
 
 def _words(text: str) -> list[_Word]:
     found = []
-    for item in _TOKEN.finditer(text):
+    for item in re.finditer(_TOKEN, text, re.VERBOSE):
         kind = item.lastgroup
         if kind == "space":
             continue
@@ -240,8 +244,18 @@ def _stored(text: str) -> tuple[Play, ...] | None:
 
 
 def _plain_name(word: str) -> bool:
-    plain = _TOKEN.fullmatch(word)
-    return plain is not None and plain.lastgroup == "word" and word.casefold() not in KEYWORDS
+    """Whether ``word`` is a name the play line reads as one word (``_TOKEN``'s ``word``: a letter, then
+    letters, digits and ``_'’.-``), no keyword; said with ``str``'s tests, which are the ones ``re`` reads
+    ``\\w`` and ``\\d`` by, so that a stored line and a name written back need no pattern compiled."""
+    first = word[:1]
+    if not first.isalnum() or first.isdecimal():
+        return False
+    if not word.isalnum():  # a sign among the letters, or something else
+        signs = _WORD_SIGNS
+        for char in word:
+            if not (char.isalnum() or char in signs):
+                return False
+    return word.casefold() not in KEYWORDS
 
 
 def _meaning(typed: str, players: Sequence[str] | None, seen: list[str]) -> str:
@@ -251,6 +265,8 @@ def _meaning(typed: str, players: Sequence[str] | None, seen: list[str]) -> str:
     english = typed.casefold()
     if english in KEYWORDS:
         return english
+    from scorekeeper.notation.words import play_word  # start-up: keeps the word tables out of a stored line
+
     meaning = play_word(typed)
     if meaning is None or candidates(list(players) if players is not None else seen, typed):
         return english
@@ -293,7 +309,11 @@ def format_play(play: Play, language: str = "en", players: Sequence[str] = ()) -
     seated = (*players, play.player, *((play.taker,) if play.taker else ()))
 
     def said(word: str) -> str:
-        return word if language == "en" else echo_word("plays", word, language, seated)
+        if language == "en":
+            return word
+        from scorekeeper.notation.words import echo_word  # start-up: keeps the word tables out of English
+
+        return echo_word("plays", word, language, seated)
 
     name = format_name(play.player)
     if play.action is Action.KNOCK:
@@ -321,7 +341,4 @@ def format_plays(plays: Sequence[Play], language: str = "en", players: Sequence[
 
 def format_name(player: str) -> str:
     """A name as a play line writes it: in double quotes when it is not one plain word or is a keyword."""
-    plain = _TOKEN.fullmatch(player)
-    if plain and plain.lastgroup == "word" and player.casefold() not in KEYWORDS:
-        return player
-    return f'"{player}"'
+    return player if _plain_name(player) else f'"{player}"'

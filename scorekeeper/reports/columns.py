@@ -18,7 +18,7 @@ def _narrow(char: str) -> bool:
 
 def width(text: str) -> int:
     """Columns the text takes on a terminal: wide (CJK) characters take two, combining marks none."""
-    if text.isascii() or all(_narrow(char) for char in text):
+    if text.isascii() or all(_narrow(char) for char in text if char > "\x7f"):  # ASCII is narrow: not asked
         return len(text)
     import unicodedata  # only tables with, say, CJK names pay for it
 

@@ -37,6 +37,7 @@ from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.notation.ends import said_ends
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.play_line import parse_plays, said_play
+from scorekeeper.notation.stored_plays import PlayLine
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import FishermanIs, Muggins, PlayScore, SpinnerReading, Spinners
 from scorekeeper.scoring.counts import End, Spinner, count_score, open_count
@@ -376,7 +377,9 @@ class Board:
         halves: list[int] = []
         for index in self._spinners:
             node = nodes[index]
-            halves.extend(_spinner_halves(reading, node.tile.low, tuple(port is None for port in node.ports)))
+            ports = node.ports  # a spinner's four sides
+            halves.extend(_spinner_halves(reading, node.tile.low, (ports[0] is None, ports[1] is None,
+                                                                   ports[2] is None, ports[3] is None)))
         ends: list[int] = []
         for index in self._open:
             node = nodes[index]
@@ -414,7 +417,8 @@ class Board:
             node = nodes[index]
             ports = node.ports
             if node.spinner:  # its next free side only; every side shows its number
-                side = next(side for side in range(4) if ports[side] is not None)
+                side = 0 if ports[0] is not None else 1 if ports[1] is not None else \
+                    2 if ports[2] is not None else 3
                 if ports[side] == low or ports[side] == high:
                     found.append(_Place(index, side, ports[side]))
                 continue
@@ -948,9 +952,11 @@ def dealt_hands(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
 
 
 _FOLLOWED: dict = {}
-"""Hands followed, by ruleset (held, so that its id stays its own), seating, plays, hands at the end and how
-the hand was led: a round's checks, its derivation and its scoring all follow the same plays, and opening a
-match then replaying it follows every hand twice; a hand needs following once."""
+"""Hands followed, by ruleset (held, so that its id stays its own), seating, plays (a line as the match file
+stores it: its text, which the same plays always have, so that a hand found here is neither read nor hashed
+play by play), hands at the end and how the hand was led: a round's checks, its derivation and its scoring all
+follow the same plays, and opening a match then replaying it follows every hand twice; a hand needs following
+once."""
 _KEPT = 4096
 
 
@@ -961,7 +967,8 @@ def follow_hand(ruleset: Ruleset, players: Sequence[str], plays: Sequence[Play],
     (``dealt_hands``), where they can be, and what the hands at the end prove. ``opening``: how the match says
     the hand was to be led (``scoring.lead.opening``; None: its lead is not checked); ``typed``: a hand being
     recorded (``Board``'s ``typed``), else as the match recorded it."""
-    key = (id(ruleset), tuple(players), tuple(plays), tuple(sorted((held or {}).items())), opening, typed)
+    line = plays.text if type(plays) is PlayLine else tuple(plays)  # a stored line: its text, not read
+    key = (id(ruleset), tuple(players), line, tuple(sorted((held or {}).items())), opening, typed)
     found = _FOLLOWED.get(key)
     if found is not None and found[0] is ruleset:
         return found[1]

@@ -198,3 +198,42 @@ def test_a_word_that_would_name_a_player_is_written_in_english():
     plays = (Play("Боря", Action.KNOCK), Play("Боря", Action.DRAW, drawn=1))
     assert format_plays(plays, "ru", seated) == "Боря knocks, Боря берёт 1"
     assert parse_plays(format_plays(plays, "ru", seated), seated) == plays
+
+
+_WORD = __import__("re").compile(r"[^\W\d_][\w'’.-]*")
+"""The play line's word as its pattern reads one (``_TOKEN``'s ``word``)."""
+
+
+@given(st.one_of(st.text(max_size=8), st.text(alphabet="aZ9_'’.-Ёё١½²ǅ\u0301 \"", max_size=6),
+                 st.sampled_from(("on", "Knocks", "Uncle Vanya", "O'Neil", "O’Neil", "Ann-Marie", "J.R.", "_x", "9a", "a_1",
+                                  "Zoë", "١a", "a١", "½", "ǅ", "a\u0301", "Маша", "", "a b", "6-6", "-"))))
+def test_a_name_is_quoted_exactly_where_the_pattern_does_not_read_it_as_a_word(name):
+    """``format_name`` (and the stored line's reader) say a plain name without compiling the play line's
+    pattern: a name is written bare exactly where the pattern's ``word`` reads all of it and it is no
+    keyword, and a bare name reads back as itself."""
+    from scorekeeper.notation.play_line import KEYWORDS, format_name
+
+    bare = _WORD.fullmatch(name) is not None and name.casefold() not in KEYWORDS
+    assert format_name(name) == (name if bare else f'"{name}"')
+    if bare:
+        assert parse_plays(f"{name} 6-6", exact=True)[0].player == name
+
+
+def test_reading_a_stored_line_loads_no_word_table_nor_compiles_the_pattern():
+    """A match file's play line is read by splitting: no word table is folded or even loaded and the play
+    line's pattern is not compiled (every command on a played match paid for them); a typed line uses them."""
+    import subprocess
+    import sys
+
+    code = """
+import re, sys
+from scorekeeper.notation.play_line import _TOKEN, format_plays, parse_plays
+compiled = lambda: any(key[1] == _TOKEN for key in re._cache)
+plays = parse_plays("Ann 6-6, Bob 3-6 on 6 missed, Cat knocks, Dan draws 2, Dan 1-3 muggins Ann", exact=True)
+assert format_plays(plays) == "Ann 6-6, Bob 3-6 on 6 missed, Cat knocks, Dan draws 2, Dan 1-3 muggins Ann"
+print("notation.words" in " ".join(sys.modules), compiled())
+parse_plays("a 66, b стук", ["Ann", "Bob"])
+print("scorekeeper.notation.words" in sys.modules, compiled())
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == ["False False", "True True"]
