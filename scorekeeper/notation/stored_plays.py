@@ -44,7 +44,7 @@ class PlayLine(Sequence):
         """Play ``index`` (from 0) as the line stores it, where it is read alone (``Bob 0-2 missed``): the same
         text always reads as the same play.  None where the line is read whole (read already, or a name in
         quotes, which may hold a comma)."""
-        if self._plays is None and index >= 0 and '"' not in self.text:
+        if self._plays is None and index >= 0 and as_written(self.text):
             if self._items is None:
                 self._items = self.text.split(", ")  # the stored form: one play between commas
             if index < len(self._items):
@@ -72,10 +72,18 @@ class PlayLine(Sequence):
         return f"PlayLine({self.text!r})"
 
 
+def as_written(text: str) -> bool:
+    """Whether a stored line is in the shape ``format_plays`` writes, which may be cut into plays without reading
+    it: one play between ``", "``, single spaces, no name in quotes (which may hold a comma).  A line edited by
+    hand into another shape (``Ann 6-6,Bob 6-5``, a space before it) reads as the play line's reader reads it."""
+    return ('"' not in text and text == text.strip() and text.count(",") == text.count(", ")
+            and "  " not in text and ";" not in text and "\t" not in text and "\n" not in text)
+
+
 def lead_player(plays: Sequence[Play]) -> str:
-    """Who made the first play of a hand (its lead).  A line as the match file stores it is not read for it:
-    where no name in it is quoted, every name is one plain word (``format_plays``), and the line starts with
-    the leader's."""
-    if isinstance(plays, PlayLine) and plays._plays is None and '"' not in plays.text:
+    """Who made the first play of a hand (its lead).  A line as the match file stores it is not read for it
+    (``as_written``): every name in it is one plain word (``format_plays``), and the line starts with the
+    leader's."""
+    if isinstance(plays, PlayLine) and plays._plays is None and as_written(plays.text):
         return plays.text.split(" ", 1)[0]
     return plays[0].player

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from careless import careless_hand
@@ -23,7 +24,7 @@ from scorekeeper.match.record import new_match
 from scorekeeper.match.usecases import round_from_facts
 from scorekeeper.notation.names import name_problem
 from scorekeeper.notation.play_line import format_plays
-from scorekeeper.notation.stored_plays import PlayLine, lead_player
+from scorekeeper.notation.stored_plays import PlayLine, as_written, lead_player
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring import board
 from scorekeeper.scoring.checked import before_link, holds, sealed, sealed_match
@@ -157,3 +158,36 @@ def test_the_lead_player_of_a_stored_line_is_the_one_reading_it_gives(leader, ot
     stored = PlayLine(format_plays(plays))
     assert lead_player(stored) == leader == stored.plays[0].player
     assert lead_player(plays) == leader
+
+
+BLOCK_HAND = ("Ann 6-6, Bob 6-5, Ann 5-5, Bob 5-4, Ann 4-4, Bob 4-3, Ann 3-3, Bob 3-2, Ann 2-2, Bob 2-1, Ann 1-1, "
+              "Bob 1-0, Ann 0-0")
+
+
+@pytest.mark.parametrize("edited", [" Ann 6-6, Bob 5-6", "Ann 6-6,Bob 5-6", "Ann  6-6, Bob 5-6", "Ann 6-6; Bob 5-6"])
+def test_a_line_edited_by_hand_out_of_the_written_shape_is_read_for_its_lead(sk, edited):
+    """A stored line edited by hand into a shape the writer does not write (still one the reader reads) is kept
+    as it is, sealed, by the next write; a later change that settles its lead reads who led from the line, not
+    from its first word, and finds no breach where there is none."""
+    sk("new", "--rules", "block", "Ann", "Bob")
+    for _ in range(3):
+        sk("round", "--plays", BLOCK_HAND, "--out", "Ann", "--hand", "Bob=6-4")
+    text = sk.path.read_text(encoding="utf-8")
+    last = text.rindex("plays = 'Ann 6-6, Bob 5-6")
+    sk.path.write_text(text[:last] + "plays = '" + edited + text[last + len("plays = 'Ann 6-6, Bob 5-6"):],
+                       encoding="utf-8")
+    sk("round", "Ann out, Bob 5")  # a write: round 3 sealed with its line as edited
+    assert edited in sk.path.read_text(encoding="utf-8")
+    said = sk("delete", "2").stdout
+    assert "kept as a ruling" not in said and "allowed" not in sk.path.read_text(encoding="utf-8")
+    assert lead_player(PlayLine(edited + ", Ann 5-5")) == "Ann"
+
+
+@pytest.mark.parametrize("line, written", [("Ann 5-5, Bob 4-5", True), ("Ann 5-5,Bob 4-5", False),
+                                           (" Ann 5-5, Bob 4-5", False), ('"A, B" 5-5, Bob 4-5', False),
+                                           ("Ann 5-5, Bob 4-5 ", False), ("Ann 5-5;  Bob 4-5", False)])
+def test_a_stored_line_is_cut_into_plays_only_in_the_written_shape(line, written):
+    stored = PlayLine(line)
+    assert as_written(line) is written
+    assert (stored.stored(1) is not None) is written
+    assert stored[1] == PlayLine(line).plays[1]  # read alone or whole, the same play
