@@ -126,14 +126,19 @@ def printable(text: str) -> str:
 def shell_word(text: str, double: bool = False) -> str:
     """A path (or any word) in a command a message suggests to type: quoted as a POSIX shell needs it
     (``'my game.toml'``; ``match.toml`` stays as it is), then ``printable``. ``double``: the command is said
-    inside single quotes, so a word that needs quoting takes double ones where they are enough
-    (``"my game.toml"``)."""
+    inside single quotes, so a word that needs quoting takes double ones, with a backslash before what a shell
+    reads inside them (``"my game.toml"``, ``"it's \\$5.toml"``); only a ``!`` (which an interactive shell
+    reads even there) keeps single quotes."""
     import shlex  # start-up: only a message that suggests a command with a path in it
 
     quoted = shlex.quote(text)
-    if double and quoted != text and not set(text) & set('"$`\\!'):
-        quoted = f'"{text}"'
+    if double and quoted != text and "!" not in text:
+        quoted = '"' + text.translate(_IN_DOUBLE_QUOTES) + '"'
     return printable(quoted)
+
+
+_IN_DOUBLE_QUOTES = str.maketrans({char: "\\" + char for char in '$`"\\'})
+"""What a POSIX shell reads inside double quotes, each given a backslash before it (``shell_word``)."""
 
 
 def quoted(text: str, limit: int = 24) -> str:

@@ -48,10 +48,11 @@ def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> No
     shown = render_table(opened.table, opened.ruleset, None, width, wide, key=True)
     click.echo(shown)
     if save_to:
-        # a typed path: escaped, it cannot drive the terminal; the command on a line of its own, to copy
+        # a typed path: escaped, it cannot drive the terminal; the command on a line of its own, never cut (a
+        # line break inside it would not copy as one command: the terminal wraps it instead)
         lines = wrap(_("Saved to {path}. Take back its last round, then record it again:").format(
             path=printable(save_to)), width, indent="  ")
-        lines += wrap(f"scorekeeper --match {shell_word(save_to)} undo", width, indent="    ", first="  ")
+        lines.append(f"  scorekeeper --match {shell_word(save_to)} undo")
     else:
         lines = wrap(_("Start your own: scorekeeper new Ann Bob"), width, indent="  ")
     click.echo("\n".join(lines))

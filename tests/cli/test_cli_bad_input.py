@@ -242,6 +242,17 @@ def test_demo_save_says_a_path_with_control_characters_escaped(sk, tmp_path, mon
     assert (tmp_path / "8\x1b[2J").exists()
 
 
+def test_demo_save_never_cuts_the_command_it_suggests(sk, tmp_path, monkeypatch):
+    """On a narrow screen the sentence is wrapped, but the command stays one line (the terminal wraps it): a
+    line break inside the quoted path would copy as two commands, and a wrong file name."""
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "40")
+    said = sk("demo", "--save", "my club night 2026.toml").stdout.rstrip("\n").split("\n")
+    assert shlex.split(said[-1]) == ["scorekeeper", "--match", "my club night 2026.toml", "undo"], said[-3:]
+
+
 @pytest.mark.parametrize("name", ["my game.toml", "it's.toml", "plain.toml"])
 def test_demo_save_suggests_a_command_a_shell_reads_as_it_is_said(sk, tmp_path, monkeypatch, name):
     """The command that demo --save suggests, with the path in it quoted as a POSIX shell needs it, runs as

@@ -6,7 +6,7 @@ finishing, undoing or dropping it is explicit."""
 
 from __future__ import annotations
 
-import shlex
+import subprocess
 
 import pytest
 from click.testing import CliRunner
@@ -122,7 +122,8 @@ def test_undoing_a_play_and_dropping_the_hand_are_written_and_dropping_is_asked(
 
 
 @pytest.mark.parametrize("name, said", [("club.toml", "{path}"), ("club night.toml", '"{path}"'),
-                                        ("it's $5.toml", "'{folder}/it'\"'\"'s $5.toml'")])
+                                        ("it's $5.toml", '"{folder}/it\'s \\$5.toml"'),
+                                        ("hey!.toml", "'{folder}/hey!.toml'")])
 def test_a_hand_kept_in_another_file_names_it_in_the_command_to_go_on(tmp_path, monkeypatch, name, said):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("SCOREKEEPER_MATCH", raising=False)
@@ -133,7 +134,9 @@ def test_a_hand_kept_in_another_file_names_it_in_the_command_to_go_on(tmp_path, 
     command = f"scorekeeper --match {said.format(path=path, folder=tmp_path)} play"
     assert f"and '{command}' goes on with it;" in live.handle("quit").text
     assert live.farewell().endswith(f"(3 plays): '{command}' goes on with it.")
-    assert shlex.split(command)[2] == str(path)  # what a shell hands the command is the file
+    handed = subprocess.run(["sh", "-c", f"printf %s {command.split(' ', 2)[2].rsplit(' ', 1)[0]}"],
+                            capture_output=True, text=True, check=True).stdout
+    assert handed == str(path)  # what a shell hands the command is the file
 
 
 def test_the_match_named_by_the_environment_is_the_one_scorekeeper_play_opens(tmp_path, monkeypatch):
