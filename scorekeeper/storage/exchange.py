@@ -12,7 +12,7 @@ from typing import Any
 
 from scorekeeper.domain.facts import FORMAT_VERSION, Match, Side, singles
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, printable
-from scorekeeper.i18n import LANGUAGES, _
+from scorekeeper.i18n import LANGUAGES, _, ngettext
 from scorekeeper.storage.matchfile import (format_claim, hand_from_dict, hand_to_dict, key_line, parse_claim,
                                            parse_match, players_problem, revision_from_dict, revision_to_dict,
                                            round_from_dict)
@@ -76,8 +76,18 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
     problem = players_problem(players)
     if problem:
         raise refuse(problem, "players")
+    raw_sides = data.get("sides") or []
+    for item in raw_sides if isinstance(raw_sides, list) else ():  # refused as a match file's side is
+        if not isinstance(item, dict) or not isinstance(item.get("name"), str):
+            raise refuse(_("each side needs a name and a list of players"), "sides")
+        unknown = sorted(set(item) - {"name", "players"})
+        if unknown:
+            raise refuse(ngettext("unknown key {keys} in side {side} (a side holds name and players)",
+                                  "unknown keys {keys} in side {side} (a side holds name and players)",
+                                  len(unknown)).format(keys=", ".join(printable(key) for key in unknown),
+                                                       side=printable(item["name"])), "sides")
     try:
-        sides = tuple(Side(str(item["name"]), tuple(item["players"])) for item in data.get("sides") or [])
+        sides = tuple(Side(item["name"], tuple(item["players"])) for item in raw_sides)
     except (TypeError, KeyError):
         raise refuse(_("each side needs a name and a list of players"), "sides") from None
     sides = sides or singles(tuple(players))

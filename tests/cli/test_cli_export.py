@@ -255,6 +255,22 @@ def test_an_export_keeps_the_language_the_table_speaks(tmp_path, sk, monkeypatch
     assert 'lang = "uk"' in other.path.read_text(encoding="utf-8")  # the match file is untouched
 
 
+@pytest.mark.parametrize("change, said", [
+    ({"colour": "red"}, "sides: unknown key colour in side Ann+Cat (a side holds name and players)"),
+    ({"name": 5}, "sides: each side needs a name and a list of players"),
+])
+def test_import_refuses_a_side_as_the_match_file_refuses_it(tmp_path, sk, change, said):
+    sk("new", "--rules", "goat-pairs", "--team", "Ann,Cat", "--team", "Bob,Dan")
+    data = json.loads(sk("export").stdout)
+    data["sides"][0].update(change)
+    exported = tmp_path / "e.json"
+    exported.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    other = type(sk)(tmp_path / "other")
+    other.folder.mkdir()
+    assert said in other.fails("import", str(exported), code=1)
+    assert not other.path.exists()
+
+
 def test_an_export_without_a_language_has_no_lang(goat_recorded, sk):
     assert "lang" not in json.loads(sk("export").stdout)
 
