@@ -129,6 +129,8 @@ def shell_word(text: str, double: bool = False) -> str:
     inside single quotes, so a word that needs quoting takes double ones, with a backslash before what a shell
     reads inside them (``"my game.toml"``, ``"it's \\$5.toml"``); only a ``!`` (which an interactive shell
     reads even there) keeps single quotes."""
+    if text and all(char.isalnum() or char in _BARE for char in text):  # 'клуб.toml' as 'match.toml'
+        return text
     import shlex  # start-up: only a message that suggests a command with a path in it
 
     quoted = shlex.quote(text)
@@ -136,6 +138,10 @@ def shell_word(text: str, double: bool = False) -> str:
         quoted = '"' + text.translate(_IN_DOUBLE_QUOTES) + '"'
     return printable(quoted)
 
+
+_BARE = "@%+=:,./-_"
+"""What a shell reads as it is besides letters and digits (``shlex.quote``'s own, which takes only ASCII letters
+and digits: a name in Cyrillic needs no quotes either)."""
 
 _IN_DOUBLE_QUOTES = str.maketrans({char: "\\" + char for char in '$`"\\'})
 """What a POSIX shell reads inside double quotes, each given a backslash before it (``shell_word``)."""

@@ -123,7 +123,7 @@ def test_undoing_a_play_and_dropping_the_hand_are_written_and_dropping_is_asked(
 
 @pytest.mark.parametrize("name, said", [("club.toml", "{path}"), ("club night.toml", '"{path}"'),
                                         ("it's $5.toml", '"{folder}/it\'s \\$5.toml"'),
-                                        ("hey!.toml", "'{folder}/hey!.toml'")])
+                                        ("hey!.toml", "'{folder}/hey!.toml'"), ("клуб.toml", "{path}")])
 def test_a_hand_kept_in_another_file_names_it_in_the_command_to_go_on(tmp_path, monkeypatch, name, said):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("SCOREKEEPER_MATCH", raising=False)
