@@ -12,10 +12,10 @@ from typing import Any
 
 from scorekeeper.domain.facts import FORMAT_VERSION, Match, Side, singles
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, printable
-from scorekeeper.i18n import LANGUAGES, _, ngettext
-from scorekeeper.storage.matchfile import (format_claim, hand_from_dict, hand_to_dict, key_line, parse_claim,
-                                           parse_match, players_problem, revision_from_dict, revision_to_dict,
-                                           round_from_dict)
+from scorekeeper.i18n import _
+from scorekeeper.storage.matchfile import (format_claim, hand_from_dict, hand_to_dict, key_line, lang_problem,
+                                           parse_claim, parse_match, players_problem, revision_from_dict,
+                                           revision_to_dict, round_from_dict, side_key_problem)
 from scorekeeper.storage.tomlread import TomlError, loads
 
 EXPORT_KIND = "scorekeeper match export"
@@ -70,9 +70,9 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
     if not isinstance(ruleset, str) or not ruleset:
         raise refuse(_("must name the ruleset (a built-in name or a path)"), "ruleset")
     lang = data.get("lang", "")
-    if lang not in ("",) + LANGUAGES:
-        raise refuse(_("must be one of {languages} (the language the table speaks)").format(
-            languages=", ".join(LANGUAGES)), "lang")
+    problem = lang_problem(lang)
+    if problem:
+        raise refuse(problem, "lang")
     problem = players_problem(players)
     if problem:
         raise refuse(problem, "players")
@@ -80,12 +80,9 @@ def parse_export(text: str, label: str) -> tuple[Match, list[FileProblem]]:
     for item in raw_sides if isinstance(raw_sides, list) else ():  # refused as a match file's side is
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
             raise refuse(_("each side needs a name and a list of players"), "sides")
-        unknown = sorted(set(item) - {"name", "players"})
-        if unknown:
-            raise refuse(ngettext("unknown key {keys} in side {side} (a side holds name and players)",
-                                  "unknown keys {keys} in side {side} (a side holds name and players)",
-                                  len(unknown)).format(keys=", ".join(printable(key) for key in unknown),
-                                                       side=printable(item["name"])), "sides")
+        problem = side_key_problem(item)
+        if problem:
+            raise refuse(problem[0], "sides")
     try:
         sides = tuple(Side(item["name"], tuple(item["players"])) for item in raw_sides)
     except (TypeError, KeyError):

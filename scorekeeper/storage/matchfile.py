@@ -124,9 +124,9 @@ def parse_match(text: str, label: str = "<match>", problems: list[MatchFileError
     if not isinstance(ruleset, str) or not ruleset:
         broken(_("must name the ruleset (a built-in name or a path)"), "ruleset")
     lang = data.get("lang", "")
-    if lang not in ("",) + LANGUAGES:
-        broken(_("must be one of {languages} (the language the table speaks)").format(
-            languages=", ".join(LANGUAGES)), "lang")
+    problem = lang_problem(lang)
+    if problem:
+        broken(problem, "lang")
         lang = ""
     players = data.get("players")
     problem = players_problem(players)
@@ -322,12 +322,9 @@ def _parse_sides(raw: Any, players: list[str], label: str, text: str, broken) ->
         broken(_("each side needs a name and a list of players"), "sides", line)
         return singles(tuple(players))
     for item in raw:  # refused as every other key the writer never wrote is
-        unknown = sorted(set(item) - {"name", "players"})
-        if unknown:
-            broken(ngettext("unknown key {keys} in side {side} (a side holds name and players)",
-                            "unknown keys {keys} in side {side} (a side holds name and players)", len(unknown)).format(
-                keys=", ".join(printable(key) for key in unknown), side=printable(item["name"])), "sides",
-                _side_key_line(text, line, unknown[0]))
+        problem = side_key_problem(item)
+        if problem:
+            broken(problem[0], "sides", _side_key_line(text, line, problem[1]))
             break
     sides = tuple(Side(item["name"], tuple(item["players"])) for item in raw)
     if players and sorted(player for side in sides for player in side.players) != sorted(players):
@@ -339,6 +336,29 @@ def _parse_sides(raw: Any, players: list[str], label: str, text: str, broken) ->
 _ROUND_KEYS = frozenset({"end", "out", "fisher", "hands", "last", "led", "claims", "points", "plays", "allowed",
                          "scored", "checked"})
 _ENDINGS = {ending.value: ending for ending in Ending}
+
+
+def lang_problem(lang: Any) -> str | None:
+    """Why ``lang`` (a match file's or an export's) is not a language the table may speak; None where it is
+    ("" for none)."""
+    if lang in ("",) + LANGUAGES:
+        return None
+    return _("must be one of {languages} (the language the table speaks)").format(languages=", ".join(LANGUAGES))
+
+
+SIDE_KEYS = frozenset({"name", "players"})
+"""What a side holds (``sides``: a match file's, an export's)."""
+
+
+def side_key_problem(side: dict) -> tuple[str, str] | None:
+    """The keys of ``side`` (a side whose name is text) that a side does not hold, said as a problem, with the
+    first of them (to find its line); None where there are none."""
+    unknown = sorted(set(side) - SIDE_KEYS)
+    if not unknown:
+        return None
+    return ngettext("unknown key {keys} in side {side} (a side holds name and players)",
+                    "unknown keys {keys} in side {side} (a side holds name and players)", len(unknown)).format(
+        keys=", ".join(printable(key) for key in unknown), side=printable(side["name"])), unknown[0]
 
 
 def _parse_round(raw: Any, line: int | None, seen: dict[Any, Hand] | None = None, as_written: str | None = None) \
