@@ -7,7 +7,7 @@ from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, Sta
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.checks import round_checker
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, PlayScore, Teams
+from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, PlayScore, Teams, plain
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
 
@@ -68,8 +68,6 @@ def unconverted_claims(match: Match, own: Ruleset, ruleset: Ruleset) -> tuple[Un
 
 
 def _unconverted_note(own: Ruleset, ruleset: Ruleset, items: tuple[Unconverted, ...]) -> str:
-    from scorekeeper.referee.verdict import plain  # start-up: keeps the verdicts out of table --rules
-
     said = [_(_UNCONVERTED[item.in_play_total, item.round is not None]).format(
         player=item.player, points=item.points, round=item.round) for item in items]
     rule = (f"{plain(own['play.scores'])} of {own['play.multiple']} -> "
@@ -168,8 +166,6 @@ def lacking_facts(table: Table) -> list[str]:
 
 def differing_keys(first: Ruleset, second: Ruleset) -> list[tuple[str, str, str]]:
     """(key, first's value, second's value) for every key on which the two rulesets differ."""
-    from scorekeeper.referee.verdict import plain  # start-up: as in _unconverted_note
-
     found = [(key.path, plain(first[key.path]), plain(second[key.path])) for key in KEYS
              if first[key.path] != second[key.path]]
     if dict(first.special_hands) != dict(second.special_hands):
