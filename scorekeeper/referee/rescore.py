@@ -134,18 +134,21 @@ def numbers(table: Table) -> list[tuple]:
 
 
 def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
-    """Facts recorded in the match that change nothing under ``ruleset`` (the table is the same without them)."""
+    """Facts recorded in the match that change nothing under ``ruleset`` (the table is the same without them).
+    ``table``: the match's table under ``ruleset``; the rounds before the first that records a fact are the
+    same without it, and their results are taken from there rather than scored again."""
     found = []
     for attribute, empty, label in OPTIONAL_FACTS:
         rounds = [number for number, rnd in enumerate(match.rounds, start=1) if getattr(rnd, attribute)]
         if not rounds:
             continue
-        stripped = match._replace(rounds=tuple(rnd._replace(**{attribute: empty}) for rnd in match.rounds))
+        stripped = match._replace(rounds=tuple(rnd._replace(**{attribute: empty}) if getattr(rnd, attribute) else rnd
+                                               for rnd in match.rounds))
         try:
             check = round_checker(stripped, ruleset, rescoring=True)
             for number in rounds:  # the other rounds are the ones rescore checked
                 check(stripped.rounds[number - 1])
-            same = numbers(replay(ruleset, stripped)) == numbers(table)
+            same = numbers(replay(ruleset, stripped, table.rounds)) == numbers(table)
         except (ScorekeeperError, KeyError, TypeError, ValueError):
             same = False  # the ruleset cannot do without it
         if same:
