@@ -22,7 +22,7 @@ COMMANDS = {
     "demo": "scorekeeper.cli.demo_command:demo",
     "check": "scorekeeper.cli.check_commands:check",
     "explain": "scorekeeper.cli.check_commands:explain",
-    "compare": "scorekeeper.cli.check_commands:compare",
+    "compare": "scorekeeper.cli.rescore_commands:compare",
     "edit": "scorekeeper.cli.edit_commands:edit_command",
     "delete": "scorekeeper.cli.edit_commands:delete_command",
     "export": "scorekeeper.cli.export_commands:export_command",

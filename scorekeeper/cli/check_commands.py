@@ -1,25 +1,24 @@
-"""The referee's commands: check (deal, fish, hand, count, play), explain and compare."""
+"""The referee's commands: check (deal, fish, hand, count, play) and explain."""
 
 from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.base import Command, Group, format_option, match_path, wide_option
+from scorekeeper.cli.base import Command, Group, format_option, match_path
 from scorekeeper.cli.completion import ruleset_names
 from scorekeeper.cli.output import echo_json, echo_paged, screen_width
 from scorekeeper.cli.params import PLAYER_TILES, ROUND_NUMBER, TILE, TILES, whole_number
 from scorekeeper.domain.tiles import parse_tiles
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import N_, _
-from scorekeeper.reports.fit import wrap_lines
-from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.rules.schema import Muggins, PlayScore
 
 RULES_HELP = "A built-in ruleset or a ruleset file (default: the current match's ruleset, else goat)."
 
 
 def _ruleset(ctx: click.Context, spec: str | None):
-    from scorekeeper.referee.rulings import ruling_ruleset  # start-up: keeps referee.rulings out of compare
+    from scorekeeper.referee.rulings import ruling_ruleset  # start-up: keeps the ruleset loader (tomllib) out
+    # of 'check --help'
 
     return ruling_ruleset(spec, match_path(ctx))
 
@@ -33,7 +32,7 @@ def _show(ruling, ruleset, output_format: str) -> None:
     if output_format == "json":
         echo_json({**ruling.to_dict(), "ruleset": ruleset.name})
         return
-    from scorekeeper.reports.ruling import render_ruling  # start-up: keeps it out of explain, compare and JSON
+    from scorekeeper.reports.ruling import render_ruling  # start-up: keeps it out of explain and JSON
 
     click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.called, screen_width()))
 
@@ -260,63 +259,3 @@ def _explain_hand(match, ruleset, table, output_format: str) -> None:
 
     echo_paged(render_hand_in_play(followed, table, ruleset.called, ruleset["play.scores"] is not PlayScore.NONE,
                                    screen_width(), allowed))
-
-
-@click.command("compare", cls=Command)
-@click.argument("other", metavar="OTHER", shell_complete=ruleset_names)
-@wide_option
-@format_option("json")
-@click.pass_context
-def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> None:
-    """Score the match under OTHER beside its own ruleset, marking what differs.
-
-    OTHER is a built-in ruleset or a ruleset file. The match file is not changed. Lists the rule keys
-    that differ, and the facts OTHER cannot use or needs but the match lacks.
-
-    \b
-    Examples:
-      scorekeeper compare house.toml
-      scorekeeper compare goat-pairs --format json
-    """
-    from scorekeeper.referee.rescore import compare as compare_tables  # start-up: keeps re-scoring and the
-    from scorekeeper.match.opened import open_match  # start-up: match layer out of the rulings, which read no match
-
-    opened = open_match(match_path(ctx))
-    comparison = compare_tables(opened.match, opened.ruleset, load_ruleset(other), opened.table)
-    if output_format == "json":
-        echo_json(comparison.to_dict())
-        return
-    from scorekeeper.reports.compare import render_comparison  # start-up: keeps reports.compare out of JSON
-
-    click.echo(render_comparison(comparison, screen_width(wide), wide))
-
-
-def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False,
-                  every_round: bool = False) -> None:
-    """``table --rules OTHER``: the match's facts replayed under another ruleset; nothing is written."""
-    from scorekeeper.referee.rescore import rescore  # start-up: as in compare
-    from scorekeeper.match.opened import open_match  # start-up: as in compare
-
-    path = match_path(ctx)
-    opened = open_match(path)  # the file checked under its own ruleset first, as 'table' does
-    rescored = rescore(opened.match, load_ruleset(rules_spec), opened.ruleset)
-    if output_format == "json":
-        echo_json({**rescored.table.to_dict(), "not_scored": list(rescored.unscored),
-                   "rescore_notes": list(rescored.notes),
-                   "unconverted_claims": [item.to_dict() for item in rescored.unconverted]})
-        return
-    from scorekeeper.reports.formats import PUBLISHED  # start-up: keeps the formats' names out of the other checks
-
-    if output_format in PUBLISHED:
-        from scorekeeper.cli.published import show_published  # start-up: keeps tabulate out of the terminal's table
-
-        show_published(rescored.table, rescored.ruleset, output_format, every_round)
-        return
-    from scorekeeper.reports.render import SHOWN_ROUNDS, render_table  # start-up: keeps reports.render out of JSON
-
-    width = screen_width(wide)
-    click.echo(render_table(rescored.table, rescored.ruleset, SHOWN_ROUNDS, width, wide))
-    said = _("(re-scored under {ruleset}, from the facts of {path}; the match file is unchanged)").format(
-        ruleset=rescored.ruleset.called, path=path)
-    click.echo("\n".join(wrap_lines(["", said] + [_("note: {note}").format(note=note) for note in rescored.notes],
-                                    width)))

@@ -153,8 +153,8 @@ def table_command(ctx: click.Context, every_round: bool, wide: bool, rules_spec:
         follow_table(match_path(ctx))
         return
     if rules_spec:
-        from scorekeeper.cli.check_commands import show_rescored  # start-up: keeps the referee's commands out of
-        # every 'table' but 'table --rules'
+        from scorekeeper.cli.rescore_commands import show_rescored  # start-up: keeps re-scoring out of every
+        # 'table' but 'table --rules'
 
         show_rescored(ctx, rules_spec, output_format, wide, every_round)
         return

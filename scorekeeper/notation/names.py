@@ -8,7 +8,6 @@ refused with the candidates it could have meant.  Names that fold alike cannot s
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Iterable, Sequence
 
 from scorekeeper.errors import InputError, either, printable, quoted
@@ -23,6 +22,8 @@ _LOOKALIKES = str.maketrans({"а": "a", "е": "e", "о": "o", "р": "p", "с": "
 def fold(text: str) -> str:
     """A name as it is compared: case, accents, look-alike letters and runs of spaces folded (``fold('Алёна')
     == fold('алена')``)."""
+    import unicodedata  # start-up: only a typed name is folded; a stored play line, read whole, never is
+
     decomposed = unicodedata.normalize("NFKD", " ".join(text.casefold().split()))
     return "".join(char for char in decomposed if not unicodedata.combining(char)).translate(_LOOKALIKES)
 

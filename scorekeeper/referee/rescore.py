@@ -7,7 +7,7 @@ from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, Sta
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.checks import round_checker
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, PlayScore, Teams
+from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, PlayScore, Teams, plain
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import Table
 
@@ -68,8 +68,6 @@ def unconverted_claims(match: Match, own: Ruleset, ruleset: Ruleset) -> tuple[Un
 
 
 def _unconverted_note(own: Ruleset, ruleset: Ruleset, items: tuple[Unconverted, ...]) -> str:
-    from scorekeeper.referee.verdict import plain  # start-up: keeps the verdicts out of table --rules
-
     said = [_(_UNCONVERTED[item.in_play_total, item.round is not None]).format(
         player=item.player, points=item.points, round=item.round) for item in items]
     rule = (f"{plain(own['play.scores'])} of {own['play.multiple']} -> "
@@ -136,18 +134,21 @@ def numbers(table: Table) -> list[tuple]:
 
 
 def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
-    """Facts recorded in the match that change nothing under ``ruleset`` (the table is the same without them)."""
+    """Facts recorded in the match that change nothing under ``ruleset`` (the table is the same without them).
+    ``table``: the match's table under ``ruleset``; the rounds before the first that records a fact are the
+    same without it, and their results are taken from there rather than scored again."""
     found = []
     for attribute, empty, label in OPTIONAL_FACTS:
         rounds = [number for number, rnd in enumerate(match.rounds, start=1) if getattr(rnd, attribute)]
         if not rounds:
             continue
-        stripped = match._replace(rounds=tuple(rnd._replace(**{attribute: empty}) for rnd in match.rounds))
+        stripped = match._replace(rounds=tuple(rnd._replace(**{attribute: empty}) if getattr(rnd, attribute) else rnd
+                                               for rnd in match.rounds))
         try:
             check = round_checker(stripped, ruleset, rescoring=True)
             for number in rounds:  # the other rounds are the ones rescore checked
                 check(stripped.rounds[number - 1])
-            same = numbers(replay(ruleset, stripped)) == numbers(table)
+            same = numbers(replay(ruleset, stripped, table.rounds)) == numbers(table)
         except (ScorekeeperError, KeyError, TypeError, ValueError):
             same = False  # the ruleset cannot do without it
         if same:
@@ -168,8 +169,6 @@ def lacking_facts(table: Table) -> list[str]:
 
 def differing_keys(first: Ruleset, second: Ruleset) -> list[tuple[str, str, str]]:
     """(key, first's value, second's value) for every key on which the two rulesets differ."""
-    from scorekeeper.referee.verdict import plain  # start-up: as in _unconverted_note
-
     found = [(key.path, plain(first[key.path]), plain(second[key.path])) for key in KEYS
              if first[key.path] != second[key.path]]
     if dict(first.special_hands) != dict(second.special_hands):

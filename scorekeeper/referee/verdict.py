@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import Ruleset
-from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE, written
+from scorekeeper.rules.schema import KEYS_BY_PATH, SPECIAL_HANDS, SPECIAL_HANDS_SOURCE, plain
 
 
 class Citation(NamedTuple):
@@ -20,14 +20,6 @@ class Citation(NamedTuple):
 
     def to_dict(self) -> dict:
         return {"key": self.key, "value": self.value, "text": self.text, "source": self.source}
-
-
-def plain(value: object) -> str:
-    """A key's value as it is written in a ruleset file."""
-    value = written(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def key_value(ruleset: Ruleset, key: str) -> str:

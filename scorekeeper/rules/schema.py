@@ -15,6 +15,14 @@ def written(value):
     return value.value if isinstance(value, Enum) else value
 
 
+def plain(value: object) -> str:
+    """A key's value as it is written in a ruleset file."""
+    value = written(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 class Count(Enum):
     """Who records a round's points."""
 

@@ -172,3 +172,18 @@ def test_a_pairs_match_rescores_under_its_own_ruleset(sk, own):
     sk("round", *ONE_ROUND)
     assert json.loads(sk("table", "--rules", own, "--format", "json").stdout)["sides"] == sk.json()["sides"]
     assert json.loads(sk("compare", own, "--format", "json").stdout)["differing_rounds"] == []
+
+
+
+def test_a_fact_first_recorded_in_a_later_round_is_named_unused_only_where_the_table_is_the_same(sk, tmp_path):
+    """The last tile, first given in round 2: Sea Goat's two finishing doubles use it (the table without it
+    differs), a copy of Goat does not (the same table); the rounds before it are taken as they were scored."""
+    (tmp_path / "plain.toml").write_text('extends = "goat"\nname = "plain"\n')
+    sk("new", "--rules", "goat", *PLAYERS)
+    sk("round", "--out", "Alex", "--total", "Masha=12", "--total", "Olya=7", "--total", "Serg=4")
+    sk("round", "--out", "Masha", "--last", "5-5 6-6", "--total", "Alex=3", "--total", "Olya=13", "--total", "Serg=5")
+    sk("round", "--out", "Olya", "--last", "0-1", "--total", "Masha=14", "--total", "Alex=1", "--total", "Serg=2")
+    assert json.loads(sk("compare", "sea-goat", "--format", "json").stdout)["unused_facts"] == []
+    unused = json.loads(sk("compare", str(tmp_path / "plain.toml"), "--format", "json").stdout)["unused_facts"]
+    assert unused == ["the tile the player went out with ('out on TILE' or --last), recorded in rounds 2, 3: plain "
+                      "does not use it for the score here (the table is the same without it)"]
