@@ -13,12 +13,12 @@ from typing import Any, Callable
 
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import _
-from scorekeeper.domain.facts import Ending, Match, Side
+from scorekeeper.domain.facts import Ending, Match, Round, Side
 from scorekeeper.reports.formats import DATA
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table, history_entry
-from scorekeeper.storage.matchfile import dump_match, round_to_dict
+from scorekeeper.storage.matchfile import PLAIN, dump_match, plays_text, round_to_dict
 from scorekeeper.domain.tiles import format_tiles
 
 CSV_COLUMNS = ("round", "side", "players", "ending", "out", "fisher", "led", "last", "hand", "hand_value",
@@ -148,11 +148,34 @@ class _RoundWriter:
         steps = ", ".join([_STEP % ("null" if side is None else string(side), string(key), string(said))
                            for side, key, said in result.steps])
         return _Written(_ROUND % (
-            result.number, self.encode(round_to_dict(result.facts)), text(result.winner), sides, result.eggs,
+            result.number, self._facts(result.facts), text(result.winner), sides, result.eggs,
             result.eggs_added, result.eggs_paid, text(result.eggs_paid_to), result.eggs_rotten,
             self._notes(result), steps, result.number, standing, result.eggs,
             "true" if last and table.over else "false",
             text(table.winner if last else None), text(table.loser if last else None)))
+
+    def _facts(self, rnd: Round) -> str:
+        """``round_to_dict(rnd)`` as json writes it: the match file's keys in its order (``_dump_round``), for
+        a round of the usual keys; one holding claims, points made during play or rulings goes through json."""
+        if rnd.claims or rnd.play_points or rnd.rulings:
+            return self.encode(round_to_dict(rnd))
+        string = self.string
+        parts = ['{"end": ', string(rnd.ending.value)]
+        if rnd.out:
+            parts += (', "out": ', string(rnd.out))
+        if rnd.fisher:
+            parts += (', "fisher": ', string(rnd.fisher))
+        if rnd.led or rnd.plain_led:
+            parts += (', "led": ', string(str(rnd.led) if rnd.led else PLAIN))
+        if rnd.last or rnd.plain_last:
+            parts += (', "last": ', string(format_tiles(rnd.last) if rnd.last else PLAIN))
+        if rnd.plays:
+            parts += (', "plays": ', string(plays_text(rnd.plays)))
+        key = self.keys
+        parts += (', "hands": {', ", ".join([
+            key[player] + (str(hand.total) if hand.tiles is None else string(format_tiles(hand.tiles)))
+            for player, hand in rnd.hands.items()]), "}}")
+        return "".join(parts)
 
     def _notes(self, result: RoundResult) -> str:
         if not result.notes:
@@ -174,7 +197,7 @@ class _RoundWriter:
 
 
 class _Keys(dict):
-    """Each side's name as a key of a JSON object, written once: ``"Masha": ``."""
+    """Each side's or player's name as a key of a JSON object, written once: ``"Masha": ``."""
 
     def __init__(self, string: Callable[[str], str]) -> None:
         super().__init__()

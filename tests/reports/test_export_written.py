@@ -12,10 +12,12 @@ from hypothesis import given, settings, strategies as st
 from long_matches import LONGEST, invoke, long_match
 from played_hands import played_match
 
-from scorekeeper.domain.facts import Ending, Hand, Match, Round, Side
+from scorekeeper.domain.facts import Breach, Claim, Ending, Hand, Match, Round, Ruling, Side
+from scorekeeper.domain.tiles import TileSet
 from scorekeeper.i18n.message import Message
 from scorekeeper.i18n import use
 from scorekeeper.match.opened import open_match
+from scorekeeper.notation.stored_plays import PlayLine
 from scorekeeper.rules.loader import builtin_names, load_ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.reports.export import export_data, export_json
@@ -43,15 +45,36 @@ def written_lines(text: str) -> list[str]:
     return [line.strip().removesuffix(",") for line in rounds + history]
 
 
+tiles = st.lists(st.sampled_from(TileSet(6).tiles()), max_size=3, unique=True).map(tuple)
+
+
+@st.composite
+def rounds(draw, sides: list[str]):
+    """A round's facts, with every key the match file may write (its claims, points and rulings now and
+    then)."""
+    out = draw(st.none() | st.sampled_from(sides))
+    hands = {player: draw(st.builds(Hand, total=st.integers(0, 40)) | st.builds(Hand, tiles=tiles))
+             for player in sides if player != out}
+    rare = draw(st.booleans())
+    return Round(Ending.OUT if out else Ending.FISH, hands, out=out, fisher=draw(maybe), last=draw(tiles),
+                 led=draw(st.none() | st.sampled_from(TileSet(6).tiles())),
+                 claims=tuple(draw(st.lists(st.builds(Claim, st.sampled_from(sides), numbers,
+                                                      st.none() | numbers), max_size=2))) if rare else (),
+                 play_points=tuple(draw(st.lists(st.builds(Claim, st.sampled_from(sides), numbers),
+                                                 max_size=2))) if rare else (),
+                 plays=draw(st.just(()) | words.filter(str.strip).map(PlayLine)),
+                 plain_last=draw(st.booleans()), plain_led=draw(st.booleans()),
+                 rulings=tuple(draw(st.lists(st.builds(Ruling, st.integers(1, 9), st.sampled_from(Breach)),
+                                             max_size=2))) if rare else ())
+
+
 @st.composite
 def tables(draw):
     sides = draw(st.lists(names, min_size=1, max_size=4, unique=True))
     match = Match(ruleset="goat", players=tuple(sides), sides=tuple(Side(name, (name,)) for name in sides))
     results = []
     for number in range(1, draw(st.integers(1, 4)) + 1):
-        out = draw(st.sampled_from(sides))
-        facts = Round(Ending.OUT, {player: Hand(total=draw(st.integers(0, 40))) for player in sides if player != out},
-                      out=out)
+        facts = draw(rounds(sides))
         moved = tuple(SideRound(name, *draw(st.tuples(*[numbers] * 7))) for name in sides)
         steps = tuple(Step(draw(maybe), draw(words), draw(words)) for _ in range(draw(st.integers(0, 3))))
         notes = tuple(Message.of(draw(words)) for _ in range(draw(st.integers(0, 2))))
@@ -65,7 +88,7 @@ def tables(draw):
     return match, table
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(tables())
 def test_each_round_and_history_entry_is_what_json_writes_for_its_dict(drawn):
     match, table = drawn
