@@ -72,7 +72,7 @@ def _seating(sides) -> bytes:
 def seal(seed_value: int, before: int, link: int) -> str:
     """The seal of a round whose facts hash to ``link``, after a round whose facts hash to ``before`` (or
     ``FIRST``, ``HISTORY``), under ``seed_value``: eight hexadecimal digits."""
-    return f"{zlib.crc32(f'{before}:{link}'.encode(), seed_value):08x}"
+    return "%08x" % zlib.crc32(b"%d:%d" % (before, link), seed_value)  # bytes made as such: no text to encode
 
 
 def before_link(previous: Round | None) -> int | None:
