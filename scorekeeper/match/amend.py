@@ -15,7 +15,6 @@ from scorekeeper.domain.facts import Match, Round, Ruling, Undoing
 from scorekeeper.errors import InputError, StateError
 from scorekeeper.i18n import N_, _
 from scorekeeper.match.checks import LED, check_round, in_order, lead_breaches
-from scorekeeper.match.claims import add_claim
 from scorekeeper.match.opened import lead_problems, match_problems
 from scorekeeper.match.record import with_rulings
 from scorekeeper.match.revisions import Places, describe, round_label, settled, with_change
@@ -220,6 +219,8 @@ def redo(match: Match, ruleset: Ruleset, number: int | None = None,
                                                                  player=entry.claim.player,
                                                                  number=match.history[undone].number,
                                                                  change=undone + 1))
+        from scorekeeper.match.claims import add_claim  # start-up: keeps the claims and counts out of edit, delete
+
         over = replay(ruleset, match, scored).over
         restored = add_claim(match, ruleset, entry.claim.player, entry.claim.points, over, entry.claim.count)
         restored = restored._replace(history=tuple(history))

@@ -34,9 +34,12 @@ class Ruleset(NamedTuple):
                              special_sums=frozenset(sum(tile.pips for tile in tiles) for tiles in self.special_hands))
 
     def __getitem__(self, path: str) -> Any:  # type: ignore[override]
-        if isinstance(path, int):  # still a tuple underneath
-            return tuple.__getitem__(self, path)
-        return self.values[path]
+        try:  # a key: read thousands of times a replay, so its read is tried first and asks nothing else
+            return self.values[path]
+        except (KeyError, TypeError):
+            if isinstance(path, (int, slice)):  # still a tuple underneath
+                return tuple.__getitem__(self, path)
+            raise
 
     @property
     def called(self) -> str:
@@ -46,7 +49,8 @@ class Ruleset(NamedTuple):
 
     @property
     def tileset(self) -> TileSet:
-        return TileSet(self["tiles.max_pip"])
+        pips = self.values["tiles.max_pip"]
+        return _TILESETS.get(pips) or TileSet(pips)
 
     def special_value(self, tiles: tuple[Tile, ...]) -> int | None:
         """The value of a hand that consists exactly of listed special tiles, else None."""
@@ -56,3 +60,7 @@ class Ruleset(NamedTuple):
         if not self.special_hands:
             return "none"
         return ", ".join(f"{format_tiles(tiles)} = {value}" for tiles, value in self.special_hands.items())
+
+
+_TILESETS = {pips: TileSet(pips) for pips in range(13)}
+"""The sets up to double-twelve, made once: a round's checks ask for the ruleset's set several times."""

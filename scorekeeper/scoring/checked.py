@@ -23,7 +23,7 @@ import zlib
 
 from scorekeeper.domain.checked import Seal
 from scorekeeper.domain.facts import Match, Round
-from scorekeeper.domain.memo import once_per
+from scorekeeper.domain.memo import MOST, once_per
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import PlayScore
 from scorekeeper.storage.matchfile import round_link
@@ -35,18 +35,27 @@ FIRST = -1
 HISTORY = -2
 """What stands for the round before a round kept in the undo history."""
 
+_RULES: dict = {}
 _SEEDS: dict = {}
-_SEATS: dict = {}
+"""The last seed worked out for each ruleset, with the seating it was for (``seed``)."""
 _SEALED: list = []
 """The seed and the rounds of the last match ``sealed_match`` gave (``_as_sealed``)."""
 
 
 def seed(ruleset: Ruleset, match: Match) -> int:
-    """The part of every seal that the ruleset's resolved keys and the match's seating make."""
-    rules = once_per(_SEEDS, ruleset, _ruleset_seed, ruleset)
+    """The part of every seal that the ruleset's resolved keys and the match's seating make.  Asked for every
+    sealed round of a replay: kept for a ruleset and the very ``sides`` tuple it was worked out for, as
+    ``domain.memo.once_per`` keeps an answer (``sides`` a list may change: worked out each time)."""
     sides = match.sides
-    seating = once_per(_SEATS, sides, _seating, sides) if type(sides) is tuple else _seating(sides)
-    return zlib.crc32(seating, rules)
+    known = _SEEDS.get(id(ruleset))
+    if known is not None and known[0] is ruleset and known[1] is sides:
+        return known[2]
+    value = zlib.crc32(_seating(sides), once_per(_RULES, ruleset, _ruleset_seed, ruleset))
+    if type(sides) is tuple:
+        if len(_SEEDS) >= MOST:
+            _SEEDS.clear()
+        _SEEDS[id(ruleset)] = (ruleset, sides, value)
+    return value
 
 
 def _ruleset_seed(ruleset: Ruleset) -> int:
@@ -63,7 +72,7 @@ def _seating(sides) -> bytes:
 def seal(seed_value: int, before: int, link: int) -> str:
     """The seal of a round whose facts hash to ``link``, after a round whose facts hash to ``before`` (or
     ``FIRST``, ``HISTORY``), under ``seed_value``: eight hexadecimal digits."""
-    return f"{zlib.crc32(f'{before}:{link}'.encode(), seed_value):08x}"
+    return "%08x" % zlib.crc32(b"%d:%d" % (before, link), seed_value)  # bytes made as such: no text to encode
 
 
 def before_link(previous: Round | None) -> int | None:

@@ -86,7 +86,10 @@ def count_hands(ruleset: Ruleset, hands: list[int], own: int = 0, said: bool = T
 def settle_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     steps: list[Step] | None = [] if state.steps is not None else None  # no texts for a replay without them
     outcome = settle(ruleset, match, state.facts, state.side_hands, state.player_hands, steps)
-    return state.but(outcome=outcome, points=outcome.points, steps=state.added(steps))
+    state.outcome, state.points = outcome, outcome.points  # set, not ``but``: every round of every replay
+    if steps:
+        state.steps = state.added(steps)
+    return state
 
 
 def settle(ruleset: Ruleset, match: Match, rnd: Round, side_hands: dict[str, int],

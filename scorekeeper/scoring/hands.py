@@ -94,10 +94,10 @@ def count_hands(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState
             total += value
             players[player] = value
         sides[side.name] = total
-    if not steps and not notes:
-        return state.but(side_hands=sides, player_hands=players)
-    return state.but(side_hands=sides, player_hands=players, steps=state.added(steps),
-                     notes=state.notes + tuple(notes))
+    state.side_hands, state.player_hands = sides, players  # set, not ``but``: every round of every replay
+    if steps or notes:
+        state.steps, state.notes = state.added(steps), state.notes + tuple(notes)
+    return state
 
 
 def tile_count(player: str | None, hand: Hand, deduced: Deduction | None, steps: list[Step]) -> int:

@@ -26,7 +26,10 @@ def record_opening(ruleset: Ruleset, match: Match, state: RoundState) -> RoundSt
             continue
         eggs = state.eggs_paid if name == state.eggs_paid_to else 0
         accounts[name], recorded[name], dropped[name] = record(ruleset, name, accounts[name], value, steps, eggs)
-    return state.but(accounts=accounts, recorded=recorded, dropped=dropped, steps=state.added(steps))
+    state.accounts, state.recorded, state.dropped = accounts, recorded, dropped  # set, not ``but``: every round
+    if steps:
+        state.steps = state.added(steps)
+    return state
 
 
 def record(ruleset: Ruleset, side: str, account: Account, points: int, steps: list[Step] | None,

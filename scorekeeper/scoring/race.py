@@ -10,7 +10,7 @@ pass the target are not scored), ``end.at_once`` (reaching the target during pla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple
 
 from scorekeeper.domain.facts import Claim, Match
 from scorekeeper.i18n import N_, _, language
@@ -68,8 +68,12 @@ def play_hand(ruleset: Ruleset, match: Match, state: RoundState) -> RoundState:
     steps: list[Step] | None = [] if explain else None  # no texts for a replay without them
     scores = {name: account.score for name, account in state.accounts.items()}
     hand = play(ruleset, match, scores, claims, state.points, steps, notes, scored, rnd.plays if explain else None)
-    return state.but(points=hand.points, reached_first=hand.first, steps=state.added(steps),
-                     notes=state.notes + tuple(notes) if notes else state.notes)
+    state.points, state.reached_first = hand.points, hand.first  # set, not ``but``: every round of every replay
+    if steps:
+        state.steps = state.added(steps)
+    if notes:
+        state.notes += tuple(notes)
+    return state
 
 
 def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[Message]) -> tuple[ScoredPlay, ...] | None:
@@ -118,10 +122,11 @@ def _claim_events(ruleset: Ruleset, match: Match, claims: tuple[Claim, ...], ste
     return events
 
 
-def _play_events(match: Match, scored: tuple[ScoredPlay, ...], steps: list[Step] | None, plays=None) -> list[tuple]:
-    """The events of the plays that scored; with the hand's ``plays``, what each one did in words (the steps
-    ``explain`` shows), which a table alone does not need: it then never reads the plays."""
-    side_of = seats(match).side_of
+def _play_events(side_of: Mapping[str, str], scored: tuple[ScoredPlay, ...], steps: list[Step] | None,
+                 plays=None) -> list[tuple]:
+    """The events of the plays that scored (``side_of``: each player's side); with the hand's ``plays``, what
+    each one did in words (the steps ``explain`` shows), which a table alone does not need: it then never
+    reads the plays."""
     if plays is None:
         return [(side_of[item.taker], item.points, "play.scores", "") for item in scored if item.taker is not None]
     events = []
@@ -180,8 +185,9 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
     then ``end_points`` (None: the hand is still in play).  ``steps``: where to say what was applied, None to
     say nothing; ``plays``: the hand's plays, to say what each scoring play did (with ``steps``)."""
     target = target_for(ruleset, match)
+    seating = seats(match)
     running = dict(scores)
-    points = dict.fromkeys(seats(match).names, 0)
+    points = dict.fromkeys(seating.names, 0)
     claimed = dict(points)
     claims = tuple(claims)
     if claims and ruleset["play.scores"] is PlayScore.NONE:
@@ -190,7 +196,7 @@ def play(ruleset: Ruleset, match: Match, scores: dict[str, int], claims: Iterabl
         claims = ()
     at_once = ruleset["end.at_once"] and target > 0 and ruleset["end.at_target"] is AtTarget.WINS
     if scored is not None:
-        events = _play_events(match, scored, steps, plays)
+        events = _play_events(seating.side_of, scored, steps, plays)
     else:
         events = _claim_events(ruleset, match, claims, steps)
     events += [(name, value, None, "") for name, value in (end_points or {}).items() if value]

@@ -137,7 +137,8 @@ class RoundState:
 
     def but(self, **changes) -> "RoundState":
         """This state with ``changes`` set (a field the state does not have is refused): what a stage
-        returns."""
+        returns.  The stages every round of a points race goes through (``hands``, ``endhand``, ``race``,
+        ``opening``) set their fields themselves, as this does, without its call and its dict of changes."""
         for name, value in changes.items():
             setattr(self, name, value)
         return self

@@ -140,9 +140,10 @@ class Table(NamedTuple):
         """How the match was decided, or None while it goes on."""
         return Decision(self.winner, self.loser, self.decided_by) if self.over else None
 
-    def to_dict(self) -> dict:
-        """The JSON contract of ``scorekeeper table --format json``."""
-        return {
+    def to_dict(self, history: bool = True) -> dict:
+        """The JSON contract of ``scorekeeper table --format json``; without ``history``, all of it but its last
+        key, the rounds one by one (``history_entry``), which the JSON export writes itself."""
+        data = {
             "ruleset": self.ruleset,
             "rounds": len(self.rounds),
             "sides": [{"name": side.name, "players": list(side.players), "score": side.score,
@@ -160,22 +161,29 @@ class Table(NamedTuple):
             "in_play": {side.name: self.in_play.get(side.name, 0) for side in self.sides},
             "target": self.target,
             "hand": self.hand.to_dict() if self.hand is not None else None,
-            "history": [{
-                "round": result.number,
-                "ending": result.facts.ending.value,
-                "winner": result.winner,
-                "points": {item.side: item.points for item in result.sides},
-                "recorded": {item.side: item.recorded for item in result.sides},
-                "scores": {item.side: item.score for item in result.sides},
-                "remembered": {item.side: item.remembered for item in result.sides},
-                "eggs": result.eggs,
-                "eggs_added": result.eggs_added,
-                "eggs_paid": result.eggs_paid,
-                "eggs_paid_to": result.eggs_paid_to,
-                "eggs_rotten": result.eggs_rotten,
-                "wiped": {item.side: item.wiped for item in result.sides},
-                "hundred": result.hundred,
-                "decided": result.decision.why.said() if result.decision and result.decision.why else None,
-                "notes": [note.said() for note in result.notes],
-            } for result in self.rounds],
         }
+        if history:
+            data["history"] = [history_entry(result) for result in self.rounds]
+        return data
+
+
+def history_entry(result: RoundResult) -> dict:
+    """One round of the table's ``history`` (``Table.to_dict``)."""
+    return {
+        "round": result.number,
+        "ending": result.facts.ending.value,
+        "winner": result.winner,
+        "points": {item.side: item.points for item in result.sides},
+        "recorded": {item.side: item.recorded for item in result.sides},
+        "scores": {item.side: item.score for item in result.sides},
+        "remembered": {item.side: item.remembered for item in result.sides},
+        "eggs": result.eggs,
+        "eggs_added": result.eggs_added,
+        "eggs_paid": result.eggs_paid,
+        "eggs_paid_to": result.eggs_paid_to,
+        "eggs_rotten": result.eggs_rotten,
+        "wiped": {item.side: item.wiped for item in result.sides},
+        "hundred": result.hundred,
+        "decided": result.decision.why.said() if result.decision and result.decision.why else None,
+        "notes": [note.said() for note in result.notes],
+    }

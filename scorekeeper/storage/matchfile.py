@@ -671,7 +671,7 @@ def _dump_round(rnd: Round, record: bool = False) -> dict[str, Any]:
     if rnd.play_points:
         raw["points"] = [f"{claim.player}={claim.points}" for claim in rnd.play_points]
     if rnd.plays:
-        raw["plays"] = rnd.plays.text if isinstance(rnd.plays, PlayLine) else _play_line(rnd.plays)
+        raw["plays"] = plays_text(rnd.plays)
     if rnd.rulings:
         raw["allowed"] = [{"play": ruling.play, "breach": ruling.breach.value} for ruling in rnd.rulings]
     raw["hands"] = {player: (hand.total if hand.tiles is None else format_tiles(hand.tiles))
@@ -682,6 +682,11 @@ def _dump_round(rnd: Round, record: bool = False) -> dict[str, Any]:
         if rnd.checked.digest:
             raw["checked"] = rnd.checked.digest
     return raw
+
+
+def plays_text(plays) -> str:
+    """A round's plays as the match file writes them: the line they were read from, else written anew."""
+    return plays.text if isinstance(plays, PlayLine) else _play_line(plays)
 
 
 def _play_line(plays) -> str:

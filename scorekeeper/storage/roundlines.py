@@ -9,10 +9,16 @@ the block (a comment, another spacing, an escape, a float, a key given twice), a
 tomllib as before, which reads it or names its error: what is read here is what tomllib gives, or nothing.
 """
 
+import re
+
 from scorekeeper.storage import tomlread as toml
 
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _DIGITS = frozenset("0123456789")
+_PAIR = re.compile(r"""([A-Za-z0-9_-]+) = (?:"([^"]*)"|'([^']*)'|(0|-?[1-9][0-9]*))""").match
+"""A bare key and a string in either quotes or an integer as ``str`` writes it: most pairs of a round line,
+each read in one match (``_value`` reads the others: a table, an array, a boolean, a key in quotes).  What
+follows the pair is checked as after any value (an integer read short, ``012``, is then no round line)."""
 
 
 class _NotWritten(Exception):
@@ -94,18 +100,36 @@ def _table(line: str, at: int) -> tuple[dict, int]:
     at += 2
     table: dict = {}
     while True:
-        if line[at] == '"':
-            key, at = _string(line, at, '"')
-        else:
-            end = at
-            while line[end] in _BARE:
-                end += 1
-            if end == at:
+        pair = _PAIR(line, at)  # most pairs: a bare key and a string or an integer, read in one match
+        if pair is not None:
+            key, double, single, integer = pair.groups()
+            if integer is not None:
+                value = int(integer)
+            elif double is not None:
+                if "\\" in double or not double.isprintable():
+                    raise _NotWritten  # an escape to read, or a character TOML may refuse (as ``_string``)
+                value = double
+            else:
+                if not single.isprintable():
+                    raise _NotWritten
+                value = single
+            if key in table:
                 raise _NotWritten
-            key, at = line[at:end], end
-        if key in table or not line.startswith(" = ", at):
-            raise _NotWritten
-        table[key], at = _value(line, at + 3)
+            table[key] = value
+            at = pair.end()
+        else:
+            if line[at] == '"':
+                key, at = _string(line, at, '"')
+            else:
+                end = at
+                while line[end] in _BARE:
+                    end += 1
+                if end == at:
+                    raise _NotWritten
+                key, at = line[at:end], end
+            if key in table or not line.startswith(" = ", at):
+                raise _NotWritten
+            table[key], at = _value(line, at + 3)
         if line.startswith(", ", at):
             at += 2
         elif line.startswith(" }", at):
