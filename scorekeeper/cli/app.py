@@ -66,7 +66,7 @@ SUMMARIES = {
               help="The match file to read and write.")
 @click.option("--lang", "language", type=click.Choice(LANGUAGES),
               help="The language to speak: else SCOREKEEPER_LANG, the match file's language, the locale's.")
-@click.version_option(__version__, prog_name="scorekeeper")
+@click.version_option(__version__, prog_name="scorekeeper", help="Show the version and exit.")
 def cli(match_path: str, language: str | None) -> None:
     """Keep score for a real game of dominoes, and referee it.
 

@@ -137,9 +137,11 @@ def speaking(*things):
 
 class Usage:
     """A command that says click's own words about it in the language in use: its usage line's ``[OPTIONS]``
-    and ``COMMAND [ARGS]...``, and the explanations of ``--help`` and ``--version``, which click writes once,
-    when the option is made (a process that changes language, as the tests do, would keep the first one's).
-    Its own help and its options' come from the catalogs where click formats them (``speaking``)."""
+    and ``COMMAND [ARGS]...``, and the explanation of ``--help``, which click writes once, when the option is
+    made (a process that changes language, as the tests do, would keep the first one's). Its own help and its
+    options' come from the catalogs where click formats them (``speaking``): ``--version``'s is written in
+    English where the option is declared (``cli.app``), like every other option's, and never changed, so that
+    the commands read for the catalogs (``scripts/catalogs.py``) hold it in English whatever ran before."""
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with speaking(self):
@@ -161,13 +163,6 @@ class Usage:
         if option is not None:
             option.help = i18n._("Show this message and exit.")
         return option
-
-    def get_params(self, ctx: click.Context) -> list:
-        params = super().get_params(ctx)
-        for param in params:
-            if isinstance(param, click.Option) and "--version" in param.opts:
-                param.help = i18n._("Show the version and exit.")
-        return params
 
 
 class ScreenContext(click.Context):

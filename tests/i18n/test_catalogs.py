@@ -75,3 +75,23 @@ def test_the_script_finds_nothing_stale():
     # in a process of its own: click builds some help once, in the language of the test that first asks
     result = subprocess.run([sys.executable, catalogs.__file__, "--check"], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_help_in_another_language_leaves_the_options_in_english(language):
+    """The commands are read for the catalogs in the process the tests run in: a --help said in Russian or
+    Ukrainian before must leave every option's help as the code wrote it (--version's was once left in the
+    last language spoken, and a later template held it as a message to translate)."""
+    from click.testing import CliRunner
+
+    from scorekeeper.cli.app import cli
+
+    english = CliRunner().invoke(cli, ["--lang", "en", "--help"])
+    assert english.exit_code == 0
+    as_written = list(catalogs.command_helps())
+    said = CliRunner().invoke(cli, ["--lang", language, "--help"])
+    assert said.exit_code == 0
+    version = next(line for line in said.stdout.splitlines() if line.strip().startswith("--version"))
+    assert "Show the version" not in version  # said in the language asked for
+    assert list(catalogs.command_helps()) == as_written
+    assert ("Show the version and exit.", "scorekeeper") in as_written
