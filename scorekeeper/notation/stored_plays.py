@@ -44,12 +44,14 @@ class PlayLine(Sequence):
         """Play ``index`` (from 0) as the line stores it, where it is read alone (``Bob 0-2 missed``): the same
         text always reads as the same play.  None where the line is read whole (read already, or a name in
         quotes, which may hold a comma)."""
-        if self._plays is None and index >= 0 and as_written(self.text):
-            if self._items is None:
-                self._items = self.text.split(", ")  # the stored form: one play between commas
-            if index < len(self._items):
-                return self._items[index]
-        return None
+        if self._plays is not None or index < 0:
+            return None
+        items = self._items
+        if items is None:  # the line's shape is looked at once: the steps of a long match ask for every scoring play
+            if not as_written(self.text):
+                return None
+            items = self._items = self.text.split(", ")  # the stored form: one play between commas
+        return items[index] if index < len(items) else None
 
     def __len__(self) -> int:
         return len(self.plays)
