@@ -464,6 +464,8 @@ _NOTE_KINDS = {
     NoteKind.NO_FISHER: (N_("no fisher given ('fish by NAME' or --fisher): 004's fisherman conditions not shown"),
                          N_("no fisher given ('fish by NAME'): 004's fisherman conditions not shown")),
     NoteKind.LEADER_UNKNOWN: (N_("who led 6-6 is not known: the hundred was not applied"), None),
+    NoteKind.NOT_FOLLOWED: (N_("{ruleset} cannot follow the plays: the points claimed with the round are scored "
+                               "instead"), None),
 }
 """The footer's words for a kind of note, and its words where the note names no flag (a session's notes name
 none: the round line's words alone); None: the same words."""
@@ -476,7 +478,9 @@ def note_kind(note: Message) -> Message:
     if said is None:
         return note
     flagged, plain = said
-    return Message(flagged if plain is None or note.names_flag else plain)
+    words = flagged if plain is None or note.names_flag else plain
+    # the fields its words name (a ruleset's title), not the ones that tell its rounds apart (why)
+    return Message(words, tuple((name, value) for name, value in note.fields if "{" + name + "}" in words))
 
 
 def note_lines(shown: tuple[RoundResult, ...], word: bool = True) -> list[str]:

@@ -23,5 +23,8 @@ class NoteKind(Enum):
     """6-6 was led by a player nobody recorded: the hundred was not applied."""
     SEALED_UNSEEN = "sealed, doubles unseen"
     """A play sealed the layout and nobody is known to hold the doubles that could still reopen it."""
+    NOT_FOLLOWED = "plays not followed"
+    """The ruleset cannot follow the plays recorded (re-scoring under another layout): the points claimed with
+    the round are scored instead."""
     LEADS_NEXT = "leads next"
     """The table's lead note that says no more than who leads next (a standings line can say it instead)."""

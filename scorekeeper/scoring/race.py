@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple
 from scorekeeper.domain.facts import Claim, Match
 from scorekeeper.i18n import N_, _, language
 from scorekeeper.i18n.message import Message
+from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.notation.stored_plays import PlayLine
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, PlayScore, RoundsWinner, SeveralReach
@@ -87,7 +88,8 @@ def _board_scores(ruleset: Ruleset, match: Match, rnd, notes: list[Message]) -> 
     followed = follow_hand(ruleset, match.players, rnd.plays, held)
     if followed.illegal is not None:
         notes.append(Message.of(N_("{ruleset} cannot follow the plays ({why}): the points claimed with the round "
-                                   "are scored instead"), ruleset=ruleset.called, why=refusal(followed)))
+                                   "are scored instead"), NoteKind.NOT_FOLLOWED, ruleset=ruleset.called,
+                                why=refusal(followed)))
         return None
     return scored_plays(ruleset, followed)
 

@@ -187,3 +187,34 @@ def test_a_fact_first_recorded_in_a_later_round_is_named_unused_only_where_the_t
     unused = json.loads(sk("compare", str(tmp_path / "plain.toml"), "--format", "json").stdout)["unused_facts"]
     assert unused == ["the tile the player went out with ('out on TILE' or --last), recorded in rounds 2, 3: plain "
                       "does not use it for the score here (the table is the same without it)"]
+
+
+def test_plays_another_ruleset_cannot_follow_make_one_note_naming_their_rounds(sk):
+    """A Muggins match played play by play against its spinner, re-scored under Fives and Threes (no spinner):
+    the table's footer says once which rounds it cannot follow, where it said every round's reason on lines of
+    their own (20 notes of three lines on a 20-round match: the table went off a phone's screen); each round's
+    reason is still in its explanation and in the JSON."""
+    from played_hands import played_match
+
+    from scorekeeper.rules.loader import load_ruleset
+    from scorekeeper.scoring.checked import sealed_match
+    from scorekeeper.storage.matchfile import save_match
+
+    ruleset = load_ruleset("muggins")
+    match = played_match("muggins", ruleset, PLAYERS, 8, seed=4)
+    save_match(sealed_match(ruleset, match), str(sk.path))
+    rescored = json.loads(sk("table", "--rules", "fives-and-threes", "--format", "json").stdout)
+    refused = [entry["round"] for entry in rescored["history"]
+               if any("Fives and Threes cannot follow the plays (play " in note for note in entry["notes"])]
+    assert len(refused) >= 2  # the seed's hands lay tiles on the spinner's sides: Fives and Threes refuses them
+    out = sk("table", "--rules", "fives-and-threes", "--all").stdout
+    said = [line for line in out.splitlines() if "cannot follow the plays" in line]
+    assert len(said) == 1 and "(play" not in out
+    named, _, words = said[0].removeprefix("note: rounds ").partition(": ")
+    assert words == "Fives and Threes cannot follow the plays: the points claimed with the round are scored instead"
+    spans = [part.split("-") for part in named.split(", ")]
+    assert [n for span in spans for n in range(int(span[0]), int(span[-1]) + 1)] == refused
+    explained = sk("explain", str(refused[0]), "--rules", "fives-and-threes").stdout
+    assert "Fives and Threes cannot follow the plays (play " in " ".join(explained.split())
+    compared = sk("compare", "fives-and-threes").stdout
+    assert sum("cannot follow the plays" in line for line in compared.splitlines()) == 1
