@@ -36,3 +36,16 @@ def parse_number(text: str, what: str = N_("a number"), low: int | None = 0, hig
     if high is not None and number > high:
         raise InputError(_("{what} is at most {high}, not {number}").format(what=what, high=high, number=number))
     return number
+
+
+def spans(numbers: list[int]) -> str:
+    """Numbers in rising order (rounds), as people list them: 1, 2, 3, 5, 7, 8, 9 -> "1-3, 5, 7-9" (two in a row stay
+    two: "7, 8")."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(str(first) if first == last else f"{first}-{last}" if last > first + 1 else f"{first}, {last}"
+                     for first, last in runs)

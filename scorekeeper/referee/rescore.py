@@ -6,6 +6,7 @@ from scorekeeper.domain.facts import Match
 from scorekeeper.errors import InputError, MatchFileError, ScorekeeperError, StateError
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.checks import round_checker
+from scorekeeper.notation.numerals import spans
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import KEYS, SPECIAL_HANDS, PlayScore, Teams, plain
 from scorekeeper.scoring.engine import replay
@@ -102,7 +103,7 @@ def rescore(match: Match, ruleset: Ruleset, own: Ruleset | None = None) -> Resco
     unscored = tuple(range(len(table.rounds) + 1, len(match.rounds) + 1))
     notes = []
     if unscored:
-        shown = ", ".join(str(number) for number in unscored)
+        shown = spans(list(unscored))
         notes.append(ngettext("under {ruleset} the match was decided in round {number}: round {rounds} not scored",
                               "under {ruleset} the match was decided in round {number}: rounds {rounds} not scored",
                               len(unscored)).format(ruleset=ruleset.called, number=len(table.rounds), rounds=shown))
@@ -152,7 +153,7 @@ def unused_facts(match: Match, ruleset: Ruleset, table: Table) -> list[str]:
         except (ScorekeeperError, KeyError, TypeError, ValueError):
             same = False  # the ruleset cannot do without it
         if same:
-            shown = ", ".join(str(number) for number in rounds)
+            shown = spans(rounds)
             found.append(ngettext("{fact}, recorded in round {rounds}: {ruleset} does not use it for the score here "
                                   "(the table is the same without it)",
                                   "{fact}, recorded in rounds {rounds}: {ruleset} does not use it for the score here "

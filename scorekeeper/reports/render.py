@@ -12,6 +12,7 @@ from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget, EggsTo
 from scorekeeper.i18n.message import Message
+from scorekeeper.notation.numerals import spans
 from scorekeeper.scoring.notes import NoteKind
 from scorekeeper.scoring.table import RoundResult, SideRound, Table
 
@@ -496,7 +497,7 @@ def note_lines(shown: tuple[RoundResult, ...], word: bool = True) -> list[str]:
         return []
     return [""] + [(ngettext("note: round {rounds}: {note}", "note: rounds {rounds}: {note}", len(numbers)) if word
                     else ngettext("round {rounds}: {note}", "rounds {rounds}: {note}", len(numbers)))
-                   .format(rounds=_spans(numbers), note=kind.said()) for kind, numbers in rounds_of.items()]
+                   .format(rounds=spans(numbers), note=kind.said()) for kind, numbers in rounds_of.items()]
 
 
 def _brief_notes(shown: tuple[RoundResult, ...], explain: str) -> list[str]:
@@ -507,20 +508,8 @@ def _brief_notes(shown: tuple[RoundResult, ...], explain: str) -> list[str]:
     if len(numbers) == 1:
         return ["", _("a note for round {round}: '{explain} {round}' says it").format(round=numbers[0],
                                                                                        explain=explain)]
-    return ["", _("notes for rounds {rounds}: '{explain} N' says them").format(rounds=_spans(numbers),
+    return ["", _("notes for rounds {rounds}: '{explain} N' says them").format(rounds=spans(numbers),
                                                                                 explain=explain)]
-
-
-def _spans(numbers: list[int]) -> str:
-    """1, 2, 3, 5, 7, 8, 9 -> "1-3, 5, 7-9"."""
-    spans: list[list[int]] = []
-    for number in numbers:
-        if spans and number == spans[-1][1] + 1:
-            spans[-1][1] = number
-        else:
-            spans.append([number, number])
-    return ", ".join(str(first) if first == last else f"{first}-{last}" if last > first + 1 else f"{first}, {last}"
-                     for first, last in spans)
 
 
 def _status(table: Table, ruleset: Ruleset) -> list[str]:

@@ -218,3 +218,13 @@ def test_plays_another_ruleset_cannot_follow_make_one_note_naming_their_rounds(s
     assert "Fives and Threes cannot follow the plays (play " in " ".join(explained.split())
     compared = sk("compare", "fives-and-threes").stdout
     assert sum("cannot follow the plays" in line for line in compared.splitlines()) == 1
+
+
+def test_the_rounds_of_an_unused_fact_listed_in_spans(sk):
+    """The facts another ruleset does not use name their rounds as the table's notes do: 1-3, not 1, 2, 3."""
+    sk("new", "--rules", "goat", *PLAYERS)
+    for out in ("Alex", "Masha", "Olya", "Serg"):
+        others = [player for player in PLAYERS if player != out]
+        sk("round", "--out", out, "--last", "2-3", *[flag for player in others for flag in ("--total", f"{player}=3")])
+    found = json.loads(sk("compare", "goat", "--format", "json").stdout)["unused_facts"]
+    assert any("recorded in rounds 1-4:" in fact for fact in found), found
