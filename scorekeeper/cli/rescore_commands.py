@@ -62,7 +62,7 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide:
     from scorekeeper.reports.render import SHOWN_ROUNDS, render_table  # start-up: keeps reports.render out of JSON
 
     width = screen_width(wide)
-    click.echo(render_table(rescored.table, rescored.ruleset, SHOWN_ROUNDS, width, wide))
+    click.echo(render_table(rescored.table, rescored.ruleset, None if every_round else SHOWN_ROUNDS, width, wide))
     said = _("(re-scored under {ruleset}, from the facts of {path}; the match file is unchanged)").format(
         ruleset=rescored.ruleset.called, path=path)
     click.echo("\n".join(wrap_lines(["", said] + [_("note: {note}").format(note=note) for note in rescored.notes],
