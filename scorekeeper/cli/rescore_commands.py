@@ -7,7 +7,7 @@ import click
 
 from scorekeeper.cli.base import Command, format_option, match_path, wide_option
 from scorekeeper.cli.completion import ruleset_names
-from scorekeeper.cli.output import echo_json, screen_width
+from scorekeeper.cli.output import echo_json, echo_paged, note_wide, screen_width
 from scorekeeper.i18n import _
 from scorekeeper.match.opened import open_match
 from scorekeeper.referee.rescore import compare as compare_tables, rescore
@@ -38,7 +38,7 @@ def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> N
         return
     from scorekeeper.reports.compare import render_comparison  # start-up: keeps reports.compare out of JSON
 
-    click.echo(render_comparison(comparison, screen_width(wide), wide))
+    _show(render_comparison(comparison, screen_width(wide), wide), wide)
 
 
 def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False,
@@ -62,8 +62,18 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide:
     from scorekeeper.reports.render import SHOWN_ROUNDS, render_table  # start-up: keeps reports.render out of JSON
 
     width = screen_width(wide)
-    click.echo(render_table(rescored.table, rescored.ruleset, SHOWN_ROUNDS, width, wide))
     said = _("(re-scored under {ruleset}, from the facts of {path}; the match file is unchanged)").format(
         ruleset=rescored.ruleset.called, path=path)
-    click.echo("\n".join(wrap_lines(["", said] + [_("note: {note}").format(note=note) for note in rescored.notes],
-                                    width)))
+    _show("\n".join([render_table(rescored.table, rescored.ruleset, None if every_round else SHOWN_ROUNDS, width, wide),
+                     *wrap_lines(["", said] + [_("note: {note}").format(note=note) for note in rescored.notes],
+                                 width)]), wide)
+
+
+def _show(text: str, wide: bool) -> None:
+    """As 'table' shows its table: through the pager when taller than the screen (its first rounds and its
+    names would scroll away); with ``--wide``, whole, and one line saying how wide it is."""
+    if wide:
+        click.echo(text)
+        note_wide(text)
+    else:
+        echo_paged(text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.i18n import _
+from scorekeeper.notation.numerals import spans
 from scorekeeper.referee.rescore import Comparison
 from scorekeeper.reports.columns import simple_table, standing_text
 from scorekeeper.reports.fit import abbreviations, widest, wrap, wrap_lines
@@ -30,12 +31,12 @@ def render_comparison(comparison: Comparison, width: int | None = None, wide: bo
                  indent="  ") + [""]
     lines += legend + grid
     differing = comparison.differing_rounds
-    rest = ["", _("rounds that differ (≠): {rounds}").format(rounds=", ".join(map(str, differing))) if differing
+    rest = ["", _("rounds that differ (≠): {rounds}").format(rounds=spans(list(differing))) if differing
             else _("rounds that differ (≠): none")]
     if comparison.unsure_rounds:
         rest.append(_("rounds not known to be the same (?): {rounds}: their claims are known only as points, which "
                       "{ruleset} would score differently").format(
-                          rounds=", ".join(map(str, comparison.unsure_rounds)), ruleset=b))
+                          rounds=spans(list(comparison.unsure_rounds)), ruleset=b))
     rest += ["", _("rule keys that differ ({first} -> {second}):").format(first=a, second=b)]
     rest += [f"  {key}: {left or EMPTY} -> {right or EMPTY}" for key, left, right in comparison.keys] \
         or ["  " + _("none")]

@@ -160,3 +160,25 @@ def test_a_pager_that_fails_in_play_is_said_and_the_session_goes_on(folder):
                                               "not have been shown; PAGER= shows it without one").replace(" ", "")
     assert "Goat: 8 rounds" in play.say("table")  # the session still answers
     play.quit()
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("args", [("table", "--rules", "sea-goat"), ("compare", "sea-goat")])
+def test_a_rescored_table_taller_than_the_screen_goes_through_the_pager_as_the_table_does(folder, columns, args,
+                                                                                         monkeypatch):
+    shown, paged = on_terminal(folder, columns, *args)
+    assert paged  # 29 to 82 lines: its first rounds and its heading would scroll away
+    monkeypatch.chdir(folder)  # the file named as the command names it
+    said = CliRunner().invoke(cli, ["--match", "match.toml", *args],
+                              env={"SCOREKEEPER_LANG": "en", "COLUMNS": str(columns)}).output
+    assert said.splitlines()[0] in shown and said.splitlines()[-1] in shown
+    (folder / "paged").unlink()
+    shown, paged = on_terminal(folder, columns, *args, pager="")  # no pager: all of it, as it is
+    assert not paged and " ".join(said.split()) in " ".join(shown.split())
+
+
+@pytest.mark.parametrize("args", [("table", "--rules", "sea-goat", "--wide"), ("compare", "sea-goat", "--wide")])
+def test_a_rescored_table_wide_on_a_narrower_terminal_says_its_width(folder, args):
+    shown, paged = on_terminal(folder, 40, *args)
+    assert not paged
+    assert shown.splitlines()[-1].startswith("Note: ") and shown.splitlines()[-1].endswith(" columns wide (--wide)")

@@ -220,3 +220,14 @@ def test_a_claim_is_told_the_same_way_alone_with_a_round_or_at_the_prompt(sk, tm
     assert session.handle("Bob count 15").text.startswith("Claimed: Bob +8")
     assert session.handle("Bob count 7").text.startswith("Error: Bob count 7: a count of 7 scores nothing")
     assert load_match(str(sk.path)).pending == (Claim("Ann", 8, 15), Claim("Bob", 8, 15))
+
+
+def test_compare_names_the_rounds_not_known_to_be_the_same_in_spans(sk):
+    """Three rounds in a row whose claims are known only as points: listed as the table's notes list rounds."""
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    for _ in range(3):
+        sk("score", "Bob", "15")
+        sk("round", "--out", "Bob", "--total", "Ann=10")
+    assert json.loads(sk("compare", "phone", "--format", "json").stdout)["unconverted_rounds"] == [1, 2, 3]
+    text = " ".join(sk("compare", "phone").stdout.split())
+    assert "rounds not known to be the same (?): 1-3: their claims" in text

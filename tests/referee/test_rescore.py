@@ -228,3 +228,19 @@ def test_the_rounds_of_an_unused_fact_listed_in_spans(sk):
         sk("round", "--out", out, "--last", "2-3", *[flag for player in others for flag in ("--total", f"{player}=3")])
     found = json.loads(sk("compare", "goat", "--format", "json").stdout)["unused_facts"]
     assert any("recorded in rounds 1-4:" in fact for fact in found), found
+
+
+def test_table_rules_all_shows_every_round_as_table_all_does(sk, tmp_path):
+    """``--all`` is every round under the other ruleset too, not the last 20 that a plain table shows."""
+    (tmp_path / "house.toml").write_text('extends = "muggins"\nname = "house"\n')
+    sk("new", "--rules", "muggins", "Ann", "Bob")
+    for _ in range(23):  # an out against one pip: nothing scored, the match goes on
+        sk("round", "--out", "Ann", "--total", "Bob=1")
+
+    def numbers(*args):
+        firsts = [(line.split() or [""])[0] for line in sk("table", *args).stdout.splitlines()]
+        return [first for first in firsts if first.isdigit()]  # a round's row begins with its number
+
+    assert numbers("--all") == [str(number) for number in range(1, 24)]
+    assert numbers("--rules", str(tmp_path / "house.toml"), "--all") == numbers("--all")
+    assert numbers("--rules", str(tmp_path / "house.toml")) == numbers() == [str(n) for n in range(4, 24)]

@@ -419,6 +419,51 @@ def test_a_hand_edited_round_line_reads_as_tomllib_reads_it_or_goes_to_tomllib(m
     assert read is None or read == _tomllib(text)
 
 
+PAIR_KEYS = ["end", "out", "Bob", "a-b", "_x", "9", '"Cid"', "'q'", "a.b", ""]
+PAIR_VALUES = ['"out"', "'lit'", '"a\\"b"', "'a\\b'", '"\\u0041"', '"\t"', "'\t'", '"\x7f"', '"\xa0"', '"é"', '""',
+               "''", "0", "-0", "00", "012", "-12", "+3", "1_0", "12.5", "1e3", "0x10", "9" * 30, "-" + "9" * 30,
+               "9" * 5000, "true", "[]", "[1, 2]", "{ x = 1 }", "{}"]
+"""The pieces of a key = value pair that storage.roundlines reads in one pattern (a bare key, a string in
+either quotes, an integer as str writes it) or must leave to tomllib: leading zeros, -0, signs, floats,
+escapes, characters TOML refuses or a long integer it cannot read."""
+
+
+def _same_as_tomllib(line: str) -> None:
+    text = f"format = 1\nrounds = [\n{line}\n]\n"
+    try:
+        expected = tomlread.loads(text)
+    except (tomlread.TomlError, ValueError):  # ValueError: an integer too long for int()
+        expected = None
+    read = read_written(text)
+    assert read is None or read == expected
+
+
+@pytest.mark.parametrize("value", PAIR_VALUES, ids=lambda value: repr(value)[:12])
+@pytest.mark.parametrize("line", ["    {{ end = {} }},", '    {{ end = "out", hands = {{ Bob = {}, Cid = 1 }} }},',
+                                  "    {{ end = 'fish', hands = {{ Bob = 1, Cid = {} }} }},"],
+                         ids=["round", "hand", "last-hand"])
+def test_a_value_in_a_round_line_reads_as_tomllib_reads_it_or_goes_to_tomllib(line, value):
+    _same_as_tomllib(line.format(value))
+
+
+@pytest.mark.parametrize("key", PAIR_KEYS)
+@pytest.mark.parametrize("line", ["    {{ {} = 1 }},", '    {{ end = "out", hands = {{ {} = "1-2", Cid = 1 }} }},'],
+                         ids=["round", "hand"])
+def test_a_key_in_a_round_line_reads_as_tomllib_reads_it_or_goes_to_tomllib(line, key):
+    _same_as_tomllib(line.format(key))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PAIR_KEYS), st.sampled_from([" = "] * 4 + ["=", " =  "]),
+                          st.sampled_from(PAIR_VALUES), st.sampled_from([", "] * 4 + [",", " ,"])),
+                min_size=1, max_size=4),
+       st.sampled_from([""] * 4 + [" # a comment", "\r"]))
+def test_a_round_line_of_any_pairs_reads_as_tomllib_reads_it_or_goes_to_tomllib(pairs, after):
+    body = "".join(key + equals + value + (comma if index < len(pairs) - 1 else "")
+                   for index, (key, equals, value, comma) in enumerate(pairs))
+    _same_as_tomllib(f"    {{ {body} }},{after}")
+
+
 ROUND_LINE = '    { end = "out", out = "Ann", hands = { Bob = "1-2 3-3", Cid = 13 } },'
 
 
