@@ -25,7 +25,7 @@ gives the same facts the flags of ``round`` give, and they are checked by the sa
 """
 
 import re
-from typing import Mapping, NamedTuple
+from typing import Mapping, NamedTuple, Sequence
 
 from scorekeeper.errors import InputError, quoted
 from scorekeeper.domain.facts import PLAIN, Ending, Match, Round, RoundFacts
@@ -60,8 +60,9 @@ class Token(NamedTuple):
     """Only spaces since the word before (a name of several words does not run on over a comma)."""
 
 
-def tokens(text: str) -> list[Token]:
-    """The words of a line; a stray character is refused with where it is."""
+def tokens(text: str, names: Sequence[str] = ()) -> list[Token]:
+    """The words of a line; a stray character is refused with where it is. ``names``: the players', so that a
+    character of one (``Jo\\Ann``, an emoji) that only quotes let a line hold is refused with the quotes to type."""
     found = []
     spaced = False
     for item in _TOKEN.finditer(text):
@@ -70,6 +71,11 @@ def tokens(text: str) -> list[Token]:
             spaced = not item.group().strip()
             continue
         if kind == "other":
+            name = next((name for name in names if item.group() in name), None)
+            if name is not None:
+                raise InputError(_("'{text}' is not understood in a round (at character {place}): a name with it "
+                                   "is typed in quotes: \"{name}\"").format(text=item.group(),
+                                                                         place=item.start() + 1, name=name))
             raise InputError(_("'{text}' is not understood in a round (at character {place}): write players' "
                                "names, tiles like 3-4, totals, and the words {words}").format(
                 text=item.group(), place=item.start() + 1, words=", ".join(KEYWORDS)))
@@ -93,7 +99,7 @@ def read_round(text: str, match: Match, partner_counts: bool = True, max_pip: in
     tiles played in the hand, which no hand holds (``12`` for a one-tile hand is the total 12 where 1-2 was
     played)."""
     text, plays = _split_plays(text, match, max_pip)
-    words = tokens(text)
+    words = tokens(text, match.players)
     reader = _Reader(words, match)
     reader.partner_counts = partner_counts
     reader.held, reader.gone, reader.max_pip = held or {}, gone, max_pip

@@ -451,3 +451,17 @@ def test_on_plain_and_led_plain_say_the_tiles_scored_nothing_and_read_back(sk):
 def test_plain_is_refused_where_a_tile_would_be(sk, line, message):
     sk("new", "--rules", "sea-goat", "Ann", "Bob", "Cid")
     assert message in sk.fails("round", line, code=2)
+
+
+@pytest.mark.parametrize("name, typed, quoted", [
+    ("Jo\\Ann", "fish, Jo\\Ann 4, Bob 6", 'fish, "Jo\\Ann" 4, Bob 6'),
+    ("Ли 😀", "fish, Ли 😀 4, Bob 6", 'fish, "Ли 😀" 4, Bob 6'),
+])
+def test_a_name_only_quotes_let_a_line_hold_is_refused_with_the_quotes_to_type(sk, name, typed, quoted):
+    """`new` takes any printable name; a round line reads one with a backslash or an emoji only in quotes, and
+    its refusal says so, with the quotes to type, rather than list the words a line is made of."""
+    sk("new", "--rules", "muggins", name, "Bob")
+    refused = sk.fails("round", typed, code=2)
+    assert refused.endswith(f'is typed in quotes: "{name}"') and "write players' names" not in refused
+    sk("round", quoted)
+    assert sk.json()["history"][0]["winner"] == name  # the lower hand of the fish, read by its name
