@@ -13,7 +13,7 @@ from scorekeeper.cli.base import (
     wide_option,
 )
 from scorekeeper.cli.completion import player_names, ruleset_names
-from scorekeeper.cli.output import echo_change, echo_json, echo_paged, kept_said, note_wide, screen_width
+from scorekeeper.cli.output import echo_change, echo_json, echo_paged, echo_shown, kept_said, screen_width
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import LANGUAGES, _, ngettext, pgettext
@@ -31,12 +31,8 @@ def _show(table, ruleset, output_format: str, every_round: bool = False, wide: b
 
         show_published(table, ruleset, output_format, every_round)
     else:
-        shown = render_table(table, ruleset, None if every_round else SHOWN_ROUNDS, screen_width(wide), wide)
-        if wide:
-            click.echo(shown)
-            note_wide(shown)
-        else:  # a 20-round table is taller than a 24-line terminal: its names would scroll away
-            echo_paged(shown)
+        # a 20-round table is taller than a 24-line terminal: its names would scroll away
+        echo_shown(render_table(table, ruleset, None if every_round else SHOWN_ROUNDS, screen_width(wide), wide), wide)
 
 
 @click.command(cls=Command)

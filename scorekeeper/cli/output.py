@@ -181,6 +181,17 @@ def echo_paged(text: str) -> None:
     click.echo(text)
 
 
+def echo_shown(text: str, wide: bool) -> None:
+    """A table (or a report as tall) for people: through the pager when taller than the screen (``echo_paged``:
+    its names and first rounds would scroll away); with ``--wide``, whole, and one line saying how wide it is
+    (``note_wide``)."""
+    if wide:
+        click.echo(text)
+        note_wide(text)
+    else:
+        echo_paged(text)
+
+
 def note_wide(text: str) -> None:
     """After ``--wide`` output on a terminal wider than the screen: one line on stderr says how wide it is,
     rather than the terminal cutting or wrapping it without a word.  Never for a pipe or a file."""

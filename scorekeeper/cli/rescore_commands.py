@@ -7,7 +7,7 @@ import click
 
 from scorekeeper.cli.base import Command, format_option, match_path, wide_option
 from scorekeeper.cli.completion import ruleset_names
-from scorekeeper.cli.output import echo_json, echo_paged, note_wide, screen_width
+from scorekeeper.cli.output import echo_json, echo_shown, screen_width
 from scorekeeper.i18n import _
 from scorekeeper.match.opened import open_match
 from scorekeeper.referee.rescore import compare as compare_tables, rescore
@@ -38,7 +38,7 @@ def compare(ctx: click.Context, other: str, wide: bool, output_format: str) -> N
         return
     from scorekeeper.reports.compare import render_comparison  # start-up: keeps reports.compare out of JSON
 
-    _show(render_comparison(comparison, screen_width(wide), wide), wide)
+    echo_shown(render_comparison(comparison, screen_width(wide), wide), wide)
 
 
 def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide: bool = False,
@@ -64,16 +64,6 @@ def show_rescored(ctx: click.Context, rules_spec: str, output_format: str, wide:
     width = screen_width(wide)
     said = _("(re-scored under {ruleset}, from the facts of {path}; the match file is unchanged)").format(
         ruleset=rescored.ruleset.called, path=path)
-    _show("\n".join([render_table(rescored.table, rescored.ruleset, None if every_round else SHOWN_ROUNDS, width, wide),
-                     *wrap_lines(["", said] + [_("note: {note}").format(note=note) for note in rescored.notes],
-                                 width)]), wide)
-
-
-def _show(text: str, wide: bool) -> None:
-    """As 'table' shows its table: through the pager when taller than the screen (its first rounds and its
-    names would scroll away); with ``--wide``, whole, and one line saying how wide it is."""
-    if wide:
-        click.echo(text)
-        note_wide(text)
-    else:
-        echo_paged(text)
+    shown = render_table(rescored.table, rescored.ruleset, None if every_round else SHOWN_ROUNDS, width, wide)
+    notes = [_("note: {note}").format(note=note) for note in rescored.notes]
+    echo_shown("\n".join([shown, *wrap_lines(["", said] + notes, width)]), wide)
