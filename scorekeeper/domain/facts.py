@@ -38,7 +38,7 @@ class Hand(NamedTuple):
 
     @property
     def pips(self) -> int:
-        return self.total if self.tiles is None else sum(tile.pips for tile in self.tiles)
+        return self.total if self.tiles is None else sum(map(sum, self.tiles))  # a tile is (low, high)
 
     @property
     def has_tiles(self) -> bool:

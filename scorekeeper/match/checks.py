@@ -131,11 +131,7 @@ def played_tiles_fit(match: Match, ruleset: Ruleset, rnd: Round) -> None:
 
 def pips_fit_the_set(match: Match, ruleset: Ruleset, rnd: Round) -> None:
     """The hands and the last tile together hold no more pips than a whole set."""
-    held = 0
-    for hand in rnd.hands.values():  # a loop, not Hand.pips through a generator: every round of every file read
-        held += hand.total if hand.tiles is None else sum(map(sum, hand.tiles))  # a tile is (low, high)
-    for tile in rnd.last:
-        held += tile.low + tile.high
+    held = sum([hand.pips for hand in rnd.hands.values()]) + sum(map(sum, rnd.last))  # a tile is (low, high)
     tileset = ruleset.tileset
     if held > tileset.pips:
         raise InputError(ngettext("the hands add up to {n} pips, more than a whole {name} set holds ({pips})",
