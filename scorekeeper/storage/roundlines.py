@@ -67,10 +67,14 @@ def loads(text: str) -> dict:
 
 def _string(line: str, at: int, quote: str) -> tuple[str, int]:
     end = line.index(quote, at + 1)
-    value = line[at + 1:end]
+    return _plain(line[at + 1:end], quote), end + 1
+
+
+def _plain(value: str, quote: str) -> str:
+    """A string's text between its ``quote``s, where TOML reads it as it stands; else _NotWritten."""
     if quote == '"' and "\\" in value or not value.isprintable():
         raise _NotWritten  # an escape to read, or a character TOML may refuse
-    return value, end + 1
+    return value
 
 
 def _value(line: str, at: int) -> tuple[object, int]:
@@ -106,13 +110,9 @@ def _table(line: str, at: int) -> tuple[dict, int]:
             if integer is not None:
                 value = int(integer)
             elif double is not None:
-                if "\\" in double or not double.isprintable():
-                    raise _NotWritten  # an escape to read, or a character TOML may refuse (as ``_string``)
-                value = double
+                value = _plain(double, '"')
             else:
-                if not single.isprintable():
-                    raise _NotWritten
-                value = single
+                value = _plain(single, "'")
             if key in table:
                 raise _NotWritten
             table[key] = value
