@@ -56,6 +56,9 @@ class Tile(NamedTuple):
 def parse_tile(text: str) -> Tile:
     """Parse ``3-4`` (also ``3:4``, ``3|4``, ``3–4``: any of ``TILE_DASHES``); the range is checked against a
     set by ``TileSet.check``."""
+    tile = _WRITTEN.get(text)  # as the match file and most people write it: looked up, not matched
+    if tile is not None:
+        return tile
     found = re.match(_TILE, text)
     if not found:
         raise InputError(_("{text} is not a tile: write it as two numbers like 3-4").format(text=quoted(text)))

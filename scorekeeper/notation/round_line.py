@@ -32,11 +32,11 @@ from scorekeeper.domain.facts import PLAIN, Ending, Match, Round, RoundFacts
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.notation.names import match_player
 from scorekeeper.notation.numerals import parse_number
-from scorekeeper.notation.words import echo_led_plain, echo_word, round_word, word_in_use
+from scorekeeper.notation.words import echo_led_plain, echo_word, may_say, round_word, word_in_use
 from scorekeeper.domain.tiles import TILE_DASHES, Tile, format_tile, format_tiles, parse_tile
 
 KEYWORDS = ("out", "fish", "by", "on", "led", "count", "played", "plays")
-PLAYS = re.compile(r"""("[^"]*")|(?<![\w'’.-])(?P<word>[^\W\d_][\w'’.-]*)""")
+_PLAYS = r"""("[^"]*")|(?<![\w'’.-])(?P<word>[^\W\d_][\w'’.-]*)"""
 """A line's quoted names and words, to find its ``plays`` word (in any language: ``notation.words``)."""
 _TOKEN = re.compile(rf"""
     (?P<tile>[0-9]+[{TILE_DASHES}][0-9]+)(?![0-9{TILE_DASHES}])
@@ -118,7 +118,9 @@ def read_round(text: str, match: Match, partner_counts: bool = True, max_pip: in
 
 def _split_plays(text: str, match: Match, max_pip: int) -> tuple[str, tuple]:
     """The line without its plays (from the word ``plays`` to a semicolon or the end), and the plays."""
-    found = [item for item in PLAYS.finditer(text)
+    if not may_say(text, "plays"):  # most lines: read without the pattern, which is compiled when first needed
+        return text, ()
+    found = [item for item in re.finditer(_PLAYS, text)
              if item.group("word") and round_word(item.group("word"), match.players) == "plays"]
     if not found:
         return text, ()

@@ -189,6 +189,19 @@ def _meant(table: str, english_words: frozenset[str], text: str, players: Sequen
     return None if len(candidates(players, text)) == 1 else meaning
 
 
+def may_say(text: str, meaning: str) -> bool:
+    """Whether ``text`` holds, anywhere, a form of the round line's word ``meaning`` ('plays'): False means
+    no word of it is that word, in any language or layout, and it need not be split into words to find one."""
+    forms = _FORMS_OF.get(meaning)
+    if forms is None:
+        forms = _FORMS_OF[meaning] = tuple(form for form, meant in _folded("round").items() if meant == meaning)
+    folded = fold_word(text)  # folds letter by letter: a word's folded form stands in its line's
+    return any(form in folded for form in forms)
+
+
+_FORMS_OF: dict[str, tuple[str, ...]] = {}
+
+
 def round_word(text: str, players: Sequence[str] | None = None) -> str | None:
     """The round line's word ``text`` means ('out' for 'вышла', 'щге' or 'Out'), or None.  ``players``: the
     seated players, a word added to the English ones yielding to the one player it names."""

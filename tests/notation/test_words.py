@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, strategies as st
 
 from scorekeeper.domain.facts import Match, singles
 from scorekeeper.errors import InputError
@@ -19,6 +20,7 @@ from scorekeeper.notation.words import (
     LAYOUTS,
     command_word,
     echo_word,
+    may_say,
     on_layout,
     option_word,
     play_word,
@@ -85,6 +87,29 @@ LAYOUT_FORMS = [(layout, meaning, on_layout(word, layout)) for layout in LAYOUTS
 @pytest.mark.parametrize("layout, meaning, typed", LAYOUT_FORMS, ids=[f"{l}-{t}" for l, _, t in LAYOUT_FORMS])
 def test_english_words_typed_on_a_cyrillic_layout_read_as_typed_on_the_english_one(layout, meaning, typed):
     same_facts(LINES[meaning].format(typed), LINES[meaning].format(meaning))
+
+
+PLAYS_FORMS = sorted({form for language, meaning, word in WORDS if meaning == "plays"
+                      for form in (word, *(on_layout(word, layout, back=language != "en") for layout in LAYOUTS))
+                      if form} | {typed for _, meaning, typed in LAYOUT_FORMS if meaning == "plays"})
+
+
+@given(st.lists(st.sampled_from(PLAYS_FORMS).map(lambda form: form.upper() if len(form) % 2 else form)
+                | st.sampled_from([word for _, _, word in WORDS]) | st.text(max_size=4), max_size=5),
+       st.lists(st.sampled_from(["", " ", ",", ";", "'", "’", "-", "1", '"']), min_size=6, max_size=6))
+def test_a_line_is_read_past_for_plays_only_where_no_word_of_it_says_plays(words, glue):
+    """A round line whose folded text holds no form of 'plays' is not split into words to look for it:
+    every line with a word that reads as 'plays' holds one."""
+    text = "".join(part for pair in zip(glue, words + [""] * 6) for part in pair)
+    said = [item.group(0) for item in re.finditer(r"[^\W\d_][\w'’.-]*", text) if round_word(item.group(0)) == "plays"]
+    assert may_say(text, "plays") or not said, (text, said)
+
+
+def test_every_form_of_plays_is_seen_in_a_line():
+    assert PLAYS_FORMS and all(round_word(form) == "plays" for form in PLAYS_FORMS)
+    for form in PLAYS_FORMS:
+        assert may_say(f"Masha out 3 13 5; {form.upper()} Masha 1-1", "plays"), form
+    assert not may_say("Masha out, Alex 1-2 3-3, Olya 13, Serg 5", "plays")
 
 
 @pytest.mark.parametrize("typed, meaning", [
