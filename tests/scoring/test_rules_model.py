@@ -1,0 +1,208 @@
+"""RULES.md §2-§4 as small reference models, written from the rule text alone, against the replay (hypothesis).
+
+Each model is the rule book's arithmetic for rounds given as pip totals (a total of 0 being the lone 0-0,
+rules.md §6.2), with none of the code's stages: Goat's threshold, remembered points, fish for one and eggs
+(for one and in pairs); Sea Goat's opening minimum, one side holding points, eggs toward the opening that rot
+after three rounds; Muggins' end-of-hand count.  A random match must give the same table round by round.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.domain.facts import Ending, Hand, Match, Round, Side, singles
+from scorekeeper.rules.loader import load_ruleset
+from scorekeeper.scoring.engine import replay
+
+PAIRS = (Side("Ann+Cid", ("Ann", "Cid")), Side("Bob+Dan", ("Bob", "Dan")))
+
+
+@st.composite
+def totals_rounds(draw, players: tuple[str, ...], top: int, ties: bool = True):
+    """A round given as totals: an out or a fish, at most one lone 0-0 (a total of 0), often a tie."""
+    out = draw(st.sampled_from(players)) if draw(st.booleans()) else None
+    holders = [player for player in players if player != out]
+    values = [draw(st.integers(1, top)) for _ in holders]
+    if ties and len(values) > 1 and draw(st.booleans()):
+        values[1] = values[0]  # a tie at the top, or at the bottom, is the case the rules single out
+    if draw(st.integers(0, 5)) == 0:
+        values[draw(st.integers(0, len(values) - 1))] = 0
+    hands = {player: Hand(total=value) for player, value in zip(holders, values)}
+    if out is None:
+        return Round(Ending.FISH, hands, fisher=draw(st.sampled_from(players)))
+    return Round(Ending.OUT, hands, out=out)
+
+
+def seated(ruleset_name: str, players: tuple[str, ...], pairs: bool, rounds: list[Round]) -> Match:
+    return Match(ruleset_name, players, PAIRS if pairs else singles(players), tuple(rounds))
+
+
+def side_values(match: Match, rnd: Round, lone_zero: int, partner_counts: bool) -> dict[str, int]:
+    """Each side's hand value: its players' pips, a total of 0 being the lone 0-0 (``lone_zero``)."""
+    values = {}
+    for side in match.sides:
+        if rnd.out in side.players and not partner_counts:
+            values[side.name] = 0
+            continue
+        values[side.name] = sum(lone_zero if rnd.hands[p].total == 0 else rnd.hands[p].total
+                                for p in side.players if p != rnd.out)
+    return values
+
+
+def unique(values: dict[str, int], pick) -> str | None:
+    best = pick(values.values())
+    found = [name for name, value in values.items() if value == best]
+    return found[0] if len(found) == 1 else None
+
+
+def as_table(replayed) -> list[tuple[dict, dict, int]]:
+    return [({i.side: i.score for i in r.sides}, {i.side: i.remembered for i in r.sides}, r.eggs)
+            for r in replayed.rounds]
+
+
+# --- Goat (rules.md §2): losers count, 13 to open with remembered points, fish for one, eggs, 101 --------
+
+def goat_model(ruleset, match: Match) -> list[tuple[dict, dict, int]]:
+    names = [side.name for side in match.sides]
+    score, remembered, eggs, rows = dict.fromkeys(names, 0), dict.fromkeys(names, 0), 0, []
+    pairs = match.is_pairs
+    for rnd in match.rounds:
+        values = side_values(match, rnd, 10, partner_counts=not pairs)
+        points = dict.fromkeys(names, 0)
+        tied = 0
+        if rnd.ending is Ending.OUT:
+            finisher = match.side_of(rnd.out).name
+            remembered[finisher] = 0  # going out wipes the remembered points
+            points = {name: (0 if name == finisher else values[name]) for name in names}
+            losers = [name for name in names if name != finisher]
+        else:
+            top = unique(values, max)
+            if top is None:  # eggs: the whole line is carried, nothing else happens
+                tied = sum(values.values())
+                losers = []
+            else:
+                points[top] = sum(values.values())
+                for name in names:
+                    if name != top:
+                        remembered[name] = 0  # fish for one: every other side's memory is wiped
+                losers = [top]
+        if eggs and not tied:
+            # pairs: the losers of the next round; singles: the one with the most in that round
+            taker = unique({n: points[n] for n in losers}, max) if pairs else \
+                unique({n: v for n, v in points.items() if v > 0}, max)
+            if taker is not None:
+                points[taker] += eggs
+                eggs = 0
+        eggs += tied
+        for name, value in points.items():
+            if not value:
+                continue
+            if score[name] > 0:
+                score[name] += value
+            elif value >= 13:
+                score[name] += value + remembered[name]
+                remembered[name] = 0
+            else:
+                remembered[name] += value
+        rows.append((dict(score), dict(remembered), eggs))
+        if max(score.values()) >= 101:
+            break
+    return rows
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["goat-2", "goat-3", "goat-4", "goat-pairs"]))
+def test_goat_follows_the_rule_text(data, seating):
+    players = ("Ann", "Bob", "Cid", "Dan")[: 4 if seating == "goat-pairs" else int(seating[-1])]
+    pairs = seating == "goat-pairs"
+    ruleset = load_ruleset("goat-pairs" if pairs else "goat")
+    rounds = data.draw(st.lists(totals_rounds(players, 20), max_size=20))
+    match = seated(ruleset.name, players, pairs, rounds)
+    assert as_table(replay(ruleset, match)) == goat_model(ruleset, match)
+
+
+# --- Sea Goat (rules.md §3): winners count, 25 to open, one side holds points, eggs, 125 ---------------------
+
+def sea_goat_model(ruleset, match: Match) -> list[tuple[dict, dict, int]]:
+    names = [side.name for side in match.sides]
+    score, eggs, age, rows = dict.fromkeys(names, 0), 0, 0, []
+    for rnd in match.rounds:
+        values = side_values(match, rnd, 25, partner_counts=False)
+        winner, tied = None, 0
+        if rnd.ending is Ending.OUT:
+            winner = match.side_of(rnd.out).name
+        else:
+            winner = unique(values, min)
+            if winner is None:
+                tied = sum(values.values())
+        recorded = False
+        if winner is not None:
+            won = sum(value for name, value in values.items() if name != winner)
+            offered = won + eggs  # the eggs count toward the opening minimum
+            if score[winner] > 0 or offered >= 25:
+                score[winner] += offered
+                eggs, age, recorded = 0, 0, True
+                for name in names:  # only one side holds points
+                    if name != winner:
+                        score[name] = 0
+        if eggs and not recorded:  # another round without the eggs won: they age, and rot after three
+            age += 1
+            if age >= 3:
+                eggs, age = 0, 0
+        if tied:
+            eggs += tied
+        rows.append((dict(score), dict.fromkeys(names, 0), eggs))
+        if max(score.values()) >= 125:
+            break
+    return rows
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["sea-goat-2", "sea-goat-3", "sea-goat-4", "sea-goat-pairs"]))
+def test_sea_goat_follows_the_rule_text(data, seating):
+    players = ("Ann", "Bob", "Cid", "Dan")[: 4 if seating == "sea-goat-pairs" else int(seating[-1])]
+    pairs = seating == "sea-goat-pairs"
+    ruleset = load_ruleset("sea-goat-pairs" if pairs else "sea-goat")
+    rounds = data.draw(st.lists(totals_rounds(players, 30), max_size=20))
+    match = seated(ruleset.name, players, pairs, rounds)
+    assert as_table(replay(ruleset, match)) == sea_goat_model(ruleset, match)
+
+
+# --- Muggins (rules.md §4): the end-of-hand count, rounded to the nearest 5 and divided by 5, to 100 --------
+
+def nearest_five(value: int) -> int:
+    return value - value % 5 + (5 if value % 5 >= 3 else 0)
+
+
+def muggins_model(ruleset, match: Match) -> list[tuple[dict, dict, int]]:
+    names = [side.name for side in match.sides]
+    score, rows = dict.fromkeys(names, 0), []
+    for rnd in match.rounds:
+        values = side_values(match, rnd, 0, partner_counts=True)
+        if rnd.ending is Ending.OUT:
+            winner = match.side_of(rnd.out).name
+            score[winner] += nearest_five(sum(v for n, v in values.items() if n != winner)) // 5
+        else:
+            fewest = min(values.values())
+            level = [name for name in names if values[name] == fewest]
+            count = nearest_five(max(sum(v for n, v in values.items() if n not in level) - fewest, 0)) // 5
+            if len(level) == 1:
+                score[level[0]] += count
+            elif len(names) == 3 and len(level) == 2:  # three players, two tied: they split, rounded down
+                for name in level:
+                    score[name] += count // 2
+        rows.append((dict(score), dict.fromkeys(names, 0), 0))
+        if max(score.values()) >= 100:
+            break
+    return rows
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["2", "3", "4", "pairs"]))
+def test_muggins_end_of_hand_follows_the_rule_text(data, seating):
+    players = ("Ann", "Bob", "Cid", "Dan")[: 4 if seating == "pairs" else int(seating)]
+    ruleset = load_ruleset("muggins")
+    rounds = data.draw(st.lists(totals_rounds(players, 40), max_size=25))
+    match = seated("muggins", players, seating == "pairs", rounds)
+    assert as_table(replay(ruleset, match)) == muggins_model(ruleset, match)
