@@ -8,6 +8,7 @@ after three rounds; Muggins' end-of-hand count.  A random match must give the sa
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -63,10 +64,12 @@ def as_table(replayed) -> list[tuple[dict, dict, int]]:
 
 # --- Goat (rules.md §2): losers count, 13 to open with remembered points, fish for one, eggs, 101 --------
 
-def goat_model(ruleset, match: Match) -> list[tuple[dict, dict, int]]:
+def goat_model(ruleset, match: Match, policy: str = "most-takes-all", eggs_to: str = "",
+               threshold: int = 13, strict: bool = False, target: int = 101) -> list[tuple[dict, dict, int]]:
     names = [side.name for side in match.sides]
     score, remembered, eggs, rows = dict.fromkeys(names, 0), dict.fromkeys(names, 0), 0, []
     pairs = match.is_pairs
+    eggs_to = eggs_to or ("losers" if pairs else "biggest-loser")
     for rnd in match.rounds:
         values = side_values(match, rnd, 10, partner_counts=not pairs)
         points = dict.fromkeys(names, 0)
@@ -76,6 +79,12 @@ def goat_model(ruleset, match: Match) -> list[tuple[dict, dict, int]]:
             remembered[finisher] = 0  # going out wipes the remembered points
             points = {name: (0 if name == finisher else values[name]) for name in names}
             losers = [name for name in names if name != finisher]
+        elif policy == "each":  # fish for everyone: as an out, with nobody out
+            points, losers = dict(values), list(names)
+        elif policy == "fisherman-pays":  # the fisherman takes the others' points
+            payer = match.side_of(rnd.fisher).name
+            points[payer] = sum(values.values()) - values[payer]
+            losers = [payer]
         else:
             top = unique(values, max)
             if top is None:  # eggs: the whole line is carried, nothing else happens
@@ -89,7 +98,7 @@ def goat_model(ruleset, match: Match) -> list[tuple[dict, dict, int]]:
                 losers = [top]
         if eggs and not tied:
             # pairs: the losers of the next round; singles: the one with the most in that round
-            taker = unique({n: points[n] for n in losers}, max) if pairs else \
+            taker = unique({n: points[n] for n in losers}, max) if eggs_to == "losers" else \
                 unique({n: v for n, v in points.items() if v > 0}, max)
             if taker is not None:
                 points[taker] += eggs
@@ -100,13 +109,13 @@ def goat_model(ruleset, match: Match) -> list[tuple[dict, dict, int]]:
                 continue
             if score[name] > 0:
                 score[name] += value
-            elif value >= 13:
+            elif value > threshold or (value == threshold and not strict):
                 score[name] += value + remembered[name]
                 remembered[name] = 0
             else:
                 remembered[name] += value
         rows.append((dict(score), dict(remembered), eggs))
-        if max(score.values()) >= 101:
+        if max(score.values()) >= target:
             break
     return rows
 
@@ -120,6 +129,29 @@ def test_goat_follows_the_rule_text(data, seating):
     rounds = data.draw(st.lists(totals_rounds(players, 20), max_size=20))
     match = seated(ruleset.name, players, pairs, rounds)
     assert as_table(replay(ruleset, match)) == goat_model(ruleset, match)
+
+
+HOUSES = {
+    "fish for everyone": ('[fish]\npolicy = "each"\n', {"policy": "each"}),
+    "fisherman pays": ('[fish]\npolicy = "fisherman-pays"\n', {"policy": "fisherman-pays"}),
+    "eggs to the losers (004)": ('[eggs]\nto = "losers"\n', {"eggs_to": "losers"}),
+    "more than 30 (000)": ('[opening]\nthreshold = 30\nstrict = true\n', {"threshold": 30, "strict": True}),
+    "from 25 to 125 (004)": ('[opening]\nthreshold = 25\n[end]\ntarget = 125\n', {"threshold": 25, "target": 125}),
+}
+
+
+@pytest.mark.parametrize("house", sorted(HOUSES))
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_goat_readings_follow_the_rule_text(tmp_path_factory, house, data):
+    """The readings RULES.md §2 names, as house rulesets over goat, against the same model."""
+    keys, reading = HOUSES[house]
+    path = tmp_path_factory.mktemp("house") / "house.toml"
+    path.write_text(f'extends = "goat"\nname = "house"\n{keys}', encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    players = ("Ann", "Bob", "Cid", "Dan")[: data.draw(st.integers(2, 4))]
+    match = seated("house", players, False, data.draw(st.lists(totals_rounds(players, 20), max_size=20)))
+    assert as_table(replay(ruleset, match)) == goat_model(ruleset, match, **reading)
 
 
 # --- Sea Goat (rules.md §3): winners count, 25 to open, one side holds points, eggs, 125 ---------------------
