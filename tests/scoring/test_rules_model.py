@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from scorekeeper.domain.facts import Ending, Hand, Match, Round, Side, singles
 from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.engine import replay
+from scorekeeper.domain.tiles import Tile
 
 PAIRS = (Side("Ann+Cid", ("Ann", "Cid")), Side("Bob+Dan", ("Bob", "Dan")))
 
@@ -199,6 +200,100 @@ def test_sea_goat_follows_the_rule_text(data, seating):
     rounds = data.draw(st.lists(totals_rounds(players, 30), max_size=20))
     match = seated(ruleset.name, players, pairs, rounds)
     assert as_table(replay(ruleset, match)) == sea_goat_model(ruleset, match)
+
+
+# --- Sea Goat's finishing doubles and the hundred (rules.md §3.5, §3.6) ---------------------------------------
+
+ZERO, SIX = Tile(0, 0), Tile(6, 6)
+LASTS = {"plain": (), "0-0": (ZERO,), "6-6": (SIX,), "two doubles": (Tile(2, 2), Tile(5, 5))}
+
+
+@st.composite
+def sea_rounds(draw, players: tuple[str, ...]):
+    """A round as totals with its lead (6-6 or a plain tile) and, for an out, its last tile(s)."""
+    rnd = draw(totals_rounds(players, 30))
+    led = SIX if draw(st.booleans()) else None
+    if rnd.ending is Ending.OUT:
+        last = draw(st.sampled_from(sorted(LASTS)))
+        if last == "0-0":  # 0-0 laid last is in nobody's hand: no total of 0 (rules.md §6.2)
+            rnd = rnd._replace(hands={p: Hand(total=h.total or 1) for p, h in rnd.hands.items()})
+        return rnd._replace(last=LASTS[last], plain_last=last == "plain", led=led, plain_led=led is None)
+    return rnd._replace(led=led, plain_led=led is None)
+
+
+def sea_goat_doubles_model(match: Match) -> tuple[list[dict], str | None]:
+    """Sea Goat as §3 says it, with the lead and the last tile told: every score after each round, and the
+    side that won the match, if any."""
+    names = [side.name for side in match.sides]
+    score, eggs, age, rows, owed, leader = dict.fromkeys(names, 0), 0, 0, [], None, None
+    for rnd in match.rounds:
+        values = side_values(match, rnd, 25, partner_counts=False)
+        hands = {p: 25 if h.total == 0 else h.total for p, h in rnd.hands.items()}
+        before = dict(score)
+        winner, tied = None, 0
+        if rnd.ending is Ending.OUT:
+            winner = match.side_of(rnd.out).name
+        else:
+            winner = unique(values, min)
+            if winner is None:
+                tied = sum(values.values())
+        recorded = False
+        if winner is not None:
+            offered = sum(value for name, value in values.items() if name != winner) + eggs
+            if score[winner] > 0 or offered >= 25:
+                score[winner] += offered
+                eggs, age, recorded = 0, 0, True
+                for name in names:
+                    if name != winner:
+                        score[name] = 0
+        # on the hundred: owed after a 6-6 finish, or 6-6 led by a side holding points (its leader known)
+        hundred = owed
+        if hundred is None and rnd.led == SIX and leader is not None and before[leader] > 0:
+            hundred = leader
+        decided = None
+        if hundred is not None and winner is not None:
+            if winner == hundred:
+                decided = hundred
+            else:
+                score[hundred] = 0
+        owed = None
+        if rnd.ending is Ending.OUT and decided is None:
+            if len(rnd.last) == 2 or ZERO in rnd.last:
+                decided = winner
+            elif SIX in rnd.last:
+                losers = [p for p in rnd.hands if match.side_of(p).name != winner] if match.is_pairs else \
+                    [name for name in names if name != winner]
+                held = hands if match.is_pairs else values
+                if any(held[name] >= 25 for name in losers):
+                    decided = winner
+                else:
+                    owed = winner
+        if eggs and not recorded:
+            age += 1
+            if age >= 3:
+                eggs, age = 0, 0
+        eggs += tied
+        rows.append(dict(score))
+        if decided is None and max(score.values()) >= 125:
+            decided = max(score, key=score.get)
+        if decided is not None:
+            return rows, decided
+        # who leads next: the finisher or the fisherman; nobody the facts name while eggs are carried
+        leader = None if eggs else (match.side_of(rnd.out).name if rnd.ending is Ending.OUT
+                                    else match.side_of(rnd.fisher).name)
+    return rows, None
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["2", "3", "pairs"]))
+def test_sea_goat_doubles_and_hundred_follow_the_rule_text(data, seating):
+    players = ("Ann", "Bob", "Cid", "Dan")[: 4 if seating == "pairs" else int(seating)]
+    ruleset = load_ruleset("sea-goat-pairs" if seating == "pairs" else "sea-goat")
+    match = seated(ruleset.name, players, seating == "pairs", data.draw(st.lists(sea_rounds(players), max_size=15)))
+    table = replay(ruleset, match)
+    rows, won = sea_goat_doubles_model(match)
+    assert [{item.side: item.score for item in result.sides} for result in table.rounds] == rows
+    assert table.winner == won
 
 
 # --- Muggins (rules.md §4): the end-of-hand count, rounded to the nearest 5 and divided by 5, to 100 --------
