@@ -1,9 +1,10 @@
-"""RULES.md §2-§4 as small reference models, written from the rule text alone, against the replay (hypothesis).
+"""RULES.md §2-§5 as small reference models, written from the rule text alone, against the replay (hypothesis).
 
 Each model is the rule book's arithmetic for rounds given as pip totals (a total of 0 being the lone 0-0,
 rules.md §6.2), with none of the code's stages: Goat's threshold, remembered points, fish for one and eggs
-(for one and in pairs); Sea Goat's opening minimum, one side holding points, eggs toward the opening that rot
-after three rounds; Muggins' end-of-hand count.  A random match must give the same table round by round.
+(for one and in pairs, and the readings §2 names); Sea Goat's opening minimum, one side holding points, eggs
+toward the opening that rot after three rounds, the finishing doubles and the hundred; Muggins' end-of-hand
+count; draw, block and 003's blocker.  A random match must give the same table round by round.
 """
 
 from __future__ import annotations
@@ -333,3 +334,43 @@ def test_muggins_end_of_hand_follows_the_rule_text(data, seating):
     rounds = data.draw(st.lists(totals_rounds(players, 40), max_size=25))
     match = seated("muggins", players, seating == "pairs", rounds)
     assert as_table(replay(ruleset, match)) == muggins_model(ruleset, match)
+
+
+# --- Draw and block (rules.md §5): the winner writes the losers' pips; 003's blocker counted four times ------
+
+def draw_model(match: Match, lone_zero: int) -> list[tuple[dict, dict, int]]:
+    names = [side.name for side in match.sides]
+    score, rows = dict.fromkeys(names, 0), []
+    for rnd in match.rounds:
+        values = side_values(match, rnd, lone_zero, partner_counts=True)
+        winner = match.side_of(rnd.out).name if rnd.ending is Ending.OUT else unique(values, min)
+        if winner is not None:  # a fish tied for the fewest scores nothing
+            own = values[winner] if rnd.ending is Ending.FISH else 0
+            score[winner] += sum(v for n, v in values.items() if n != winner) - own
+        rows.append((dict(score), dict.fromkeys(names, 0), 0))
+        if max(score.values()) >= 100:
+            break
+    return rows
+
+
+def block_003_model(match: Match) -> list[tuple[dict, dict, int]]:
+    names = [side.name for side in match.sides]
+    score, rows = dict.fromkeys(names, 0), []
+    for rnd in match.rounds[:7]:
+        values = side_values(match, rnd, 0, partner_counts=True)
+        if rnd.ending is Ending.FISH and values[rnd.fisher] > min(values.values()):
+            values[rnd.fisher] *= 4  # the blocker who does not hold the fewest (level with it is the fewest)
+        for name in names:
+            score[name] += values[name]
+        rows.append((dict(score), dict.fromkeys(names, 0), 0))
+    return rows
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["draw", "block", "block-003"]))
+def test_draw_and_block_follow_the_rule_text(data, name):
+    players = ("Ann", "Bob", "Cid", "Dan")[: data.draw(st.integers(2, 4))]
+    ruleset = load_ruleset(name)
+    match = seated(name, players, False, data.draw(st.lists(totals_rounds(players, 30), max_size=12)))
+    model = block_003_model(match) if name == "block-003" else draw_model(match, 25 if name == "draw" else 0)
+    assert as_table(replay(ruleset, match)) == model
