@@ -41,6 +41,16 @@ def seated(ruleset_name: str, players: tuple[str, ...], pairs: bool, rounds: lis
     return Match(ruleset_name, players, PAIRS if pairs else singles(players), tuple(rounds))
 
 
+def drawn_match(data, seating: str, singles_name: str, pairs_name: str, rounds, most: int = 20):
+    """A random match of ``seating`` ("2", "3", "4" players, or "pairs") under its ruleset; ``rounds``: the
+    strategy of a round for the players."""
+    pairs = seating == "pairs"
+    players = ("Ann", "Bob", "Cid", "Dan")[: 4 if pairs else int(seating)]
+    ruleset = load_ruleset(pairs_name if pairs else singles_name)
+    match = seated(ruleset.name, players, pairs, data.draw(st.lists(rounds(players), max_size=most)))
+    return ruleset, match
+
+
 def side_values(match: Match, rnd: Round, lone_zero: int, partner_counts: bool) -> dict[str, int]:
     """Each side's hand value: its players' pips, a total of 0 being the lone 0-0 (``lone_zero``)."""
     values = {}
@@ -123,13 +133,9 @@ def goat_model(ruleset, match: Match, policy: str = "most-takes-all", eggs_to: s
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data(), st.sampled_from(["goat-2", "goat-3", "goat-4", "goat-pairs"]))
+@given(st.data(), st.sampled_from(["2", "3", "4", "pairs"]))
 def test_goat_follows_the_rule_text(data, seating):
-    players = ("Ann", "Bob", "Cid", "Dan")[: 4 if seating == "goat-pairs" else int(seating[-1])]
-    pairs = seating == "goat-pairs"
-    ruleset = load_ruleset("goat-pairs" if pairs else "goat")
-    rounds = data.draw(st.lists(totals_rounds(players, 20), max_size=20))
-    match = seated(ruleset.name, players, pairs, rounds)
+    ruleset, match = drawn_match(data, seating, "goat", "goat-pairs", lambda players: totals_rounds(players, 20))
     assert as_table(replay(ruleset, match)) == goat_model(ruleset, match)
 
 
@@ -156,54 +162,7 @@ def test_goat_readings_follow_the_rule_text(tmp_path_factory, house, data):
     assert as_table(replay(ruleset, match)) == goat_model(ruleset, match, **reading)
 
 
-# --- Sea Goat (rules.md §3): winners count, 25 to open, one side holds points, eggs, 125 ---------------------
-
-def sea_goat_model(ruleset, match: Match) -> list[tuple[dict, dict, int]]:
-    names = [side.name for side in match.sides]
-    score, eggs, age, rows = dict.fromkeys(names, 0), 0, 0, []
-    for rnd in match.rounds:
-        values = side_values(match, rnd, 25, partner_counts=False)
-        winner, tied = None, 0
-        if rnd.ending is Ending.OUT:
-            winner = match.side_of(rnd.out).name
-        else:
-            winner = unique(values, min)
-            if winner is None:
-                tied = sum(values.values())
-        recorded = False
-        if winner is not None:
-            won = sum(value for name, value in values.items() if name != winner)
-            offered = won + eggs  # the eggs count toward the opening minimum
-            if score[winner] > 0 or offered >= 25:
-                score[winner] += offered
-                eggs, age, recorded = 0, 0, True
-                for name in names:  # only one side holds points
-                    if name != winner:
-                        score[name] = 0
-        if eggs and not recorded:  # another round without the eggs won: they age, and rot after three
-            age += 1
-            if age >= 3:
-                eggs, age = 0, 0
-        if tied:
-            eggs += tied
-        rows.append((dict(score), dict.fromkeys(names, 0), eggs))
-        if max(score.values()) >= 125:
-            break
-    return rows
-
-
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data(), st.sampled_from(["sea-goat-2", "sea-goat-3", "sea-goat-4", "sea-goat-pairs"]))
-def test_sea_goat_follows_the_rule_text(data, seating):
-    players = ("Ann", "Bob", "Cid", "Dan")[: 4 if seating == "sea-goat-pairs" else int(seating[-1])]
-    pairs = seating == "sea-goat-pairs"
-    ruleset = load_ruleset("sea-goat-pairs" if pairs else "sea-goat")
-    rounds = data.draw(st.lists(totals_rounds(players, 30), max_size=20))
-    match = seated(ruleset.name, players, pairs, rounds)
-    assert as_table(replay(ruleset, match)) == sea_goat_model(ruleset, match)
-
-
-# --- Sea Goat's finishing doubles and the hundred (rules.md §3.5, §3.6) ---------------------------------------
+# --- Sea Goat (rules.md §3): winners count to 125, 25 to open, one side holds points, eggs, doubles, hundred --
 
 ZERO, SIX = Tile(0, 0), Tile(6, 6)
 LASTS = {"plain": (), "0-0": (ZERO,), "6-6": (SIX,), "two doubles": (Tile(2, 2), Tile(5, 5))}
@@ -222,9 +181,9 @@ def sea_rounds(draw, players: tuple[str, ...]):
     return rnd._replace(led=led, plain_led=led is None)
 
 
-def sea_goat_doubles_model(match: Match) -> tuple[list[dict], str | None]:
-    """Sea Goat as §3 says it, with the lead and the last tile told: every score after each round, and the
-    side that won the match, if any."""
+def sea_goat_model(match: Match) -> tuple[list[tuple[dict, dict, int]], str | None]:
+    """Sea Goat as §3 says it (the lead and the last tile as far as they are told): the table after each
+    round, and the side that won the match, if any."""
     names = [side.name for side in match.sides]
     score, eggs, age, rows, owed, leader = dict.fromkeys(names, 0), 0, 0, [], None, None
     for rnd in match.rounds:
@@ -274,7 +233,7 @@ def sea_goat_doubles_model(match: Match) -> tuple[list[dict], str | None]:
             if age >= 3:
                 eggs, age = 0, 0
         eggs += tied
-        rows.append(dict(score))
+        rows.append((dict(score), dict.fromkeys(names, 0), eggs))
         if decided is None and max(score.values()) >= 125:
             decided = max(score, key=score.get)
         if decided is not None:
@@ -285,16 +244,23 @@ def sea_goat_doubles_model(match: Match) -> tuple[list[dict], str | None]:
     return rows, None
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["2", "3", "4", "pairs"]))
+def test_sea_goat_follows_the_rule_text(data, seating):
+    ruleset, match = drawn_match(data, seating, "sea-goat", "sea-goat-pairs",
+                                 lambda players: totals_rounds(players, 30))
+    table = replay(ruleset, match)
+    rows, won = sea_goat_model(match)
+    assert as_table(table) == rows and table.winner == won
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(["2", "3", "pairs"]))
 def test_sea_goat_doubles_and_hundred_follow_the_rule_text(data, seating):
-    players = ("Ann", "Bob", "Cid", "Dan")[: 4 if seating == "pairs" else int(seating)]
-    ruleset = load_ruleset("sea-goat-pairs" if seating == "pairs" else "sea-goat")
-    match = seated(ruleset.name, players, seating == "pairs", data.draw(st.lists(sea_rounds(players), max_size=15)))
+    ruleset, match = drawn_match(data, seating, "sea-goat", "sea-goat-pairs", sea_rounds, most=15)
     table = replay(ruleset, match)
-    rows, won = sea_goat_doubles_model(match)
-    assert [{item.side: item.score for item in result.sides} for result in table.rounds] == rows
-    assert table.winner == won
+    rows, won = sea_goat_model(match)
+    assert as_table(table) == rows and table.winner == won
 
 
 # --- Muggins (rules.md §4): the end-of-hand count, rounded to the nearest 5 and divided by 5, to 100 --------
@@ -329,10 +295,7 @@ def muggins_model(ruleset, match: Match) -> list[tuple[dict, dict, int]]:
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(["2", "3", "4", "pairs"]))
 def test_muggins_end_of_hand_follows_the_rule_text(data, seating):
-    players = ("Ann", "Bob", "Cid", "Dan")[: 4 if seating == "pairs" else int(seating)]
-    ruleset = load_ruleset("muggins")
-    rounds = data.draw(st.lists(totals_rounds(players, 40), max_size=25))
-    match = seated("muggins", players, seating == "pairs", rounds)
+    ruleset, match = drawn_match(data, seating, "muggins", "muggins", lambda players: totals_rounds(players, 40), 25)
     assert as_table(replay(ruleset, match)) == muggins_model(ruleset, match)
 
 
@@ -367,10 +330,8 @@ def block_003_model(match: Match) -> list[tuple[dict, dict, int]]:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data(), st.sampled_from(["draw", "block", "block-003"]))
-def test_draw_and_block_follow_the_rule_text(data, name):
-    players = ("Ann", "Bob", "Cid", "Dan")[: data.draw(st.integers(2, 4))]
-    ruleset = load_ruleset(name)
-    match = seated(name, players, False, data.draw(st.lists(totals_rounds(players, 30), max_size=12)))
+@given(st.data(), st.sampled_from(["draw", "block", "block-003"]), st.sampled_from(["2", "3", "4"]))
+def test_draw_and_block_follow_the_rule_text(data, name, seating):
+    ruleset, match = drawn_match(data, seating, name, name, lambda players: totals_rounds(players, 30), 12)
     model = block_003_model(match) if name == "block-003" else draw_model(match, 25 if name == "draw" else 0)
     assert as_table(replay(ruleset, match)) == model
