@@ -127,7 +127,8 @@ class LeadAfterFish(Enum):
     LOT = "lot"
     """The next leader is chosen by lot (pagat's All Fives: after a blocked hand)."""
     WINNERS = "winners"
-    """The side that won the fish poses: either partner leads (Jamaican partnership)."""
+    """The side that won the fish leads: in pairs either partner poses (Jamaican partnership); a side of one
+    player, that player (Phone: the last winner leads)."""
 
 
 class LeadAfterOut(Enum):
@@ -568,10 +569,10 @@ KEYS: tuple[Key, ...] = (
         source=N_("rules.md §1.4 (000's pairs Goat: the finisher, as 004's Ukrainian text of it reads; 'the "
                   "partner' is a misreading of the machine translation)")),
     Key("lead.after_fish", LeadAfterFish, LeadAfterFish.FISHERMAN,
-        N_("who leads the round after a fish: the fisherman, a leader chosen by lot, or winners (either "
-           "partner of the side that won the fish)"),
-        source=N_("rules.md §4.9 (pagat's All Fives: after a blocked hand the lead is by lot), §5.6 (Jamaican "
-                  "partnership: the winners pose)")),
+        N_("who leads the round after a fish: the fisherman, a leader chosen by lot, or winners (the side "
+           "that won the fish; in pairs either partner)"),
+        source=N_("rules.md §4.6 (Phone, 004:341: the winner of the last round leads), §4.9 (pagat's All Fives: "
+                  "after a blocked hand the lead is by lot), §5.6 (Jamaican partnership: the winners pose)")),
     Key("lead.first", FirstLead, FirstLead.FROM_ONE_ONE,
         N_("who leads the first round: from-1-1 (1-1 ... 6-6, then 0-0, then the heaviest tile), "
            "highest-double (draw games; else the heaviest tile), lowest-double (other tables; else the lightest "

@@ -15,7 +15,7 @@ from scorekeeper.i18n.message import Message
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.schema import AtTarget
 from scorekeeper.scoring import race
-from scorekeeper.scoring.lead import lead_note, next_lead, next_leader
+from scorekeeper.scoring.lead import lead_note, leader_after, next_lead
 from scorekeeper.scoring.pipeline import score_round, stages_for
 from scorekeeper.scoring.state import Account, Pot
 from scorekeeper.scoring.table import Decision, RoundResult, Standing, Table
@@ -64,7 +64,7 @@ def replay(ruleset: Ruleset, match: Match, scored: Sequence[RoundResult] = (), k
             accounts = {**accounts, side: accounts[side]._replace(score=accounts[side].score + points)}
             in_play[side] = in_play.get(side, 0) + points
     winner, loser = (decided.winner, decided.loser) if decided else (None, None)
-    leader = next_leader(ruleset, match, results[-1].facts) if results else None
+    leader = leader_after(ruleset, match, results[-1]) if results else None
     lead_tile = None
     note = lead_note(ruleset, match, results, leader)
     special = next_lead(ruleset, match, results, leader, pot.amount) if not decided else None

@@ -149,6 +149,13 @@ def round_leaders(ruleset: Ruleset, match: Match, previous: RoundResult) -> tupl
     return None if leader is None else (leader,)
 
 
+def leader_after(ruleset: Ruleset, match: Match, previous: RoundResult) -> str | None:
+    """The one player who leads after ``previous`` (None: the facts do not name one alone): as ``next_leader``,
+    and after a fish under ``lead.after_fish = winners`` the winner of it when its side is one player (Phone)."""
+    leaders = round_leaders(ruleset, match, previous)
+    return leaders[0] if leaders and len(leaders) == 1 else None
+
+
 def nothing_written(ruleset: Ruleset, result: RoundResult) -> bool:
     """Whether ``lead.again_from_1_1`` gives the lead after ``result`` back to the holder of 1-1: nobody wrote
     anything in it, and it was not a tied fish (eggs have their own lead)."""
@@ -164,7 +171,7 @@ def round_leader(ruleset: Ruleset, match: Match, previous: RoundResult) -> str |
         return None
     if nothing_written(ruleset, previous):
         return None
-    return next_leader(ruleset, match, previous.facts)
+    return leader_after(ruleset, match, previous)
 
 
 def egg_leads(ruleset: Ruleset) -> tuple[Tile, ...]:
