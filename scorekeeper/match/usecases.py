@@ -322,11 +322,12 @@ def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, r
 
 
 def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMatch | None = None,
-                  text: str | None = None) -> Change:
+                  text: str | None = None, comments_of: str = "") -> Change:
     """Keep the match at ``path`` (if any) aside under a dated name, then write ``match`` (its ``text``, when
-    worked out already) there; the caller holds the lock."""
+    worked out already) there, with the comments of ``comments_of`` (the export it comes from), never those of
+    the match kept aside; the caller holds the lock."""
     kept = keep_aside(path, _now()) if os.path.exists(path) else None
-    stamp = save_match(match, path, text)
+    stamp = save_match(match, path, text, comments_of)
     return Change(before, OpenMatch(path, match._replace(path=path), ruleset, table, stamp), kept=kept)
 
 
