@@ -25,6 +25,7 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import (
     OpenMatch,
     open_match,
+    ruleset_moved,
     ruleset_reference,
     validate_match,
     validate_text,
@@ -39,7 +40,7 @@ from scorekeeper.match.record import (
     seating_problem,
     undo as undo_facts,
 )
-from scorekeeper.rules.loader import is_path, load_ruleset
+from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.checked import sealed_match
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.plausible import check_plausible
@@ -296,9 +297,7 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
     raise_problems(problems)
     match = opened.match
     _check_names(match, text, source)
-    if is_path(match.ruleset):  # a ruleset file named relative to the export: name it from the new place
-        where = os.path.join(os.path.dirname(os.path.abspath(source)), os.path.expanduser(match.ruleset))
-        match = match._replace(ruleset=ruleset_reference(where, path))
+    match = match._replace(ruleset=ruleset_moved(match.ruleset, source, path))  # a file: named from the new place
     return _put_in_place(path, match, opened.ruleset, opened.table, force, "replace it")
 
 

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import _
 from scorekeeper.domain.facts import Ending, Match, Round, Side
+from scorekeeper.match.opened import ruleset_moved
 from scorekeeper.reports.formats import DATA
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
@@ -25,10 +26,14 @@ CSV_COLUMNS = ("round", "side", "players", "ending", "out", "fisher", "led", "la
                "points", "recorded", "score", "remembered", "wiped", "eggs", "eggs_paid", "round_winner")
 
 
-def export_match(fmt: str, match: Match, ruleset: Ruleset, table: Table) -> str:
-    """The match in one of ``formats.DATA``."""
+def export_match(fmt: str, match: Match, ruleset: Ruleset, table: Table, to: str | None = None) -> str:
+    """The match in one of ``formats.DATA``, to be written to the file ``to``. An export names a ruleset file
+    from where it is written, as import reads it (from the match's folder where that is not known: the standard
+    output, kept beside the match)."""
     if fmt == "csv":
         return export_csv(match, table)
+    if match.path is not None and to is not None:
+        match = match._replace(ruleset=ruleset_moved(match.ruleset, match.path, to))
     if fmt == "json":
         return export_json(match, explain_all(ruleset, match, table))
     if fmt == "toml":
