@@ -298,7 +298,8 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
     match = opened.match
     _check_names(match, text, source)
     match = match._replace(ruleset=ruleset_moved(match.ruleset, source, path))  # a file: named from the new place
-    return _put_in_place(path, match, opened.ruleset, opened.table, force, "replace it")
+    return _put_in_place(path, match, opened.ruleset, opened.table, force, "replace it",
+                         "" if is_json(text) else text)  # a TOML log's comments are the match's
 
 
 def _check_names(match: Match, text: str, file: str) -> None:
@@ -309,15 +310,16 @@ def _check_names(match: Match, text: str, file: str) -> None:
         raise MatchFileError(problem, file, key_line(text, "players"), "players")
 
 
-def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, remedy: str) -> Change:
-    """Write ``match`` as the match at ``path`` (``new``, ``import_match``), under the lock: refused when one
-    is there unless ``force``, and then the one there is kept aside under a dated name first (``kept``):
-    nothing of a match is ever lost by a command that replaces it."""
+def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, remedy: str,
+                  comments_of: str = "") -> Change:
+    """Write ``match`` as the match at ``path`` (``new``, ``import_match``: the comments of ``comments_of``),
+    under the lock: refused when one is there unless ``force``, and then the one there is kept aside under a
+    dated name first (``kept``): nothing of a match is ever lost by a command that replaces it."""
     match, table = _sealed(ruleset, match, table)
     text = dump_match(match)  # worked out before the lock: under it, only the write
     with match_lock(path):
         _refuse_existing(path, force, remedy)  # again: another command may have started one meanwhile
-        return _replace_held(path, match, ruleset, table, text=text)
+        return _replace_held(path, match, ruleset, table, text=text, comments_of=comments_of)
 
 
 def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMatch | None = None,

@@ -19,7 +19,8 @@ from scorekeeper.reports.formats import DATA
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table, history_entry
-from scorekeeper.storage.matchfile import PLAIN, dump_match, plays_text, round_to_dict
+from scorekeeper.storage.matchfile import PLAIN, dump_match, plays_text, round_to_dict, with_comments
+from scorekeeper.storage.textfile import regular_text
 from scorekeeper.domain.tiles import format_tiles
 
 CSV_COLUMNS = ("round", "side", "players", "ending", "out", "fisher", "led", "last", "hand", "hand_value",
@@ -36,8 +37,8 @@ def export_match(fmt: str, match: Match, ruleset: Ruleset, table: Table, to: str
         match = match._replace(ruleset=ruleset_moved(match.ruleset, match.path, to))
     if fmt == "json":
         return export_json(match, explain_all(ruleset, match, table))
-    if fmt == "toml":
-        return dump_match(match)
+    if fmt == "toml":  # the match log itself, the comments a person wrote in the match file included
+        return with_comments(dump_match(match), regular_text(match.path) or "" if match.path else "")
     raise InputError(_("unknown export format '{format}' (known: {known})").format(format=fmt,
                                                                                    known=", ".join(DATA)))
 

@@ -538,3 +538,23 @@ def test_an_export_written_elsewhere_names_the_house_ruleset_from_where_it_is(sk
     other("import", str(shared))
     assert other.json()["ruleset"] == "house" and other.json() == sk.json()
 
+
+
+def test_a_toml_export_keeps_the_comments_and_its_import_brings_them(sk, tmp_path):
+    """The TOML export is the match log itself, the comments a person wrote in it included, and a match
+    imported from it keeps them, as every write of the match file does."""
+    sk("new", *PLAYERS)
+    for args in ROUNDS[:3]:
+        sk("round", *args)
+    lines = sk.path.read_text(encoding="utf-8").split("\n")
+    first = next(i for i, row in enumerate(lines) if row.startswith("    {"))
+    lines[first] += "  # Alex disputed this one"
+    lines.insert(first + 1, "    # checked by Dan")
+    sk.path.write_text("\n".join(lines), encoding="utf-8")
+    shared = tmp_path / "shared.toml"
+    sk("export", "--format", "toml", "-o", str(shared))
+    assert shared.read_text(encoding="utf-8") == sk.path.read_text(encoding="utf-8")
+    other = Table(tmp_path / "other")
+    other.folder.mkdir()
+    other("import", str(shared))
+    assert other.path.read_text(encoding="utf-8") == sk.path.read_text(encoding="utf-8")
