@@ -23,8 +23,8 @@ DEFAULT_PORT = 8101
 @click.option("--lan", is_flag=True,
               help="Listen on the local network too, not only on this computer: phones on the same network "
                    "open the address printed, or scan its QR code.")
-@click.option("--port", type=whole_number(N_("a port"), low=0, high=65535), default=DEFAULT_PORT, show_default=True, metavar="PORT",
-              help="The port to listen on (0: any free one).")
+@click.option("--port", type=whole_number(N_("a port"), low=0, high=65535), default=DEFAULT_PORT, show_default=True,
+              metavar="PORT", help="The port to listen on (0: any free one).")
 @click.pass_context
 def serve(ctx: click.Context, lan: bool, port: int) -> None:
     """Show the match on every phone at the table: a live, read-only scoreboard.

@@ -38,7 +38,7 @@ def export_match(fmt: str, match: Match, ruleset: Ruleset, table: Table, to: str
     if fmt == "json":
         return export_json(match, explain_all(ruleset, match, table))
     if fmt == "toml":  # the match log itself, the comments a person wrote in the match file included
-        return with_comments(dump_match(match), regular_text(match.path) or "" if match.path else "")
+        return with_comments(dump_match(match), (regular_text(match.path) or "") if match.path else "")
     raise InputError(_("unknown export format '{format}' (known: {known})").format(format=fmt,
                                                                                    known=", ".join(DATA)))
 

@@ -31,7 +31,7 @@ def test_import_of_a_csv_or_markdown_export_says_what_import_reads(sk, tmp_path,
     ("en", "and this file is a table to publish (export --format html, latex, rst, mediawiki, org or grid): "
            "it cannot be imported"),
     ("ru", "а этот файл — таблица для публикации"), ("uk", "а цей файл — таблиця для публікації")])
-def test_import_of_a_published_table_says_what_import_reads_in_the_language(sk, tmp_path, fmt, language, said):
+def test_import_of_a_published_table_says_what_import_reads_in_its_language(sk, tmp_path, fmt, language, said):
     """A published table (issue 30's formats) was said to be 'neither' JSON nor TOML under a message that named
     only CSV and Markdown, with those words in English inside the Russian and Ukrainian messages ('а этот файл —
     is neither'); a MediaWiki table, which starts with '{|', was 'not valid JSON'."""
