@@ -186,3 +186,33 @@ def test_every_benchmark_script_still_runs_its_help(script):
                           cwd=script.parent.parent)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "usage" in done.stdout.lower()
+
+
+def _guide_block(after: str) -> list[str]:
+    """The lines of the usage guide's shell block that holds ``after``, from that line to the block's end."""
+    start = USAGE.index(after)
+    return USAGE[start:USAGE.index("```", start)].strip().splitlines()
+
+
+def test_the_usage_guides_hand_play_by_play_runs_as_written(tmp_path, monkeypatch):
+    """The examples of "A hand play by play" record a hand in which Ann goes out after three plays: they were
+    shown without the house ruleset that deals three tiles each, and every one was refused (exit 2) in the
+    Muggins they seemed to be about."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from scorekeeper.cli.app import cli
+
+    monkeypatch.chdir(tmp_path)
+    lines = _guide_block("# a house Muggins dealing 3 tiles each")
+    made = next(line for line in lines if line.startswith("# printf "))
+    name = made.rsplit("> ", 1)[1]
+    (tmp_path / name).write_text(shlex.split(made[2:].rsplit(" > ", 1)[0])[1].replace("\\n", "\n"),
+                                 encoding="utf-8")
+    typed = [line for line in lines if line.startswith("scorekeeper ")]
+    assert len(typed) >= 6
+    for line in typed:
+        words = shlex.split(line.split("  #", 1)[0])[1:]
+        done = CliRunner().invoke(cli, words)
+        assert done.exit_code == 0, (line, done.output)

@@ -15,11 +15,14 @@ from scorekeeper.errors import printable
 from scorekeeper.i18n import N_, _
 from scorekeeper.reports.fit import wrap
 
+MOST_JOBS = 256
+"""The most processes ``--jobs`` may ask for: a typo (99999) is refused, never started."""
+
 
 @click.command("history", cls=Command)
 @click.argument("folders", nargs=-1, required=True, metavar="DIR...",
                 type=FilePath(exists=True, file_okay=True, dir_okay=True))
-@click.option("--jobs", type=whole_number(N_("the number of processes"), low=1), metavar="N",
+@click.option("--jobs", type=whole_number(N_("the number of processes"), low=1, high=MOST_JOBS), metavar="N",
               help="Processes reading files (default: one per CPU for a large archive).")
 @format_option("json", "csv")
 def history(folders: tuple[str, ...], jobs: int | None, output_format: str) -> None:

@@ -12,7 +12,7 @@ from scorekeeper.errors import printable
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import open_match
 from scorekeeper.reports.formats import EXPORTS, PUBLISHED
-from scorekeeper.storage.output import output_kind, write_output
+from scorekeeper.storage.output import FILE, output_kind, write_output
 
 
 @click.command("export", cls=Command)
@@ -38,8 +38,9 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
     if output == "-":  # the standard output, as without -o
         output = None
     opened = open_match(match_path(ctx), explain=output_format == "json")  # the JSON export shows the steps
-    if output is not None:
-        output_kind(output, opened.path, force)  # refused before the work
+    written_to = None  # the standard output, a device or a pipe: where the text is kept is not known
+    if output is not None and output_kind(output, opened.path, force) == FILE:  # refused before the work
+        written_to = output
     if output_format in PUBLISHED:
         from scorekeeper.reports.publish import publish  # start-up: tabulate, for the commands that publish
 
@@ -47,7 +48,7 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
     else:
         from scorekeeper.reports.export import export_match  # start-up: keeps reports.export out of 'import'
 
-        text = export_match(output_format, opened.match, opened.ruleset, opened.table)
+        text = export_match(output_format, opened.match, opened.ruleset, opened.table, written_to)
     if output is None:
         echo_for_programs(text, "-o FILE")
         return

@@ -14,9 +14,10 @@ from scorekeeper.cli.base import (
 )
 from scorekeeper.cli.completion import player_names, ruleset_names
 from scorekeeper.cli.output import echo_change, echo_json, echo_paged, echo_shown, kept_said, screen_width
+from scorekeeper.cli.params import whole_number
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.errors import InputError
-from scorekeeper.i18n import LANGUAGES, _, ngettext, pgettext
+from scorekeeper.i18n import LANGUAGES, N_, _, ngettext, pgettext
 from scorekeeper.match.opened import open_match
 from scorekeeper.reports.fit import wrap, wrap_lines
 from scorekeeper.reports.formats import PUBLISHED, TABLES
@@ -228,7 +229,7 @@ def _list_changes(changes, output_format: str) -> None:
 
 
 @click.command(cls=Command)
-@click.argument("number", type=click.IntRange(min=1), metavar="[N]", required=False)
+@click.argument("number", type=whole_number(N_("a change number"), low=1), metavar="[N]", required=False)
 @format_option("json")
 @click.pass_context
 def redo(ctx: click.Context, number: int | None, output_format: str) -> None:

@@ -9,8 +9,9 @@ import click
 
 from scorekeeper.cli.base import Command, match_path
 from scorekeeper.cli.output import screen_width
+from scorekeeper.cli.params import whole_number
 from scorekeeper.errors import StateError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.reports.fit import wrap
 from scorekeeper.web.address import EVERYWHERE, LOOPBACK, lan_address, new_token, page_address, qr_code
 from scorekeeper.web.server import ScoreboardServer
@@ -22,8 +23,8 @@ DEFAULT_PORT = 8101
 @click.option("--lan", is_flag=True,
               help="Listen on the local network too, not only on this computer: phones on the same network "
                    "open the address printed, or scan its QR code.")
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True, metavar="PORT",
-              help="The port to listen on (0: any free one).")
+@click.option("--port", type=whole_number(N_("a port"), low=0, high=65535), default=DEFAULT_PORT, show_default=True,
+              metavar="PORT", help="The port to listen on (0: any free one).")
 @click.pass_context
 def serve(ctx: click.Context, lan: bool, port: int) -> None:
     """Show the match on every phone at the table: a live, read-only scoreboard.

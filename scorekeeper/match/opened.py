@@ -265,3 +265,13 @@ def ruleset_reference(spec: str, match_path: str) -> str:
         return os.path.relpath(target, os.path.dirname(os.path.abspath(match_path)))
     except ValueError:  # another drive on Windows
         return str(target)
+
+
+def ruleset_moved(spec: str, named_in: str, to: str) -> str:
+    """How a file at ``to`` names the ruleset that the file ``named_in`` (a match file, an export) names
+    ``spec``: a built-in name as it is, a path relative to the file that names it (``ruleset_reference``).
+    An export names its ruleset file from where it is written, and import reads it from there."""
+    folder = os.path.dirname(os.path.abspath(named_in))
+    if not is_path(spec) or folder == os.path.dirname(os.path.abspath(to)):
+        return spec
+    return ruleset_reference(os.path.join(folder, os.path.expanduser(spec)), to)

@@ -25,6 +25,7 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import (
     OpenMatch,
     open_match,
+    ruleset_moved,
     ruleset_reference,
     validate_match,
     validate_text,
@@ -39,7 +40,7 @@ from scorekeeper.match.record import (
     seating_problem,
     undo as undo_facts,
 )
-from scorekeeper.rules.loader import is_path, load_ruleset
+from scorekeeper.rules.loader import load_ruleset
 from scorekeeper.scoring.checked import sealed_match
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.plausible import check_plausible
@@ -296,10 +297,9 @@ def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], f
     raise_problems(problems)
     match = opened.match
     _check_names(match, text, source)
-    if is_path(match.ruleset):  # a ruleset file named relative to the export: name it from the new place
-        where = os.path.join(os.path.dirname(os.path.abspath(source)), os.path.expanduser(match.ruleset))
-        match = match._replace(ruleset=ruleset_reference(where, path))
-    return _put_in_place(path, match, opened.ruleset, opened.table, force, "replace it")
+    match = match._replace(ruleset=ruleset_moved(match.ruleset, source, path))  # a file: named from the new place
+    return _put_in_place(path, match, opened.ruleset, opened.table, force, "replace it",
+                         "" if is_json(text) else text)  # a TOML log's comments are the match's
 
 
 def _check_names(match: Match, text: str, file: str) -> None:
@@ -310,23 +310,25 @@ def _check_names(match: Match, text: str, file: str) -> None:
         raise MatchFileError(problem, file, key_line(text, "players"), "players")
 
 
-def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, remedy: str) -> Change:
-    """Write ``match`` as the match at ``path`` (``new``, ``import_match``), under the lock: refused when one
-    is there unless ``force``, and then the one there is kept aside under a dated name first (``kept``):
-    nothing of a match is ever lost by a command that replaces it."""
+def _put_in_place(path: str, match: Match, ruleset, table: Table, force: bool, remedy: str,
+                  comments_of: str = "") -> Change:
+    """Write ``match`` as the match at ``path`` (``new``, ``import_match``: the comments of ``comments_of``),
+    under the lock: refused when one is there unless ``force``, and then the one there is kept aside under a
+    dated name first (``kept``): nothing of a match is ever lost by a command that replaces it."""
     match, table = _sealed(ruleset, match, table)
     text = dump_match(match)  # worked out before the lock: under it, only the write
     with match_lock(path):
         _refuse_existing(path, force, remedy)  # again: another command may have started one meanwhile
-        return _replace_held(path, match, ruleset, table, text=text)
+        return _replace_held(path, match, ruleset, table, text=text, comments_of=comments_of)
 
 
 def _replace_held(path: str, match: Match, ruleset, table: Table, before: OpenMatch | None = None,
-                  text: str | None = None) -> Change:
+                  text: str | None = None, comments_of: str = "") -> Change:
     """Keep the match at ``path`` (if any) aside under a dated name, then write ``match`` (its ``text``, when
-    worked out already) there; the caller holds the lock."""
+    worked out already) there, with the comments of ``comments_of`` (the export it comes from), never those of
+    the match kept aside; the caller holds the lock."""
     kept = keep_aside(path, _now()) if os.path.exists(path) else None
-    stamp = save_match(match, path, text)
+    stamp = save_match(match, path, text, comments_of)
     return Change(before, OpenMatch(path, match._replace(path=path), ruleset, table, stamp), kept=kept)
 
 

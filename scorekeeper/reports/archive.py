@@ -90,7 +90,7 @@ def read_history(folders: Iterable[str], jobs: int | None = None) -> History:
 
         size = -(-len(files) // (jobs * 4))
         chunks = [files[start:start + size] for start in range(0, len(files), size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:  # it starts them all at once
             parts = list(pool.map(_read_files, chunks))
     records: dict[str, PlayerRecord] = {}
     skipped: list[Skipped] = []

@@ -14,25 +14,31 @@ from typing import Any, Callable
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import _
 from scorekeeper.domain.facts import Ending, Match, Round, Side
+from scorekeeper.match.opened import ruleset_moved
 from scorekeeper.reports.formats import DATA
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.table import RoundResult, Table, history_entry
-from scorekeeper.storage.matchfile import PLAIN, dump_match, plays_text, round_to_dict
+from scorekeeper.storage.matchfile import PLAIN, dump_match, plays_text, round_to_dict, with_comments
+from scorekeeper.storage.textfile import regular_text
 from scorekeeper.domain.tiles import format_tiles
 
 CSV_COLUMNS = ("round", "side", "players", "ending", "out", "fisher", "led", "last", "hand", "hand_value",
                "points", "recorded", "score", "remembered", "wiped", "eggs", "eggs_paid", "round_winner")
 
 
-def export_match(fmt: str, match: Match, ruleset: Ruleset, table: Table) -> str:
-    """The match in one of ``formats.DATA``."""
+def export_match(fmt: str, match: Match, ruleset: Ruleset, table: Table, to: str | None = None) -> str:
+    """The match in one of ``formats.DATA``, to be written to the file ``to``. An export names a ruleset file
+    from where it is written, as import reads it (from the match's folder where that is not known: the standard
+    output, kept beside the match)."""
     if fmt == "csv":
         return export_csv(match, table)
+    if match.path is not None and to is not None:
+        match = match._replace(ruleset=ruleset_moved(match.ruleset, match.path, to))
     if fmt == "json":
         return export_json(match, explain_all(ruleset, match, table))
-    if fmt == "toml":
-        return dump_match(match)
+    if fmt == "toml":  # the match log itself, the comments a person wrote in the match file included
+        return with_comments(dump_match(match), (regular_text(match.path) or "") if match.path else "")
     raise InputError(_("unknown export format '{format}' (known: {known})").format(format=fmt,
                                                                                    known=", ".join(DATA)))
 

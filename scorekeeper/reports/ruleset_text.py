@@ -98,10 +98,13 @@ def ruleset_data(ruleset: Ruleset, paths: Sequence[str] | None = None) -> dict:
 
 def ruleset_toml(ruleset: Ruleset, paths: Sequence[str] | None = None) -> str:
     """The values of ``paths`` (None: every key) as a ruleset file writes them: a file that loads as this
-    ruleset."""
+    ruleset. A part of it says what it ``extends`` (``part_base``), for the keys it leaves out."""
     import tomli_w  # start-up: keeps the TOML writer out of rulesets shown as text
 
     data: dict = {"name": ruleset.name, "description": ruleset.description}
+    base = None if paths is None else part_base(ruleset, paths)
+    if base is not None:
+        data["extends"] = base
     for key in KEYS:
         if paths is None or key.path in paths:
             section, name = key.path.split(".", 1)
@@ -109,6 +112,15 @@ def ruleset_toml(ruleset: Ruleset, paths: Sequence[str] | None = None) -> str:
     if paths is None or SPECIAL_HANDS in paths:
         data[SPECIAL_HANDS] = _special_hands(ruleset)
     return tomli_w.dumps(data)
+
+
+def part_base(ruleset: Ruleset, paths: Sequence[str]) -> str | None:
+    """What a file holding only the keys ``paths`` of ``ruleset`` extends to load as ``ruleset``: the ruleset it
+    extends where they hold every key its own file sets (``--changed``; None where it extends nothing), else
+    the ruleset itself (a section, a key). Named as from here: a built-in name, or a path from this folder."""
+    if set(set_by_file(ruleset)) <= set(paths):
+        return ruleset.chain[1] if len(ruleset.chain) > 1 else None
+    return ruleset.chain[0] if ruleset.chain else None
 
 
 def ruleset_list_data(rulesets: Sequence[tuple[str, str]]) -> list[dict]:

@@ -8,11 +8,12 @@ history) back into a ``Match``, every problem with its line, and leaves the comp
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from scorekeeper.domain.facts import FORMAT_VERSION, Match, Side, singles
 from scorekeeper.errors import FileProblem, InputError, MatchFileError, printable
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.storage.matchfile import (format_claim, hand_from_dict, hand_to_dict, key_line, lang_problem,
                                            parse_claim, parse_match, players_problem, revision_from_dict,
                                            revision_to_dict, round_from_dict, side_key_problem)
@@ -23,7 +24,9 @@ EXPORT_KIND = "scorekeeper match export"
 
 
 def is_json(text: str) -> bool:
-    return text.lstrip().startswith("{")
+    """Whether an export is JSON: an object ('{|' opens a MediaWiki table, never JSON)."""
+    text = text.lstrip()
+    return text.startswith("{") and not text.startswith("{|")
 
 
 def match_data(match: Match) -> dict[str, Any]:
@@ -156,8 +159,15 @@ def _item_lines(text: str, key: str, count: int) -> list[int | None]:
     return list(range(first, first + count))
 
 
+_PUBLISHED = N_("a table to publish (export --format html, latex, rst, mediawiki, org or grid)")
+_EXPORT_KINDS = {".csv": N_("a CSV export"), ".md": N_("a Markdown export"), ".markdown": N_("a Markdown export"),
+                 **dict.fromkeys((".html", ".htm", ".tex", ".latex", ".rst", ".wiki", ".mediawiki", ".org"),
+                                 _PUBLISHED)}
+"""What an export that import cannot read is, by the usual ending of its name."""
+
+
 def _require_toml(text: str, file: str) -> None:
-    """Refuse a file that is neither JSON nor TOML (a CSV or Markdown export) by saying what import reads.
+    """Refuse a file that is neither JSON nor TOML (a CSV export, a table to publish) by saying what import reads.
 
     A ``.toml`` file with a syntax error keeps the match file's own message (with its line)."""
     lowered = file.lower()
@@ -166,8 +176,9 @@ def _require_toml(text: str, file: str) -> None:
     try:
         loads(text)
     except TomlError:
-        kind = ("is a CSV export" if lowered.endswith(".csv") else
-                "is a Markdown export" if lowered.endswith((".md", ".markdown")) else "is neither")
+        kind = _EXPORT_KINDS.get(os.path.splitext(lowered)[1])
+        if kind is None:
+            raise MatchFileError(_("import reads JSON or TOML exports (export --format json or --format toml), "
+                                   "and this file is neither: it cannot be imported"), file) from None
         raise MatchFileError(_("import reads JSON or TOML exports (export --format json or --format toml), and "
-                               "this file {kind}: CSV and Markdown exports cannot be imported").format(
-            kind=kind), file) from None
+                               "this file is {kind}: it cannot be imported").format(kind=_(kind)), file) from None

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from scorekeeper.errors import FileProblem, InputError, StateError, printable
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.storage.atomic import remove_stale_temporaries
 
 DEFAULT_WAIT = 3.0
@@ -187,9 +187,9 @@ def _open_lock_file(path: str, match_path: str) -> tuple[int, bool]:
     if descriptor is None or not stat.S_ISREG(os.fstat(descriptor).st_mode):
         if descriptor is not None:
             os.close(descriptor)
-        what = "a symbolic link" if os.path.islink(path) else "not a regular file"
+        what = N_("a symbolic link") if os.path.islink(path) else N_("not a regular file")
         raise StateError(_("{path} is in the way of the match's lock: it is {what}, not a lock scorekeeper made; "
-                           "nothing was written (remove it if nobody needs it)").format(path=path, what=what))
+                           "nothing was written (remove it if nobody needs it)").format(path=path, what=_(what)))
     return descriptor, False
 
 

@@ -695,16 +695,26 @@ def _play_line(plays) -> str:
     return format_plays(plays)
 
 
-def save_match(match: Match, path: str, text: str | None = None) -> FileStamp:
-    """Write the match file atomically; returns the stamp of the version written. ``text``: the match's text
-    (``dump_match``), when the caller worked it out already (before it took the lock)."""
-    text = dump_match(match) if text is None else text
-    old = textfile.regular_text(write_target(path)) or ""
-    if "#" in old.replace(HEADER, "", 1).replace(HISTORY_NOTE, "", 1):  # a comment the writer did not make
-        from scorekeeper.storage.comments import keep_comments  # only files a person commented pay for it
+def with_comments(text: str, old: str) -> str:
+    """``text`` (a match as ``dump_match`` writes it) with the comments a person added to ``old`` (the text of
+    the same match: its file before a write, or a TOML export of it) carried over (``storage.comments``)."""
+    if "#" not in old.replace(HEADER, "", 1).replace(HISTORY_NOTE, "", 1):  # no comment the writer did not make
+        return text
+    from scorekeeper.storage.comments import keep_comments  # only files a person commented pay for it
 
-        generated = frozenset(line for line in (HEADER + HISTORY_NOTE).split("\n") if line)
-        text = keep_comments(old, text, generated)
+    generated = frozenset(line for line in (HEADER + HISTORY_NOTE).split("\n") if line)
+    return keep_comments(old, text, generated)
+
+
+def save_match(match: Match, path: str, text: str | None = None, comments_of: str | None = None) -> FileStamp:
+    """Write the match file atomically; returns the stamp of the version written. ``text``: the match's text
+    (``dump_match``), when the caller worked it out already (before it took the lock). ``comments_of``: the
+    text whose comments the file keeps: by default the file written over; a command that puts another match in
+    its place gives that match's own text, or "" (the comments of the one replaced stay with it, kept aside)."""
+    text = dump_match(match) if text is None else text
+    if comments_of is None:
+        comments_of = textfile.regular_text(write_target(path)) or ""
+    text = with_comments(text, comments_of)
     written = write_atomic(path, text)
     return FileStamp(written.st_dev, written.st_ino, written.st_size, written.st_mtime_ns, hash(text))
 

@@ -511,3 +511,50 @@ def test_export_to_an_existing_file_is_refused_without_force(sk, tmp_path):
     sk("export", "--format", "csv", "-o", str(notes), "--force")
     assert notes.read_text().startswith("round,side,players")
     assert "is the match file itself" in sk.fails("export", "-o", str(sk.path), "--force", code=1)
+
+
+@pytest.mark.parametrize("fmt", IMPORTABLE)
+@pytest.mark.parametrize("to", ["-o", "stdout"])
+def test_an_export_written_elsewhere_names_the_house_ruleset_from_where_it_is(sk, tmp_path, monkeypatch, fmt, to):
+    """The match names its ruleset file from its own folder and import reads an export's from the export's
+    folder: an export written to another folder with -o named it as the match does, and its import said
+    'ruleset file not found'. The standard output's text is kept where the command cannot know: it names the
+    ruleset as the match does, right for an export kept beside the match (and a command run from there)."""
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "goat"\nname = "house"\n[end]\ntarget = 50\n', encoding="utf-8")
+    sk("new", "--rules", str(house), "Masha", "Alex")
+    sk("round", "--out", "Alex", "--total", "Masha=30")
+    away = tmp_path / "away" / "deeper"
+    away.mkdir(parents=True)
+    shared = away / f"shared.{fmt}"
+    if to == "-o":
+        sk("export", "--format", fmt, "-o", str(shared))
+    else:
+        monkeypatch.chdir(away)
+        shared = tmp_path / f"shared.{fmt}"  # kept beside the match
+        shared.write_text(sk("export", "--format", fmt).stdout, encoding="utf-8")
+    other = Table(away / "other")
+    other.folder.mkdir()
+    other("import", str(shared))
+    assert other.json()["ruleset"] == "house" and other.json() == sk.json()
+
+
+
+def test_a_toml_export_keeps_the_comments_and_its_import_brings_them(sk, tmp_path):
+    """The TOML export is the match log itself, the comments a person wrote in it included, and a match
+    imported from it keeps them, as every write of the match file does."""
+    sk("new", *PLAYERS)
+    for args in ROUNDS[:3]:
+        sk("round", *args)
+    lines = sk.path.read_text(encoding="utf-8").split("\n")
+    first = next(i for i, row in enumerate(lines) if row.startswith("    {"))
+    lines[first] += "  # Alex disputed this one"
+    lines.insert(first + 1, "    # checked by Dan")
+    sk.path.write_text("\n".join(lines), encoding="utf-8")
+    shared = tmp_path / "shared.toml"
+    sk("export", "--format", "toml", "-o", str(shared))
+    assert shared.read_text(encoding="utf-8") == sk.path.read_text(encoding="utf-8")
+    other = Table(tmp_path / "other")
+    other.folder.mkdir()
+    other("import", str(shared))
+    assert other.path.read_text(encoding="utf-8") == sk.path.read_text(encoding="utf-8")

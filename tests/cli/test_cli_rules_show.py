@@ -90,6 +90,24 @@ def test_show_as_toml_writes_a_ruleset_file_that_loads_as_the_same_ruleset(sk, t
     assert section.startswith(f'name = "{name}"') and "[fish]" in section and "[end]" not in section
 
 
+@pytest.mark.parametrize("ruleset", ["house.toml", "inner.toml", "all-fives", "goat"])
+@pytest.mark.parametrize("shown", [["--changed"], ["fish"], ["fish", "--changed"], ["end.target", "opening"]])
+def test_a_part_shown_as_toml_is_a_file_that_loads_as_the_ruleset_shown(sk, tmp_path, monkeypatch, ruleset, shown):
+    """'rules show house.toml --changed --format toml' wrote the keys the house sets and not what it extends:
+    saved and used, the file was another game (opening.threshold 0, not Goat's 13). A part of a ruleset written
+    as TOML now says what it extends, so that the file loads as the ruleset it was taken from."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.toml").write_text('extends = "goat"\nname = "our-house"\n[fish]\npolicy = "each"\n'
+                                         '[end]\ntarget = 125\n', encoding="utf-8")
+    (tmp_path / "inner.toml").write_text('extends = "house.toml"\nname = "inner"\n[opening]\nthreshold = 15\n',
+                                         encoding="utf-8")
+    (tmp_path / "part.toml").write_text(sk("rules", "show", ruleset, *shown, "--format", "toml").stdout,
+                                        encoding="utf-8")
+    part, original = load_ruleset("part.toml"), load_ruleset(ruleset)
+    assert [part[key.path] for key in KEYS] == [original[key.path] for key in KEYS]
+    assert part.special_hands == original.special_hands
+
+
 QUOTED = {
     "ru": ("(источник: rules.ru.md §3.2 (источники расходятся: 000 «больше 25», 004 «не менше 25»; встроенное "
            "прочтение: false))",

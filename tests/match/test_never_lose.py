@@ -185,6 +185,34 @@ def test_comments_a_person_wrote_survive_every_write(sk):
     assert len(load_match(sk.path).rounds) == 2
 
 
+def _commented(sk) -> bytes:
+    """A played match with a comment above a round, one after a round, and one at the end of the file."""
+    _played(sk)
+    lines = sk.path.read_text().split("\n")
+    first = next(i for i, row in enumerate(lines) if row.startswith("    {"))
+    lines.insert(first, "    # Alex disputed this one")
+    lines[first + 1] += "  # checked by Dan"
+    lines.append("# end of the evening")
+    sk.path.write_text("\n".join(lines))
+    return sk.path.read_bytes()
+
+
+@pytest.mark.parametrize("replace", [("new", "--force", "Ann", "Bob"), ("new", "--again", "--force"),
+                                     ("import", "--force", "other.toml")])
+def test_a_match_that_replaces_another_takes_none_of_its_comments(sk, replace):
+    """The comments belong to the match they were written in, which is kept aside whole: the new match in its
+    place starts without them (they used to be carried into it, above lines they were never about)."""
+    other = sk.folder / "other.toml"
+    sk("--match", str(other), "new", "Cid", "Dan")
+    before = _commented(sk)
+    result = sk(*[str(other) if word == "other.toml" else word for word in replace])
+    kept = re.search(r"kept as (\S+\.toml)\.", result.stdout).group(1)
+    with open(kept, "rb") as handle:
+        assert handle.read() == before
+    assert "#" not in sk.path.read_text().replace(dump_match(load_match(sk.path)), "")
+    assert "disputed" not in sk.path.read_text() and "evening" not in sk.path.read_text()
+
+
 @pytest.mark.parametrize("line, code, comment", [
     ('players = ["A#1", "B"]  # two', 'players = ["A#1", "B"]', "# two"),
     ("x = 'it''s # not'  # yes", "x = 'it''s # not'", "# yes"),

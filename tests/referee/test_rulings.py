@@ -26,6 +26,30 @@ def test_import_of_a_csv_or_markdown_export_says_what_import_reads(sk, tmp_path,
     assert not other.path.exists()
 
 
+@pytest.mark.parametrize("fmt", ["html", "latex", "rst", "mediawiki", "org", "grid"])
+@pytest.mark.parametrize("language, said", [
+    ("en", "and this file is a table to publish (export --format html, latex, rst, mediawiki, org or grid): "
+           "it cannot be imported"),
+    ("ru", "а этот файл — таблица для публикации"), ("uk", "а цей файл — таблиця для публікації")])
+def test_import_of_a_published_table_says_what_import_reads_in_its_language(sk, tmp_path, fmt, language, said):
+    """A published table (issue 30's formats) was said to be 'neither' JSON nor TOML under a message that named
+    only CSV and Markdown, with those words in English inside the Russian and Ukrainian messages ('а этот файл —
+    is neither'); a MediaWiki table, which starts with '{|', was 'not valid JSON'."""
+    _goat_match(sk)
+    exported = tmp_path / f"e1.{ {'latex': 'tex', 'mediawiki': 'wiki', 'grid': 'txt'}.get(fmt, fmt)}"
+    sk("export", "--format", fmt, "-o", str(exported))
+    other = type(sk)(tmp_path / "n")
+    other.folder.mkdir()
+    message = other("--lang", language, "import", str(exported), code=1).stderr.strip()
+    assert "\n" not in message and "Traceback" not in message
+    if fmt == "grid":  # plain text has no ending of its own: neither JSON nor TOML, said in the language
+        said = {"en": "and this file is neither: it cannot be imported", "ru": "ни то, ни другое",
+                "uk": "ні те, ні інше"}[language]
+    assert said in message and "JSON" in message and "not valid" not in message
+    assert not any(word in message for word in (" is a ", "is neither", "export:")) or language == "en"
+    assert not other.path.exists()
+
+
 def test_check_fish_refuses_two_hands_for_one_player_like_check_deal(sk):
     deal = sk.fails("check", "deal", "--hand", "A=4-4", "--hand", "A=5-5", code=2)
     fish = sk.fails("check", "fish", "--line", "1-2 2-3", "--hand", "A=4-4", "--hand", "A=5-5", code=2)

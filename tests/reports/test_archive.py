@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from scorekeeper.reports.archive import read_history
+from scorekeeper.reports.archive import match_files, read_history
 
 # Three Goat matches, every round opening at once (13 or more), so each figure is easy to check by hand:
 #   m1: Masha, Alex, Olya. Olya goes out three times; Masha 40+40+30 = 110 is the goat, Alex 30+30+20 = 80.
@@ -98,6 +98,32 @@ def test_a_match_reached_through_a_link_is_counted_once(sk, club, tmp_path):
 
 def test_history_in_parallel_gives_the_same_figures(club):
     assert read_history([str(club)], jobs=2) == read_history([str(club)], jobs=1)
+
+
+def test_history_starts_no_more_processes_than_it_has_files_to_share(club, monkeypatch):
+    """'history --jobs 99999' on a folder of a few matches started 99,999 processes (the pool starts all it is
+    allowed at once) and never ended: the pool is no larger than the chunks it shares out."""
+    import concurrent.futures
+
+    asked = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    def pool(max_workers=None, **options):
+        asked.append(max_workers)
+        return real(max_workers=max_workers, **options)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
+    assert read_history([str(club)], jobs=50) == read_history([str(club)], jobs=1)
+    assert asked and all(workers <= len(match_files([str(club)])) < 50 for workers in asked)
+
+
+def test_history_refuses_more_processes_than_it_may_start(sk, tmp_path):
+    """--jobs is a number in a range, as every typed number is: a typo (99999) is refused in one line."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    said = sk.fails("history", str(empty), "--jobs", "99999", code=2)
+    assert "the number of processes is at most 256, not 99999" in said
+    assert "0 matches" in sk("history", str(empty), "--jobs", "256").stdout
 
 
 def test_history_refuses_a_missing_folder(sk, tmp_path):

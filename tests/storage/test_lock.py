@@ -72,6 +72,24 @@ def test_a_pipe_in_the_way_of_the_lock_is_refused_at_once(sk):
     assert sk.path.read_bytes() == before
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("language, link, other", [("ru", "это символическая ссылка", "это не обычный файл"),
+                                                   ("uk", "це символічне посилання", "це не звичайний файл")])
+def test_what_is_in_the_way_of_the_lock_is_said_in_the_language(sk, language, link, other):
+    """The refusal put English words into the Russian and Ukrainian sentence ('это a symbolic link, а не
+    блокировка scorekeeper')."""
+    before = _started(sk)
+    lock = sk.folder / ".match.toml.lock"
+    lock.symlink_to("match.toml")
+    said = sk("--lang", language, *ROUND, code=1).stderr
+    assert link in said and "symbolic" not in said
+    lock.unlink()
+    os.mkfifo(lock)
+    said = sk("--lang", language, *ROUND, code=1).stderr
+    assert other in said and "regular" not in said
+    assert sk.path.read_bytes() == before
+
+
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e308", "-1", "abc", "3s", "601", "600.5", "1000",
                                    # issue 34, item 9: what float() takes and a setting should not
                                    "1_0", "٣", "０", " 3", "3 ", " ", "1e1", ".5", "5.", "+3", "0x3"])
