@@ -6,7 +6,7 @@ import click
 
 from scorekeeper import __version__
 from scorekeeper.cli.base import Group
-from scorekeeper.cli.params import PathType
+from scorekeeper.cli.params import FromEnvironment, PathType
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.storage.default import DEFAULT_MATCH, ENVIRONMENT
 
@@ -61,7 +61,7 @@ SUMMARIES = {
 
 @click.group(cls=Group, lazy=COMMANDS, summaries=SUMMARIES, lasting=("play", "serve"),
              context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--match", "match_path", type=PathType(), metavar="FILE", envvar=ENVIRONMENT,
+@click.option("--match", "match_path", cls=FromEnvironment, type=PathType(), metavar="FILE", envvar=ENVIRONMENT,
               default=DEFAULT_MATCH, show_default=True, show_envvar=True,
               help="The match file to read and write.")
 @click.option("--lang", "language", type=click.Choice(LANGUAGES),

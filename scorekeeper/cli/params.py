@@ -79,12 +79,23 @@ class PathType(click.ParamType):
     name = "path"
 
     def convert(self, value, param, ctx) -> str:
+        if value == "":  # typed as '' (an empty environment variable is no value): not the default file
+            self.fail(_("an empty name is no file: give the file's name"), param, ctx)
         return checked_path(self, os.fspath(value), param, ctx)
 
     def shell_complete(self, ctx, param, incomplete):
         from click.shell_completion import CompletionItem  # start-up: keeps click's shell completion out
 
         return [CompletionItem(incomplete, type="file")]
+
+
+class FromEnvironment(click.Option):
+    """An option an environment variable may give (``--match``): its refusal names the option alone. click
+    adds the variable's name, in English, whatever gave the value; no value the variable can hold is refused
+    (an empty one is no value), so only a typed one ever is."""
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        return click.Parameter.get_error_hint(self, ctx)
 
 
 def checked_path(kind: click.ParamType, value, param, ctx):

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from scorekeeper.cli.app import cli
 from scorekeeper.cli.problems import SHOWN_PROBLEMS
 
 HEAD = 'format = 1\nruleset = "goat"\nplayers = ["Masha", "Alex", "Olya"]\n'
@@ -276,3 +277,20 @@ def test_an_empty_quoted_key_names_its_line(sk):
     path.write_text('extends = "goat"\n[special_hands]\n"0-0" = 10\n"" = 5\n')
     [line] = sk("rules", "check", str(path), code=1).stderr.strip().splitlines()
     assert line.startswith(f"Error: {path}:4: special_hands.\"\": "), line
+
+
+def test_an_empty_file_name_is_refused_not_read_as_the_match_here(sk, monkeypatch):
+    """``--match ''`` (a variable that was empty, say) names no file: refused, not taken for match.toml."""
+    sk("new", "Ann", "Bob")
+    monkeypatch.chdir(sk.folder)
+    before = sk.path.read_bytes()
+    for args in (["--match", "", "round", "Ann out, Bob 5"], ["play", "--match", ""], ["rules", "check", ""]):
+        result = sk.runner.invoke(cli, args)
+        lines = result.stderr.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1 and "an empty name is no file" in lines[0], result.stderr
+    assert sk.path.read_bytes() == before
+
+
+def test_a_refused_match_name_is_said_whole_in_the_language_in_use(sk):
+    result = sk.runner.invoke(cli, ["--lang", "uk", "--match", "", "table"])
+    assert result.exit_code == 2 and "env var" not in result.stderr and "порожнє ім'я" in result.stderr, result.stderr
