@@ -182,3 +182,22 @@ def test_a_rescored_table_wide_on_a_narrower_terminal_says_its_width(folder, arg
     shown, paged = on_terminal(folder, 40, *args)
     assert not paged
     assert shown.splitlines()[-1].startswith("Note: ") and shown.splitlines()[-1].endswith(" columns wide (--wide)")
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("args, said", [(("edit", "8", "Olya out, Masha 5, Alex 11, Serg 3"), "Round 8 replaced."),
+                                        (("delete", "8"), "Round 8 deleted.")], ids=["edit", "delete"])
+def test_edit_and_delete_taller_than_the_screen_go_through_the_pager(folder, columns, args, said):
+    """The table before and after (two tables of 8 rounds: 40 lines and more) scrolled what was done, and the
+    table before, off a 24-line screen."""
+    shown, paged = on_terminal(folder, columns, *args)
+    assert paged
+    lines = [line for line in shown.splitlines() if line.strip()]
+    assert lines[0] == said and "Before:" in lines and "After:" in lines
+
+
+def test_a_pager_that_fails_after_an_edit_is_a_warning_the_edit_saved(folder):
+    shown, _ = on_terminal(folder, 80, "delete", "8", pager="false")  # exit 0: the round is deleted
+    assert "Warning:" in shown and "the pager 'false' ended with exit status 1" in shown, shown
+    assert CliRunner().invoke(cli, ["--match", str(folder / "match.toml"), "table", "--format", "json"],
+                              env={"SCOREKEEPER_LANG": "en"}).output.count('"rounds": 7') == 1
