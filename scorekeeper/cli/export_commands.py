@@ -8,7 +8,7 @@ import os
 import click
 
 from scorekeeper.cli.base import Command, match_path
-from scorekeeper.cli.output import echo_for_programs, kept_said, screen_width
+from scorekeeper.cli.output import echo_for_programs, echo_paged, kept_said, screen_width
 from scorekeeper.cli.params import FilePath
 from scorekeeper.errors import printable
 from scorekeeper.i18n import _, ngettext
@@ -86,5 +86,5 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
     rounds = len(change.match.rounds)
     said = ngettext("Imported {n} round from {file} into {path}.", "Imported {n} rounds from {file} into {path}.",
                     rounds).format(n=rounds, file=file, path=change.path)
-    click.echo(f"{said}\n{kept}")
-    click.echo(render_table(change.table, change.after.ruleset, width=screen_width()))
+    # a long match's table is taller than a 24-line screen: paged, what was imported stays in view
+    echo_paged(f"{said}\n{kept}\n{render_table(change.table, change.after.ruleset, width=screen_width())}")

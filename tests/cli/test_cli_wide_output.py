@@ -201,3 +201,18 @@ def test_a_pager_that_fails_after_an_edit_is_a_warning_the_edit_saved(folder):
     assert "Warning:" in shown and "the pager 'false' ended with exit status 1" in shown, shown
     assert CliRunner().invoke(cli, ["--match", str(folder / "match.toml"), "table", "--format", "json"],
                               env={"SCOREKEEPER_LANG": "en"}).output.count('"rounds": 7') == 1
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_an_import_taller_than_the_screen_goes_through_the_pager(folder, columns):
+    """The table of the match imported (18 rounds: taller than 24 lines) scrolled 'Imported 18 rounds ...' off
+    the screen."""
+    other = str(folder / "long.toml")
+    typed("--match", other, "new", "--rules", "muggins", "Ann", "Bob")
+    for _ in range(18):
+        typed("--match", other, "round", "Ann out 3")
+    typed("--match", other, "export", "-o", str(folder / "long.json"))
+    shown, paged = on_terminal(folder, columns, "import", "--force", "long.json")
+    assert paged
+    said = [line for line in shown.splitlines() if line.strip()]
+    assert said[0] == "Imported 18 rounds from long.json into match.toml." and "   total" in shown
