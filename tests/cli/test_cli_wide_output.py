@@ -216,3 +216,12 @@ def test_an_import_taller_than_the_screen_goes_through_the_pager(folder, columns
     assert paged
     said = [line for line in shown.splitlines() if line.strip()]
     assert said[0] == "Imported 18 rounds from long.json into match.toml." and "   total" in shown
+
+
+@pytest.mark.parametrize("language, title", [("uk", "Козел: 8 партій;"), ("ru", "Козёл: 8 конов;")])
+def test_the_demo_taller_than_the_screen_goes_through_the_pager(folder, language, title):
+    """The README's first command: at 40 columns in Ukrainian its 25 lines scrolled the sample's title away."""
+    shown, paged = on_terminal(folder, 40, "--lang", language, "demo")
+    assert paged
+    assert [line for line in shown.splitlines() if line.strip()][0].startswith(title)
+    assert "scorekeeper new" in shown  # and its last line, how to start one's own
