@@ -225,3 +225,23 @@ def test_the_demo_taller_than_the_screen_goes_through_the_pager(folder, language
     assert paged
     assert [line for line in shown.splitlines() if line.strip()][0].startswith(title)
     assert "scorekeeper new" in shown  # and its last line, how to start one's own
+
+
+ALL_FIVES_HAND = ("Ann 6-6, Bob draws 8, Bob knocks, Cat 0-6, Dan 3-6, Ann 3-4, Bob 4-4, Cat 0-3, Dan 1-4, Ann 2-6, "
+                  "Bob 2-3 on 3, Cat 1-6 on 6, Dan 1-5, Ann 2-5 on 2, Bob 2-2, Cat 1-1, Dan 5-6, Ann 0-5")
+
+
+@pytest.mark.parametrize("args, first", [
+    (("check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2", "--hand", "Ann=2-2", "--bazaar", "0"),
+     "A fish, sealed: Ann still lays 2-2"),
+    (("check", "play", "--rules", "all-fives", ALL_FIVES_HAND), "All Fives: 18 plays"),
+], ids=["fish", "play"])
+def test_a_ruling_taller_than_the_screen_goes_through_the_pager(tmp_path, args, first):
+    """At 40 columns a sealed fish's reasons (27 lines) and a whole hand followed (26) scrolled the verdict off a
+    24-line screen."""
+    pager = tmp_path / "pager"
+    pager.write_text(f"#!/bin/sh\necho paged >> {tmp_path / 'paged'}\ncat\n")
+    pager.chmod(0o755)
+    shown, paged = on_terminal(tmp_path, 40, *args)
+    assert paged
+    assert [line for line in shown.splitlines() if line.strip()][0].startswith(first), shown
