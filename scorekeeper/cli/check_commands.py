@@ -34,7 +34,8 @@ def _show(ruling, ruleset, output_format: str) -> None:
         return
     from scorekeeper.reports.ruling import render_ruling  # start-up: keeps it out of explain and JSON
 
-    click.echo(render_ruling(ruling.verdict, ruling.reasons, ruleset.called, screen_width()))
+    # a ruling's reasons at 40 columns are taller than 24 lines: its verdict would scroll away
+    echo_paged(render_ruling(ruling.verdict, ruling.reasons, ruleset.called, screen_width()))
 
 
 @click.group(cls=Group)
@@ -200,7 +201,7 @@ def check_play_command(ctx: click.Context, plays, hands, rules_spec, output_form
     from scorekeeper.reports.play import render_followed  # start-up: keeps reports.play out of JSON
     scores = ruleset["play.scores"] is not PlayScore.NONE
     muggins = ruleset["play.muggins"] is Muggins.CALLED
-    click.echo(render_followed(followed, ruleset.called, scores, screen_width(), muggins))
+    echo_paged(render_followed(followed, ruleset.called, scores, screen_width(), muggins))  # a whole hand: tall
 
 
 @click.command("explain", cls=Command)

@@ -7,7 +7,7 @@ import os
 import click
 
 from scorekeeper.cli.base import Command, format_option, wide_option
-from scorekeeper.cli.output import echo_json, note_wide, screen_width
+from scorekeeper.cli.output import echo_json, echo_paged, note_wide, screen_width
 from scorekeeper.cli.params import FilePath
 from scorekeeper.errors import InputError, StateError, printable, shell_word
 from scorekeeper.i18n import _
@@ -46,7 +46,6 @@ def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> No
         return
     width = screen_width(wide)
     shown = render_table(opened.table, opened.ruleset, None, width, wide, key=True)
-    click.echo(shown)
     if save_to:
         # a typed path: escaped, it cannot drive the terminal; the command on a line of its own, never cut (a
         # line break inside it would not copy as one command: the terminal wraps it instead)
@@ -55,6 +54,8 @@ def demo(sample: str, save_to: str | None, wide: bool, output_format: str) -> No
         lines.append(f"  scorekeeper --match {shell_word(save_to)} undo")
     else:
         lines = wrap(_("Start your own: scorekeeper new Ann Bob"), width, indent="  ")
-    click.echo("\n".join(lines))
     if wide:
+        click.echo("\n".join([shown, *lines]))
         note_wide(shown)
+    else:  # a table of every round with its legend: at 40 columns taller than a 24-line screen in some languages
+        echo_paged("\n".join([shown, *lines]))

@@ -3,15 +3,17 @@ TOML export back."""
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from scorekeeper.cli.base import Command, match_path
-from scorekeeper.cli.output import echo_for_programs, kept_said, screen_width
+from scorekeeper.cli.output import echo_for_programs, echo_paged, kept_said, screen_width
 from scorekeeper.cli.params import FilePath
 from scorekeeper.errors import printable
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.opened import open_match
-from scorekeeper.reports.formats import EXPORTS, PUBLISHED
+from scorekeeper.reports.formats import BY_SUFFIX, EXPORTS, PUBLISHED
 from scorekeeper.storage.output import FILE, output_kind, write_output
 
 
@@ -20,7 +22,9 @@ from scorekeeper.storage.output import FILE, output_kind, write_output
               metavar="FORMAT",
               help="csv (a row per round and side; the hand in progress as \"in-play\"), json (facts + "
                    "table after every round), toml (the match log itself); or the table with who won, to "
-                   "publish: markdown, github (Markdown), html, latex, rst, mediawiki, org, grid (plain text).")
+                   "publish: markdown, github (Markdown), html, latex, rst, mediawiki, org, grid (plain text). "
+                   "Without it, -o FILE's extension names it (.csv, .toml, .md, .html, .tex, .rst, .wiki, .org, "
+                   ".txt: grid).")
 @click.option("-o", "--output", type=FilePath(dir_okay=False), metavar="FILE",
               help="Write to FILE instead of printing (- prints; a device or a pipe is written as it is).")
 @click.option("--force", is_flag=True, help="Write over FILE when it exists.")
@@ -33,10 +37,12 @@ def export_command(ctx: click.Context, output_format: str, output: str | None, f
       scorekeeper export --format csv -o season.csv
       scorekeeper export --format json > match.json
       scorekeeper export --format markdown
-      scorekeeper export --format html -o season.html
+      scorekeeper export -o season.html   # the format its extension names
     """
     if output == "-":  # the standard output, as without -o
         output = None
+    if output is not None and ctx.get_parameter_source("output_format") is click.core.ParameterSource.DEFAULT:
+        output_format = BY_SUFFIX.get(os.path.splitext(output)[1].lower(), output_format)  # -o season.csv: CSV
     opened = open_match(match_path(ctx), explain=output_format == "json")  # the JSON export shows the steps
     written_to = None  # the standard output, a device or a pipe: where the text is kept is not known
     if output is not None and output_kind(output, opened.path, force) == FILE:  # refused before the work
@@ -81,5 +87,5 @@ def import_command(ctx: click.Context, file: str, force: bool) -> None:
     rounds = len(change.match.rounds)
     said = ngettext("Imported {n} round from {file} into {path}.", "Imported {n} rounds from {file} into {path}.",
                     rounds).format(n=rounds, file=file, path=change.path)
-    click.echo(f"{said}\n{kept}")
-    click.echo(render_table(change.table, change.after.ruleset, width=screen_width()))
+    # a long match's table is taller than a 24-line screen: paged, what was imported stays in view
+    echo_paged(f"{said}\n{kept}\n{render_table(change.table, change.after.ruleset, width=screen_width())}")

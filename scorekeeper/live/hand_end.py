@@ -1,7 +1,8 @@
 """The end of a hand typed play by play (rules.md §10, docs/live.md): once the referee has seen the out or the
 fish, what the session says (``ending``), and what the scorer types of the hands still held, read as a round
-line without the out (``hand_facts``), with the totals no tile left could make (``implausible``) and the
-one-tile hands whose two digits could be a tile or a total (``tiles_or_totals``).  The out or
+line without the out (``hand_facts``), with the totals no tile left could make (``implausible``), the
+one-tile hands whose two digits could be a tile or a total (``tiles_or_totals``) and the one hand the
+referee knows without being told (``with_the_rest``).  The out or
 the fish, the last tile, the lead and the fisherman are the referee's; the hands are the table's."""
 
 from __future__ import annotations
@@ -135,6 +136,27 @@ def as_totals(facts: RoundFacts, read: tuple[tuple[str, int, Tile], ...]) -> Rou
     players = {player for player, _number, _tile in read}
     return facts._replace(hands=tuple(hand for hand in facts.hands if hand[0] not in players),
                           totals=facts.totals + tuple((player, number) for player, number, _tile in read))
+
+
+def with_the_rest(hand, facts: RoundFacts) -> RoundFacts:
+    """``facts`` with the one hand the scorer left out, where the referee knows it: no tile is left in a
+    bazaar (four players of Goat: every tile dealt), so the tiles neither played nor typed in another hand are
+    that player's; a total where another hand was given as a total (the pips of those tiles less the totals
+    given). ``facts`` as they are when more than one hand is left out, or the totals given leave no room."""
+    board = hand.board
+    if board.stock:
+        return facts
+    given = {player for player, _tiles in facts.hands} | {player for player, _total in facts.totals}
+    missing = [player for player in hand.players if player not in given and board.holds(player)]
+    if len(missing) != 1:
+        return facts
+    player = missing[0]
+    typed = {tile for _player, tiles in facts.hands for tile in tiles}
+    rest = tuple(tile for tile in hand.ruleset.tileset.tiles() if tile not in board.on_table and tile not in typed)
+    if not facts.totals:
+        return facts._replace(hands=(*facts.hands, (player, rest))) if len(rest) == board.holds(player) else facts
+    total = sum(tile.pips for tile in rest) - sum(total for _player, total in facts.totals)
+    return facts._replace(totals=(*facts.totals, (player, total))) if total >= 0 else facts
 
 
 def implausible(hand, facts: RoundFacts) -> str:

@@ -29,7 +29,7 @@ from scorekeeper.match.opened import OpenMatch, open_match
 from scorekeeper.notation.names import fold
 from scorekeeper.notation.words import answer_word, command_word, spoken, word_in_use, words_of
 from scorekeeper.reports.fit import wrap_lines
-from scorekeeper.reports.render import after_round, banner
+from scorekeeper.reports.render import after_round, banner_lines
 from scorekeeper.scoring.lead import opening
 from scorekeeper.storage.stamp import MatchChanged, has_changed
 
@@ -265,7 +265,7 @@ class LiveSession:
                            headline=headline, focus=focus, ended=over and not was_over, standing=True,
                            explain=word_in_use("commands", "explain"))
         if was_over and not over:  # the prompt turning back from 'over>' is easily missed
-            text += "\n" + banner(_("Match reopened: it goes on."))
+            text += "\n" + "\n".join(banner_lines(_("Match reopened: it goes on."), screen.width))
         if self.hand is not None and self.hand is not hand:  # the rounds before the hand in play changed
             text += "\n" + "\n".join([_("The hand in play is kept.")] +
                                       [self.hand.breach_said(finding) for finding in self.hand.unsettled])

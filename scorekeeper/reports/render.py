@@ -622,6 +622,18 @@ def banner(text: str) -> str:
     return f"*** {text} ***"
 
 
+def banner_lines(text: str, width: int | None) -> list[str]:
+    """``banner(text)`` in lines of at most ``width`` columns, its words wrapped under the opening mark and
+    the closing mark kept with the last word (never alone on a line of its own)."""
+    whole = banner(text)
+    if width is None or text_width(whole) <= width:
+        return [whole]
+    closing = " ***"
+    lines = wrap(f"*** {text}", max(1, width - len(closing)), indent="    ")
+    lines[-1] += closing
+    return lines
+
+
 def over_banner(table: Table, ruleset: Ruleset, width: int | None = None) -> list[str]:
     """The match's end as a banner that fits ``width``: on one line where it fits; else the banner without
     what decided it, which follows on a line of its own; else the banner's words wrapped."""
@@ -629,7 +641,7 @@ def over_banner(table: Table, ruleset: Ruleset, width: int | None = None) -> lis
     if width is None or text_width(whole) <= width:
         return [whole]
     short = _("Match over: {ending}.").format(ending=ending(table, ruleset, why=False))
-    lines = wrap(banner(short), width, indent="    ")
+    lines = banner_lines(short, width)
     if table.decided_by:
         lines += wrap(_("({why})").format(why=table.decided_by.said()), width, indent="  ")
     return lines

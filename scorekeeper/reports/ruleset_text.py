@@ -172,11 +172,12 @@ _FINISHES = {
 """The rare finishes that win the match, by those the ruleset has (each combination a whole sentence)."""
 
 
-def ruleset_summary(ruleset: Ruleset, width: int | None = None) -> str:
+def ruleset_summary(ruleset: Ruleset, width: int | None = None, height: int | None = None) -> str:
     """The ruleset in a few sentences a player reads at the table (what ends the match, what opens, who
     records, what scores during play, the rare ways to win), fitted to ``width`` and ending with how to see
     every rule: the whole ruleset is taller than a 24-line screen.  It starts with the game's title on a line of
-    its own, as the table's heading names it (not the file's name, which is what is typed)."""
+    its own, as the table's heading names it (not the file's name, which is what is typed).  Taller than
+    ``height`` lines, the ruleset's description gives way: the sentences after it say the same, one by one."""
     said = [ruleset.called] + ([ruleset.description] if ruleset.description else [])
     target, reach = ruleset["end.target"], ruleset["end.at_target"]
     if ruleset["end.rounds"] and not target:
@@ -219,6 +220,8 @@ def ruleset_summary(ruleset: Ruleset, width: int | None = None) -> str:
     lines: list[str] = []
     for sentence in said:
         lines += wrap(printable(sentence), width, indent="  ")
+    if height is not None and len(lines) > height and ruleset.description:  # Sea Goat at 40 columns in Russian
+        lines = [line for sentence in said[:1] + said[2:] for line in wrap(printable(sentence), width, indent="  ")]
     return "\n".join(lines)
 
 

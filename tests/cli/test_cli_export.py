@@ -558,3 +558,25 @@ def test_a_toml_export_keeps_the_comments_and_its_import_brings_them(sk, tmp_pat
     other.folder.mkdir()
     other("import", str(shared))
     assert other.path.read_text(encoding="utf-8") == sk.path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name, starts", [
+    ("season.csv", "round,side,players,"), ("season.CSV", "round,side,players,"),
+    ("season.md", "**Goat: 1 round; "), ("season.html", "<p><strong>Goat: 1 round; "),
+    ("season.tex", "\\textbf{Goat: 1 round; "), ("season.toml", "# scorekeeper match log"),
+    ("season.txt", "Goat: 1 round; "), ("season.json", '{\n  "kind": "scorekeeper match export"'),
+    ("season.bak", '{\n  "kind": "scorekeeper match export"'),  # no format of its own: JSON, as ever
+])
+def test_export_o_without_format_writes_the_format_the_extension_names(sk, tmp_path, name, starts):
+    """'export -o season.csv' wrote JSON into season.csv: the default format won over what the scorer named."""
+    sk("new", "Masha", "Alex")
+    sk("round", "--out", "Alex", "--total", "Masha=30")
+    said = sk("export", "-o", str(tmp_path / name)).stderr
+    assert (tmp_path / name).read_text(encoding="utf-8").startswith(starts)
+    assert said.startswith("Exported 1 round as ")
+
+
+def test_export_format_wins_over_the_extension(sk, tmp_path):
+    sk("new", "Masha", "Alex")
+    sk("export", "--format", "json", "-o", str(tmp_path / "season.csv"))
+    assert json.loads((tmp_path / "season.csv").read_text(encoding="utf-8"))["kind"] == "scorekeeper match export"

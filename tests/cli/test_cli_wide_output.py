@@ -182,3 +182,66 @@ def test_a_rescored_table_wide_on_a_narrower_terminal_says_its_width(folder, arg
     shown, paged = on_terminal(folder, 40, *args)
     assert not paged
     assert shown.splitlines()[-1].startswith("Note: ") and shown.splitlines()[-1].endswith(" columns wide (--wide)")
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("args, said", [(("edit", "8", "Olya out, Masha 5, Alex 11, Serg 3"), "Round 8 replaced."),
+                                        (("delete", "8"), "Round 8 deleted.")], ids=["edit", "delete"])
+def test_edit_and_delete_taller_than_the_screen_go_through_the_pager(folder, columns, args, said):
+    """The table before and after (two tables of 8 rounds: 40 lines and more) scrolled what was done, and the
+    table before, off a 24-line screen."""
+    shown, paged = on_terminal(folder, columns, *args)
+    assert paged
+    lines = [line for line in shown.splitlines() if line.strip()]
+    assert lines[0] == said and "Before:" in lines and "After:" in lines
+
+
+def test_a_pager_that_fails_after_an_edit_is_a_warning_the_edit_saved(folder):
+    shown, _ = on_terminal(folder, 80, "delete", "8", pager="false")  # exit 0: the round is deleted
+    assert "Warning:" in shown and "the pager 'false' ended with exit status 1" in shown, shown
+    assert CliRunner().invoke(cli, ["--match", str(folder / "match.toml"), "table", "--format", "json"],
+                              env={"SCOREKEEPER_LANG": "en"}).output.count('"rounds": 7') == 1
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_an_import_taller_than_the_screen_goes_through_the_pager(folder, columns):
+    """The table of the match imported (18 rounds: taller than 24 lines) scrolled 'Imported 18 rounds ...' off
+    the screen."""
+    other = str(folder / "long.toml")
+    typed("--match", other, "new", "--rules", "muggins", "Ann", "Bob")
+    for _ in range(18):
+        typed("--match", other, "round", "Ann out 3")
+    typed("--match", other, "export", "-o", str(folder / "long.json"))
+    shown, paged = on_terminal(folder, columns, "import", "--force", "long.json")
+    assert paged
+    said = [line for line in shown.splitlines() if line.strip()]
+    assert said[0] == "Imported 18 rounds from long.json into match.toml." and "   total" in shown
+
+
+@pytest.mark.parametrize("language, title", [("uk", "Козел: 8 партій;"), ("ru", "Козёл: 8 конов;")])
+def test_the_demo_taller_than_the_screen_goes_through_the_pager(folder, language, title):
+    """The README's first command: at 40 columns in Ukrainian its 25 lines scrolled the sample's title away."""
+    shown, paged = on_terminal(folder, 40, "--lang", language, "demo")
+    assert paged
+    assert [line for line in shown.splitlines() if line.strip()][0].startswith(title)
+    assert "scorekeeper new" in shown  # and its last line, how to start one's own
+
+
+ALL_FIVES_HAND = ("Ann 6-6, Bob draws 8, Bob knocks, Cat 0-6, Dan 3-6, Ann 3-4, Bob 4-4, Cat 0-3, Dan 1-4, Ann 2-6, "
+                  "Bob 2-3 on 3, Cat 1-6 on 6, Dan 1-5, Ann 2-5 on 2, Bob 2-2, Cat 1-1, Dan 5-6, Ann 0-5")
+
+
+@pytest.mark.parametrize("args, first", [
+    (("check", "fish", "--line", "2-4 4-1 1-2 2-6 6-0 0-2 2-3 3-5 5-2", "--hand", "Ann=2-2", "--bazaar", "0"),
+     "A fish, sealed: Ann still lays 2-2"),
+    (("check", "play", "--rules", "all-fives", ALL_FIVES_HAND), "All Fives: 18 plays"),
+], ids=["fish", "play"])
+def test_a_ruling_taller_than_the_screen_goes_through_the_pager(tmp_path, args, first):
+    """At 40 columns a sealed fish's reasons (27 lines) and a whole hand followed (26) scrolled the verdict off a
+    24-line screen."""
+    pager = tmp_path / "pager"
+    pager.write_text(f"#!/bin/sh\necho paged >> {tmp_path / 'paged'}\ncat\n")
+    pager.chmod(0o755)
+    shown, paged = on_terminal(tmp_path, 40, *args)
+    assert paged
+    assert [line for line in shown.splitlines() if line.strip()][0].startswith(first), shown

@@ -76,6 +76,31 @@ def test_a_wrong_name_is_asked_again_once_then_left_unknown(tmp_path):
     assert typed(live, "cid").text.startswith("Round 1: fish by Cid")
 
 
+@pytest.mark.parametrize("at", ["first", "again"])
+def test_the_next_round_typed_at_the_question_is_not_lost(tmp_path, at):
+    """A scorer not reading types the next round where the fisherman is asked: it was asked again, then taken
+    as a name that is no player and dropped, the round typed lost. It is no answer: the fisherman is left
+    unknown, and the line is the next one."""
+    live = session(tmp_path, "goat")
+    typed(live, "fish 3 4 5", *(["zed"] if at == "again" else []))
+    reply = typed(live, "a out 7 8")
+    assert reply.ok and not reply.question
+    assert [(each.ending.value, each.fisher, each.out) for each in rounds(tmp_path)] == [("fish", None, None),
+                                                                                       ("out", None, "Ann")]
+    shown = flat(reply.text)
+    assert shown.index("Round 1: fish") < shown.index("The fisherman is left unknown ('edit' changes it); "
+                                                      "'a out 7 8' is taken as the next line.") < \
+        shown.index("Round 2: Ann out")
+
+
+def test_a_command_at_the_question_is_no_name(tmp_path):
+    live = session(tmp_path, "goat")
+    typed(live, "fish 3 4 5")
+    reply = typed(live, "table")  # a command: the round recorded, then the command answered
+    assert "is taken as the next line" in flat(reply.text) and "Goat: 1 round" in flat(reply.text)
+    assert rounds(tmp_path)[0].fisher is None and not live.asking
+
+
 def test_the_fisherman_given_in_the_line_is_not_asked(tmp_path):
     reply = typed(session(tmp_path, "goat"), "fish by c 3 4 5")
     assert reply.text.startswith("Round 1: fish by Cid") and not reply.question

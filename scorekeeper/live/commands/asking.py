@@ -9,6 +9,7 @@ from scorekeeper.domain.tiles import format_tiles, parse_tiles
 from scorekeeper.errors import InputError, printable, quoted
 from scorekeeper.i18n import N_, _
 from scorekeeper.notation.names import short_name
+from scorekeeper.live.line import Kind, classify
 from scorekeeper.live.reply import Reply
 from scorekeeper.live.shown import recorded_as
 from scorekeeper.match import usecases
@@ -42,6 +43,15 @@ def ask(session, checked: usecases.Checked, asked, again: str = "", unknown: fro
         try:
             told = usecases.check(session.state, checked.facts._replace(**_told(fact, said)))
         except InputError as error:
+            if fact == "fisher" and _a_line(session, said):  # the next round typed there, or 'quit': not lost
+                reply = ask_or_record(session, usecases.check(session.state, checked.facts), passed)
+                if not reply.question:
+                    taken = _("The fisherman is left unknown ('{edit}' changes it); {typed} is taken as the next "
+                              "line.").format(typed=quoted(said.strip()), edit=word_in_use("commands", "edit"))
+                    after = session.handle(said)
+                    return after._replace(text="\n".join(part for part in (reply.text, session.fitted(taken),
+                                                                             after.text) if part))
+                session.asking = session.unconfirmed = None  # another question came first: as before, no name
             if not again:
                 return ask(session, checked, asked, again=f"{printable(str(error))}.", unknown=unknown)
             reply = ask_or_record(session, usecases.check(session.state, checked.facts._replace(**_told(fact, ""))),
@@ -79,6 +89,14 @@ def record(session, checked: usecases.Checked) -> Reply:
                        "twice?").format(number=number),
                      ok=False, question=_("Record it again as round {number}? [y/N] ").format(number=number + 1))
     return session.confirmable(recorded)
+
+
+def _a_line(session, said: str) -> bool:
+    """Whether an answer to 'who made the fish?' that names nobody is a line of its own: a command ('quit',
+    'undo'), or words and numbers (the next round typed without reading the question); one word is a name
+    mistyped, asked again."""
+    line = classify(said, session.state.match, session.state.ruleset, session.hand)
+    return line.kind is Kind.COMMAND or len(said.split()) > 1
 
 
 _NOT_EITHER = {"last": N_("{said} is not the last tile either: taken as plain ('{edit}' changes it)."),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from scorekeeper.domain.facts import RoundFacts
 from scorekeeper.errors import FACT_WORDS, Implausible, InputError, quoted
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.live.hand_end import as_totals, hand_facts, implausible, tiles_or_totals
+from scorekeeper.live.hand_end import as_totals, hand_facts, implausible, tiles_or_totals, with_the_rest
 from scorekeeper.live.reply import Reply
 from scorekeeper.live.shown import recorded_as
 from scorekeeper.match import usecases
@@ -32,12 +32,15 @@ def record_hand(session, hand, text: str, ask: bool = False) -> Reply:
     if ask:
         hand.hands_totals = False
 
+    def answered_as(typed: RoundFacts) -> RoundFacts:
+        """The hands as the scorer answered about them, with the one left out that the referee knows."""
+        return with_the_rest(hand, as_totals(typed, read) if hand.hands_totals else typed)
+
     def facts_now() -> RoundFacts:
-        now = hand_facts(hand, text, session.state.match, partner_counts)
-        return as_totals(now, read) if hand.hands_totals else now
+        return answered_as(hand_facts(hand, text, session.state.match, partner_counts))
 
     def record(confirmed: bool) -> Reply:
-        why = "" if confirmed else implausible(hand, as_totals(facts, read) if hand.hands_totals else facts)
+        why = "" if confirmed else implausible(hand, answered_as(facts))
         if why:
             raise Implausible(why)
         try:

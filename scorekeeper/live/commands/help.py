@@ -55,19 +55,24 @@ def help_text(rows: Sequence[tuple[str, str]], width: int | None = None, height:
     """What ``help`` says, fitted to ``width`` columns (None: no limit), nothing cut mid-word: each example with
     its comment beside it where both fit, else the examples and one sentence for the comments; each command
     of ``rows`` (how it is typed, in English words, and what it does: a message) with what it does beside
-    it, wrapped under itself.  Taller than ``height`` lines, the last examples give way (every command
-    stays).  In the language in use, its commands' words and round lines."""
+    it, wrapped under itself.  Taller than ``height`` lines, the last examples give way, then the sentence
+    on what the examples left out says (every command stays).  In the language in use, its commands' words
+    and round lines."""
     examples = len(HELP_EXAMPLES)
     while True:
         lines = _help_lines(width, tuple((_(typed), _(meaning)) for typed, meaning in HELP_EXAMPLES[:examples]),
                             rows, claims_last=examples == len(HELP_EXAMPLES))
-        if height is None or len(lines) <= height or examples == 1:
+        if height is None or len(lines) <= height:
             return "\n".join(lines)
+        if examples == 1:  # at 40 columns Russian and Ukrainian words wrap to more lines than English
+            shorter = _help_lines(width, tuple((_(typed), _(meaning)) for typed, meaning in HELP_EXAMPLES[:1]),
+                                  rows, claims_last=False, narrow_note=False)
+            return "\n".join(shorter if len(shorter) < len(lines) else lines)
         examples -= 1
 
 
 def _help_lines(width: int | None, examples: tuple[tuple[str, str], ...], rows: Sequence[tuple[str, str]],
-                claims_last: bool) -> list[str]:
+                claims_last: bool, narrow_note: bool = True) -> list[str]:
     lines = [_("Type a round in one line, for example:")]
     column = max(text_width(typed) for typed, _meaning in examples) + 2
     if width is None or 2 + column + max(text_width(meaning) for _typed, meaning in examples) <= width:
@@ -83,7 +88,8 @@ def _help_lines(width: int | None, examples: tuple[tuple[str, str], ...], rows: 
             example = wrap_between(typed, width, first="  ", indent="    ")
             lines += example
             alone = len(example) == 1
-        lines += wrap(_(HELP_NARROW), width, indent="  ", first="  ")
+        if narrow_note:
+            lines += wrap(_(HELP_NARROW), width, indent="  ", first="  ")
     lines += wrap(_longest_fitting(HELP_PLAYS, width, 2), width, indent="  ", first="  ")
     lines.append(_("Commands:"))
     commands = [(_typed_as(typed), _(meaning)) for typed, meaning in rows]

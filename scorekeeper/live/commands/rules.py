@@ -14,7 +14,7 @@ from scorekeeper.rules.loader import is_path
 def run(session, line) -> Reply:
     rest, ruleset = line.rest, session.state.ruleset
     if not rest:
-        return Reply(ruleset_summary(ruleset, session.screen().width))
+        return Reply(ruleset_summary(ruleset, session.screen().width, session.room()))
     if is_option(rest, "all"):
         return Reply(render_ruleset(ruleset, None, session.screen().width), page=True)
     return Reply(delegate=("rules", "show", _ruleset_spec(session), *rest.split()))

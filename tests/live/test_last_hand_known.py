@@ -1,0 +1,74 @@
+"""The hands prompt does not make the scorer type the one hand the referee already knows: where no tile is left
+in a bazaar (four players of Goat: all 28 tiles dealt), the tiles neither played nor typed in another hand are
+the last player's; where a hand was given as a total, the last one is the pips left less the totals given."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.domain.tiles import parse_tiles
+from scorekeeper.live.session import LiveSession, Screen
+from scorekeeper.match import usecases
+from scorekeeper.storage.matchfile import load_match
+
+FOUR = ("Masha", "Alex", "Olya", "Serg")
+FISH = ("Masha 1-1, Alex 1-2, Olya 2-3, Serg 1-3 on 3, Masha 1-4 on 1-1, Alex 4-5, Olya 1-5 on 5, Serg 1-6, "
+        "Masha 0-6, Alex 0-1 on 0")
+"""Every 1 on the table, both ends showing 1: a fish by Alex; Masha and Alex hold 4 tiles, Olya and Serg 5."""
+SERG = "4-4 4-6 5-5 5-6 6-6"
+"""The 51 pips left once the other three hands below are told."""
+OTHERS = "m 0-0 0-2 0-3 0-4 a 0-5 2-2 2-4 2-5 o 2-6 3-3 3-4 3-5 3-6"
+
+
+def fished(tmp_path, ruleset: str, players: tuple[str, ...], plays: str) -> LiveSession:
+    usecases.new(tmp_path / "match.toml", ruleset, players)
+    live = LiveSession.open(str(tmp_path / "match.toml"), screen=lambda: Screen(None, None))
+    for play in plays.split(", "):
+        assert live.handle(play).ok
+    assert live.hand.over
+    return live
+
+
+def hands(tmp_path) -> dict:
+    return {player: hand.tiles or hand.total for player, hand in
+            load_match(str(tmp_path / "match.toml")).rounds[0].hands.items()}
+
+
+def test_three_hands_of_four_told_the_fourth_is_the_tiles_left(tmp_path):
+    reply = fished(tmp_path, "goat", FOUR, FISH).handle(OTHERS)
+    assert reply.ok and not reply.question, reply.text
+    assert f"Serg {SERG}" in reply.text  # the round said back names it
+    assert hands(tmp_path)["Serg"] == parse_tiles(SERG)
+    assert "120 → 120" in reply.text  # the fish for one: Serg holds the most, and takes every hand
+
+
+@pytest.mark.parametrize("line, serg", [
+    ("m 9 a 0-5 2-2 2-4 2-5 o 38", 51),  # 120 pips left: 120 - 22 (Alex's tiles) - 9 - 38
+    ("m 9 a 22 o 38", 51),
+    ("a 22 o 38 s 51", 9),  # whoever is left out
+])
+def test_a_hand_given_as_a_total_leaves_the_last_one_a_total(tmp_path, line, serg):
+    reply = fished(tmp_path, "goat", FOUR, FISH).handle(line)
+    assert reply.ok and not reply.question, reply.text
+    told = hands(tmp_path)
+    missing = "Serg" if "s 51" not in line else "Masha"
+    assert told[missing] == serg
+    assert sum(value if isinstance(value, int) else sum(tile.pips for tile in value) for value in told.values()) == 120
+
+
+def test_two_hands_left_out_are_still_asked_for(tmp_path):
+    live = fished(tmp_path, "goat", FOUR, FISH)
+    reply = live.handle("m 9 a 22")
+    assert not reply.ok and "no hand for Olya, Serg" in reply.text
+    assert load_match(str(tmp_path / "match.toml")).rounds == ()
+
+
+def test_tiles_left_in_the_bazaar_leave_the_last_hand_unknown(tmp_path):
+    """Three players of Goat leave 7 tiles in the bazaar: the tiles not told may be there."""
+    plays = ("Ann 0-0, Bob 0-1, Cat 1-2, Ann 2-0 on 2, Bob 0-3 on 0-0, Cat 3-4, Ann 4-0 on 4, Bob 0-5, Cat 5-6, "
+             "Ann 6-0 on 6")
+    live = fished(tmp_path, "goat", ("Ann", "Bob", "Cat"), plays)
+    for line in ("a 12 b 20", "a 1-1 1-3 2-2 b 3-3 3-5 3-6 4-4"):
+        reply = live.handle(line)
+        assert not reply.ok and "no hand for Cat" in reply.text, reply.text
+    assert load_match(str(tmp_path / "match.toml")).rounds == ()
