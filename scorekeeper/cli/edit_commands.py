@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.base import Command, format_option, match_path
-from scorekeeper.cli.output import echo_json, echo_paged, hand_kept, screen_width
+from scorekeeper.cli.output import echo_json, echo_paged, hand_kept, reopened, screen_width
 from scorekeeper.cli.params import ROUND_NUMBER
 from scorekeeper.cli.round_options import facts_as_flags, round_facts, round_options
 from scorekeeper.i18n import _
@@ -29,8 +29,8 @@ def _before_after(change: usecases.Change, output_format: str, done: str, key: s
     said = wrap_lines([line for line in said + settled_lines(change.settled) + hand_kept(change) if line], width)
     was, now = _("Before:"), _("After:")
     # two tables are taller than a 24-line screen from a few rounds on: paged, what was done stays in view
-    echo_paged("\n".join(said) + f"\n\n{was}\n{render_table(before, ruleset, SHOWN_ROUNDS, width)}\n\n"
-               f"{now}\n{render_table(after, ruleset, SHOWN_ROUNDS, width)}")
+    echo_paged("\n".join([*said, "", was, render_table(before, ruleset, SHOWN_ROUNDS, width), "", now,
+                          render_table(after, ruleset, SHOWN_ROUNDS, width), *reopened(change, width)]))
 
 
 @click.command("edit", cls=Command)

@@ -86,8 +86,19 @@ def echo_change(change, output_format: str, headline: str | None = None, **said)
     kept = hand_kept(change)
     if kept:
         headline = "\n".join([headline, *kept] if headline else kept)
-    click.echo(after_round(change.table, change.after.ruleset, change.path, screen_width(), screen_height(),
-                           headline=headline))
+    columns = screen_width()
+    shown = after_round(change.table, change.after.ruleset, change.path, columns, screen_height(), headline=headline)
+    click.echo("\n".join([shown, *reopened(change, columns)]))
+
+
+def reopened(change, columns: int | None) -> list[str]:
+    """The banner a change that took the match's end away shows under the table, as 'play' does ([] when it
+    did not): the match goes on, which a table that no longer says 'Match over' leaves easily missed."""
+    if change.before is None or not change.before.table.over or change.table.over:
+        return []
+    from scorekeeper.reports.render import banner_lines  # start-up: as in echo_change
+
+    return banner_lines(i18n._("Match reopened: it goes on."), columns)
 
 
 def hand_kept(change) -> list[str]:

@@ -63,6 +63,26 @@ def test_correction_changes_who_is_the_goat(goat_match):
     assert "Masha is the goat with 110" in before and "Alex is the goat with 110" in after
 
 
+REOPENED = "*** Match reopened: it goes on. ***"
+
+
+@pytest.mark.parametrize("change", [("undo",), ("delete", "3"), ("edit", "3", "--out", "Olya", "--total", "Masha=5",
+                                                                   "--total", "Alex=5")])
+def test_a_change_that_takes_the_end_away_says_the_match_goes_on(goat_match, change):
+    """As 'play' says it: a one-shot change whose table no longer ends the match says so under it."""
+    said = goat_match(*change).stdout.rstrip("\n").splitlines()
+    assert not goat_match.json()["over"] and said[-1] == REOPENED, said
+
+
+def test_a_change_that_leaves_the_end_or_the_match_going_says_nothing_of_it(goat_match):
+    assert REOPENED not in goat_match("edit", "3", "--out", "Olya", "--total", "Masha=40", "--total", "Alex=5").stdout
+    goat_match("undo")
+    assert REOPENED not in goat_match("undo").stdout
+    goat_match("redo")
+    assert REOPENED not in goat_match("redo").stdout  # the end comes back: the table says 'Match over'
+    assert goat_match.json()["over"]
+
+
 def test_edit_shows_the_table_before_and_after_as_json(goat_match):
     sk = goat_match
     shown = json.loads(sk("edit", "3", "--out", "Olya", "--total", "Masha=10", "--total", "Alex=10",
