@@ -196,7 +196,7 @@ def lead_note(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], le
         players = next(side.players for side in match.sides if side.name == winner)
         return Message.of(N_("{players} leads next: the side that won the block poses"), players=either(players))
     # the fisherman leads (lead.after_fish = fisherman), but the fish was recorded without who made it
-    return Message(N_("the fisherman was not recorded: the table says who leads next"))
+    return Message(N_("the fisherman was not recorded: the players decide who leads next"))
 
 
 def next_lead(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], leader: str | None,

@@ -46,9 +46,9 @@ def test_the_session_says_a_flagged_message_with_the_round_lines_words_and_what_
 
 
 def test_a_message_without_session_words_is_said_as_it_is_everywhere():
-    fisher = Message.of(N_("the fisherman was not recorded: the table says who leads next"))
+    fisher = Message.of(N_("the fisherman was not recorded: the players decide who leads next"))
     assert fisher.in_session() is fisher and not fisher.names_flag and fisher.kind is None
-    assert fisher.said() == "the fisherman was not recorded: the table says who leads next"
+    assert fisher.said() == "the fisherman was not recorded: the players decide who leads next"
 
 
 def test_fields_that_are_lists_or_messages_are_said_with_it():

@@ -56,7 +56,7 @@ def test_enter_is_not_known(tmp_path):
     reply = typed(live, "")
     assert reply.text.startswith("Round 1: fish, Ann 3") and not reply.question
     assert rounds(tmp_path)[0].fisher is None
-    assert "the fisherman was not recorded: the table says who leads next" in flat(reply.text)
+    assert "the fisherman was not recorded: the players decide who leads next" in flat(reply.text)
 
 
 def test_a_wrong_name_is_asked_again_once_then_left_unknown(tmp_path):
