@@ -19,7 +19,7 @@ from scorekeeper.rules.loader import is_path, load_ruleset
 from scorekeeper.storage import roundlines, tomlread as toml
 from scorekeeper.storage.encoding import not_utf8
 from scorekeeper.storage.matchfile import parse_match, round_lines
-from scorekeeper.storage.textfile import NotRegular, open_regular, read_limited, too_large
+from scorekeeper.storage.textfile import LARGEST, NotRegular, open_regular, read_limited, too_large
 
 
 class PlayerRecord(NamedTuple):
@@ -74,13 +74,46 @@ def match_files(folders: Iterable[str]) -> list[str]:
     return sorted(found.values())
 
 
+def without_copies(files: list[str]) -> tuple[list[str], list[Skipped]]:
+    """``files`` without a file that holds the same bytes as an older one (a match exported beside itself as
+    TOML, a backup): one match is counted once, its copies (the newer files) are skipped as copies of it.  Only
+    files of the same size are read to compare."""
+    by_size: dict[int, list[tuple[int, str]]] = {}
+    for path in files:
+        try:
+            found = os.stat(path)
+        except OSError:  # read (and refused with its reason) as any other file
+            continue
+        by_size.setdefault(found.st_size, []).append((found.st_mtime_ns, path))
+    copies: dict[str, str] = {}
+    for size, paths in by_size.items():
+        if len(paths) < 2 or size > LARGEST:  # a file too large is refused when read, not compared
+            continue
+        first: dict[bytes, str] = {}
+        for _written, path in sorted(paths):  # the oldest first: the one the others copied
+            try:
+                with open(open_regular(path), "rb") as handle:
+                    content = handle.read()
+            except (OSError, NotRegular):
+                continue
+            if content in first:
+                copies[path] = first[content]
+            else:
+                first[content] = path
+    if not copies:
+        return files, []
+    return ([path for path in files if path not in copies],
+            [Skipped(path, _("a copy of {path}: the same match, counted once").format(path=copies[path]))
+             for path in files if path in copies])
+
+
 PARALLEL_FROM = 400
 """Below this many files one process is quicker than starting workers."""
 
 
 def read_history(folders: Iterable[str], jobs: int | None = None) -> History:
     """Read every match file under ``folders``; ``jobs`` processes (default: one per CPU on big archives)."""
-    files = match_files(folders)
+    files, copies = without_copies(match_files(folders))
     if jobs is None:
         jobs = min(os.cpu_count() or 1, len(files) // PARALLEL_FROM) or 1
     if jobs <= 1 or len(files) < 2:
@@ -93,7 +126,7 @@ def read_history(folders: Iterable[str], jobs: int | None = None) -> History:
         with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:  # it starts them all at once
             parts = list(pool.map(_read_files, chunks))
     records: dict[str, PlayerRecord] = {}
-    skipped: list[Skipped] = []
+    skipped: list[Skipped] = copies
     matches = finished = 0
     for part_records, part_matches, part_finished, part_skipped in parts:
         matches += part_matches

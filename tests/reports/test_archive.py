@@ -96,6 +96,22 @@ def test_a_match_reached_through_a_link_is_counted_once(sk, club, tmp_path):
     assert alone["matches"] == 1
 
 
+def test_a_copy_of_a_match_is_counted_once_and_said_to_be_a_copy(sk, club):
+    """A match exported beside itself (or backed up) is the same match: counted once, the newer file skipped
+    as its copy; a match that differs by one byte is another match."""
+    sk.path.write_bytes((club / "m2.toml").read_bytes())
+    sk("export", "--format", "toml", "-o", str(club / "m2-copy.toml"))
+    os.utime(club / "m2-copy.toml", ns=(os.stat(club / "m2.toml").st_mtime_ns + 10**9,) * 2)
+    data = json.loads(sk("history", str(club), "--format", "json").stdout)
+    assert data["matches"] == 3 and [(p["player"], p["played"]) for p in data["players"]][:3] == \
+        [("Olya", 2), ("Masha", 3), ("Alex", 2)]
+    copy = {"path": str(club / "m2-copy.toml"), "reason": f"a copy of {club / 'm2.toml'}: the same match, counted once"}
+    assert copy in data["skipped"] and len(data["skipped"]) == 4  # with the club's three files that are no matches
+    other = (club / "m2.toml").read_bytes().replace(b"Alex", b"Alec")  # another match, of the same size
+    (club / "m2-copy.toml").write_bytes(other)
+    assert json.loads(sk("history", str(club), "--format", "json").stdout)["matches"] == 4
+
+
 def test_history_in_parallel_gives_the_same_figures(club):
     assert read_history([str(club)], jobs=2) == read_history([str(club)], jobs=1)
 
