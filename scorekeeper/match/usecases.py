@@ -168,6 +168,11 @@ class Change(NamedTuple):
         return self.after.match
 
     @property
+    def unchanged(self) -> bool:
+        """Nothing changed (an edit to the facts the round holds): nothing was written."""
+        return self.after is self.before
+
+    @property
     def table(self) -> Table:
         return self.after.table
 
@@ -469,7 +474,8 @@ def record(source: MatchSource, facts: RoundInput | Checked, confirmed: bool = F
 def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool = False,
          confirmed: bool = False, allow: bool = False) -> Change:
     """Replace round ``number``'s facts with ``facts`` (or a round line; checked as ``record`` checks them,
-    ``allow`` as it takes it); the rounds after it are re-scored. The points made during play:
+    ``allow`` as it takes it); the rounds after it are re-scored. Facts the round holds already change nothing:
+    the Change's ``after`` is its ``before`` (``unchanged``), and nothing is written. The points made during play:
     ``facts.play_points`` and ``facts.claims`` replace all of the round's (its claims and in-play totals),
     ``clear_points`` clears them, and with neither the old ones are kept."""
     from scorekeeper.match.amend import check_number, edit_round  # start-up: keeps amend out of other commands
@@ -490,6 +496,8 @@ def edit(source: MatchSource, number: int, facts: RoundInput, clear_points: bool
         keep = not (clear_points or in_play)
         match, table, settled = edit_round(opened.match, opened.ruleset, number, rnd, keep_in_play=keep,
                                            scored=opened.table.rounds, allow=allow)
+        if match.rounds == opened.match.rounds and match.pending == opened.match.pending:
+            return Change(opened, opened, number=number)  # the facts it holds: nothing written, nothing to redo
         if not confirmed:
             check_plausible(opened.match, opened.ruleset, rnd)
         return Change(opened, _saved(opened, match, table), number=number, settled=settled)

@@ -63,6 +63,35 @@ def test_correction_changes_who_is_the_goat(goat_match):
     assert "Masha is the goat with 110" in before and "Alex is the goat with 110" in after
 
 
+UNCHANGED = "Round 1 already holds these facts: nothing was changed."
+
+
+def test_an_edit_to_the_facts_the_round_holds_writes_nothing(remembered_match):
+    """Typed again as it stands (a line, or flags): nothing changes, so nothing is written and no edit is kept
+    for 'redo'; the table is not shown twice."""
+    sk = remembered_match
+    before = sk.path.read_bytes()
+    assert sk("edit", "1", "--out", "Alex", "--total", "Masha=12", "--total", "Olya=7", "--total",
+              "Serg=4").stdout.strip() == UNCHANGED
+    assert sk("edit", "1", "Alex out, Masha 12, Olya 7, Serg 4").stdout.strip() == UNCHANGED
+    assert sk.path.read_bytes() == before
+    assert "Nothing has been taken back" in sk("undo", "--list").stdout
+    data = json.loads(sk("edit", "1", "Alex out, Masha 12, Olya 7, Serg 4", "--format", "json").stdout)
+    assert data["edited"] == 1 and data["before"] == data["after"] and sk.path.read_bytes() == before
+    assert sk("edit", "1", "Alex out, Masha 12, Olya 7, Serg 5").stdout.startswith("Round 1 replaced.")
+
+
+def test_an_unchanged_edit_in_play_says_so_and_writes_nothing(remembered_match):
+    from scorekeeper.live.session import LiveSession, Screen
+
+    sk = remembered_match
+    before = sk.path.read_bytes()
+    session = LiveSession.open(str(sk.path), screen=lambda: Screen(40, 24))
+    reply = session.handle("edit 1 a out 7 4 12")
+    assert reply.ok and " ".join(reply.text.split()) == UNCHANGED  # wrapped to the 40 columns
+    assert session.handle("save").ok and sk.path.read_bytes() == before
+
+
 REOPENED = "*** Match reopened: it goes on. ***"
 
 
