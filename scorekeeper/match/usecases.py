@@ -276,10 +276,10 @@ def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, .
     """Start a match at ``path``: ``players`` in seating order, or two ``teams`` (each "A,B") for pairs, under
     the ruleset ``rules`` (a built-in name or a file). An existing match is kept unless ``force``."""
     path = os.fspath(path)
-    _refuse_existing(path, force, restart=True)
     ruleset = load_ruleset(rules)
     split = [tuple(name.strip() for name in team.split(",")) for team in teams]
     match = new_match(ruleset_reference(rules, path), ruleset, players, split, team_names)._replace(lang=lang)
+    _refuse_existing(path, force, restart=True)  # after what was typed is checked: a typo is said first
     return _put_in_place(path, match, ruleset, replay(ruleset, match), force, "start over")
 
 

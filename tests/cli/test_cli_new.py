@@ -1,6 +1,9 @@
-"""``new --again``: the next match with the same players, sides and ruleset, once the match is over."""
+"""``new``: what was typed checked first; ``--again``: the next match with the same players, sides and ruleset, once
+the match is over."""
 
 from __future__ import annotations
+
+import pytest
 
 from scorekeeper.storage.matchfile import load_match
 
@@ -76,3 +79,16 @@ def test_a_name_too_long_for_the_table_is_refused_in_one_line(sk):
     assert "cannot be a team's name: a name at the table has at most 30 characters" in message
     sk("new", "--rules", "goat", "Ann", "B" * 30)
     assert load_match(str(sk.path)).players == ("Ann", "B" * 30)
+
+
+@pytest.mark.parametrize("typed, says", [
+    (["--rules", "nosuch", "Ann", "Bob"], "unknown ruleset 'nosuch'"),
+    (["--team", "Ann,Bob", "Cid"], "not both"),
+    (["Ann", "Ann"], "Ann"),
+])
+def test_what_was_typed_is_checked_before_the_match_already_there(sk, typed, says):
+    """A typo in 'new' over an existing match is said first (exit 2): 'already holds a match' (exit 1) would
+    send the scorer to --force, only to meet the typo after."""
+    sk("new", "Masha", "Alex")
+    said = sk.fails("new", *typed, code=2)
+    assert says in said and "already holds a match" not in said, said
