@@ -64,6 +64,7 @@ def play(ctx: click.Context, players: tuple[str, ...], rules_spec: str | None, t
     change = None
     if rules_spec or players or teams:
         if os.path.exists(path) and not force:  # new() refuses too (another command may start one meanwhile)
+            usecases.check_new(path, rules_spec or "goat", players, teams, team_names)  # a typo is said first
             raise StateError(_("{path} already holds a match: 'scorekeeper play' goes on with it; --force starts "
                                "a new one (the old one is kept beside it)").format(path=path))
         change = usecases.new(path, rules_spec or "goat", players, teams, team_names, force,

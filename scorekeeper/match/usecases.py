@@ -41,6 +41,7 @@ from scorekeeper.match.record import (
     undo as undo_facts,
 )
 from scorekeeper.rules.loader import load_ruleset
+from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.scoring.checked import sealed_match
 from scorekeeper.scoring.engine import replay
 from scorekeeper.scoring.plausible import check_plausible
@@ -276,11 +277,23 @@ def new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, .
     """Start a match at ``path``: ``players`` in seating order, or two ``teams`` (each "A,B") for pairs, under
     the ruleset ``rules`` (a built-in name or a file). An existing match is kept unless ``force``."""
     path = os.fspath(path)
-    ruleset = load_ruleset(rules)
-    split = [tuple(name.strip() for name in team.split(",")) for team in teams]
-    match = new_match(ruleset_reference(rules, path), ruleset, players, split, team_names)._replace(lang=lang)
+    ruleset, match = _new_match(path, rules, players, teams, team_names, lang)
     _refuse_existing(path, force, restart=True)  # after what was typed is checked: a typo is said first
     return _put_in_place(path, match, ruleset, replay(ruleset, match), force, "start over")
+
+
+def check_new(path: str | os.PathLike[str], rules: str = "goat", players: tuple[str, ...] = (),
+              teams: tuple[str, ...] = (), team_names: tuple[str, ...] = ()) -> None:
+    """What ``new`` checks of what was typed (the ruleset, the players, the teams), refused as it refuses it;
+    nothing is written: a command that will refuse the match already at ``path`` says a typo first."""
+    _new_match(os.fspath(path), rules, players, teams, team_names)
+
+
+def _new_match(path: str, rules: str, players: tuple[str, ...], teams: tuple[str, ...],
+               team_names: tuple[str, ...], lang: str = "") -> tuple[Ruleset, Match]:
+    ruleset = load_ruleset(rules)
+    split = [tuple(name.strip() for name in team.split(",")) for team in teams]
+    return ruleset, new_match(ruleset_reference(rules, path), ruleset, players, split, team_names)._replace(lang=lang)
 
 
 def import_match(path: str | os.PathLike[str], source: str | os.PathLike[str], force: bool = False) -> Change:

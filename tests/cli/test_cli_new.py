@@ -90,5 +90,6 @@ def test_what_was_typed_is_checked_before_the_match_already_there(sk, typed, say
     """A typo in 'new' over an existing match is said first (exit 2): 'already holds a match' (exit 1) would
     send the scorer to --force, only to meet the typo after."""
     sk("new", "Masha", "Alex")
-    said = sk.fails("new", *typed, code=2)
-    assert says in said and "already holds a match" not in said, said
+    for command in ("new", "play"):
+        said = sk.fails(command, *typed, code=2)
+        assert says in said and "already holds a match" not in said, (command, said)
