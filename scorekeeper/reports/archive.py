@@ -189,7 +189,7 @@ def _open(path: str, ruleset_for) -> tuple[OpenMatch | None, str]:
     except OSError as error:
         return None, _("cannot read: {problem}").format(problem=error)
     except toml.TomlError as error:
-        return None, (_("not valid TOML: {problem} (line {line})") if error.lineno else
+        return None, (_("not valid TOML at line {line}: {problem}") if error.lineno else
                       _("not valid TOML: {problem}")).format(problem=error.msg, line=error.lineno)
     if "players" not in data or "ruleset" not in data:
         return None, _("not a match file (no players and ruleset)")

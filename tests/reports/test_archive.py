@@ -58,7 +58,7 @@ def test_history_figures(sk, club):
     skipped = {item["path"].replace("\\", "/").split("club/")[1]: item["reason"] for item in data["skipped"]}
     assert set(skipped) == {"house.toml", "torn.toml", "old/broken.toml"}
     assert skipped["house.toml"].startswith("not a match file")
-    assert skipped["torn.toml"].startswith("not valid TOML")
+    assert skipped["torn.toml"].startswith("not valid TOML at line 2: ")  # the line first, as file:line says it
     assert ":" in skipped["old/broken.toml"] and "unknown player 'Alexa'" in skipped["old/broken.toml"]
     assert "round 1" in skipped["old/broken.toml"]
     err = result.stderr.strip().splitlines()
