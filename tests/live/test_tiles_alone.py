@@ -78,7 +78,7 @@ def test_the_end_is_asked_with_one_key_only_where_the_layouts_differ(tmp_path):
     before = (tmp_path / "match.toml").read_bytes()
     text, question = typed(live, "16", "05")
     assert (" ".join(text.split()), question) == (
-        "'05' is no place for 1-6: type one of the keys, or Enter for not played.", "1-6 on 6 or 1? ")
+        "'05' is no place for 1-6: type 6 or 1, or Enter for not played.", "1-6 on 6 or 1? ")
     assert typed(live, "") == ["Not played.", ""]
     assert live.prompt() == "#1 5 Cat> " and (tmp_path / "match.toml").read_bytes() == before
     assert typed(live, "16", "66", "on 6")[0] == "Cat 6-1 on 6 · 1+2+2+1 = 6 · Dan"

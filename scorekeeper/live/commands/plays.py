@@ -88,9 +88,10 @@ def _ask_place(session, hand: HandInPlay, plays: Sequence[Play], asked: TwoPlace
                 tile = None
             found = next((on for on, _showing in asked.places if on == tile or str(on) == typed), None)
         if found is None and tile is not None:
-            return _ask_place(session, hand, plays, asked, allowed, retry=_(
-                "{typed} is no place for {tile}: type one of the keys, or Enter for not played.").format(
-                    typed=quoted(typed), tile=play.tile))
+            retry = (_("{typed} is no place for {tile}: type {places}, or Enter for not played.") if keys == names
+                     else _("{typed} is no place for {tile}: type one of the keys, or Enter for not played."))
+            return _ask_place(session, hand, plays, asked, allowed, retry=retry.format(
+                typed=quoted(typed), tile=play.tile, places=said))
         if found is None:
             return _not_played(session, text, _("{tile} on {places}").format(tile=play.tile, places=said))
         again = list(plays)
