@@ -142,7 +142,8 @@ def with_the_rest(hand, facts: RoundFacts) -> RoundFacts:
     """``facts`` with the one hand the scorer left out, where the referee knows it: no tile is left in a
     bazaar (four players of Goat: every tile dealt), so the tiles neither played nor typed in another hand are
     that player's; a total where another hand was given as a total (the pips of those tiles less the totals
-    given). ``facts`` as they are when more than one hand is left out, or the totals given leave no room."""
+    given). ``facts`` as they are when more than one hand is left out, or the totals given leave a total that
+    player's count of those tiles could not make (a total mistyped: the hand is asked for, not made up)."""
     board = hand.board
     if board.stock:
         return facts
@@ -156,7 +157,9 @@ def with_the_rest(hand, facts: RoundFacts) -> RoundFacts:
     if not facts.totals:
         return facts._replace(hands=(*facts.hands, (player, rest))) if len(rest) == board.holds(player) else facts
     total = sum(tile.pips for tile in rest) - sum(total for _player, total in facts.totals)
-    return facts._replace(totals=(*facts.totals, (player, total))) if total >= 0 else facts
+    if implausible(hand, facts._replace(totals=((player, total),))):
+        return facts
+    return facts._replace(totals=(*facts.totals, (player, total)))
 
 
 def implausible(hand, facts: RoundFacts) -> str:

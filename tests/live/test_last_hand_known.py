@@ -72,3 +72,19 @@ def test_tiles_left_in_the_bazaar_leave_the_last_hand_unknown(tmp_path):
         reply = live.handle(line)
         assert not reply.ok and "no hand for Cat" in reply.text, reply.text
     assert load_match(str(tmp_path / "match.toml")).rounds == ()
+
+
+@pytest.mark.parametrize("line, typed", [
+    ("m 9 a 22 o 30", ""),  # Olya's 38 mistyped: 59 left, more than Serg's five tiles could hold
+    ("m 2 a 22 o 38", "Masha"),  # Masha's 2 said implausible, and confirmed: 58 left, as many too many
+])
+def test_a_total_no_hand_could_hold_is_not_made_up_for_the_last_player(tmp_path, line, typed):
+    """The pips left less the totals given is Serg's total only where his five tiles could make it: one no hand
+    could hold is not recorded as his, nor said as a total the scorer gave; his hand is asked for."""
+    live = fished(tmp_path, "goat", FOUR, FISH)
+    reply = live.handle(line)
+    if typed:  # the total the scorer typed is the one questioned
+        assert reply.question and reply.text.startswith(f"Implausible: {typed} holds"), reply.text
+        reply = live.answer("y")
+    assert not reply.ok and "no hand for Serg" in reply.text, reply.text
+    assert load_match(str(tmp_path / "match.toml")).rounds == ()
