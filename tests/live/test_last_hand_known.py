@@ -107,8 +107,8 @@ SETUPS = [("goat", FOUR_AT_TABLE, ()), ("goat-pairs", FOUR_AT_TABLE, ("Ann,Cat",
 """Every tile dealt (four of Goat, in pairs or not, and Sea Goat), and a bazaar that may be drawn dry or not."""
 
 
-@settings(max_examples=30, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@pytest.mark.slow  # a property run over whole hands typed at the prompt
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2 ** 32 - 1), left=st.integers(0, 3),
        totals=st.lists(st.booleans(), min_size=4, max_size=4))
 def test_the_hand_the_referee_tells_is_the_one_held(tmp_path_factory, setup, seed, left, totals):
