@@ -142,7 +142,9 @@ def with_the_rest(hand, facts: RoundFacts) -> RoundFacts:
     """``facts`` with the one hand the scorer left out, where the referee knows it: no tile is left in a
     bazaar (four players of Goat: every tile dealt), so the tiles neither played nor typed in another hand are
     that player's; a total where another hand was given as a total (the pips of those tiles less the totals
-    given). ``facts`` as they are when more than one hand is left out, or the totals given leave no room."""
+    given). ``facts`` as they are when more than one hand is left out; refused (InputError) where the totals
+    given leave a total that player's count of those tiles could not make: one of them is mistyped, and no
+    total is made up from it."""
     board = hand.board
     if board.stock:
         return facts
@@ -156,7 +158,17 @@ def with_the_rest(hand, facts: RoundFacts) -> RoundFacts:
     if not facts.totals:
         return facts._replace(hands=(*facts.hands, (player, rest))) if len(rest) == board.holds(player) else facts
     total = sum(tile.pips for tile in rest) - sum(total for _player, total in facts.totals)
-    return facts._replace(totals=(*facts.totals, (player, total))) if total >= 0 else facts
+    holds = board.holds(player)
+    free = sorted(tile.pips for tile in rest)
+    least, most = sum(free[:holds]), sum(free[len(free) - holds:])
+    if not least <= total <= most:
+        raise InputError(ngettext(
+            "the totals given leave {player} {total} pips, not what {n} tile not played can make ({least} to "
+            "{most}): check them, or give {player}'s hand too",
+            "the totals given leave {player} {total} pips, not what {n} tiles not played can make ({least} to "
+            "{most}): check them, or give {player}'s hand too", holds).format(
+            player=player, total=total, n=holds, least=least, most=most))
+    return facts._replace(totals=(*facts.totals, (player, total)))
 
 
 def implausible(hand, facts: RoundFacts) -> str:

@@ -18,6 +18,6 @@ TABLES = ("text", "json") + PUBLISHED
 """``table --format``: the people's table on the screen, the table's JSON, or a published table."""
 
 BY_SUFFIX = {".csv": "csv", ".json": "json", ".toml": "toml", ".md": "markdown", ".markdown": "markdown",
-             ".html": "html", ".htm": "html", ".tex": "latex", ".rst": "rst", ".wiki": "mediawiki", ".org": "org",
-             ".txt": "grid"}
+             ".html": "html", ".htm": "html", ".tex": "latex", ".latex": "latex", ".rst": "rst", ".wiki": "mediawiki",
+             ".mediawiki": "mediawiki", ".org": "org", ".txt": "grid"}
 """``export -o FILE`` without ``--format``: the format FILE's extension names (any other: JSON)."""

@@ -192,7 +192,7 @@ def lead_note(ruleset: Ruleset, match: Match, results: Sequence[RoundResult], le
     if results[-1].facts.ending is not OUT and ruleset["lead.after_fish"] is LeadAfterFish.WINNERS:
         winner = results[-1].winner
         if winner is None:
-            return Message(N_("nobody won the block: the table chooses who leads next"))
+            return Message(N_("nobody won the block: the players decide who leads next"))
         players = next(side.players for side in match.sides if side.name == winner)
         return Message.of(N_("{players} leads next: the side that won the block poses"), players=either(players))
     # the fisherman leads (lead.after_fish = fisherman), but the fish was recorded without who made it

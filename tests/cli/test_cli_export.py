@@ -563,7 +563,8 @@ def test_a_toml_export_keeps_the_comments_and_its_import_brings_them(sk, tmp_pat
 @pytest.mark.parametrize("name, starts", [
     ("season.csv", "round,side,players,"), ("season.CSV", "round,side,players,"),
     ("season.md", "**Goat: 1 round; "), ("season.html", "<p><strong>Goat: 1 round; "),
-    ("season.tex", "\\textbf{Goat: 1 round; "), ("season.toml", "# scorekeeper match log"),
+    ("season.tex", "\\textbf{Goat: 1 round; "), ("season.latex", "\\textbf{Goat: 1 round; "),
+    ("season.mediawiki", '{| class="wikitable"'), ("season.toml", "# scorekeeper match log"),
     ("season.txt", "Goat: 1 round; "), ("season.json", '{\n  "kind": "scorekeeper match export"'),
     ("season.bak", '{\n  "kind": "scorekeeper match export"'),  # no format of its own: JSON, as ever
 ])

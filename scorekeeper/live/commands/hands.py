@@ -33,14 +33,14 @@ def record_hand(session, hand, text: str, ask: bool = False) -> Reply:
         hand.hands_totals = False
 
     def answered_as(typed: RoundFacts) -> RoundFacts:
-        """The hands as the scorer answered about them, with the one left out that the referee knows."""
-        return with_the_rest(hand, as_totals(typed, read) if hand.hands_totals else typed)
+        """The hands as the scorer answered about them."""
+        return as_totals(typed, read) if hand.hands_totals else typed
 
-    def facts_now() -> RoundFacts:
-        return answered_as(hand_facts(hand, text, session.state.match, partner_counts))
+    def facts_now() -> RoundFacts:  # with the one left out that the referee knows
+        return with_the_rest(hand, answered_as(hand_facts(hand, text, session.state.match, partner_counts)))
 
     def record(confirmed: bool) -> Reply:
-        why = "" if confirmed else implausible(hand, answered_as(facts))
+        why = "" if confirmed else implausible(hand, answered_as(facts))  # a total typed, not one worked out
         if why:
             raise Implausible(why)
         try:
