@@ -174,7 +174,8 @@ def with_the_rest(hand, facts: RoundFacts) -> RoundFacts:
 def implausible(hand, facts: RoundFacts) -> str:
     """Why a total typed at the end of the hand cannot be what the player holds ('' when it can): more
     pips than their count of the heaviest tiles not seen played nor typed in a hand, or fewer than the
-    lightest. The scorer may still confirm it (a tile misread at the table is the usual cause)."""
+    lightest; or, where every tile was dealt and every hand is told, totals that do not add up to the pips of
+    the tiles left. The scorer may still confirm it (a tile misread at the table is the usual cause)."""
     board = hand.board
     typed = {tile for _player, tiles in facts.hands for tile in tiles}
     free = sorted(tile.pips for tile in hand.ruleset.tileset.tiles()
@@ -193,5 +194,11 @@ def implausible(hand, facts: RoundFacts) -> str:
                             "{total} given",
                             "{player} holds {n} tiles, at least {least} pips among the tiles not played: "
                             "{total} given", holds).format(**fields)
-
+    given = {player for player, _tiles in facts.hands} | {player for player, _total in facts.totals}
+    if facts.totals and not board.stock and all(player in given for player in hand.players if board.holds(player)):
+        # every tile dealt, every hand told: the totals are the pips of the tiles neither played nor typed
+        added = sum(total for _player, total in facts.totals)
+        if added != sum(free):
+            return _("the tiles neither played nor typed hold {pips} pips, and the totals given add up to "
+                     "{added}").format(pips=sum(free), added=added)
     return ""

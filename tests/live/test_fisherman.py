@@ -113,7 +113,7 @@ def test_the_fisherman_seen_in_the_plays_is_not_asked(tmp_path):
         reply = typed(live, line)
         assert reply.ok and not reply.question, (line, reply)
     assert live.prompt() == "#2 hands> "
-    recorded = typed(live, "a 10 b 12 c 15 d 20")
+    recorded = typed(live, "a 20 b 22 c 30 d 42")  # the 114 pips of the tiles not played
     assert recorded.text.startswith("Round 2: fish by Ann") and not recorded.question
     assert rounds(tmp_path)[1].fisher == "Ann"
 

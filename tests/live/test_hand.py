@@ -153,7 +153,8 @@ def test_the_hands_typed_at_the_end_hold_no_tile_seen_played_and_no_ending(line,
 @pytest.mark.parametrize("line, why", [
     ("b 45 c 8 d 70", "Dan holds 1 tile, at most 10 pips among the tiles not played: 70 given"),
     ("b 2 c 8 d 7", "Bob holds 10 tiles, at least 43 pips among the tiles not played: 2 given"),
-    ("b 45 c 8 d 7", ""),
+    ("b 46 c 8 d 9", ""),  # the 63 pips of the tiles not played
+    ("b 45 c 8 d 7", "the tiles neither played nor typed hold 63 pips, and the totals given add up to 60"),
 ])
 def test_a_total_the_tiles_not_played_cannot_make_is_said(line, why):
     made = hand("all-fives", FIVES)

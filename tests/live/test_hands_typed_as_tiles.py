@@ -91,10 +91,10 @@ def test_a_number_that_would_be_a_tile_already_played_is_a_total(tmp_path):
     asked = live.handle("b 45, c 11, d 46")
     assert not asked.ok and asked.text.startswith("Implausible: Cat holds 1 tile"), asked.text
     live.answer("n")
-    reply = live.handle("b 45, c 06, d 46")
+    reply = live.handle("b 47, c 06, d 46")  # 47 + 6 + 4-6: the 63 pips of the tiles not played
     hands = load_match(str(tmp_path / "match.toml")).rounds[0].hands
     assert reply.ok, reply.text
-    assert (hands["Bob"].total, hands["Cat"].total, hands["Dan"].tiles) == (45, 6, (Tile(4, 6),))
+    assert (hands["Bob"].total, hands["Cat"].total, hands["Dan"].tiles) == (47, 6, (Tile(4, 6),))
 
 
 def test_the_tiles_gone_make_a_number_a_total_named_or_not():
@@ -121,7 +121,7 @@ def test_two_digits_that_could_be_a_total_say_the_tile_read_and_ask(tmp_path):
 
 def test_yes_makes_the_two_digits_a_total(tmp_path):
     live = ended(tmp_path)
-    assert live.handle("b 52, c 10, d 46").question
+    assert live.handle("b 43, c 10, d 46").question  # 43 + 10 + 4-6: the 63 pips left, with 10 a total
     reply = live.answer("y")
     assert reply.ok and "Cat 10" in reply.text, reply.text
     hands = load_match(str(tmp_path / "match.toml")).rounds[0].hands

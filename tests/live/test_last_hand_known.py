@@ -101,6 +101,23 @@ def test_a_total_no_hand_could_hold_is_not_made_up_for_the_last_player(tmp_path,
     assert live.handle("m 9 a 22 o 38").ok  # the hands asked again
 
 
+@pytest.mark.parametrize("line, added", [
+    ("m 9 a 22 o 38 s 50", 119),  # one pip short of the 120 left
+    ("m 9 a 0-5 2-2 2-4 2-5 o 38 s 52", 99),  # beside a hand typed as tiles: 98 left for the three totals
+])
+def test_every_hand_told_as_totals_that_do_not_add_up_is_asked_about(tmp_path, line, added):
+    """Every tile dealt and every hand told: the totals are the pips of the tiles neither played nor typed. A
+    sum that differs is said, for the table to confirm (a tile misread) or type again."""
+    live = fished(tmp_path, "goat", FOUR, FISH)
+    left = 120 if "0-5" not in line else 98
+    reply = live.handle(line)
+    assert reply.question and " ".join(reply.text.split()) == (
+        f"Implausible: the tiles neither played nor typed hold {left} pips, and the totals given add up to {added}.")
+    assert not live.answer("n").ok and load_match(str(tmp_path / "match.toml")).rounds == ()
+    live.handle(line)
+    assert live.answer("y").ok and len(load_match(str(tmp_path / "match.toml")).rounds) == 1
+
+
 FOUR_AT_TABLE = ("Ann", "Bob", "Cat", "Dan")
 SETUPS = [("goat", FOUR_AT_TABLE, ()), ("goat-pairs", FOUR_AT_TABLE, ("Ann,Cat", "Bob,Dan")),
           ("sea-goat", FOUR_AT_TABLE, ()), ("goat", ("Ann", "Bob", "Cat"), ()), ("draw", ("Ann", "Bob"), ())]

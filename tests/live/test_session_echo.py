@@ -98,8 +98,8 @@ def test_a_hand_recorded_play_by_play_is_said_back_with_its_count_of_plays(sessi
         live.handle(line)
     assert live.handle("a 52 on 5").text.splitlines()[-1] == "Ни у кого нет? Введите 'рыба'."
     assert live.handle("рыба").text.splitlines()[0] == "Bob стучит · Cat"  # the word the hand asked for
-    said = live.handle("a 10 b 12 c 15 d 20").text.splitlines()[0]
-    assert said == "Кон 2: рыба рыбак Ann, заход 2-4, Ann 10, Bob 12, Cat 15, Dan 20, 13 ходов"
+    said = live.handle("a 20 b 26 c 30 d 42").text.splitlines()[0]  # the 118 pips of the tiles not played
+    assert said == "Кон 2: рыба рыбак Ann, заход 2-4, Ann 20, Bob 26, Cat 30, Dan 42, 13 ходов"
 
 
 def test_explain_says_the_hand_play_by_play_in_the_language(session):
