@@ -138,6 +138,23 @@ def as_totals(facts: RoundFacts, read: tuple[tuple[str, int, Tile], ...]) -> Rou
                           totals=facts.totals + tuple((player, number) for player, number, _tile in read))
 
 
+def _told(facts: RoundFacts) -> set[str]:
+    """The players whose hand ``facts`` give, as tiles or as a total."""
+    return {player for player, _tiles in facts.hands} | {player for player, _total in facts.totals}
+
+
+def _left(hand, facts: RoundFacts) -> tuple[Tile, ...]:
+    """The tiles neither played in the hand nor typed in a hand of ``facts``: those still held somewhere (or in
+    a bazaar)."""
+    typed = {tile for _player, tiles in facts.hands for tile in tiles}
+    return tuple(tile for tile in hand.ruleset.tileset.tiles() if tile not in hand.board.on_table and tile not in typed)
+
+
+def _bounds(pips: list[int], holds: int) -> tuple[int, int]:
+    """The fewest and the most pips ``holds`` tiles of those with ``pips`` (sorted) can make."""
+    return sum(pips[:holds]), sum(pips[len(pips) - holds:])
+
+
 def with_the_rest(hand, facts: RoundFacts) -> RoundFacts:
     """``facts`` with the one hand the scorer left out, where the referee knows it: no tile is left in a
     bazaar (four players of Goat: every tile dealt), so the tiles neither played nor typed in another hand are
@@ -148,19 +165,17 @@ def with_the_rest(hand, facts: RoundFacts) -> RoundFacts:
     board = hand.board
     if board.stock:
         return facts
-    given = {player for player, _tiles in facts.hands} | {player for player, _total in facts.totals}
+    given = _told(facts)
     missing = [player for player in hand.players if player not in given and board.holds(player)]
     if len(missing) != 1:
         return facts
     player = missing[0]
-    typed = {tile for _player, tiles in facts.hands for tile in tiles}
-    rest = tuple(tile for tile in hand.ruleset.tileset.tiles() if tile not in board.on_table and tile not in typed)
-    if not facts.totals:
-        return facts._replace(hands=(*facts.hands, (player, rest))) if len(rest) == board.holds(player) else facts
-    total = sum(tile.pips for tile in rest) - sum(total for _player, total in facts.totals)
+    rest = _left(hand, facts)
     holds = board.holds(player)
-    free = sorted(tile.pips for tile in rest)
-    least, most = sum(free[:holds]), sum(free[len(free) - holds:])
+    if not facts.totals:
+        return facts._replace(hands=(*facts.hands, (player, rest))) if len(rest) == holds else facts
+    total = sum(tile.pips for tile in rest) - sum(total for _player, total in facts.totals)
+    least, most = _bounds(sorted(tile.pips for tile in rest), holds)
     if not least <= total <= most:
         raise InputError(ngettext(
             "the totals given leave {player} {total} pips, not what {n} tile not played can make ({least} to "
@@ -177,12 +192,10 @@ def implausible(hand, facts: RoundFacts) -> str:
     lightest; or, where every tile was dealt and every hand is told, totals that do not add up to the pips of
     the tiles left. The scorer may still confirm it (a tile misread at the table is the usual cause)."""
     board = hand.board
-    typed = {tile for _player, tiles in facts.hands for tile in tiles}
-    free = sorted(tile.pips for tile in hand.ruleset.tileset.tiles()
-                  if tile not in board.on_table and tile not in typed)
+    free = sorted(tile.pips for tile in _left(hand, facts))
     for player, total in facts.totals:
         holds = board.holds(player)
-        least, most = sum(free[:holds]), sum(free[len(free) - holds:])
+        least, most = _bounds(free, holds)
         fields = {"player": player, "n": holds, "most": most, "least": least, "total": total}
         if total > most:
             return ngettext("{player} holds {n} tile, at most {most} pips among the tiles not played: {total} "
@@ -194,7 +207,7 @@ def implausible(hand, facts: RoundFacts) -> str:
                             "{total} given",
                             "{player} holds {n} tiles, at least {least} pips among the tiles not played: "
                             "{total} given", holds).format(**fields)
-    given = {player for player, _tiles in facts.hands} | {player for player, _total in facts.totals}
+    given = _told(facts)
     if facts.totals and not board.stock and all(player in given for player in hand.players if board.holds(player)):
         # every tile dealt, every hand told: the totals are the pips of the tiles neither played nor typed
         added = sum(total for _player, total in facts.totals)
