@@ -62,7 +62,7 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
         change = usecases.edit(match_path(ctx), number, typed, clear_points=no_points, confirmed=facts["confirm"],
                                allow=facts["allow"])
     if change.unchanged and output_format != "json":  # JSON: the table before and after, the same
-        click.echo(_("Round {number} already holds these facts: nothing was changed.").format(number=number))
+        click.echo(change.unchanged_said())
         return
     _before_after(change, output_format, _("Round {number} replaced.").format(number=number), "edited")
 

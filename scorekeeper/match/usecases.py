@@ -177,6 +177,10 @@ class Change(NamedTuple):
     def table(self) -> Table:
         return self.after.table
 
+    def unchanged_said(self) -> str:
+        """What an edit that changed nothing says (``unchanged``), in ``edit`` and in 'play' alike."""
+        return _("Round {number} already holds these facts: nothing was changed.").format(number=self.number)
+
     @property
     def path(self) -> str:
         return self.after.path

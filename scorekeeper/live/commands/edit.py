@@ -23,7 +23,7 @@ def run(session, line) -> Reply:
     def edit(confirmed: bool) -> Reply:
         change = usecases.edit(session.state, which, typed, confirmed=confirmed)
         if change.unchanged:
-            return Reply(_("Round {number} already holds these facts: nothing was changed.").format(number=which))
+            return Reply(change.unchanged_said())
         return session.changed(change, recorded_as(which, change, session.screen().width), focus=which)
 
     return session.confirmable(edit)
