@@ -62,7 +62,7 @@ def edit_command(ctx: click.Context, number: int, output_format: str, no_points:
         change = usecases.edit(match_path(ctx), number, typed, clear_points=no_points, confirmed=facts["confirm"],
                                allow=facts["allow"])
     if change.unchanged and output_format != "json":  # JSON: the table before and after, the same
-        click.echo(change.unchanged_said())
+        click.echo("\n".join(wrap_lines([change.unchanged_said()], screen_width())))  # fitted to the screen
         return
     _before_after(change, output_format, _("Round {number} replaced.").format(number=number), "edited")
 

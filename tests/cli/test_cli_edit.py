@@ -81,6 +81,15 @@ def test_an_edit_to_the_facts_the_round_holds_writes_nothing(remembered_match):
     assert sk("edit", "1", "Alex out, Masha 12, Olya 7, Serg 5").stdout.startswith("Round 1 replaced.")
 
 
+def test_an_unchanged_edit_fits_a_40_column_screen(remembered_match):
+    from scorekeeper.cli.app import cli
+
+    result = remembered_match.runner.invoke(cli, ["--match", str(remembered_match.path), "edit", "1",
+                                                  "Alex out, Masha 12, Olya 7, Serg 4"], env={"COLUMNS": "40"})
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 0 and max(map(len, lines)) <= 40 and " ".join(result.stdout.split()) == UNCHANGED
+
+
 def test_an_unchanged_edit_in_play_says_so_and_writes_nothing(remembered_match):
     from scorekeeper.live.session import LiveSession, Screen
 
